@@ -1,0 +1,21 @@
+import { coerce, refine, string, type Struct } from 'superstruct';
+
+/** A string that is trimmed before it is checked. */
+export const trimmed = (struct: Struct<string, null>): Struct<string, null> =>
+  coerce(struct, string(), (value) => value.trim());
+
+// Deliberately simple: one @, no spaces, a dotted domain with a 2+ letter top level.
+// Real deliverability is proven by mail later; this rejects what is obviously not an address.
+const EMAIL_PATTERN = /^[^\s@]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
+
+export const Email = coerce(
+  refine(string(), 'email', (value) =>
+    (value.length <= 254 && EMAIL_PATTERN.test(value)) || 'Please enter a valid email.'),
+  string(),
+  (value) => value.trim().toLowerCase(),
+);
+
+/** Text with a length limit and a sentence naming it. */
+export const boundedText = (max: number, label: string) =>
+  trimmed(refine(string(), 'length', (value) =>
+    value.length <= max || `${label} must be at most ${max} characters.`));

@@ -1,0 +1,57 @@
+// `server/main.ts` as its own process, exactly as `npm run serve` runs it: used by the
+// process-level tests (kill -9, SIGTERM) and by the benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  /** Everything the process printed so far (empty when its output is inherited). */
+  log: () => string;
+  /** SIGTERM, then waits for the process to exit. */
+  stop: () => Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** Starts the server on a free port of 127.0.0.1 and resolves once its health check answers 200. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { inheritOutput?: boolean } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: options.inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (await fetch(`${url}/api/v2/health/`).then((response) => response.ok, () => false)) {
+      return {
+        child,
+        url,
+        exited,
+        log: () => output,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The server did not start:\n${output}`);
+}

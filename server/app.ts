@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import errorsPlugin from './plugins/errors';
+import housekeepingPlugin from './plugins/housekeeping';
+import securityPlugin from './plugins/security';
+import staticAppPlugin from './plugins/static-app';
+import validationPlugin from './plugins/validation';
+import authPlugin from './plugins/auth';
+import { deriveKeys, loadSecret } from './domain/keys';
+import { createMailer, type Mailer } from './domain/mail';
+import { createPasswordHasher, type ScryptParams } from './domain/passwords';
+import { authRoutes } from './routes/auth';
+import { onboardingRoutes } from './routes/onboarding';
+import { googleRoutes } from './routes/google';
+import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
+import { surveyRoutes } from './routes/survey';
+
+export type AppDependencies = {
+  /** An open, migrated database; when absent one is opened (and migrated) from the config. */
+  database?: Database;
+  clock?: () => Date;
+  /** Where mail goes; default from the config (SMTP_URL, else the outbox folder). */
+  mailer?: Mailer;
+  /** scrypt cost; default the production cost. Tests pass a cheap one. */
+  scrypt?: ScryptParams;
+};
+
+/**
+ * Builds the whole server: external plugins, then ours, then routes. The app owns the
+ * database from here on and closes it last, after in-flight requests have finished.
+ */
+export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+  });
+
+  const database = dependencies.database ?? (await openDatabase(config, app.log));
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  try {
+    if (!dependencies.database) await database.migrate();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  let keys;
+  try {
+    keys = deriveKeys(await loadSecret(config));
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const clock = dependencies.clock ?? (() => new Date());
+  const pending = new Set<Promise<unknown>>();
+  const context: AppContext = {
+    config,
+    database,
+    clock,
+    mailer: dependencies.mailer ?? createMailer(config, app.log),
+    keys,
+    passwords: createPasswordHasher(dependencies.scrypt),
+    sessions: { accessKey: keys.accessToken, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays, clock },
+    background: (task) => {
+      const tracked = task.finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+  };
+  // Mail still being sent after its answer is finished before the database closes.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  // Only JSON (and, later, multipart uploads) is accepted: a text/plain body answers 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(errorsPlugin);
+  await app.register(validationPlugin);
+  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  await app.register(staticAppPlugin, { staticDir: config.staticDir });
+  await app.register(housekeepingPlugin, context);
+  await app.register(authPlugin, context);
+
+  await app.register(healthRoutes, context);
+  await app.register(messageRoutes, context);
+  await app.register(authRoutes, context);
+  await app.register(onboardingRoutes, context);
+  await app.register(googleRoutes, context);
+  await app.register(surveyRoutes, context);
+  return app;
+}

@@ -1,0 +1,86 @@
+/**
+ * Makes platform staff from the command line; nothing in the API can grant it.
+ *
+ *   npm run create-admin -- --email owner@example.com [--superadmin] [--password '...']
+ *
+ * Creates the account when the address has none, else promotes it. Without --password the
+ * person signs in with an emailed code, or sets a password through "Forgot password".
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Password } from '../../contracts/auth';
+import { Email } from '../../contracts/text';
+import { checkWith } from '../../contracts/validation';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/database';
+import { createPasswordHasher, type ScryptParams } from '../domain/passwords';
+import { findOrCreateUserByEmail, grantStaff, setPasswordHash } from '../domain/users';
+
+export const USAGE = 'Usage: npm run create-admin -- --email <address> [--superadmin] [--password <at least 8 characters>]';
+
+type Output = { out: (line: string) => void; err: (line: string) => void };
+
+/** Runs the command against an open database; returns the exit code. */
+export async function createAdmin(argv: string[], database: Database, io: Output, scrypt?: ScryptParams): Promise<number> {
+  let values: { email?: string; superadmin?: boolean; password?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, superadmin: { type: 'boolean' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (values.email === undefined) {
+    io.err(`--email is required.\n${USAGE}`);
+    return 2;
+  }
+  const email = checkWith(Email, values.email);
+  if (!email.ok) {
+    io.err(`--email: ${Object.values(email.fields).join(' ')}\n${USAGE}`);
+    return 2;
+  }
+  const password = values.password === undefined ? undefined : checkWith(Password, values.password);
+  if (password && !password.ok) {
+    io.err(`--password: ${Object.values(password.fields).join(' ')}\n${USAGE}`);
+    return 2;
+  }
+  const passwordHash = password?.ok ? await createPasswordHasher(scrypt).hash(password.value) : undefined;
+  const superadmin = values.superadmin === true;
+  const { user, created } = await database.db.transaction(async (tx) => {
+    const found = await findOrCreateUserByEmail(tx, { email: email.value });
+    if (passwordHash) await setPasswordHash(tx, found.user.id, passwordHash);
+    return { user: await grantStaff(tx, found.user.id, { superadmin }), created: found.created };
+  });
+  const role = user.isSuperadmin ? 'superadmin' : 'staff';
+  io.out(`${created ? 'Created' : 'Promoted'} ${user.email} (user ${user.id}) as platform ${role}.`);
+  io.out(passwordHash
+    ? 'They can sign in with that password.'
+    : 'They sign in with a code emailed to that address, or set a password through "Forgot password" on the login screen.');
+  return 0;
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    process.exitCode = await createAdmin(process.argv.slice(2), database, { out: console.log, err: console.error });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+import { boolean, coerce, defaulted, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { checkWith } from '../contracts/validation';
+
+const port = refine(coerce(integer(), string(), Number), 'port', (n) => (n >= 0 && n <= 65535) || 'must be a port number (0 to 65535).');
+const positive = refine(coerce(integer(), string(), Number), 'positive', (n) => n > 0 || 'must be a whole number above 0.');
+const flag = coerce(boolean(), string(), (value) => ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
+const url = (schemes: string[]) =>
+  refine(string(), 'url', (value) => {
+    try {
+      return schemes.includes(new URL(value).protocol) || `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}.`;
+    } catch {
+      return 'must be a URL.';
+    }
+  });
+
+/** Every environment variable the server reads, with its default. Read once, at start. */
+const Environment = object({
+  PORT: defaulted(port, 3000),
+  HOST: defaulted(size(string(), 1, 255), 'localhost'),
+  DATA_DIR: defaulted(size(string(), 1, 4096), './data'),
+  STATIC_DIR: defaulted(size(string(), 1, 4096), './dist'),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+  DATABASE_POOL_MAX: defaulted(positive, 10),
+  REDIS_URL: optional(url(['redis:', 'rediss:'])),
+  LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: defaulted(flag, false),
+  BODY_LIMIT_BYTES: defaulted(positive, 1_048_576),
+  RATE_LIMIT_PER_MINUTE: defaulted(positive, 300),
+  SIGNUP_LIMIT_PER_MINUTE: defaulted(positive, 10),
+  SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: defaulted(positive, 5),
+  SHUTDOWN_TIMEOUT_MS: defaulted(positive, 10_000),
+  // Signs access tokens and keys the code hashes; several instances must share one.
+  SECRET_KEY: optional(refine(string(), 'secret', (value) => value.length >= 32 || 'must be at least 32 characters.')),
+  PUBLIC_URL: optional(url(['http:', 'https:'])),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: defaulted(size(string(), 3, 320), 'Tablefront <no-reply@tablefront.localhost>'),
+  ACCESS_TOKEN_TTL_SECONDS: defaulted(positive, 900),
+  REFRESH_TOKEN_TTL_DAYS: defaulted(positive, 30),
+  AUTH_LIMIT_PER_MINUTE: defaulted(positive, 10),
+  GOOGLE_CLIENT_ID: optional(size(string(), 1, 1024)),
+  GOOGLE_CLIENT_SECRET: optional(size(string(), 1, 1024)),
+  OIDC_ISSUER: defaulted(url(['https:', 'http:']), 'https://accounts.google.com'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  staticDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  redisUrl: string | undefined;
+  logLevel: Infer<typeof Environment>['LOG_LEVEL'];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  signupLimitPerMinute: number;
+  signupLimitPerEmailPerHour: number;
+  shutdownTimeoutMs: number;
+  /** Unset: generated once into `<dataDir>/secrets/secret.key` (see server/domain/keys.ts). */
+  secretKey: string | undefined;
+  /** Where people reach the app (links in mail, OAuth redirects); no trailing slash. */
+  publicUrl: string;
+  /** Unset: mail goes to `<dataDir>/outbox/*.eml` and codes to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Requests per client address per minute on each sensitive auth endpoint (login, verify, ...). */
+  authLimitPerMinute: number;
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  oidcIssuer: string;
+};
+
+export class ConfigError extends Error {}
+
+// Empty strings count as unset: `FOO= npm start` should mean "use the default".
+function presentVariables(env: NodeJS.ProcessEnv): Record<string, string> {
+  const names = Object.keys(Environment.schema);
+  return Object.fromEntries(
+    names.flatMap((name) => (env[name] !== undefined && env[name] !== '' ? [[name, env[name]]] : [])),
+  );
+}
+
+/** Reads and validates the configuration; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const checked = checkWith(Environment, presentVariables(env));
+  if (!checked.ok) {
+    const lines = Object.entries(checked.fields).map(([name, problem]) => `  ${name}: ${problem}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = checked.value;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    staticDir: resolve(e.STATIC_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signupLimitPerMinute: e.SIGNUP_LIMIT_PER_MINUTE,
+    signupLimitPerEmailPerHour: e.SIGNUP_LIMIT_PER_EMAIL_PER_HOUR,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    secretKey: e.SECRET_KEY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    authLimitPerMinute: e.AUTH_LIMIT_PER_MINUTE,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    oidcIssuer: e.OIDC_ISSUER,
+  };
+}

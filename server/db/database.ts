@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One database handle, whichever engine is behind it. Same schema, migrations and queries for both. */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** True when the database answers a trivial query within the time-out. Never throws. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  migrate(): Promise<void>;
+  /** Plain parameterised SQL, for scripts and tests that read rows back. */
+  query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+async function answers(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((done) => {
+    timer = setTimeout(() => done(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wraps an open PGlite instance (a folder on disk, or an in-memory copy in tests). */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+type PoolLogger = { error(details: object, message: string): void };
+
+/** A pooled connection to a real PostgreSQL server. */
+export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogger): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server (a restart, a network blip) must not crash the process;
+  // the pool drops it and the next query opens a new connection.
+  pool.on('error', (error) => logger?.error({ err: error }, 'idle database connection failed'));
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
+    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when a URL is given, else the embedded PGlite database under `<dataDir>/pgdata`. */
+export async function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number },
+  logger?: PoolLogger,
+): Promise<Database> {
+  if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl, options.databasePoolMax, logger);
+  const folder = join(options.dataDir, 'pgdata');
+  await mkdir(folder, { recursive: true });
+  return fromPglite(await PGlite.create(folder));
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorBody } from '../../contracts/errors';
+import { ContractViolation } from '../../contracts/validation';
+import { HttpError } from '../http-error';
+
+// Connection-level failures: the database is unreachable, not the request wrong.
+// SQLSTATE class 08 (connection exception) and 57P0x (server shutting down / starting up).
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03']);
+const UNREACHABLE_TEXT = /connection terminated|timeout exceeded when trying to connect|PGlite is closed|Connection refused|server closed the connection/i;
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (UNREACHABLE_TEXT.test(error.message)) return true;
+  return error.cause !== undefined && isDatabaseUnreachable(error.cause);
+}
+
+/** Fastify's own client errors, in our words. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json', detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'empty_body', detail: 'The request body is empty; a JSON object was expected.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'too_large', detail: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', detail: 'Send the request body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_content_length', detail: 'The Content-Length header does not match the body.' },
+};
+
+type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
+
+function toAnswer(error: FastifyError | Error): Answer {
+  if (error instanceof HttpError) {
+    const { fields, headers } = error.options;
+    return { status: error.statusCode, body: { detail: error.detail, code: error.code, ...(fields ? { fields } : {}) }, headers };
+  }
+  if (error instanceof ContractViolation) {
+    return { status: 400, body: { detail: 'Some fields are not valid.', code: 'invalid', fields: error.fields } };
+  }
+  const known = FRAMEWORK_ERRORS[(error as FastifyError).code ?? ''];
+  if (known) return { status: known.status, body: { detail: known.detail, code: known.code } };
+  if (error instanceof SyntaxError) {
+    return { status: 400, body: { detail: 'The request body is not valid JSON.', code: 'malformed_json' } };
+  }
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: { detail: 'The service is temporarily unavailable. Please try again shortly.', code: 'database_unavailable' },
+      headers: { 'retry-after': '5' },
+    };
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, body: { detail: error.message, code: 'bad_request' } };
+  }
+  return { status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' } };
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = toAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: answer.body.code, status: answer.status }, 'request refused');
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

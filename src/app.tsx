@@ -1,0 +1,156 @@
+import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { NotFound } from './components/not-found';
+import { PageLoader } from './components/page-loader';
+import { RouteErrorBoundary } from './components/route-error-boundary';
+import { theme } from './theme';
+import type { BackOfficeBase } from './views/backoffice/backoffice-area.view';
+import type { OnboardingStep } from './views/onboarding/onboarding-area.view';
+
+// One lazy chunk per area, so the landing page never downloads the back office.
+// Type-only imports above are erased and do not pull those chunks into the entry.
+const LandingView = lazy(() => import('./views/landing/landing.view').then((m) => ({ default: m.LandingView })));
+const AuthArea = lazy(() => import('./views/auth/auth-area.view').then((m) => ({ default: m.AuthArea })));
+const OnboardingArea = lazy(() =>
+  import('./views/onboarding/onboarding-area.view').then((m) => ({ default: m.OnboardingArea })));
+const BackOfficeArea = lazy(() =>
+  import('./views/backoffice/backoffice-area.view').then((m) => ({ default: m.BackOfficeArea })));
+// The guarded frames (session check, layout) are lazy too: the entry, which the landing page
+// loads, carries no session code.
+const BackOfficeShell = lazy(() =>
+  import('./views/backoffice/backoffice-shell.view').then((m) => ({ default: m.BackOfficeShell })));
+const OnboardingShell = lazy(() =>
+  import('./views/onboarding/onboarding-shell.view').then((m) => ({ default: m.OnboardingShell })));
+const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));
+
+/** Who may open an area (spec section 2's "Access" column). */
+type Access = 'public' | 'signed-in' | 'admin';
+
+/**
+ * The one place an area is wrapped: it waits for the area's chunk. The guards named by
+ * `access` live in the lazily loaded shells (OnboardingShell, BackOfficeShell) so that the
+ * landing page's entry chunk carries no session code.
+ */
+function Area(props: { access: Access; children: ReactNode }) {
+  return <Suspense fallback={<PageLoader />}>{props.children}</Suspense>;
+}
+
+const ONBOARDING_STEPS: readonly OnboardingStep[] = [
+  'location', 'about', 'delivery', 'hours', 'additional', 'contacts', 'launch',
+];
+
+/** Children of /onboard/:rid (paths are relative to it). */
+function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/location" replace />
+      </Route>
+      {ONBOARDING_STEPS.map((step) => (
+        <Route key={step} path={`/${step}`}>
+          <OnboardingArea restaurantId={restaurantId} step={step} />
+        </Route>
+      ))}
+      {/* Spec: any unknown path redirects to / (the site's root, hence "~"). */}
+      <Route>
+        <Redirect to="~/" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+/** Children shared by /admin and /backoffice (second document, section 2). */
+const BACK_OFFICE_SCREENS = [
+  'dashboard',
+  'notifications',
+  'menu',
+  'menu/categories',
+  'menu/categories/new',
+  'menu/categories/:id/editor',
+  'menu/primary-options',
+  'menu/toppings',
+  'menu/dressings',
+  'menu/extra-options',
+  'drivers',
+  'coupons',
+  'messages',
+  'reviews',
+  'media',
+  'customers',
+  'money',
+  'pos',
+  'analytics',
+  'support',
+] as const;
+
+/** Only administrators have these. */
+const ADMIN_ONLY_SCREENS = ['territories'] as const;
+
+function BackOfficeRoutes({ base }: { base: BackOfficeBase }) {
+  const screens = base === 'admin' ? [...BACK_OFFICE_SCREENS, ...ADMIN_ONLY_SCREENS] : BACK_OFFICE_SCREENS;
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/menu" replace />
+      </Route>
+      {screens.map((screen) => (
+        <Route key={screen} path={`/${screen}`}>
+          {(params) => <BackOfficeArea base={base} screen={screen} params={{ ...params }} />}
+        </Route>
+      ))}
+      <Route>
+        <NotFound backTo="/menu" backLabel="Go to the menu" />
+      </Route>
+    </Switch>
+  );
+}
+
+/** The complete route table of both specifications. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Switch>
+        <Route path="/">
+          <Area access="public"><LandingView /></Area>
+        </Route>
+
+        <Route path="/login"><Area access="public"><AuthArea screen="login" /></Area></Route>
+        <Route path="/register"><Area access="public"><AuthArea screen="register" /></Area></Route>
+        <Route path="/forgot"><Area access="public"><AuthArea screen="forgot" /></Area></Route>
+        <Route path="/reset"><Area access="public"><AuthArea screen="reset" /></Area></Route>
+        <Route path="/oauth/complete"><Area access="public"><AuthArea screen="oauth-complete" /></Area></Route>
+        <Route path="/terms"><Area access="public"><AuthArea screen="terms" /></Area></Route>
+        <Route path="/privacy"><Area access="public"><AuthArea screen="privacy" /></Area></Route>
+
+        <Route path="/surveys/restaurants"><Area access="public"><SurveyArea /></Area></Route>
+
+        <Route path="/onboard/:rid" nest>
+          {({ rid }) => (
+            <Area access="signed-in">
+              <OnboardingShell restaurantId={rid}><OnboardingRoutes restaurantId={rid} /></OnboardingShell>
+            </Area>
+          )}
+        </Route>
+        <Route path="/admin" nest>
+          <Area access="admin"><BackOfficeShell base="admin"><BackOfficeRoutes base="admin" /></BackOfficeShell></Area>
+        </Route>
+        <Route path="/backoffice" nest>
+          <Area access="signed-in"><BackOfficeShell base="backoffice"><BackOfficeRoutes base="backoffice" /></BackOfficeShell></Area>
+        </Route>
+
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </RouteErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <AppRoutes />
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,112 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { Code, MESSAGES, Password, type DetailResponse, type ResetRequest } from '../../contracts/auth';
+import { Email } from '../../contracts/text';
+import { checkWith } from '../../contracts/validation';
+import { resetPassword } from '../services/auth';
+import { authFailure } from './auth-errors';
+
+/**
+ * The /reset screen (spec sections 2 and 5): email, 6-digit code, new password and its
+ * confirmation in one form. Failures read the server's sentence, else 'Could not reset password.'
+ *
+ *   editing --form.submit [valid]--> saving --done--> done (the screen goes to /login?reset=1)
+ *   editing --form.submit [invalid]--> editing (sentences under the fields)
+ *   saving --error--> editing (alert)
+ */
+
+export type ResetField = 'email' | 'code' | 'password' | 'confirm';
+
+export interface ResetInput {
+  /** Filled in from `/reset?email=...` so a link can carry the address. */
+  email?: string;
+}
+
+export interface ResetContext {
+  email: string;
+  code: string;
+  password: string;
+  confirm: string;
+  fieldErrors: Partial<Record<ResetField, string>>;
+  error: string | null;
+}
+
+export type ResetEvent = { type: 'field.change'; field: ResetField; value: string } | { type: 'form.submit' };
+
+/** Spec section 5: on this screen an empty email reads 'Please enter your email.' */
+export const EMAIL_REQUIRED = 'Please enter your email.';
+
+function check(context: ResetContext): { ok: true; value: ResetRequest } | { ok: false; fields: Partial<Record<ResetField, string>> } {
+  const fields: Partial<Record<ResetField, string>> = {};
+  const email = checkWith(Email, context.email);
+  const code = checkWith(Code, context.code);
+  const password = checkWith(Password, context.password);
+  if (!email.ok) fields.email = context.email.trim() === '' ? EMAIL_REQUIRED : MESSAGES.email;
+  if (!code.ok) fields.code = MESSAGES.code;
+  if (!password.ok) fields.password = MESSAGES.password;
+  else if (context.confirm !== context.password) fields.confirm = MESSAGES.confirm;
+  if (email.ok && code.ok && password.ok && fields.confirm === undefined) {
+    return { ok: true, value: { email: email.value, code: code.value, password: password.value } };
+  }
+  return { ok: false, fields };
+}
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetContext,
+    events: {} as ResetEvent,
+    input: {} as ResetInput | undefined,
+  },
+  actors: {
+    resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => resetPassword(input)),
+  },
+  guards: {
+    formValid: ({ context }) => check(context).ok,
+  },
+  actions: {
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
+      const value = event.field === 'code' ? event.value.replace(/\D/g, '').slice(0, 6) : event.value;
+      return { [event.field]: value, fieldErrors, error: null };
+    }),
+    showFieldErrors: assign(({ context }) => {
+      const result = check(context);
+      return { fieldErrors: result.ok ? {} : result.fields, error: null };
+    }),
+    clearMessages: assign({ fieldErrors: () => ({}), error: null }),
+    rememberFailure: assign((_, params: { error: unknown }) => {
+      const { message, fields } = authFailure(params.error, MESSAGES.resetFallback);
+      const picked: Partial<Record<ResetField, string>> = {};
+      for (const key of ['email', 'code', 'password'] as const) if (fields[key]) picked[key] = fields[key];
+      return { error: message, fieldErrors: picked };
+    }),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ email: input?.email ?? '', code: '', password: '', confirm: '', fieldErrors: {}, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'setField' },
+        'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showFieldErrors' }],
+      },
+    },
+    saving: {
+      entry: 'clearMessages',
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }): ResetRequest => {
+          const result = check(context);
+          return result.ok ? result.value : { email: context.email, code: context.code, password: context.password };
+        },
+        onDone: { target: 'done' },
+        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type ResetPasswordMachine = typeof resetPasswordMachine;

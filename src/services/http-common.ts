@@ -1,0 +1,120 @@
+import { validate, type Struct } from 'superstruct';
+
+/** Query values; `undefined` and `null` are skipped so callers can pass optional filters as they are. */
+export type SearchParams =
+  | URLSearchParams
+  | Record<string, string | number | boolean | null | undefined>;
+
+export type FetchLike = typeof fetch;
+
+/** An answer that arrived but is not what the contract promised. */
+export class UnexpectedAnswerError extends Error {
+  readonly where: string;
+  constructor(where: string, problem: string) {
+    super(`Unexpected answer from ${where}: ${problem}`);
+    this.name = 'UnexpectedAnswerError';
+    this.where = where;
+  }
+}
+
+/** The request never got an answer (refused, reset, DNS...): worth retrying, unlike a bug in our own code. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(`Network error: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/**
+ * Both backends want every path to end with a slash (PRODUCT.md); callers may write
+ * `messages`, `/messages` or `messages/` and a query string may follow.
+ */
+export function withTrailingSlash(path: string): string {
+  const queryAt = path.search(/[?#]/);
+  const bare = (queryAt === -1 ? path : path.slice(0, queryAt)).replace(/^\/+/, '');
+  const rest = queryAt === -1 ? '' : path.slice(queryAt);
+  return `${bare.endsWith('/') || bare === '' ? bare : `${bare}/`}${rest}`;
+}
+
+/** ky and Node's fetch need absolute URLs; in the browser a relative base means "this origin". */
+export function resolveBase(baseUrl: string): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(baseUrl)) return baseUrl;
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  if (!origin) {
+    throw new Error(`The relative base URL "${baseUrl}" needs a browser location; pass an absolute baseUrl.`);
+  }
+  return new URL(baseUrl, origin).toString();
+}
+
+export function buildUrl(baseUrl: string, path: string, searchParams?: SearchParams): string {
+  const url = new URL(`${resolveBase(baseUrl).replace(/\/+$/, '')}/${withTrailingSlash(path)}`);
+  const extra = searchParams instanceof URLSearchParams
+    ? [...searchParams.entries()]
+    : Object.entries(searchParams ?? {});
+  // Appended, not replaced: ky's own searchParams option would wipe a query already in the path.
+  for (const [key, value] of extra) {
+    if (value !== undefined && value !== null) url.searchParams.append(key, String(value));
+  }
+  return url.toString();
+}
+
+/**
+ * Wraps fetch so that a request that got no answer surfaces as NetworkError. Aborts pass
+ * through untouched: they are ky's time-out (reported by ky itself) or a caller cancelling.
+ */
+export function flagNetworkFailures(fetchImpl?: FetchLike): FetchLike {
+  return async (input, init) => {
+    try {
+      // Looked up per call (not captured) so a fetch installed later is still honoured.
+      return await (fetchImpl ?? globalThis.fetch)(input, init);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw new NetworkError(error);
+    }
+  };
+}
+
+/** Reads the body as text; a connection cut mid-body counts as a network failure. */
+export async function readText(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+}
+
+/** JSON or nothing: an empty body (204, or a bare 200) reads as `undefined`. */
+export function parseAnswer(text: string, where: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UnexpectedAnswerError(where, `not JSON (${clip(text, 80)})`);
+  }
+}
+
+/** JSON if it parses, else `undefined`: for error bodies, which may be HTML from a proxy. */
+export function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function checkAnswer<T, S>(value: unknown, struct: Struct<T, S>, where: string): T {
+  const [error, result] = validate(value, struct, { coerce: true });
+  if (!error) return result;
+  const problems = error.failures().slice(0, 3).map((failure) =>
+    `${failure.path.length > 0 ? failure.path.join('.') : 'body'}: ${failure.message}`);
+  throw new UnexpectedAnswerError(where, problems.join('; '));
+}
+
+/** The first `max` characters, counted as code points so an emoji is never cut in half. */
+export function clip(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}
+
+export function describeCall(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}

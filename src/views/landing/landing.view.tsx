@@ -1,0 +1,264 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Title.css';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import {
+  SIGNUP_SUCCESS,
+  landingSignupMachine,
+  type LandingSignupMachine,
+  type SignupField,
+} from '../../machines/landing-signup.machine';
+import { PRODUCT_NAME } from '../../theme';
+import { AlertCircleIcon, CheckCircleIcon, ClocheIcon, MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
+import classes from './landing.module.css';
+
+export interface LandingViewProps {
+  /** The sign-up machine; tests pass one whose `submitSignup` actor they control. */
+  machine?: LandingSignupMachine;
+}
+
+export function LandingView({ machine = landingSignupMachine }: LandingViewProps) {
+  const titleId = useId();
+  return (
+    <div className={classes.page}>
+      <LandingHeader />
+      <main className={classes.main}>
+        <Container size="lg" className={classes.hero}>
+          <div className={classes.pitch}>
+            <Text className={classes.eyebrow}>For independent restaurants</Text>
+            <Title order={1} className={classes.headline}>
+              Online ordering and delivery, run by your restaurant.
+            </Title>
+            <Text className={classes.lead}>
+              {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening
+              area by area: leave your zip code and email, and we will tell you the day we launch near you.
+            </Text>
+          </div>
+          <Paper component="section" className={classes.card} aria-labelledby={titleId}>
+            <SignupCard machine={machine} titleId={titleId} />
+          </Paper>
+          <ul className={classes.points} aria-label={`What ${PRODUCT_NAME} gives you`}>
+            <SellingPoint icon={<MenuIcon size={22} />} title="Your menu, your prices">
+              Categories, options and toppings you can change in minutes, whenever you like.
+            </SellingPoint>
+            <SellingPoint icon={<ScooterIcon size={22} />} title="Delivery on your terms">
+              You choose the zones, fees, order minimums and hours you deliver.
+            </SellingPoint>
+            <SellingPoint icon={<RocketIcon size={22} />} title="Live in an afternoon">
+              Seven guided steps take you from sign-up to your first day online.
+            </SellingPoint>
+          </ul>
+        </Container>
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}
+
+function LandingHeader() {
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.headerInner}>
+        <Anchor component={Link} href="/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
+          <span className={classes.brandMark}>
+            <ClocheIcon size={22} />
+          </span>
+          <span>{PRODUCT_NAME}</span>
+        </Anchor>
+        <nav aria-label="Account" className={classes.headerNav}>
+          <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
+            Login
+          </Button>
+          <Button component={Link} href="/register" variant="filled" size="md" className={classes.touch}>
+            Join
+          </Button>
+        </nav>
+      </Container>
+    </header>
+  );
+}
+
+function SellingPoint({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className={classes.point}>
+      <ThemeIcon variant="light" size={44} radius="md" aria-hidden="true">
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text fw={700} className={classes.pointTitle}>
+          {title}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      </div>
+    </li>
+  );
+}
+
+const FIELD_ORDER: readonly SignupField[] = ['zip_code', 'email'];
+
+function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; titleId: string }) {
+  const [state, send, actor] = useMachine(machine);
+  const inputs = useRef<Partial<Record<SignupField, HTMLInputElement | null>>>({});
+  const successRef = useRef<HTMLDivElement>(null);
+  const previous = useRef(state.value);
+
+  const submitting = state.matches('submitting');
+  const { zip_code, email, fieldErrors, error } = state.context;
+
+  // Keyboard and screen-reader users land where the news is: the thank-you after a sign-up,
+  // the first field of a fresh form after "Sign up another address".
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state.value;
+    if (before === state.value) return;
+    if (state.value === 'done') successRef.current?.focus();
+    if (before === 'done' && state.value === 'idle') inputs.current.zip_code?.focus();
+  }, [state.value]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+    // Rejected by the contract: put the cursor on the first field that needs fixing.
+    const errors = actor.getSnapshot().context.fieldErrors;
+    const first = FIELD_ORDER.find((field) => errors[field] !== undefined);
+    if (first) inputs.current[first]?.focus();
+  }
+
+  if (state.matches('done')) {
+    return (
+      <Stack gap="md" className={classes.cardBody}>
+        <Title order={2} id={titleId} className={classes.cardTitle}>
+          You are on the list
+        </Title>
+        <Alert
+          ref={successRef}
+          tabIndex={-1}
+          role="status"
+          aria-live="polite"
+          color="teal"
+          variant="light"
+          radius="md"
+          icon={<CheckCircleIcon />}
+          className={classes.alert}
+        >
+          {SIGNUP_SUCCESS}
+        </Alert>
+        <Text c="dimmed">
+          We will write to <strong>{email.trim().toLowerCase()}</strong> as soon as {PRODUCT_NAME} opens in{' '}
+          <strong>{zip_code.trim().toUpperCase()}</strong>.
+        </Text>
+        <Button variant="default" size="md" fullWidth className={classes.touch} onClick={() => send({ type: 'form.reset' })}>
+          Sign up another address
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={classes.cardBody}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} id={titleId} className={classes.cardTitle}>
+            Be the first to know
+          </Title>
+          <Text c="dimmed" mt={6}>
+            One email when we launch in your area. Nothing else.
+          </Text>
+        </div>
+        {error !== null ? (
+          <Alert
+            role="alert"
+            aria-live="assertive"
+            color="red"
+            variant="light"
+            radius="md"
+            icon={<AlertCircleIcon />}
+            className={classes.alert}
+          >
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={(element) => {
+            inputs.current.zip_code = element;
+          }}
+          label="Zip code"
+          name="zip_code"
+          size="lg"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. 94107"
+          value={zip_code}
+          error={fieldErrors.zip_code}
+          readOnly={submitting}
+          onChange={(event) => send({ type: 'field.change', field: 'zip_code', value: event.currentTarget.value })}
+        />
+        <TextInput
+          ref={(element) => {
+            inputs.current.email = element;
+          }}
+          label="Email"
+          name="email"
+          type="email"
+          size="lg"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@yourrestaurant.com"
+          value={email}
+          error={fieldErrors.email}
+          readOnly={submitting}
+          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
+        />
+        <Button type="submit" size="lg" fullWidth loading={submitting} className={classes.submit}>
+          Notify me!
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          We use your email only for this. See our{' '}
+          <Anchor component={Link} href="/privacy" inherit>
+            privacy policy
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+function LandingFooter() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg" className={classes.footerInner}>
+        <Text size="sm" c="dimmed">
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </Text>
+        <nav aria-label="Legal and more" className={classes.footerNav}>
+          <Anchor component={Link} href="/terms" c="dimmed" size="sm" className={classes.footerLink}>
+            Terms
+          </Anchor>
+          <Anchor component={Link} href="/privacy" c="dimmed" size="sm" className={classes.footerLink}>
+            Privacy
+          </Anchor>
+          <Anchor component={Link} href="/surveys/restaurants" c="dimmed" size="sm" className={classes.footerLink}>
+            Run a restaurant? Take our operator survey
+          </Anchor>
+        </nav>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,166 @@
+import { FRUSTRATION_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, SURVEY_OPTIONS } from '../../../contracts/survey';
+import type { SurveyAnswers, SurveyEvent, SurveyStep } from '../../machines/survey.machine';
+import { LongText, MultiChoice, ShortText, SingleChoice, YesNo } from './survey-fields';
+import classes from './survey.module.css';
+
+/** Title and one line of context per step, in the order of SURVEY_STEPS. */
+export const STEP_TEXT: Record<SurveyStep, { title: string; intro: string }> = {
+  about: { title: 'About you and your restaurant', intro: 'A little context, so we read your answers in the right light.' },
+  pos: { title: 'Your point of sale', intro: 'The system your orders and payments run through today.' },
+  ordering: { title: 'Ordering in the restaurant', intro: 'How guests order and pay when they are with you.' },
+  delivery: { title: 'Delivery and online orders', intro: 'The apps and services that bring you orders from outside.' },
+  frustrations: { title: 'What delivery costs you', intro: 'What gets in the way today, and what would help.' },
+  team: { title: 'Your team', intro: 'The tools behind scheduling, hiring and paying your staff.' },
+  systems: { title: 'Systems and numbers', intro: 'What you run the restaurant on, and the figures you watch.' },
+  wishes: { title: 'Last words', intro: 'Two wishes, and whether you would like to try what we build first.' },
+};
+
+type StepProps = {
+  answers: SurveyAnswers;
+  errors: Partial<Record<string, string>>;
+  send: (event: SurveyEvent) => void;
+};
+
+type TextName = {
+  [F in keyof SurveyAnswers]: SurveyAnswers[F] extends string ? F : never;
+}[keyof SurveyAnswers];
+
+/** The props every free-text question shares: its value, its error, and how it reports edits. */
+function textProps({ answers, errors, send }: StepProps, field: TextName, maxLength = LONG_TEXT_MAX) {
+  return {
+    name: field,
+    value: answers[field],
+    error: errors[field],
+    maxLength,
+    onChange: (value: string) => send({ type: 'answer.set', field, value } as SurveyEvent),
+  };
+}
+
+function otherText(props: StepProps, field: 'role_other' | 'pos_other' | 'delivery_other' | 'white_label_other', label: string) {
+  return (
+    <div className={classes.other}>
+      <ShortText {...textProps(props, field, SHORT_TEXT_MAX)} label={label} />
+    </div>
+  );
+}
+
+function single(props: StepProps, field: 'role' | 'pos_system' | 'pos_satisfaction' | 'white_label') {
+  return {
+    name: field,
+    options: SURVEY_OPTIONS[field],
+    value: props.answers[field],
+    error: props.errors[field],
+    onChange: (value: string) => props.send({ type: 'answer.set', field, value }),
+  };
+}
+
+function multi(props: StepProps, field: Exclude<keyof typeof SURVEY_OPTIONS, 'role' | 'pos_system' | 'pos_satisfaction' | 'white_label'>) {
+  return {
+    options: SURVEY_OPTIONS[field],
+    value: props.answers[field],
+    error: props.errors[field],
+    onToggle: (option: string) => props.send({ type: 'option.toggle', field, option }),
+  };
+}
+
+/** The questions of one step, in a sensible order; "Other" reveals its own text field. */
+export function StepQuestions({ step, ...props }: StepProps & { step: SurveyStep }) {
+  switch (step) {
+    case 'about':
+      return (
+        <>
+          <ShortText {...textProps(props, 'business_name', SHORT_TEXT_MAX)} label="Restaurant or business name" autoComplete="organization" placeholder="e.g. Pizza Loco" />
+          <SingleChoice {...single(props, 'role')} label="Your role" other={otherText(props, 'role_other', 'Your role, in your words')} />
+          <MultiChoice {...multi(props, 'restaurant_types')} label="What kind of restaurant do you run?" />
+        </>
+      );
+    case 'pos':
+      return (
+        <>
+          <SingleChoice {...single(props, 'pos_system')} label="Which POS system do you use?" other={otherText(props, 'pos_other', 'Which POS system?')} />
+          <SingleChoice {...single(props, 'pos_satisfaction')} label="How satisfied are you with it?" />
+          <LongText {...textProps(props, 'pos_painpoints')} label="What frustrates you most about it?" />
+        </>
+      );
+    case 'ordering':
+      return (
+        <>
+          <MultiChoice {...multi(props, 'ordering_devices')} label="Which of these do you use?" />
+          <LongText {...textProps(props, 'ordering_wishlist')} label="What would you add or change about how guests order?" />
+        </>
+      );
+    case 'delivery':
+      return (
+        <>
+          <MultiChoice {...multi(props, 'delivery_apps')} label="Which delivery apps take orders for you?" other={otherText(props, 'delivery_other', 'Which other delivery apps?')} />
+          <SingleChoice
+            {...single(props, 'white_label')}
+            label="Which online ordering service runs your own website orders?"
+            hint="Skip this if you take no orders on your own website."
+            other={otherText(props, 'white_label_other', 'Which online ordering service?')}
+          />
+        </>
+      );
+    case 'frustrations':
+      return (
+        <>
+          <fieldset className={classes.fieldset}>
+            <legend className={classes.legend}>Your three biggest frustrations with delivery</legend>
+            <div className={classes.stack}>
+              {props.answers.delivery_frustrations.map((text, index) => (
+                <ShortText
+                  // The three are positions, not records: their index is their identity.
+                  key={index}
+                  name={`delivery_frustrations.${index}`}
+                  label={`Frustration ${index + 1}`}
+                  value={text}
+                  maxLength={FRUSTRATION_MAX}
+                  error={props.errors[`delivery_frustrations.${index}`]}
+                  onChange={(value) => props.send({ type: 'answer.set', field: 'delivery_frustrations', index, value })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <MultiChoice {...multi(props, 'delivery_interests')} label="Which of these interest you?" />
+        </>
+      );
+    case 'team':
+      return (
+        <>
+          <MultiChoice {...multi(props, 'staff_tools_used')} label="Which staff tasks do you use software for?" />
+          <LongText {...textProps(props, 'staff_tools_text')} label="Which tools, and how well do they work?" />
+          <LongText {...textProps(props, 'ops_efficiency_text')} label="Where does your team lose the most time?" />
+        </>
+      );
+    case 'systems':
+      return (
+        <>
+          <MultiChoice {...multi(props, 'systems_used')} label="Which of these systems do you use?" />
+          <LongText {...textProps(props, 'systems_feedback')} label="What works, and what does not?" />
+          <MultiChoice {...multi(props, 'analytics_tracked')} label="Which numbers do you track?" />
+          <LongText {...textProps(props, 'reports_needed')} label="Which reports do you wish you had?" />
+        </>
+      );
+    case 'wishes':
+      return (
+        <>
+          <LongText {...textProps(props, 'wish_fix_one')} label="If you could fix one thing in your operation tomorrow, what would it be?" />
+          <LongText {...textProps(props, 'wish_feature')} label="Which feature would make the biggest difference to you?" />
+          <YesNo
+            label="Yes, I would like early access"
+            hint="Try the new ordering and delivery tools before anyone else."
+            checked={props.answers.early_access}
+            onChange={(value) => props.send({ type: 'answer.set', field: 'early_access', value })}
+          />
+          <ShortText
+            {...textProps(props, 'contact_email', 254)}
+            type="email"
+            autoComplete="email"
+            label="Email to reach you"
+            hint="Optional. Only used to follow up on your answers."
+            placeholder="you@yourrestaurant.com"
+          />
+        </>
+      );
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The registration model of tests/views/register.view.test.tsx, driven through the built app
+ * in Chromium at phone width. Every accounts call is held at the browser until the model says
+ * how the server answers (the real server and real mail are in accounts-register.e2e.test.ts).
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REGISTRATION_VALUES as V, registrationModel } from '../models/registration.model';
+import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+type Held = Record<'register' | 'verify' | 'profile' | 'signIn', Route[]>;
+type Driver = { page: Page; held: Held };
+
+const ME = {
+  id: 8, email: V.email, first_name: V.first, last_name: V.last, is_staff: false, is_superadmin: false,
+  active_restaurant_id: null, active_restaurant_name: null,
+};
+
+async function openRegister(): Promise<Driver> {
+  const page = await newPage(browser, { width: 375, height: 740 });
+  const held: Held = { register: [], verify: [], profile: [], signIn: [] };
+  await page.route('**/api/v2/auth/register/', (route) => { held.register.push(route); });
+  await page.route('**/api/v2/auth/verify/', (route) => { held.verify.push(route); });
+  await page.route('**/api/v2/auth/profile/', (route) => { held.profile.push(route); });
+  await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, (route) => { held.signIn.push(route); });
+  await page.goto(`${app.url}/register`);
+  return { page, held };
+}
+
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
+
+async function answer(routes: Route[], reply: Parameters<Route['fulfill']>[0]) {
+  await eventually(async () => expect(routes).toHaveLength(1));
+  await routes.shift()!.fulfill(reply);
+}
+
+const boxValues = (page: Page) =>
+  Promise.all([1, 2, 3, 4, 5, 6].map((digit) => page.getByLabel(`Digit ${digit} of 6`).inputValue()));
+
+const email = (page: Page) => page.getByLabel('Email');
+const join = (page: Page) => page.getByRole('button', { name: 'Join' });
+
+async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
+  await field.fill('');
+  await field.fill(value);
+}
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'email.fill.valid': ({ page }) => retype(email(page), V.email),
+    'email.fill.invalid': ({ page }) => retype(email(page), V.invalidEmail),
+    'terms.tick': ({ page }) => page.getByRole('checkbox').check(),
+    'email.submit': ({ page }) => join(page).click(),
+    'register.accept': ({ held }) => answer(held.register, { json: { detail: 'Code sent.', existing: false } }),
+    'register.reject': ({ held }) => answer(held.register, { status: 400, json: { detail: 'Invalid input.', code: 'invalid_input' } }),
+    'code.paste': async ({ page }) => {
+      await page.getByLabel('Digit 1 of 6').focus();
+      await page.evaluate((text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, V.pastedCode);
+    },
+    'code.submit': ({ page }) => page.getByRole('button', { name: 'Verify' }).click(),
+    'verify.needProfile': ({ held }) => answer(held.verify, { json: { access: 'A1', refresh: 'R1', need_profile: true } }),
+    'verify.signedUp': ({ held }) => answer(held.verify, { json: { access: 'A1', refresh: 'R1', need_profile: false } }),
+    'verify.reject': ({ held }) => answer(held.verify, { status: 400, json: { detail: V.verifyRejection, code: 'invalid_code' } }),
+    'profile.fill': async ({ page }) => {
+      await retype(page.getByLabel('First name'), V.first);
+      await retype(page.getByLabel('Last name'), V.last);
+      await retype(page.getByLabel('Password', { exact: true }), V.password);
+    },
+    'profile.submit': ({ page }) => page.getByRole('button', { name: "Let's go" }).click(),
+    'profile.accept': ({ held }) => answer(held.profile, { json: { access: 'A2', refresh: 'R2' } }),
+    'profile.reject': ({ held }) => answer(held.profile, { status: 400, json: { detail: V.profileRejection, code: 'invalid_input' } }),
+    'step.back': ({ page }) => page.getByRole('button', { name: 'Back' }).click(),
+    'signin.accept': async ({ page, held }) => {
+      await eventually(async () => {
+        while (held.signIn.length > 0) {
+          const route = held.signIn.shift()!;
+          await route.fulfill({ json: route.request().url().includes('/auth/me/') ? ME : { id: 7, launched: false } });
+        }
+        expect(new URL(page.url()).pathname).not.toBe('/register');
+      });
+    },
+  },
+  states: {
+    'email.blank': ({ page }) => eventually(async () => {
+      expect(await join(page).isDisabled()).toBe(true);
+      expect(await page.getByText('You must accept Terms and Privacy.').isVisible()).toBe(true);
+    }),
+    'email.typed': ({ page }) => eventually(async () => {
+      expect(await email(page).inputValue()).toBe(V.email);
+      expect(await join(page).isDisabled()).toBe(true);
+    }),
+    'email.typedInvalid': ({ page }) => eventually(async () => expect(await join(page).isDisabled()).toBe(true)),
+    'email.ready': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
+    'email.readyInvalid': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
+    'email.refused': ({ page, held }) => eventually(async () => {
+      expect(await page.getByText('Please enter a valid email.', { exact: true }).isVisible()).toBe(true);
+      expect(held.register).toHaveLength(0);
+    }),
+    'email.failed': ({ page }) => eventually(async () => {
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe('Account already exists');
+    }),
+    sending: ({ held }) => eventually(async () => {
+      expect(held.register).toHaveLength(1);
+      expect(held.register[0]!.request().postDataJSON()).toEqual({ email: V.email, accepted_terms: true });
+      expect(held.register[0]!.request().headers().authorization).toBeUndefined();
+    }),
+    'code.blank': ({ page }) => eventually(async () => {
+      expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
+      expect((await boxValues(page)).join('')).toBe('');
+    }),
+    'code.refused': ({ page }) => eventually(async () => {
+      expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
+    }),
+    'code.filled': ({ page }) => eventually(async () => expect(await boxValues(page)).toEqual(V.code.split(''))),
+    'code.failed': ({ page }) => eventually(async () => {
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.verifyRejection);
+    }),
+    'code.verified': ({ page }) => eventually(async () => {
+      expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
+      expect((await boxValues(page)).join('')).toBe(V.code);
+    }),
+    verifying: ({ held }) => eventually(async () => {
+      expect(held.verify).toHaveLength(1);
+      expect(held.verify[0]!.request().postDataJSON()).toEqual({ email: V.email, code: V.code });
+    }),
+    'profile.blank': ({ page }) => eventually(async () => {
+      expect(await page.getByRole('heading', { name: 'Join' }).isVisible()).toBe(true);
+      expect(await page.getByLabel('First name').inputValue()).toBe('');
+    }),
+    'profile.refused': ({ page }) => eventually(async () => {
+      expect(await page.getByText('Please enter your name.').count()).toBe(2);
+      expect(await page.getByText('Password must be at least 8 characters.').isVisible()).toBe(true);
+    }),
+    'profile.filled': ({ page }) => eventually(async () => expect(await page.getByLabel('Last name').inputValue()).toBe(V.last)),
+    'profile.failed': ({ page }) => eventually(async () => {
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.profileRejection);
+    }),
+    saving: ({ held }) => eventually(async () => {
+      expect(held.profile).toHaveLength(1);
+      // The profile goes with the token verify returned; nothing was stored before.
+      expect(held.profile[0]!.request().headers().authorization).toBe('Bearer A1');
+    }),
+    signingIn: ({ held }) => eventually(async () => expect(held.signIn.length).toBeGreaterThan(0)),
+    done: ({ page }) => eventually(async () => {
+      expect(new URL(page.url()).pathname).toBe(V.destination);
+      expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    }),
+  },
+};
+
+describe('registration in Chromium: every path of the model (375 px wide)', () => {
+  it.each(modelPathCases(registrationModel, executors))('$name', async ({ run }) => {
+    await run(await openRegister());
+  });
+});

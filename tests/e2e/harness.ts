@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/database';
+
+export const DIST_DIR = resolve('dist');
+export const ARTIFACTS_DIR = resolve('.e2e-artifacts');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Headless Chromium on a machine without outside network: background services off, or it
+// spends its start-up failing to reach Google's hosts.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export type RunningApp = {
+  url: string;
+  /** The server's own database handle, for setting up what the API cannot (platform staff). */
+  database: Database;
+  query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The built app and the real server on a fresh embedded database in a temporary data folder,
+ * listening on a free port of 127.0.0.1. `query` reads the same database the server writes.
+ */
+export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
+  if (!existsSync(join(DIST_DIR, 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` before the browser tests.');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'rp-e2e-'));
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'warn' }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    staticDir: DIST_DIR,
+    ...overrides,
+  };
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp(config, { database });
+  await app.listen({ host: config.host, port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    database,
+    query: (sql, params) => database.query(sql, params),
+    stop: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function openBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+// The browser reports every non-2xx answer as a console error; the tests assert those answers
+// themselves, so only other errors (script errors, CSP refusals) fail a test here.
+const EXPECTED_HTTP_FAILURE = /^Failed to load resource: the server responded with a status of \d+/;
+
+/**
+ * A page in its own context. Any uncaught script error, console error or CSP violation
+ * during the test fails it when the test ends.
+ */
+export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !EXPECTED_HTTP_FAILURE.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  onTestFinished(async () => {
+    await context.close();
+    if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
+  });
+  return page;
+}
+
+/** Saves a full-page screenshot under .e2e-artifacts/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await writeFile(path, await page.screenshot({ fullPage: true }));
+  return path;
+}

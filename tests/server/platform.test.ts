@@ -1,0 +1,114 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { fromPostgresUrl } from '../../server/db/database';
+import { createTestApp, testConfig, type TestApp } from './test-app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('GET /api/v2/health/', () => {
+  it('reports a reachable database', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: true });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 while the database is unreachable, and API calls get the error shape, not a crash', async () => {
+    // Nothing listens on port 1: every connection attempt is refused at once.
+    const unreachable = fromPostgresUrl('postgres://nobody@127.0.0.1:1/none', 2);
+    const app = await buildApp(testConfig(), { database: unreachable });
+    try {
+      const health = await app.inject({ method: 'GET', url: '/api/v2/health/' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'degraded', database: false });
+
+      const signup = await app.inject({ method: 'POST', url: '/api/messages/', payload: { zip_code: '10001', email: 'a@example.com' } });
+      expect(signup.statusCode).toBe(503);
+      expect(signup.json()).toEqual({ detail: 'The service is temporarily unavailable. Please try again shortly.', code: 'database_unavailable' });
+      expect(signup.headers['retry-after']).toBe('5');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('security and conventions', () => {
+  it('sends security headers with a strict content security policy', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers unknown API paths with the error shape, and explains a missing trailing slash', async () => {
+    t = await createTestApp();
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v2/nothing-here/' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+
+    const noSlash = await t.app.inject({ method: 'POST', url: '/api/messages', payload: {} });
+    expect(noSlash.statusCode).toBe(404);
+    expect(noSlash.json()).toEqual({ detail: 'Not found. API paths end with a slash: /api/messages/', code: 'not_found' });
+  });
+
+  it('rate-limits each client and says when to come back', async () => {
+    t = await createTestApp({ config: { signupLimitPerMinute: 2 } });
+    const send = (email: string) =>
+      t!.app.inject({ method: 'POST', url: '/api/messages/', payload: { zip_code: '10001', email }, remoteAddress: '203.0.113.7' });
+    expect((await send('one@example.com')).statusCode).toBe(201);
+    expect((await send('two@example.com')).statusCode).toBe(201);
+    const refused = await send('three@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(refused.json().detail).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    const otherClient = await t.app.inject({
+      method: 'POST', url: '/api/messages/', payload: { zip_code: '10001', email: 'four@example.com' }, remoteAddress: '203.0.113.8',
+    });
+    expect(otherClient.statusCode).toBe(201);
+  });
+});
+
+describe('serving the built app', () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'rp-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    await writeFile(join(dist, 'assets', 'entry-abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  it('serves hashed assets with a long cache and falls back to index.html for app paths', async () => {
+    t = await createTestApp({ config: { staticDir: dist } });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/entry-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    for (const path of ['/', '/login', '/backoffice/menu/categories/7/editor', '/no/such/page']) {
+      const page = await t.app.inject({ method: 'GET', url: path });
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<div id="root">');
+    }
+
+    const api = await t.app.inject({ method: 'GET', url: '/api/v2/unknown/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * Path coverage of a REAL machine (ARCHITECTURE.md, "Model-based path tests", layer 1).
+ *
+ * `createTestModel` refuses machines with `invoke` or `after`, so the real machines are walked
+ * with `getShortestPaths` from 'xstate/graph' instead. The walk cannot run actors or wait for
+ * timers, so this helper stands in for them: for every `invoke` with onDone/onError it sends
+ * synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, and for every `after`
+ * a synthetic `xstate.after.<delay>.<machine>.<state path>` event. Caller-given events supply
+ * the payloads of the machine's own events (and may replace a synthetic one, e.g. several
+ * kinds of failure to exercise guarded onError branches).
+ *
+ * Each explored edge is then replayed with an inspecting actor scope, which reports the exact
+ * transition definitions XState took (guarded branches and eventless `always` steps included).
+ * The result is compared with the full set in the machine's definition.
+ */
+import { __unsafe_getAllOwnEventDescriptors, createEmptyActor } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
+
+export interface PathCoverageOptions {
+  /** The machine's input (keep counters small so the walk stays finite). */
+  input?: unknown;
+  /**
+   * Events to try wherever their type is accepted. For a type listed here, these events are
+   * used instead of the synthetic default, so several payloads of one type can be explored.
+   */
+  events?: readonly AnyEventObject[];
+  /** Safety net against machines whose context grows without bound. */
+  limit?: number;
+}
+
+export interface CoverageSet {
+  all: string[];
+  reached: string[];
+  missing: string[];
+}
+
+export interface PathCoverageReport {
+  machineId: string;
+  states: CoverageSet;
+  transitions: CoverageSet;
+  /** Number of distinct snapshots (state value + context) the walk reached. */
+  snapshots: number;
+  /** For each reached transition, the shortest event sequence that takes it. */
+  witnesses: Map<string, string[]>;
+}
+
+const INTERNAL_SCOPE_ID = 'path-coverage';
+
+// ---------------------------------------------------------------------------------------------
+// Naming: readable labels for state nodes and transitions, stable across runs.
+
+function stateLabel(node: AnyStateNode): string {
+  return node.path.length > 0 ? node.path.join('.') : `(machine ${node.machine.id})`;
+}
+
+function describeGuard(guard: unknown): string | undefined {
+  if (guard === undefined) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'guard';
+}
+
+function describeActions(actions: readonly unknown[]): string {
+  const names = actions.map((action) => {
+    if (typeof action === 'string') return action;
+    if (typeof action === 'function') return action.name || 'inline action';
+    if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
+    return 'action';
+  });
+  return names.length > 0 ? ` / ${names.join(', ')}` : '';
+}
+
+function transitionLabel(transition: AnyTransitionDefinition, index: number, siblings: number): string {
+  const source = stateLabel(transition.source);
+  const event = transition.eventType === '' ? '(always)' : transition.eventType;
+  const guard = describeGuard(transition.guard);
+  const branch = guard ? ` [${guard}]` : siblings > 1 ? ' [otherwise]' : '';
+  const target = transition.target && transition.target.length > 0
+    ? transition.target.map(stateLabel).join(', ')
+    : '(stays)';
+  const position = siblings > 1 ? ` #${index + 1}` : '';
+  return `${source} --${event}${branch}${position}--> ${target}${describeActions(transition.actions)}`;
+}
+
+/** True when a transition does something (XState ignores "forbidden" empty ones). */
+function isMeaningful(transition: AnyTransitionDefinition): boolean {
+  return Boolean(transition.target?.length) || transition.actions.length > 0 || transition.reenter;
+}
+
+/** Every transition definition of the machine, each with its label. */
+function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+  const labels = new Map<AnyTransitionDefinition, string>();
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const group of node.transitions.values()) {
+      const meaningful = group.filter(isMeaningful);
+      meaningful.forEach((transition, index) => labels.set(transition, transitionLabel(transition, index, meaningful.length)));
+    }
+    const always = (node.always ?? []).filter(isMeaningful);
+    always.forEach((transition, index) => labels.set(transition, transitionLabel(transition, index, always.length)));
+  }
+  return labels;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Synthetic events for what the walk cannot run: actors and timers.
+
+function syntheticEvents(machine: AnyStateMachine): Map<string, EventObject> {
+  const events = new Map<string, EventObject>();
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const invoke of node.invoke) {
+      if (invoke.onDone) {
+        const type = `xstate.done.actor.${invoke.id}`;
+        events.set(type, { type, output: undefined, actorId: invoke.id } as EventObject);
+      }
+      if (invoke.onError) {
+        const type = `xstate.error.actor.${invoke.id}`;
+        events.set(type, {
+          type,
+          error: new Error(`synthetic failure of actor "${invoke.id}"`),
+          actorId: invoke.id,
+        } as EventObject);
+      }
+    }
+    for (const delayed of node.after) {
+      events.set(delayed.eventType, { type: delayed.eventType });
+    }
+  }
+  return events;
+}
+
+function matchesDescriptor(type: string, descriptor: string): boolean {
+  if (descriptor === type || descriptor === '*') return true;
+  return descriptor.endsWith('.*') && type.startsWith(descriptor.slice(0, -1));
+}
+
+function eventsFor(
+  snapshot: AnyMachineSnapshot,
+  given: readonly EventObject[],
+  synthetic: Map<string, EventObject>,
+): EventObject[] {
+  const chosen: EventObject[] = [];
+  for (const descriptor of __unsafe_getAllOwnEventDescriptors(snapshot)) {
+    const fromCaller = given.filter((event) => matchesDescriptor(event.type, descriptor));
+    if (fromCaller.length > 0) chosen.push(...fromCaller);
+    else if (synthetic.has(descriptor)) chosen.push(synthetic.get(descriptor)!);
+    // `xstate.done.state.*` is raised by XState itself when a region finishes; sending it from
+    // outside would fake coverage. Wildcards need a concrete event from the caller.
+    else if (!descriptor.startsWith('xstate.') && !descriptor.includes('*')) chosen.push({ type: descriptor });
+  }
+  // One event may match several descriptors (exact and wildcard): explore it once.
+  return [...new Map(chosen.map((event) => [JSON.stringify(event), event])).values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaying one edge with an actor scope that records what XState did.
+
+type Microstep = { snapshot: AnyMachineSnapshot; transitions: AnyTransitionDefinition[] };
+type MachineScope = Parameters<AnyStateMachine['transition']>[2];
+
+function recordingScope(record: (step: Microstep) => void): MachineScope {
+  const self = createEmptyActor();
+  const system = Object.create(self.system, {
+    _sendInspectionEvent: {
+      value: (inspection: { type: string; snapshot?: AnyMachineSnapshot; _transitions?: AnyTransitionDefinition[] }) => {
+        if (inspection.type === '@xstate.microstep' && inspection.snapshot) {
+          record({ snapshot: inspection.snapshot, transitions: inspection._transitions ?? [] });
+        }
+      },
+    },
+  }) as typeof self.system;
+  // The same shape xstate/graph uses for its own walk: nothing is executed, actors never start.
+  const scope = {
+    self,
+    logger: () => {},
+    id: INTERNAL_SCOPE_ID,
+    sessionId: INTERNAL_SCOPE_ID,
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  return scope as unknown as MachineScope;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function measurePathCoverage(machine: AnyStateMachine, options: PathCoverageOptions = {}): PathCoverageReport {
+  const given = options.events ?? [];
+  const synthetic = syntheticEvents(machine);
+  const traversal = {
+    input: options.input,
+    limit: options.limit ?? 10_000,
+    events: (snapshot: AnyMachineSnapshot) => eventsFor(snapshot, given, synthetic),
+  };
+
+  const adjacency = getAdjacencyMap(machine, traversal as never) as Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
+  const shortest = getShortestPaths(machine, traversal as never);
+  const pathTo = new Map<string, string[]>();
+  for (const path of shortest) {
+    // The graph's paths open with the start itself (`xstate.init`), which is not an event to send.
+    const types = path.steps.map((step) => step.event.type);
+    pathTo.set(serializeSnapshot(path.state), types[0] === 'xstate.init' ? types.slice(1) : types);
+  }
+
+  const labels = allTransitions(machine);
+  const reachedStates = new Set<string>();
+  const reachedTransitions = new Set<string>();
+  const witnesses = new Map<string, string[]>();
+  const noteNodes = (snapshot: AnyMachineSnapshot) => {
+    for (const node of snapshot._nodes as AnyStateNode[]) if (node.path.length > 0) reachedStates.add(stateLabel(node));
+  };
+  const noteTransitions = (steps: Microstep[], witness: string[]) => {
+    for (const step of steps) {
+      noteNodes(step.snapshot);
+      for (const transition of step.transitions) {
+        // A transient state (one left at once by an eventless `always`) never rests in a
+        // snapshot; taking one of its transitions is the proof that it was entered.
+        if (transition.source.path.length > 0) reachedStates.add(stateLabel(transition.source));
+        const label = labels.get(transition);
+        if (label === undefined) continue;
+        reachedTransitions.add(label);
+        if (!witnesses.has(label)) witnesses.set(label, witness);
+      }
+    }
+  };
+
+  // The start, replayed so eventless transitions taken while starting are counted too.
+  const initialSteps: Microstep[] = [];
+  const initial = machine.getInitialSnapshot(recordingScope((step) => initialSteps.push(step)), options.input);
+  noteNodes(initial);
+  noteTransitions(initialSteps, []);
+
+  for (const [serialized, { state, transitions }] of Object.entries(adjacency)) {
+    noteNodes(state);
+    const prefix = pathTo.get(serialized) ?? pathTo.get(serializeSnapshot(state)) ?? ['(unknown path)'];
+    for (const { event } of Object.values(transitions)) {
+      const steps: Microstep[] = [];
+      machine.transition(state, event, recordingScope((step) => steps.push(step)));
+      noteTransitions(steps, [...prefix, event.type]);
+    }
+  }
+
+  const allStates = getStateNodes(machine.root)
+    .filter((node) => node.type !== 'history')
+    .map(stateLabel);
+  const allTransitionLabels = [...labels.values()];
+  return {
+    machineId: machine.id,
+    states: {
+      all: allStates,
+      reached: allStates.filter((label) => reachedStates.has(label)),
+      missing: allStates.filter((label) => !reachedStates.has(label)),
+    },
+    transitions: {
+      all: allTransitionLabels,
+      reached: allTransitionLabels.filter((label) => reachedTransitions.has(label)),
+      missing: allTransitionLabels.filter((label) => !reachedTransitions.has(label)),
+    },
+    snapshots: Object.keys(adjacency).length,
+    witnesses,
+  };
+}
+
+/** Throws, listing what was never reached, unless every state and every transition was. */
+export function assertPathCoverage(machine: AnyStateMachine, options: PathCoverageOptions = {}): PathCoverageReport {
+  const report = measurePathCoverage(machine, options);
+  const { states, transitions } = report;
+  if (states.missing.length === 0 && transitions.missing.length === 0) return report;
+
+  const list = (items: string[]) => items.map((item) => `  - ${item}`).join('\n');
+  const lines = [`Path coverage of machine "${report.machineId}" is incomplete.`];
+  if (states.missing.length > 0) lines.push(`States never reached (${states.missing.length}):`, list(states.missing));
+  if (transitions.missing.length > 0) {
+    lines.push(`Transitions never taken (${transitions.missing.length}):`, list(transitions.missing));
+  }
+  lines.push(
+    `Reached ${states.reached.length}/${states.all.length} states and ` +
+      `${transitions.reached.length}/${transitions.all.length} transitions over ${report.snapshots} snapshots.`,
+    'Give the walk the events (or payloads) that take them, or remove what cannot happen.',
+  );
+  throw new Error(lines.join('\n'));
+}

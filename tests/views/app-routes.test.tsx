@@ -1,0 +1,196 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../contracts/auth';
+import { AppRoutes } from '../../src/app';
+import { RouteErrorBoundary } from '../../src/components/route-error-boundary';
+import { theme } from '../../src/theme';
+
+function openAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook}>
+        <AppRoutes />
+      </Router>
+    </MantineProvider>,
+  );
+  return { currentPath: () => location.history!.at(-1) };
+}
+
+const COMING_SOON = 'Coming in a later release';
+
+const OWNER: CurrentUser = {
+  id: 7, email: 'owner@example.com', first_name: 'Olga', last_name: 'Owner',
+  is_staff: false, is_superadmin: false, active_restaurant_id: 42, active_restaurant_name: 'Pizza Loco',
+};
+const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com', is_staff: true, active_restaurant_id: null, active_restaurant_name: null };
+
+/**
+ * A stored token and a server (the page's fetch) that knows who it belongs to, as the guards
+ * need; `launched` is what the onboarding status answers.
+ */
+function signedInAs(user: CurrentUser, { launched = false } = {}) {
+  localStorage.setItem('access_token', 'token');
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (path === '/api/v2/auth/me/') return json(user);
+    if (path === '/api/v2/onboarding/42/status/') {
+      const progress = { location: false, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched };
+      return json({ id: 42, launched, progress });
+    }
+    return json({ detail: 'Not found.', code: 'not_found' }, 404);
+  });
+}
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('route table', () => {
+  it('shows the landing page at /', async () => {
+    openAt('/');
+    expect(await screen.findByRole('button', { name: 'Notify me!' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', 'Welcome back'],
+    ['/register', 'Create your account'],
+    ['/forgot', 'Forgot password'],
+    ['/reset', 'Reset password'],
+    ['/oauth/complete', 'Sign-in did not complete'],
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+  ])('shows the sign-in area’s screen at %s', async (path, heading) => {
+    const { currentPath } = openAt(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe(path);
+  });
+
+  it('shows the operator survey at /surveys/restaurants', async () => {
+    const { currentPath } = openAt('/surveys/restaurants');
+    expect(await screen.findByRole('heading', { name: 'Help us build for restaurants like yours' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/surveys/restaurants');
+  });
+
+  it.each([
+    ['/admin', '/admin/menu'],
+    ['/backoffice', '/backoffice/menu'],
+    ['/onboard/42', '/onboard/42/location'],
+  ])('sends the index %s to %s', async (from, to) => {
+    signedInAs(ADMIN);
+    const { currentPath } = openAt(from);
+    await waitFor(() => expect(currentPath()).toBe(to));
+    expect(await screen.findByRole('heading', { name: COMING_SOON })).toBeInTheDocument();
+  });
+
+  it.each(['/admin/menu/categories/7/editor', '/admin/territories', '/backoffice/menu/categories/new', '/backoffice/drivers', '/onboard/42/launch'])(
+    'knows %s',
+    async (path) => {
+      signedInAs(ADMIN);
+      const { currentPath } = openAt(path);
+      expect(await screen.findByRole('heading', { name: COMING_SOON })).toBeInTheDocument();
+      expect(currentPath()).toBe(path);
+    },
+  );
+
+  it.each(['/backoffice/territories', '/admin/nothing-here', '/backoffice/menu/unknown'])(
+    'shows Not found for the unknown back-office child %s',
+    async (path) => {
+      signedInAs(ADMIN);
+      openAt(path);
+      expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(['/nowhere', '/admins', '/onboard', '/onboard/42/nowhere'])('redirects the unknown path %s to /', async (path) => {
+    signedInAs(OWNER);
+    const { currentPath } = openAt(path);
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Notify me!' })).toBeInTheDocument();
+  });
+});
+
+describe('guards and the back-office shell', () => {
+  it.each(['/backoffice/menu', '/admin/pos', '/onboard/42/about'])('sends a visitor without a session from %s to /login, remembering it', async (path) => {
+    const { currentPath } = openAt(path);
+    await waitFor(() => expect(currentPath()).toMatch(/^\/login\?next=/));
+    expect(decodeURIComponent(currentPath()!.split('next=')[1]!)).toBe(window.location.pathname + window.location.search);
+  });
+
+  it('sends an owner who opens /admin to /backoffice', async () => {
+    signedInAs(OWNER);
+    const { currentPath } = openAt('/admin/menu');
+    await waitFor(() => expect(currentPath()).toBe('/backoffice/menu'));
+  });
+
+  it('shows Territories in the admin sidebar only', async () => {
+    signedInAs(ADMIN);
+    openAt('/admin/menu');
+    const adminNav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(adminNav).getByRole('link', { name: 'Territories' })).toHaveAttribute('href', '/admin/territories');
+    cleanup();
+
+    signedInAs(OWNER);
+    openAt('/backoffice/menu');
+    const ownerNav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(ownerNav).queryByRole('link', { name: 'Territories' })).toBeNull();
+    expect(within(ownerNav).getByRole('link', { name: 'Menu' })).toHaveAttribute('href', '/backoffice/menu');
+    expect(within(ownerNav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard', 'Notifications', 'Menu', 'Customers', 'Coupons', 'Reviews', 'Money', 'Point of Sale', 'Messages', 'Support', 'Analytics', 'Media',
+    ]);
+  });
+
+  it.each([
+    ['notifications', 'Configure push, email, and SMS notifications.'],
+    ['coupons', 'Create and manage promo codes and discounts.'],
+    ['reviews', 'Moderate and reply to customer reviews.'],
+    ['media', 'Upload and manage images and assets.'],
+    ['money', 'Payouts, fees, and financial settings.'],
+    ['pos', 'Configure POS terminals and in-store ordering.'],
+    ['support', 'Get help, documentation, and contact support.'],
+  ])('shows the %s placeholder word for word', async (screenName, text) => {
+    signedInAs(OWNER);
+    openAt(`/backoffice/${screenName}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('sends a launched onboarding to the back office', async () => {
+    signedInAs(OWNER, { launched: true });
+    const { currentPath } = openAt('/onboard/42/location');
+    await waitFor(() => expect(currentPath()).toBe('/backoffice/menu'));
+  });
+
+  it('shows the seven-step rail on an open onboarding', async () => {
+    signedInAs(OWNER);
+    openAt('/onboard/42/hours');
+    for (const label of ['Location', 'About', 'Delivery', 'Hours', 'Additional', 'Contacts', 'Launch']) {
+      expect(await screen.findByText(label)).toBeInTheDocument();
+    }
+  });
+});
+
+describe('route error boundary', () => {
+  it('replaces a crashed page with the specified fallback and a way home', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </Router>,
+    );
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    quiet.mockRestore();
+  });
+});

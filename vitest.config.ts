@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Tests that need a real PostgreSQL server (they cut its connection) or Redis run only when one is given.
+const needsServices = [
+  ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server/**/*.pg.test.ts']),
+  ...(process.env.TEST_REDIS_URL ? [] : ['tests/server/**/*.redis.test.ts']),
+];
+
+// Two projects: the server (Node, real database) and the web app (jsdom).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/services/**/*.test.ts'],
+          exclude: needsServices,
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/machines/**/*.test.ts', 'tests/views/**/*.test.tsx', 'tests/support/**/*.test.ts'],
+          setupFiles: ['tests/support/jsdom-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
