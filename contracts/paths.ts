@@ -24,4 +24,5 @@ export const paths = {
     start: '/onboarding/start/',
     status: (id: number | string) => `/onboarding/${id}/status/`,
   },
+  uploadImage: '/upload/image/',
 } as const;

@@ -9,7 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as menuSchema from './schema-menu';
+import * as onboardingSchema from './schema-onboarding';
+
+/** Every table, one module per area (drizzle.config.ts lists the same files). */
+const schema = { ...coreSchema, ...onboardingSchema, ...menuSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,0 +1,1 @@
+-- Onboarding tables (server/db/schema-onboarding.ts).

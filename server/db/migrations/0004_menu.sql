@@ -1,0 +1,1 @@
+-- Menu tables (server/db/schema-menu.ts).
