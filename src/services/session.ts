@@ -1,7 +1,7 @@
 import { CurrentUser } from '../../contracts/auth';
 import { paths } from '../../contracts/paths';
 import { api } from './api';
-import { browserTokens, type TokenStore } from './token-store';
+import { browserTokens, storageHoldingSession, type TokenStore } from './token-store';
 
 /** Spec section 3: a simple auth flag, a role and the scope, stored after the current user is fetched. */
 export const AUTH_FLAG_KEY = 'auth';
@@ -10,12 +10,14 @@ export const SCOPE_KEY = 'scope';
 
 export type Scope = { rid: number | null; name: string | null; is_superadmin: boolean };
 
+/** Kept beside the tokens: a tab-only session (Remember me off) leaves nothing in localStorage. */
 function remember(user: CurrentUser): void {
   const scope: Scope = { rid: user.active_restaurant_id, name: user.active_restaurant_name, is_superadmin: user.is_superadmin };
   try {
-    localStorage.setItem(AUTH_FLAG_KEY, '1');
-    localStorage.setItem(ROLE_KEY, user.is_staff || user.is_superadmin ? 'admin' : 'user');
-    localStorage.setItem(SCOPE_KEY, JSON.stringify(scope));
+    const store = storageHoldingSession();
+    store?.setItem(AUTH_FLAG_KEY, '1');
+    store?.setItem(ROLE_KEY, user.is_staff || user.is_superadmin ? 'admin' : 'user');
+    store?.setItem(SCOPE_KEY, JSON.stringify(scope));
   } catch {
     // Storage refused: these are conveniences; the server decides what the user may do.
   }
@@ -23,7 +25,7 @@ function remember(user: CurrentUser): void {
 
 function forget(): void {
   try {
-    [AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY].forEach((key) => localStorage.removeItem(key));
+    for (const store of [localStorage, sessionStorage]) [AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY].forEach((key) => store.removeItem(key));
   } catch {
     // Nothing stored.
   }

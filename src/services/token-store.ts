@@ -76,3 +76,6 @@ export const browserTokens: TokenStore = {
     STORAGES.forEach(removeFrom);
   },
 };
+
+/** The web storage holding the browser's session (sessionStorage when there is none), so facts about it live beside it. */
+export const storageHoldingSession = (): Storage | undefined => storage(holder() ?? 'sessionStorage');

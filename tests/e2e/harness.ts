@@ -9,7 +9,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 
-export const DIST_DIR = resolve('dist');
+// E2E_DIST_DIR lets a second build (another checkout's, a parallel worker's) be tested without touching dist/.
+export const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? 'dist');
 export const ARTIFACTS_DIR = resolve('.e2e-artifacts');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,7 +31,8 @@ export type RunningApp = {
 
 /**
  * The built app and the real server on a fresh embedded database in a temporary data folder,
- * listening on a free port of 127.0.0.1. `query` reads the same database the server writes.
+ * listening on 127.0.0.1 (a free port unless `port` is given: a test that must name the app's
+ * address beforehand, as an OAuth redirect does, picks one). `query` reads the same database.
  */
 export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
   if (!existsSync(join(DIST_DIR, 'index.html'))) {
@@ -48,7 +50,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, { database });
-  await app.listen({ host: config.host, port: 0 });
+  await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

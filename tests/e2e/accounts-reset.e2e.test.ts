@@ -1,0 +1,116 @@
+/**
+ * Password reset end to end: forgot → code from a real SMTP receiver → new password →
+ * /login?reset=1 → sign in with the new password. Also the /reset screen on its own.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
+import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+
+let smtp: SmtpCapture;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  app = await startApp({ smtpUrl: smtp.url });
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 100 });
+
+/** An owner who signed up with codes only (no password yet): the row the server itself makes. */
+async function existingOwner(label: string): Promise<string> {
+  const email = `owner.${label}.${Date.now()}@example.com`;
+  await app.query("insert into users (email, first_name, last_name) values ($1, 'Ada', 'Lovelace')", [email]);
+  return email;
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+describe('password reset in Chromium', () => {
+  it('forgot → emailed code → new password → /login?reset=1 → signs in with it', async () => {
+    const email = await existingOwner('forgot');
+    const page = await newPage(browser, { width: 375, height: 740 });
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
+    await typeCode(page, codeFrom(await smtp.waitForMessage(email)));
+    await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+
+    await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+    await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
+    await screenshot(page, 'accounts-login-after-reset-phone');
+
+    await signIn(page, email, 'a brand new password');
+    await eventually(async () => expect(new URL(page.url()).pathname).toMatch(/^\/onboard\/\d+\/location$/));
+  });
+
+  it('keeps the session in this tab only when Remember me is off', async () => {
+    const email = await existingOwner('remember');
+    const page = await newPage(browser);
+    await page.goto(`${app.url}/forgot`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    await typeCode(page, codeFrom(await smtp.waitForMessage(email)));
+    await page.getByLabel('New password', { exact: true }).fill('tab only password');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+
+    await page.getByRole('switch', { name: 'Remember me' }).uncheck();
+    await signIn(page, email, 'tab only password');
+    await eventually(async () => expect(new URL(page.url()).pathname).toMatch(/^\/onboard\/\d+\/location$/));
+    const stored = await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }));
+    expect(stored.local).toBe(0);
+    expect(stored.session).toBeGreaterThan(0);
+  });
+
+  it('the /reset screen refuses a wrong code with the server’s sentence and a mismatch with the spec’s', async () => {
+    const email = await existingOwner('reset-screen');
+    const page = await newPage(browser);
+    await page.goto(`${app.url}/reset?email=${encodeURIComponent(email)}`);
+    await typeCode(page, '000000');
+    await page.getByLabel('New password', { exact: true }).fill('long enough 1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('long enough 2');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Passwords do not match.').waitFor();
+
+    await page.getByLabel('Confirm password', { exact: true }).fill('long enough 1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim().length).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/reset');
+  });
+
+  it('signs in with a wrong password: the server’s sentence, nothing stored', async () => {
+    const email = await existingOwner('wrong');
+    const page = await newPage(browser);
+    await page.goto(`${app.url}/login`);
+    await signIn(page, email, 'not the password');
+    await page.getByRole('alert').waitFor();
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+  });
+});
