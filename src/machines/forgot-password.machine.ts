@@ -1,10 +1,11 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { Code, MESSAGES, Password, type DetailResponse, type ForgotRequest, type ResetRequest } from '../../contracts/auth';
+import { MESSAGES, type DetailResponse, type ForgotRequest, type ResetRequest } from '../../contracts/auth';
 import { Email } from '../../contracts/text';
 import { checkWith } from '../../contracts/validation';
 import { forgotPassword, resetPassword } from '../services/auth';
 import { authFailure } from './auth-errors';
 import { resendLockMachine } from './resend-lock.machine';
+import { checkResetRequest } from './reset-password.machine';
 
 /**
  * Forgot password (spec section 2): request (email), then reset (code + new password) with
@@ -51,16 +52,8 @@ function checkRequest(context: ForgotContext) {
 }
 
 /** The reset stage: the email comes from the request stage, code and password are typed here. */
-function checkReset(context: ForgotContext): { ok: true; value: ResetRequest } | { ok: false; fields: Partial<Record<ForgotField, string>> } {
-  const fields: Partial<Record<ForgotField, string>> = {};
-  const email = checkWith(Email, context.email);
-  const code = checkWith(Code, context.code);
-  const password = checkWith(Password, context.password);
-  if (!email.ok) fields.email = context.email.trim() === '' ? MISSING_EMAIL : MESSAGES.email;
-  if (!code.ok) fields.code = MESSAGES.code;
-  if (!password.ok) fields.password = MESSAGES.password;
-  if (email.ok && code.ok && password.ok) return { ok: true, value: { email: email.value, code: code.value, password: password.value } };
-  return { ok: false, fields };
+function checkReset(context: ForgotContext) {
+  return checkResetRequest(context, MISSING_EMAIL);
 }
 
 export const forgotPasswordMachine = setup({

@@ -35,19 +35,33 @@ export type ResetEvent = { type: 'field.change'; field: ResetField; value: strin
 /** Spec section 5: on this screen an empty email reads 'Please enter your email.' */
 export const EMAIL_REQUIRED = 'Please enter your email.';
 
-function check(context: ResetContext): { ok: true; value: ResetRequest } | { ok: false; fields: Partial<Record<ResetField, string>> } {
-  const fields: Partial<Record<ResetField, string>> = {};
-  const email = checkWith(Email, context.email);
-  const code = checkWith(Code, context.code);
-  const password = checkWith(Password, context.password);
-  if (!email.ok) fields.email = context.email.trim() === '' ? EMAIL_REQUIRED : MESSAGES.email;
-  if (!code.ok) fields.code = MESSAGES.code;
-  if (!password.ok) fields.password = MESSAGES.password;
-  else if (context.confirm !== context.password) fields.confirm = MESSAGES.confirm;
-  if (email.ok && code.ok && password.ok && fields.confirm === undefined) {
-    return { ok: true, value: { email: email.value, code: code.value, password: password.value } };
-  }
-  return { ok: false, fields };
+type Checked<Field extends string> = { ok: true; value: ResetRequest } | { ok: false; fields: Partial<Record<Field, string>> };
+
+/**
+ * Email, code and new password checked into the request both reset screens send (this one and
+ * /forgot's second stage). `emptyEmail` is the screen's own sentence for a blank address.
+ */
+export function checkResetRequest(
+  fields: { email: string; code: string; password: string },
+  emptyEmail: string,
+): Checked<'email' | 'code' | 'password'> {
+  const errors: Partial<Record<'email' | 'code' | 'password', string>> = {};
+  const email = checkWith(Email, fields.email);
+  const code = checkWith(Code, fields.code);
+  const password = checkWith(Password, fields.password);
+  if (!email.ok) errors.email = fields.email.trim() === '' ? emptyEmail : MESSAGES.email;
+  if (!code.ok) errors.code = MESSAGES.code;
+  if (!password.ok) errors.password = MESSAGES.password;
+  if (email.ok && code.ok && password.ok) return { ok: true, value: { email: email.value, code: code.value, password: password.value } };
+  return { ok: false, fields: errors };
+}
+
+/** The request's checks, then the confirmation: compared only once the password itself is valid. */
+function check(context: ResetContext): Checked<ResetField> {
+  const request = checkResetRequest(context, EMAIL_REQUIRED);
+  const passwordValid = request.ok || request.fields.password === undefined;
+  if (!passwordValid || context.confirm === context.password) return request;
+  return { ok: false, fields: { ...(request.ok ? {} : request.fields), confirm: MESSAGES.confirm } };
 }
 
 export const resetPasswordMachine = setup({

@@ -1,56 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../components/line-icons';
 
-// Inline icons for the sign-in area. A copy of the landing page's brand mark rather than an
-// import of it: importing from the landing chunk would make every sign-in page load the landing.
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export function ClocheIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 17h18M5 17a7 7 0 0 1 14 0M12 8v2" />
-      <circle cx="12" cy="6.5" r="1.2" fill="currentColor" stroke="none" />
-    </Icon>
-  );
-}
-
-export function AlertCircleIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7.5v5.5M12 16.5v.01" />
-    </Icon>
-  );
-}
-
-export function CheckCircleIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 12.5l2.5 2.5L16 9.5" />
-    </Icon>
-  );
-}
+// The sign-in area's own icons; the brand mark and the alert icons are shared (line-icons).
 
 export function MailIcon(props: IconProps) {
   return (

@@ -1,48 +1,24 @@
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Anchor, Container, Text, Title } from '@mantine/core';
+import { Alert, Text, Title } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
-import { Link } from 'wouter';
-import { PRODUCT_NAME } from '../../theme';
-import { AlertCircleIcon, CheckCircleIcon, ClocheIcon, MailIcon } from './auth-icons';
+import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
+import { SiteFooter, SiteFrame } from '../../components/site-frame';
+import { MailIcon } from './auth-icons';
 import classes from './auth.module.css';
 
-/** The page around every sign-in screen: the Tablefront header, one card, the legal footer. */
+/** The page around every sign-in screen: the site's header and footer around one card. */
 export function AuthPage({ aside, children, wide = false }: { aside?: ReactNode; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={classes.page}>
-      <header className={classes.header}>
-        <Container size="lg" className={classes.headerInner}>
-          <Anchor component={Link} href="/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
-            <span className={classes.brandMark}>
-              <ClocheIcon size={22} />
-            </span>
-            <span>{PRODUCT_NAME}</span>
-          </Anchor>
-          {aside ? <div className={classes.headerAside}>{aside}</div> : null}
-        </Container>
-      </header>
-      <main className={classes.main}>{wide ? children : <section className={classes.card}>{children}</section>}</main>
-      <footer className={classes.footer}>
-        <Container size="lg" className={classes.footerInner}>
-          <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} {PRODUCT_NAME}
-          </Text>
-          <nav aria-label="Legal" className={classes.footerNav}>
-            <Anchor component={Link} href="/terms" c="dimmed" size="sm" className={classes.footerLink}>
-              Terms
-            </Anchor>
-            <Anchor component={Link} href="/privacy" c="dimmed" size="sm" className={classes.footerLink}>
-              Privacy
-            </Anchor>
-          </nav>
-        </Container>
-      </footer>
-    </div>
+    <SiteFrame
+      aside={aside ? <div className={classes.headerAside}>{aside}</div> : null}
+      footer={<SiteFooter label="Legal" />}
+      mainClassName={classes.main}
+    >
+      {wide ? children : <section className={classes.card}>{children}</section>}
+    </SiteFrame>
   );
 }
 

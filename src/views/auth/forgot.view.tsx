@@ -6,13 +6,14 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { forgotPasswordMachine, type ForgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
+import { EmailInput } from './email-input';
 import { ResendControl } from './resend-control';
 
 export interface ForgotViewProps {
@@ -57,15 +58,7 @@ export function ForgotView({ machine = forgotPasswordMachine, resendSeconds }: F
             <Stack gap="lg">
               <CardHeading title="Forgot password">Enter the email of your account and we will send you a 6-digit code.</CardHeading>
               {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
-              <TextInput
-                label="Email"
-                name="email"
-                type="email"
-                size="lg"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
+              <EmailInput
                 value={context.email}
                 error={context.fieldErrors.email}
                 readOnly={sending}

@@ -8,13 +8,14 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Switch, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { loginMachine, type LoginMachine } from '../../machines/login.machine';
 import { PRODUCT_NAME } from '../../theme';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
+import { EmailInput } from './email-input';
 import { OrDivider, SocialButtons } from './social-buttons';
 
 export interface LoginViewProps {
@@ -63,15 +64,8 @@ export function LoginView({ machine = loginMachine }: LoginViewProps) {
               <ErrorAlert>{context.error}</ErrorAlert>
             </div>
           ) : null}
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            size="lg"
+          <EmailInput
             autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={context.email}
             readOnly={busy}
             onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}

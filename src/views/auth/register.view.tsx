@@ -17,6 +17,7 @@ import { MESSAGES } from '../../../contracts/auth';
 import { registrationMachine, type RegistrationMachine } from '../../machines/registration.machine';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
+import { EmailInput } from './email-input';
 import { ResendControl } from './resend-control';
 import { OrDivider, SocialButtons } from './social-buttons';
 
@@ -94,15 +95,7 @@ function EmailStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: Fo
         <SocialButtons />
         <OrDivider />
         {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          size="lg"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailInput
           placeholder="you@yourrestaurant.com"
           value={context.email}
           error={context.fieldErrors.email}

@@ -6,13 +6,14 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { resetPasswordMachine, type ResetPasswordMachine } from '../../machines/reset-password.machine';
 import { AuthPage, CardHeading, ErrorAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
+import { EmailInput } from './email-input';
 
 export interface ResetViewProps {
   machine?: ResetPasswordMachine;
@@ -46,15 +47,7 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
         <Stack gap="lg">
           <CardHeading title="Reset password">Enter the 6-digit code from your email and choose a new password.</CardHeading>
           {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            size="lg"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailInput
             value={context.email}
             error={context.fieldErrors.email}
             readOnly={saving}

@@ -13,6 +13,8 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, ThemeI
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
+import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
 import {
   SIGNUP_SUCCESS,
   landingSignupMachine,
@@ -20,7 +22,7 @@ import {
   type SignupField,
 } from '../../machines/landing-signup.machine';
 import { PRODUCT_NAME } from '../../theme';
-import { AlertCircleIcon, CheckCircleIcon, ClocheIcon, MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
+import { MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
 import classes from './landing.module.css';
 
 export interface LandingViewProps {
@@ -31,51 +33,8 @@ export interface LandingViewProps {
 export function LandingView({ machine = landingSignupMachine }: LandingViewProps) {
   const titleId = useId();
   return (
-    <div className={classes.page}>
-      <LandingHeader />
-      <main className={classes.main}>
-        <Container size="lg" className={classes.hero}>
-          <div className={classes.pitch}>
-            <Text className={classes.eyebrow}>For independent restaurants</Text>
-            <Title order={1} className={classes.headline}>
-              Online ordering and delivery, run by your restaurant.
-            </Title>
-            <Text className={classes.lead}>
-              {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening
-              area by area: leave your zip code and email, and we will tell you the day we launch near you.
-            </Text>
-          </div>
-          <Paper component="section" className={classes.card} aria-labelledby={titleId}>
-            <SignupCard machine={machine} titleId={titleId} />
-          </Paper>
-          <ul className={classes.points} aria-label={`What ${PRODUCT_NAME} gives you`}>
-            <SellingPoint icon={<MenuIcon size={22} />} title="Your menu, your prices">
-              Categories, options and toppings you can change in minutes, whenever you like.
-            </SellingPoint>
-            <SellingPoint icon={<ScooterIcon size={22} />} title="Delivery on your terms">
-              You choose the zones, fees, order minimums and hours you deliver.
-            </SellingPoint>
-            <SellingPoint icon={<RocketIcon size={22} />} title="Live in an afternoon">
-              Seven guided steps take you from sign-up to your first day online.
-            </SellingPoint>
-          </ul>
-        </Container>
-      </main>
-      <LandingFooter />
-    </div>
-  );
-}
-
-function LandingHeader() {
-  return (
-    <header className={classes.header}>
-      <Container size="lg" className={classes.headerInner}>
-        <Anchor component={Link} href="/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
-          <span className={classes.brandMark}>
-            <ClocheIcon size={22} />
-          </span>
-          <span>{PRODUCT_NAME}</span>
-        </Anchor>
+    <SiteFrame
+      aside={
         <nav aria-label="Account" className={classes.headerNav}>
           <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
             Login
@@ -84,8 +43,40 @@ function LandingHeader() {
             Join
           </Button>
         </nav>
+      }
+      footer={
+        <SiteFooter label="Legal and more">
+          <FooterLink href="/surveys/restaurants">Run a restaurant? Take our operator survey</FooterLink>
+        </SiteFooter>
+      }
+    >
+      <Container size="lg" className={classes.hero}>
+        <div className={classes.pitch}>
+          <Text className={classes.eyebrow}>For independent restaurants</Text>
+          <Title order={1} className={classes.headline}>
+            Online ordering and delivery, run by your restaurant.
+          </Title>
+          <Text className={classes.lead}>
+            {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening
+            area by area: leave your zip code and email, and we will tell you the day we launch near you.
+          </Text>
+        </div>
+        <Paper component="section" className={classes.card} aria-labelledby={titleId}>
+          <SignupCard machine={machine} titleId={titleId} />
+        </Paper>
+        <ul className={classes.points} aria-label={`What ${PRODUCT_NAME} gives you`}>
+          <SellingPoint icon={<MenuIcon size={22} />} title="Your menu, your prices">
+            Categories, options and toppings you can change in minutes, whenever you like.
+          </SellingPoint>
+          <SellingPoint icon={<ScooterIcon size={22} />} title="Delivery on your terms">
+            You choose the zones, fees, order minimums and hours you deliver.
+          </SellingPoint>
+          <SellingPoint icon={<RocketIcon size={22} />} title="Live in an afternoon">
+            Seven guided steps take you from sign-up to your first day online.
+          </SellingPoint>
+        </ul>
       </Container>
-    </header>
+    </SiteFrame>
   );
 }
 
@@ -237,28 +228,5 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
         </Text>
       </Stack>
     </form>
-  );
-}
-
-function LandingFooter() {
-  return (
-    <footer className={classes.footer}>
-      <Container size="lg" className={classes.footerInner}>
-        <Text size="sm" c="dimmed">
-          © {new Date().getFullYear()} {PRODUCT_NAME}
-        </Text>
-        <nav aria-label="Legal and more" className={classes.footerNav}>
-          <Anchor component={Link} href="/terms" c="dimmed" size="sm" className={classes.footerLink}>
-            Terms
-          </Anchor>
-          <Anchor component={Link} href="/privacy" c="dimmed" size="sm" className={classes.footerLink}>
-            Privacy
-          </Anchor>
-          <Anchor component={Link} href="/surveys/restaurants" c="dimmed" size="sm" className={classes.footerLink}>
-            Run a restaurant? Take our operator survey
-          </Anchor>
-        </nav>
-      </Container>
-    </footer>
   );
 }

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Loader.css';
@@ -8,10 +7,12 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Anchor, Button, Container, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
+import { SiteFrame } from '../../components/site-frame';
 import {
   SURVEY_STEPS,
   SURVEY_STEP_COUNT,
@@ -20,8 +21,6 @@ import {
   surveyMachine,
   type SurveyMachine,
 } from '../../machines/survey.machine';
-import { PRODUCT_NAME } from '../../theme';
-import { AlertCircleIcon, CheckCircleIcon, ClocheIcon } from '../landing/landing-icons';
 import { STEP_TEXT, StepQuestions } from './survey-steps';
 import classes from './survey.module.css';
 
@@ -62,111 +61,105 @@ export function SurveyView({ machine = surveyMachine }: SurveyViewProps) {
   }
 
   return (
-    <div className={classes.page}>
-      <header className={classes.header}>
-        <Container size="sm" className={classes.headerInner}>
-          <Anchor component={Link} href="/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
-            <span className={classes.brandMark}>
-              <ClocheIcon size={20} />
-            </span>
-            <span>{PRODUCT_NAME}</span>
-          </Anchor>
-          <Text size="sm" c="dimmed" className={classes.estimate}>
-            Takes {SURVEY_ESTIMATE}
-          </Text>
-        </Container>
-      </header>
-      <main className={classes.main}>
-        <Container size="sm" px={{ base: 12, xs: 'md' }}>
-          <div className={classes.intro}>
-            <Text className={classes.eyebrow}>Operator survey</Text>
-            <Title order={1} className={classes.title}>
-              Help us build for restaurants like yours
-            </Title>
-          </div>
+    <SiteFrame
+      size="sm"
+      compact
+      aside={
+        <Text size="sm" c="dimmed" className={classes.estimate}>
+          Takes {SURVEY_ESTIMATE}
+        </Text>
+      }
+      mainClassName={classes.main}
+    >
+      <Container size="sm" px={{ base: 12, xs: 'md' }}>
+        <div className={classes.intro}>
+          <Text className={classes.eyebrow}>Operator survey</Text>
+          <Title order={1} className={classes.title}>
+            Help us build for restaurants like yours
+          </Title>
+        </div>
 
-          <div className={classes.progress}>
-            <div className={classes.progressText}>
-              <Text fw={700} size="sm">
-                {thanked ? 'All done' : `Step ${step ?? 1} of ${SURVEY_STEP_COUNT}`}
-              </Text>
-              <Text fw={700} size="sm" c="ember.8" data-testid="survey-percent">
-                {progressPercent(thanked ? SURVEY_STEP_COUNT : (step ?? 0))}%
-              </Text>
-            </div>
-            <Progress
-              value={progressPercent(thanked ? SURVEY_STEP_COUNT : (step ?? 0))}
-              size="md"
-              radius="xl"
-              aria-label="Survey progress"
-              transitionDuration={200}
-            />
+        <div className={classes.progress}>
+          <div className={classes.progressText}>
+            <Text fw={700} size="sm">
+              {thanked ? 'All done' : `Step ${step ?? 1} of ${SURVEY_STEP_COUNT}`}
+            </Text>
+            <Text fw={700} size="sm" c="ember.8" data-testid="survey-percent">
+              {progressPercent(thanked ? SURVEY_STEP_COUNT : (step ?? 0))}%
+            </Text>
           </div>
+          <Progress
+            value={progressPercent(thanked ? SURVEY_STEP_COUNT : (step ?? 0))}
+            size="md"
+            radius="xl"
+            aria-label="Survey progress"
+            transitionDuration={200}
+          />
+        </div>
 
-          <Paper className={classes.card}>
-            {thanked ? (
-              <Stack gap="md" className={classes.cardBody} role="status" aria-live="polite">
-                <span className={classes.doneMark}>
-                  <CheckCircleIcon size={32} />
-                </span>
-                <Title order={2} ref={headingRef} tabIndex={-1} className={classes.stepTitle}>
-                  Thank you!
-                </Title>
-                <Text size="lg">Your answers are in. They shape what we build first, and for whom.</Text>
-                {answers.early_access && answers.contact_email.trim() !== '' ? (
-                  <Text c="dimmed">
-                    We will write to <strong>{answers.contact_email.trim().toLowerCase()}</strong> when early access opens.
-                  </Text>
-                ) : null}
-                {receipt ? (
-                  <Text size="sm" c="dimmed">
-                    Reference #{receipt.id}
-                  </Text>
-                ) : null}
-                <Button component={Link} href="/" variant="default" size="lg" className={classes.navButton}>
-                  Back to the home page
-                </Button>
-              </Stack>
-            ) : current === undefined ? (
-              <div className={classes.cardBody} aria-busy="true" />
-            ) : (
-              <form noValidate onSubmit={onSubmit} className={classes.cardBody} aria-labelledby="survey-step-title">
-                <Title order={2} id="survey-step-title" ref={headingRef} tabIndex={-1} className={classes.stepTitle}>
-                  {STEP_TEXT[current].title}
-                </Title>
-                <Text c="dimmed" mt={6} mb="lg">
-                  {STEP_TEXT[current].intro}
+        <Paper className={classes.card}>
+          {thanked ? (
+            <Stack gap="md" className={classes.cardBody} role="status" aria-live="polite">
+              <span className={classes.doneMark}>
+                <CheckCircleIcon size={32} />
+              </span>
+              <Title order={2} ref={headingRef} tabIndex={-1} className={classes.stepTitle}>
+                Thank you!
+              </Title>
+              <Text size="lg">Your answers are in. They shape what we build first, and for whom.</Text>
+              {answers.early_access && answers.contact_email.trim() !== '' ? (
+                <Text c="dimmed">
+                  We will write to <strong>{answers.contact_email.trim().toLowerCase()}</strong> when early access opens.
                 </Text>
-                {error !== null ? (
-                  <Alert role="alert" color="red" variant="light" radius="md" icon={<AlertCircleIcon />} className={classes.alert} mb="lg">
-                    <Text fw={700} inherit>
-                      {error}
-                    </Text>
-                    <Text inherit>Your answers are kept. Press Submit to try again.</Text>
-                  </Alert>
-                ) : null}
-                <fieldset disabled={submitting} className={classes.questions}>
-                  <StepQuestions step={current} answers={answers} errors={fieldErrors} send={send} />
-                </fieldset>
-                <div className={classes.nav}>
-                  <Button
-                    variant="default"
-                    size="lg"
-                    className={classes.navButton}
-                    disabled={step === 1 || submitting}
-                    onClick={() => send({ type: 'step.back' })}
-                  >
-                    Back
-                  </Button>
-                  <Button type="submit" size="lg" className={classes.navButton} loading={submitting}>
-                    {step === SURVEY_STEP_COUNT ? 'Submit' : 'Next'}
-                  </Button>
-                </div>
-              </form>
-            )}
-          </Paper>
-        </Container>
-      </main>
-    </div>
+              ) : null}
+              {receipt ? (
+                <Text size="sm" c="dimmed">
+                  Reference #{receipt.id}
+                </Text>
+              ) : null}
+              <Button component={Link} href="/" variant="default" size="lg" className={classes.navButton}>
+                Back to the home page
+              </Button>
+            </Stack>
+          ) : current === undefined ? (
+            <div className={classes.cardBody} aria-busy="true" />
+          ) : (
+            <form noValidate onSubmit={onSubmit} className={classes.cardBody} aria-labelledby="survey-step-title">
+              <Title order={2} id="survey-step-title" ref={headingRef} tabIndex={-1} className={classes.stepTitle}>
+                {STEP_TEXT[current].title}
+              </Title>
+              <Text c="dimmed" mt={6} mb="lg">
+                {STEP_TEXT[current].intro}
+              </Text>
+              {error !== null ? (
+                <Alert role="alert" color="red" variant="light" radius="md" icon={<AlertCircleIcon />} className={classes.alert} mb="lg">
+                  <Text fw={700} inherit>
+                    {error}
+                  </Text>
+                  <Text inherit>Your answers are kept. Press Submit to try again.</Text>
+                </Alert>
+              ) : null}
+              <fieldset disabled={submitting} className={classes.questions}>
+                <StepQuestions step={current} answers={answers} errors={fieldErrors} send={send} />
+              </fieldset>
+              <div className={classes.nav}>
+                <Button
+                  variant="default"
+                  size="lg"
+                  className={classes.navButton}
+                  disabled={step === 1 || submitting}
+                  onClick={() => send({ type: 'step.back' })}
+                >
+                  Back
+                </Button>
+                <Button type="submit" size="lg" className={classes.navButton} loading={submitting}>
+                  {step === SURVEY_STEP_COUNT ? 'Submit' : 'Next'}
+                </Button>
+              </div>
+            </form>
+          )}
+        </Paper>
+      </Container>
+    </SiteFrame>
   );
 }
