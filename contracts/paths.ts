@@ -23,6 +23,28 @@ export const paths = {
   onboarding: {
     start: '/onboarding/start/',
     status: (id: number | string) => `/onboarding/${id}/status/`,
+    /** GET and PUT of one step: location, about, delivery, hours, additional, contacts. */
+    step: (id: number | string, step: string) => `/onboarding/${id}/${step}/`,
+    launch: (id: number | string) => `/onboarding/${id}/launch/`,
   },
   uploadImage: '/upload/image/',
+  menu: {
+    categories: '/categories/',
+    categoryDetail: '/categories/detail/',
+    categoryDeep: '/categories/deep/',
+    sizes: '/categories/sizes/',
+    primaryOptions: '/primary-options/',
+    toppings: '/toppings/',
+    dressings: '/dressings/',
+    categoryToppings: '/categories/toppings/',
+    categoryDressings: '/categories/dressings/',
+    extraGroups: '/extra-options/groups/',
+    extraSelections: '/extra-options/selections/',
+    menuItems: '/menu-items/',
+    restaurants: '/restaurants/',
+    /** `{collection}{id}/` for GET, PATCH and DELETE of one row. */
+    one: (collection: string, id: number | string) => `${collection}${id}/`,
+    /** `{collection}{id}/copy/`: an editable copy of a library topping, dressing or option set. */
+    copy: (collection: string, id: number | string) => `${collection}${id}/copy/`,
+  },
 } as const;

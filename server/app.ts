@@ -14,10 +14,16 @@ import { createMailer, type Mailer } from './domain/mail';
 import { createPasswordHasher, type ScryptParams } from './domain/passwords';
 import { authRoutes } from './routes/auth';
 import { onboardingRoutes } from './routes/onboarding';
+import { uploadRoutes } from './routes/upload';
 import { googleRoutes } from './routes/google';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { surveyRoutes } from './routes/survey';
+import { menuCategoryRoutes } from './routes/menu-categories';
+import { menuExtraRoutes } from './routes/menu-extras';
+import { menuItemRoutes } from './routes/menu-items';
+import { menuLibraryRoutes } from './routes/menu-library';
+import { restaurantRoutes } from './routes/restaurants';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -96,7 +102,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(messageRoutes, context);
   await app.register(authRoutes, context);
   await app.register(onboardingRoutes, context);
+  await app.register(uploadRoutes, context);
   await app.register(googleRoutes, context);
   await app.register(surveyRoutes, context);
+  await app.register(menuCategoryRoutes, context);
+  await app.register(menuLibraryRoutes, context);
+  await app.register(menuExtraRoutes, context);
+  await app.register(menuItemRoutes, context);
+  await app.register(restaurantRoutes, context);
   return app;
 }

@@ -43,6 +43,9 @@ export const restaurants = pgTable('restaurants', {
   id: serial('id').primaryKey(),
   name: text('name'),
   slug: text('slug').unique(),
+  /** The about step's description and logo (one of the owner's own /uploads/ addresses). */
+  about: text('about'),
+  logoUrl: text('logo_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,439 @@
+import {
+  array,
+  boolean,
+  coerce,
+  enums,
+  integer,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  refine,
+  string,
+  type,
+  type Context,
+  type Infer,
+  type Struct,
+} from 'superstruct';
+import { Email, boundedText, trimmed } from './text';
+
+/**
+ * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
+ * PUT `/api/v2/onboarding/{id}/{step}/`; the body of the PUT and the answer of both calls have
+ * exactly the fields of section 3. A PUT replaces the whole step: every field is sent. The
+ * coercions below (trimming, slug sanitising, clearing times the toggles switch off) run on
+ * both ends, so what the form checks is what the server stores and answers back.
+ */
+
+export const ONBOARDING_STEP_NAMES = ['location', 'about', 'delivery', 'hours', 'additional', 'contacts'] as const;
+export type OnboardingStepName = (typeof ONBOARDING_STEP_NAMES)[number];
+
+// Spec section 5, word for word ({host} is the store URL's fixed prefix host).
+export const ONBOARDING_MESSAGES = {
+  location: 'Please fill Zip code, City and State.',
+  name: 'Please enter restaurant name.',
+  slug: (host: string) => `Please set your ${host} URL.`,
+} as const;
+
+/** A failure reported on a named field of the object being refined (not on the object itself). */
+const at = (context: Context, path: (string | number)[], message: string) => ({ path: [...context.path, ...path], message });
+
+// ---------------------------------------------------------------------------------------------
+// Location
+
+/** Spec section 2: the country select. The value sent is the name as shown. */
+export const COUNTRIES = ['United States', 'Canada', 'United Kingdom'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** Spec section 9: zip at most 10 characters, state at most 2. */
+export const ZIP_MAX = 10;
+export const STATE_MAX = 2;
+export const STREET_MAX = 200;
+export const CITY_MAX = 100;
+
+const Country = refine(string(), 'country', (value) =>
+  (COUNTRIES as readonly string[]).includes(value) || `Choose a country: ${COUNTRIES.join(', ')}.`) as unknown as Struct<Country, null>;
+
+/** Required text of the location rule: empty answers the spec's sentence, too long names the limit. */
+const locationText = (max: number, label: string) =>
+  trimmed(refine(string(), 'required', (value) =>
+    value.length === 0 ? ONBOARDING_MESSAGES.location : value.length <= max || `${label} must be at most ${max} characters.`));
+
+export const ZipCode = locationText(ZIP_MAX, 'Zip code');
+
+export const LocationStep = object({
+  country: Country,
+  street: boundedText(STREET_MAX, 'Street'),
+  city: locationText(CITY_MAX, 'City'),
+  // State codes are written in capitals (NY, ON); upper-casing keeps one city row per state.
+  state: coerce(locationText(STATE_MAX, 'State'), string(), (value) => value.toUpperCase()),
+  zip_code: ZipCode,
+});
+export type LocationStep = Infer<typeof LocationStep>;
+
+export const DEFAULT_LOCATION: LocationStep = { country: 'United States', street: '', city: '', state: '', zip_code: '' };
+
+// ---------------------------------------------------------------------------------------------
+// About
+
+export const NAME_MAX = 100;
+export const ABOUT_MAX = 2000;
+export const SLUG_MAX = 63;
+
+/** Spec section 5: the store URL keeps only letters, digits and hyphens, lowercased. */
+export function slugify(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
+}
+
+/** Where the server serves uploaded images (`POST /upload/image/` answers `/uploads/<name>`). */
+export const UPLOADS_URL_PREFIX = '/uploads/';
+/** Our own uploads only; nothing from another site. */
+export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]{1,64}\.(?:png|jpg)$/;
+
+/**
+ * The about step, with `host` (the store URL's prefix host, e.g. `order.example.com`) named in the
+ * slug's message. The slug is sanitised by `slugify` before it is checked, on both ends.
+ */
+export function aboutStep(host: string) {
+  return object({
+    name: trimmed(refine(string(), 'name', (value) =>
+      value.length === 0 ? ONBOARDING_MESSAGES.name : value.length <= NAME_MAX || `Restaurant name must be at most ${NAME_MAX} characters.`)),
+    about: boundedText(ABOUT_MAX, 'Description'),
+    slug: coerce(
+      refine(string(), 'slug', (value) =>
+        value.length === 0 ? ONBOARDING_MESSAGES.slug(host) : value.length <= SLUG_MAX || `The store URL must be at most ${SLUG_MAX} characters.`),
+      string(),
+      slugify,
+    ),
+    logo_url: trimmed(refine(string(), 'logo_url', (value) =>
+      value === '' || UPLOAD_URL_PATTERN.test(value) || 'The logo must be an image uploaded here (an address under /uploads/), or empty.')),
+  });
+}
+/** The about step with a generic host, for the server (which does not know the client's prefix). */
+export const AboutStep = aboutStep('store');
+export type AboutStep = Infer<typeof AboutStep>;
+
+export const DEFAULT_ABOUT: AboutStep = { name: '', about: '', slug: '', logo_url: '' };
+
+// ---------------------------------------------------------------------------------------------
+// Delivery
+
+export const COVERAGE_MODES = ['distance', 'zip'] as const;
+export const ORDER_TYPES = ['Online', 'Call in', 'In Person'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** Estimates are whole minutes; amounts are money with at most two decimals (stored in cents). */
+export const ETA_MAX_MINUTES = 720;
+export const MONEY_MAX = 99_999.99;
+export const ZIP_CODES_MAX = 500;
+
+const minutes = (label: string) =>
+  refine(integer(), 'minutes', (value) =>
+    (value >= 0 && value <= ETA_MAX_MINUTES) || `${label} must be a whole number of minutes from 0 to ${ETA_MAX_MINUTES}.`);
+
+const money = (label: string) =>
+  refine(number(), 'money', (value) =>
+    (Number.isFinite(value) && value >= 0 && value <= MONEY_MAX && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6)
+    || `${label} must be an amount from 0 to ${MONEY_MAX} with at most two decimals.`);
+
+/** Spec section 4: zip pills are trimmed, empty ones ignored, duplicates removed. */
+const ZipCodes = refine(
+  coerce(
+    array(refine(string(), 'zip', (value) => value.length <= ZIP_MAX || `Each zip code must be at most ${ZIP_MAX} characters.`)),
+    array(string()),
+    (values) => [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))],
+  ),
+  'count',
+  (values) => values.length <= ZIP_CODES_MAX || `At most ${ZIP_CODES_MAX} zip codes.`,
+);
+
+const OrderTypes = refine(array(string()), 'order_types', (values) => {
+  const unknown = values.filter((value) => !(ORDER_TYPES as readonly string[]).includes(value));
+  if (unknown.length > 0) return `Order types are chosen from: ${ORDER_TYPES.join(', ')}.`;
+  return new Set(values).size === values.length || 'Each order type may be given only once.';
+}) as unknown as Struct<OrderType[], Struct<string>>;
+
+export const DeliveryStep = refine(
+  object({
+    has_delivery: boolean(),
+    has_pickup: boolean(),
+    has_dine_in: boolean(),
+    coverage_mode: enums(COVERAGE_MODES),
+    zip_codes: ZipCodes,
+    delivery_eta_from: minutes('The delivery estimate'),
+    delivery_eta_to: minutes('The delivery estimate'),
+    pickup_eta_from: minutes('The pickup estimate'),
+    pickup_eta_to: minutes('The pickup estimate'),
+    apply_delivery_fee: boolean(),
+    delivery_fee: money('The delivery fee'),
+    min_order_enabled: boolean(),
+    min_order_amount: money('The minimum order'),
+    free_over_enabled: boolean(),
+    free_over_amount: money('The free delivery amount'),
+    auto_request_driver: boolean(),
+    order_types: OrderTypes,
+  }),
+  'delivery',
+  function* (value, context) {
+    if (value.delivery_eta_from > value.delivery_eta_to) {
+      yield at(context, ['delivery_eta_to'], 'The delivery estimate “to” must not be below “from”.');
+    }
+    if (value.pickup_eta_from > value.pickup_eta_to) {
+      yield at(context, ['pickup_eta_to'], 'The pickup estimate “to” must not be below “from”.');
+    }
+    if (value.has_delivery && value.coverage_mode === 'zip' && value.zip_codes.length === 0) {
+      yield at(context, ['zip_codes'], 'Add at least one zip code, or cover by distance.');
+    }
+  },
+);
+export type DeliveryStep = Infer<typeof DeliveryStep>;
+
+/**
+ * Spec section 9: delivery 20–30 min, pickup 10–20 min, free delivery over 10, fee 0, minimum 0,
+ * auto driver off, all three order types. Not in the specification, our choice: delivery and
+ * pickup on, dine-in off, coverage by distance, and the fee, minimum and free-over toggles off.
+ */
+export const DEFAULT_DELIVERY: DeliveryStep = {
+  has_delivery: true,
+  has_pickup: true,
+  has_dine_in: false,
+  coverage_mode: 'distance',
+  zip_codes: [],
+  delivery_eta_from: 20,
+  delivery_eta_to: 30,
+  pickup_eta_from: 10,
+  pickup_eta_to: 20,
+  apply_delivery_fee: false,
+  delivery_fee: 0,
+  min_order_enabled: false,
+  min_order_amount: 0,
+  free_over_enabled: false,
+  free_over_amount: 10,
+  auto_request_driver: false,
+  order_types: [...ORDER_TYPES],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Hours
+
+/** Spec section 9: every 15 minutes across 24 hours, "00:00" to "23:45". */
+export const TIME_STEP_MINUTES = 15;
+export const TIME_CHOICES: readonly string[] = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) => {
+  const total = index * TIME_STEP_MINUTES;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+});
+const TIME_SET = new Set(TIME_CHOICES);
+
+/** Minutes after midnight of an "HH:MM" time. */
+export function timeToMinutes(value: string): number {
+  return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
+}
+
+const Time = nullable(refine(string(), 'time', (value) =>
+  TIME_SET.has(value) || 'Choose a time on the 15-minute grid, from 00:00 to 23:45 (HH:MM).'));
+
+export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const NO_TIMES = { open_time: null, break_start: null, reopen_time: null, close_time: null } as const;
+
+/**
+ * One day. A closed day has no times (they are cleared). Times are "HH:MM" on the 15-minute
+ * grid; a closing time earlier than the opening time closes on the next day (open 18:00, close
+ * 02:00 is open overnight until 02:00), and a break must lie inside the opening hours counted
+ * that way.
+ */
+const Day = refine(
+  coerce(
+    object({
+      day_of_week: refine(integer(), 'day', (value) => (value >= 1 && value <= 7) || 'Days of the week are 1 (Monday) to 7 (Sunday).'),
+      closed: boolean(),
+      open_time: Time,
+      break_start: Time,
+      reopen_time: Time,
+      close_time: Time,
+    }),
+    type({ closed: literal(true) }),
+    (value) => ({ ...value, ...NO_TIMES }),
+  ),
+  'day',
+  function* (day, context) {
+    if (day.closed) return;
+    if ((day.break_start === null) !== (day.reopen_time === null)) {
+      yield at(context, [day.break_start === null ? 'break_start' : 'reopen_time'], 'Give both the break and the reopening time, or neither.');
+    }
+    if (day.open_time === null || day.close_time === null || !TIME_SET.has(day.open_time) || !TIME_SET.has(day.close_time)) return;
+    if (day.open_time === day.close_time) {
+      yield at(context, ['close_time'], 'The closing time must differ from the opening time.');
+      return;
+    }
+    if (day.break_start === null || day.reopen_time === null || !TIME_SET.has(day.break_start) || !TIME_SET.has(day.reopen_time)) return;
+    // Times before the opening time belong to the next day (overnight hours).
+    const open = timeToMinutes(day.open_time);
+    const onTimeline = (time: string) => (timeToMinutes(time) < open ? timeToMinutes(time) + 24 * 60 : timeToMinutes(time));
+    const [pause, reopen, close] = [onTimeline(day.break_start), onTimeline(day.reopen_time), onTimeline(day.close_time)];
+    if (!(open < pause && pause < reopen && reopen < close)) {
+      yield at(context, ['break_start'], 'The break must start after opening and end (reopen) before closing.');
+    }
+  },
+);
+export type OpeningDay = Infer<typeof Day>;
+
+/**
+ * Spec section 4: 24/7 clears every time and switches "closed between certain hours" off (every
+ * day is then open); "closed between" off clears every break and reopening time.
+ */
+function applyToggles(value: Record<string, unknown>): Record<string, unknown> {
+  const { hours } = value;
+  if (!Array.isArray(hours)) return value;
+  const clear = (fields: object) => hours.map((day: unknown) => (day !== null && typeof day === 'object' ? { ...day, ...fields } : day));
+  if (value.open_247 === true) return { ...value, closed_within: false, hours: clear({ closed: false, ...NO_TIMES }) };
+  if (value.closed_within === false) return { ...value, hours: clear({ break_start: null, reopen_time: null }) };
+  return value;
+}
+
+export const HoursStep = refine(
+  coerce(
+    object({ open_247: boolean(), closed_within: boolean(), hours: array(Day) }),
+    type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
+    (value) => applyToggles(value) as typeof value,
+  ),
+  'hours',
+  function* (value, context) {
+    const days = value.hours.map((day) => day.day_of_week);
+    if (days.length !== 7 || new Set(days).size !== 7) {
+      yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
+    }
+    // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
+    if (value.open_247) return;
+    for (const [index, day] of value.hours.entries()) {
+      if (day.closed) continue;
+      if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
+      if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');
+    }
+  },
+);
+export type HoursStep = Infer<typeof HoursStep>;
+
+/** Spec sections 4 and 9: Monday closed, Tuesday to Sunday 08:00 to 20:00, no breaks. */
+export const DEFAULT_HOURS: HoursStep = {
+  open_247: false,
+  closed_within: false,
+  hours: DAY_NAMES.map((_, index) => ({
+    day_of_week: index + 1,
+    closed: index === 0,
+    open_time: index === 0 ? null : '08:00',
+    break_start: null,
+    reopen_time: null,
+    close_time: index === 0 ? null : '20:00',
+  })),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Additional
+
+/** Spec section 3: the groups, their labels, and the titles the screen shows above each. */
+export const ADDITIONAL_GROUPS = {
+  service_options: { title: 'Service options', labels: ['Curb side pickup', 'No-contact delivery', 'Dine-in', 'Takeout', 'Delivery'] },
+  highlights: { title: 'Highlights', labels: ['TV', 'Fast service', 'Outdoor seating'] },
+  popular: { title: 'Popular for', labels: ['Breakfast', 'Lunch', 'Dinner', 'Solo dining'] },
+  offerings: {
+    title: 'Offerings',
+    labels: ['Alcohol', 'Cocktails', 'Beer', 'Wine', 'Comfort food', 'Quick bite', 'Healthy options', 'Halal', 'Kosher', 'Vegetarian', 'Vegan', 'Kids menu', 'Wi-Fi'],
+  },
+  amenities: { title: 'Amenities', labels: ['Restroom', 'Kid friendly'] },
+  atmosphere: { title: 'Atmosphere', labels: ['Casual', 'Cozy', 'Elegant', 'Romantic', 'Upscale', 'Lively'] },
+  crowd: { title: 'Crowd', labels: ['Family', 'Groups', 'Tourists'] },
+} as const;
+export type AdditionalGroup = keyof typeof ADDITIONAL_GROUPS;
+export const ADDITIONAL_GROUP_NAMES = Object.keys(ADDITIONAL_GROUPS) as AdditionalGroup[];
+
+function labelsOf<G extends AdditionalGroup>(group: G): Struct<(typeof ADDITIONAL_GROUPS)[G]['labels'][number][], Struct<string>> {
+  const { title, labels } = ADDITIONAL_GROUPS[group];
+  return refine(array(string()), 'labels', (values) => {
+    const unknown = values.filter((value) => !(labels as readonly string[]).includes(value));
+    if (unknown.length > 0) return `${unknown.map((value) => `“${value}”`).join(', ')} is not a choice of ${title} (${labels.join(', ')}).`;
+    return new Set(values).size === values.length || `Each choice of ${title} may be given only once.`;
+  }) as unknown as Struct<(typeof ADDITIONAL_GROUPS)[G]['labels'][number][], Struct<string>>;
+}
+
+/** A group left out of the PUT means nothing chosen in it; the answer always lists every group. */
+export const AdditionalStep = object({
+  selections: object({
+    service_options: optional(labelsOf('service_options')),
+    highlights: optional(labelsOf('highlights')),
+    popular: optional(labelsOf('popular')),
+    offerings: optional(labelsOf('offerings')),
+    amenities: optional(labelsOf('amenities')),
+    atmosphere: optional(labelsOf('atmosphere')),
+    crowd: optional(labelsOf('crowd')),
+  }),
+});
+export type AdditionalStep = Infer<typeof AdditionalStep>;
+export type AdditionalAnswer = { selections: { [G in AdditionalGroup]: (typeof ADDITIONAL_GROUPS)[G]['labels'][number][] } };
+
+export const DEFAULT_ADDITIONAL: AdditionalAnswer = {
+  selections: Object.fromEntries(ADDITIONAL_GROUP_NAMES.map((group) => [group, []])) as unknown as AdditionalAnswer['selections'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Contacts
+
+export const PHONE_MAX = 30;
+
+/** Spec section 5 asks nothing of contacts; we only refuse what cannot be a phone number. */
+const phone = (label: string) =>
+  trimmed(refine(string(), 'phone', (value) =>
+    (value.length <= PHONE_MAX && /^[0-9+()\-.\s]*$/.test(value))
+    || `${label} may hold only digits, spaces and + ( ) - . (at most ${PHONE_MAX} characters).`));
+
+export const ContactsStep = object({
+  restaurant_phone: phone('The restaurant phone'),
+  public_phone: phone('The public phone'),
+  fax_number: phone('The fax number'),
+  mobile_phone: phone('The mobile phone'),
+  contact_email: coerce(
+    refine(string(), 'email', (value) => value === '' || Email.is(value) || 'Please enter a valid email.'),
+    string(),
+    (value) => value.trim().toLowerCase(),
+  ),
+});
+export type ContactsStep = Infer<typeof ContactsStep>;
+
+export const DEFAULT_CONTACTS: ContactsStep = { restaurant_phone: '', public_phone: '', fax_number: '', mobile_phone: '', contact_email: '' };
+
+// ---------------------------------------------------------------------------------------------
+// Steps by name, and launch
+
+/** PUT body of each step (the GET answers the same shape, with every additional group listed). */
+export const ONBOARDING_STEP_BODIES = {
+  location: LocationStep,
+  about: AboutStep,
+  delivery: DeliveryStep,
+  hours: HoursStep,
+  additional: AdditionalStep,
+  contacts: ContactsStep,
+} as const;
+
+export type OnboardingStepAnswers = {
+  location: LocationStep;
+  about: AboutStep;
+  delivery: DeliveryStep;
+  hours: HoursStep;
+  additional: AdditionalAnswer;
+  contacts: ContactsStep;
+};
+
+/** What a never-saved step answers, so the screen starts from the specification's defaults. */
+export const ONBOARDING_DEFAULTS: OnboardingStepAnswers = {
+  location: DEFAULT_LOCATION,
+  about: DEFAULT_ABOUT,
+  delivery: DEFAULT_DELIVERY,
+  hours: DEFAULT_HOURS,
+  additional: DEFAULT_ADDITIONAL,
+  contacts: DEFAULT_CONTACTS,
+};
+
+/** POST /api/v2/onboarding/{id}/launch/ (no body): the launched onboarding. */
+export const LaunchResponse = object({ id: number(), launched: literal(true) });
+export type LaunchResponse = Infer<typeof LaunchResponse>;
