@@ -39,6 +39,7 @@ function Area(props: { access: Access; children: ReactNode }) {
 const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   'location', 'about', 'delivery', 'hours', 'additional', 'contacts', 'launch',
 ];
+const isOnboardingStep = (value: string): value is OnboardingStep => (ONBOARDING_STEPS as readonly string[]).includes(value);
 
 /** Children of /onboard/:rid (paths are relative to it). */
 function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
@@ -47,12 +48,13 @@ function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
       <Route path="/">
         <Redirect to="/location" replace />
       </Route>
-      {ONBOARDING_STEPS.map((step) => (
-        <Route key={step} path={`/${step}`}>
-          <OnboardingArea restaurantId={restaurantId} step={step} />
-        </Route>
-      ))}
-      {/* Spec: any unknown path redirects to / (the site's root, hence "~"). */}
+      {/* One route for the seven steps, so the onboarding (and its machine) stays mounted
+          from step to step; the step is a prop. Spec: any unknown path redirects to /
+          (the site's root, hence "~"). */}
+      <Route path="/:step">
+        {({ step }) =>
+          isOnboardingStep(step) ? <OnboardingArea restaurantId={restaurantId} step={step} /> : <Redirect to="~/" replace />}
+      </Route>
       <Route>
         <Redirect to="~/" replace />
       </Route>

@@ -1,38 +1,58 @@
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Button, Container, Stepper, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Progress, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Suspense, type ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
+import { ClocheIcon } from '../../components/line-icons';
 import { PageLoader } from '../../components/page-loader';
+import { ONBOARDING_STEPS, STEP_LABELS } from '../../machines/onboarding-steps';
 import { onboardingStatusMachine } from '../../machines/onboarding-status.machine';
 import { PRODUCT_NAME } from '../../theme';
 import { RequireSession } from '../session/require-session.view';
+import { CheckIcon } from './onboarding-icons';
+import classes from './onboarding.module.css';
 
-/** Spec section 2: the rail's seven steps, in order. */
-export const ONBOARDING_STEPS = [
-  { step: 'location', label: 'Location' },
-  { step: 'about', label: 'About' },
-  { step: 'delivery', label: 'Delivery' },
-  { step: 'hours', label: 'Hours' },
-  { step: 'additional', label: 'Additional' },
-  { step: 'contacts', label: 'Contacts' },
-  { step: 'launch', label: 'Launch' },
-] as const;
-
+/**
+ * The rail (spec section 2): the seven steps with the current one highlighted. From 48em the
+ * full stepper; on phones, where seven labels cannot fit, "Step 3 of 7 · Delivery" and a bar.
+ */
 function Rail() {
   // Inside the nested /onboard/:rid router, the location is the step itself.
   const [location] = useLocation();
-  const active = ONBOARDING_STEPS.findIndex(({ step }) => location === `/${step}`);
+  const active = Math.max(ONBOARDING_STEPS.findIndex((step) => location === `/${step}`), 0);
+  const position = `Step ${active + 1} of ${ONBOARDING_STEPS.length}`;
   return (
-    <Stepper active={Math.max(active, 0)} size="sm" iconSize={28} allowNextStepsSelect={false} aria-label="Onboarding steps">
-      {ONBOARDING_STEPS.map(({ step, label }) => (
-        <Stepper.Step key={step} label={label} />
-      ))}
-    </Stepper>
+    <nav aria-label="Onboarding steps" className={classes.rail}>
+      {/* A list, not buttons: the steps are reached with Next, Skip and Back. */}
+      <Box component="ol" visibleFrom="sm" className={classes.railSteps}>
+        {ONBOARDING_STEPS.map((step, index) => (
+          <li
+            key={step}
+            className={classes.railStep}
+            data-state={index < active ? 'before' : index === active ? 'current' : 'after'}
+            aria-current={index === active ? 'step' : undefined}
+          >
+            <span className={classes.railMark} aria-hidden="true">
+              {index < active ? <CheckIcon size={14} /> : index + 1}
+            </span>
+            <span className={classes.railLabel}>{STEP_LABELS[step]}</span>
+          </li>
+        ))}
+      </Box>
+      <Box hiddenFrom="sm">
+        <div className={classes.railCompact}>
+          <Text fw={700} size="sm">
+            {position} · {STEP_LABELS[ONBOARDING_STEPS[active]!]}
+          </Text>
+        </div>
+        <Progress value={((active + 1) / ONBOARDING_STEPS.length) * 100} size="sm" radius="xl" aria-label={position} />
+      </Box>
+    </nav>
   );
 }
 
@@ -53,7 +73,7 @@ function StatusCheck({ restaurantId, children, machine }: { restaurantId: string
   return <>{children}</>;
 }
 
-/** The signed-in frame of /onboard/:rid/*: the session guard, the launched check and the rail. */
+/** The signed-in frame of /onboard/:rid/*: the session guard, the launched check, the header and the rail. */
 export function OnboardingShell({
   restaurantId,
   children,
@@ -61,15 +81,29 @@ export function OnboardingShell({
 }: { restaurantId: string; children: ReactNode; machine?: typeof onboardingStatusMachine }) {
   return (
     <RequireSession>
-      <Container size="lg" py="lg">
-        <Text fw={800} size="lg" mb="md" c="ember.7">
-          {PRODUCT_NAME}
-        </Text>
-        <StatusCheck restaurantId={restaurantId} machine={machine}>
-          <Rail />
-          <Suspense fallback={<PageLoader />}>{children}</Suspense>
-        </StatusCheck>
-      </Container>
+      <div className={classes.page}>
+        <header className={classes.header}>
+          <Container size="md" className={classes.headerInner}>
+            <Anchor component={Link} href="~/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
+              <span className={classes.brandMark}>
+                <ClocheIcon size={20} />
+              </span>
+              <span>{PRODUCT_NAME}</span>
+            </Anchor>
+            <Text size="sm" c="dimmed" className={classes.headerNote}>
+              Restaurant setup
+            </Text>
+          </Container>
+        </header>
+        <main className={classes.main}>
+          <Container size="md" px={{ base: 12, xs: 'md' }}>
+            <StatusCheck restaurantId={restaurantId} machine={machine}>
+              <Rail />
+              <Suspense fallback={<PageLoader />}>{children}</Suspense>
+            </StatusCheck>
+          </Container>
+        </main>
+      </div>
     </RequireSession>
   );
 }

@@ -1,0 +1,162 @@
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Chip, NumberInput, Switch, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import type { Amount } from '../../machines/onboarding-forms';
+import type { OnboardingEvent } from '../../machines/onboarding.machine';
+import classes from './onboarding.module.css';
+
+/** What every step view is given: its form, the sentences next to its inputs and the way to edit. */
+export type StepFieldsProps<F> = {
+  form: F;
+  errors: Record<string, string>;
+  send: (event: OnboardingEvent) => void;
+};
+
+/** A titled group of fields; every section after the first is set off by a rule. */
+export function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={classes.section} aria-labelledby={id}>
+      <div>
+        <Title order={2} id={id} className={classes.sectionTitle}>
+          {title}
+        </Title>
+        {hint ? <Text size="sm" c="dimmed">{hint}</Text> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Chips under a legend: a native fieldset, so the group has a name and Tab/Space work as usual. */
+export function ChipChoice(props: {
+  legend: string;
+  options: readonly string[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className={classes.group}>
+      <legend className={classes.legend}>{props.legend}</legend>
+      <Chip.Group multiple value={[...props.value]} onChange={props.onChange}>
+        <div className={classes.chips}>
+          {props.options.map((option) => (
+            <Chip key={option} value={option} size="md" variant="outline">
+              {option}
+            </Chip>
+          ))}
+        </div>
+      </Chip.Group>
+      {props.error ? <Text c="red.8" size="sm" mt={6}>{props.error}</Text> : null}
+    </fieldset>
+  );
+}
+
+/** One choice among a few, as chips (spec: the coverage chips). */
+export function ChipSingle(props: {
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className={classes.group}>
+      <legend className={classes.legend}>{props.legend}</legend>
+      <Chip.Group value={props.value} onChange={props.onChange}>
+        <div className={classes.chips}>
+          {props.options.map((option) => (
+            <Chip key={option.value} value={option.value} size="md" variant="outline">
+              {option.label}
+            </Chip>
+          ))}
+        </div>
+      </Chip.Group>
+    </fieldset>
+  );
+}
+
+/**
+ * A switch with an optional hint under it. The hint is tied with aria-describedby rather than
+ * put inside the label (as Mantine's `description` is), so the switch's name stays short.
+ */
+export function Toggle(props: { label: string; hint?: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+  const hintId = useId();
+  return (
+    <div>
+      <Switch
+        size="md"
+        label={props.label}
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-describedby={props.hint ? hintId : undefined}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+      />
+      {props.hint ? (
+        <Text id={hintId} size="sm" c="dimmed" className={classes.toggleHint}>
+          {props.hint}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec section 5: numbers are coerced to numbers; a cleared input stays empty until saved as 0. */
+const toAmount = (value: string | number): Amount => (typeof value === 'number' ? value : value.trim() === '' ? '' : Number(value) || 0);
+
+/** A toggle and the amount it switches on (delivery fee, minimum order, free delivery over). */
+export function ToggleAmount(props: {
+  toggleLabel: string;
+  amountLabel: string;
+  on: boolean;
+  amount: Amount;
+  onToggle: (on: boolean) => void;
+  onAmount: (amount: Amount) => void;
+  error?: string;
+}) {
+  return (
+    <div className={classes.toggleAmount}>
+      <Toggle label={props.toggleLabel} checked={props.on} onChange={props.onToggle} />
+      <NumberInput
+        label={props.amountLabel}
+        value={props.amount}
+        onChange={(value) => props.onAmount(toAmount(value))}
+        disabled={!props.on}
+        min={0}
+        decimalScale={2}
+        fixedDecimalScale
+        thousandSeparator=","
+        leftSection="$"
+        error={props.error}
+        hideControls
+      />
+    </div>
+  );
+}
+
+/** A "from – to" range of whole minutes (the delivery and pickup estimates). */
+export function MinutesRange(props: {
+  label: string;
+  from: Amount;
+  to: Amount;
+  onFrom: (value: Amount) => void;
+  onTo: (value: Amount) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className={classes.group}>
+      <legend className={classes.legend}>{props.label}</legend>
+      <div className={classes.range}>
+        <NumberInput label="From" aria-label={`${props.label} from (minutes)`} value={props.from} onChange={(value) => props.onFrom(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} />
+        <span className={classes.rangeDash} aria-hidden="true">–</span>
+        <NumberInput label="To" aria-label={`${props.label} to (minutes)`} value={props.to} onChange={(value) => props.onTo(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} error={props.error} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,102 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import { Badge, NativeSelect, Switch, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { DAY_NAMES, TIME_CHOICES } from '../../../contracts/onboarding';
+import { closesNextDay, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding-hours';
+import { Section, Toggle, type StepFieldsProps } from './onboarding-fields';
+import classes from './onboarding.module.css';
+
+const TIME_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: timeLabel(time) }));
+/** A break time may be unset; the opening and closing times of an open day may not. */
+const OPTIONAL_TIME_OPTIONS = [{ value: '', label: '—' }, ...TIME_OPTIONS];
+
+const COLUMNS: { field: DayTimeField; label: string; breakOnly: boolean }[] = [
+  { field: 'open_time', label: 'Opens', breakOnly: false },
+  { field: 'break_start', label: 'Break starts', breakOnly: true },
+  { field: 'reopen_time', label: 'Reopens', breakOnly: true },
+  { field: 'close_time', label: 'Closes', breakOnly: false },
+];
+
+function DayRow({ day, withBreak, errors, send }: {
+  day: DayHours;
+  withBreak: boolean;
+  errors: Record<string, string>;
+  send: StepFieldsProps<HoursForm>['send'];
+}) {
+  const name = DAY_NAMES[day.day_of_week - 1]!;
+  const index = day.day_of_week - 1;
+  const columns = COLUMNS.filter((column) => withBreak || !column.breakOnly);
+  const dayErrors = Object.entries(errors)
+    .filter(([key]) => key.startsWith(`hours.${index}.`) || key === `hours.${index}`)
+    .map(([, message]) => message);
+  return (
+    <div className={classes.day} data-closed={day.closed || undefined} style={{ '--day-columns': columns.length } as CSSProperties}>
+      <span className={classes.dayName}>{name}</span>
+      <Switch
+        className={classes.dayToggle}
+        label={day.closed ? 'Closed' : 'Open'}
+        aria-label={`${name} open`}
+        checked={!day.closed}
+        onChange={(event) => send({ type: 'hours.dayClosed', day: day.day_of_week, closed: !event.currentTarget.checked })}
+      />
+      {day.closed ? (
+        <span className={classes.dayClosedNote}>Closed all day</span>
+      ) : (
+        <div className={classes.dayTimes}>
+          {columns.map(({ field, label, breakOnly }) => (
+            <NativeSelect
+              key={field}
+              label={field === 'close_time' && closesNextDay(day) ? <>{label} <Badge size="xs" variant="light">next day</Badge></> : label}
+              aria-label={`${name} ${label.toLowerCase()}`}
+              size="sm"
+              data={breakOnly ? OPTIONAL_TIME_OPTIONS : TIME_OPTIONS}
+              value={day[field] ?? ''}
+              onChange={(event) => send({ type: 'hours.time', day: day.day_of_week, field, time: event.currentTarget.value || null })}
+            />
+          ))}
+        </div>
+      )}
+      {dayErrors.length > 0 ? (
+        <Text role="alert" c="red.8" size="sm" className={classes.dayError}>
+          {dayErrors.join(' ')}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** Hours (spec sections 2, 4 and 9): the two toggles and the Monday-to-Sunday grid. */
+export function HoursFields({ form, errors, send }: StepFieldsProps<HoursForm>) {
+  return (
+    <>
+      <Section title="When you are open">
+        <Toggle
+          label="Open 24/7"
+          hint="Open around the clock, every day."
+          checked={form.open_247}
+          onChange={(on) => send({ type: 'hours.open247', on })}
+        />
+        <Toggle
+          label="Closed between certain hours"
+          hint="A break during the day, e.g. between lunch and dinner."
+          checked={form.closed_within}
+          disabled={form.open_247}
+          onChange={(on) => send({ type: 'hours.closedWithin', on })}
+        />
+      </Section>
+      {form.open_247 ? null : (
+        <Section title="Opening hours" hint="Hours that run past midnight (open 6:00 PM, close 2:00 AM) close the next day.">
+          <div className={classes.days}>
+            {form.hours.map((day) => (
+              <DayRow key={day.day_of_week} day={day} withBreak={form.closed_within} errors={errors} send={send} />
+            ))}
+          </div>
+        </Section>
+      )}
+    </>
+  );
+}

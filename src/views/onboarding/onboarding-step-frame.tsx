@@ -1,0 +1,106 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Alert, Button, Loader, Paper, Text, Title } from '@mantine/core';
+import { forwardRef, type FormEvent, type ReactNode } from 'react';
+import { AlertCircleIcon } from '../../components/line-icons';
+import classes from './onboarding.module.css';
+
+/** Where the step's machine state stands, as far as the frame is concerned. */
+export type FramePhase = 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saveFailed' | 'uploading';
+
+type FrameProps = {
+  title: string;
+  intro: string;
+  phase: FramePhase;
+  /** The sentence of a failed load or save. */
+  error: string | null;
+  /** No Back on the first step. */
+  canGoBack: boolean;
+  onBack: () => void;
+  onSkip: () => void;
+  onNext: () => void;
+  onRetry: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The frame every form step shares: heading, the failure alerts, the fields (disabled while
+ * saving) and Back / Skip / Next. Next is the form's submit, so Enter in a field saves too.
+ */
+export const StepFrame = forwardRef<HTMLHeadingElement, FrameProps>(function StepFrame(props, headingRef) {
+  const { phase } = props;
+  const saving = phase === 'saving';
+  const busy = saving || phase === 'uploading';
+  const ready = phase !== 'loading' && phase !== 'loadFailed';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (ready && !busy) props.onNext();
+  }
+
+  return (
+    <Paper className={classes.card}>
+      <form noValidate onSubmit={submit} className={classes.cardBody} aria-labelledby="onboarding-step-title">
+        <StepHeading ref={headingRef} title={props.title} intro={props.intro} />
+        {phase === 'saveFailed' && props.error !== null ? (
+          <FailureAlert title="We couldn't save this step">
+            <Text fw={700} inherit>{props.error}</Text>
+            <Text inherit>What you typed is kept. Press Next to try again, or change it first.</Text>
+          </FailureAlert>
+        ) : null}
+        {phase === 'loading' ? (
+          <div className={classes.busy} aria-busy="true">
+            <Loader size="sm" color="gray" aria-label="Loading this step" />
+          </div>
+        ) : phase === 'loadFailed' ? (
+          <FailureAlert title="We couldn't load this step">
+            <Text inherit mb="sm">{props.error}</Text>
+            <Button size="sm" variant="default" onClick={props.onRetry}>
+              Try again
+            </Button>
+          </FailureAlert>
+        ) : (
+          <fieldset disabled={saving} className={classes.fields}>
+            {props.children}
+          </fieldset>
+        )}
+        <div className={classes.nav}>
+          <Button variant="default" size="md" className={`${classes.navButton} ${classes.navBack}`} disabled={!props.canGoBack || busy} onClick={props.onBack}>
+            Back
+          </Button>
+          <Button variant="subtle" size="md" className={classes.navButton} disabled={busy} onClick={props.onSkip}>
+            Skip
+          </Button>
+          <Button type="submit" size="md" className={classes.navButton} loading={saving} disabled={!ready || phase === 'uploading'}>
+            Next
+          </Button>
+        </div>
+      </form>
+    </Paper>
+  );
+});
+
+export const StepHeading = forwardRef<HTMLHeadingElement, { title: string; intro: string }>(function StepHeading({ title, intro }, ref) {
+  return (
+    <>
+      <Title order={1} id="onboarding-step-title" ref={ref} tabIndex={-1} className={classes.stepTitle}>
+        {title}
+      </Title>
+      <Text c="dimmed" className={classes.intro}>
+        {intro}
+      </Text>
+    </>
+  );
+});
+
+export function FailureAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert role="alert" color="red" variant="light" radius="md" title={title} icon={<AlertCircleIcon />} mb="lg">
+      {children}
+    </Alert>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The onboarding model of tests/views/onboarding.view.test.tsx, driven through the built app
+ * and the real server in Chromium at phone width. Each path gets a fresh owner (made through
+ * the real accounts API, code read from a real SMTP receiver). The about step's refusal is the
+ * real one: the store URL another owner already has. The launch refusal is answered at the
+ * browser, since a path that reaches Launch has already saved what the server asks for.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_BASE, paths } from '../../contracts/paths';
+import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding.model';
+import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
+import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+
+let smtp: SmtpCapture;
+let app: RunningApp;
+let browser: Browser;
+
+/** A store URL another restaurant already has. */
+const TAKEN_SLUG = 'taken-by-someone';
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  // Every path signs a new owner up from one address: the per-address limits would refuse most.
+  app = await startApp({ smtpUrl: smtp.url, authLimitPerMinute: 10_000, rateLimitPerMinute: 100_000 });
+  browser = await openBrowser();
+  const other = await newOwner();
+  await call('put', paths.onboarding.step(other.rid, 'about'), { name: 'First', about: '', slug: TAKEN_SLUG, logo_url: '' }, other.access);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 100 });
+
+async function call(method: 'post' | 'put', path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${app.url}${API_BASE}${path}`, {
+    method: method.toUpperCase(),
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+let owners = 0;
+/** A new owner with a started onboarding, through the accounts API. */
+async function newOwner(): Promise<{ access: string; refresh: string; rid: string }> {
+  owners += 1;
+  const email = `owner.${owners}.${Date.now()}@example.com`;
+  await call('post', paths.auth.register, { email, accepted_terms: true });
+  const verified = await call('post', paths.auth.verify, { email, code: codeFrom(await smtp.waitForMessage(email)) });
+  const profile = await call('post', paths.auth.profile, { email, first_name: 'Rosa', last_name: 'Marino', password: 'correct horse battery' }, verified.access as string);
+  const access = (profile.access ?? verified.access) as string;
+  const refresh = (profile.refresh ?? verified.refresh) as string;
+  const started = await call('post', paths.onboarding.start, undefined, access);
+  return { access, refresh, rid: String(started.id) };
+}
+
+type Driver = { page: Page; rid: string; slug: string };
+
+async function openOnboarding(): Promise<Driver> {
+  const owner = await newOwner();
+  const page = await newPage(browser, { width: 375, height: 740 });
+  await page.goto(app.url);
+  await page.evaluate(({ access, refresh }) => {
+    localStorage.setItem('access_token', access);
+    localStorage.setItem('refresh_token', refresh);
+  }, owner);
+  await page.goto(`${app.url}/onboard/${owner.rid}/location`);
+  return { page, rid: owner.rid, slug: `pizza-${owner.rid}` };
+}
+
+const stepOf = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) as keyof typeof STEP_TITLES;
+const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+async function fill(page: Page, name: string, value: string) {
+  const input = textbox(page, name);
+  if ((await input.inputValue()) !== value) await input.fill(value);
+}
+
+async function setChecked(page: Page, role: 'switch' | 'checkbox', name: string) {
+  const input = page.getByRole(role, { name, exact: true });
+  if (await input.isChecked()) return;
+  await page.locator(`label[for="${await input.getAttribute('id')}"]`).first().click();
+  await eventually(async () => expect(await input.isChecked()).toBe(true));
+}
+
+/** What the owner fills in on each step before Next, and how it shows when the step is seen again. */
+const MARKERS = {
+  location: {
+    fill: async ({ page }: Driver) => {
+      await fill(page, 'Zip code', '10012');
+      await fill(page, 'City', 'New York');
+      await fill(page, 'State', 'NY');
+    },
+    shown: async ({ page }: Driver) => expect(await textbox(page, 'City').inputValue()).toBe('New York'),
+  },
+  about: {
+    fill: async ({ page, slug }: Driver) => {
+      await fill(page, 'Restaurant name', 'Pizza Loco');
+      await fill(page, 'Store URL', slug);
+    },
+    shown: async ({ page, slug }: Driver) => expect(await textbox(page, 'Store URL').inputValue()).toBe(slug),
+  },
+  delivery: {
+    fill: ({ page }: Driver) => fill(page, 'Delivery estimate to (minutes)', '40'),
+    shown: async ({ page }: Driver) => expect(await textbox(page, 'Delivery estimate to (minutes)').inputValue()).toBe('40'),
+  },
+  hours: {
+    fill: ({ page }: Driver) => setChecked(page, 'switch', 'Monday open'),
+    shown: async ({ page }: Driver) => expect(await page.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(true),
+  },
+  additional: {
+    fill: ({ page }: Driver) => setChecked(page, 'checkbox', 'Vegan'),
+    shown: async ({ page }: Driver) => expect(await page.getByRole('checkbox', { name: 'Vegan' }).isChecked()).toBe(true),
+  },
+  contacts: {
+    fill: ({ page }: Driver) => fill(page, 'Restaurant phone', '212 555 0100'),
+    shown: async ({ page }: Driver) => expect(await textbox(page, 'Restaurant phone').inputValue()).toBe('212 555 0100'),
+  },
+} as const;
+type FormStep = keyof typeof MARKERS;
+
+async function progress(rid: string): Promise<Record<string, boolean>> {
+  const [row] = await app.query('select progress from onboardings where restaurant_id = $1', [Number(rid)]);
+  return (row?.progress ?? {}) as Record<string, boolean>;
+}
+
+async function expectStep(driver: Driver, step: keyof typeof STEP_TITLES) {
+  await eventually(async () => expect(new URL(driver.page.url()).pathname).toBe(`/onboard/${driver.rid}/${step}`));
+  await driver.page.getByRole('heading', { level: 1, name: STEP_TITLES[step] }).waitFor();
+  if (step !== 'launch') await eventually(async () => expect(await button(driver.page, 'Next').isEnabled()).toBe(true));
+}
+
+/** A step in view: its heading and address, no alert, and a step saved before shows its values. */
+const formStep = (step: FormStep) => async (driver: Driver) => {
+  await expectStep(driver, step);
+  expect(await driver.page.getByRole('alert').count()).toBe(0);
+  if ((await progress(driver.rid))[step]) await MARKERS[step].shown(driver);
+};
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'step.next': async (driver) => {
+      await MARKERS[stepOf(driver.page) as FormStep].fill(driver);
+      await button(driver.page, 'Next').click();
+    },
+    'step.skip': ({ page }) => button(page, 'Skip').click(),
+    'step.back': ({ page }) => button(page, 'Back').click(),
+    'save.refuse': async (driver) => {
+      await fill(driver.page, 'Restaurant name', 'Pizza Loco');
+      await fill(driver.page, 'Store URL', TAKEN_SLUG);
+      await button(driver.page, 'Next').click();
+    },
+    'launch.refuse': async ({ page }) => {
+      await page.route('**/launch/', (route) => route.fulfill({ status: 400, json: { detail: REFUSALS.launch, code: 'incomplete' } }), { times: 1 });
+      await button(page, 'Launch').click();
+    },
+    'launch.accept': ({ page }) => button(page, 'Launch').click(),
+  },
+  states: {
+    location: formStep('location'),
+    'about.editing': formStep('about'),
+    'about.saveFailed': async ({ page, rid }) => {
+      const alert = page.getByRole('alert').filter({ hasText: "We couldn't save this step" });
+      await alert.waitFor();
+      expect(await textbox(page, 'Restaurant name').inputValue()).toBe('Pizza Loco');
+      expect(await textbox(page, 'Store URL').inputValue()).toBe(TAKEN_SLUG);
+      expect(await textbox(page, 'Store URL').getAttribute('aria-invalid')).toBe('true');
+      expect((await progress(rid)).about ?? false).toBe(false);
+      await screenshot(page, 'onboarding-about-refused-phone');
+    },
+    delivery: formStep('delivery'),
+    hours: formStep('hours'),
+    additional: formStep('additional'),
+    contacts: formStep('contacts'),
+    'launch.ready': async (driver) => {
+      await expectStep(driver, 'launch');
+      await driver.page.getByText(/authorised to represent this restaurant/).waitFor();
+      expect(await driver.page.getByRole('alert').count()).toBe(0);
+    },
+    'launch.refused': async ({ page }) => {
+      await page.getByRole('alert').filter({ hasText: REFUSALS.launch }).waitFor();
+      expect(await button(page, 'Launch').isEnabled()).toBe(true);
+      await screenshot(page, 'onboarding-launch-refused-phone');
+    },
+    launched: async ({ page, rid }) => {
+      await eventually(async () => expect(new URL(page.url()).pathname).toBe('/'));
+      const [row] = await app.query('select launched_at is not null as launched from onboardings where restaurant_id = $1', [Number(rid)]);
+      expect(row).toEqual({ launched: true });
+    },
+  },
+};
+
+describe('onboarding model paths in Chromium', () => {
+  it.each(modelPathCases(onboardingModel, executors))('$name', async ({ run }) => {
+    await run(await openOnboarding());
+  }, 90_000);
+});
