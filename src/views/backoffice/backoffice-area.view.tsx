@@ -3,13 +3,19 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy } from 'react';
 import { ComingSoon } from '../../components/coming-soon';
 import { PLACEHOLDER_SCREENS, type BackOfficeBase } from './navigation';
 
 export type { BackOfficeBase } from './navigation';
 
+// The menu screens are their own chunk, loaded when one of them opens (the layout's Suspense waits).
+const MenuArea = lazy(() => import('../menu/menu-area.view').then((m) => ({ default: m.MenuArea })));
+const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith('menu/');
+
 /** One back-office screen. Placeholder screens show their line of the spec; the rest arrive later. */
-export function BackOfficeArea({ screen }: { base: BackOfficeBase; screen: string; params?: Record<string, string | undefined> }) {
+export function BackOfficeArea({ screen, params }: { base: BackOfficeBase; screen: string; params?: Record<string, string | undefined> }) {
+  if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
   const placeholder = PLACEHOLDER_SCREENS[screen];
   if (!placeholder) return <ComingSoon area="Back office" />;
   return (

@@ -1,0 +1,233 @@
+import type { Struct } from 'superstruct';
+import {
+  Category,
+  CategoryDeep,
+  CategoryDetail,
+  CategoryDressing,
+  CategoryTopping,
+  Dressing,
+  ExtraGroup,
+  ExtraSelection,
+  MENU_PAGE_SIZES,
+  LIST_PAGE_SIZE_MAX,
+  MenuItem,
+  PrimaryOptionSet,
+  Restaurant,
+  Size,
+  Topping,
+  type CategoryDeepCreate,
+  type CategoryDetailCreate,
+  type CategoryDetailUpdate,
+  type CategoryUpdate,
+  type DressingCreate,
+  type DressingUpdate,
+  type ExtraGroupCreate,
+  type ExtraGroupUpdate,
+  type ExtraSelectionCreate,
+  type ExtraSelectionUpdate,
+  type MenuItemCreate,
+  type MenuItemUpdate,
+  type PrimaryOptionSetCreate,
+  type PrimaryOptionSetUpdate,
+  type SizeCreate,
+  type SizeUpdate,
+  type ToppingCreate,
+  type ToppingUpdate,
+} from '../../contracts/menu';
+import { paths } from '../../contracts/paths';
+import { api, type ApiClient } from './api';
+import type { Assignment, CategoryEditorData, ChipList, MenuScope } from './menu-types';
+
+/**
+ * The menu's calls (spec section 7, newer backend), one function per call, every answer
+ * checked against contracts/menu.ts. Restaurant scoping is spec section 6: a user who is not a
+ * superadmin gets their active restaurant added to list filters and create bodies that lack it.
+ */
+
+/** Query filters of a list call. */
+export type Filters = Record<string, string | number | boolean | null | undefined>;
+
+const M = paths.menu;
+/** Catalogues (toppings, dressings, groups...) are read whole: the server's largest page. */
+const ALL = LIST_PAGE_SIZE_MAX;
+
+export function scopedFilters(scope: MenuScope, filters: Filters = {}): Filters {
+  if (scope.superadmin || scope.restaurantId === null || 'restaurant_id' in filters) return filters;
+  return { ...filters, restaurant_id: scope.restaurantId };
+}
+
+export function scopedBody<T extends object>(scope: MenuScope, body: T): T & { restaurant_id?: number } {
+  if (scope.superadmin || scope.restaurantId === null || 'restaurant_id' in body) return body;
+  return { ...body, restaurant_id: scope.restaurantId };
+}
+
+/** One collection's list, create, update and delete, answers checked with its struct. */
+function collection<T, S>(path: string, struct: Struct<T, S>, client: () => ApiClient = () => api) {
+  return {
+    list: async (scope: MenuScope, filters: Filters = {}) =>
+      (await client().getList(path, { struct, searchParams: scopedFilters(scope, { page_size: ALL, ...filters }) })).items,
+    get: (id: number) => client().get(M.one(path, id), { struct }),
+    create: (body: object, scope: MenuScope) => client().post(path, scopedBody(scope, body), { struct }),
+    update: (id: number, body: object) => client().patch(M.one(path, id), body, { struct }),
+    remove: async (id: number) => {
+      await client().delete(M.one(path, id));
+    },
+  };
+}
+
+const categories = collection(M.categories, Category);
+const details = collection(M.categoryDetail, CategoryDetail);
+const sizes = collection(M.sizes, Size);
+const optionSets = collection(M.primaryOptions, PrimaryOptionSet);
+const toppings = collection(M.toppings, Topping);
+const dressings = collection(M.dressings, Dressing);
+const categoryToppings = collection(M.categoryToppings, CategoryTopping);
+const categoryDressings = collection(M.categoryDressings, CategoryDressing);
+const groups = collection(M.extraGroups, ExtraGroup);
+const selections = collection(M.extraSelections, ExtraSelection);
+const menuItems = collection(M.menuItems, MenuItem);
+
+// ---- Categories -----------------------------------------------------------------------------
+
+/** Spec section 7: page_size 100, ordering id. */
+export const listCategories = (scope: MenuScope) =>
+  categories.list(scope, { page_size: MENU_PAGE_SIZES.categories, ordering: 'id' });
+export const deleteCategory = (id: number) => categories.remove(id);
+export const updateCategory = (id: number, body: CategoryUpdate) => categories.update(id, body);
+export const listCategoryDetails = (scope: MenuScope) => details.list(scope);
+
+export async function createCategoryDeep(payload: CategoryDeepCreate, scope: MenuScope): Promise<Category> {
+  const created = await api.post(M.categoryDeep, scopedBody(scope, payload), { struct: CategoryDeep });
+  return created.category;
+}
+
+export const createCategoryDetail = (body: CategoryDetailCreate, scope: MenuScope) => details.create(body, scope);
+export const updateCategoryDetail = (id: number, body: CategoryDetailUpdate) => details.update(id, body);
+
+/** Spec section 5: a superadmin without an active restaurant creates in the first one listed. */
+export async function findFirstRestaurantId(): Promise<number | null> {
+  const page = await api.getList(M.restaurants, { struct: Restaurant, searchParams: { page_size: MENU_PAGE_SIZES.restaurants } });
+  return page.items[0]?.id ?? null;
+}
+
+// ---- Sizes, groups, selections --------------------------------------------------------------
+
+export const createSize = (body: SizeCreate, scope: MenuScope) => sizes.create(body, scope);
+export const updateSize = (id: number, body: SizeUpdate) => sizes.update(id, body);
+export const deleteSize = (id: number) => sizes.remove(id);
+export const listGroups = (scope: MenuScope, categoryId: number) => groups.list(scope, { category_id: categoryId });
+export const createGroup = (body: ExtraGroupCreate, scope: MenuScope) => groups.create(body, scope);
+export const updateGroup = (id: number, body: ExtraGroupUpdate) => groups.update(id, body);
+export const deleteGroup = (id: number) => groups.remove(id);
+export const listSelections = (scope: MenuScope, groupId: number) => selections.list(scope, { group_id: groupId });
+export const createSelection = (body: ExtraSelectionCreate, scope: MenuScope) => selections.create(body, scope);
+export const updateSelection = (id: number, body: ExtraSelectionUpdate) => selections.update(id, body);
+export const deleteSelection = (id: number) => selections.remove(id);
+
+/** Every selection of the given groups, in the groups' order. */
+export async function listSelectionsOf(scope: MenuScope, groupIds: readonly number[]): Promise<ExtraSelection[]> {
+  return (await Promise.all(groupIds.map((id) => listSelections(scope, id)))).flat();
+}
+
+// ---- Topping and dressing assignments -------------------------------------------------------
+
+const fromTopping = (row: CategoryTopping): Assignment => ({ id: row.id, category_id: row.category_id, item_id: row.topping_id });
+const fromDressing = (row: CategoryDressing): Assignment => ({ id: row.id, category_id: row.category_id, item_id: row.dressing_id });
+
+export async function listAssignments(list: ChipList, scope: MenuScope, categoryId: number): Promise<Assignment[]> {
+  if (list === 'toppings') return (await categoryToppings.list(scope, { category_id: categoryId })).map(fromTopping);
+  return (await categoryDressings.list(scope, { category_id: categoryId })).map(fromDressing);
+}
+
+export async function assignItem(list: ChipList, categoryId: number, itemId: number, scope: MenuScope): Promise<Assignment> {
+  if (list === 'toppings') return fromTopping(await categoryToppings.create({ category_id: categoryId, topping_id: itemId }, scope));
+  return fromDressing(await categoryDressings.create({ category_id: categoryId, dressing_id: itemId }, scope));
+}
+
+export const unassignItem = (list: ChipList, assignmentId: number) =>
+  (list === 'toppings' ? categoryToppings : categoryDressings).remove(assignmentId);
+
+// ---- Library: toppings, dressings, primary option sets --------------------------------------
+
+/** Toppings and dressings take an optional `q` (spec section 7). */
+const searchFilter = (q?: string): Filters => (q && q.trim() !== '' ? { q: q.trim() } : {});
+
+export const listToppings = (scope: MenuScope, q?: string) => toppings.list(scope, { ordering: 'name', ...searchFilter(q) });
+export const createTopping = (body: ToppingCreate, scope: MenuScope) => toppings.create(body, scope);
+export const updateTopping = (id: number, body: ToppingUpdate) => toppings.update(id, body);
+export const deleteTopping = (id: number) => toppings.remove(id);
+export const listDressings = (scope: MenuScope, q?: string) => dressings.list(scope, { ordering: 'name', ...searchFilter(q) });
+export const createDressing = (body: DressingCreate, scope: MenuScope) => dressings.create(body, scope);
+export const updateDressing = (id: number, body: DressingUpdate) => dressings.update(id, body);
+export const deleteDressing = (id: number) => dressings.remove(id);
+
+/** Spec section 7: page_size 500. */
+export const listOptionSets = (scope: MenuScope) => optionSets.list(scope, { page_size: MENU_PAGE_SIZES.primaryOptionSets, ordering: 'id' });
+export const getOptionSet = (id: number) => optionSets.get(id);
+export const createOptionSet = (body: PrimaryOptionSetCreate, scope: MenuScope) => optionSets.create(body, scope);
+export const updateOptionSet = (id: number, body: PrimaryOptionSetUpdate) => optionSets.update(id, body);
+export const deleteOptionSet = (id: number) => optionSets.remove(id);
+
+// ---- Menu items -----------------------------------------------------------------------------
+
+export const listMenuItems = (scope: MenuScope, categoryId: number) => menuItems.list(scope, { category_id: categoryId, ordering: 'id' });
+export const createMenuItem = (body: MenuItemCreate, scope: MenuScope) => menuItems.create(body, scope);
+export const updateMenuItem = (id: number, body: MenuItemUpdate) => menuItems.update(id, body);
+export const deleteMenuItem = (id: number) => menuItems.remove(id);
+
+// ---- The category editor's read -------------------------------------------------------------
+
+/**
+ * Everything the editor needs. A new category (id null) reads only the catalogues. A missing
+ * category answers 404 from its GET, which the machine shows as 'Category not found.'.
+ */
+export async function loadCategoryEditor(categoryId: number | null, scope: MenuScope): Promise<CategoryEditorData> {
+  const catalogues = Promise.all([listToppings(scope), listDressings(scope), listOptionSets(scope)]);
+  if (categoryId === null) {
+    const [toppingList, dressingList, setList] = await catalogues;
+    return {
+      category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
+      toppings: toppingList, dressings: dressingList, optionSets: setList,
+    };
+  }
+  const category = await categories.get(categoryId);
+  const [detailList, sizeList, toppingAssignments, dressingAssignments, groupList, [toppingList, dressingList, setList]] = await Promise.all([
+    details.list(scope, { category_id: categoryId }),
+    sizes.list(scope, { category_id: categoryId, ordering: 'position' }),
+    listAssignments('toppings', scope, categoryId),
+    listAssignments('dressings', scope, categoryId),
+    listGroups(scope, categoryId),
+    catalogues,
+  ]);
+  return {
+    category,
+    detail: detailList[0] ?? null,
+    sizes: sizeList,
+    toppingAssignments,
+    dressingAssignments,
+    groups: groupList,
+    selections: await listSelectionsOf(scope, groupList.map((group) => group.id)),
+    toppings: toppingList,
+    dressings: dressingList,
+    optionSets: setList,
+  };
+}
+
+// ---- The categories list --------------------------------------------------------------------
+
+/** One line of the categories list: the category, its detail (if any) and its option sets' names. */
+export interface CategoryOverview {
+  category: Category;
+  detail: CategoryDetail | null;
+  optionSetNames: string[];
+}
+
+export async function loadCategoryOverview(scope: MenuScope): Promise<CategoryOverview[]> {
+  const [categoryList, detailList, setList] = await Promise.all([listCategories(scope), listCategoryDetails(scope), listOptionSets(scope)]);
+  const setName = new Map(setList.map((set) => [set.id, set.name]));
+  return categoryList.map((category) => {
+    const detail = detailList.find((one) => one.category_id === category.id) ?? null;
+    const optionSetNames = (detail?.primary_option_sets ?? []).flatMap((id) => (setName.has(id) ? [setName.get(id)!] : []));
+    return { category, detail, optionSetNames };
+  });
+}

@@ -1,0 +1,91 @@
+import { Button, Group, Image, Table, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import type { MenuListMachine } from '../../machines/menu-list.machine';
+import { categoriesListMachine } from '../../machines/menu-lists';
+import type { CategoryOverview } from '../../services/menu';
+import type { MenuScope } from '../../services/menu-types';
+import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+
+export const CATEGORIES_EMPTY = 'Create your first menu category';
+
+const PRICING_LABEL = { weight: 'Weight', size: 'Size', none: 'None' } as const;
+const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
+
+/** The categories list (spec section 2). */
+export function CategoriesListView({ scope, machine = categoriesListMachine }: { scope: MenuScope; machine?: MenuListMachine }) {
+  const [state, send] = useMachine(machine, { input: { scope } });
+  const [, navigate] = useLocation();
+  const rows = state.context.items as CategoryOverview[];
+  const editorOf = (id: number) => `/menu/categories/${id}/editor`;
+
+  const addButton = <Button component={Link} href="/menu/categories/new">Add category</Button>;
+  return (
+    <MenuPage
+      title="Categories"
+      back={{ href: '/menu', label: 'Menu' }}
+      actions={
+        <>
+          {/* Spec: Export and Print are shown and do nothing yet. */}
+          <Button variant="default" disabled>Export</Button>
+          <Button variant="default" disabled>Print</Button>
+          {addButton}
+        </>
+      }
+    >
+      {state.context.error && state.matches('loaded') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{state.context.error}</MenuAlert> : null}
+      {state.matches('loading') && rows.length === 0 ? <Loading label="Loading categories" /> : null}
+      {state.matches('failed') ? (
+        // Spec section 8: a failed load shows an empty list; the reason and a retry come with it.
+        <>
+          <LoadFailed message={state.context.error} onRetry={() => send({ type: 'list.reload' })} />
+          <EmptyList>{CATEGORIES_EMPTY}</EmptyList>
+        </>
+      ) : null}
+      {state.matches('loaded') && rows.length === 0 ? <EmptyList action={addButton}>{CATEGORIES_EMPTY}</EmptyList> : null}
+      {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
+      {!state.matches('failed') && rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table highlightOnHover verticalSpacing="sm" aria-label="Categories">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Options</Table.Th>
+                <Table.Th>Weight/Size</Table.Th>
+                <Table.Th>Toppings</Table.Th>
+                <Table.Th>Dressings</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ category, detail, optionSetNames }) => (
+                <Table.Tr key={category.id} onClick={() => navigate(editorOf(category.id))} style={{ cursor: 'pointer' }}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      {detail?.image_url ? (
+                        <Image src={detail.image_url} alt="" w={48} h={36} radius="sm" fit="cover" />
+                      ) : (
+                        <Text size="xs" c="dimmed" w={48} h={36} ta="center" lh="36px" bg="gray.1" style={{ borderRadius: 4, whiteSpace: 'nowrap', fontSize: 10 }}>No image</Text>
+                      )}
+                      <Text fw={600}>{category.name}</Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{optionSetNames.length > 0 ? optionSetNames.join(', ') : 'None'}</Table.Td>
+                  <Table.Td>{PRICING_LABEL[detail?.priced_by ?? 'none']}</Table.Td>
+                  <Table.Td>{yesNo(detail?.allow_toppings)}</Table.Td>
+                  <Table.Td>{yesNo(detail?.allow_dressings)}</Table.Td>
+                  <Table.Td onClick={(event) => event.stopPropagation()}>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="xs" variant="subtle" component={Link} href={editorOf(category.id)} aria-label={`Edit ${category.name}`}>Edit</Button>
+                      <ConfirmDelete what={category.name} disabled={!state.matches({ loaded: 'idle' })} onConfirm={() => send({ type: 'item.delete', id: category.id })} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </MenuPage>
+  );
+}

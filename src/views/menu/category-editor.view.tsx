@@ -1,0 +1,198 @@
+import { Button, Card, FileButton, Group, Image, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { PricedBy } from '../../../contracts/menu';
+import { categoryEditorMachine, type CategoryEditorMachine } from '../../machines/category-editor.machine';
+import type { GroupRow, SelectionRow, SizeRow } from '../../machines/category-editor.rows';
+import { MENU_ALERTS } from '../../machines/menu-errors';
+import type { MenuListMachine } from '../../machines/menu-list.machine';
+import type { MenuScope } from '../../services/menu-types';
+import { AssignmentChips } from './assignment-chips';
+import { ExtraGroupsPanel } from './extra-groups-panel';
+import { MenuItemsList } from './menu-items-list';
+import { Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { SizeOfferings } from './size-offerings';
+
+export const NEW_MODE_GROUPS_NOTE = 'Save the category first, then you can add extra option groups.';
+/** Spec section 9: the multi-select shows at most 8 rows; Mantine's options are 36 px tall at size sm. */
+const OPTION_ROWS = 8;
+const OPTION_ROW_PX = 36;
+
+const PRICING: { value: PricedBy; label: string }[] = [
+  { value: 'none', label: 'None' },
+  { value: 'weight', label: 'Weight' },
+  { value: 'size', label: 'Size' },
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} size="h4">{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Spec section 2: the editor's state for a category that does not exist (or is not this restaurant's). */
+export function CategoryNotFound() {
+  return <MenuPage title="Categories" back={{ href: '/menu/categories', label: 'Categories' }}><MenuAlert>{MENU_ALERTS.categoryNotFound}</MenuAlert></MenuPage>;
+}
+
+export interface CategoryEditorViewProps {
+  categoryId: number | null;
+  scope: MenuScope;
+  machine?: CategoryEditorMachine;
+  itemsMachine?: MenuListMachine;
+}
+
+/** The category editor (spec section 2): new mode keeps all local until Save; edit mode saves each change. */
+export function CategoryEditorView({ categoryId, scope, machine = categoryEditorMachine, itemsMachine }: CategoryEditorViewProps) {
+  const [state, send] = useMachine(machine, { input: { categoryId, scope } });
+  const [, navigate] = useLocation();
+  const { context } = state;
+  const { form } = context;
+  const isNew = context.mode === 'new';
+  const left = state.matches({ editor: { live: { leave: 'left' } } });
+  const created = state.matches({ editor: { drafting: 'created' } });
+
+  // Spec section 4: after saving in edit mode the person returns to the list. A new category
+  // opens in edit mode, where its extra option groups and dishes can be added.
+  useEffect(() => {
+    if (left) navigate('/menu/categories');
+    else if (created && context.createdId !== null) navigate(`/menu/categories/${context.createdId}/editor`, { replace: true });
+  }, [left, created, context.createdId, navigate]);
+
+  const back = { href: '/menu/categories', label: 'Categories' };
+  if (state.matches({ editor: 'loading' }) || state.matches({ editor: 'checkingDetail' }) || state.matches({ editor: 'creatingDetail' })) {
+    return <MenuPage title={isNew ? 'Add new category' : 'Categories'} back={back}><Loading label="Loading category" /></MenuPage>;
+  }
+  if (state.matches({ editor: 'notFound' })) return <CategoryNotFound />;
+  if (state.matches({ editor: 'loadFailed' })) {
+    return <MenuPage title="Categories" back={back}><LoadFailed message={context.error} onRetry={() => send({ type: 'load.retry' })} /></MenuPage>;
+  }
+
+  const saving = state.matches({ editor: { drafting: 'creating' } }) || state.matches({ editor: { drafting: 'findingRestaurant' } })
+    || state.matches({ editor: { live: { leave: 'leaving' } } });
+  const uploading = state.matches({ upload: 'uploading' });
+  const sizes = context.rows.filter((row): row is SizeRow => row.table === 'size');
+  const groups = context.rows.filter((row): row is GroupRow => row.table === 'group');
+  const selections = context.rows.filter((row): row is SelectionRow => row.table === 'selection');
+  const toppingChips = context.chips.filter((chip) => chip.list === 'toppings');
+  const dressingChips = context.chips.filter((chip) => chip.list === 'dressings');
+  const setOptions = context.optionSets.map((set) => ({ value: String(set.id), label: set.name }));
+  const title = isNew ? 'Add new category' : `Categories › ${form.name.trim() || 'Untitled'}`;
+  const saveField = (field: 'name' | 'description' | 'imageUrl') => send({ type: 'field.save', field });
+
+  return (
+    <MenuPage
+      title={title}
+      back={back}
+      actions={<Button onClick={() => send({ type: 'category.save' })} loading={saving}>Save</Button>}
+    >
+      {context.error ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
+      <Section title="Details">
+        <TextInput
+          label="Name"
+          required
+          value={form.name}
+          error={context.nameError}
+          onChange={(event) => send({ type: 'field.change', field: 'name', value: event.currentTarget.value })}
+          onBlur={() => saveField('name')}
+        />
+        <Textarea
+          label="Description"
+          // Not autosize: a fixed height keeps the page from jumping while typing.
+          rows={3}
+          value={form.description}
+          onChange={(event) => send({ type: 'field.change', field: 'description', value: event.currentTarget.value })}
+          onBlur={() => saveField('description')}
+        />
+        <Stack gap={6}>
+          <MultiSelect
+            label="Primary options"
+            placeholder={form.primaryOptionSets.length === 0 ? 'Pick option sets' : undefined}
+            data={setOptions}
+            value={form.primaryOptionSets.map(String)}
+            searchable
+            maxDropdownHeight={OPTION_ROWS * OPTION_ROW_PX}
+            nothingFoundMessage="No option sets"
+            onChange={(values) => send({ type: 'detail.change', patch: { primaryOptionSets: values.map(Number) } })}
+          />
+          <Group gap="xs">
+            <Button size="xs" variant="subtle" disabled={setOptions.length === 0}
+              onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: context.optionSets.map((set) => set.id) } })}>
+              Select all
+            </Button>
+            <Button size="xs" variant="subtle" disabled={form.primaryOptionSets.length === 0}
+              onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: [] } })}>
+              Clear
+            </Button>
+          </Group>
+        </Stack>
+      </Section>
+
+      <Section title="Hero image">
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <TextInput
+            label="Image URL"
+            style={{ flex: '1 1 240px' }}
+            value={form.imageUrl}
+            onChange={(event) => send({ type: 'field.change', field: 'imageUrl', value: event.currentTarget.value })}
+            onBlur={() => saveField('imageUrl')}
+          />
+          <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
+            {(props) => <Button {...props} variant="default" loading={uploading}>Upload image</Button>}
+          </FileButton>
+        </Group>
+        {form.imageUrl.trim() !== '' ? <Image src={form.imageUrl} alt="Hero image preview" radius="md" h={160} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} /> : null}
+        <Text size="xs" c="dimmed">Uploads are fitted within 1600 × 1200 pixels.</Text>
+      </Section>
+
+      <Section title="Pricing">
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="pricing-basis">Pricing basis</Text>
+          <SegmentedControl
+            aria-labelledby="pricing-basis"
+            data={PRICING}
+            value={form.pricedBy}
+            onChange={(value) => send({ type: 'detail.change', patch: { pricedBy: value as PricedBy } })}
+            w="fit-content"
+          />
+        </Stack>
+        {form.pricedBy === 'size' ? <SizeOfferings rows={sizes} send={send} /> : null}
+      </Section>
+
+      <Section title="Toppings and dressings">
+        <Switch
+          label="Assign toppings"
+          checked={form.allowToppings}
+          onChange={(event) => send({ type: 'detail.change', patch: { allowToppings: event.currentTarget.checked } })}
+        />
+        {form.allowToppings ? (
+          <AssignmentChips label="Toppings" items={context.toppings} chips={toppingChips} onToggle={(id) => send({ type: 'topping.toggle', id })} />
+        ) : null}
+        <Switch
+          label="Assign dressings"
+          checked={form.allowDressings}
+          onChange={(event) => send({ type: 'detail.change', patch: { allowDressings: event.currentTarget.checked } })}
+        />
+        {form.allowDressings ? (
+          <AssignmentChips label="Dressings" items={context.dressings} chips={dressingChips} onToggle={(id) => send({ type: 'dressing.toggle', id })} />
+        ) : null}
+      </Section>
+
+      <Section title="Extra option groups">
+        {isNew ? <Text size="sm" c="dimmed">{NEW_MODE_GROUPS_NOTE}</Text> : <ExtraGroupsPanel groups={groups} selections={selections} send={send} />}
+      </Section>
+
+      {!isNew && context.categoryId !== null ? (
+        <Section title="Menu items">
+          <MenuItemsList categoryId={context.categoryId} scope={scope} sizes={sizes} bySize={form.pricedBy === 'size'} machine={itemsMachine} />
+        </Section>
+      ) : null}
+    </MenuPage>
+  );
+}

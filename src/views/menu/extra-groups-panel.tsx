@@ -1,0 +1,140 @@
+import { Accordion, Button, Card, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { PRICE_STEP, priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/category-editor.rows';
+import { RowStatusMark } from './row-status';
+
+/** What the panel asks of its machine (the category editor's, or the extra options manager's). */
+export type GroupPanelEvent =
+  | { type: 'group.add' }
+  | { type: 'selection.add'; groupKey: string }
+  | { type: 'row.change'; key: string; patch: RowPatch }
+  | { type: 'row.save'; key: string }
+  | { type: 'row.remove'; key: string };
+type Send = (event: GroupPanelEvent) => void;
+
+/** A group's switches: each change is a change and a save at once. */
+function GroupFlags({ group, send }: { group: GroupRow; send: Send }) {
+  const flag = (field: 'required' | 'allow_multiple' | 'add_images_to_selections', label: string) => (
+    <Checkbox
+      label={label}
+      checked={group[field]}
+      onChange={(event) => {
+        send({ type: 'row.change', key: group.key, patch: { [field]: event.currentTarget.checked } });
+        send({ type: 'row.save', key: group.key });
+      }}
+    />
+  );
+  return (
+    <Group gap="md">
+      {flag('required', 'Required')}
+      {flag('allow_multiple', 'Multiple')}
+      {flag('add_images_to_selections', 'Images on selections')}
+    </Group>
+  );
+}
+
+function SelectionLine({ selection, group, send }: { selection: SelectionRow; group: GroupRow; send: Send }) {
+  const save = () => send({ type: 'row.save', key: selection.key });
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Selection"
+        style={{ flex: '2 1 140px' }}
+        value={selection.name}
+        onChange={(event) => send({ type: 'row.change', key: selection.key, patch: { name: event.currentTarget.value } })}
+        onBlur={save}
+      />
+      <NumberInput
+        label="Price"
+        style={{ flex: '1 1 90px' }}
+        value={selection.price}
+        min={0}
+        step={PRICE_STEP}
+        decimalScale={2}
+        fixedDecimalScale
+        onChange={(value) => send({ type: 'row.change', key: selection.key, patch: { price: priceFromInput(value) } })}
+        onBlur={save}
+      />
+      {group.add_images_to_selections ? (
+        <TextInput
+          label="Image URL"
+          style={{ flex: '2 1 160px' }}
+          value={selection.image_url ?? ''}
+          onChange={(event) => send({ type: 'row.change', key: selection.key, patch: { image_url: event.currentTarget.value.trim() === '' ? null : event.currentTarget.value } })}
+          onBlur={save}
+        />
+      ) : null}
+      <Group gap={4} wrap="nowrap">
+        <RowStatusMark status={selection.status} />
+        <Button variant="subtle" color="red" size="xs" aria-label={`Delete selection ${selection.name}`} onClick={() => send({ type: 'row.remove', key: selection.key })}>
+          Delete
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function GroupBody({ group, selections, send }: { group: GroupRow; selections: SelectionRow[]; send: Send }) {
+  return (
+          <Stack gap="sm">
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <TextInput
+                label="Group name"
+                style={{ flex: '1 1 200px' }}
+                value={group.name}
+                onChange={(event) => send({ type: 'row.change', key: group.key, patch: { name: event.currentTarget.value } })}
+                onBlur={() => send({ type: 'row.save', key: group.key })}
+              />
+              <RowStatusMark status={group.status} />
+              <Button variant="subtle" color="red" size="xs" aria-label={`Delete group ${group.name}`} onClick={() => send({ type: 'row.remove', key: group.key })}>
+                Delete group
+              </Button>
+            </Group>
+            <GroupFlags group={group} send={send} />
+            {selections
+              .filter((selection) => selection.groupKey === group.key && selection.status !== 'deleting')
+              .map((selection) => <SelectionLine key={selection.key} selection={selection} group={group} send={send} />)}
+            <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add', groupKey: group.key })}>
+              Add selection
+            </Button>
+          </Stack>
+  );
+}
+
+/**
+ * Extra option groups: cards (the category editor), or expandable cards (the extra options
+ * screen, `collapsible`). `empty` is what an empty list says.
+ */
+export function ExtraGroupsPanel(props: { groups: GroupRow[]; selections: SelectionRow[]; send: Send; collapsible?: boolean; empty?: ReactNode; addButton?: boolean }) {
+  const { selections, send } = props;
+  const visible = props.groups.filter((group) => group.status !== 'deleting');
+  const body = (group: GroupRow) => <GroupBody group={group} selections={selections} send={send} />;
+  const [open, setOpen] = useState<string[]>([]);
+  // A group added here (not saved yet) opens at once: the person is about to fill it in.
+  const expanded = [...new Set([...open, ...visible.filter((group) => group.id === null).map((group) => group.key)])];
+  return (
+    <Stack gap="sm">
+      {visible.length === 0 ? <Text size="sm" c="dimmed">{props.empty ?? 'No extra option groups yet.'}</Text> : null}
+      {props.collapsible && visible.length > 0 ? (
+        <Accordion variant="separated" radius="md" multiple value={expanded} onChange={setOpen}>
+          {visible.map((group) => (
+            <Accordion.Item key={group.key} value={group.key}>
+              <Accordion.Control>{group.name.trim() || 'Untitled group'}</Accordion.Control>
+              <Accordion.Panel>{body(group)}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      ) : null}
+      {!props.collapsible ? visible.map((group) => (
+        <Card key={group.key} withBorder radius="md" p="md" aria-label={`Group ${group.name}`} component="section">
+          {body(group)}
+        </Card>
+      )) : null}
+      {props.addButton !== false ? (
+        <Button variant="light" size="sm" w="fit-content" onClick={() => send({ type: 'group.add' })}>
+          Add group
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

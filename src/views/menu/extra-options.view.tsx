@@ -1,0 +1,63 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import type { GroupRow, SelectionRow } from '../../machines/category-editor.rows';
+import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/extra-options.machine';
+import type { MenuScope } from '../../services/menu-types';
+import { ExtraGroupsPanel, type GroupPanelEvent } from './extra-groups-panel';
+import { EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+
+export const PICK_CATEGORY = 'Pick a category to manage extra options.';
+export const NO_GROUPS = 'No groups for this category.';
+
+/** Extra options (spec section 2): a category's groups and priced selections, saved together. */
+export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { scope: MenuScope; machine?: ExtraOptionsMachine }) {
+  const [state, send] = useMachine(machine, { input: { scope } });
+  const [search, setSearch] = useState('');
+  const { context } = state;
+  const editing = state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' });
+  const term = search.trim().toLowerCase();
+  const groups = context.rows.filter((row): row is GroupRow => row.table === 'group' && row.name.toLowerCase().includes(term));
+  const selections = context.rows.filter((row): row is SelectionRow => row.table === 'selection');
+  // This screen saves on Save, so a field's blur has nothing to send.
+  const sendPanel = (event: GroupPanelEvent) => {
+    if (event.type !== 'row.save') send(event);
+  };
+
+  return (
+    <MenuPage title="Extra options" back={{ href: '/menu', label: 'Menu' }}
+      actions={editing ? (
+        <>
+          <Button variant="default" onClick={() => send({ type: 'group.add' })}>Add group</Button>
+          <Button onClick={() => send({ type: 'groups.save' })} loading={state.matches({ ready: 'saving' })}>Save</Button>
+        </>
+      ) : null}>
+      {context.error && !state.matches('failed') && !state.matches({ ready: 'groupsFailed' }) ? (
+        <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert>
+      ) : null}
+      {state.matches('loadingCategories') ? <Loading label="Loading categories" /> : null}
+      {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {state.matches('ready') ? (
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label="Category"
+              placeholder="Pick a category"
+              style={{ flex: '1 1 220px' }}
+              data={context.categories.map((category) => ({ value: String(category.id), label: category.name }))}
+              value={context.categoryId === null ? null : String(context.categoryId)}
+              onChange={(value) => { if (value) send({ type: 'category.pick', categoryId: Number(value) }); }}
+              searchable
+              nothingFoundMessage="No categories"
+            />
+            <TextInput type="search" label="Search groups" style={{ flex: '1 1 220px' }} value={search} onChange={(event) => setSearch(event.currentTarget.value)} disabled={!editing} />
+          </Group>
+          {state.matches({ ready: 'unpicked' }) ? <EmptyList>{PICK_CATEGORY}</EmptyList> : null}
+          {state.matches({ ready: 'loadingGroups' }) ? <Loading label="Loading groups" /> : null}
+          {state.matches({ ready: 'groupsFailed' }) ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+          {editing ? <ExtraGroupsPanel groups={groups} selections={selections} send={sendPanel} collapsible empty={NO_GROUPS} addButton={false} /> : null}
+        </Stack>
+      ) : null}
+    </MenuPage>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, FileButton, Group, Image, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { menuUploadMachine } from '../../machines/menu-upload.machine';
+
+/**
+ * A selection's image: a thumbnail, and a picker to add one by address (Add stays disabled
+ * while the address is blank, spec section 2) or by upload.
+ */
+export function ImagePicker({ name, url, onPick }: { name: string; url: string | null; onPick: (url: string | null) => void }) {
+  const [opened, setOpened] = useState(false);
+  const [text, setText] = useState('');
+  const [state, send] = useMachine(menuUploadMachine);
+  const { uploads, url: uploaded, error } = state.context;
+  useEffect(() => {
+    if (uploads > 0 && uploaded) {
+      onPick(uploaded);
+      setOpened(false);
+    }
+  }, [uploads, uploaded, onPick]);
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      {url ? <Image src={url} alt="" w={36} h={36} radius="sm" fit="cover" /> : null}
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
+        <Popover.Target>
+          <Button size="xs" variant="default" onClick={() => setOpened((open) => !open)} aria-label={`Image for ${name || 'selection'}`}>
+            {url ? 'Change image' : 'Add image'}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs" w={240}>
+            <TextInput label="Image URL" size="xs" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+            {error ? <Text size="xs" c="red" role="alert">{error}</Text> : null}
+            <Group gap="xs" justify="space-between">
+              <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
+                {(props) => <Button {...props} size="xs" variant="default" loading={state.matches('uploading')}>Upload</Button>}
+              </FileButton>
+              <Group gap={4}>
+                {url ? <Button size="xs" variant="subtle" color="red" onClick={() => { onPick(null); setOpened(false); }}>Remove</Button> : null}
+                <Button size="xs" disabled={text.trim() === ''} onClick={() => { onPick(text.trim()); setText(''); setOpened(false); }}>Add</Button>
+              </Group>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}

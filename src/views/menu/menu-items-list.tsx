@@ -1,0 +1,133 @@
+import { Button, Card, Group, Image, NumberInput, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { MenuItem } from '../../../contracts/menu';
+import { PRICE_STEP, priceFromInput, type SizeRow } from '../../machines/category-editor.rows';
+import type { MenuListMachine } from '../../machines/menu-list.machine';
+import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu-lists';
+import type { MenuScope } from '../../services/menu-types';
+import { ConfirmDelete, Loading, LoadFailed, MenuAlert } from './menu-page';
+
+/** Prices as typed: '' until the person enters one (sent as 0, spec section 5). */
+type PriceInput = number | string;
+type Draft = { id: number | null; name: string; description: string; price: PriceInput; prices: Record<number, PriceInput>; image_url: string };
+const EMPTY: Draft = { id: null, name: '', description: '', price: '', prices: {}, image_url: '' };
+
+const money = (value: number) => value.toFixed(2);
+
+function draftOf(item: MenuItem): Draft {
+  return {
+    id: item.id, name: item.name, description: item.description, price: item.price ?? 0,
+    prices: Object.fromEntries(item.prices.map((one) => [one.size_id, one.price])), image_url: item.image_url ?? '',
+  };
+}
+
+/** The dish form: one price, or one per saved size when the category is priced by size. */
+function ItemForm(props: { draft: Draft; sizes: SizeRow[]; bySize: boolean; busy: boolean; onChange: (draft: Draft) => void; onSave: () => void; onCancel: () => void }) {
+  const { draft, onChange } = props;
+  return (
+    <Card withBorder radius="md" p="md" component="form" onSubmit={(event) => { event.preventDefault(); props.onSave(); }} aria-label={draft.id === null ? 'New menu item' : `Edit ${draft.name}`}>
+      <Stack gap="sm">
+        <TextInput label="Item name" value={draft.name} onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })} />
+        <Textarea label="Item description" rows={3} value={draft.description} onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })} />
+        {props.bySize ? (
+          <Group gap="xs" wrap="wrap">
+            {props.sizes.map((size) => (
+              <NumberInput
+                key={size.key}
+                label={`Price ${size.name}`}
+                style={{ flex: '1 1 110px' }}
+                min={0}
+                step={PRICE_STEP}
+                decimalScale={2}
+                fixedDecimalScale
+                value={draft.prices[size.id!] ?? ''}
+                onChange={(value) => onChange({ ...draft, prices: { ...draft.prices, [size.id!]: value } })}
+              />
+            ))}
+          </Group>
+        ) : (
+          <NumberInput label="Price" min={0} step={PRICE_STEP} decimalScale={2} fixedDecimalScale value={draft.price} onChange={(value) => onChange({ ...draft, price: value })} />
+        )}
+        <TextInput label="Item image URL" value={draft.image_url} onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })} />
+        <Group gap="xs" justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>Cancel</Button>
+          <Button type="submit" loading={props.busy}>Save item</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A category's dishes (issue 6): name, description, price or per-size prices, image, available. */
+export function MenuItemsList(props: { categoryId: number; scope: MenuScope; sizes: SizeRow[]; bySize: boolean; machine?: MenuListMachine }) {
+  const [state, send] = useMachine(props.machine ?? menuItemsListMachine, {
+    input: { scope: props.scope, ownerId: props.categoryId, nameMessage: LIST_NAME_MESSAGES.menuItems },
+  });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const { context } = state;
+  const items = context.items as MenuItem[];
+  const savedSizes = props.sizes.filter((size) => size.id !== null && size.status !== 'deleting');
+  const sizeName = (id: number) => savedSizes.find((size) => size.id === id)?.name ?? 'Size';
+
+  // A finished save closes the form.
+  useEffect(() => setDraft(null), [context.saved]);
+
+  function save(current: Draft) {
+    const values = {
+      name: current.name,
+      description: current.description,
+      image_url: current.image_url,
+      ...(props.bySize
+        ? { prices: savedSizes.map((size) => ({ size_id: size.id!, price: priceFromInput(current.prices[size.id!] ?? '') })) }
+        : { price: priceFromInput(current.price) }),
+    };
+    send({ type: 'item.save', id: current.id, values });
+  }
+
+  return (
+    <Stack gap="sm">
+      {context.error && !state.matches('failed') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
+      {state.matches('loading') && items.length === 0 ? <Loading label="Loading menu items" /> : null}
+      {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {/* A reload (after a save or the Available switch) keeps the dishes on screen. */}
+      {!state.matches('failed') && !(state.matches('loading') && items.length === 0) ? (
+        <>
+          {items.length === 0 ? <Text size="sm" c="dimmed">No menu items yet.</Text> : null}
+          {items.map((item) => (
+            <Card key={item.id} withBorder radius="md" p="sm" component="article" aria-label={item.name}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                {item.image_url ? <Image src={item.image_url} alt="" w={56} h={56} radius="sm" fit="cover" /> : null}
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600}>{item.name}</Text>
+                  {item.description ? <Text size="sm" c="dimmed" lineClamp={2}>{item.description}</Text> : null}
+                  <Text size="sm">
+                    {item.prices.length > 0
+                      ? item.prices.map((one) => `${sizeName(one.size_id)} ${money(one.price)}`).join(' · ')
+                      : money(item.price ?? 0)}
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end">
+                  <Switch
+                    label="Available"
+                    checked={item.available}
+                    onChange={(event) => send({ type: 'item.save', id: item.id, values: { available: event.currentTarget.checked } })}
+                  />
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="xs" variant="subtle" onClick={() => setDraft(draftOf(item))} aria-label={`Edit ${item.name}`}>Edit</Button>
+                    <ConfirmDelete what={item.name} onConfirm={() => send({ type: 'item.delete', id: item.id })} />
+                  </Group>
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+          {draft ? (
+            <ItemForm draft={draft} sizes={savedSizes} bySize={props.bySize} busy={state.matches({ loaded: 'saving' })} onChange={setDraft} onSave={() => save(draft)} onCancel={() => setDraft(null)} />
+          ) : (
+            <Button variant="light" size="sm" w="fit-content" onClick={() => setDraft(EMPTY)}>Add menu item</Button>
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

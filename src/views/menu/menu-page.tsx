@@ -1,0 +1,110 @@
+import './menu-styles';
+import { Alert, Anchor, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+
+/** The frame of every menu screen: a way back, the title, actions on the right (wrapping on phones). */
+export function MenuPage(props: { title: ReactNode; back?: { href: string; label: string }; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={1100} w="100%">
+      {props.back ? (
+        <Anchor component={Link} href={props.back.href} size="sm" c="dimmed" w="fit-content">
+          ← {props.back.label}
+        </Anchor>
+      ) : null}
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
+        {props.actions ? <Group gap="xs">{props.actions}</Group> : null}
+      </Group>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** Loading: a quiet spinner in place of the content. */
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center mih={200} aria-busy="true">
+      <Loader size="sm" color="gray" aria-label={label} />
+    </Center>
+  );
+}
+
+/** An alert the person can dismiss (spec section 8's texts go here). */
+export function MenuAlert({ children, onClose }: { children: ReactNode; onClose?: () => void }) {
+  return (
+    <Alert role="alert" color="red" variant="light" radius="md" withCloseButton={Boolean(onClose)} onClose={onClose} closeButtonLabel="Dismiss">
+      {children}
+    </Alert>
+  );
+}
+
+/** A load failure with a way to try again. */
+export function LoadFailed({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load this page">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          Retry
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** An empty list's one line, centred in a dashed box. */
+export function EmptyList({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack align="center" gap="sm" p="xl" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 12 }}>
+      <Text c="dimmed">{children}</Text>
+      {action}
+    </Stack>
+  );
+}
+
+/**
+ * Spec section 5: deleting asks for confirmation. Renders the trigger; the question opens in a
+ * modal whose Delete does the work.
+ */
+export function ConfirmDelete(props: { what: string; onConfirm: () => void; label?: string; disabled?: boolean; size?: 'xs' | 'sm' }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size={props.size ?? 'xs'}
+        variant="subtle"
+        color="red"
+        disabled={props.disabled}
+        aria-label={props.label ?? `Delete ${props.what}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        Delete
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Delete ${props.what}?`} centered>
+        <Stack gap="md">
+          <Text size="sm">This cannot be undone.</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setOpen(false);
+                props.onConfirm();
+              }}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { ActionIcon, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { primaryOptionSetEditorMachine, type PrimaryOptionSetEditorMachine } from '../../machines/primary-option-set-editor.machine';
+import type { MenuScope } from '../../services/menu-types';
+import { ImagePicker } from './image-picker';
+import { Loading, LoadFailed, MenuAlert } from './menu-page';
+
+/** The primary option set editor (spec section 2): name, two toggles, ordered selections with images. */
+export function PrimaryOptionEditor(props: { setId: number | null; scope: MenuScope; onDone: (saved: boolean) => void; machine?: PrimaryOptionSetEditorMachine }) {
+  const [state, send] = useMachine(props.machine ?? primaryOptionSetEditorMachine, { input: { setId: props.setId, scope: props.scope } });
+  const { context } = state;
+  const { onDone } = props;
+  useEffect(() => {
+    if (state.matches('saved')) onDone(true);
+  }, [state, onDone]);
+
+  if (state.matches('loading') || state.matches('starting')) return <Loading label="Loading option set" />;
+  if (state.matches('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
+  const last = context.selections.length - 1;
+  return (
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
+      onSubmit={(event) => { event.preventDefault(); send({ type: 'set.save' }); }}>
+      <Stack gap="md">
+        <Text fw={700}>{props.setId === null ? 'New primary option' : 'Edit primary option'}</Text>
+        {context.error ? <MenuAlert>{context.error}</MenuAlert> : null}
+        <TextInput label="Set name" value={context.name} onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })} />
+        <Switch label="Prevent restaurants from making changes" checked={context.preventChanges}
+          onChange={(event) => send({ type: 'flag.change', flag: 'preventChanges', value: event.currentTarget.checked })} />
+        <Switch label="Add images to selections" checked={context.allowImages}
+          onChange={(event) => send({ type: 'flag.change', flag: 'allowImages', value: event.currentTarget.checked })} />
+        <Stack gap="xs" role="list" aria-label="Selections">
+          {context.selections.map((row, index) => (
+            <Group key={row.key} gap={6} wrap="wrap" role="listitem" align="center">
+              <TextInput aria-label={`Selection ${index + 1}`} style={{ flex: '1 1 160px' }} value={row.name}
+                onChange={(event) => send({ type: 'selection.change', key: row.key, name: event.currentTarget.value })} />
+              <Group gap={4} wrap="nowrap">
+                {context.allowImages ? <ImagePicker name={row.name} url={row.image_url} onPick={(url) => send({ type: 'selection.image', key: row.key, url })} /> : null}
+                <ActionIcon variant="default" size="lg" disabled={index === 0} aria-label={`Move ${row.name || 'selection'} up`}
+                  onClick={() => send({ type: 'selection.move', key: row.key, by: -1 })}>↑</ActionIcon>
+                <ActionIcon variant="default" size="lg" disabled={index === last} aria-label={`Move ${row.name || 'selection'} down`}
+                  onClick={() => send({ type: 'selection.move', key: row.key, by: 1 })}>↓</ActionIcon>
+                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${row.name || 'selection'}`}
+                  onClick={() => send({ type: 'selection.remove', key: row.key })}>×</ActionIcon>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+        <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add' })}>Add selection</Button>
+        <Group gap="xs" justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)}>Cancel</Button>
+          <Button type="submit" loading={state.matches('saving')}>Save</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import type { PrimaryOptionSet } from '../../../contracts/menu';
+import type { MenuListMachine } from '../../machines/menu-list.machine';
+import { optionSetsListMachine } from '../../machines/menu-lists';
+import type { PrimaryOptionSetEditorMachine } from '../../machines/primary-option-set-editor.machine';
+import type { MenuScope } from '../../services/menu-types';
+import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { PrimaryOptionEditor } from './primary-option-editor';
+
+export const OPTION_SETS_EMPTY = 'Create your first primary option';
+/** Spec section 9: the list shows the first 4 selections. */
+const SHOWN_SELECTIONS = 4;
+
+function SelectionsPreview({ set }: { set: PrimaryOptionSet }) {
+  const shown = set.selections.slice(0, SHOWN_SELECTIONS);
+  const rest = set.selections.length - shown.length;
+  return (
+    <Group gap={6} wrap="wrap">
+      {shown.map((selection) => (
+        <Badge key={selection.id} variant="light" color="gray" radius="sm" size="lg" tt="none" fw={500}
+          leftSection={selection.image_url ? <Avatar src={selection.image_url} size={18} radius="xs" alt="" /> : null}>
+          {selection.name}
+        </Badge>
+      ))}
+      {rest > 0 ? <Text size="sm" c="dimmed">+{rest} more</Text> : null}
+    </Group>
+  );
+}
+
+/** Primary options (spec section 2): the list, and the editor for a new or chosen set. */
+export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuListMachine; editorMachine?: PrimaryOptionSetEditorMachine }) {
+  const [state, send] = useMachine(props.machine ?? optionSetsListMachine, { input: { scope: props.scope } });
+  // undefined: no editor open; null: a new set; a number: that set.
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const sets = state.context.items as PrimaryOptionSet[];
+  const closeEditor = useCallback((saved: boolean) => {
+    setEditing(undefined);
+    if (saved) send({ type: 'list.reload' });
+  }, [send]);
+
+  return (
+    <MenuPage title="Primary options" back={{ href: '/menu', label: 'Menu' }}
+      actions={<Button onClick={() => setEditing(null)} disabled={editing !== undefined}>Add primary option</Button>}>
+      {editing !== undefined ? (
+        <PrimaryOptionEditor key={editing ?? 'new'} setId={editing} scope={props.scope} onDone={closeEditor} machine={props.editorMachine} />
+      ) : null}
+      {state.context.error && state.matches('loaded') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{state.context.error}</MenuAlert> : null}
+      {state.matches('loading') && sets.length === 0 ? <Loading label="Loading primary options" /> : null}
+      {state.matches('failed') ? <LoadFailed message={state.context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {state.matches('loaded') && sets.length === 0 ? <EmptyList>{OPTION_SETS_EMPTY}</EmptyList> : null}
+      {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
+      {!state.matches('failed') && sets.length > 0 ? (
+        <Stack gap="xs">
+          {sets.map((set) => (
+            <Card key={set.id} withBorder radius="md" p="md" component="article" aria-label={set.name}>
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <Stack gap={4} style={{ flex: '1 1 220px' }}>
+                  <Text fw={700}>{set.name}</Text>
+                  <SelectionsPreview set={set} />
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="xs" variant="subtle" aria-label={`Edit ${set.name}`} onClick={() => setEditing(set.id)}>Edit</Button>
+                  <ConfirmDelete what={set.name} onConfirm={() => send({ type: 'item.delete', id: set.id })} />
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      ) : null}
+    </MenuPage>
+  );
+}

@@ -1,0 +1,21 @@
+import { Loader, Text } from '@mantine/core';
+import type { ChipStatus, RowStatus } from '../../machines/category-editor.rows';
+
+/** A row's save state in words, for sighted people and screen readers alike. */
+export function RowStatusMark({ status }: { status: RowStatus | ChipStatus }) {
+  if (status === 'saving' || status === 'deleting') {
+    return (
+      <Text component="span" size="xs" c="dimmed" role="status" style={{ display: 'inline-flex', gap: 4, alignItems: 'center', whiteSpace: 'nowrap' }}>
+        <Loader size={10} color="gray" /> Saving…
+      </Text>
+    );
+  }
+  if (status === 'confirmed') {
+    return (
+      <Text component="span" size="xs" c="teal.8" style={{ whiteSpace: 'nowrap' }}>
+        Saved
+      </Text>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,151 @@
+/**
+ * The category editor's model paths (tests/models/category-editor.model.ts), the same ones the
+ * jsdom view test drives, against the built app and the real server in Chromium. Every write the
+ * page makes is held at the network; the model's `server.accept` lets it through to the server,
+ * `server.fail` answers it with a 500 instead, so each failure branch meets the real screen.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryEditModel } from '../models/category-editor.model';
+import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+
+let app: RunningApp;
+let browser: Browser;
+let owner: OwnerSession;
+let library: { olives: number; basil: number };
+
+beforeAll(async () => {
+  app = await startApp({ rateLimitPerMinute: 100_000 });
+  owner = await ownerSession(app, 'paths-owner@example.com');
+  const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
+  const basil = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Basil' });
+  library = { olives: olives.id, basil: basil.id };
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+type Driver = { page: Page; held: Route[]; path: () => string };
+
+/** A fresh Pizza for each path, opened in the editor with every write held. */
+async function openPizza(): Promise<Driver> {
+  const created = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+    name: 'Pizza',
+    detail: { priced_by: 'size', allow_toppings: true },
+    sizes: [{ name: 'Small', position: 1 }, { name: 'Large', position: 2 }],
+    toppings: [library.olives],
+    extra_groups: [{ name: 'Sauces', allow_multiple: true, add_images_to_selections: false, selections: [{ name: 'BBQ', price: 0.5 }, { name: 'Garlic', price: 0.75 }] }],
+  });
+  const page = await newPage(browser);
+  const held: Route[] = [];
+  await page.route('**/api/v2/**', (route) => (route.request().method() === 'GET' ? route.continue() : held.push(route)));
+  await openAs(page, app, owner, `/backoffice/menu/categories/${created.category.id}/editor`);
+  await page.getByRole('heading', { level: 1, name: 'Categories › Pizza' }).waitFor();
+  return { page, held, path: () => new URL(page.url()).pathname };
+}
+
+async function release(driver: Driver, ok: boolean) {
+  await expect.poll(() => driver.held.length).toBe(1);
+  const route = driver.held.shift()!;
+  if (ok) await route.continue();
+  else await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Server error', code: 'server_error' }) });
+}
+
+const sizeNames = (page: Page) => page.getByLabel(/^Size \d+ name$/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const alertText = async (page: Page) => ((await page.getByRole('alert').count()) > 0 ? page.getByRole('alert').textContent() : null);
+const basil = (page: Page) => page.getByRole('checkbox', { name: 'Basil' });
+const selections = (page: Page) => page.getByLabel('Selection', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'size.add': ({ page }) => page.getByRole('button', { name: 'Add size' }).click(),
+    'size.rename': async ({ page }) => {
+      await page.getByLabel('Size 1 name').fill('Tiny');
+      await page.getByLabel('Size 1 name').blur();
+    },
+    // Mantine hides a chip's input: its label takes the click.
+    'topping.toggle': ({ page }) => page.getByText('Basil', { exact: true }).click({ force: true }),
+    'selection.delete': ({ page }) => page.getByRole('button', { name: 'Delete selection BBQ' }).click(),
+    'category.save': ({ page }) => page.getByRole('button', { name: 'Save' }).click(),
+    'server.accept': (driver) => release(driver, true),
+    'server.fail': (driver) => release(driver, false),
+  },
+  states: {
+    editing: async ({ page }) => {
+      expect(await sizeNames(page)).toEqual(['Small', 'Large']);
+      expect(await page.getByRole('checkbox', { name: 'Olives' }).isChecked()).toBe(true);
+    },
+    sizeSaving: async ({ page, held }) => {
+      await expect.poll(() => sizeNames(page)).toEqual(['Small', 'Large', 'New']);
+      await page.getByText('Saving…').waitFor();
+      await expect.poll(() => held.map((route) => `${route.request().method()} ${new URL(route.request().url()).pathname}`)).toEqual(['POST /api/v2/categories/sizes/']);
+    },
+    sizeSaved: async ({ page }) => {
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await sizeNames(page)).toEqual(['Small', 'Large', 'New']);
+    },
+    sizeRemoved: async ({ page }) => {
+      await expect.poll(() => alertText(page)).toBe('Failed to save change');
+      expect(await sizeNames(page)).toEqual(['Small', 'Large']);
+    },
+    renameSaving: async ({ page, held }) => {
+      await expect.poll(() => held.map((route) => route.request().method())).toEqual(['PATCH']);
+      expect(await sizeNames(page)).toEqual(['Tiny', 'Large']);
+    },
+    renamed: async ({ page }) => {
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await sizeNames(page)).toEqual(['Tiny', 'Large']);
+    },
+    renameReverted: async ({ page }) => {
+      await expect.poll(() => alertText(page)).toBe('Failed to save change');
+      await expect.poll(() => sizeNames(page)).toEqual(['Small', 'Large']);
+    },
+    toppingSaving: async ({ page, held }) => {
+      await expect.poll(() => held.map((route) => route.request().method())).toEqual(['POST']);
+      expect(await basil(page).isChecked()).toBe(true);
+    },
+    toppingAssigned: async ({ page }) => {
+      await expect.poll(() => page.getByText('Basil', { exact: true }).locator('xpath=ancestor::*[@aria-busy="true"]').count()).toBe(0);
+      expect(await basil(page).isChecked()).toBe(true);
+      expect(await alertText(page)).toBeNull();
+    },
+    toppingRolledBack: async ({ page }) => {
+      await expect.poll(() => alertText(page)).toBe('Failed to assign topping');
+      expect(await basil(page).isChecked()).toBe(false);
+    },
+    selectionDeleting: async ({ page, held }) => {
+      await expect.poll(() => held.map((route) => route.request().method())).toEqual(['DELETE']);
+      expect(await selections(page)).toEqual(['Garlic']);
+    },
+    selectionGone: async ({ page }) => {
+      await expect.poll(() => selections(page)).toEqual(['Garlic']);
+      expect(await alertText(page)).toBeNull();
+    },
+    selectionRestored: async ({ page }) => {
+      await expect.poll(() => alertText(page)).toBe('Failed to delete selection');
+      expect(await selections(page)).toEqual(['BBQ', 'Garlic']);
+    },
+    leaving: async ({ held }) => {
+      await expect.poll(() => held.map((route) => route.request().method())).toEqual(['PATCH']);
+    },
+    left: async (driver) => {
+      await expect.poll(() => driver.path()).toBe('/backoffice/menu/categories');
+    },
+    stayed: async ({ page, path }) => {
+      await expect.poll(() => alertText(page)).toBe('Failed to save change');
+      expect(path()).toMatch(/\/editor$/);
+    },
+  },
+};
+
+const cases = modelPathCases(categoryEditModel, executors);
+
+describe('category editor in Chromium: every path of the model, the real server failing on cue', () => {
+  it.each(cases)('$name', async ({ run }) => {
+    await run(await openPizza());
+  });
+});

@@ -1,0 +1,436 @@
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { CategoryDetail } from '../../contracts/menu';
+import { ApiError } from '../../src/services/api';
+import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
+import {
+  categoryEditorMachine,
+  type CategoryEditorEvent,
+  type ChipCall,
+  type CreateRowCall,
+  type DeleteRowCall,
+  type UpdateDetailCall,
+} from '../../src/machines/category-editor.machine';
+import type { PathCoverageOptions } from '../support/path-coverage';
+import { assertWalksCover } from './menu-coverage';
+import { CATALOGUE, DETAIL, EMPTY_CATEGORY, NO_RESTAURANT, OWNER, SUPERADMIN, categoryData } from './category-editor.fixtures';
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
+const fail = (id: string, status: number) =>
+  ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
+
+/** Answers for every actor, so no walk step reads an undefined output. */
+const ANSWERS: AnyEventObject[] = [
+  done('createDetail', DETAIL),
+  done('createCategory', { id: 1, name: 'Pizza', description: '', restaurant_id: 3 }),
+  done('updateCategory', { id: 1, name: 'Pizza', description: '', restaurant_id: 3 }),
+  done('updateDetail', DETAIL),
+  done('assignChip', { id: 9, category_id: 1, item_id: 1 }),
+  done('unassignChip', undefined),
+  done('createRow', { id: 70 }),
+  done('updateRow', {}),
+  done('deleteRow', undefined),
+  done('uploadHero', { url: '/uploads/hero.jpg', path: 'hero.jpg' }),
+];
+
+/**
+ * The editor's state space multiplies (queue order × rows × chips × regions), so it is walked
+ * in focused slices, each with a few payloads; together they must reach everything.
+ */
+const WALKS: Record<string, PathCoverageOptions> = {
+  'new mode, an owner': {
+    input: { categoryId: null, scope: OWNER, rowLimit: 1 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', { ...EMPTY_CATEGORY, ...CATALOGUE, toppings: [CATALOGUE.toppings[0]!], dressings: [] }),
+      fail('loadEditor', 500),
+      fail('createCategory', 400),
+      { type: 'field.change', field: 'name', value: 'Pizza' },
+      { type: 'detail.change', patch: { pricedBy: 'size' } },
+      { type: 'topping.toggle', id: 1 },
+      { type: 'row.change', key: 'tmp-1', patch: { name: 'Large' } },
+      { type: 'row.remove', key: 'tmp-1' },
+    ],
+  },
+  'new mode, a superadmin with no restaurant': {
+    input: { categoryId: null, scope: SUPERADMIN, rowLimit: 0 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', EMPTY_CATEGORY),
+      done('findFirstRestaurant', 5),
+      done('findFirstRestaurant', null),
+      fail('findFirstRestaurant', 500),
+      { type: 'field.change', field: 'name', value: 'Pizza' },
+    ],
+  },
+  'new mode, an owner with no restaurant': {
+    input: { categoryId: null, scope: NO_RESTAURANT, rowLimit: 0 },
+    events: [...ANSWERS, done('loadEditor', EMPTY_CATEGORY), { type: 'field.change', field: 'name', value: 'Pizza' }],
+  },
+  'edit mode: loading, a missing category, a missing detail': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    events: [...ANSWERS, done('loadEditor', categoryData({ detail: null, toppings: [], dressings: [] })), fail('loadEditor', 404), fail('loadEditor', 500)],
+  },
+  'edit mode: chips': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', categoryData({ toppings: [CATALOGUE.toppings[0]!], dressings: [] })),
+      { type: 'topping.toggle', id: 1 },
+    ],
+  },
+  'edit mode: a detail update answering 404 or failing': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', categoryData({ toppings: [], dressings: [] })),
+      fail('updateDetail', 404),
+      fail('updateDetail', 500),
+      { type: 'detail.change', patch: { pricedBy: 'weight' } },
+    ],
+  },
+  'edit mode: the name': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', categoryData({ toppings: [], dressings: [] })),
+      { type: 'field.change', field: 'name', value: '' },
+      { type: 'field.save', field: 'name' },
+    ],
+  },
+  'edit mode: the hero image upload': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    events: [...ANSWERS, done('loadEditor', categoryData({ toppings: [], dressings: [] })), { type: 'image.upload', file: new Blob(['x']) }],
+  },
+  'edit mode: a size row': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 1 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', categoryData({ toppings: [], dressings: [] })),
+      { type: 'row.save', key: 'tmp-1' },
+      { type: 'row.remove', key: 'tmp-1' },
+    ],
+  },
+  'edit mode: a group and its selection': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 2 },
+    events: [
+      ...ANSWERS,
+      done('loadEditor', categoryData({ toppings: [], dressings: [], detail: { ...DETAIL, priced_by: 'none' } })),
+      { type: 'selection.add', groupKey: 'tmp-1' },
+      { type: 'row.remove', key: 'tmp-2' },
+    ],
+  },
+};
+
+describe('category editor machine: path coverage', () => {
+  it('reaches every state and transition, every failure branch included', () => {
+    const reports = assertWalksCover(categoryEditorMachine, Object.values(WALKS));
+    // Every failure branch is among them; counted so that one dropped from the machine shows here too.
+    const failures = new Set(reports.flatMap((report) => report.transitions.reached.filter((label) => label.includes('xstate.error.actor'))));
+    expect(failures.size).toBe(16);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Behaviour against a fake server whose answers the tests control.
+
+type Pending = { actor: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function fakeServer(data: CategoryEditorData) {
+  const pending: Pending[] = [];
+  const calls: { actor: string; input: unknown }[] = [];
+  // Typed `never` so one helper can stand in for actors of every output type.
+  const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) => {
+    calls.push({ actor, input });
+    return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
+  }) as never;
+  const machine = categoryEditorMachine.provide({
+    actors: {
+      loadEditor: fromPromise(async () => structuredClone(data)),
+      createDetail: held('createDetail'),
+      findFirstRestaurant: held('findFirstRestaurant'),
+      createCategory: held('createCategory'),
+      updateCategory: held('updateCategory'),
+      updateDetail: held('updateDetail'),
+      assignChip: held('assignChip'),
+      unassignChip: held('unassignChip'),
+      createRow: held('createRow'),
+      updateRow: held('updateRow'),
+      deleteRow: held('deleteRow'),
+      uploadHero: held('uploadHero'),
+    },
+  });
+  /** Answers the one call out (the queue sends one at a time), checking which it is. */
+  async function answer(actor: string, outcome: { ok: unknown } | { error: unknown }) {
+    await Promise.resolve();
+    expect(pending.map((call) => call.actor)).toEqual([actor]);
+    const call = pending.shift()!;
+    if ('ok' in outcome) call.resolve(outcome.ok);
+    else call.reject(outcome.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { machine, pending, calls, answer };
+}
+
+async function startEdit(data = categoryData(), scope: MenuScope = OWNER) {
+  const server = fakeServer(data);
+  const actor = createActor(server.machine, { input: { categoryId: 1, scope } }).start();
+  await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'live' }));
+  const send = (...events: CategoryEditorEvent[]) => events.forEach((event) => actor.send(event));
+  const rows = () => actor.getSnapshot().context.rows;
+  return { ...server, actor, send, rows, context: () => actor.getSnapshot().context };
+}
+
+const assignment = (id: number, itemId: number): Assignment => ({ id, category_id: 1, item_id: itemId });
+
+describe('category editor machine: edit mode saves each change at once', () => {
+  it('adds sizes in click order, each once, and swaps temporary ids for the server’s', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'size.add' }, { type: 'size.add' }, { type: 'size.add' });
+    expect(editor.rows().filter((row) => row.table === 'size').map((row) => [row.key, row.name, row.status])).toEqual([
+      ['tmp-1', 'New', 'saving'], ['tmp-2', 'New', 'saving'], ['tmp-3', 'New', 'saving'],
+    ]);
+    expect(editor.rows().filter((row) => row.table === 'size').map((row) => row.table === 'size' && row.position)).toEqual([1, 2, 3]);
+    // Only one call is out at a time: the second waits for the first answer.
+    expect(editor.pending).toHaveLength(1);
+    await editor.answer('createRow', { ok: { id: 101 } });
+    await editor.answer('createRow', { ok: { id: 102 } });
+    await editor.answer('createRow', { ok: { id: 103 } });
+    expect(editor.rows().map((row) => [row.key, row.id, row.status])).toEqual([
+      ['tmp-1', 101, 'confirmed'], ['tmp-2', 102, 'confirmed'], ['tmp-3', 103, 'confirmed'],
+    ]);
+    expect(editor.calls.map((call) => (call.input as CreateRowCall).row.key)).toEqual(['tmp-1', 'tmp-2', 'tmp-3']);
+  });
+
+  it('a renamed row whose create has not been sent is created once, with its latest name', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'size.add' }, { type: 'size.add' });
+    editor.send({ type: 'row.change', key: 'tmp-2', patch: { name: 'Large', units: 30, measurement: 'Centimeters' } }, { type: 'row.save', key: 'tmp-2' });
+    await editor.answer('createRow', { ok: { id: 101 } });
+    await editor.answer('createRow', { ok: { id: 102 } });
+    expect(editor.calls).toHaveLength(2);
+    const second = (editor.calls[1]!.input as CreateRowCall).row;
+    expect(second).toMatchObject({ name: 'Large', units: 30, measurement: 'Centimeters' });
+    expect(editor.pending).toHaveLength(0);
+  });
+
+  it('a failed create removes its row and says so; the next queued call still goes', async () => {
+    const editor = await startEdit();
+    const group = editor.rows().find((row) => row.table === 'group');
+    expect(group).toBeUndefined();
+    editor.send({ type: 'group.add' });
+    await editor.answer('createRow', { ok: { id: 300 } });
+    editor.send({ type: 'selection.add', groupKey: 'tmp-1' }, { type: 'selection.add', groupKey: 'tmp-1' });
+    expect(editor.rows().filter((row) => row.table === 'selection').map((row) => row.name)).toEqual(['New', 'New 2']);
+    await editor.answer('createRow', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().error).toBe('Failed to add selection');
+    expect(editor.rows().filter((row) => row.table === 'selection').map((row) => row.key)).toEqual(['tmp-3']);
+    await editor.answer('createRow', { ok: { id: 302 } });
+    expect((editor.calls.at(-1)!.input as CreateRowCall).groupId).toBe(300);
+    expect(editor.rows().find((row) => row.key === 'tmp-3')).toMatchObject({ id: 302, status: 'confirmed' });
+  });
+
+  it('a failed group create says "Failed to add group" and takes its unsent selections with it', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'group.add' }, { type: 'selection.add', groupKey: 'tmp-1' });
+    await editor.answer('createRow', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().error).toBe('Failed to add group');
+    expect(editor.rows()).toEqual([]);
+    expect(editor.pending).toHaveLength(0);
+  });
+
+  it('a failed delete restores the selection where it was', async () => {
+    const data = categoryData({
+      groups: [{ id: 31, category_id: 1, name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: true }],
+      selections: [
+        { id: 41, group_id: 31, name: 'BBQ', price: 0.5, image_url: null },
+        { id: 42, group_id: 31, name: 'Garlic', price: 0.75, image_url: null },
+      ],
+    });
+    const editor = await startEdit(data);
+    editor.send({ type: 'row.remove', key: 'selection-41' });
+    expect(editor.rows().find((row) => row.key === 'selection-41')?.status).toBe('deleting');
+    await editor.answer('deleteRow', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().error).toBe('Failed to delete selection');
+    expect(editor.rows().filter((row) => row.table === 'selection').map((row) => [row.key, row.status])).toEqual([
+      ['selection-41', 'idle'], ['selection-42', 'idle'],
+    ]);
+    expect((editor.calls[0]!.input as DeleteRowCall)).toEqual({ table: 'selection', id: 41 });
+  });
+
+  it('deleting a row whose create is still waiting sends nothing; deleting one whose create is out waits for its id', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'size.add' }, { type: 'size.add' });
+    editor.send({ type: 'row.remove', key: 'tmp-2' });
+    editor.send({ type: 'row.remove', key: 'tmp-1' });
+    expect(editor.rows().map((row) => [row.key, row.status])).toEqual([['tmp-1', 'deleting']]);
+    await editor.answer('createRow', { ok: { id: 101 } });
+    expect(editor.rows()[0]).toMatchObject({ id: 101, status: 'deleting' });
+    await editor.answer('deleteRow', { ok: undefined });
+    expect(editor.rows()).toEqual([]);
+    expect(editor.calls.map((call) => call.actor)).toEqual(['createRow', 'deleteRow']);
+  });
+
+  it('a failed update re-reads the category and says "Failed to save change"', async () => {
+    const data = categoryData({ sizes: [{ id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 }] });
+    const editor = await startEdit(data);
+    editor.send({ type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } }, { type: 'row.save', key: 'size-21' });
+    await editor.answer('updateRow', { error: new ApiError('HTTP 400', { status: 400 }) });
+    await waitFor(editor.actor, (snapshot) => snapshot.matches({ editor: { live: { sync: 'idle' } } }));
+    expect(editor.context().error).toBe('Failed to save change');
+    // The server's name is back: nothing shows a saved state the server does not have.
+    expect(editor.rows().find((row) => row.key === 'size-21')).toMatchObject({ name: 'Small', status: 'idle' });
+  });
+
+  it('toggles chips optimistically; a failure rolls back with the specified words', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'topping.toggle', id: 1 });
+    expect(editor.context().chips).toEqual([{ list: 'toppings', itemId: 1, assigned: true, assignmentId: null, status: 'saving' }]);
+    await editor.answer('assignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().chips[0]).toMatchObject({ assigned: false, status: 'rolledBack' });
+    expect(editor.context().error).toBe('Failed to assign topping');
+
+    editor.send({ type: 'dressing.toggle', id: 1 });
+    await editor.answer('assignChip', { ok: assignment(8, 1) });
+    expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'confirmed' });
+    editor.send({ type: 'dressing.toggle', id: 1 });
+    await editor.answer('unassignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().error).toBe('Failed to unassign dressing');
+    expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'rolledBack' });
+  });
+
+  it('rapid toggles while a call is out end where the last click left them, with no extra calls', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'topping.toggle', id: 2 });
+    editor.send({ type: 'topping.toggle', id: 2 }, { type: 'topping.toggle', id: 2 }, { type: 'topping.toggle', id: 2 });
+    await editor.answer('assignChip', { ok: assignment(5, 2) });
+    // Four clicks: on, off, on, off. The last three collapse into one job: unassign.
+    await editor.answer('unassignChip', { ok: undefined });
+    expect(editor.pending).toHaveLength(0);
+    expect(editor.calls.map((call) => call.actor)).toEqual(['assignChip', 'unassignChip']);
+    expect(editor.context().chips.find((chip) => chip.itemId === 2)).toMatchObject({ assigned: false, assignmentId: null, status: 'confirmed' });
+    expect((editor.calls[0]!.input as ChipCall).scope).toEqual(OWNER);
+  });
+
+  it('creates a missing detail on load with priced_by none', async () => {
+    const server = fakeServer(categoryData({ detail: null }));
+    const actor = createActor(server.machine, { input: { categoryId: 1, scope: OWNER } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'creatingDetail' }));
+    expect(server.calls[0]).toMatchObject({ actor: 'createDetail', input: { values: { category_id: 1, priced_by: 'none' } } });
+    await server.answer('createDetail', { ok: { ...DETAIL, priced_by: 'none', id: 12 } satisfies CategoryDetail });
+    expect(actor.getSnapshot().matches({ editor: 'live' })).toBe(true);
+    expect(actor.getSnapshot().context.detailId).toBe(12);
+  });
+
+  it('a detail update answering 404 creates the detail instead, with the new values', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'detail.change', patch: { pricedBy: 'weight', allowToppings: false } });
+    expect((editor.calls[0]!.input as UpdateDetailCall)).toMatchObject({ detailId: 11, values: { priced_by: 'weight', allow_toppings: false } });
+    await editor.answer('updateDetail', { error: new ApiError('Not found.', { status: 404 }) });
+    expect(editor.calls[1]).toMatchObject({ actor: 'createDetail', input: { values: { category_id: 1, priced_by: 'weight', allow_toppings: false } } });
+    await editor.answer('createDetail', { ok: { ...DETAIL, id: 13, priced_by: 'weight' } });
+    expect(editor.context().detailId).toBe(13);
+    expect(editor.context().error).toBeNull();
+  });
+
+  it('Save sends the name, waits for everything queued, then leaves; a blank name stays', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'field.change', field: 'name', value: '   ' }, { type: 'category.save' });
+    expect(editor.context().nameError).toBe('Please enter a category name');
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'editing' } } })).toBe(true);
+    editor.send({ type: 'field.change', field: 'name', value: '  Pizzas ' }, { type: 'size.add' }, { type: 'category.save' });
+    await editor.answer('createRow', { ok: { id: 101 } });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'leaving' } } })).toBe(true);
+    expect(editor.calls.at(-1)).toMatchObject({ actor: 'updateCategory', input: { id: 1, name: 'Pizzas' } });
+    await editor.answer('updateCategory', { ok: { id: 1, name: 'Pizzas', description: '', restaurant_id: 3 } });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'left' } } })).toBe(true);
+  });
+
+  it('an uploaded hero image is saved to the detail; a failed upload says "Upload failed: ..."', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'image.upload', file: new Blob(['jpeg']) });
+    await editor.answer('uploadHero', { ok: { url: '/uploads/hero.jpg', path: 'hero.jpg' } });
+    expect(editor.context().form.imageUrl).toBe('/uploads/hero.jpg');
+    expect(editor.calls.at(-1)).toMatchObject({ actor: 'updateDetail', input: { values: { image_url: '/uploads/hero.jpg' } } });
+    await editor.answer('updateDetail', { ok: DETAIL });
+    editor.send({ type: 'image.upload', file: new Blob(['gif']) });
+    await editor.answer('uploadHero', { error: new ApiError('Not an image.', { status: 415 }) });
+    expect(editor.context().error).toBe('Upload failed: Not an image.');
+  });
+
+  it('a failure while leaving keeps the person on the editor with the alert', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'category.save' });
+    await editor.answer('updateCategory', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().error).toBe('Failed to save change');
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'editing' } } })).toBe(true);
+  });
+});
+
+describe('category editor machine: new mode keeps everything local until Save', () => {
+  async function startNew(scope: MenuScope) {
+    const server = fakeServer({ ...EMPTY_CATEGORY, ...CATALOGUE });
+    const actor = createActor(server.machine, { input: { categoryId: null, scope } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'drafting' }));
+    const send = (...events: CategoryEditorEvent[]) => events.forEach((event) => actor.send(event));
+    return { ...server, actor, send };
+  }
+
+  it('sends one deep create with sizes, toppings and dressings', async () => {
+    const editor = await startNew(OWNER);
+    editor.send(
+      { type: 'field.change', field: 'name', value: ' Pizza ' },
+      { type: 'detail.change', patch: { pricedBy: 'size', allowToppings: true, allowDressings: true, primaryOptionSets: [5] } },
+      { type: 'size.add' }, { type: 'size.add' },
+      { type: 'row.change', key: 'tmp-2', patch: { name: 'Large', units: 14, measurement: 'Inches' } },
+      { type: 'topping.toggle', id: 1 }, { type: 'topping.toggle', id: 2 }, { type: 'dressing.toggle', id: 1 },
+      { type: 'group.add' },
+    );
+    expect(editor.actor.getSnapshot().context.error).toBe('Save the category first.');
+    expect(editor.calls).toEqual([]);
+    editor.send({ type: 'category.save' });
+    expect(editor.calls).toHaveLength(1);
+    expect(editor.calls[0]!.input).toEqual({
+      scope: OWNER,
+      payload: {
+        restaurant_id: 3, name: 'Pizza', description: '',
+        detail: { priced_by: 'size', primary_option_sets: [5], allow_toppings: true, allow_dressings: true, image_url: null },
+        sizes: [{ name: 'New', units: null, measurement: null, position: 1 }, { name: 'Large', units: 14, measurement: 'Inches', position: 2 }],
+        toppings: [1, 2], dressings: [1], extra_groups: [],
+      },
+    });
+    await editor.answer('createCategory', { ok: { id: 77, name: 'Pizza', description: '', restaurant_id: 3 } });
+    expect(editor.actor.getSnapshot().context.createdId).toBe(77);
+  });
+
+  it('a failed create says "Failed to create category: ..." and keeps the form', async () => {
+    const editor = await startNew(OWNER);
+    editor.send({ type: 'field.change', field: 'name', value: 'Pizza' }, { type: 'category.save' });
+    await editor.answer('createCategory', { error: new ApiError('Name already used.', { status: 409 }) });
+    expect(editor.actor.getSnapshot().context.error).toBe('Failed to create category: Name already used.');
+    expect(editor.actor.getSnapshot().context.form.name).toBe('Pizza');
+  });
+
+  it('needs a name and a restaurant; a superadmin without one uses the first restaurant', async () => {
+    const owner = await startNew(NO_RESTAURANT);
+    owner.send({ type: 'category.save' });
+    expect(owner.actor.getSnapshot().context.nameError).toBe('Please enter a category name');
+    owner.send({ type: 'field.change', field: 'name', value: 'Pizza' }, { type: 'category.save' });
+    expect(owner.actor.getSnapshot().context.error).toBe('No active restaurant selected.');
+    expect(owner.calls).toEqual([]);
+
+    const admin = await startNew(SUPERADMIN);
+    admin.send({ type: 'field.change', field: 'name', value: 'Pizza' }, { type: 'category.save' });
+    await admin.answer('findFirstRestaurant', { ok: 9 });
+    expect(admin.calls.at(-1)).toMatchObject({ actor: 'createCategory', input: { payload: { restaurant_id: 9 } } });
+  });
+
+  it('sizes are dropped from the payload unless priced by size; price and units inputs follow section 5', async () => {
+    const editor = await startNew(OWNER);
+    editor.send({ type: 'size.add' });
+    expect(editor.actor.getSnapshot().context.rows).toEqual([]);
+    editor.send({ type: 'detail.change', patch: { pricedBy: 'size' } }, { type: 'size.add' }, { type: 'detail.change', patch: { pricedBy: 'weight' } });
+    editor.send({ type: 'field.change', field: 'name', value: 'Soup' }, { type: 'category.save' });
+    expect((editor.calls[0]!.input as { payload: { sizes: unknown[] } }).payload.sizes).toEqual([]);
+  });
+});
