@@ -182,23 +182,26 @@ export const deleteMenuItem = (id: number) => menuItems.remove(id);
  * category answers 404 from its GET, which the machine shows as 'Category not found.'.
  */
 export async function loadCategoryEditor(categoryId: number | null, scope: MenuScope): Promise<CategoryEditorData> {
-  const catalogues = Promise.all([listToppings(scope), listDressings(scope), listOptionSets(scope)]);
+  const catalogues = () => Promise.all([listToppings(scope), listDressings(scope), listOptionSets(scope)]);
   if (categoryId === null) {
-    const [toppingList, dressingList, setList] = await catalogues;
+    const [toppingList, dressingList, setList] = await catalogues();
     return {
       category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
       toppings: toppingList, dressings: dressingList, optionSets: setList,
     };
   }
-  const category = await categories.get(categoryId);
-  const [detailList, sizeList, toppingAssignments, dressingAssignments, groupList, [toppingList, dressingList, setList]] = await Promise.all([
-    details.list(scope, { category_id: categoryId }),
-    sizes.list(scope, { category_id: categoryId, ordering: 'position' }),
-    listAssignments('toppings', scope, categoryId),
-    listAssignments('dressings', scope, categoryId),
-    listGroups(scope, categoryId),
-    catalogues,
-  ]);
+  // All in one Promise.all, so a failure of any call (a missing category's 404 first of all)
+  // is the one answer and no other request is left failing with nobody listening.
+  const [category, detailList, sizeList, toppingAssignments, dressingAssignments, groupList, [toppingList, dressingList, setList]] =
+    await Promise.all([
+      categories.get(categoryId),
+      details.list(scope, { category_id: categoryId }),
+      sizes.list(scope, { category_id: categoryId, ordering: 'position' }),
+      listAssignments('toppings', scope, categoryId),
+      listAssignments('dressings', scope, categoryId),
+      listGroups(scope, categoryId),
+      catalogues(),
+    ]);
   return {
     category,
     detail: detailList[0] ?? null,
