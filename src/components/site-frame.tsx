@@ -19,19 +19,21 @@ export interface SiteFrameProps {
   footer?: ReactNode;
   /** The area's own spacing of its content. */
   mainClassName?: string;
+  /** Where the brand goes: `/`, or `~/` from inside a nested router (the onboarding). */
+  homeHref?: string;
   children: ReactNode;
 }
 
 /**
- * The frame of the public pages (landing, sign-in, survey): the warm background, the header with
+ * The frame of the public pages (landing, sign-in, survey) and the onboarding: the warm background, the header with
  * the brand link home, the main content stretched so the footer sits at the bottom of the screen.
  */
-export function SiteFrame({ aside, size = 'lg', compact = false, footer, mainClassName, children }: SiteFrameProps) {
+export function SiteFrame({ aside, size = 'lg', compact = false, footer, mainClassName, homeHref = '/', children }: SiteFrameProps) {
   return (
     <div className={classes.page}>
       <header className={compact ? `${classes.header} ${classes.compact}` : classes.header}>
         <Container size={size} className={classes.headerInner}>
-          <Anchor component={Link} href="/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
+          <Anchor component={Link} href={homeHref} className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
             <span className={classes.brandMark}>
               <ClocheIcon size={compact ? 20 : 22} />
             </span>

@@ -3,27 +3,11 @@
  * a real SMTP receiver the test starts. Register → code from the email → profile → the
  * onboarding location step; the tokens are where Remember me says.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { codeFrom } from '../support/smtp-capture';
+import { newPage, screenshot, withMailingApp } from './harness';
 
-let smtp: SmtpCapture;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-
+const run = withMailingApp();
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 100 });
 
 describe('registration in Chromium', () => {
@@ -31,9 +15,9 @@ describe('registration in Chromium', () => {
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 375, height: 740 }],
   ] as const)('registers with the emailed code and lands on the onboarding location step (%s)', async (name, size) => {
-    const page = await newPage(browser, size);
+    const page = await newPage(run.browser, size);
     const email = `new.owner.${name}.${Date.now()}@example.com`;
-    await page.goto(`${app.url}/register`);
+    await page.goto(`${run.app.url}/register`);
 
     const join = page.getByRole('button', { name: 'Join' });
     await page.getByLabel('Email').fill(email);
@@ -43,7 +27,7 @@ describe('registration in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
-    const message = await smtp.waitForMessage(email);
+    const message = await run.smtp.waitForMessage(email);
     const code = codeFrom(message);
     expect(code).toMatch(/^\d{6}$/);
 
@@ -70,7 +54,7 @@ describe('registration in Chromium', () => {
     // Registration keeps the person signed in (local storage), and nothing is left in the address.
     const stored = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
     expect(stored.local.length).toBeGreaterThan(0);
-    const rows = await app.query('select first_name, last_name from users where email = $1', [email]);
+    const rows = await run.app.query('select first_name, last_name from users where email = $1', [email]);
     expect(rows).toEqual([{ first_name: 'Ada', last_name: 'Lovelace' }]);
   });
 });

@@ -2,33 +2,18 @@
  * Password reset end to end: forgot → code from a real SMTP receiver → new password →
  * /login?reset=1 → sign in with the new password. Also the /reset screen on its own.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { codeFrom } from '../support/smtp-capture';
+import { newPage, screenshot, withMailingApp } from './harness';
 
-let smtp: SmtpCapture;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-
+const run = withMailingApp();
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 100 });
 
 /** An owner who signed up with codes only (no password yet): the row the server itself makes. */
 async function existingOwner(label: string): Promise<string> {
   const email = `owner.${label}.${Date.now()}@example.com`;
-  await app.query("insert into users (email, first_name, last_name) values ($1, 'Ada', 'Lovelace')", [email]);
+  await run.app.query("insert into users (email, first_name, last_name) values ($1, 'Ada', 'Lovelace')", [email]);
   return email;
 }
 
@@ -46,8 +31,8 @@ async function signIn(page: Page, email: string, password: string) {
 describe('password reset in Chromium', () => {
   it('forgot → emailed code → new password → /login?reset=1 → signs in with it', async () => {
     const email = await existingOwner('forgot');
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await page.goto(`${app.url}/login`);
+    const page = await newPage(run.browser, { width: 375, height: 740 });
+    await page.goto(`${run.app.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('Email').fill(email);
@@ -55,11 +40,11 @@ describe('password reset in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
-    await typeCode(page, codeFrom(await smtp.waitForMessage(email)));
+    await typeCode(page, codeFrom(await run.smtp.waitForMessage(email)));
     await page.getByLabel('New password', { exact: true }).fill('a brand new password');
     await page.getByRole('button', { name: 'Reset password' }).click();
 
-    await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+    await eventually(async () => expect(page.url()).toBe(`${run.app.url}/login?reset=1`));
     await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
     await screenshot(page, 'accounts-login-after-reset-phone');
 
@@ -69,15 +54,15 @@ describe('password reset in Chromium', () => {
 
   it('keeps the session in this tab only when Remember me is off', async () => {
     const email = await existingOwner('remember');
-    const page = await newPage(browser);
-    await page.goto(`${app.url}/forgot`);
+    const page = await newPage(run.browser);
+    await page.goto(`${run.app.url}/forgot`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
-    await typeCode(page, codeFrom(await smtp.waitForMessage(email)));
+    await typeCode(page, codeFrom(await run.smtp.waitForMessage(email)));
     await page.getByLabel('New password', { exact: true }).fill('tab only password');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+    await eventually(async () => expect(page.url()).toBe(`${run.app.url}/login?reset=1`));
 
     await page.getByRole('switch', { name: 'Remember me' }).uncheck();
     await signIn(page, email, 'tab only password');
@@ -89,8 +74,8 @@ describe('password reset in Chromium', () => {
 
   it('the /reset screen refuses a wrong code with the server’s sentence and a mismatch with the spec’s', async () => {
     const email = await existingOwner('reset-screen');
-    const page = await newPage(browser);
-    await page.goto(`${app.url}/reset?email=${encodeURIComponent(email)}`);
+    const page = await newPage(run.browser);
+    await page.goto(`${run.app.url}/reset?email=${encodeURIComponent(email)}`);
     await typeCode(page, '000000');
     await page.getByLabel('New password', { exact: true }).fill('long enough 1');
     await page.getByLabel('Confirm password', { exact: true }).fill('long enough 2');
@@ -107,8 +92,8 @@ describe('password reset in Chromium', () => {
 
   it('signs in with a wrong password: the server’s sentence, nothing stored', async () => {
     const email = await existingOwner('wrong');
-    const page = await newPage(browser);
-    await page.goto(`${app.url}/login`);
+    const page = await newPage(run.browser);
+    await page.goto(`${run.app.url}/login`);
     await signIn(page, email, 'not the password');
     await page.getByRole('alert').waitFor();
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);

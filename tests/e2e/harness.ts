@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 
 // E2E_DIST_DIR lets a second build (another checkout's, a parallel worker's) be tested without touching dist/.
 export const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? 'dist');
@@ -99,4 +100,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await writeFile(path, await page.screenshot({ fullPage: true }));
   return path;
+}
+
+export type MailingRun = { smtp: SmtpCapture; app: RunningApp; browser: Browser };
+
+/**
+ * For a test file whose people read their codes from their mail: a real SMTP receiver, the app
+ * sending its mail there, and Chromium, started before the file's tests and stopped after them.
+ * The fields are filled in by the time the tests run.
+ */
+export function withMailingApp(overrides: Partial<Config> = {}): MailingRun {
+  const run = {} as MailingRun;
+  beforeAll(async () => {
+    run.smtp = await startSmtpCapture();
+    run.app = await startApp({ smtpUrl: run.smtp.url, ...overrides });
+    run.browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.app?.stop();
+    await run.smtp?.close();
+  });
+  return run;
 }

@@ -6,27 +6,12 @@
  * every step at desktop and phone width go to .e2e-artifacts/ for a person to look at.
  */
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { codeFrom } from '../support/smtp-capture';
+import { newPage, screenshot, withMailingApp } from './harness';
 
-let smtp: SmtpCapture;
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-
+const run = withMailingApp();
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 100 });
 const PASSWORD = 'correct horse battery';
 const STEPS = ['location', 'about', 'delivery', 'hours', 'additional', 'contacts', 'launch'] as const;
@@ -46,12 +31,12 @@ async function next(page: Page) {
 
 /** Registers through the real screens and returns the onboarding's restaurant id. */
 async function register(page: Page, email: string): Promise<string> {
-  await page.goto(`${app.url}/register`);
+  await page.goto(`${run.app.url}/register`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Join' }).click();
   await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
-  const code = codeFrom(await smtp.waitForMessage(email));
+  const code = codeFrom(await run.smtp.waitForMessage(email));
   for (const [index, digit] of [...code].entries()) await page.getByLabel(`Digit ${index + 1} of 6`).fill(digit);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { name: 'Join' }).waitFor();
@@ -81,10 +66,10 @@ async function chooseTime(page: Page, day: string, label: string, time: string) 
 
 describe('onboarding in Chromium', () => {
   it('takes a new owner from registration through seven steps to a launched restaurant', async () => {
-    const page = await newPage(browser, { width: 1280, height: 800 });
+    const page = await newPage(run.browser, { width: 1280, height: 800 });
     const email = `rosa.${Date.now()}@example.com`;
     const rid = await register(page, email);
-    const host = new URL(app.url).host;
+    const host = new URL(run.app.url).host;
 
     // Location: the rule first, then real values.
     await expectStep(page, rid, 'location');
@@ -181,13 +166,13 @@ describe('onboarding in Chromium', () => {
     // Every step again at phone and tablet width, showing what was saved.
     const storage = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
     for (const [name, size] of [['phone', { width: 375, height: 740 }], ['tablet', { width: 820, height: 1180 }]] as const) {
-      const other = await newPage(browser, size);
-      await other.goto(app.url);
+      const other = await newPage(run.browser, size);
+      await other.goto(run.app.url);
       await other.evaluate((entries) => {
         for (const [key, value] of JSON.parse(entries) as [string, string][]) localStorage.setItem(key, value);
       }, storage);
       for (const step of STEPS) {
-        await other.goto(`${app.url}/onboard/${rid}/${step}`);
+        await other.goto(`${run.app.url}/onboard/${rid}/${step}`);
         await expectStep(other, rid, step);
         if (step === 'about') await other.getByRole('img', { name: 'Logo preview' }).waitFor();
         await screenshot(other, `onboarding-${step}-${name}`);
@@ -205,12 +190,12 @@ describe('onboarding in Chromium', () => {
     expect(pathOf(page)).not.toBe(`/onboard/${rid}/launch`);
 
     // Signing in again goes to the back office.
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${run.app.url}/login`);
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
     });
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${run.app.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -218,15 +203,15 @@ describe('onboarding in Chromium', () => {
 
     // Every value, read back from the database.
     const id = Number(rid);
-    expect(await app.query('select name, slug, about, logo_url from restaurants where id = $1', [id])).toEqual([
+    expect(await run.app.query('select name, slug, about, logo_url from restaurants where id = $1', [id])).toEqual([
       { name: 'Pizza Loco', slug: 'pizzaloconyc', about: 'Wood-fired pizza in Little Italy since 1998.', logo_url: logoUrl },
     ]);
-    expect(await app.query(
+    expect(await run.app.query(
       `select l.street, l.zip_code, c.name as city, c.state, k.name as country
          from restaurant_locations l join cities c on c.id = l.city_id join countries k on k.id = c.country_id
         where l.restaurant_id = $1`, [id],
     )).toEqual([{ street: '221 Mulberry Street', zip_code: '10012', city: 'New York', state: 'NY', country: 'United States' }]);
-    expect(await app.query(
+    expect(await run.app.query(
       `select has_delivery, has_pickup, has_dine_in, coverage_mode::text as coverage_mode, zip_codes, delivery_eta_from, delivery_eta_to,
               pickup_eta_from, pickup_eta_to, apply_delivery_fee, delivery_fee_cents, min_order_enabled, min_order_cents,
               free_over_enabled, free_over_cents, auto_request_driver, order_types
@@ -237,9 +222,9 @@ describe('onboarding in Chromium', () => {
       apply_delivery_fee: true, delivery_fee_cents: 250, min_order_enabled: true, min_order_cents: 1500,
       free_over_enabled: true, free_over_cents: 4000, auto_request_driver: true, order_types: ['Online', 'In Person'],
     }]);
-    expect(await app.query('select open_247, closed_within from restaurant_schedules where restaurant_id = $1', [id]))
+    expect(await run.app.query('select open_247, closed_within from restaurant_schedules where restaurant_id = $1', [id]))
       .toEqual([{ open_247: false, closed_within: true }]);
-    const hours = await app.query(
+    const hours = await run.app.query(
       `select day_of_week, closed, to_char(open_time, 'HH24:MI') as open, to_char(break_start, 'HH24:MI') as break,
               to_char(reopen_time, 'HH24:MI') as reopen, to_char(close_time, 'HH24:MI') as close
          from restaurant_opening_hours where restaurant_id = $1 order by day_of_week`, [id],
@@ -255,7 +240,7 @@ describe('onboarding in Chromium', () => {
       { day_of_week: 6, ...open('08:00', '20:00') },
       { day_of_week: 7, closed: true, open: null, break: null, reopen: null, close: null },
     ]);
-    const features = await app.query('select group_name, label from restaurant_features where restaurant_id = $1 order by group_name, label', [id]);
+    const features = await run.app.query('select group_name, label from restaurant_features where restaurant_id = $1 order by group_name, label', [id]);
     expect(features).toEqual([
       { group_name: 'atmosphere', label: 'Cozy' },
       { group_name: 'crowd', label: 'Family' },
@@ -265,13 +250,13 @@ describe('onboarding in Chromium', () => {
       { group_name: 'popular', label: 'Dinner' },
       { group_name: 'service_options', label: 'Takeout' },
     ]);
-    expect(await app.query(
+    expect(await run.app.query(
       'select restaurant_phone, public_phone, fax_number, mobile_phone, contact_email from restaurant_contacts where restaurant_id = $1', [id],
     )).toEqual([{
       restaurant_phone: '+1 212 555 0100', public_phone: '+1 212 555 0101', fax_number: '+1 212 555 0102',
       mobile_phone: '+1 917 555 0103', contact_email: 'hello@pizzaloco.example',
     }]);
-    const launched = await app.query('select launched_at is not null as launched from onboardings where restaurant_id = $1', [id]);
+    const launched = await run.app.query('select launched_at is not null as launched from onboardings where restaurant_id = $1', [id]);
     expect(launched).toEqual([{ launched: true }]);
   }, 180_000);
 });

@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, emptiedBeforeEachTest, type TestApp } from './test-app';
 
 const PATH = '/api/messages/';
+const shared = emptiedBeforeEachTest();
 let t: TestApp;
 let now: Date;
 
 beforeEach(async () => {
   now = new Date('2026-11-22T10:00:00Z');
-  t = await createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: () => now, database: shared.database() });
 });
 afterEach(() => t.close());
 

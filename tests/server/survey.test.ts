@@ -4,15 +4,16 @@ import { FRUSTRATION_MAX, LONG_TEXT_MAX, SURVEY_OPTIONS, SurveyResponseCreate } 
 import { checkWith } from '../../contracts/validation';
 import { surveyResponses } from '../../server/db/schema';
 import { accessTokenFor } from './auth-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, emptiedBeforeEachTest, type TestApp } from './test-app';
 
 const PATH = '/api/surveys/operator/';
+const shared = emptiedBeforeEachTest();
 let t: TestApp;
 let now: Date;
 
 beforeEach(async () => {
   now = new Date('2026-11-22T10:00:00Z');
-  t = await createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: () => now, database: shared.database() });
 });
 afterEach(() => t.close());
 

@@ -89,7 +89,7 @@ function renderOnboarding(step: OnboardingStep = 'location', server: Server = cr
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), server, history: () => memory.history!, unmount };
+  return { user: userEvent.setup({ delay: null }), server, history: () => memory.history!, unmount };
 }
 
 beforeEach(() => localStorage.clear());

@@ -1,18 +1,16 @@
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Anchor, Box, Button, Container, Progress, Text } from '@mantine/core';
+import { Alert, Box, Button, Container, Progress, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Suspense, type ReactNode } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
-import { ClocheIcon } from '../../components/line-icons';
+import { Redirect, useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
+import { SiteFrame } from '../../components/site-frame';
 import { ONBOARDING_STEPS, STEP_LABELS } from '../../machines/onboarding-steps';
 import { onboardingStatusMachine } from '../../machines/onboarding-status.machine';
-import { PRODUCT_NAME } from '../../theme';
 import { RequireSession } from '../session/require-session.view';
 import { CheckIcon } from './onboarding-icons';
 import classes from './onboarding.module.css';
@@ -81,29 +79,24 @@ export function OnboardingShell({
 }: { restaurantId: string; children: ReactNode; machine?: typeof onboardingStatusMachine }) {
   return (
     <RequireSession>
-      <div className={classes.page}>
-        <header className={classes.header}>
-          <Container size="md" className={classes.headerInner}>
-            <Anchor component={Link} href="~/" className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
-              <span className={classes.brandMark}>
-                <ClocheIcon size={20} />
-              </span>
-              <span>{PRODUCT_NAME}</span>
-            </Anchor>
-            <Text size="sm" c="dimmed" className={classes.headerNote}>
-              Restaurant setup
-            </Text>
-          </Container>
-        </header>
-        <main className={classes.main}>
-          <Container size="md" px={{ base: 12, xs: 'md' }}>
-            <StatusCheck restaurantId={restaurantId} machine={machine}>
-              <Rail />
-              <Suspense fallback={<PageLoader />}>{children}</Suspense>
-            </StatusCheck>
-          </Container>
-        </main>
-      </div>
+      <SiteFrame
+        compact
+        size="md"
+        homeHref="~/"
+        mainClassName={classes.main}
+        aside={
+          <Text size="sm" c="dimmed" className={classes.headerNote}>
+            Restaurant setup
+          </Text>
+        }
+      >
+        <Container size="md" px={{ base: 12, xs: 'md' }}>
+          <StatusCheck restaurantId={restaurantId} machine={machine}>
+            <Rail />
+            <Suspense fallback={<PageLoader />}>{children}</Suspense>
+          </StatusCheck>
+        </Container>
+      </SiteFrame>
     </RequireSession>
   );
 }
