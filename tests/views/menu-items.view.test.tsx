@@ -57,3 +57,19 @@ describe('menu items of a category', () => {
     await waitFor(() => expect(list.calls.saves[0]?.values).toMatchObject({ name: 'Soup', price: 4.2 }));
   });
 });
+
+describe('price fields', () => {
+  it('replace the amount shown when the owner clicks in and types, instead of appending to "5.00"', async () => {
+    const soup: MenuItem = { ...MARGHERITA, id: 2, name: 'Soup', price: 5, prices: [] };
+    const list = memoryList([soup]);
+    const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
+    const item = await screen.findByRole('article', { name: 'Soup' });
+    await user.click(within(item).getByRole('button', { name: 'Edit Soup' }));
+    const price = screen.getByLabelText('Price');
+    expect(price).toHaveValue('5.00');
+    await user.click(price);
+    await user.keyboard('7.5');
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    await waitFor(() => expect(list.calls.saves[0]).toMatchObject({ id: 2, values: { price: 7.5 } }));
+  });
+});

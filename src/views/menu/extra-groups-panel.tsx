@@ -1,6 +1,7 @@
-import { Accordion, Button, Card, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { PRICE_STEP, priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/category-editor.rows';
+import { priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/category-editor.rows';
+import { PriceInput } from './price-input';
 import { RowStatusMark } from './row-status';
 
 /** What the panel asks of its machine (the category editor's, or the extra options manager's). */
@@ -44,14 +45,10 @@ function SelectionLine({ selection, group, send }: { selection: SelectionRow; gr
         onChange={(event) => send({ type: 'row.change', key: selection.key, patch: { name: event.currentTarget.value } })}
         onBlur={save}
       />
-      <NumberInput
+      <PriceInput
         label="Price"
         style={{ flex: '1 1 90px' }}
         value={selection.price}
-        min={0}
-        step={PRICE_STEP}
-        decimalScale={2}
-        fixedDecimalScale
         onChange={(value) => send({ type: 'row.change', key: selection.key, patch: { price: priceFromInput(value) } })}
         onBlur={save}
       />

@@ -1,12 +1,13 @@
-import { Button, Card, Group, Image, NumberInput, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { MenuItem } from '../../../contracts/menu';
-import { PRICE_STEP, priceFromInput, type SizeRow } from '../../machines/category-editor.rows';
+import { priceFromInput, type SizeRow } from '../../machines/category-editor.rows';
 import type { MenuListMachine } from '../../machines/menu-list.machine';
 import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu-lists';
 import type { MenuScope } from '../../services/menu-types';
 import { ConfirmDelete, Loading, LoadFailed, MenuAlert } from './menu-page';
+import { PriceInput } from './price-input';
 
 /** Prices as typed: '' until the person enters one (sent as 0, spec section 5). */
 type PriceInput = number | string;
@@ -33,21 +34,17 @@ function ItemForm(props: { draft: Draft; sizes: SizeRow[]; bySize: boolean; busy
         {props.bySize ? (
           <Group gap="xs" wrap="wrap">
             {props.sizes.map((size) => (
-              <NumberInput
+              <PriceInput
                 key={size.key}
                 label={`Price ${size.name}`}
                 style={{ flex: '1 1 110px' }}
-                min={0}
-                step={PRICE_STEP}
-                decimalScale={2}
-                fixedDecimalScale
                 value={draft.prices[size.id!] ?? ''}
                 onChange={(value) => onChange({ ...draft, prices: { ...draft.prices, [size.id!]: value } })}
               />
             ))}
           </Group>
         ) : (
-          <NumberInput label="Price" min={0} step={PRICE_STEP} decimalScale={2} fixedDecimalScale value={draft.price} onChange={(value) => onChange({ ...draft, price: value })} />
+          <PriceInput label="Price" value={draft.price} onChange={(value) => onChange({ ...draft, price: value })} />
         )}
         <TextInput label="Item image URL" value={draft.image_url} onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })} />
         <Group gap="xs" justify="flex-end">
