@@ -333,10 +333,12 @@ export const categoryEditorMachine = setup({
     applyReread: assign(({ context }, params: { data: CategoryEditorData }) => {
       const merged = mergeReread(params.data, context);
       const detail = params.data.detail;
+      // Name, description or detail fields still queued keep what the owner typed.
+      const formWaiting = merged.queue.some((job) => job.kind === 'category' || job.kind === 'detail');
       return {
         ...merged,
         detailId: detail?.id ?? context.detailId,
-        form: params.data.category && detail
+        form: params.data.category && detail && !formWaiting
           ? {
               ...context.form,
               name: params.data.category.name,

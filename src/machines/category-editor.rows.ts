@@ -161,8 +161,8 @@ export function chipsFromData(data: CategoryEditorData): Chip[] {
 }
 
 /**
- * After a re-read: the server's rows and chips, plus what is still on its way there (rows
- * whose create is queued, chips whose job is queued), so a re-read never drops an owner's
+ * After a re-read: the server's rows and chips, plus what is still on its way there (rows whose
+ * create or update is queued, chips whose job is queued), so a re-read never drops an owner's
  * change that has not been sent yet.
  */
 export function mergeReread(
@@ -173,7 +173,15 @@ export function mergeReread(
   // still find them; a selection follows its group's key.
   const knownKey = new Map<string, string>(local.rows.flatMap((row) => (row.id === null ? [] : [[`${row.table}-${row.id}`, row.key] as const])));
   const rekeyed = rowsFromData(data).map((row) => ({ ...row, key: knownKey.get(row.key) ?? row.key }));
-  const rows = rekeyed.map((row) => (row.table === 'selection' ? { ...row, groupKey: knownKey.get(row.groupKey) ?? row.groupKey } : row));
+  const waiting = new Set(local.queue.flatMap((job) => (job.kind === 'update' ? [job.key] : [])));
+  const rows = rekeyed.map((row) => {
+    // An edit still queued keeps the owner's version: the server's is older, and the queued
+    // update sends this one. (A queued delete takes the server's version, which is what a
+    // failed delete must bring back.)
+    const mine = waiting.has(row.key) ? findRow(local.rows, row.key) : undefined;
+    if (mine) return mine;
+    return row.table === 'selection' ? { ...row, groupKey: knownKey.get(row.groupKey) ?? row.groupKey } : row;
+  });
   const pendingCreates = new Set(local.queue.flatMap((job) => (job.kind === 'create' ? [job.key] : [])));
   const keptRows = local.rows.filter((row) => pendingCreates.has(row.key) && !rows.some((loaded) => loaded.key === row.key));
   const mergedRows = [...rows, ...keptRows];

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CategoryDetail } from '../../contracts/menu';
 import { ApiError } from '../../src/services/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
@@ -280,6 +280,28 @@ describe('category editor machine: edit mode saves each change at once', () => {
     expect(editor.context().error).toBe('Failed to save change');
     // The server's name is back: nothing shows a saved state the server does not have.
     expect(editor.rows().find((row) => row.key === 'size-21')).toMatchObject({ name: 'Small', status: 'idle' });
+  });
+
+  it('a re-read after a failed update keeps the edits still waiting to be sent, and sends them', async () => {
+    const data = categoryData({ sizes: [
+      { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
+      { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+    ] });
+    const editor = await startEdit(data);
+    editor.send(
+      { type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } }, { type: 'row.save', key: 'size-21' },
+      // Typed while the first update is out: queued behind it.
+      { type: 'row.change', key: 'size-22', patch: { name: 'Huge' } }, { type: 'row.save', key: 'size-22' },
+      { type: 'field.change', field: 'description', value: 'Stone baked' }, { type: 'field.save', field: 'description' },
+    );
+    await editor.answer('updateRow', { error: new ApiError('HTTP 400', { status: 400 }) });
+    // The fake server answers the re-read at once with what it has; then the queue goes on.
+    await vi.waitFor(() => expect(editor.pending.map((call) => call.actor)).toEqual(['updateRow']));
+    expect(editor.context().error).toBe('Failed to save change');
+    expect(editor.rows().find((row) => row.key === 'size-21')).toMatchObject({ name: 'Small' });
+    expect(editor.rows().find((row) => row.key === 'size-22')).toMatchObject({ name: 'Huge', status: 'saving' });
+    expect(editor.context().form.description).toBe('Stone baked');
+    expect(editor.pending[0]!.input).toMatchObject({ row: { key: 'size-22', name: 'Huge' } });
   });
 
   it('toggles chips optimistically; a failure rolls back with the specified words', async () => {
