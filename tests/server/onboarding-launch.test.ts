@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingApi, STEP_NAMES, VALID_STEPS } from '../fixtures/onboarding/requests';
-import { accessTokenFor } from './auth-helpers';
+import { onboardingApi, ownerFactory, STEP_NAMES, VALID_STEPS } from '../fixtures/onboarding/requests';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 let api: ReturnType<typeof onboardingApi>;
-let counter = 0;
+/** A new owner with a started onboarding. */
+let owner: ReturnType<typeof ownerFactory>;
 
 beforeAll(async () => {
   t = await createTestApp();
   api = onboardingApi(t);
+  owner = ownerFactory(t, api, 'launcher');
 });
 afterAll(() => t.close());
-
-async function owner(): Promise<{ token: string; id: number }> {
-  counter += 1;
-  const token = await accessTokenFor(t, `launcher${counter}@example.com`);
-  return { token, id: await api.start(token) };
-}
 
 const launchedAt = async (id: number) =>
   (await t.database.query('select launched_at from onboardings where restaurant_id = $1', [id]))[0]?.launched_at ?? null;

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '../../contracts/onboarding';
-import { onboardingApi, STEP_NAMES, VALID_STEPS } from '../fixtures/onboarding/requests';
-import { accessTokenFor } from './auth-helpers';
+import { onboardingApi, ownerFactory, STEP_NAMES, VALID_STEPS } from '../fixtures/onboarding/requests';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 let api: ReturnType<typeof onboardingApi>;
-let counter = 0;
+/** A new owner with a started onboarding. */
+let owner: ReturnType<typeof ownerFactory>;
 
 beforeAll(async () => {
   t = await createTestApp();
   api = onboardingApi(t);
+  owner = ownerFactory(t, api, 'owner');
 });
 afterAll(() => t.close());
 
-/** A new owner with a started onboarding. */
-async function owner(): Promise<{ token: string; id: number }> {
-  counter += 1;
-  const token = await accessTokenFor(t, `owner${counter}@example.com`);
-  return { token, id: await api.start(token) };
-}
 
 const clone = <T>(value: T): T => structuredClone(value) as T;
 type Hours = { open_247: boolean; closed_within: boolean; hours: Record<string, unknown>[] };
