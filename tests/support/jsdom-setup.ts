@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `findBy…` and `waitFor` give up after 1 s by default: on a loaded two-core machine a lazy
+// route's first import alone can take longer. Waiting longer changes nothing when the screen is
+// right (they return as soon as it shows) and only delays the report when it is wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine asks the browser about media queries and element sizes; jsdom knows neither.
 if (typeof window !== 'undefined') {

@@ -2,20 +2,21 @@
  * Path coverage of a REAL machine (ARCHITECTURE.md, "Model-based path tests", layer 1).
  *
  * `createTestModel` refuses machines with `invoke` or `after`, so the real machines are walked
- * with `getShortestPaths` from 'xstate/graph' instead. The walk cannot run actors or wait for
+ * breadth-first with their own pure `transition` (the shortest path to every snapshot, as
+ * `getShortestPaths` from 'xstate/graph' finds it). The walk cannot run actors or wait for
  * timers, so this helper stands in for them: for every `invoke` with onDone/onError it sends
  * synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, and for every `after`
  * a synthetic `xstate.after.<delay>.<machine>.<state path>` event. Caller-given events supply
  * the payloads of the machine's own events (and may replace a synthetic one, e.g. several
  * kinds of failure to exercise guarded onError branches).
  *
- * Each explored edge is then replayed with an inspecting actor scope, which reports the exact
- * transition definitions XState took (guarded branches and eventless `always` steps included).
+ * Each edge is taken with an inspecting actor scope, which reports the exact transition
+ * definitions XState took (guarded branches and eventless `always` steps included).
  * The result is compared with the full set in the machine's definition.
  */
 import { __unsafe_getAllOwnEventDescriptors, createEmptyActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import { getStateNodes, serializeSnapshot } from 'xstate/graph';
 
 export interface PathCoverageOptions {
   /** The machine's input (keep counters small so the walk stays finite). */
@@ -25,6 +26,14 @@ export interface PathCoverageOptions {
    * used instead of the synthetic default, so several payloads of one type can be explored.
    */
   events?: readonly AnyEventObject[];
+  /** Event types never sent, so that a walk focused on one part of a machine stays small. */
+  skip?: readonly string[];
+  /**
+   * Which snapshots the walk goes on from (default: all). A snapshot left out is still reached,
+   * and the transitions into it count, but nothing is explored beyond it: a walk focused on one
+   * part of a machine ends where it leaves that part.
+   */
+  within?: (snapshot: AnyMachineSnapshot) => boolean;
   /** Safety net against machines whose context grows without bound. */
   limit?: number;
 }
@@ -139,9 +148,11 @@ function eventsFor(
   snapshot: AnyMachineSnapshot,
   given: readonly EventObject[],
   synthetic: Map<string, EventObject>,
+  skip: ReadonlySet<string>,
 ): EventObject[] {
   const chosen: EventObject[] = [];
   for (const descriptor of __unsafe_getAllOwnEventDescriptors(snapshot)) {
+    if (skip.has(descriptor)) continue;
     const fromCaller = given.filter((event) => matchesDescriptor(event.type, descriptor));
     if (fromCaller.length > 0) chosen.push(...fromCaller);
     else if (synthetic.has(descriptor)) chosen.push(synthetic.get(descriptor)!);
@@ -190,24 +201,8 @@ function recordingScope(record: (step: Microstep) => void): MachineScope {
 export function measurePathCoverage(machine: AnyStateMachine, options: PathCoverageOptions = {}): PathCoverageReport {
   const given = options.events ?? [];
   const synthetic = syntheticEvents(machine);
-  const traversal = {
-    input: options.input,
-    limit: options.limit ?? 10_000,
-    events: (snapshot: AnyMachineSnapshot) => eventsFor(snapshot, given, synthetic),
-  };
-
-  const adjacency = getAdjacencyMap(machine, traversal as never) as Record<
-    string,
-    { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
-  >;
-  const shortest = getShortestPaths(machine, traversal as never);
-  const pathTo = new Map<string, string[]>();
-  for (const path of shortest) {
-    // The graph's paths open with the start itself (`xstate.init`), which is not an event to send.
-    const types = path.steps.map((step) => step.event.type);
-    pathTo.set(serializeSnapshot(path.state), types[0] === 'xstate.init' ? types.slice(1) : types);
-  }
-
+  const limit = options.limit ?? 10_000;
+  const skip = new Set(options.skip ?? []);
   const labels = allTransitions(machine);
   const reachedStates = new Set<string>();
   const reachedTransitions = new Set<string>();
@@ -230,19 +225,32 @@ export function measurePathCoverage(machine: AnyStateMachine, options: PathCover
     }
   };
 
-  // The start, replayed so eventless transitions taken while starting are counted too.
+  // One breadth-first walk: each edge is taken once, with a scope that records the exact
+  // transition definitions XState took, so the walk, its shortest witnesses and the coverage
+  // come from the same pass (xstate/graph's getAdjacencyMap + getShortestPaths + a replay
+  // would walk the same graph three times). The start is recorded too, so eventless
+  // transitions taken while starting count.
   const initialSteps: Microstep[] = [];
   const initial = machine.getInitialSnapshot(recordingScope((step) => initialSteps.push(step)), options.input);
   noteNodes(initial);
   noteTransitions(initialSteps, []);
 
-  for (const [serialized, { state, transitions }] of Object.entries(adjacency)) {
-    noteNodes(state);
-    const prefix = pathTo.get(serialized) ?? pathTo.get(serializeSnapshot(state)) ?? ['(unknown path)'];
-    for (const { event } of Object.values(transitions)) {
+  const pathTo = new Map<string, string[]>([[serializeSnapshot(initial), []]]);
+  const queue: AnyMachineSnapshot[] = [initial];
+  for (let next = 0; next < queue.length; next += 1) {
+    if (queue.length > limit) throw new Error(`Path coverage of "${machine.id}": more than ${limit} snapshots; keep counters small through input`);
+    const state = queue[next]!;
+    const prefix = pathTo.get(serializeSnapshot(state))!;
+    if (state.status !== 'active' || (options.within && !options.within(state))) continue;
+    for (const event of eventsFor(state, given, synthetic, skip)) {
       const steps: Microstep[] = [];
-      machine.transition(state, event, recordingScope((step) => steps.push(step)));
-      noteTransitions(steps, [...prefix, event.type]);
+      const reached = machine.transition(state, event, recordingScope((step) => steps.push(step)));
+      const witness = [...prefix, event.type];
+      noteTransitions(steps, witness);
+      const key = serializeSnapshot(reached);
+      if (pathTo.has(key)) continue;
+      pathTo.set(key, witness);
+      queue.push(reached);
     }
   }
 
@@ -262,7 +270,7 @@ export function measurePathCoverage(machine: AnyStateMachine, options: PathCover
       reached: allTransitionLabels.filter((label) => reachedTransitions.has(label)),
       missing: allTransitionLabels.filter((label) => !reachedTransitions.has(label)),
     },
-    snapshots: Object.keys(adjacency).length,
+    snapshots: queue.length,
     witnesses,
   };
 }
