@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openAdminChannel } from './cli/admin-channel';
 import { createAdminHandler } from './cli/create-admin';
 import { openDatabase, type Database } from './db/database';
+import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import securityPlugin from './plugins/security';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(validationPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
+  // After the built app's routes, which send the build's precompressed files as they are.
+  await app.register(compressionPlugin);
   await app.register(housekeepingPlugin, context);
   await app.register(authPlugin, context);
 
