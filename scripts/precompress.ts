@@ -13,7 +13,7 @@ export const COMPRESSIBLE_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', 
  * answers because compressing here costs nothing per request, and index.html (about 1 KB, loaded
  * by every visit and every deep link) is just above it.
  */
-export const MIN_BYTES = 512;
+const MIN_BYTES = 512;
 
 function* files(folder: string): Generator<string> {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {

@@ -20,7 +20,7 @@ const MAX_REQUEST_BYTES = 64 * 1024;
 // Unix socket paths are limited to 107 bytes on Linux (103 on macOS).
 const MAX_SOCKET_PATH = 100;
 
-export const adminSocketPath = (dataDir: string) => join(dataDir, 'control', 'admin.sock');
+const adminSocketPath = (dataDir: string) => join(dataDir, 'control', 'admin.sock');
 
 function readLine(socket: Socket, limit: number): Promise<string> {
   return new Promise((done, fail) => {
@@ -36,7 +36,9 @@ function readLine(socket: Socket, limit: number): Promise<string> {
   });
 }
 
-async function answer(socket: Socket, handle: Handler): Promise<void> {
+type Log = { info(details: object, message: string): void; warn(details: object, message: string): void };
+
+async function answer(socket: Socket, handle: Handler, log: Log): Promise<void> {
   let reply: AdminAnswer;
   try {
     const checked = checkWith(AdminRequest, JSON.parse(await readLine(socket, MAX_REQUEST_BYTES)));
@@ -44,6 +46,9 @@ async function answer(socket: Socket, handle: Handler): Promise<void> {
   } catch (error) {
     reply = { code: 1, out: [], err: [`The server could not run this request: ${(error as Error).message}`] };
   }
+  // Granting staff is worth a line in the log. Not the arguments nor the errors, which may
+  // quote them: they can hold a password.
+  log.info({ exitCode: reply.code, ...(reply.code === 0 ? { result: reply.out[0] } : {}) }, 'create-admin ran for the command line');
   socket.end(`${JSON.stringify(reply)}\n`);
 }
 
@@ -54,7 +59,7 @@ async function answer(socket: Socket, handle: Handler): Promise<void> {
 export async function openAdminChannel(
   dataDir: string,
   handle: Handler,
-  log: { warn(details: object, message: string): void },
+  log: Log,
 ): Promise<{ close(): Promise<void> } | undefined> {
   const path = adminSocketPath(dataDir);
   if (path.length > MAX_SOCKET_PATH) {
@@ -65,7 +70,7 @@ export async function openAdminChannel(
   await chmod(join(dataDir, 'control'), 0o700);
   // A socket left by a killed server; this process holds the data folder's lock, so it is ours.
   await unlink(path).catch(() => undefined);
-  const server: Server = createServer((socket) => void answer(socket, handle));
+  const server: Server = createServer((socket) => void answer(socket, handle, log));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(path, done);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { constants } from 'node:zlib';
 
 /** Smaller answers gain less than the headers and CPU cost (health, single rows, errors). */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const THRESHOLD_BYTES = 1024;
 const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream))/;
 
 function addVary(reply: FastifyReply) {
@@ -24,7 +24,7 @@ async function compressionPlugin(app: FastifyInstance) {
     global: true,
     globalDecompression: false,
     encodings: ['br', 'gzip'],
-    threshold: COMPRESS_THRESHOLD_BYTES,
+    threshold: THRESHOLD_BYTES,
     customTypes: COMPRESSIBLE,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
