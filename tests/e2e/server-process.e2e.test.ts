@@ -122,7 +122,11 @@ describe('with a server running on the embedded database', () => {
   }, 60_000);
 
   it('a second server and db:migrate on the same folder refuse, saying to stop the server', async () => {
-    const second = await startServerProcess(env()).catch((error: Error) => error.message);
+    // A second server that starts anyway is stopped again, so a regression leaves no process behind.
+    const second = await startServerProcess(env()).then(
+      async (started) => `started (exit ${await started.stop()})`,
+      (error: Error) => error.message,
+    );
     expect(second).toContain(`${folder} is in use by the server (pid ${server!.child.pid}`);
     expect(second).toContain('Stop that server before starting another on this folder');
 
