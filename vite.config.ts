@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress';
 
 // The dev server proxies both API generations to the Fastify server (npm start / node server/main.ts).
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each built text file, served as they are by the server.
+  plugins: [react(), precompressPlugin()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

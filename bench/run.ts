@@ -1,15 +1,22 @@
 // `npm run bench`: load on POST /api/messages/ and GET /api/v2/health/, on the embedded
-// database and on PostgreSQL, printing requests per second and p50/p99 latency.
+// database and on PostgreSQL, printing requests per second and p50/p99 latency; then a large
+// JSON list (200 toppings) fetched with and without compression, printing bytes per answer.
 // A benchmark, not a test: it prints figures and never fails on them.
 //   BENCH_SECONDS (default 5) per endpoint; BENCH_CONNECTIONS (default 10);
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) where a
 //   throw-away database is created and dropped; set it to "skip" to bench PGlite only.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { deriveKeys } from '../server/domain/keys';
+import { signAccessToken } from '../server/domain/sessions';
+import { findOrCreateUserByEmail } from '../server/domain/users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -90,6 +97,70 @@ async function withPostgresDatabase<T>(work: (url: string) => Promise<T>): Promi
   }
 }
 
+const LIST_SIZE = 200;
+const SECRET_KEY = 'bench-secret-key-with-at-least-32-characters';
+
+type ListRow = { encoding: string; bytes: number; requestsPerSecond: number; p50: number; p99: number };
+
+/** A token for the owner `id`, who gets a restaurant with LIST_SIZE toppings. */
+async function ownerWithToppings(url: string, id: number): Promise<string> {
+  const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  const token = await signAccessToken(id, {
+    accessKey: deriveKeys(SECRET_KEY).accessToken, accessTtlSeconds: 3600, refreshTtlDays: 1, clock: () => new Date(),
+  });
+  await fetch(`${url}/api/v2/onboarding/start/`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  for (let index = 1; index <= LIST_SIZE; index += 1) {
+    await fetch(`${url}/api/v2/toppings/`, { method: 'POST', headers: headers(token), body: JSON.stringify({ name: `Topping number ${index}` }) });
+  }
+  return token;
+}
+
+/** Made before the server starts: it holds the data folder from then on. */
+async function userId(dataDir: string): Promise<number> {
+  const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), { purpose: 'npm run bench' });
+  try {
+    await database.migrate();
+    return (await findOrCreateUserByEmail(database.db, { email: 'bench-owner@example.com' })).user.id;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The body's size as sent, still encoded (fetch() would decode it). */
+function bytesOnTheWire(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((done, fail) => {
+    get(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => done(bytes));
+    }).on('error', fail);
+  });
+}
+
+async function benchCompression(): Promise<ListRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rp-bench-list-'));
+  try {
+    const id = await userId(dataDir);
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY });
+    try {
+      const token = await ownerWithToppings(server.url, id);
+      const path = `/api/v2/toppings/?page_size=${LIST_SIZE}`;
+      const rows: ListRow[] = [];
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const headers = { authorization: `Bearer ${token}`, 'accept-encoding': encoding };
+        const bytes = await bytesOnTheWire(`${server.url}${path}`, headers);
+        const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests: [{ method: 'GET', path, headers }] });
+        rows.push({ encoding, bytes, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 });
+      }
+      return rows;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const rows: Row[] = [];
 const dataDir = await mkdtemp(join(tmpdir(), 'rp-bench-'));
 try {
@@ -110,4 +181,14 @@ console.table(rows.map((row) => ({
   'p99 ms': row.p99,
   'non-2xx': row.non2xx,
   errors: row.errors,
+})));
+
+const listRows = await benchCompression();
+console.log(`\nGET /api/v2/toppings/ with ${LIST_SIZE} rows, ${SECONDS} s per encoding, ${CONNECTIONS} connections, PGlite`);
+console.table(listRows.map((row) => ({
+  'accept-encoding': row.encoding,
+  'bytes per answer': row.bytes,
+  'req/s': row.requestsPerSecond,
+  'p50 ms': row.p50,
+  'p99 ms': row.p99,
 })));

@@ -1,5 +1,5 @@
 // `server/main.ts` as its own process, exactly as `npm run serve` runs it: used by the
-// process-level tests (kill -9, SIGTERM) and by the benchmark.
+// process-level tests (kill -9, SIGTERM, a second process on one data folder) and by the benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -54,4 +54,24 @@ export async function startServerProcess(
   }
   child.kill('SIGKILL');
   throw new Error(`The server did not start:\n${output}`);
+}
+
+export type FinishedProcess = { code: number | null; stdout: string; stderr: string };
+
+/** Runs one of the project's TypeScript entry points as `npm run …` does; killed after `timeoutMs`. */
+export function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<FinishedProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const guard = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((done) =>
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      done({ code, stdout, stderr });
+    }));
 }

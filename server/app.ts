@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
+import { openAdminChannel } from './cli/admin-channel';
+import { createAdminHandler } from './cli/create-admin';
 import { openDatabase, type Database } from './db/database';
+import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import securityPlugin from './plugins/security';
@@ -51,7 +54,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     requestIdHeader: 'x-request-id',
   });
 
-  const database = dependencies.database ?? (await openDatabase(config, app.log));
+  const database = dependencies.database ?? (await openDatabase(config, { logger: app.log, purpose: 'the server' }));
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -84,6 +87,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       pending.add(tracked);
     },
   };
+  // This process alone may open the embedded database, so it runs create-admin for the command line.
+  if (!dependencies.database && database.kind === 'pglite') {
+    let channel: Awaited<ReturnType<typeof openAdminChannel>>;
+    app.addHook('onReady', async () => {
+      channel = await openAdminChannel(config.dataDir, createAdminHandler(database, dependencies.scrypt), app.log);
+    });
+    app.addHook('preClose', async () => {
+      await channel?.close();
+    });
+  }
   // Mail still being sent after its answer is finished before the database closes.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
@@ -95,6 +108,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(validationPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
+  // After the built app's routes, which send the build's precompressed files as they are.
+  await app.register(compressionPlugin);
   await app.register(housekeepingPlugin, context);
   await app.register(authPlugin, context);
 

@@ -1,6 +1,7 @@
 // Starts the server: `npm start` (after a build) or `node --import tsx server/main.ts`.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 async function main() {
   const config = loadConfig();
@@ -25,8 +26,16 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
+/** Mistakes that are the operator's to fix: said plainly, without a stack trace. */
+function explain(error: unknown): unknown {
+  if (error instanceof ConfigError) return error.message;
+  if (error instanceof DataDirLockedError) {
+    return `${error.message}\nStop that server before starting another on this folder, or set DATABASE_URL: several servers can share one PostgreSQL.`;
+  }
+  return error;
+}
+
 main().catch((error: unknown) => {
-  // Configuration mistakes are the operator's to fix: say what is wrong, without a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(explain(error));
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as coreSchema from './schema';
 import * as menuSchema from './schema-menu';
 import * as onboardingSchema from './schema-onboarding';
@@ -85,13 +86,34 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
   };
 }
 
-/** PostgreSQL when a URL is given, else the embedded PGlite database under `<dataDir>/pgdata`. */
+/**
+ * PostgreSQL when a URL is given, else the embedded PGlite database under `<dataDir>/pgdata`,
+ * held under the data folder's lock until closed (throws DataDirLockedError when another live
+ * process holds it). `purpose` names this process to whoever is refused.
+ */
 export async function openDatabase(
   options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number },
-  logger?: PoolLogger,
+  { logger, purpose = 'another process' }: { logger?: PoolLogger; purpose?: string } = {},
 ): Promise<Database> {
   if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl, options.databasePoolMax, logger);
   const folder = join(options.dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
-  return fromPglite(await PGlite.create(folder));
+  const lock = await acquireDataDirLock(options.dataDir, purpose);
+  let database: Database;
+  try {
+    database = fromPglite(await PGlite.create(folder));
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return {
+    ...database,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
 }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { COMPRESSIBLE_EXTENSIONS } from '../../scripts/precompress';
 import { HttpError } from '../http-error';
 
 const API_PREFIX = '/api/';
@@ -15,10 +16,14 @@ function notFound(request: FastifyRequest): HttpError {
   return new HttpError(404, 'not_found', 'Not found.');
 }
 
+/** Files the build may have precompressed: which copy is sent depends on Accept-Encoding. */
+const isNegotiated = (path: string) => COMPRESSIBLE_EXTENSIONS.has(extname(path.replace(/\.(?:br|gz)$/, '')));
+
 /**
  * Serves the built single-page app: hashed assets are cached for a year, everything else is
  * revalidated, and every non-API GET that matches no file answers index.html so that the
- * client router can take over (deep links, reloads).
+ * client router can take over (deep links, reloads). Text files go out as the brotli or gzip
+ * copy the build wrote beside them when the browser accepts it, else as they are.
  */
 async function staticAppPlugin(app: FastifyInstance, options: { staticDir: string }) {
   const built = existsSync(join(options.staticDir, 'index.html'));
@@ -28,9 +33,12 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (response, path) => {
         const hashed = path.includes(`${join(options.staticDir, 'assets')}`);
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Caches must keep one copy per encoding, even of a file sent as it is.
+        if (isNegotiated(path)) response.setHeader('vary', 'accept-encoding');
       },
     });
   } else {

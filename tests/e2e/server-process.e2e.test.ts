@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, startServerProcess, type ServerProcess } from '../../scripts/server-process';
+import { LOCK_FILE } from '../../server/db/data-dir-lock';
 import { DIST_DIR } from './harness';
 
 /** The server as `npm run serve` runs it, on the embedded database in `dataDir`. */
@@ -26,6 +28,8 @@ async function storedEmails(dataDir: string): Promise<string[]> {
   }
 }
 
+const lockHolder = async (dataDir: string) => (JSON.parse(await readFile(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid;
+
 let dataDir: string;
 let running: ServerProcess | undefined;
 afterEach(async () => {
@@ -41,14 +45,19 @@ describe('the server process', () => {
     for (let index = 0; index < 5; index += 1) {
       expect((await signUp(running.url, index)).status).toBe(201);
     }
+    const killed = running.child.pid;
     running.child.kill('SIGKILL');
     await running.exited;
     running = undefined;
+    // Its lock on the data folder stays behind, naming a process that is gone.
+    expect(await lockHolder(dataDir)).toBe(killed);
 
     expect(await storedEmails(dataDir)).toEqual([0, 1, 2, 3, 4].map((index) => `owner${index}@example.com`));
 
-    // And the server starts again on the same data folder and keeps accepting sign-ups.
+    // And the server starts again on the same data folder, taking that stale lock over, and
+    // keeps accepting sign-ups.
     running = await startServer(dataDir);
+    expect(await lockHolder(dataDir)).toBe(running.child.pid);
     expect((await signUp(running.url, 5)).status).toBe(201);
   });
 
@@ -71,5 +80,74 @@ describe('the server process', () => {
     expect(acknowledged).toBeGreaterThan(0);
     expect(await storedEmails(dataDir)).toHaveLength(acknowledged);
     expect(server.log()).toContain('"msg":"stopped"');
+    // The data folder is free again.
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
+});
+
+// One server for the whole block (starting one costs seconds on a busy machine); the tests run in order.
+describe('with a server running on the embedded database', () => {
+  let folder: string;
+  let server: ServerProcess | undefined;
+  const env = () => ({ DATA_DIR: folder, DATABASE_URL: '', STATIC_DIR: DIST_DIR, LOG_LEVEL: 'warn' });
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'rp-lock-server-'));
+    server = await startServerProcess(env());
+  }, 60_000);
+  afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const login = (email: string, password: string) =>
+    fetch(`${server!.url}/api/v2/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('create-admin makes the admin through the running server, who can sign in at once', async () => {
+    const made = await runScript('server/cli/create-admin.ts', ['--email', 'admin@example.com', '--password', 'admin password'], env());
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toContain(`The server running on ${folder} (pid ${server!.child.pid}) ran the command:`);
+    expect(made.stdout).toContain('Created admin@example.com');
+    expect(made.code).toBe(0);
+    expect((await login('admin@example.com', 'admin password')).status).toBe(200);
+
+    // Usage errors come back from the server too, with the command's own exit code.
+    const refused = await runScript('server/cli/create-admin.ts', ['--email', 'not-an-email'], env());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--email: Please enter a valid email.');
+  }, 60_000);
+
+  it('a second server and db:migrate on the same folder refuse, saying to stop the server', async () => {
+    // A second server that starts anyway is stopped again, so a regression leaves no process behind.
+    const second = await startServerProcess(env()).then(
+      async (started) => `started (exit ${await started.stop()})`,
+      (error: Error) => error.message,
+    );
+    expect(second).toContain(`${folder} is in use by the server (pid ${server!.child.pid}`);
+    expect(second).toContain('Stop that server before starting another on this folder');
+
+    const migrate = await runScript('server/db/migrate-cli.ts', [], env());
+    expect(migrate.code).toBe(1);
+    expect(migrate.stderr).toContain('The server applies pending migrations when it starts');
+    expect(migrate.stderr).toContain('Stop it first');
+    expect(migrate.stdout).not.toContain('Migrations applied');
+
+    // The running server was not disturbed.
+    expect((await fetch(`${server!.url}/api/v2/health/`)).status).toBe(200);
+  }, 60_000);
+
+  it('create-admin refuses without writing when the server cannot take the request', async () => {
+    // The channel gone, as while a server is still starting: only the lock says a server runs.
+    await rm(join(folder, 'control'), { recursive: true });
+    const refused = await runScript('server/cli/create-admin.ts', ['--email', 'other@example.com', '--password', 'admin password'], env());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${folder} is in use by the server`);
+    expect(refused.stderr).toContain('Stop the server, then run create-admin again.');
+    expect(refused.stdout).toBe('');
+    expect((await login('other@example.com', 'admin password')).status).toBe(401);
+  }, 60_000);
 });
