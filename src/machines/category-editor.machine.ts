@@ -24,7 +24,7 @@ import {
   type Category,
   type CategoryDeepCreate,
   type CategoryDetail,
-  type CategoryDetailCreate,
+  type CategoryDetailUpdate,
   type Dressing,
   type PricedBy,
   type PrimaryOptionSet,
@@ -148,9 +148,13 @@ export type CategoryEditorEvent =
 // ---------------------------------------------------------------------------------------------
 // What each actor is given.
 
-/** The detail's fields the editor changes. */
-export type DetailValues = Required<Pick<CategoryDetailCreate, 'category_id' | 'priced_by' | 'primary_option_sets' | 'allow_toppings' | 'allow_dressings' | 'image_url'>>;
-export type CreateDetailCall = { values: DetailValues; scope: MenuScope };
+/**
+ * The detail's fields the editor changes: exactly a CategoryDetailUpdate (the PATCH body). The
+ * category a detail belongs to is fixed when it is created, so `category_id` goes only into the
+ * create (CreateDetailCall); the server refuses it in an update (issue 10).
+ */
+export type DetailValues = Required<Pick<CategoryDetailUpdate, 'priced_by' | 'primary_option_sets' | 'allow_toppings' | 'allow_dressings' | 'image_url'>>;
+export type CreateDetailCall = { categoryId: number; values: DetailValues; scope: MenuScope };
 export type UpdateDetailCall = { detailId: number; values: DetailValues };
 export type ChipCall = { list: ChipList; categoryId: number; itemId: number; scope: MenuScope };
 export type UpdateCategoryCall = { id: number; name: string; description: string };
@@ -174,7 +178,6 @@ const EMPTY_FORM: CategoryForm = {
 };
 
 const detailValues = (context: CategoryEditorContext): DetailValues => ({
-  category_id: context.categoryId ?? 0,
   priced_by: context.form.pricedBy,
   primary_option_sets: context.form.primaryOptionSets,
   allow_toppings: context.form.allowToppings,
@@ -217,19 +220,12 @@ export function resolveCall(context: CategoryEditorContext): EditorCall | null {
 
 /** Spec section 3: the creation payload. Sizes only when priced by size; groups are added after. */
 export function deepPayload(context: CategoryEditorContext, restaurantId: number): CategoryDeepCreate {
-  const values = detailValues(context);
   const sizes = context.rows.filter((row): row is SizeRow => row.table === 'size');
   return {
     restaurant_id: restaurantId,
     name: context.form.name.trim(),
     description: context.form.description.trim(),
-    detail: {
-      priced_by: values.priced_by,
-      primary_option_sets: values.primary_option_sets,
-      allow_toppings: values.allow_toppings,
-      allow_dressings: values.allow_dressings,
-      image_url: values.image_url,
-    },
+    detail: detailValues(context),
     sizes: context.form.pricedBy === 'size'
       ? sizes.map((size) => ({ name: size.name.trim(), units: size.units, measurement: size.measurement, position: size.position }))
       : [],
@@ -255,7 +251,8 @@ export const categoryEditorMachine = setup({
   actors: {
     loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(({ input }) =>
       loadCategoryEditor(input.categoryId, input.scope)),
-    createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) => createCategoryDetail(input.values, input.scope)),
+    createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
+      createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope)),
     findFirstRestaurant: fromPromise<number | null>(() => findFirstRestaurantId()),
     createCategory: fromPromise<Category, { payload: CategoryDeepCreate; scope: MenuScope }>(({ input }) =>
       createCategoryDeep(input.payload, input.scope)),
@@ -566,7 +563,8 @@ export const categoryEditorMachine = setup({
           invoke: {
             id: 'createDetail',
             src: 'createDetail',
-            input: ({ context }): CreateDetailCall => ({ values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope }),
+            input: ({ context }): CreateDetailCall =>
+              ({ categoryId: context.categoryId ?? 0, values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope }),
             onDone: { target: 'live', actions: { type: 'setDetailId', params: ({ event }) => ({ detail: event.output }) } },
             onError: { target: 'loadFailed', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -684,7 +682,7 @@ export const categoryEditorMachine = setup({
                   invoke: {
                     id: 'createDetail',
                     src: 'createDetail',
-                    input: ({ context }): CreateDetailCall => ({ values: detailValues(context), scope: context.scope }),
+                    input: ({ context }): CreateDetailCall => ({ categoryId: context.categoryId ?? 0, values: detailValues(context), scope: context.scope }),
                     onDone: { target: 'idle', actions: ['finishJob', { type: 'setDetailId', params: ({ event }) => ({ detail: event.output }) }] },
                     onError: { target: 'rereading', actions: 'updateFailed' },
                   },

@@ -1,6 +1,8 @@
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import type { CategoryDetail } from '../../contracts/menu';
+import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
+import { parseWith } from '../../contracts/validation';
+import { checkedBody } from '../../src/services/menu';
 import { ApiError } from '../../src/services/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
 import {
@@ -338,7 +340,7 @@ describe('category editor machine: edit mode saves each change at once', () => {
     const server = fakeServer(categoryData({ detail: null }));
     const actor = createActor(server.machine, { input: { categoryId: 1, scope: OWNER } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'creatingDetail' }));
-    expect(server.calls[0]).toMatchObject({ actor: 'createDetail', input: { values: { category_id: 1, priced_by: 'none' } } });
+    expect(server.calls[0]).toMatchObject({ actor: 'createDetail', input: { categoryId: 1, values: { priced_by: 'none' } } });
     await server.answer('createDetail', { ok: { ...DETAIL, priced_by: 'none', id: 12 } satisfies CategoryDetail });
     expect(actor.getSnapshot().matches({ editor: 'live' })).toBe(true);
     expect(actor.getSnapshot().context.detailId).toBe(12);
@@ -349,10 +351,46 @@ describe('category editor machine: edit mode saves each change at once', () => {
     editor.send({ type: 'detail.change', patch: { pricedBy: 'weight', allowToppings: false } });
     expect((editor.calls[0]!.input as UpdateDetailCall)).toMatchObject({ detailId: 11, values: { priced_by: 'weight', allow_toppings: false } });
     await editor.answer('updateDetail', { error: new ApiError('Not found.', { status: 404 }) });
-    expect(editor.calls[1]).toMatchObject({ actor: 'createDetail', input: { values: { category_id: 1, priced_by: 'weight', allow_toppings: false } } });
+    expect(editor.calls[1]).toMatchObject({ actor: 'createDetail', input: { categoryId: 1, values: { priced_by: 'weight', allow_toppings: false } } });
     await editor.answer('createDetail', { ok: { ...DETAIL, id: 13, priced_by: 'weight' } });
     expect(editor.context().detailId).toBe(13);
     expect(editor.context().error).toBeNull();
+  });
+
+  it('every settings change sends exactly a CategoryDetailUpdate, the body the server accepts (issue 10)', async () => {
+    const editor = await startEdit(categoryData({ detail: { ...DETAIL, priced_by: 'none', allow_toppings: false, allow_dressings: false } }));
+    const changes: CategoryEditorEvent[][] = [
+      [{ type: 'detail.change', patch: { pricedBy: 'size' } }],
+      [{ type: 'detail.change', patch: { primaryOptionSets: [5] } }],
+      [{ type: 'field.change', field: 'imageUrl', value: ' https://example.com/hero.jpg ' }, { type: 'field.save', field: 'imageUrl' }],
+      [{ type: 'detail.change', patch: { allowToppings: true } }],
+      [{ type: 'detail.change', patch: { allowDressings: true } }],
+    ];
+    for (const change of changes) {
+      editor.send(...change);
+      const body = (editor.pending[0]!.input as UpdateDetailCall).values;
+      // Validated as the server validates it: an unknown field (category_id) fails here.
+      expect(() => parseWith(CategoryDetailUpdate, body)).not.toThrow();
+      expect(body).not.toHaveProperty('category_id');
+      await editor.answer('updateDetail', { ok: DETAIL });
+    }
+    expect((editor.calls.at(-1)!.input as UpdateDetailCall).values).toEqual({
+      priced_by: 'size', primary_option_sets: [5], image_url: 'https://example.com/hero.jpg', allow_toppings: true, allow_dressings: true,
+    });
+  });
+
+  it('the menu service refuses a body its contract refuses, as the server answers it: 400 with fields', () => {
+    const refusal = (() => {
+      try {
+        checkedBody(CategoryDetailUpdate, { category_id: 1, priced_by: 'size' });
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ status: 400, code: 'invalid', fields: { category_id: 'Unknown field.' } });
+    expect(checkedBody(CategoryDetailUpdate, { priced_by: 'size', image_url: '' })).toEqual({ priced_by: 'size', image_url: null });
   });
 
   it('Save sends the name, waits for everything queued, then leaves; a blank name stays', async () => {
