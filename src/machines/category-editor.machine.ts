@@ -11,6 +11,7 @@ import {
   deleteSelection,
   deleteSize,
   findFirstRestaurantId,
+  listAssignments,
   loadCategoryEditor,
   unassignItem,
   updateCategory,
@@ -39,6 +40,7 @@ import {
   findChip,
   findRow,
   hasQueuedJob,
+  mergeChips,
   mergeReread,
   newGroup,
   newSelection,
@@ -72,6 +74,7 @@ import { MENU_ALERTS, chipFailure, reason, statusOf } from './menu-errors';
  *
  *   live (edit mode), two regions:
  *     sync: idle --job queued--> dispatch --> one state per call --done/error--> idle
+ *           a chip's call --done/error--> rereadingChips (its list read again) --> idle
  *           an update that fails --> rereading (the category read again) --> idle
  *           a detail update answering 404 --> recreatingDetail --> idle
  *     leave: editing --category.save--> leaving --queue settled--> left (the view returns to the list)
@@ -159,6 +162,7 @@ export type UpdateDetailCall = { detailId: number; values: DetailValues };
 export type ChipCall = { list: ChipList; categoryId: number; itemId: number; scope: MenuScope };
 export type UpdateCategoryCall = { id: number; name: string; description: string };
 export type UnchipCall = { list: ChipList; assignmentId: number };
+export type RereadChipsCall = { list: ChipList; categoryId: number; scope: MenuScope };
 export type CreateRowCall = { row: EditorRow; categoryId: number; groupId: number | null; scope: MenuScope };
 export type UpdateRowCall = { row: EditorRow };
 export type DeleteRowCall = { table: EditorRow['table']; id: number };
@@ -261,6 +265,7 @@ export const categoryEditorMachine = setup({
     updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(({ input }) => updateCategoryDetail(input.detailId, input.values)),
     assignChip: fromPromise<Assignment, ChipCall>(({ input }) => assignItem(input.list, input.categoryId, input.itemId, input.scope)),
     unassignChip: fromPromise<void, UnchipCall>(({ input }) => unassignItem(input.list, input.assignmentId)),
+    rereadChips: fromPromise<Assignment[], RereadChipsCall>(({ input }) => listAssignments(input.list, input.scope, input.categoryId)),
     createRow: fromPromise<{ id: number }, CreateRowCall>(({ input }) => {
       const { row } = input;
       const { scope } = input;
@@ -456,7 +461,7 @@ export const categoryEditorMachine = setup({
       if (job?.kind !== 'chip') return {};
       const chip = { ...findChip(context.chips, job.list, job.itemId), assignmentId: params.assignmentId };
       const waiting = context.queue.some((other) => other.kind === 'chip' && other.list === job.list && other.itemId === job.itemId);
-      return { chips: putChip(context.chips, { ...chip, status: waiting ? 'saving' : 'confirmed' }), current: null };
+      return { chips: putChip(context.chips, { ...chip, status: waiting ? 'saving' : 'confirmed' }) };
     }),
     /** Back to what the server has; a toggle queued behind it is dropped, since it built on a change that did not happen. */
     chipRollback: assign(({ context }, params: { assign: boolean }) => {
@@ -467,8 +472,13 @@ export const categoryEditorMachine = setup({
         chips: putChip(context.chips, { ...chip, assigned: chip.assignmentId !== null, status: 'rolledBack' }),
         queue: context.queue.filter((other) => !(other.kind === 'chip' && other.list === job.list && other.itemId === job.itemId)),
         error: chipFailure(params.assign, job.list),
-        current: null,
       };
+    }),
+    /** The chip's job stays current through its re-read, which says which list to read. */
+    applyChipReread: assign(({ context }, params: { assignments: Assignment[] }) => {
+      const job = context.current;
+      if (job?.kind !== 'chip') return { current: null };
+      return { chips: mergeChips(job.list, params.assignments, context.chips, context.queue), current: null };
     }),
     rowCreated: assign(({ context }, params: { id: number }) => {
       const job = context.current;
@@ -692,8 +702,8 @@ export const categoryEditorMachine = setup({
                     id: 'assignChip',
                     src: 'assignChip',
                     input: ({ context }) => resolveCall(context)!.input as ChipCall,
-                    onDone: { target: 'idle', actions: { type: 'chipDone', params: ({ event }) => ({ assignmentId: event.output.id }) } },
-                    onError: { target: 'idle', actions: { type: 'chipRollback', params: { assign: true } } },
+                    onDone: { target: 'rereadingChips', actions: { type: 'chipDone', params: ({ event }) => ({ assignmentId: event.output.id }) } },
+                    onError: { target: 'rereadingChips', actions: { type: 'chipRollback', params: { assign: true } } },
                   },
                 },
                 unassigningChip: {
@@ -701,8 +711,26 @@ export const categoryEditorMachine = setup({
                     id: 'unassignChip',
                     src: 'unassignChip',
                     input: ({ context }) => resolveCall(context)!.input as UnchipCall,
-                    onDone: { target: 'idle', actions: { type: 'chipDone', params: { assignmentId: null } } },
-                    onError: { target: 'idle', actions: { type: 'chipRollback', params: { assign: false } } },
+                    onDone: { target: 'rereadingChips', actions: { type: 'chipDone', params: { assignmentId: null } } },
+                    onError: { target: 'rereadingChips', actions: { type: 'chipRollback', params: { assign: false } } },
+                  },
+                },
+                /**
+                 * Spec section 4: a toggle is re-read from the server once its call settles, either
+                 * way, so the chips show what the server has (another tab's change included).
+                 * A failed read keeps what the call's answer already showed.
+                 */
+                rereadingChips: {
+                  invoke: {
+                    id: 'rereadChips',
+                    src: 'rereadChips',
+                    input: ({ context }): RereadChipsCall => ({
+                      list: context.current?.kind === 'chip' ? context.current.list : 'toppings',
+                      categoryId: context.categoryId ?? 0,
+                      scope: context.scope,
+                    }),
+                    onDone: { target: 'idle', actions: { type: 'applyChipReread', params: ({ event }) => ({ assignments: event.output }) } },
+                    onError: { target: 'idle', actions: 'finishJob' },
                   },
                 },
                 creatingRow: {

@@ -29,6 +29,8 @@ const ANSWERS: AnyEventObject[] = [
   done('updateDetail', DETAIL),
   done('assignChip', { id: 9, category_id: 1, item_id: 1 }),
   done('unassignChip', undefined),
+  done('rereadChips', [{ id: 9, category_id: 1, item_id: 1 }]),
+  fail('rereadChips', 500),
   done('createRow', { id: 70 }),
   done('updateRow', {}),
   done('deleteRow', undefined),
@@ -129,7 +131,7 @@ describe('category editor machine: path coverage', () => {
     const reports = assertWalksCover(categoryEditorMachine, Object.values(WALKS));
     // Every failure branch is among them; counted so that one dropped from the machine shows here too.
     const failures = new Set(reports.flatMap((report) => report.transitions.reached.filter((label) => label.includes('xstate.error.actor'))));
-    expect(failures.size).toBe(16);
+    expect(failures.size).toBe(17);
   });
 });
 
@@ -156,6 +158,7 @@ function fakeServer(data: CategoryEditorData) {
       updateDetail: held('updateDetail'),
       assignChip: held('assignChip'),
       unassignChip: held('unassignChip'),
+      rereadChips: held('rereadChips'),
       createRow: held('createRow'),
       updateRow: held('updateRow'),
       deleteRow: held('deleteRow'),
@@ -313,13 +316,17 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await editor.answer('assignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().chips[0]).toMatchObject({ assigned: false, status: 'rolledBack' });
     expect(editor.context().error).toBe('Failed to assign topping');
+    await editor.answer('rereadChips', { ok: [] });
+    expect(editor.context().chips[0]).toMatchObject({ assigned: false, status: 'rolledBack' });
 
     editor.send({ type: 'dressing.toggle', id: 1 });
     await editor.answer('assignChip', { ok: assignment(8, 1) });
+    await editor.answer('rereadChips', { ok: [assignment(8, 1)] });
     expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'confirmed' });
     editor.send({ type: 'dressing.toggle', id: 1 });
     await editor.answer('unassignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().error).toBe('Failed to unassign dressing');
+    await editor.answer('rereadChips', { ok: [assignment(8, 1)] });
     expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'rolledBack' });
   });
 
@@ -328,12 +335,43 @@ describe('category editor machine: edit mode saves each change at once', () => {
     editor.send({ type: 'topping.toggle', id: 2 });
     editor.send({ type: 'topping.toggle', id: 2 }, { type: 'topping.toggle', id: 2 }, { type: 'topping.toggle', id: 2 });
     await editor.answer('assignChip', { ok: assignment(5, 2) });
+    // The re-read between the two calls keeps the clicks still queued.
+    await editor.answer('rereadChips', { ok: [assignment(5, 2)] });
+    expect(editor.context().chips.find((chip) => chip.itemId === 2)).toMatchObject({ assigned: false, assignmentId: 5, status: 'saving' });
     // Four clicks: on, off, on, off. The last three collapse into one job: unassign.
     await editor.answer('unassignChip', { ok: undefined });
+    await editor.answer('rereadChips', { ok: [] });
     expect(editor.pending).toHaveLength(0);
-    expect(editor.calls.map((call) => call.actor)).toEqual(['assignChip', 'unassignChip']);
+    expect(editor.calls.map((call) => call.actor)).toEqual(['assignChip', 'rereadChips', 'unassignChip', 'rereadChips']);
     expect(editor.context().chips.find((chip) => chip.itemId === 2)).toMatchObject({ assigned: false, assignmentId: null, status: 'confirmed' });
     expect((editor.calls[0]!.input as ChipCall).scope).toEqual(OWNER);
+  });
+
+  it('re-reads the toggled list from the server after each toggle, success or failure, and shows what the server has', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'topping.toggle', id: 1 });
+    await editor.answer('assignChip', { ok: assignment(5, 1) });
+    // The list that was toggled, for this category, in this restaurant.
+    expect(editor.pending[0]).toMatchObject({ actor: 'rereadChips', input: { list: 'toppings', categoryId: 1, scope: OWNER } });
+    // Meanwhile another tab assigned Basil: the re-read brings it in.
+    await editor.answer('rereadChips', { ok: [assignment(5, 1), assignment(6, 2)] });
+    const toppings = () => editor.context().chips.filter((chip) => chip.list === 'toppings' && chip.assigned).map((chip) => [chip.itemId, chip.assignmentId]);
+    expect(toppings()).toEqual([[1, 5], [2, 6]]);
+
+    // A failed unassign still re-reads: here the server had already lost the assignment.
+    editor.send({ type: 'topping.toggle', id: 2 });
+    await editor.answer('unassignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.pending[0]).toMatchObject({ actor: 'rereadChips', input: { list: 'toppings' } });
+    await editor.answer('rereadChips', { ok: [assignment(5, 1)] });
+    expect(toppings()).toEqual([[1, 5]]);
+
+    // A re-read that fails leaves the chips as the call's answer left them, and the queue goes on.
+    editor.send({ type: 'dressing.toggle', id: 1 });
+    await editor.answer('assignChip', { ok: assignment(8, 1) });
+    await editor.answer('rereadChips', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'confirmed' });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { sync: 'idle' } } })).toBe(true);
+    expect(editor.context().current).toBeNull();
   });
 
   it('creates a missing detail on load with priced_by none', async () => {

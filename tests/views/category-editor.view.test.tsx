@@ -6,8 +6,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/services/api';
-import type { CategoryEditorData, MenuScope } from '../../src/services/menu-types';
-import { categoryEditorMachine } from '../../src/machines/category-editor.machine';
+import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
+import { categoryEditorMachine, type RereadChipsCall } from '../../src/machines/category-editor.machine';
 import { menuListMachine, type LoadCall } from '../../src/machines/menu-list.machine';
 import { theme } from '../../src/theme';
 import { CategoryEditorView, NEW_MODE_GROUPS_NOTE } from '../../src/views/menu/category-editor.view';
@@ -46,9 +46,13 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
   const pending: Call[] = [];
   const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) =>
     new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }))) as never;
+  // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
+  const toppings = [...data.toppingAssignments];
   const machine = categoryEditorMachine.provide({
     actors: {
       loadEditor: fromPromise(async () => structuredClone(data)),
+      rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
+        structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments)),
       ...Object.fromEntries(['createDetail', 'findFirstRestaurant', 'createCategory', 'updateCategory', 'updateDetail', 'assignChip',
         'unassignChip', 'createRow', 'updateRow', 'deleteRow', 'uploadHero'].map((name) => [name, held(name)])),
     },
@@ -66,6 +70,7 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
     await waitFor(() => expect(pending).toHaveLength(1));
     const call = pending.shift()!;
     await act(async () => {
+      if (ok && call.actor === 'assignChip') toppings.push(ACCEPT.assignChip as Assignment);
       if (ok) call.resolve(ACCEPT[call.actor]);
       else call.reject(FAILURE[call.actor] ?? new ApiError('HTTP 500', { status: 500 }));
     });
