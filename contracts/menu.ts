@@ -346,7 +346,8 @@ const SelectionChange = object({ id: optional(Id), name: optional(SelectionName)
  * PATCH `/primary-options/{id}/`. `selections`, when given, is the whole new list in its new
  * order: listed ids are kept (reordered, renamed or given an image), entries without an id
  * are added, and selections left out are removed. A selection without an id needs a name;
- * names must stay unique and at least one must remain.
+ * names must stay unique. Spec section 5 asks for at least one selection of a NEW set only, so
+ * an existing set may be left with none (issue 10).
  */
 export const PrimaryOptionSetUpdate = object({
   name: changedName(MENU_MESSAGES.optionSet),
@@ -355,8 +356,7 @@ export const PrimaryOptionSetUpdate = object({
   selections: optional(refine(array(SelectionChange), 'selections', (values) => {
     const ids = values.flatMap((value) => (value.id === undefined ? [] : [value.id]));
     if (new Set(ids).size !== ids.length) return 'Each selection may be listed only once.';
-    if (values.some((value) => value.id === undefined && !value.name)) return MENU_MESSAGES.optionSet;
-    return values.length >= 1 || MENU_MESSAGES.optionSet;
+    return values.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
   })),
 });
 export type PrimaryOptionSetUpdate = Infer<typeof PrimaryOptionSetUpdate>;

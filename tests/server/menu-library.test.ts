@@ -122,9 +122,12 @@ describe('primary option sets', () => {
     expect(duplicate.body.fields).toEqual({ selections: 'Please enter a set name and at least one unique selection.' });
     const foreignSelection = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [{ id: 999999 }] });
     expect(foreignSelection.status).toBe(400);
-    expect((await api.patch(`/primary-options/${set.id}/`, owner, { selections: [] })).status).toBe(400);
     // Refused updates changed nothing.
     expect((await api.get(`/primary-options/${set.id}/`, owner)).body.selections.map((s: { name: string }) => s.name)).toEqual(['Pesto', 'Tomato', 'BBQ']);
+    // Spec section 5 requires a selection of a new set only: a saved set may be emptied.
+    const emptied = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [] });
+    expect(emptied.status).toBe(200);
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).body.selections).toEqual([]);
 
     expect((await api.delete(`/primary-options/${set.id}/`, owner)).status).toBe(204);
     expect((await api.get(`/primary-options/${set.id}/`, owner)).status).toBe(404);
