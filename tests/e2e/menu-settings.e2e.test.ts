@@ -47,6 +47,15 @@ const storedDetail = async (categoryId: number) =>
 /** Mantine hides the real inputs of segmented controls and switches: their labels take the click. */
 const clickLabel = (page: Page, label: string) => page.getByText(label, { exact: true }).click({ force: true });
 
+/** How far the pricing basis control's selection indicator sits from the checked segment's label, in whole pixels. */
+const indicatorOffset = (page: Page) =>
+  page.locator('[aria-labelledby="pricing-basis"]').evaluate((control) => {
+    const indicator = control.querySelector('.mantine-SegmentedControl-indicator')!.getBoundingClientRect();
+    const label = control.querySelector('input:checked + label')!.getBoundingClientRect();
+    const round = (value: number) => Math.round(value) + 0; // + 0: no -0
+    return { dx: round(indicator.x - label.x), dy: round(indicator.y - label.y), dw: round(indicator.width - label.width), dh: round(indicator.height - label.height) };
+  });
+
 describe('the category editor in edit mode', () => {
   it('stores a saved category’s pricing basis, option sets, hero image and both switches', async () => {
     const { categoryId, crustId } = await savedCategory();
@@ -77,6 +86,8 @@ describe('the category editor in edit mode', () => {
     const sets = page.getByRole('region', { name: 'Details' });
     expect(await sets.getByText('Crust', { exact: true }).count()).toBe(1);
     expect(await sets.getByText('Cheese', { exact: true }).count()).toBe(0);
+    // The pricing basis control draws its selection exactly over the chosen segment (it was 4 px off).
+    await expect.poll(() => indicatorOffset(page), { timeout: 5_000 }).toEqual({ dx: 0, dy: 0, dw: 0, dh: 0 });
     expect(await page.getByRole('textbox', { name: 'Image URL' }).inputValue()).toBe(HERO);
     expect(await page.getByRole('switch', { name: 'Assign toppings' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'Assign dressings' }).isChecked()).toBe(true);
