@@ -44,6 +44,17 @@ export const MENU_DEFAULTS = {
   addImagesToSelections: true,
 } as const;
 
+/**
+ * The currency a restaurant prices in (issue 10): derived by the server from the country of the
+ * restaurant's location (onboarding's country select); no location, or another country, is USD.
+ */
+export const CURRENCIES = ['USD', 'CAD', 'GBP'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+const COUNTRY_CURRENCIES: Record<string, Currency> = { 'United States': 'USD', Canada: 'CAD', 'United Kingdom': 'GBP' };
+export const currencyOfCountry = (country: string | null | undefined): Currency =>
+  (country ? COUNTRY_CURRENCIES[country] : undefined) ?? DEFAULT_CURRENCY;
+
 export const MENU_PAGE_SIZES = { categories: 100, primaryOptionSets: 500, restaurants: 1, statistics: 200 } as const;
 export const LIST_PAGE_SIZE_DEFAULT = 20;
 export const LIST_PAGE_SIZE_MAX = 500;
@@ -443,7 +454,10 @@ export type MenuItemUpdate = Infer<typeof MenuItemUpdate>;
 
 // ---- Restaurants ---------------------------------------------------------------------------
 
-export const Restaurant = object({ id: number(), name: nullable(string()), slug: nullable(string()), city: optional(nullable(string())) });
+/** `currency`: what the restaurant's prices are in (see CURRENCIES). */
+export const Restaurant = object({
+  id: number(), name: nullable(string()), slug: nullable(string()), city: optional(nullable(string())), currency: enums(CURRENCIES),
+});
 export type Restaurant = Infer<typeof Restaurant>;
 const Slug = trimmed(refine(string(), 'slug', (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100
   || 'Use lower-case letters, digits and single hyphens (at most 100 characters).'));
