@@ -26,6 +26,7 @@ import {
   type CategoryDeepCreate,
   type CategoryDetail,
   type CategoryDetailUpdate,
+  type Currency,
   type Dressing,
   type PricedBy,
   type PrimaryOptionSet,
@@ -120,6 +121,8 @@ export interface CategoryEditorContext {
   toppings: Topping[];
   dressings: Dressing[];
   optionSets: PrimaryOptionSet[];
+  /** What the category's restaurant prices in. */
+  currency: Currency;
   /** Edit mode: jobs waiting, and the one being sent. */
   queue: Job[];
   current: Job | null;
@@ -330,6 +333,7 @@ export const categoryEditorMachine = setup({
         toppings: data.toppings,
         dressings: data.dressings,
         optionSets: data.optionSets,
+        currency: data.currency,
       };
     }),
     applyReread: assign(({ context }, params: { data: CategoryEditorData }) => {
@@ -536,6 +540,7 @@ export const categoryEditorMachine = setup({
     toppings: [],
     dressings: [],
     optionSets: [],
+    currency: 'USD',
     queue: [],
     current: null,
     error: null,

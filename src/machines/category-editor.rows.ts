@@ -145,7 +145,7 @@ const selectionRow = (selection: ExtraSelection): SelectionRow => ({
   groupKey: `group-${selection.group_id}`, name: selection.name, price: selection.price, image_url: selection.image_url,
 });
 
-export function rowsFromData(data: CategoryEditorData): EditorRow[] {
+export function rowsFromData(data: Pick<CategoryEditorData, 'sizes' | 'groups' | 'selections'>): EditorRow[] {
   const sizes = [...data.sizes].sort((a, b) => a.position - b.position || a.id - b.id).map(sizeRow);
   return [...sizes, ...data.groups.map(groupRow), ...data.selections.map(selectionRow)];
 }

@@ -20,6 +20,7 @@ import {
   ExtraSelection,
   ExtraSelectionCreate,
   ExtraSelectionUpdate,
+  DEFAULT_CURRENCY,
   MENU_PAGE_SIZES,
   LIST_PAGE_SIZE_MAX,
   MenuItem,
@@ -35,6 +36,7 @@ import {
   Topping,
   ToppingCreate,
   ToppingUpdate,
+  type Currency,
 } from '../../contracts/menu';
 import { paths } from '../../contracts/paths';
 import { ContractViolation, parseWith } from '../../contracts/validation';
@@ -138,6 +140,12 @@ export async function findFirstRestaurantId(): Promise<number | null> {
   return page.items[0]?.id ?? null;
 }
 
+/** The currency a restaurant prices in (the server derives it from its location); USD when unknown. */
+export async function restaurantCurrency(restaurantId: number): Promise<Currency> {
+  const page = await api.getList(M.restaurants, { struct: Restaurant, searchParams: { restaurant_id: restaurantId, page_size: 1 } });
+  return page.items[0]?.currency ?? DEFAULT_CURRENCY;
+}
+
 // ---- Sizes, groups, selections --------------------------------------------------------------
 
 export const createSize = (body: SizeCreate, scope: MenuScope) => sizes.create(body, scope);
@@ -213,9 +221,10 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
   const catalogues = () => Promise.all([listToppings(scope), listDressings(scope), listOptionSets(scope)]);
   if (categoryId === null) {
     const [toppingList, dressingList, setList] = await catalogues();
+    // Nothing priced is shown before the category is saved, so its currency is not read yet.
     return {
       category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
-      toppings: toppingList, dressings: dressingList, optionSets: setList,
+      toppings: toppingList, dressings: dressingList, optionSets: setList, currency: DEFAULT_CURRENCY,
     };
   }
   // All in one Promise.all, so a failure of any call (a missing category's 404 first of all)
@@ -230,6 +239,11 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
       listGroups(scope, categoryId),
       catalogues(),
     ]);
+  // The category's restaurant, not the caller's: an administrator may open any restaurant's category.
+  const [selectionList, currency] = await Promise.all([
+    listSelectionsOf(scope, groupList.map((group) => group.id)),
+    restaurantCurrency(category.restaurant_id),
+  ]);
   return {
     category,
     detail: detailList[0] ?? null,
@@ -237,7 +251,8 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
     toppingAssignments,
     dressingAssignments,
     groups: groupList,
-    selections: await listSelectionsOf(scope, groupList.map((group) => group.id)),
+    selections: selectionList,
+    currency,
     toppings: toppingList,
     dressings: dressingList,
     optionSets: setList,

@@ -54,7 +54,7 @@ function flakyServer(rng: () => number) {
   }
   const read = (): CategoryEditorData => structuredClone({
     category, detail, sizes: [...sizes.values()], groups: [...groups.values()], selections: [...selections.values()],
-    toppingAssignments: [...toppings.values()], dressingAssignments: [...dressings.values()], ...CATALOGUE,
+    toppingAssignments: [...toppings.values()], dressingAssignments: [...dressings.values()], ...CATALOGUE, currency: 'USD',
   });
 
   const machine = categoryEditorMachine.provide({
