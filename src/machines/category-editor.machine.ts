@@ -12,6 +12,7 @@ import {
   deleteSize,
   findFirstRestaurantId,
   listAssignments,
+  countSizePrices,
   loadCategoryEditor,
   unassignItem,
   updateCategory,
@@ -79,6 +80,8 @@ import { MENU_ALERTS, chipFailure, reason, statusOf } from './menu-errors';
  *           an update that fails --> rereading (the category read again) --> idle
  *           a detail update answering 404 --> recreatingDetail --> idle
  *     leave: editing --category.save--> leaving --queue settled--> left (the view returns to the list)
+ *     removal: idle --size.remove [saved]--> counting --done [no prices]--> idle (removed)
+ *              counting --done [prices] / error--> confirming --removal.confirm--> idle (removed) ; --removal.cancel--> idle
  *
  *   upload (beside editor): idle --image.upload--> uploading --> idle
  *
@@ -126,6 +129,8 @@ export interface CategoryEditorContext {
   /** Edit mode: jobs waiting, and the one being sent. */
   queue: Job[];
   current: Job | null;
+  /** The size whose removal is being checked or confirmed. */
+  sizeRemoval: SizeRemoval | null;
   /** The alert (spec section 8). */
   error: string | null;
   nameError: string | null;
@@ -147,6 +152,10 @@ export type CategoryEditorEvent =
   | { type: 'row.change'; key: string; patch: RowPatch }
   | { type: 'row.save'; key: string }
   | { type: 'row.remove'; key: string }
+  /** A size's Remove: a saved size that menu items price asks first (issue 10). */
+  | { type: 'size.remove'; key: string }
+  | { type: 'removal.confirm' }
+  | { type: 'removal.cancel' }
   | { type: 'image.upload'; file: Blob }
   | { type: 'category.save' }
   | { type: 'alert.dismiss' };
@@ -169,6 +178,14 @@ export type RereadChipsCall = { list: ChipList; categoryId: number; scope: MenuS
 export type CreateRowCall = { row: EditorRow; categoryId: number; groupId: number | null; scope: MenuScope };
 export type UpdateRowCall = { row: EditorRow };
 export type DeleteRowCall = { table: EditorRow['table']; id: number };
+export type CountPricesCall = { categoryId: number; sizeId: number; scope: MenuScope };
+
+/** A size waiting to be removed: `prices` is how many menu item prices use it (null: could not be counted). */
+export interface SizeRemoval {
+  key: string;
+  name: string;
+  prices: number | null;
+}
 
 /** The call the current job needs, or null when it has become unnecessary (row gone, chip in line). */
 export type EditorCall =
@@ -191,6 +208,19 @@ const detailValues = (context: CategoryEditorContext): DetailValues => ({
   allow_dressings: context.form.allowDressings,
   image_url: context.form.imageUrl.trim() === '' ? null : context.form.imageUrl.trim(),
 });
+
+/**
+ * Removing a row in edit mode. A row the server has never heard of (its create still waits) just
+ * goes; otherwise it is marked deleting (hidden, kept in place) until the server agrees.
+ */
+function removeLive(context: CategoryEditorContext, key: string): Partial<CategoryEditorContext> {
+  const row = findRow(context.rows, key);
+  if (!row || row.status === 'deleting') return {};
+  if (hasQueuedJob(context.queue, key, 'create')) return removeFamily(context.rows, context.queue, key);
+  // A waiting update stays: should the delete fail, the row comes back as the person left it,
+  // and the server must have that too.
+  return { rows: setStatus(context.rows, key, 'deleting'), queue: enqueue(context.queue, { kind: 'delete', key }) };
+}
 
 const groupIdOf = (context: CategoryEditorContext, row: EditorRow): number | null =>
   (row.table === 'selection' ? (findRow(context.rows, row.groupKey)?.id ?? null) : null);
@@ -294,6 +324,7 @@ export const categoryEditorMachine = setup({
       if (input.table === 'group') return deleteGroup(input.id);
       return deleteSelection(input.id);
     }),
+    countSizePrices: fromPromise<number, CountPricesCall>(({ input }) => countSizePrices(input.scope, input.categoryId, input.sizeId)),
     uploadHero: fromPromise<UploadedImage, { file: Blob }>(({ input }) => uploadImage(input.file, IMAGE_BOUNDS.categoryHero)),
   },
   guards: {
@@ -309,6 +340,12 @@ export const categoryEditorMachine = setup({
     callIs: ({ context }, params: { actor: EditorCall['actor'] }) => resolveCall(context)?.actor === params.actor,
     queueSettled: ({ context }) => context.queue.length === 0 && context.current === null,
     saveRefused: ({ context }) => context.error !== null || context.nameError !== null,
+    /** A size the server has (so menu items may price it), not already on its way out. */
+    sizeSaved: ({ context }, params: { key: string }) => {
+      const row = findRow(context.rows, params.key);
+      return row?.table === 'size' && row.id !== null && row.status !== 'deleting';
+    },
+    unpriced: (_, params: { prices: number }) => params.prices === 0,
   },
   actions: {
     applyLoaded: assign(({ context }, params: { data: CategoryEditorData }) => {
@@ -410,20 +447,17 @@ export const categoryEditorMachine = setup({
       if (!row || row.status === 'deleting') return {};
       return { rows: setStatus(context.rows, event.key, 'saving'), queue: enqueue(context.queue, { kind: 'update', key: event.key }) };
     }),
-    removeRowLocally: assign(({ context, event }) => (event.type === 'row.remove' ? removeFamily(context.rows, context.queue, event.key) : {})),
-    /**
-     * A row the server has never heard of (its create still waits) just goes; otherwise it is
-     * marked deleting (hidden, kept in place) until the server agrees.
-     */
-    removeRowLive: assign(({ context, event }) => {
-      if (event.type !== 'row.remove') return {};
-      const row = findRow(context.rows, event.key);
-      if (!row || row.status === 'deleting') return {};
-      if (hasQueuedJob(context.queue, event.key, 'create')) return removeFamily(context.rows, context.queue, event.key);
-      // A waiting update stays: should the delete fail, the row comes back as the person left it,
-      // and the server must have that too.
-      return { rows: setStatus(context.rows, event.key, 'deleting'), queue: enqueue(context.queue, { kind: 'delete', key: event.key }) };
+    removeRowLocally: assign(({ context }, params: { key: string }) => removeFamily(context.rows, context.queue, params.key)),
+    removeRowLive: assign(({ context }, params: { key: string }) => removeLive(context, params.key)),
+    askRemoval: assign(({ context }, params: { key: string }) => {
+      const row = findRow(context.rows, params.key);
+      return { sizeRemoval: row ? { key: row.key, name: row.table === 'size' ? row.name : '', prices: null } : null };
     }),
+    setRemovalCount: assign(({ context }, params: { prices: number }) =>
+      ({ sizeRemoval: context.sizeRemoval && { ...context.sizeRemoval, prices: params.prices } })),
+    removeAskedSize: assign(({ context }) =>
+      ({ ...(context.sizeRemoval ? removeLive(context, context.sizeRemoval.key) : {}), sizeRemoval: null })),
+    clearRemoval: assign({ sizeRemoval: null }),
     enqueueForField: assign(({ context, event }) => {
       if (event.type !== 'field.save' || !TEXT_FIELDS.includes(event.field)) return {};
       // Name and description go out together: neither is sent while the name is blank.
@@ -537,6 +571,7 @@ export const categoryEditorMachine = setup({
     form: EMPTY_FORM,
     rows: [],
     chips: [],
+    sizeRemoval: null,
     toppings: [],
     dressings: [],
     optionSets: [],
@@ -596,7 +631,9 @@ export const categoryEditorMachine = setup({
             'size.add': { actions: 'addRow' },
             'group.add': { actions: 'refuseNewGroup' },
             'row.change': { actions: 'changeRow' },
-            'row.remove': { actions: 'removeRowLocally' },
+            'row.remove': { actions: { type: 'removeRowLocally', params: ({ event }) => ({ key: event.key }) } },
+            // Nothing is saved yet, so no menu item prices a size: it goes at once.
+            'size.remove': { actions: { type: 'removeRowLocally', params: ({ event }) => ({ key: event.key }) } },
           },
           states: {
             editing: {
@@ -651,7 +688,7 @@ export const categoryEditorMachine = setup({
             'selection.add': { actions: 'addRow' },
             'row.change': { actions: 'changeRow' },
             'row.save': { actions: 'saveRow' },
-            'row.remove': { actions: 'removeRowLive' },
+            'row.remove': { actions: { type: 'removeRowLive', params: ({ event }) => ({ key: event.key }) } },
           },
           states: {
             sync: {
@@ -773,6 +810,50 @@ export const categoryEditorMachine = setup({
                     input: ({ context }) => ({ categoryId: context.categoryId, scope: context.scope }),
                     onDone: { target: 'idle', actions: { type: 'applyReread', params: ({ event }) => ({ data: event.output }) } },
                     onError: { target: 'idle' },
+                  },
+                },
+              },
+            },
+            /**
+             * Removing a saved size deletes the menu item prices for it (issue 10): the prices are
+             * counted first, and a size that has any is removed only once the person confirms.
+             */
+            removal: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: {
+                    'size.remove': [
+                      {
+                        guard: { type: 'sizeSaved', params: ({ event }) => ({ key: event.key }) },
+                        target: 'counting',
+                        actions: { type: 'askRemoval', params: ({ event }) => ({ key: event.key }) },
+                      },
+                      { actions: { type: 'removeRowLive', params: ({ event }) => ({ key: event.key }) } },
+                    ],
+                  },
+                },
+                counting: {
+                  invoke: {
+                    id: 'countSizePrices',
+                    src: 'countSizePrices',
+                    input: ({ context }): CountPricesCall => ({
+                      categoryId: context.categoryId ?? 0,
+                      sizeId: findRow(context.rows, context.sizeRemoval?.key)?.id ?? 0,
+                      scope: context.scope,
+                    }),
+                    onDone: [
+                      { guard: { type: 'unpriced', params: ({ event }) => ({ prices: event.output }) }, target: 'idle', actions: 'removeAskedSize' },
+                      { target: 'confirming', actions: { type: 'setRemovalCount', params: ({ event }) => ({ prices: event.output }) } },
+                    ],
+                    // Not counted: ask all the same, without a number.
+                    onError: { target: 'confirming' },
+                  },
+                },
+                confirming: {
+                  on: {
+                    'removal.confirm': { target: 'idle', actions: 'removeAskedSize' },
+                    'removal.cancel': { target: 'idle', actions: 'clearRemoval' },
                   },
                 },
               },

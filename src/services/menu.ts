@@ -211,6 +211,11 @@ export const createMenuItem = (body: MenuItemCreate, scope: MenuScope) => menuIt
 export const updateMenuItem = (id: number, body: MenuItemUpdate) => menuItems.update(id, body);
 export const deleteMenuItem = (id: number) => menuItems.remove(id);
 
+/** How many of a category's menu items have a price for the size (what removing the size deletes). */
+export async function countSizePrices(scope: MenuScope, categoryId: number, sizeId: number): Promise<number> {
+  return (await listMenuItems(scope, categoryId)).filter((item) => item.prices.some((price) => price.size_id === sizeId)).length;
+}
+
 // ---- The category editor's read -------------------------------------------------------------
 
 /**

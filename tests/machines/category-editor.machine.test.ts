@@ -21,6 +21,8 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const fail = (id: string, status: number) =>
   ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
 
+const SMALL = { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches' as const, position: 1 };
+
 /** Answers for every actor, so no walk step reads an undefined output. */
 const ANSWERS: AnyEventObject[] = [
   done('createDetail', DETAIL),
@@ -115,6 +117,24 @@ const WALKS: Record<string, PathCoverageOptions> = {
       { type: 'row.remove', key: 'tmp-1' },
     ],
   },
+  'edit mode: removing a saved size that menu items price': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    // Only the calls this walk makes: the rest multiplies its paths for nothing.
+    events: [
+      done('deleteRow', undefined),
+      done('loadEditor', categoryData({ toppings: [], dressings: [], sizes: [SMALL] })),
+      done('countSizePrices', 2),
+      done('countSizePrices', 0),
+      fail('countSizePrices', 500),
+      { type: 'size.remove', key: 'size-21' },
+      { type: 'removal.confirm' },
+      { type: 'removal.cancel' },
+    ],
+  },
+  'new mode: removing a size': {
+    input: { categoryId: null, scope: OWNER, rowLimit: 1 },
+    events: [...ANSWERS, done('loadEditor', { ...EMPTY_CATEGORY, ...CATALOGUE }), { type: 'detail.change', patch: { pricedBy: 'size' } }, { type: 'size.remove', key: 'tmp-1' }],
+  },
   'edit mode: a group and its selection': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 2 },
     events: [
@@ -131,7 +151,7 @@ describe('category editor machine: path coverage', () => {
     const reports = assertWalksCover(categoryEditorMachine, Object.values(WALKS));
     // Every failure branch is among them; counted so that one dropped from the machine shows here too.
     const failures = new Set(reports.flatMap((report) => report.transitions.reached.filter((label) => label.includes('xstate.error.actor'))));
-    expect(failures.size).toBe(17);
+    expect(failures.size).toBe(18);
   });
 });
 
@@ -163,6 +183,7 @@ function fakeServer(data: CategoryEditorData) {
       updateRow: held('updateRow'),
       deleteRow: held('deleteRow'),
       uploadHero: held('uploadHero'),
+      countSizePrices: held('countSizePrices'),
     },
   });
   /** Answers the one call out (the queue sends one at a time), checking which it is. */
@@ -462,6 +483,52 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await editor.answer('updateCategory', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().error).toBe('Failed to save change');
     expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'editing' } } })).toBe(true);
+  });
+});
+
+describe('category editor machine: removing a size that menu items price (issue 10)', () => {
+  const twoSizes = () => categoryData({ sizes: [SMALL, { ...SMALL, id: 22, name: 'Large', position: 2 }] });
+
+  it('counts the prices first and removes only once the person confirms', async () => {
+    const editor = await startEdit(twoSizes());
+    editor.send({ type: 'size.remove', key: 'size-21' });
+    expect(editor.pending[0]).toMatchObject({ actor: 'countSizePrices', input: { categoryId: 1, sizeId: 21, scope: OWNER } });
+    await editor.answer('countSizePrices', { ok: 3 });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'confirming' } } })).toBe(true);
+    expect(editor.context().sizeRemoval).toEqual({ key: 'size-21', name: 'Small', prices: 3 });
+    // Nothing is sent, and the size stays, until the person says so.
+    expect(editor.pending).toEqual([]);
+    expect(editor.rows().find((row) => row.key === 'size-21')?.status).toBe('idle');
+    editor.send({ type: 'removal.confirm' });
+    expect(editor.context().sizeRemoval).toBeNull();
+    expect(editor.rows().find((row) => row.key === 'size-21')?.status).toBe('deleting');
+    await editor.answer('deleteRow', { ok: undefined });
+    expect(editor.rows().map((row) => row.key)).toEqual(['size-22']);
+  });
+
+  it('Cancel keeps the size; a size no item prices goes without asking', async () => {
+    const editor = await startEdit(twoSizes());
+    editor.send({ type: 'size.remove', key: 'size-21' });
+    await editor.answer('countSizePrices', { ok: 1 });
+    editor.send({ type: 'removal.cancel' });
+    expect(editor.context().sizeRemoval).toBeNull();
+    expect(editor.rows().map((row) => [row.key, row.status])).toEqual([['size-21', 'idle'], ['size-22', 'idle']]);
+    editor.send({ type: 'size.remove', key: 'size-22' });
+    await editor.answer('countSizePrices', { ok: 0 });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'idle' } } })).toBe(true);
+    expect(editor.pending).toMatchObject([{ actor: 'deleteRow', input: { table: 'size', id: 22 } }]);
+  });
+
+  it('asks without a number when the prices cannot be counted; an unsaved size goes at once', async () => {
+    const editor = await startEdit(twoSizes());
+    editor.send({ type: 'size.remove', key: 'size-21' });
+    await editor.answer('countSizePrices', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().sizeRemoval).toEqual({ key: 'size-21', name: 'Small', prices: null });
+    editor.send({ type: 'removal.cancel' }, { type: 'size.add' }, { type: 'size.add' }, { type: 'size.remove', key: 'tmp-2' });
+    // Its create was still waiting: nothing to count, nothing to delete; no item can price it.
+    expect(editor.rows().map((row) => row.key)).toEqual(['size-21', 'size-22', 'tmp-1']);
+    expect(editor.pending.map((call) => call.actor)).toEqual(['createRow']);
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'idle' } } })).toBe(true);
   });
 });
 

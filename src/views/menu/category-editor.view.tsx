@@ -164,7 +164,14 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
               w="fit-content"
             />
           </Stack>
-          {form.pricedBy === 'size' ? <SizeOfferings rows={sizes} send={send} /> : null}
+          {form.pricedBy === 'size' ? (
+            <SizeOfferings
+              rows={sizes}
+              send={send}
+              removal={state.matches({ editor: { live: { removal: 'confirming' } } }) ? context.sizeRemoval : null}
+              checking={state.matches({ editor: { live: { removal: 'counting' } } }) ? (context.sizeRemoval?.key ?? null) : null}
+            />
+          ) : null}
         </Section>
 
         <Section title="Toppings and dressings">
