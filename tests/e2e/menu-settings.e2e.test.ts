@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CategoryDeep, CategoryDetail, Page as ListPage } from '../../contracts/menu';
+import type { CategoryDeep, CategoryDetail, MenuItem, Page as ListPage } from '../../contracts/menu';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
@@ -95,5 +95,46 @@ describe('the category editor in edit mode', () => {
     await page.getByRole('group', { name: 'Toppings' }).getByText('Olives').waitFor();
     await page.getByRole('group', { name: 'Dressings' }).getByText('Ranch').waitFor();
     await screenshot(page, 'menu-settings-reloaded');
+  });
+});
+
+describe('removing a size in the category editor', () => {
+  it('asks before removing a size that a menu item prices, says how many prices go, and removes one nobody prices at once', async () => {
+    const created = await apiAs<CategoryDeep>(app, owner, 'POST', '/categories/deep/', {
+      restaurant_id: owner.restaurantId,
+      name: 'Pies',
+      detail: { priced_by: 'size' },
+      sizes: [{ name: 'Slice', position: 1 }, { name: 'Whole', position: 2 }, { name: 'Family', position: 3 }],
+    });
+    const [slice, whole] = created.sizes;
+    await apiAs(app, owner, 'POST', '/menu-items/', {
+      category_id: created.category.id, name: 'Apple pie', prices: [{ size_id: slice!.id, price: 4.5 }, { size_id: whole!.id, price: 24 }],
+    });
+    const page = await newPage(browser);
+    await openAs(page, app, owner, `/backoffice/menu/categories/${created.category.id}/editor`);
+    await page.getByRole('article', { name: 'Apple pie' }).getByText('Slice $4.50 · Whole $24.00').waitFor();
+
+    // Family: no price uses it, so it goes without a question.
+    await page.getByRole('button', { name: 'Remove size Family' }).click();
+    await expect.poll(() => page.getByLabel(/^Size \d+ name$/).count()).toBe(2);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Slice: one price uses it. Cancel keeps it; Remove size removes it and its price.
+    await page.getByRole('button', { name: 'Remove size Slice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove size Slice?' });
+    await dialog.getByText('1 menu item has a price for this size. Removing the size deletes that price. This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Size 1 name').inputValue()).toBe('Slice');
+    await page.getByRole('button', { name: 'Remove size Slice' }).click();
+    await dialog.getByRole('button', { name: 'Remove size' }).click();
+    await expect.poll(() => page.getByLabel(/^Size \d+ name$/).count()).toBe(1);
+    await screenshot(page, 'menu-size-removed');
+
+    await page.reload();
+    await page.getByRole('article', { name: 'Apple pie' }).getByText('Whole $24.00').waitFor();
+    expect(await page.getByLabel(/^Size \d+ name$/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['Whole']);
+    const items = await apiAs<ListPage<MenuItem>>(app, owner, 'GET', `/menu-items/?category_id=${created.category.id}`);
+    expect(items.results[0]!.prices).toEqual([{ size_id: whole!.id, price: 24 }]);
   });
 });
