@@ -44,6 +44,17 @@ export const MENU_DEFAULTS = {
   addImagesToSelections: true,
 } as const;
 
+/**
+ * The currency a restaurant prices in (issue 10): derived by the server from the country of the
+ * restaurant's location (onboarding's country select); no location, or another country, is USD.
+ */
+export const CURRENCIES = ['USD', 'CAD', 'GBP'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+const COUNTRY_CURRENCIES: Record<string, Currency> = { 'United States': 'USD', Canada: 'CAD', 'United Kingdom': 'GBP' };
+export const currencyOfCountry = (country: string | null | undefined): Currency =>
+  (country ? COUNTRY_CURRENCIES[country] : undefined) ?? DEFAULT_CURRENCY;
+
 export const MENU_PAGE_SIZES = { categories: 100, primaryOptionSets: 500, restaurants: 1, statistics: 200 } as const;
 export const LIST_PAGE_SIZE_DEFAULT = 20;
 export const LIST_PAGE_SIZE_MAX = 500;
@@ -346,7 +357,8 @@ const SelectionChange = object({ id: optional(Id), name: optional(SelectionName)
  * PATCH `/primary-options/{id}/`. `selections`, when given, is the whole new list in its new
  * order: listed ids are kept (reordered, renamed or given an image), entries without an id
  * are added, and selections left out are removed. A selection without an id needs a name;
- * names must stay unique and at least one must remain.
+ * names must stay unique. Spec section 5 asks for at least one selection of a NEW set only, so
+ * an existing set may be left with none (issue 10).
  */
 export const PrimaryOptionSetUpdate = object({
   name: changedName(MENU_MESSAGES.optionSet),
@@ -355,8 +367,7 @@ export const PrimaryOptionSetUpdate = object({
   selections: optional(refine(array(SelectionChange), 'selections', (values) => {
     const ids = values.flatMap((value) => (value.id === undefined ? [] : [value.id]));
     if (new Set(ids).size !== ids.length) return 'Each selection may be listed only once.';
-    if (values.some((value) => value.id === undefined && !value.name)) return MENU_MESSAGES.optionSet;
-    return values.length >= 1 || MENU_MESSAGES.optionSet;
+    return values.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
   })),
 });
 export type PrimaryOptionSetUpdate = Infer<typeof PrimaryOptionSetUpdate>;
@@ -443,7 +454,10 @@ export type MenuItemUpdate = Infer<typeof MenuItemUpdate>;
 
 // ---- Restaurants ---------------------------------------------------------------------------
 
-export const Restaurant = object({ id: number(), name: nullable(string()), slug: nullable(string()), city: optional(nullable(string())) });
+/** `currency`: what the restaurant's prices are in (see CURRENCIES). */
+export const Restaurant = object({
+  id: number(), name: nullable(string()), slug: nullable(string()), city: optional(nullable(string())), currency: enums(CURRENCIES),
+});
 export type Restaurant = Infer<typeof Restaurant>;
 const Slug = trimmed(refine(string(), 'slug', (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100
   || 'Use lower-case letters, digits and single hyphens (at most 100 characters).'));

@@ -11,6 +11,8 @@ import {
   deleteSelection,
   deleteSize,
   findFirstRestaurantId,
+  listAssignments,
+  countSizePrices,
   loadCategoryEditor,
   unassignItem,
   updateCategory,
@@ -24,7 +26,8 @@ import {
   type Category,
   type CategoryDeepCreate,
   type CategoryDetail,
-  type CategoryDetailCreate,
+  type CategoryDetailUpdate,
+  type Currency,
   type Dressing,
   type PricedBy,
   type PrimaryOptionSet,
@@ -39,6 +42,7 @@ import {
   findChip,
   findRow,
   hasQueuedJob,
+  mergeChips,
   mergeReread,
   newGroup,
   newSelection,
@@ -72,9 +76,12 @@ import { MENU_ALERTS, chipFailure, reason, statusOf } from './menu-errors';
  *
  *   live (edit mode), two regions:
  *     sync: idle --job queued--> dispatch --> one state per call --done/error--> idle
+ *           a chip's call --done/error--> rereadingChips (its list read again) --> idle
  *           an update that fails --> rereading (the category read again) --> idle
  *           a detail update answering 404 --> recreatingDetail --> idle
  *     leave: editing --category.save--> leaving --queue settled--> left (the view returns to the list)
+ *     removal: idle --size.remove [saved]--> counting --done [no prices]--> idle (removed)
+ *              counting --done [prices] / error--> confirming --removal.confirm--> idle (removed) ; --removal.cancel--> idle
  *
  *   upload (beside editor): idle --image.upload--> uploading --> idle
  *
@@ -117,9 +124,13 @@ export interface CategoryEditorContext {
   toppings: Topping[];
   dressings: Dressing[];
   optionSets: PrimaryOptionSet[];
+  /** What the category's restaurant prices in. */
+  currency: Currency;
   /** Edit mode: jobs waiting, and the one being sent. */
   queue: Job[];
   current: Job | null;
+  /** The size whose removal is being checked or confirmed. */
+  sizeRemoval: SizeRemoval | null;
   /** The alert (spec section 8). */
   error: string | null;
   nameError: string | null;
@@ -141,6 +152,10 @@ export type CategoryEditorEvent =
   | { type: 'row.change'; key: string; patch: RowPatch }
   | { type: 'row.save'; key: string }
   | { type: 'row.remove'; key: string }
+  /** A size's Remove: a saved size that menu items price asks first (issue 10). */
+  | { type: 'size.remove'; key: string }
+  | { type: 'removal.confirm' }
+  | { type: 'removal.cancel' }
   | { type: 'image.upload'; file: Blob }
   | { type: 'category.save' }
   | { type: 'alert.dismiss' };
@@ -148,16 +163,29 @@ export type CategoryEditorEvent =
 // ---------------------------------------------------------------------------------------------
 // What each actor is given.
 
-/** The detail's fields the editor changes. */
-export type DetailValues = Required<Pick<CategoryDetailCreate, 'category_id' | 'priced_by' | 'primary_option_sets' | 'allow_toppings' | 'allow_dressings' | 'image_url'>>;
-export type CreateDetailCall = { values: DetailValues; scope: MenuScope };
+/**
+ * The detail's fields the editor changes: exactly a CategoryDetailUpdate (the PATCH body). The
+ * category a detail belongs to is fixed when it is created, so `category_id` goes only into the
+ * create (CreateDetailCall); the server refuses it in an update (issue 10).
+ */
+export type DetailValues = Required<Pick<CategoryDetailUpdate, 'priced_by' | 'primary_option_sets' | 'allow_toppings' | 'allow_dressings' | 'image_url'>>;
+export type CreateDetailCall = { categoryId: number; values: DetailValues; scope: MenuScope };
 export type UpdateDetailCall = { detailId: number; values: DetailValues };
 export type ChipCall = { list: ChipList; categoryId: number; itemId: number; scope: MenuScope };
 export type UpdateCategoryCall = { id: number; name: string; description: string };
 export type UnchipCall = { list: ChipList; assignmentId: number };
+export type RereadChipsCall = { list: ChipList; categoryId: number; scope: MenuScope };
 export type CreateRowCall = { row: EditorRow; categoryId: number; groupId: number | null; scope: MenuScope };
 export type UpdateRowCall = { row: EditorRow };
 export type DeleteRowCall = { table: EditorRow['table']; id: number };
+export type CountPricesCall = { categoryId: number; sizeId: number; scope: MenuScope };
+
+/** A size waiting to be removed: `prices` is how many menu item prices use it (null: could not be counted). */
+export interface SizeRemoval {
+  key: string;
+  name: string;
+  prices: number | null;
+}
 
 /** The call the current job needs, or null when it has become unnecessary (row gone, chip in line). */
 export type EditorCall =
@@ -174,13 +202,25 @@ const EMPTY_FORM: CategoryForm = {
 };
 
 const detailValues = (context: CategoryEditorContext): DetailValues => ({
-  category_id: context.categoryId ?? 0,
   priced_by: context.form.pricedBy,
   primary_option_sets: context.form.primaryOptionSets,
   allow_toppings: context.form.allowToppings,
   allow_dressings: context.form.allowDressings,
   image_url: context.form.imageUrl.trim() === '' ? null : context.form.imageUrl.trim(),
 });
+
+/**
+ * Removing a row in edit mode. A row the server has never heard of (its create still waits) just
+ * goes; otherwise it is marked deleting (hidden, kept in place) until the server agrees.
+ */
+function removeLive(context: CategoryEditorContext, key: string): Partial<CategoryEditorContext> {
+  const row = findRow(context.rows, key);
+  if (!row || row.status === 'deleting') return {};
+  if (hasQueuedJob(context.queue, key, 'create')) return removeFamily(context.rows, context.queue, key);
+  // A waiting update stays: should the delete fail, the row comes back as the person left it,
+  // and the server must have that too.
+  return { rows: setStatus(context.rows, key, 'deleting'), queue: enqueue(context.queue, { kind: 'delete', key }) };
+}
 
 const groupIdOf = (context: CategoryEditorContext, row: EditorRow): number | null =>
   (row.table === 'selection' ? (findRow(context.rows, row.groupKey)?.id ?? null) : null);
@@ -217,19 +257,12 @@ export function resolveCall(context: CategoryEditorContext): EditorCall | null {
 
 /** Spec section 3: the creation payload. Sizes only when priced by size; groups are added after. */
 export function deepPayload(context: CategoryEditorContext, restaurantId: number): CategoryDeepCreate {
-  const values = detailValues(context);
   const sizes = context.rows.filter((row): row is SizeRow => row.table === 'size');
   return {
     restaurant_id: restaurantId,
     name: context.form.name.trim(),
     description: context.form.description.trim(),
-    detail: {
-      priced_by: values.priced_by,
-      primary_option_sets: values.primary_option_sets,
-      allow_toppings: values.allow_toppings,
-      allow_dressings: values.allow_dressings,
-      image_url: values.image_url,
-    },
+    detail: detailValues(context),
     sizes: context.form.pricedBy === 'size'
       ? sizes.map((size) => ({ name: size.name.trim(), units: size.units, measurement: size.measurement, position: size.position }))
       : [],
@@ -255,7 +288,8 @@ export const categoryEditorMachine = setup({
   actors: {
     loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(({ input }) =>
       loadCategoryEditor(input.categoryId, input.scope)),
-    createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) => createCategoryDetail(input.values, input.scope)),
+    createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
+      createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope)),
     findFirstRestaurant: fromPromise<number | null>(() => findFirstRestaurantId()),
     createCategory: fromPromise<Category, { payload: CategoryDeepCreate; scope: MenuScope }>(({ input }) =>
       createCategoryDeep(input.payload, input.scope)),
@@ -264,6 +298,7 @@ export const categoryEditorMachine = setup({
     updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(({ input }) => updateCategoryDetail(input.detailId, input.values)),
     assignChip: fromPromise<Assignment, ChipCall>(({ input }) => assignItem(input.list, input.categoryId, input.itemId, input.scope)),
     unassignChip: fromPromise<void, UnchipCall>(({ input }) => unassignItem(input.list, input.assignmentId)),
+    rereadChips: fromPromise<Assignment[], RereadChipsCall>(({ input }) => listAssignments(input.list, input.scope, input.categoryId)),
     createRow: fromPromise<{ id: number }, CreateRowCall>(({ input }) => {
       const { row } = input;
       const { scope } = input;
@@ -289,6 +324,7 @@ export const categoryEditorMachine = setup({
       if (input.table === 'group') return deleteGroup(input.id);
       return deleteSelection(input.id);
     }),
+    countSizePrices: fromPromise<number, CountPricesCall>(({ input }) => countSizePrices(input.scope, input.categoryId, input.sizeId)),
     uploadHero: fromPromise<UploadedImage, { file: Blob }>(({ input }) => uploadImage(input.file, IMAGE_BOUNDS.categoryHero)),
   },
   guards: {
@@ -304,6 +340,12 @@ export const categoryEditorMachine = setup({
     callIs: ({ context }, params: { actor: EditorCall['actor'] }) => resolveCall(context)?.actor === params.actor,
     queueSettled: ({ context }) => context.queue.length === 0 && context.current === null,
     saveRefused: ({ context }) => context.error !== null || context.nameError !== null,
+    /** A size the server has (so menu items may price it), not already on its way out. */
+    sizeSaved: ({ context }, params: { key: string }) => {
+      const row = findRow(context.rows, params.key);
+      return row?.table === 'size' && row.id !== null && row.status !== 'deleting';
+    },
+    unpriced: (_, params: { prices: number }) => params.prices === 0,
   },
   actions: {
     applyLoaded: assign(({ context }, params: { data: CategoryEditorData }) => {
@@ -328,6 +370,7 @@ export const categoryEditorMachine = setup({
         toppings: data.toppings,
         dressings: data.dressings,
         optionSets: data.optionSets,
+        currency: data.currency,
       };
     }),
     applyReread: assign(({ context }, params: { data: CategoryEditorData }) => {
@@ -404,20 +447,17 @@ export const categoryEditorMachine = setup({
       if (!row || row.status === 'deleting') return {};
       return { rows: setStatus(context.rows, event.key, 'saving'), queue: enqueue(context.queue, { kind: 'update', key: event.key }) };
     }),
-    removeRowLocally: assign(({ context, event }) => (event.type === 'row.remove' ? removeFamily(context.rows, context.queue, event.key) : {})),
-    /**
-     * A row the server has never heard of (its create still waits) just goes; otherwise it is
-     * marked deleting (hidden, kept in place) until the server agrees.
-     */
-    removeRowLive: assign(({ context, event }) => {
-      if (event.type !== 'row.remove') return {};
-      const row = findRow(context.rows, event.key);
-      if (!row || row.status === 'deleting') return {};
-      if (hasQueuedJob(context.queue, event.key, 'create')) return removeFamily(context.rows, context.queue, event.key);
-      // A waiting update stays: should the delete fail, the row comes back as the person left it,
-      // and the server must have that too.
-      return { rows: setStatus(context.rows, event.key, 'deleting'), queue: enqueue(context.queue, { kind: 'delete', key: event.key }) };
+    removeRowLocally: assign(({ context }, params: { key: string }) => removeFamily(context.rows, context.queue, params.key)),
+    removeRowLive: assign(({ context }, params: { key: string }) => removeLive(context, params.key)),
+    askRemoval: assign(({ context }, params: { key: string }) => {
+      const row = findRow(context.rows, params.key);
+      return { sizeRemoval: row ? { key: row.key, name: row.table === 'size' ? row.name : '', prices: null } : null };
     }),
+    setRemovalCount: assign(({ context }, params: { prices: number }) =>
+      ({ sizeRemoval: context.sizeRemoval && { ...context.sizeRemoval, prices: params.prices } })),
+    removeAskedSize: assign(({ context }) =>
+      ({ ...(context.sizeRemoval ? removeLive(context, context.sizeRemoval.key) : {}), sizeRemoval: null })),
+    clearRemoval: assign({ sizeRemoval: null }),
     enqueueForField: assign(({ context, event }) => {
       if (event.type !== 'field.save' || !TEXT_FIELDS.includes(event.field)) return {};
       // Name and description go out together: neither is sent while the name is blank.
@@ -459,7 +499,7 @@ export const categoryEditorMachine = setup({
       if (job?.kind !== 'chip') return {};
       const chip = { ...findChip(context.chips, job.list, job.itemId), assignmentId: params.assignmentId };
       const waiting = context.queue.some((other) => other.kind === 'chip' && other.list === job.list && other.itemId === job.itemId);
-      return { chips: putChip(context.chips, { ...chip, status: waiting ? 'saving' : 'confirmed' }), current: null };
+      return { chips: putChip(context.chips, { ...chip, status: waiting ? 'saving' : 'confirmed' }) };
     }),
     /** Back to what the server has; a toggle queued behind it is dropped, since it built on a change that did not happen. */
     chipRollback: assign(({ context }, params: { assign: boolean }) => {
@@ -470,8 +510,13 @@ export const categoryEditorMachine = setup({
         chips: putChip(context.chips, { ...chip, assigned: chip.assignmentId !== null, status: 'rolledBack' }),
         queue: context.queue.filter((other) => !(other.kind === 'chip' && other.list === job.list && other.itemId === job.itemId)),
         error: chipFailure(params.assign, job.list),
-        current: null,
       };
+    }),
+    /** The chip's job stays current through its re-read, which says which list to read. */
+    applyChipReread: assign(({ context }, params: { assignments: Assignment[] }) => {
+      const job = context.current;
+      if (job?.kind !== 'chip') return { current: null };
+      return { chips: mergeChips(job.list, params.assignments, context.chips, context.queue), current: null };
     }),
     rowCreated: assign(({ context }, params: { id: number }) => {
       const job = context.current;
@@ -526,9 +571,11 @@ export const categoryEditorMachine = setup({
     form: EMPTY_FORM,
     rows: [],
     chips: [],
+    sizeRemoval: null,
     toppings: [],
     dressings: [],
     optionSets: [],
+    currency: 'USD',
     queue: [],
     current: null,
     error: null,
@@ -566,7 +613,8 @@ export const categoryEditorMachine = setup({
           invoke: {
             id: 'createDetail',
             src: 'createDetail',
-            input: ({ context }): CreateDetailCall => ({ values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope }),
+            input: ({ context }): CreateDetailCall =>
+              ({ categoryId: context.categoryId ?? 0, values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope }),
             onDone: { target: 'live', actions: { type: 'setDetailId', params: ({ event }) => ({ detail: event.output }) } },
             onError: { target: 'loadFailed', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -583,7 +631,9 @@ export const categoryEditorMachine = setup({
             'size.add': { actions: 'addRow' },
             'group.add': { actions: 'refuseNewGroup' },
             'row.change': { actions: 'changeRow' },
-            'row.remove': { actions: 'removeRowLocally' },
+            'row.remove': { actions: { type: 'removeRowLocally', params: ({ event }) => ({ key: event.key }) } },
+            // Nothing is saved yet, so no menu item prices a size: it goes at once.
+            'size.remove': { actions: { type: 'removeRowLocally', params: ({ event }) => ({ key: event.key }) } },
           },
           states: {
             editing: {
@@ -638,7 +688,7 @@ export const categoryEditorMachine = setup({
             'selection.add': { actions: 'addRow' },
             'row.change': { actions: 'changeRow' },
             'row.save': { actions: 'saveRow' },
-            'row.remove': { actions: 'removeRowLive' },
+            'row.remove': { actions: { type: 'removeRowLive', params: ({ event }) => ({ key: event.key }) } },
           },
           states: {
             sync: {
@@ -684,7 +734,7 @@ export const categoryEditorMachine = setup({
                   invoke: {
                     id: 'createDetail',
                     src: 'createDetail',
-                    input: ({ context }): CreateDetailCall => ({ values: detailValues(context), scope: context.scope }),
+                    input: ({ context }): CreateDetailCall => ({ categoryId: context.categoryId ?? 0, values: detailValues(context), scope: context.scope }),
                     onDone: { target: 'idle', actions: ['finishJob', { type: 'setDetailId', params: ({ event }) => ({ detail: event.output }) }] },
                     onError: { target: 'rereading', actions: 'updateFailed' },
                   },
@@ -694,8 +744,8 @@ export const categoryEditorMachine = setup({
                     id: 'assignChip',
                     src: 'assignChip',
                     input: ({ context }) => resolveCall(context)!.input as ChipCall,
-                    onDone: { target: 'idle', actions: { type: 'chipDone', params: ({ event }) => ({ assignmentId: event.output.id }) } },
-                    onError: { target: 'idle', actions: { type: 'chipRollback', params: { assign: true } } },
+                    onDone: { target: 'rereadingChips', actions: { type: 'chipDone', params: ({ event }) => ({ assignmentId: event.output.id }) } },
+                    onError: { target: 'rereadingChips', actions: { type: 'chipRollback', params: { assign: true } } },
                   },
                 },
                 unassigningChip: {
@@ -703,8 +753,26 @@ export const categoryEditorMachine = setup({
                     id: 'unassignChip',
                     src: 'unassignChip',
                     input: ({ context }) => resolveCall(context)!.input as UnchipCall,
-                    onDone: { target: 'idle', actions: { type: 'chipDone', params: { assignmentId: null } } },
-                    onError: { target: 'idle', actions: { type: 'chipRollback', params: { assign: false } } },
+                    onDone: { target: 'rereadingChips', actions: { type: 'chipDone', params: { assignmentId: null } } },
+                    onError: { target: 'rereadingChips', actions: { type: 'chipRollback', params: { assign: false } } },
+                  },
+                },
+                /**
+                 * Spec section 4: a toggle is re-read from the server once its call settles, either
+                 * way, so the chips show what the server has (another tab's change included).
+                 * A failed read keeps what the call's answer already showed.
+                 */
+                rereadingChips: {
+                  invoke: {
+                    id: 'rereadChips',
+                    src: 'rereadChips',
+                    input: ({ context }): RereadChipsCall => ({
+                      list: context.current?.kind === 'chip' ? context.current.list : 'toppings',
+                      categoryId: context.categoryId ?? 0,
+                      scope: context.scope,
+                    }),
+                    onDone: { target: 'idle', actions: { type: 'applyChipReread', params: ({ event }) => ({ assignments: event.output }) } },
+                    onError: { target: 'idle', actions: 'finishJob' },
                   },
                 },
                 creatingRow: {
@@ -742,6 +810,50 @@ export const categoryEditorMachine = setup({
                     input: ({ context }) => ({ categoryId: context.categoryId, scope: context.scope }),
                     onDone: { target: 'idle', actions: { type: 'applyReread', params: ({ event }) => ({ data: event.output }) } },
                     onError: { target: 'idle' },
+                  },
+                },
+              },
+            },
+            /**
+             * Removing a saved size deletes the menu item prices for it (issue 10): the prices are
+             * counted first, and a size that has any is removed only once the person confirms.
+             */
+            removal: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: {
+                    'size.remove': [
+                      {
+                        guard: { type: 'sizeSaved', params: ({ event }) => ({ key: event.key }) },
+                        target: 'counting',
+                        actions: { type: 'askRemoval', params: ({ event }) => ({ key: event.key }) },
+                      },
+                      { actions: { type: 'removeRowLive', params: ({ event }) => ({ key: event.key }) } },
+                    ],
+                  },
+                },
+                counting: {
+                  invoke: {
+                    id: 'countSizePrices',
+                    src: 'countSizePrices',
+                    input: ({ context }): CountPricesCall => ({
+                      categoryId: context.categoryId ?? 0,
+                      sizeId: findRow(context.rows, context.sizeRemoval?.key)?.id ?? 0,
+                      scope: context.scope,
+                    }),
+                    onDone: [
+                      { guard: { type: 'unpriced', params: ({ event }) => ({ prices: event.output }) }, target: 'idle', actions: 'removeAskedSize' },
+                      { target: 'confirming', actions: { type: 'setRemovalCount', params: ({ event }) => ({ prices: event.output }) } },
+                    ],
+                    // Not counted: ask all the same, without a number.
+                    onError: { target: 'confirming' },
+                  },
+                },
+                confirming: {
+                  on: {
+                    'removal.confirm': { target: 'idle', actions: 'removeAskedSize' },
+                    'removal.cancel': { target: 'idle', actions: 'clearRemoval' },
                   },
                 },
               },

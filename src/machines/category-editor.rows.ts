@@ -145,7 +145,7 @@ const selectionRow = (selection: ExtraSelection): SelectionRow => ({
   groupKey: `group-${selection.group_id}`, name: selection.name, price: selection.price, image_url: selection.image_url,
 });
 
-export function rowsFromData(data: CategoryEditorData): EditorRow[] {
+export function rowsFromData(data: Pick<CategoryEditorData, 'sizes' | 'groups' | 'selections'>): EditorRow[] {
   const sizes = [...data.sizes].sort((a, b) => a.position - b.position || a.id - b.id).map(sizeRow);
   return [...sizes, ...data.groups.map(groupRow), ...data.selections.map(selectionRow)];
 }
@@ -158,6 +158,29 @@ export function chipsFromData(data: CategoryEditorData): Chip[] {
     ...data.toppingAssignments.map((assignment) => chip('toppings', assignment)),
     ...data.dressingAssignments.map((assignment) => chip('dressings', assignment)),
   ];
+}
+
+/**
+ * One list's chips after reading its assignments (spec section 4: toggles are re-read from the
+ * server): the server's assignments, except chips whose toggle is still queued, which keep what
+ * the person clicked (the queued job sends it). A chip the server agrees with keeps its status
+ * (a rolled-back one stays marked); one the server disagrees with takes the server's side.
+ */
+export function mergeChips(list: ChipList, assignments: readonly Assignment[], local: readonly Chip[], queue: readonly Job[]): Chip[] {
+  const queued = (itemId: number) => queue.some((job) => job.kind === 'chip' && job.list === list && job.itemId === itemId);
+  const server = new Map(assignments.map((assignment) => [assignment.item_id, assignment.id]));
+  const merged: Chip[] = [];
+  for (const [itemId, assignmentId] of server) {
+    const mine = local.find((one) => one.list === list && one.itemId === itemId);
+    if (mine && queued(itemId)) merged.push({ ...mine, assignmentId, status: 'saving' });
+    else merged.push({ list, itemId, assigned: true, assignmentId, status: mine?.assigned ? mine.status : 'idle' });
+  }
+  for (const mine of local) {
+    if (mine.list !== list || server.has(mine.itemId)) continue;
+    if (queued(mine.itemId)) merged.push({ ...mine, assignmentId: null, status: 'saving' });
+    else if (!mine.assigned && mine.status !== 'saving') merged.push({ ...mine, assignmentId: null });
+  }
+  return [...local.filter((one) => one.list !== list), ...merged];
 }
 
 /**
@@ -185,16 +208,7 @@ export function mergeReread(
   const pendingCreates = new Set(local.queue.flatMap((job) => (job.kind === 'create' ? [job.key] : [])));
   const keptRows = local.rows.filter((row) => pendingCreates.has(row.key) && !rows.some((loaded) => loaded.key === row.key));
   const mergedRows = [...rows, ...keptRows];
-  const chips = chipsFromData(data);
-  for (const mine of local.chips) {
-    const queued = local.queue.some((job) => job.kind === 'chip' && job.list === mine.list && job.itemId === mine.itemId);
-    if (!queued) continue;
-    const index = chips.findIndex((other) => other.list === mine.list && other.itemId === mine.itemId);
-    const serverId = index === -1 ? null : chips[index]!.assignmentId;
-    const kept: Chip = { ...mine, assignmentId: serverId, status: 'saving' };
-    if (index === -1) chips.push(kept);
-    else chips[index] = kept;
-  }
+  const chips = mergeChips('dressings', data.dressingAssignments, mergeChips('toppings', data.toppingAssignments, local.chips, local.queue), local.queue);
   // Jobs for rows the server no longer has are dropped; the rest stay in their order.
   const queue = local.queue.filter((job) => !('key' in job) || mergedRows.some((row) => row.key === job.key));
   return { rows: mergedRows, chips, queue };

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Category, ExtraGroup, ExtraSelection } from '../../contracts/menu';
+import { DEFAULT_CURRENCY, type Category, type Currency, type ExtraGroup, type ExtraSelection } from '../../contracts/menu';
 import {
   createGroup,
   createSelection,
@@ -8,6 +8,7 @@ import {
   listCategories,
   listGroups,
   listSelectionsOf,
+  restaurantCurrency,
   updateGroup,
   updateSelection,
 } from '../services/menu';
@@ -42,6 +43,8 @@ export interface ExtraOptionsContext {
   scope: MenuScope;
   categories: Category[];
   categoryId: number | null;
+  /** What the picked category's restaurant prices in. */
+  currency: Currency;
   rows: EditorRow[];
   /** Saved rows removed here, deleted on Save. */
   removed: { table: 'group' | 'selection'; id: number }[];
@@ -60,7 +63,8 @@ export type ExtraOptionsEvent =
   | { type: 'groups.save' }
   | { type: 'alert.dismiss' };
 
-export type GroupsData = { groups: ExtraGroup[]; selections: ExtraSelection[] };
+export type GroupsData = { groups: ExtraGroup[]; selections: ExtraSelection[]; currency: Currency };
+export type LoadGroupsCall = { scope: MenuScope; categoryId: number; restaurantId: number | null };
 export type SaveGroupsCall = { categoryId: number; rows: EditorRow[]; removed: ExtraOptionsContext['removed']; scope: MenuScope };
 
 /** Deletes first, then each group (created or updated) followed by its selections, in screen order. */
@@ -89,9 +93,12 @@ export const extraOptionsMachine = setup({
   },
   actors: {
     loadCategories: fromPromise<Category[], { scope: MenuScope }>(({ input }) => listCategories(input.scope)),
-    loadGroups: fromPromise<GroupsData, { scope: MenuScope; categoryId: number }>(async ({ input }) => {
-      const groups = await listGroups(input.scope, input.categoryId);
-      return { groups, selections: await listSelectionsOf(input.scope, groups.map((group) => group.id)) };
+    loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => {
+      const [groups, currency] = await Promise.all([
+        listGroups(input.scope, input.categoryId),
+        input.restaurantId === null ? DEFAULT_CURRENCY : restaurantCurrency(input.restaurantId),
+      ]);
+      return { groups, selections: await listSelectionsOf(input.scope, groups.map((group) => group.id)), currency };
     }),
     saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => saveGroups(input)),
   },
@@ -99,11 +106,9 @@ export const extraOptionsMachine = setup({
     setCategories: assign((_, params: { categories: Category[] }) => ({ categories: params.categories })),
     pick: assign(({ event }) => (event.type === 'category.pick' ? { categoryId: event.categoryId, rows: [], removed: [], error: null } : {})),
     setGroups: assign((_, params: { data: GroupsData }) => ({
-      rows: rowsFromData({
-        category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], toppings: [], dressings: [], optionSets: [],
-        groups: params.data.groups, selections: params.data.selections,
-      }),
+      rows: rowsFromData({ sizes: [], groups: params.data.groups, selections: params.data.selections }),
       removed: [],
+      currency: params.data.currency,
     })),
     addRow: assign(({ context, event }) => {
       if (context.rows.length >= context.rowLimit) return {};
@@ -131,7 +136,9 @@ export const extraOptionsMachine = setup({
   },
 }).createMachine({
   id: 'extraOptions',
-  context: ({ input }) => ({ scope: input.scope, categories: [], categoryId: null, rows: [], removed: [], error: null, rowLimit: input.rowLimit ?? 300 }),
+  context: ({ input }) => ({
+    scope: input.scope, categories: [], categoryId: null, currency: DEFAULT_CURRENCY, rows: [], removed: [], error: null, rowLimit: input.rowLimit ?? 300,
+  }),
   initial: 'loadingCategories',
   on: { 'alert.dismiss': { actions: 'clearError' } },
   states: {
@@ -154,7 +161,11 @@ export const extraOptionsMachine = setup({
           invoke: {
             id: 'loadGroups',
             src: 'loadGroups',
-            input: ({ context }) => ({ scope: context.scope, categoryId: context.categoryId ?? 0 }),
+            input: ({ context }): LoadGroupsCall => ({
+              scope: context.scope,
+              categoryId: context.categoryId ?? 0,
+              restaurantId: context.categories.find((category) => category.id === context.categoryId)?.restaurant_id ?? null,
+            }),
             onDone: { target: 'editing', actions: { type: 'setGroups', params: ({ event }) => ({ data: event.output }) } },
             onError: { target: 'groupsFailed', actions: { type: 'showError', params: ({ event }) => ({ message: reason(event.error) }) } },
           },

@@ -11,6 +11,7 @@ import { MENU_ALERTS, reason } from './menu-errors';
  *   (new) editing
  *   editing --set.save [valid]--> saving --done--> saved ; --error--> editing ('Save failed: ...')
  *   editing --set.save [invalid]--> editing ('Please enter a set name and at least one unique selection.')
+ *   (invalid: no name; or, for a new set only, no selection left once cleaned)
  */
 
 export interface SelectionDraft {
@@ -122,7 +123,8 @@ export const primaryOptionSetEditorMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.setId === null,
-    valid: ({ context }) => context.name.trim() !== '' && cleanSelections(context.selections).length > 0,
+    /** Spec section 5: a name, and for a NEW set at least one selection; a saved set may be left with none. */
+    valid: ({ context }) => context.name.trim() !== '' && (context.setId !== null || cleanSelections(context.selections).length > 0),
   },
   actions: {
     applySet: assign((_, params: { set: PrimaryOptionSet }) => fromSet(params.set)),

@@ -1,4 +1,4 @@
-import type { Category, CategoryDetail, Dressing, ExtraGroup, ExtraSelection, PrimaryOptionSet, Size, Topping } from '../../contracts/menu';
+import type { Category, CategoryDetail, Currency, Dressing, ExtraGroup, ExtraSelection, PrimaryOptionSet, Size, Topping } from '../../contracts/menu';
 
 /**
  * The menu shapes the client adds to the contract's (contracts/menu.ts): who is asking, an
@@ -32,4 +32,6 @@ export interface CategoryEditorData {
   toppings: Topping[];
   dressings: Dressing[];
   optionSets: PrimaryOptionSet[];
+  /** What the category's restaurant prices in. */
+  currency: Currency;
 }

@@ -2,40 +2,45 @@ import type { Struct } from 'superstruct';
 import {
   Category,
   CategoryDeep,
+  CategoryDeepCreate,
   CategoryDetail,
+  CategoryDetailCreate,
+  CategoryDetailUpdate,
   CategoryDressing,
+  CategoryDressingCreate,
   CategoryTopping,
+  CategoryToppingCreate,
+  CategoryUpdate,
   Dressing,
+  DressingCreate,
+  DressingUpdate,
   ExtraGroup,
+  ExtraGroupCreate,
+  ExtraGroupUpdate,
   ExtraSelection,
+  ExtraSelectionCreate,
+  ExtraSelectionUpdate,
+  DEFAULT_CURRENCY,
   MENU_PAGE_SIZES,
   LIST_PAGE_SIZE_MAX,
   MenuItem,
+  MenuItemCreate,
+  MenuItemUpdate,
   PrimaryOptionSet,
+  PrimaryOptionSetCreate,
+  PrimaryOptionSetUpdate,
   Restaurant,
   Size,
+  SizeCreate,
+  SizeUpdate,
   Topping,
-  type CategoryDeepCreate,
-  type CategoryDetailCreate,
-  type CategoryDetailUpdate,
-  type CategoryUpdate,
-  type DressingCreate,
-  type DressingUpdate,
-  type ExtraGroupCreate,
-  type ExtraGroupUpdate,
-  type ExtraSelectionCreate,
-  type ExtraSelectionUpdate,
-  type MenuItemCreate,
-  type MenuItemUpdate,
-  type PrimaryOptionSetCreate,
-  type PrimaryOptionSetUpdate,
-  type SizeCreate,
-  type SizeUpdate,
-  type ToppingCreate,
-  type ToppingUpdate,
+  ToppingCreate,
+  ToppingUpdate,
+  type Currency,
 } from '../../contracts/menu';
 import { paths } from '../../contracts/paths';
-import { api, type ApiClient } from './api';
+import { ContractViolation, parseWith } from '../../contracts/validation';
+import { api, ApiError, type ApiClient } from './api';
 import type { Assignment, CategoryEditorData, ChipList, MenuScope } from './menu-types';
 
 /**
@@ -61,31 +66,56 @@ export function scopedBody<T extends object>(scope: MenuScope, body: T): T & { r
   return { ...body, restaurant_id: scope.restaurantId };
 }
 
-/** One collection's list, create, update and delete, answers checked with its struct. */
-function collection<T, S>(path: string, struct: Struct<T, S>, client: () => ApiClient = () => api) {
+/**
+ * A body checked with the server's own contract before it goes. TypeScript lets a wider object
+ * through where a body type is expected (a `category_id` in a detail update passed the types and
+ * failed every save, issue 10), so the check is made at run time, and a body the server would
+ * refuse fails here exactly as the server would answer it: 400 with `fields`.
+ */
+export function checkedBody<T, S>(struct: Struct<T, S>, body: unknown): T {
+  try {
+    return parseWith(struct, body);
+  } catch (error) {
+    if (error instanceof ContractViolation) throw new ApiError('Some fields are not valid.', { status: 400, code: 'invalid', fields: error.fields });
+    throw error;
+  }
+}
+
+/** The contracts of a collection's create and update bodies. */
+type BodyContracts<C, U> = { create?: Struct<C, unknown>; update?: Struct<U, unknown> };
+
+function contractOf<B>(struct: Struct<B, unknown> | undefined, call: string): Struct<B, unknown> {
+  if (!struct) throw new Error(`${call} is not a call of this collection`);
+  return struct;
+}
+
+/** One collection's list, create, update and delete; bodies checked with their contract, answers with the row's. */
+function collection<T, S, C extends object, U>(path: string, struct: Struct<T, S>, bodies: BodyContracts<C, U>, client: () => ApiClient = () => api) {
   return {
     list: async (scope: MenuScope, filters: Filters = {}) =>
       (await client().getList(path, { struct, searchParams: scopedFilters(scope, { page_size: ALL, ...filters }) })).items,
     get: (id: number) => client().get(M.one(path, id), { struct }),
-    create: (body: object, scope: MenuScope) => client().post(path, scopedBody(scope, body), { struct }),
-    update: (id: number, body: object) => client().patch(M.one(path, id), body, { struct }),
+    create: (body: C, scope: MenuScope) =>
+      client().post(path, checkedBody(contractOf(bodies.create, `POST ${path}`), scopedBody(scope, body)), { struct }),
+    update: (id: number, body: U) => client().patch(M.one(path, id), checkedBody(contractOf(bodies.update, `PATCH ${path}`), body), { struct }),
     remove: async (id: number) => {
       await client().delete(M.one(path, id));
     },
   };
 }
 
-const categories = collection(M.categories, Category);
-const details = collection(M.categoryDetail, CategoryDetail);
-const sizes = collection(M.sizes, Size);
-const optionSets = collection(M.primaryOptions, PrimaryOptionSet);
-const toppings = collection(M.toppings, Topping);
-const dressings = collection(M.dressings, Dressing);
-const categoryToppings = collection(M.categoryToppings, CategoryTopping);
-const categoryDressings = collection(M.categoryDressings, CategoryDressing);
-const groups = collection(M.extraGroups, ExtraGroup);
-const selections = collection(M.extraSelections, ExtraSelection);
-const menuItems = collection(M.menuItems, MenuItem);
+// Categories are created whole (the deep create below), so their collection has no create of its own.
+const categories = collection(M.categories, Category, { update: CategoryUpdate });
+const details = collection(M.categoryDetail, CategoryDetail, { create: CategoryDetailCreate, update: CategoryDetailUpdate });
+const sizes = collection(M.sizes, Size, { create: SizeCreate, update: SizeUpdate });
+const optionSets = collection(M.primaryOptions, PrimaryOptionSet, { create: PrimaryOptionSetCreate, update: PrimaryOptionSetUpdate });
+const toppings = collection(M.toppings, Topping, { create: ToppingCreate, update: ToppingUpdate });
+const dressings = collection(M.dressings, Dressing, { create: DressingCreate, update: DressingUpdate });
+const categoryToppings = collection(M.categoryToppings, CategoryTopping, { create: CategoryToppingCreate });
+const categoryDressings = collection(M.categoryDressings, CategoryDressing, { create: CategoryDressingCreate });
+const groups = collection(M.extraGroups, ExtraGroup, { create: ExtraGroupCreate, update: ExtraGroupUpdate });
+const selections = collection(M.extraSelections, ExtraSelection, { create: ExtraSelectionCreate, update: ExtraSelectionUpdate });
+const menuItems = collection(M.menuItems, MenuItem, { create: MenuItemCreate, update: MenuItemUpdate });
 
 // ---- Categories -----------------------------------------------------------------------------
 
@@ -97,7 +127,7 @@ export const updateCategory = (id: number, body: CategoryUpdate) => categories.u
 export const listCategoryDetails = (scope: MenuScope) => details.list(scope);
 
 export async function createCategoryDeep(payload: CategoryDeepCreate, scope: MenuScope): Promise<Category> {
-  const created = await api.post(M.categoryDeep, scopedBody(scope, payload), { struct: CategoryDeep });
+  const created = await api.post(M.categoryDeep, checkedBody(CategoryDeepCreate, scopedBody(scope, payload)), { struct: CategoryDeep });
   return created.category;
 }
 
@@ -108,6 +138,12 @@ export const updateCategoryDetail = (id: number, body: CategoryDetailUpdate) => 
 export async function findFirstRestaurantId(): Promise<number | null> {
   const page = await api.getList(M.restaurants, { struct: Restaurant, searchParams: { page_size: MENU_PAGE_SIZES.restaurants } });
   return page.items[0]?.id ?? null;
+}
+
+/** The currency a restaurant prices in (the server derives it from its location); USD when unknown. */
+export async function restaurantCurrency(restaurantId: number): Promise<Currency> {
+  const page = await api.getList(M.restaurants, { struct: Restaurant, searchParams: { restaurant_id: restaurantId, page_size: 1 } });
+  return page.items[0]?.currency ?? DEFAULT_CURRENCY;
 }
 
 // ---- Sizes, groups, selections --------------------------------------------------------------
@@ -175,6 +211,11 @@ export const createMenuItem = (body: MenuItemCreate, scope: MenuScope) => menuIt
 export const updateMenuItem = (id: number, body: MenuItemUpdate) => menuItems.update(id, body);
 export const deleteMenuItem = (id: number) => menuItems.remove(id);
 
+/** How many of a category's menu items have a price for the size (what removing the size deletes). */
+export async function countSizePrices(scope: MenuScope, categoryId: number, sizeId: number): Promise<number> {
+  return (await listMenuItems(scope, categoryId)).filter((item) => item.prices.some((price) => price.size_id === sizeId)).length;
+}
+
 // ---- The category editor's read -------------------------------------------------------------
 
 /**
@@ -185,9 +226,10 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
   const catalogues = () => Promise.all([listToppings(scope), listDressings(scope), listOptionSets(scope)]);
   if (categoryId === null) {
     const [toppingList, dressingList, setList] = await catalogues();
+    // Nothing priced is shown before the category is saved, so its currency is not read yet.
     return {
       category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
-      toppings: toppingList, dressings: dressingList, optionSets: setList,
+      toppings: toppingList, dressings: dressingList, optionSets: setList, currency: DEFAULT_CURRENCY,
     };
   }
   // All in one Promise.all, so a failure of any call (a missing category's 404 first of all)
@@ -202,6 +244,11 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
       listGroups(scope, categoryId),
       catalogues(),
     ]);
+  // The category's restaurant, not the caller's: an administrator may open any restaurant's category.
+  const [selectionList, currency] = await Promise.all([
+    listSelectionsOf(scope, groupList.map((group) => group.id)),
+    restaurantCurrency(category.restaurant_id),
+  ]);
   return {
     category,
     detail: detailList[0] ?? null,
@@ -209,7 +256,8 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
     toppingAssignments,
     dressingAssignments,
     groups: groupList,
-    selections: await listSelectionsOf(scope, groupList.map((group) => group.id)),
+    selections: selectionList,
+    currency,
     toppings: toppingList,
     dressings: dressingList,
     optionSets: setList,

@@ -113,7 +113,7 @@ describe('an owner builds a menu', () => {
     const reloaded = page.getByRole('region', { name: 'Group Extra cheese' });
     expect(await reloaded.getByLabel('Selection', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['Mozzarella', 'Parmesan']);
     expect(await reloaded.getByLabel('Price', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['1.50', '2.25']);
-    await expect.poll(() => page.getByRole('article', { name: 'Margherita' }).textContent()).toContain('Small 9.00 · Medium 11.00 · Large 13.50');
+    await expect.poll(() => page.getByRole('article', { name: 'Margherita' }).textContent()).toContain('Small $9.00 · Medium $11.00 · Large $13.50');
     await screenshot(page, 'menu-pizza-reloaded');
 
     // The list agrees.

@@ -19,7 +19,7 @@ export const CATALOGUE = {
 
 export const EMPTY_CATEGORY: CategoryEditorData = {
   category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
-  toppings: [], dressings: [], optionSets: [],
+  toppings: [], dressings: [], optionSets: [], currency: 'USD',
 };
 
 export function categoryData(overrides: Partial<CategoryEditorData> = {}): CategoryEditorData {

@@ -15,6 +15,7 @@ import {
   type ChipCall,
   type CreateRowCall,
   type DeleteRowCall,
+  type RereadChipsCall,
   type UnchipCall,
   type UpdateDetailCall,
   type UpdateRowCall,
@@ -53,7 +54,7 @@ function flakyServer(rng: () => number) {
   }
   const read = (): CategoryEditorData => structuredClone({
     category, detail, sizes: [...sizes.values()], groups: [...groups.values()], selections: [...selections.values()],
-    toppingAssignments: [...toppings.values()], dressingAssignments: [...dressings.values()], ...CATALOGUE,
+    toppingAssignments: [...toppings.values()], dressingAssignments: [...dressings.values()], ...CATALOGUE, currency: 'USD',
   });
 
   const machine = categoryEditorMachine.provide({
@@ -69,6 +70,8 @@ function flakyServer(rng: () => number) {
       unassignChip: fromPromise<void, UnchipCall>(({ input }) => answer(() => {
         (input.list === 'toppings' ? toppings : dressings).delete(input.assignmentId);
       })),
+      rereadChips: fromPromise<Assignment[], RereadChipsCall>(({ input }) =>
+        answer(() => structuredClone([...(input.list === 'toppings' ? toppings : dressings).values()]))),
       createRow: fromPromise<{ id: number }, CreateRowCall>(({ input }) => answer(() => {
         const id = nextId++;
         const { row } = input;

@@ -1,6 +1,8 @@
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import type { CategoryDetail } from '../../contracts/menu';
+import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
+import { parseWith } from '../../contracts/validation';
+import { checkedBody } from '../../src/services/menu';
 import { ApiError } from '../../src/services/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
 import {
@@ -19,6 +21,8 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const fail = (id: string, status: number) =>
   ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
 
+const SMALL = { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches' as const, position: 1 };
+
 /** Answers for every actor, so no walk step reads an undefined output. */
 const ANSWERS: AnyEventObject[] = [
   done('createDetail', DETAIL),
@@ -27,6 +31,8 @@ const ANSWERS: AnyEventObject[] = [
   done('updateDetail', DETAIL),
   done('assignChip', { id: 9, category_id: 1, item_id: 1 }),
   done('unassignChip', undefined),
+  done('rereadChips', [{ id: 9, category_id: 1, item_id: 1 }]),
+  fail('rereadChips', 500),
   done('createRow', { id: 70 }),
   done('updateRow', {}),
   done('deleteRow', undefined),
@@ -111,6 +117,24 @@ const WALKS: Record<string, PathCoverageOptions> = {
       { type: 'row.remove', key: 'tmp-1' },
     ],
   },
+  'edit mode: removing a saved size that menu items price': {
+    input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    // Only the calls this walk makes: the rest multiplies its paths for nothing.
+    events: [
+      done('deleteRow', undefined),
+      done('loadEditor', categoryData({ toppings: [], dressings: [], sizes: [SMALL] })),
+      done('countSizePrices', 2),
+      done('countSizePrices', 0),
+      fail('countSizePrices', 500),
+      { type: 'size.remove', key: 'size-21' },
+      { type: 'removal.confirm' },
+      { type: 'removal.cancel' },
+    ],
+  },
+  'new mode: removing a size': {
+    input: { categoryId: null, scope: OWNER, rowLimit: 1 },
+    events: [...ANSWERS, done('loadEditor', { ...EMPTY_CATEGORY, ...CATALOGUE }), { type: 'detail.change', patch: { pricedBy: 'size' } }, { type: 'size.remove', key: 'tmp-1' }],
+  },
   'edit mode: a group and its selection': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 2 },
     events: [
@@ -127,7 +151,7 @@ describe('category editor machine: path coverage', () => {
     const reports = assertWalksCover(categoryEditorMachine, Object.values(WALKS));
     // Every failure branch is among them; counted so that one dropped from the machine shows here too.
     const failures = new Set(reports.flatMap((report) => report.transitions.reached.filter((label) => label.includes('xstate.error.actor'))));
-    expect(failures.size).toBe(16);
+    expect(failures.size).toBe(18);
   });
 });
 
@@ -154,10 +178,12 @@ function fakeServer(data: CategoryEditorData) {
       updateDetail: held('updateDetail'),
       assignChip: held('assignChip'),
       unassignChip: held('unassignChip'),
+      rereadChips: held('rereadChips'),
       createRow: held('createRow'),
       updateRow: held('updateRow'),
       deleteRow: held('deleteRow'),
       uploadHero: held('uploadHero'),
+      countSizePrices: held('countSizePrices'),
     },
   });
   /** Answers the one call out (the queue sends one at a time), checking which it is. */
@@ -311,13 +337,17 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await editor.answer('assignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().chips[0]).toMatchObject({ assigned: false, status: 'rolledBack' });
     expect(editor.context().error).toBe('Failed to assign topping');
+    await editor.answer('rereadChips', { ok: [] });
+    expect(editor.context().chips[0]).toMatchObject({ assigned: false, status: 'rolledBack' });
 
     editor.send({ type: 'dressing.toggle', id: 1 });
     await editor.answer('assignChip', { ok: assignment(8, 1) });
+    await editor.answer('rereadChips', { ok: [assignment(8, 1)] });
     expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'confirmed' });
     editor.send({ type: 'dressing.toggle', id: 1 });
     await editor.answer('unassignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().error).toBe('Failed to unassign dressing');
+    await editor.answer('rereadChips', { ok: [assignment(8, 1)] });
     expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'rolledBack' });
   });
 
@@ -326,19 +356,50 @@ describe('category editor machine: edit mode saves each change at once', () => {
     editor.send({ type: 'topping.toggle', id: 2 });
     editor.send({ type: 'topping.toggle', id: 2 }, { type: 'topping.toggle', id: 2 }, { type: 'topping.toggle', id: 2 });
     await editor.answer('assignChip', { ok: assignment(5, 2) });
+    // The re-read between the two calls keeps the clicks still queued.
+    await editor.answer('rereadChips', { ok: [assignment(5, 2)] });
+    expect(editor.context().chips.find((chip) => chip.itemId === 2)).toMatchObject({ assigned: false, assignmentId: 5, status: 'saving' });
     // Four clicks: on, off, on, off. The last three collapse into one job: unassign.
     await editor.answer('unassignChip', { ok: undefined });
+    await editor.answer('rereadChips', { ok: [] });
     expect(editor.pending).toHaveLength(0);
-    expect(editor.calls.map((call) => call.actor)).toEqual(['assignChip', 'unassignChip']);
+    expect(editor.calls.map((call) => call.actor)).toEqual(['assignChip', 'rereadChips', 'unassignChip', 'rereadChips']);
     expect(editor.context().chips.find((chip) => chip.itemId === 2)).toMatchObject({ assigned: false, assignmentId: null, status: 'confirmed' });
     expect((editor.calls[0]!.input as ChipCall).scope).toEqual(OWNER);
+  });
+
+  it('re-reads the toggled list from the server after each toggle, success or failure, and shows what the server has', async () => {
+    const editor = await startEdit();
+    editor.send({ type: 'topping.toggle', id: 1 });
+    await editor.answer('assignChip', { ok: assignment(5, 1) });
+    // The list that was toggled, for this category, in this restaurant.
+    expect(editor.pending[0]).toMatchObject({ actor: 'rereadChips', input: { list: 'toppings', categoryId: 1, scope: OWNER } });
+    // Meanwhile another tab assigned Basil: the re-read brings it in.
+    await editor.answer('rereadChips', { ok: [assignment(5, 1), assignment(6, 2)] });
+    const toppings = () => editor.context().chips.filter((chip) => chip.list === 'toppings' && chip.assigned).map((chip) => [chip.itemId, chip.assignmentId]);
+    expect(toppings()).toEqual([[1, 5], [2, 6]]);
+
+    // A failed unassign still re-reads: here the server had already lost the assignment.
+    editor.send({ type: 'topping.toggle', id: 2 });
+    await editor.answer('unassignChip', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.pending[0]).toMatchObject({ actor: 'rereadChips', input: { list: 'toppings' } });
+    await editor.answer('rereadChips', { ok: [assignment(5, 1)] });
+    expect(toppings()).toEqual([[1, 5]]);
+
+    // A re-read that fails leaves the chips as the call's answer left them, and the queue goes on.
+    editor.send({ type: 'dressing.toggle', id: 1 });
+    await editor.answer('assignChip', { ok: assignment(8, 1) });
+    await editor.answer('rereadChips', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().chips.find((chip) => chip.list === 'dressings')).toMatchObject({ assigned: true, assignmentId: 8, status: 'confirmed' });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { sync: 'idle' } } })).toBe(true);
+    expect(editor.context().current).toBeNull();
   });
 
   it('creates a missing detail on load with priced_by none', async () => {
     const server = fakeServer(categoryData({ detail: null }));
     const actor = createActor(server.machine, { input: { categoryId: 1, scope: OWNER } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'creatingDetail' }));
-    expect(server.calls[0]).toMatchObject({ actor: 'createDetail', input: { values: { category_id: 1, priced_by: 'none' } } });
+    expect(server.calls[0]).toMatchObject({ actor: 'createDetail', input: { categoryId: 1, values: { priced_by: 'none' } } });
     await server.answer('createDetail', { ok: { ...DETAIL, priced_by: 'none', id: 12 } satisfies CategoryDetail });
     expect(actor.getSnapshot().matches({ editor: 'live' })).toBe(true);
     expect(actor.getSnapshot().context.detailId).toBe(12);
@@ -349,10 +410,46 @@ describe('category editor machine: edit mode saves each change at once', () => {
     editor.send({ type: 'detail.change', patch: { pricedBy: 'weight', allowToppings: false } });
     expect((editor.calls[0]!.input as UpdateDetailCall)).toMatchObject({ detailId: 11, values: { priced_by: 'weight', allow_toppings: false } });
     await editor.answer('updateDetail', { error: new ApiError('Not found.', { status: 404 }) });
-    expect(editor.calls[1]).toMatchObject({ actor: 'createDetail', input: { values: { category_id: 1, priced_by: 'weight', allow_toppings: false } } });
+    expect(editor.calls[1]).toMatchObject({ actor: 'createDetail', input: { categoryId: 1, values: { priced_by: 'weight', allow_toppings: false } } });
     await editor.answer('createDetail', { ok: { ...DETAIL, id: 13, priced_by: 'weight' } });
     expect(editor.context().detailId).toBe(13);
     expect(editor.context().error).toBeNull();
+  });
+
+  it('every settings change sends exactly a CategoryDetailUpdate, the body the server accepts (issue 10)', async () => {
+    const editor = await startEdit(categoryData({ detail: { ...DETAIL, priced_by: 'none', allow_toppings: false, allow_dressings: false } }));
+    const changes: CategoryEditorEvent[][] = [
+      [{ type: 'detail.change', patch: { pricedBy: 'size' } }],
+      [{ type: 'detail.change', patch: { primaryOptionSets: [5] } }],
+      [{ type: 'field.change', field: 'imageUrl', value: ' https://example.com/hero.jpg ' }, { type: 'field.save', field: 'imageUrl' }],
+      [{ type: 'detail.change', patch: { allowToppings: true } }],
+      [{ type: 'detail.change', patch: { allowDressings: true } }],
+    ];
+    for (const change of changes) {
+      editor.send(...change);
+      const body = (editor.pending[0]!.input as UpdateDetailCall).values;
+      // Validated as the server validates it: an unknown field (category_id) fails here.
+      expect(() => parseWith(CategoryDetailUpdate, body)).not.toThrow();
+      expect(body).not.toHaveProperty('category_id');
+      await editor.answer('updateDetail', { ok: DETAIL });
+    }
+    expect((editor.calls.at(-1)!.input as UpdateDetailCall).values).toEqual({
+      priced_by: 'size', primary_option_sets: [5], image_url: 'https://example.com/hero.jpg', allow_toppings: true, allow_dressings: true,
+    });
+  });
+
+  it('the menu service refuses a body its contract refuses, as the server answers it: 400 with fields', () => {
+    const refusal = (() => {
+      try {
+        checkedBody(CategoryDetailUpdate, { category_id: 1, priced_by: 'size' });
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ status: 400, code: 'invalid', fields: { category_id: 'Unknown field.' } });
+    expect(checkedBody(CategoryDetailUpdate, { priced_by: 'size', image_url: '' })).toEqual({ priced_by: 'size', image_url: null });
   });
 
   it('Save sends the name, waits for everything queued, then leaves; a blank name stays', async () => {
@@ -386,6 +483,52 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await editor.answer('updateCategory', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().error).toBe('Failed to save change');
     expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'editing' } } })).toBe(true);
+  });
+});
+
+describe('category editor machine: removing a size that menu items price (issue 10)', () => {
+  const twoSizes = () => categoryData({ sizes: [SMALL, { ...SMALL, id: 22, name: 'Large', position: 2 }] });
+
+  it('counts the prices first and removes only once the person confirms', async () => {
+    const editor = await startEdit(twoSizes());
+    editor.send({ type: 'size.remove', key: 'size-21' });
+    expect(editor.pending[0]).toMatchObject({ actor: 'countSizePrices', input: { categoryId: 1, sizeId: 21, scope: OWNER } });
+    await editor.answer('countSizePrices', { ok: 3 });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'confirming' } } })).toBe(true);
+    expect(editor.context().sizeRemoval).toEqual({ key: 'size-21', name: 'Small', prices: 3 });
+    // Nothing is sent, and the size stays, until the person says so.
+    expect(editor.pending).toEqual([]);
+    expect(editor.rows().find((row) => row.key === 'size-21')?.status).toBe('idle');
+    editor.send({ type: 'removal.confirm' });
+    expect(editor.context().sizeRemoval).toBeNull();
+    expect(editor.rows().find((row) => row.key === 'size-21')?.status).toBe('deleting');
+    await editor.answer('deleteRow', { ok: undefined });
+    expect(editor.rows().map((row) => row.key)).toEqual(['size-22']);
+  });
+
+  it('Cancel keeps the size; a size no item prices goes without asking', async () => {
+    const editor = await startEdit(twoSizes());
+    editor.send({ type: 'size.remove', key: 'size-21' });
+    await editor.answer('countSizePrices', { ok: 1 });
+    editor.send({ type: 'removal.cancel' });
+    expect(editor.context().sizeRemoval).toBeNull();
+    expect(editor.rows().map((row) => [row.key, row.status])).toEqual([['size-21', 'idle'], ['size-22', 'idle']]);
+    editor.send({ type: 'size.remove', key: 'size-22' });
+    await editor.answer('countSizePrices', { ok: 0 });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'idle' } } })).toBe(true);
+    expect(editor.pending).toMatchObject([{ actor: 'deleteRow', input: { table: 'size', id: 22 } }]);
+  });
+
+  it('asks without a number when the prices cannot be counted; an unsaved size goes at once', async () => {
+    const editor = await startEdit(twoSizes());
+    editor.send({ type: 'size.remove', key: 'size-21' });
+    await editor.answer('countSizePrices', { error: new ApiError('HTTP 500', { status: 500 }) });
+    expect(editor.context().sizeRemoval).toEqual({ key: 'size-21', name: 'Small', prices: null });
+    editor.send({ type: 'removal.cancel' }, { type: 'size.add' }, { type: 'size.add' }, { type: 'size.remove', key: 'tmp-2' });
+    // Its create was still waiting: nothing to count, nothing to delete; no item can price it.
+    expect(editor.rows().map((row) => row.key)).toEqual(['size-21', 'size-22', 'tmp-1']);
+    expect(editor.pending.map((call) => call.actor)).toEqual(['createRow']);
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'idle' } } })).toBe(true);
   });
 });
 

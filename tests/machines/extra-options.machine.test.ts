@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../contracts/menu';
 import { ApiError } from '../../src/services/api';
-import { extraOptionsMachine, type ExtraOptionsEvent, type GroupsData, type SaveGroupsCall } from '../../src/machines/extra-options.machine';
+import { extraOptionsMachine, type ExtraOptionsEvent, type GroupsData, type LoadGroupsCall, type SaveGroupsCall } from '../../src/machines/extra-options.machine';
 import type { MenuScope } from '../../src/services/menu-types';
 import { assertPathCoverage } from '../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
@@ -11,6 +11,7 @@ const PIZZA: Category = { id: 1, name: 'Pizza', description: '', restaurant_id: 
 const GROUPS: GroupsData = {
   groups: [{ id: 31, category_id: 1, name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: true }],
   selections: [{ id: 41, group_id: 31, name: 'BBQ', price: 0.5, image_url: null }],
+  currency: 'CAD',
 };
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 
@@ -20,7 +21,7 @@ describe('extra options machine: path coverage', () => {
       input: { scope: OWNER, rowLimit: 2 },
       events: [
         done('loadCategories', [PIZZA]),
-        done('loadGroups', { groups: [], selections: [] }),
+        done('loadGroups', { groups: [], selections: [], currency: 'USD' }),
         done('saveGroups', undefined),
         { type: 'category.pick', categoryId: 1 },
         { type: 'selection.add', groupKey: 'tmp-1' },
@@ -34,18 +35,29 @@ describe('extra options machine: path coverage', () => {
 function start(save: (call: SaveGroupsCall) => Promise<void>) {
   const saves: SaveGroupsCall[] = [];
   let reads = 0;
+  const loads: LoadGroupsCall[] = [];
   const actor = createActor(extraOptionsMachine.provide({
     actors: {
       loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => [PIZZA]),
-      loadGroups: fromPromise<GroupsData, { scope: MenuScope; categoryId: number }>(async () => { reads += 1; return structuredClone(GROUPS); }),
+      loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => { reads += 1; loads.push(input); return structuredClone(GROUPS); }),
       saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => { saves.push(input); return save(input); }),
     },
   }), { input: { scope: OWNER } }).start();
   const send = (...events: ExtraOptionsEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, send, saves, reads: () => reads };
+  return { actor, send, saves, loads, reads: () => reads };
 }
 
 describe('extra options machine: behaviour', () => {
+  it('reads the picked category’s restaurant currency with its groups', async () => {
+    const { actor, send, loads } = start(async () => undefined);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    expect(actor.getSnapshot().context.currency).toBe('USD');
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    expect(loads[0]).toEqual({ scope: OWNER, categoryId: 1, restaurantId: 3 });
+    expect(actor.getSnapshot().context.currency).toBe('CAD');
+  });
+
   it('keeps edits local until Save, then sends the removals and the rows in screen order', async () => {
     const { actor, send, saves, reads } = start(async () => undefined);
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PrimaryOptionSet } from '../../contracts/menu';
+import { PrimaryOptionSetUpdate, type PrimaryOptionSet } from '../../contracts/menu';
+import { parseWith } from '../../contracts/validation';
 import { ApiError } from '../../src/services/api';
 import {
   cleanSelections,
@@ -70,6 +71,21 @@ describe('primary option set editor machine: behaviour', () => {
       id: null, scope: OWNER,
       body: { name: 'Crust', prevent_restaurant_changes: true, allow_images: false, selections: [{ name: 'Thick', image_url: '' }, { name: 'Thin', image_url: '/uploads/t.jpg' }] },
     });
+  });
+
+  it('saves a saved set left with no selection (only a new set needs one), in a body the server accepts', async () => {
+    const { actor, send, saved } = start(5, async () => ({ ...CRUST, selections: [] }));
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    send({ type: 'selection.remove', key: 'sel-51' }, { type: 'selection.remove', key: 'sel-52' }, { type: 'set.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches('saved'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(saved[0]!.body).toEqual({ name: 'Crust', prevent_restaurant_changes: false, allow_images: true, selections: [] });
+    expect(() => parseWith(PrimaryOptionSetUpdate, saved[0]!.body)).not.toThrow();
+    // A blank name is still refused.
+    const blank = start(5, async () => CRUST);
+    await waitFor(blank.actor, (snapshot) => snapshot.matches('editing'));
+    blank.send({ type: 'name.change', value: ' ' }, { type: 'set.save' });
+    expect(blank.actor.getSnapshot().context.error).toBe('Please enter a set name and at least one unique selection.');
   });
 
   it('edits a set: keeps ids, applies the order, and says "Save failed: ..." on a failure', async () => {

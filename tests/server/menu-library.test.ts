@@ -122,9 +122,12 @@ describe('primary option sets', () => {
     expect(duplicate.body.fields).toEqual({ selections: 'Please enter a set name and at least one unique selection.' });
     const foreignSelection = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [{ id: 999999 }] });
     expect(foreignSelection.status).toBe(400);
-    expect((await api.patch(`/primary-options/${set.id}/`, owner, { selections: [] })).status).toBe(400);
     // Refused updates changed nothing.
     expect((await api.get(`/primary-options/${set.id}/`, owner)).body.selections.map((s: { name: string }) => s.name)).toEqual(['Pesto', 'Tomato', 'BBQ']);
+    // Spec section 5 requires a selection of a new set only: a saved set may be emptied.
+    const emptied = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [] });
+    expect(emptied.status).toBe(200);
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).body.selections).toEqual([]);
 
     expect((await api.delete(`/primary-options/${set.id}/`, owner)).status).toBe(204);
     expect((await api.get(`/primary-options/${set.id}/`, owner)).status).toBe(404);
@@ -219,11 +222,29 @@ describe('restaurants', () => {
     expect((await api.get(`/restaurants/?restaurant_id=${other.restaurantId}`, owner)).status).toBe(404);
   });
 
+  it('gives each restaurant the currency of its location’s country: USD by default', async () => {
+    const currencyOf = async (caller: typeof owner) =>
+      (await api.get(`/restaurants/?restaurant_id=${caller.restaurantId}`, caller)).body.results[0].currency;
+    const located = async (caller: typeof owner, country: string) => {
+      const put = await t.app.inject({
+        method: 'PUT', url: `/api/v2/onboarding/${caller.restaurantId}/location/`, headers: { authorization: `Bearer ${caller.token}` },
+        payload: { country, street: '1 Main St', city: 'Springfield', state: 'ON', zip_code: 'K1A 0B1' },
+      });
+      expect(put.statusCode).toBe(200);
+      return currencyOf(caller);
+    };
+    const fresh = await ownerWithRestaurant(t, 'currency-none@example.com');
+    expect(await currencyOf(fresh)).toBe('USD');
+    expect(await located(await ownerWithRestaurant(t, 'currency-ca@example.com'), 'Canada')).toBe('CAD');
+    expect(await located(await ownerWithRestaurant(t, 'currency-uk@example.com'), 'United Kingdom')).toBe('GBP');
+    expect(await located(await ownerWithRestaurant(t, 'currency-us@example.com'), 'United States')).toBe('USD');
+  });
+
   it('creates restaurants for administrators only, with a slug made from the name', async () => {
     const top = await superadmin(t, 'restaurants-super@example.com');
     const created = await api.post('/restaurants/', top, { name: 'Pizza Loco' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Pizza Loco', slug: 'pizza-loco' });
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' });
     expect((await api.post('/restaurants/', top, { name: 'Pizza Loco' })).body.slug).toBe('pizza-loco-2');
     const taken = await api.post('/restaurants/', top, { name: 'Another', slug: 'pizza-loco' });
     expect(taken.status).toBe(409);

@@ -6,11 +6,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/services/api';
-import type { CategoryEditorData, MenuScope } from '../../src/services/menu-types';
-import { categoryEditorMachine } from '../../src/machines/category-editor.machine';
+import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
+import { categoryEditorMachine, type RereadChipsCall } from '../../src/machines/category-editor.machine';
 import { menuListMachine, type LoadCall } from '../../src/machines/menu-list.machine';
 import { theme } from '../../src/theme';
 import { CategoryEditorView, NEW_MODE_GROUPS_NOTE } from '../../src/views/menu/category-editor.view';
+import { removalWarning } from '../../src/views/menu/size-offerings';
 import { CATALOGUE, EMPTY_CATEGORY, OWNER, categoryData } from '../machines/category-editor.fixtures';
 import { categoryEditModel, categoryNewModel } from '../models/category-editor.model';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../support/model-paths';
@@ -34,6 +35,8 @@ const ACCEPT: Record<string, unknown> = {
   updateRow: {},
   deleteRow: undefined,
   assignChip: { id: 90, category_id: 1, item_id: 2 },
+  // Two menu items price the size being removed.
+  countSizePrices: 2,
   updateCategory: { id: 1, name: 'Pizza', description: 'Stone baked', restaurant_id: 3 },
   createCategory: { id: 77, name: 'Pizza', description: '', restaurant_id: 3 },
 };
@@ -46,11 +49,15 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
   const pending: Call[] = [];
   const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) =>
     new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }))) as never;
+  // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
+  const toppings = [...data.toppingAssignments];
   const machine = categoryEditorMachine.provide({
     actors: {
       loadEditor: fromPromise(async () => structuredClone(data)),
+      rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
+        structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments)),
       ...Object.fromEntries(['createDetail', 'findFirstRestaurant', 'createCategory', 'updateCategory', 'updateDetail', 'assignChip',
-        'unassignChip', 'createRow', 'updateRow', 'deleteRow', 'uploadHero'].map((name) => [name, held(name)])),
+        'unassignChip', 'createRow', 'updateRow', 'deleteRow', 'uploadHero', 'countSizePrices'].map((name) => [name, held(name)])),
     },
   });
   const itemsMachine = menuListMachine.provide({ actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } });
@@ -66,6 +73,7 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
     await waitFor(() => expect(pending).toHaveLength(1));
     const call = pending.shift()!;
     await act(async () => {
+      if (ok && call.actor === 'assignChip') toppings.push(ACCEPT.assignChip as Assignment);
       if (ok) call.resolve(ACCEPT[call.actor]);
       else call.reject(FAILURE[call.actor] ?? new ApiError('HTTP 500', { status: 500 }));
     });
@@ -237,6 +245,33 @@ describe('category editor view, new mode: every path of the model', () => {
     const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE });
     await screen.findByRole('heading', { level: 1, name: 'Add new category' });
     await run(driver);
+  });
+});
+
+describe('category editor view: removing a size that menu items price (issue 10)', () => {
+  it('asks in a dialog that says what will be lost, with Cancel focused; Cancel keeps the size, Remove size removes it', async () => {
+    const { user, pending, answer } = renderEditor(1, PIZZA);
+    await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
+    await user.click(screen.getByRole('button', { name: 'Remove size Small' }));
+    await answer(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove size Small?' });
+    expect(dialog).toHaveTextContent('2 menu items have prices for this size. Removing the size deletes those prices. This cannot be undone.');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sizeNames()).toEqual(['Small', 'Large']);
+    expect(pending).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove size Small' }));
+    await answer(true);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove size Small?' })).getByRole('button', { name: 'Remove size' }));
+    await waitFor(() => expect(sizeNames()).toEqual(['Large']));
+    expect(pending.map((call) => [call.actor, call.input])).toEqual([['deleteRow', { table: 'size', id: 21 }]]);
+  });
+
+  it('says one price in the singular, and asks without a number when it could not count', () => {
+    expect(removalWarning(1)).toBe('1 menu item has a price for this size. Removing the size deletes that price. This cannot be undone.');
+    expect(removalWarning(null)).toBe('Menu item prices for this size will be deleted with it. This cannot be undone.');
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../contracts/menu';
 import type { SizeRow } from '../../src/machines/category-editor.rows';
 import { MenuItemsList } from '../../src/views/menu/menu-items-list';
+import { CurrencyProvider, formatMoney } from '../../src/views/menu/money';
 import { OWNER } from '../machines/category-editor.fixtures';
 import { memoryList, renderScreen } from './menu-view-harness';
 
@@ -22,7 +23,7 @@ describe('menu items of a category', () => {
     const list = memoryList([MARGHERITA]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     const item = await screen.findByRole('article', { name: 'Margherita' });
-    expect(item).toHaveTextContent('Small 9.00 · Large 13.50');
+    expect(item).toHaveTextContent('Small $9.00 · Large $13.50');
     expect(list.calls.loads[0]).toMatchObject({ ownerId: 1, scope: OWNER });
     await user.click(within(item).getByRole('switch', { name: 'Available' }));
     await waitFor(() => expect(list.calls.saves).toEqual([expect.objectContaining({ id: 1, values: { available: false } })]));
@@ -55,6 +56,27 @@ describe('menu items of a category', () => {
     await user.type(screen.getByLabelText('Price'), '4.2');
     await user.click(screen.getByRole('button', { name: 'Save item' }));
     await waitFor(() => expect(list.calls.saves[0]?.values).toMatchObject({ name: 'Soup', price: 4.2 }));
+  });
+});
+
+describe('currency', () => {
+  it('shows prices and price inputs in the restaurant’s currency, and no price under a removed size', async () => {
+    const list = memoryList([MARGHERITA]);
+    const { user } = renderScreen(
+      <CurrencyProvider value="GBP">
+        {/* Large (22) was removed: its prices went with it on the server. */}
+        <MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES.filter((size) => size.id !== 22)} bySize machine={list.machine} />
+      </CurrencyProvider>,
+    );
+    const item = await screen.findByRole('article', { name: 'Margherita' });
+    expect(item).toHaveTextContent('Small £9.00');
+    expect(item).not.toHaveTextContent('13.50');
+    await user.click(within(item).getByRole('button', { name: 'Edit Margherita' }));
+    expect(screen.getByLabelText('Price Small').closest('.mantine-NumberInput-root')).toHaveTextContent('£');
+  });
+
+  it('writes each currency as its country does: USD and CAD as $, GBP as £', () => {
+    expect([formatMoney(1234.5, 'USD'), formatMoney(1234.5, 'CAD'), formatMoney(1234.5, 'GBP')]).toEqual(['$1,234.50', '$1,234.50', '£1,234.50']);
   });
 });
 

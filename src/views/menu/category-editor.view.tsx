@@ -12,6 +12,7 @@ import { AssignmentChips } from './assignment-chips';
 import { ExtraGroupsPanel } from './extra-groups-panel';
 import { MenuItemsList } from './menu-items-list';
 import { Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { CurrencyProvider } from './money';
 import { SizeOfferings } from './size-offerings';
 
 export const NEW_MODE_GROUPS_NOTE = 'Save the category first, then you can add extra option groups.';
@@ -87,112 +88,121 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
   const saveField = (field: 'name' | 'description' | 'imageUrl') => send({ type: 'field.save', field });
 
   return (
-    <MenuPage
-      title={title}
-      back={back}
-      actions={<Button onClick={() => send({ type: 'category.save' })} loading={saving}>Save</Button>}
-    >
-      {context.error ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
-      <Section title="Details">
-        <TextInput
-          label="Name"
-          required
-          value={form.name}
-          error={context.nameError}
-          onChange={(event) => send({ type: 'field.change', field: 'name', value: event.currentTarget.value })}
-          onBlur={() => saveField('name')}
-        />
-        <Textarea
-          label="Description"
-          // Not autosize: a fixed height keeps the page from jumping while typing.
-          rows={3}
-          value={form.description}
-          onChange={(event) => send({ type: 'field.change', field: 'description', value: event.currentTarget.value })}
-          onBlur={() => saveField('description')}
-        />
-        <Stack gap={6}>
-          <MultiSelect
-            label="Primary options"
-            placeholder={form.primaryOptionSets.length === 0 ? 'Pick option sets' : undefined}
-            data={setOptions}
-            value={form.primaryOptionSets.map(String)}
-            searchable
-            maxDropdownHeight={OPTION_ROWS * OPTION_ROW_PX}
-            nothingFoundMessage="No option sets"
-            onChange={(values) => send({ type: 'detail.change', patch: { primaryOptionSets: values.map(Number) } })}
-          />
-          <Group gap="xs">
-            <Button size="xs" variant="subtle" disabled={setOptions.length === 0}
-              onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: context.optionSets.map((set) => set.id) } })}>
-              Select all
-            </Button>
-            <Button size="xs" variant="subtle" disabled={form.primaryOptionSets.length === 0}
-              onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: [] } })}>
-              Clear
-            </Button>
-          </Group>
-        </Stack>
-      </Section>
-
-      <Section title="Hero image">
-        <Group align="flex-end" gap="xs" wrap="wrap">
+    <CurrencyProvider value={context.currency}>
+      <MenuPage
+        title={title}
+        back={back}
+        actions={<Button onClick={() => send({ type: 'category.save' })} loading={saving}>Save</Button>}
+      >
+        {context.error ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
+        <Section title="Details">
           <TextInput
-            label="Image URL"
-            style={{ flex: '1 1 240px' }}
-            value={form.imageUrl}
-            onChange={(event) => send({ type: 'field.change', field: 'imageUrl', value: event.currentTarget.value })}
-            onBlur={() => saveField('imageUrl')}
+            label="Name"
+            required
+            value={form.name}
+            error={context.nameError}
+            onChange={(event) => send({ type: 'field.change', field: 'name', value: event.currentTarget.value })}
+            onBlur={() => saveField('name')}
           />
-          <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
-            {(props) => <Button {...props} variant="default" loading={uploading}>Upload image</Button>}
-          </FileButton>
-        </Group>
-        {form.imageUrl.trim() !== '' ? <Image src={form.imageUrl} alt="Hero image preview" radius="md" h={160} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} /> : null}
-        <Text size="xs" c="dimmed">Uploads are fitted within 1600 × 1200 pixels.</Text>
-      </Section>
-
-      <Section title="Pricing">
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="pricing-basis">Pricing basis</Text>
-          <SegmentedControl
-            aria-labelledby="pricing-basis"
-            data={PRICING}
-            value={form.pricedBy}
-            onChange={(value) => send({ type: 'detail.change', patch: { pricedBy: value as PricedBy } })}
-            w="fit-content"
+          <Textarea
+            label="Description"
+            // Not autosize: a fixed height keeps the page from jumping while typing.
+            rows={3}
+            value={form.description}
+            onChange={(event) => send({ type: 'field.change', field: 'description', value: event.currentTarget.value })}
+            onBlur={() => saveField('description')}
           />
-        </Stack>
-        {form.pricedBy === 'size' ? <SizeOfferings rows={sizes} send={send} /> : null}
-      </Section>
-
-      <Section title="Toppings and dressings">
-        <Switch
-          label="Assign toppings"
-          checked={form.allowToppings}
-          onChange={(event) => send({ type: 'detail.change', patch: { allowToppings: event.currentTarget.checked } })}
-        />
-        {form.allowToppings ? (
-          <AssignmentChips label="Toppings" items={context.toppings} chips={toppingChips} onToggle={(id) => send({ type: 'topping.toggle', id })} />
-        ) : null}
-        <Switch
-          label="Assign dressings"
-          checked={form.allowDressings}
-          onChange={(event) => send({ type: 'detail.change', patch: { allowDressings: event.currentTarget.checked } })}
-        />
-        {form.allowDressings ? (
-          <AssignmentChips label="Dressings" items={context.dressings} chips={dressingChips} onToggle={(id) => send({ type: 'dressing.toggle', id })} />
-        ) : null}
-      </Section>
-
-      <Section title="Extra option groups">
-        {isNew ? <Text size="sm" c="dimmed">{NEW_MODE_GROUPS_NOTE}</Text> : <ExtraGroupsPanel groups={groups} selections={selections} send={send} />}
-      </Section>
-
-      {!isNew && context.categoryId !== null ? (
-        <Section title="Menu items">
-          <MenuItemsList categoryId={context.categoryId} scope={scope} sizes={sizes} bySize={form.pricedBy === 'size'} machine={itemsMachine} />
+          <Stack gap={6}>
+            <MultiSelect
+              label="Primary options"
+              placeholder={form.primaryOptionSets.length === 0 ? 'Pick option sets' : undefined}
+              data={setOptions}
+              value={form.primaryOptionSets.map(String)}
+              searchable
+              maxDropdownHeight={OPTION_ROWS * OPTION_ROW_PX}
+              nothingFoundMessage="No option sets"
+              onChange={(values) => send({ type: 'detail.change', patch: { primaryOptionSets: values.map(Number) } })}
+            />
+            <Group gap="xs">
+              <Button size="xs" variant="subtle" disabled={setOptions.length === 0}
+                onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: context.optionSets.map((set) => set.id) } })}>
+                Select all
+              </Button>
+              <Button size="xs" variant="subtle" disabled={form.primaryOptionSets.length === 0}
+                onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: [] } })}>
+                Clear
+              </Button>
+            </Group>
+          </Stack>
         </Section>
-      ) : null}
-    </MenuPage>
+
+        <Section title="Hero image">
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label="Image URL"
+              style={{ flex: '1 1 240px' }}
+              value={form.imageUrl}
+              onChange={(event) => send({ type: 'field.change', field: 'imageUrl', value: event.currentTarget.value })}
+              onBlur={() => saveField('imageUrl')}
+            />
+            <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
+              {(props) => <Button {...props} variant="default" loading={uploading}>Upload image</Button>}
+            </FileButton>
+          </Group>
+          {form.imageUrl.trim() !== '' ? <Image src={form.imageUrl} alt="Hero image preview" radius="md" h={160} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} /> : null}
+          <Text size="xs" c="dimmed">Uploads are fitted within 1600 × 1200 pixels.</Text>
+        </Section>
+
+        <Section title="Pricing">
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="pricing-basis">Pricing basis</Text>
+            <SegmentedControl
+              aria-labelledby="pricing-basis"
+              data={PRICING}
+              value={form.pricedBy}
+              onChange={(value) => send({ type: 'detail.change', patch: { pricedBy: value as PricedBy } })}
+              w="fit-content"
+            />
+          </Stack>
+          {form.pricedBy === 'size' ? (
+            <SizeOfferings
+              rows={sizes}
+              send={send}
+              removal={state.matches({ editor: { live: { removal: 'confirming' } } }) ? context.sizeRemoval : null}
+              checking={state.matches({ editor: { live: { removal: 'counting' } } }) ? (context.sizeRemoval?.key ?? null) : null}
+            />
+          ) : null}
+        </Section>
+
+        <Section title="Toppings and dressings">
+          <Switch
+            label="Assign toppings"
+            checked={form.allowToppings}
+            onChange={(event) => send({ type: 'detail.change', patch: { allowToppings: event.currentTarget.checked } })}
+          />
+          {form.allowToppings ? (
+            <AssignmentChips label="Toppings" items={context.toppings} chips={toppingChips} onToggle={(id) => send({ type: 'topping.toggle', id })} />
+          ) : null}
+          <Switch
+            label="Assign dressings"
+            checked={form.allowDressings}
+            onChange={(event) => send({ type: 'detail.change', patch: { allowDressings: event.currentTarget.checked } })}
+          />
+          {form.allowDressings ? (
+            <AssignmentChips label="Dressings" items={context.dressings} chips={dressingChips} onToggle={(id) => send({ type: 'dressing.toggle', id })} />
+          ) : null}
+        </Section>
+
+        <Section title="Extra option groups">
+          {isNew ? <Text size="sm" c="dimmed">{NEW_MODE_GROUPS_NOTE}</Text> : <ExtraGroupsPanel groups={groups} selections={selections} send={send} />}
+        </Section>
+
+        {!isNew && context.categoryId !== null ? (
+          <Section title="Menu items">
+            <MenuItemsList categoryId={context.categoryId} scope={scope} sizes={sizes} bySize={form.pricedBy === 'size'} machine={itemsMachine} />
+          </Section>
+        ) : null}
+      </MenuPage>
+    </CurrencyProvider>
   );
 }

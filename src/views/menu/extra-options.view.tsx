@@ -5,6 +5,7 @@ import type { GroupRow, SelectionRow } from '../../machines/category-editor.rows
 import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/extra-options.machine';
 import type { MenuScope } from '../../services/menu-types';
 import { ExtraGroupsPanel, type GroupPanelEvent } from './extra-groups-panel';
+import { CurrencyProvider } from './money';
 import { EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
 
 export const PICK_CATEGORY = 'Pick a category to manage extra options.';
@@ -55,7 +56,11 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
           {state.matches({ ready: 'unpicked' }) ? <EmptyList>{PICK_CATEGORY}</EmptyList> : null}
           {state.matches({ ready: 'loadingGroups' }) ? <Loading label="Loading groups" /> : null}
           {state.matches({ ready: 'groupsFailed' }) ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
-          {editing ? <ExtraGroupsPanel groups={groups} selections={selections} send={sendPanel} collapsible empty={NO_GROUPS} addButton={false} /> : null}
+          {editing ? (
+            <CurrencyProvider value={context.currency}>
+              <ExtraGroupsPanel groups={groups} selections={selections} send={sendPanel} collapsible empty={NO_GROUPS} addButton={false} />
+            </CurrencyProvider>
+          ) : null}
         </Stack>
       ) : null}
     </MenuPage>

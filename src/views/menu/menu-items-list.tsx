@@ -7,14 +7,13 @@ import type { MenuListMachine } from '../../machines/menu-list.machine';
 import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu-lists';
 import type { MenuScope } from '../../services/menu-types';
 import { ConfirmDelete, Loading, LoadFailed, MenuAlert } from './menu-page';
+import { formatMoney, useCurrency } from './money';
 import { PriceInput } from './price-input';
 
 /** Prices as typed: '' until the person enters one (sent as 0, spec section 5). */
 type PriceInput = number | string;
 type Draft = { id: number | null; name: string; description: string; price: PriceInput; prices: Record<number, PriceInput>; image_url: string };
 const EMPTY: Draft = { id: null, name: '', description: '', price: '', prices: {}, image_url: '' };
-
-const money = (value: number) => value.toFixed(2);
 
 function draftOf(item: MenuItem): Draft {
   return {
@@ -63,9 +62,16 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
   });
   const [draft, setDraft] = useState<Draft | null>(null);
   const { context } = state;
+  const currency = useCurrency();
+  const money = (value: number) => formatMoney(value, currency);
   const items = context.items as MenuItem[];
   const savedSizes = props.sizes.filter((size) => size.id !== null && size.status !== 'deleting');
-  const sizeName = (id: number) => savedSizes.find((size) => size.id === id)?.name ?? 'Size';
+  const sizeName = (id: number) => savedSizes.find((size) => size.id === id)?.name;
+  // A removed size's prices went with it on the server: none is shown under a size that is gone.
+  const sizePrices = (item: MenuItem) => item.prices.flatMap((one) => {
+    const name = sizeName(one.size_id);
+    return name === undefined ? [] : [`${name} ${money(one.price)}`];
+  });
 
   // A finished save closes the form.
   useEffect(() => setDraft(null), [context.saved]);
@@ -99,9 +105,7 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
                   <Text fw={600}>{item.name}</Text>
                   {item.description ? <Text size="sm" c="dimmed" lineClamp={2}>{item.description}</Text> : null}
                   <Text size="sm">
-                    {item.prices.length > 0
-                      ? item.prices.map((one) => `${sizeName(one.size_id)} ${money(one.price)}`).join(' · ')
-                      : money(item.price ?? 0)}
+                    {props.bySize ? sizePrices(item).join(' · ') || 'No prices yet' : money(item.price ?? 0)}
                   </Text>
                 </Stack>
                 <Stack gap={4} align="flex-end">

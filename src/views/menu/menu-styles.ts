@@ -13,6 +13,9 @@ import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Divider.css';
+// SegmentedControl draws its selection with a FloatingIndicator: without this sheet the indicator
+// is placed from the control's padding instead of its corner, 4 px off (issue 10).
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/InlineInput.css';

@@ -1,11 +1,47 @@
-import { Button, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { MEASUREMENTS } from '../../../contracts/menu';
-import type { CategoryEditorEvent } from '../../machines/category-editor.machine';
+import type { CategoryEditorEvent, SizeRemoval } from '../../machines/category-editor.machine';
 import { unitsFromInput, type SizeRow } from '../../machines/category-editor.rows';
 import { RowStatusMark } from './row-status';
 
-/** The size offerings table (shown when the category is priced by size). */
-export function SizeOfferings({ rows, send }: { rows: SizeRow[]; send: (event: CategoryEditorEvent) => void }) {
+/** What removing the size takes with it, in words. */
+export function removalWarning(prices: number | null): string {
+  if (prices === null) return 'Menu item prices for this size will be deleted with it. This cannot be undone.';
+  const what = prices === 1 ? '1 menu item has a price' : `${prices} menu items have prices`;
+  return `${what} for this size. Removing the size deletes ${prices === 1 ? 'that price' : 'those prices'}. This cannot be undone.`;
+}
+
+/** Asks before a size that menu items price is removed; Cancel has the focus, so Enter never deletes by accident. */
+function ConfirmSizeRemoval({ removal, send }: { removal: SizeRemoval | null; send: (event: CategoryEditorEvent) => void }) {
+  return (
+    <Modal
+      opened={removal !== null}
+      onClose={() => send({ type: 'removal.cancel' })}
+      title={`Remove size ${removal?.name.trim() || 'Untitled'}?`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">{removalWarning(removal?.prices ?? null)}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" data-autofocus onClick={() => send({ type: 'removal.cancel' })}>Cancel</Button>
+          <Button color="red" onClick={() => send({ type: 'removal.confirm' })}>Remove size</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * The size offerings table (shown when the category is priced by size). `removal` is the size
+ * waiting for the person's confirmation; `checking` the one whose prices are being counted.
+ */
+export function SizeOfferings({ rows, send, removal = null, checking = null }: {
+  rows: SizeRow[];
+  send: (event: CategoryEditorEvent) => void;
+  removal?: SizeRemoval | null;
+  checking?: string | null;
+}) {
   const visible = rows.filter((row) => row.status !== 'deleting');
   return (
     <Stack gap="sm">
@@ -58,7 +94,14 @@ export function SizeOfferings({ rows, send }: { rows: SizeRow[]; send: (event: C
                   </Table.Td>
                   <Table.Td>
                     <RowStatusMark status={row.status} />
-                    <Button size="xs" variant="subtle" color="red" aria-label={`Remove size ${row.name}`} onClick={() => send({ type: 'row.remove', key: row.key })}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove size ${row.name}`}
+                      loading={checking === row.key}
+                      onClick={() => send({ type: 'size.remove', key: row.key })}
+                    >
                       Remove
                     </Button>
                   </Table.Td>
@@ -71,6 +114,7 @@ export function SizeOfferings({ rows, send }: { rows: SizeRow[]; send: (event: C
       <Button variant="light" size="sm" w="fit-content" onClick={() => send({ type: 'size.add' })}>
         Add size
       </Button>
+      <ConfirmSizeRemoval removal={removal} send={send} />
     </Stack>
   );
 }
