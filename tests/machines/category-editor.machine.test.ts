@@ -39,9 +39,18 @@ const ANSWERS: AnyEventObject[] = [
   done('uploadHero', { url: '/uploads/hero.jpg', path: 'hero.jpg' }),
 ];
 
+/** The editor's own events: a focused walk sends only some of them (the rest are skipped). */
+const EDITOR_EVENTS: readonly CategoryEditorEvent['type'][] = [
+  'load.retry', 'field.change', 'field.save', 'detail.change', 'topping.toggle', 'dressing.toggle', 'size.add', 'group.add',
+  'selection.add', 'row.change', 'row.save', 'row.remove', 'size.remove', 'removal.confirm', 'removal.cancel', 'image.upload',
+  'category.save', 'alert.dismiss',
+];
+const sendingOnly = (...types: CategoryEditorEvent['type'][]) => ({ skip: EDITOR_EVENTS.filter((type) => !types.includes(type)) });
+
 /**
  * The editor's state space multiplies (queue order × rows × chips × regions), so it is walked
- * in focused slices, each with a few payloads; together they must reach everything.
+ * in focused slices, each with a few payloads and only the events it is about; together they
+ * must reach everything.
  */
 const WALKS: Record<string, PathCoverageOptions> = {
   'new mode, an owner': {
@@ -79,6 +88,7 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: chips': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    ...sendingOnly('topping.toggle', 'dressing.toggle'),
     events: [
       ...ANSWERS,
       done('loadEditor', categoryData({ toppings: [CATALOGUE.toppings[0]!], dressings: [] })),
@@ -87,6 +97,7 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: a detail update answering 404 or failing': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    ...sendingOnly('detail.change'),
     events: [
       ...ANSWERS,
       done('loadEditor', categoryData({ toppings: [], dressings: [] })),
@@ -97,6 +108,7 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: the name': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    ...sendingOnly('field.change', 'field.save', 'alert.dismiss'),
     events: [
       ...ANSWERS,
       done('loadEditor', categoryData({ toppings: [], dressings: [] })),
@@ -106,10 +118,12 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: the hero image upload': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    ...sendingOnly('image.upload'),
     events: [...ANSWERS, done('loadEditor', categoryData({ toppings: [], dressings: [] })), { type: 'image.upload', file: new Blob(['x']) }],
   },
   'edit mode: a size row': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 1 },
+    ...sendingOnly('size.add', 'row.change', 'row.save', 'row.remove', 'alert.dismiss'),
     events: [
       ...ANSWERS,
       done('loadEditor', categoryData({ toppings: [], dressings: [] })),
@@ -119,6 +133,7 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: removing a saved size that menu items price': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
+    ...sendingOnly('size.remove', 'removal.confirm', 'removal.cancel'),
     // Only the calls this walk makes: the rest multiplies its paths for nothing.
     events: [
       done('deleteRow', undefined),
@@ -137,6 +152,7 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: a group and its selection': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 2 },
+    ...sendingOnly('group.add', 'selection.add', 'row.change', 'row.save', 'row.remove'),
     events: [
       ...ANSWERS,
       done('loadEditor', categoryData({ toppings: [], dressings: [], detail: { ...DETAIL, priced_by: 'none' } })),
