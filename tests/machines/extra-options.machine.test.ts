@@ -6,6 +6,7 @@ import { extraOptionsMachine, type ExtraOptionsEvent, type GroupsData, type Save
 import type { MenuScope } from '../../src/services/menu-types';
 import { assertPathCoverage } from '../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
+import { provideChecked } from '../support/contract-double';
 
 const PIZZA: Category = { id: 1, name: 'Pizza', description: '', restaurant_id: 3 };
 const GROUPS: GroupsData = {
@@ -34,7 +35,7 @@ describe('extra options machine: path coverage', () => {
 function start(save: (call: SaveGroupsCall) => Promise<void>) {
   const saves: SaveGroupsCall[] = [];
   let reads = 0;
-  const actor = createActor(extraOptionsMachine.provide({
+  const actor = createActor(provideChecked(extraOptionsMachine, {
     actors: {
       loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => [PIZZA]),
       loadGroups: fromPromise<GroupsData, { scope: MenuScope; categoryId: number }>(async () => { reads += 1; return structuredClone(GROUPS); }),

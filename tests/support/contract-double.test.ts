@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { CategoryDetailUpdate } from '../../contracts/menu';
-import { categoryEditorMachine } from '../../src/machines/category-editor.machine';
+import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
+import { categoryEditorMachine, type UpdateDetailCall } from '../../src/machines/category-editor.machine';
+import { DETAIL } from '../machines/category-editor.fixtures';
 import { ApiError } from '../../src/services/api';
 import { checkAgainstServer, findServerRoute } from './contract-routes';
 import { checkedActor, provideChecked, realActor } from './contract-double';
@@ -64,10 +65,12 @@ describe('a fake actor standing in for a real call', () => {
   it('is what provideChecked gives a machine for each actor it replaces', async () => {
     const calls: unknown[] = [];
     const machine = provideChecked(categoryEditorMachine, {
-      updateDetail: fromPromise(async ({ input }) => {
-        calls.push(input);
-        return {};
-      }),
+      actors: {
+        updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(async ({ input }) => {
+          calls.push(input);
+          return DETAIL;
+        }),
+      },
     });
     const logic = realActor(machine, 'updateDetail')!;
     const refused = toPromise(createActor(logic, { input: { detailId: 11, values: { ...DETAIL_VALUES, category_id: 1 } } }).start());
@@ -76,7 +79,7 @@ describe('a fake actor standing in for a real call', () => {
   });
 
   it('refuses to stand in for an actor the machine does not have', () => {
-    expect(() => provideChecked(categoryEditorMachine, { updateEverything: fromPromise(async () => null) })).toThrow(
+    expect(() => provideChecked(categoryEditorMachine, { actors: { updateEverything: fromPromise(async () => null) } } as never)).toThrow(
       "The machine has no actor 'updateEverything' to stand in for",
     );
   });

@@ -11,7 +11,7 @@
  * once (Promise.all), is checked; requests it would send only after a real answer are not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createActor, fromPromise, toPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
+import { StateMachine, createActor, fromPromise, toPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
 import { ContractViolation } from '../../contracts/validation';
 import { checkAgainstServer, type CheckedRequest, type Refusal } from './contract-routes';
 
@@ -30,9 +30,7 @@ export const PASSED_STATUS = 418;
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text === '') return undefined;
-  // Multipart (uploads) carries no JSON contract; its route validates in the handler.
-  if (!(request.headers.get('content-type') ?? '').includes('json')) return text;
-  return JSON.parse(text) as unknown;
+  return (request.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text;
 }
 
 const json = (status: number, body: unknown) =>
@@ -66,18 +64,34 @@ globalThis.fetch = (input, init) => {
 };
 
 /**
- * Calls whose real implementation changes the browser's state before it sends anything
- * (completeSignIn stores the tokens; signOut forgets them): a dry run would change what the
- * test sees. Their requests carry no body from machine input (GET /auth/me/) or are covered by
- * the client audit (tests/services/contract-audit.test.ts).
+ * Calls not dry-run. completeSignIn and signOut change the browser's state before they send
+ * anything (they store or forget the tokens), which would change what the test sees; their
+ * requests carry no body from machine input (GET /auth/me/) or are covered by the client audit
+ * (tests/services/contract-audit.test.ts). Uploads are multipart, which no contract describes
+ * (the upload route checks the file in its handler), and ky never settles a FormData request
+ * under jsdom.
  */
-const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut']);
+const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadLogo', 'uploadImage']);
 
 /**
  * Runs the real actor with `input` against the contract fetch. Answers the error the real call
  * fails with when the server (or the client's own contract check) would refuse it, else null.
  */
-export async function contractRefusal(real: AnyActorLogic, input: unknown): Promise<unknown> {
+export function contractRefusal(real: AnyActorLogic, input: unknown): Promise<unknown> {
+  const check = dryRun(real, input);
+  inFlight.add(check);
+  void check.finally(() => inFlight.delete(check));
+  return check;
+}
+
+const inFlight = new Set<Promise<unknown>>();
+
+/** Settles once every check under way has: for tests that answer a call and look at the result in the same turn. */
+export async function contractChecksDone(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
+}
+
+async function dryRun(real: AnyActorLogic, input: unknown): Promise<unknown> {
   const run: DryRun = { checked: [], refused: [] };
   let failure: unknown = null;
   await dryRuns.run(run, async () => {
@@ -124,11 +138,16 @@ export function realActor(machine: AnyStateMachine, name: string): AnyActorLogic
   return (machine.implementations.actors as Record<string, AnyActorLogic | undefined>)[name];
 }
 
-/** `machine.provide({ actors })`, each given actor checked against the machine's own implementation of it. */
-export function provideChecked<M extends AnyStateMachine>(machine: M, actors: Record<string, AnyActorLogic>): M {
-  const checked = Object.fromEntries(Object.entries(actors).map(([name, fake]) => {
+/**
+ * `machine.provide(implementations)`, with each given promise actor checked against the
+ * machine's own implementation of it; child machines (a resend lock with short delays) pass as given.
+ */
+export function provideChecked<M extends AnyStateMachine>(machine: M, implementations: Parameters<M['provide']>[0]): M {
+  const given = (implementations as { actors?: Record<string, AnyActorLogic> }).actors ?? {};
+  const actors = Object.fromEntries(Object.entries(given).map(([name, fake]) => {
     if (!(name in machine.implementations.actors)) throw new Error(`The machine has no actor '${name}' to stand in for`);
-    return [name, checkedActor(realActor(machine, name), fake, name)];
+    const real = realActor(machine, name);
+    return [name, real instanceof StateMachine ? fake : checkedActor(real, fake, name)];
   }));
-  return machine.provide({ actors: checked } as never) as M;
+  return machine.provide({ ...implementations, actors } as never) as M;
 }

@@ -4,6 +4,7 @@ import type { MenuItem } from '../../contracts/menu';
 import type { SizeRow } from '../../src/machines/category-editor.rows';
 import { MenuItemsList } from '../../src/views/menu/menu-items-list';
 import { OWNER } from '../machines/category-editor.fixtures';
+import { menuItemsListMachine } from '../../src/machines/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const SIZES: SizeRow[] = [
@@ -19,7 +20,7 @@ const MARGHERITA: MenuItem = {
 
 describe('menu items of a category', () => {
   it('shows per-size prices and turns Available off with one save', async () => {
-    const list = memoryList([MARGHERITA]);
+    const list = memoryList(menuItemsListMachine, [MARGHERITA]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     const item = await screen.findByRole('article', { name: 'Margherita' });
     expect(item).toHaveTextContent('Small 9.00 · Large 13.50');
@@ -29,7 +30,7 @@ describe('menu items of a category', () => {
   });
 
   it('adds a dish with a price for each saved size', async () => {
-    const list = memoryList<MenuItem>([]);
+    const list = memoryList<MenuItem>(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.type(screen.getByLabelText('Item name'), 'Pepperoni');
@@ -45,7 +46,7 @@ describe('menu items of a category', () => {
   });
 
   it('a category not priced by size takes one price; a blank name is refused', async () => {
-    const list = memoryList<MenuItem>([]);
+    const list = memoryList<MenuItem>(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.click(screen.getByRole('button', { name: 'Save item' }));
@@ -61,7 +62,7 @@ describe('menu items of a category', () => {
 describe('price fields', () => {
   it('replace the amount shown when the owner clicks in and types, instead of appending to "5.00"', async () => {
     const soup: MenuItem = { ...MARGHERITA, id: 2, name: 'Soup', price: 5, prices: [] };
-    const list = memoryList([soup]);
+    const list = memoryList(menuItemsListMachine, [soup]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
     const item = await screen.findByRole('article', { name: 'Soup' });
     await user.click(within(item).getByRole('button', { name: 'Edit Soup' }));
