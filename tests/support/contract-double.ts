@@ -91,20 +91,26 @@ export async function contractChecksDone(): Promise<void> {
   await Promise.allSettled([...inFlight]);
 }
 
-async function dryRun(real: AnyActorLogic, input: unknown): Promise<unknown> {
+/**
+ * Runs `work` (real client code) with every request it sends checked against the server's
+ * contracts and answered 418 when accepted: what it sent, what was refused, and how it failed.
+ */
+export async function checkCalls(work: () => Promise<unknown>): Promise<DryRun & { failure: unknown }> {
   const run: DryRun = { checked: [], refused: [] };
   let failure: unknown = null;
   await dryRuns.run(run, async () => {
-    const actor = createActor(real, { input });
-    const done = toPromise(actor);
-    actor.start();
     try {
-      await done;
+      await work();
     } catch (error) {
       failure = error;
     }
   });
-  if (run.refused.length > 0) return failure ?? new Error(`The server would refuse ${describeRefusal(run.refused[0]!)}`);
+  return { ...run, failure };
+}
+
+async function dryRun(real: AnyActorLogic, input: unknown): Promise<unknown> {
+  const { refused, failure } = await checkCalls(() => toPromise(createActor(real, { input }).start()));
+  if (refused.length > 0) return failure ?? new Error(`The server would refuse ${describeRefusal(refused[0]!)}`);
   return failure instanceof ContractViolation ? failure : null;
 }
 
