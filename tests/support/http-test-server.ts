@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { checkAgainstServer, findServerRoute } from './contract-routes';
+import { checkAgainstServer, findServerRoute, serverRoutes } from './contract-routes';
 
 /**
  * A real HTTP server on 127.0.0.1 for client tests: every request is recorded, every answer
@@ -103,6 +103,8 @@ async function contractRefusal(request: RecordedRequest): Promise<ScriptedReply 
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // Read before the first request, so no client time-out a test sets is spent building it.
+  if (options.contracts !== false) await serverRoutes();
   const requests: RecordedRequest[] = [];
   const queue: ScriptedReply[] = [];
   let responder: Responder = noScript;
