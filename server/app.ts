@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { openAdminChannel } from './cli/admin-channel';
@@ -36,6 +36,8 @@ export type AppDependencies = {
   mailer?: Mailer;
   /** scrypt cost; default the production cost. Tests pass a cheap one. */
   scrypt?: ScryptParams;
+  /** Told of every route as it is registered; the tests' doubles read the routes' contracts from it. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
   });
+  if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
 
   const database = dependencies.database ?? (await openDatabase(config, { logger: app.log, purpose: 'the server' }));
   app.addHook('onClose', async () => {

@@ -28,7 +28,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
 
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
 
-function toAnswer(error: FastifyError | Error): Answer {
+/** The status and body the server answers for `error`; exported so test doubles answer in the same words. */
+export function toAnswer(error: FastifyError | Error): Answer {
   if (error instanceof HttpError) {
     const { fields, headers } = error.options;
     return { status: error.statusCode, body: { detail: error.detail, code: error.code, ...(fields ? { fields } : {}) }, headers };

@@ -8,7 +8,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Category, CategoryDetail, ExtraGroup, ExtraSelection, Size } from '../../contracts/menu';
 import { ApiError } from '../../src/services/api';
-import type { Assignment, CategoryEditorData } from '../../src/services/menu-types';
+import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
 import {
   categoryEditorMachine,
   type CategoryEditorEvent,
@@ -21,6 +21,7 @@ import {
   type UpdateRowCall,
 } from '../../src/machines/category-editor.machine';
 import { CATALOGUE, DETAIL, OWNER } from './category-editor.fixtures';
+import { provideChecked } from '../support/contract-double';
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 function random(seed: number) {
@@ -57,10 +58,10 @@ function flakyServer(rng: () => number) {
     toppingAssignments: [...toppings.values()], dressingAssignments: [...dressings.values()], ...CATALOGUE, currency: 'USD',
   });
 
-  const machine = categoryEditorMachine.provide({
+  const machine = provideChecked(categoryEditorMachine, {
     actors: {
       // The first read always answers: the test is about edits, not about opening the page.
-      loadEditor: fromPromise(async () => (calls === 0 ? read() : answer(read))),
+      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => (calls === 0 ? read() : answer(read))),
       updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(({ input }) => answer(() => (detail = { ...detail, ...input.values }))),
       assignChip: fromPromise<Assignment, ChipCall>(({ input }) => answer(() => {
         const row = { id: nextId++, category_id: 1, item_id: input.itemId };

@@ -16,6 +16,7 @@ import {
 import type { PathCoverageOptions } from '../support/path-coverage';
 import { assertWalksCover } from './menu-coverage';
 import { CATALOGUE, DETAIL, EMPTY_CATEGORY, NO_RESTAURANT, OWNER, SUPERADMIN, categoryData } from './category-editor.fixtures';
+import { contractChecksDone, provideChecked } from '../support/contract-double';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const fail = (id: string, status: number) =>
@@ -184,9 +185,9 @@ function fakeServer(data: CategoryEditorData) {
     calls.push({ actor, input });
     return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
   }) as never;
-  const machine = categoryEditorMachine.provide({
+  const machine = provideChecked(categoryEditorMachine, {
     actors: {
-      loadEditor: fromPromise(async () => structuredClone(data)),
+      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
       createDetail: held('createDetail'),
       findFirstRestaurant: held('findFirstRestaurant'),
       createCategory: held('createCategory'),
@@ -209,6 +210,7 @@ function fakeServer(data: CategoryEditorData) {
     const call = pending.shift()!;
     if ('ok' in outcome) call.resolve(outcome.ok);
     else call.reject(outcome.error);
+    await contractChecksDone();
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { machine, pending, calls, answer };

@@ -6,6 +6,7 @@ import { extraOptionsMachine, type ExtraOptionsEvent, type GroupsData, type Load
 import type { MenuScope } from '../../src/services/menu-types';
 import { assertPathCoverage } from '../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
+import { provideChecked } from '../support/contract-double';
 
 const PIZZA: Category = { id: 1, name: 'Pizza', description: '', restaurant_id: 3 };
 const GROUPS: GroupsData = {
@@ -36,7 +37,7 @@ function start(save: (call: SaveGroupsCall) => Promise<void>) {
   const saves: SaveGroupsCall[] = [];
   let reads = 0;
   const loads: LoadGroupsCall[] = [];
-  const actor = createActor(extraOptionsMachine.provide({
+  const actor = createActor(provideChecked(extraOptionsMachine, {
     actors: {
       loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => [PIZZA]),
       loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => { reads += 1; loads.push(input); return structuredClone(GROUPS); }),

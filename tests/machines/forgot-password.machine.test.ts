@@ -10,6 +10,7 @@ import {
 } from '../../src/machines/forgot-password.machine';
 import { resendLockMachine } from '../../src/machines/resend-lock.machine';
 import { assertPathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 describe('forgot password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -35,7 +36,7 @@ function start(answers: { forgot?: () => Promise<DetailResponse>; reset?: () => 
   const forgot: ForgotRequest[] = [];
   const reset: ResetRequest[] = [];
   const actor = createActor(
-    forgotPasswordMachine.provide({
+    provideChecked(forgotPasswordMachine, {
       actors: {
         requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => { forgot.push(input); return (answers.forgot ?? (async () => ({ detail: 'ok' })))(); }),
         resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => { reset.push(input); return (answers.reset ?? (async () => ({ detail: 'ok' })))(); }),

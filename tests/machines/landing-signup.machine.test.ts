@@ -9,6 +9,7 @@ import {
   type SignupRequest,
 } from '../../src/machines/landing-signup.machine';
 import { assertPathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 const ZIP_MESSAGE = 'Please enter a zip code of 3 to 10 letters or digits.';
 const EMAIL_MESSAGE = 'Please enter a valid email.';
@@ -33,7 +34,7 @@ function start(answer: (input: MessageCreate) => Promise<Message>) {
   const sent: MessageCreate[] = [];
   const keys: string[] = [];
   const actor = createActor(
-    landingSignupMachine.provide({
+    provideChecked(landingSignupMachine, {
       actors: {
         submitSignup: fromPromise<Message, SignupRequest>(({ input: { idempotencyKey, ...signup } }) => {
           sent.push(signup);

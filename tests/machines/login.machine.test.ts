@@ -4,6 +4,7 @@ import type { LoginRequest, Tokens } from '../../contracts/auth';
 import { ApiError } from '../../src/services/api';
 import { loginMachine, type LoginEvent, type LoginSignInCall } from '../../src/machines/login.machine';
 import { assertPathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 describe('login machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -26,7 +27,7 @@ function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: 
   const checked: LoginRequest[] = [];
   const signedIn: LoginSignInCall[] = [];
   const actor = createActor(
-    loginMachine.provide({
+    provideChecked(loginMachine, {
       actors: {
         checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => { checked.push(input); return check(input); }),
         completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => { signedIn.push(input); return signIn(input); }),
@@ -41,10 +42,12 @@ function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: 
 describe('login machine: behaviour', () => {
   it('sends what was typed (no client-side checks), then signs in with Remember me and next', async () => {
     const { actor, checked, signedIn, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => '/backoffice/menu', '/backoffice/menu');
+    // A one-letter password: registration's rules would refuse it, login sends it as it is.
+    send({ type: 'field.change', field: 'email', value: ' Owner@Example.com' }, { type: 'field.change', field: 'password', value: 'x' });
     send({ type: 'remember.change', remember: false }, { type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('checking');
     const done = await waitFor(actor, (s) => s.matches('done'));
-    expect(checked).toEqual([{ email: '', password: '' }]);
+    expect(checked).toEqual([{ email: ' Owner@Example.com', password: 'x' }]);
     expect(signedIn).toEqual([{ tokens: { access: 'A', refresh: 'R' }, remember: false, next: '/backoffice/menu' }]);
     expect(done.context.destination).toBe('/backoffice/menu');
   });
@@ -65,7 +68,7 @@ describe('login machine: behaviour', () => {
 
   it('falls back to "Request failed" and returns to the form when the sign-in after the credentials fails', async () => {
     const { actor, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => { throw new Error(''); });
-    send({ type: 'form.submit' });
+    send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context.error).toBe('Request failed');
   });

@@ -4,6 +4,7 @@ import { ApiError } from '../../src/services/api';
 import { menuListMachine, type DeleteCall, type LoadCall, type SaveCall } from '../../src/machines/menu-list.machine';
 import { assertPathCoverage } from '../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
+import { provideChecked } from '../support/contract-double';
 
 describe('menu list machine: path coverage', () => {
   it('reaches every state and transition, every failure branch included', () => {
@@ -22,7 +23,7 @@ describe('menu list machine: path coverage', () => {
 
 function start(overrides: { save?: (call: SaveCall) => Promise<unknown>; remove?: (call: DeleteCall) => Promise<unknown> } = {}) {
   const loads: LoadCall[] = [];
-  const actor = createActor(menuListMachine.provide({
+  const actor = createActor(provideChecked(menuListMachine, {
     actors: {
       loadItems: fromPromise<unknown[], LoadCall>(async ({ input }) => { loads.push(input); return [{ id: 1, name: 'Olives' }]; }),
       saveItem: fromPromise<unknown, SaveCall>(({ input }) => (overrides.save ?? (async () => ({})))(input)),

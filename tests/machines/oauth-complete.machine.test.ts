@@ -4,6 +4,7 @@ import type { Tokens } from '../../contracts/auth';
 import { ApiError } from '../../src/services/api';
 import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '../../src/machines/oauth-complete.machine';
 import { measurePathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 const TOKENS = { access: 'A', refresh: 'R' };
 
@@ -25,7 +26,7 @@ describe('oauth completion machine: path coverage', () => {
 function start(input: OAuthResult, answer: (tokens: Tokens) => Promise<string>) {
   const calls: Tokens[] = [];
   const actor = createActor(
-    oauthCompleteMachine.provide({ actors: { completeSignIn: fromPromise<string, Tokens>(({ input: tokens }) => { calls.push(tokens); return answer(tokens); }) } }),
+    provideChecked(oauthCompleteMachine, { actors: { completeSignIn: fromPromise<string, Tokens>(({ input: tokens }) => { calls.push(tokens); return answer(tokens); }) } }),
     { input },
   ).start();
   return { actor, calls };

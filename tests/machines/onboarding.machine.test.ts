@@ -12,6 +12,7 @@ import {
 import { FORM_STEPS, ONBOARDING_STEPS, type FormStep } from '../../src/machines/onboarding-steps';
 import { loadOnboardingDraft, saveOnboardingDraft } from '../../src/services/onboarding-draft';
 import { measurePathCoverage, type PathCoverageOptions, type PathCoverageReport } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 const HOST = 'order.example.com';
 const input = { restaurantId: '42', host: HOST };
@@ -113,7 +114,7 @@ type Server = {
 
 function start(server: Server = { saved: {}, puts: [] }) {
   const actor = createActor(
-    onboardingMachine.provide({
+    provideChecked(onboardingMachine, {
       actors: {
         loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async ({ input: { restaurantId, step } }) => ({
           saved: server.saved[step] ?? ONBOARDING_DEFAULTS[step],
@@ -253,7 +254,7 @@ describe('onboarding machine: behaviour', () => {
 
   it('shows the upload failure as “Upload failed: …” and keeps the form', async () => {
     const { actor, send, settled } = start();
-    const failing = createActor(onboardingMachine.provide({
+    const failing = createActor(provideChecked(onboardingMachine, {
       actors: {
         loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async () => ({ saved: ONBOARDING_DEFAULTS.about, draft: null })),
         uploadLogo: fromPromise<string, { file: File | Blob }>(async () => { throw new Error('HTTP 415: {"detail":"Not an image.","code":"x"}'); }),

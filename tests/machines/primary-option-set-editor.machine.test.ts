@@ -11,6 +11,7 @@ import {
 } from '../../src/machines/primary-option-set-editor.machine';
 import { assertWalksCover } from './menu-coverage';
 import { OWNER } from './category-editor.fixtures';
+import { provideChecked } from '../support/contract-double';
 
 const CRUST: PrimaryOptionSet = {
   id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: true,
@@ -32,7 +33,7 @@ describe('primary option set editor machine: path coverage', () => {
 
 function start(setId: number | null, save: (call: SaveSetCall) => Promise<PrimaryOptionSet>) {
   const saved: SaveSetCall[] = [];
-  const actor = createActor(primaryOptionSetEditorMachine.provide({
+  const actor = createActor(provideChecked(primaryOptionSetEditorMachine, {
     actors: {
       loadSet: fromPromise<PrimaryOptionSet, { id: number }>(async () => CRUST),
       saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(({ input }) => { saved.push(input); return save(input); }),

@@ -11,6 +11,7 @@ import {
 } from '../../src/machines/registration.machine';
 import { resendLockMachine } from '../../src/machines/resend-lock.machine';
 import { assertPathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id });
@@ -58,7 +59,7 @@ type Answers = {
 
 function start(answers: Answers = {}) {
   const calls = { register: [] as RegisterRequest[], verify: [] as VerifyRequest[], profile: [] as ProfileCall[], signIn: [] as SignInCall[] };
-  const machine = registrationMachine.provide({
+  const machine = provideChecked(registrationMachine, {
     actors: {
       registerEmail: fromPromise<RegisterResponse, RegisterRequest>(({ input }) => {
         calls.register.push(input);
@@ -186,7 +187,7 @@ describe('registration machine: behaviour', () => {
 
   it('resends once the lock is over and says so', async () => {
     const calls: RegisterRequest[] = [];
-    const machine = registrationMachine.provide({
+    const machine = provideChecked(registrationMachine, {
       actors: {
         registerEmail: fromPromise<RegisterResponse, RegisterRequest>(async ({ input }) => { calls.push(input); return { detail: 'sent', existing: false }; }),
         resendLock: resendLockMachine.provide({ delays: { tick: 5 } }),

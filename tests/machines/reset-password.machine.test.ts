@@ -4,6 +4,7 @@ import type { DetailResponse, ResetRequest } from '../../contracts/auth';
 import { ApiError } from '../../src/services/api';
 import { resetPasswordMachine, type ResetEvent } from '../../src/machines/reset-password.machine';
 import { assertPathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 describe('reset password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -24,7 +25,7 @@ describe('reset password machine: path coverage', () => {
 function start(answer: () => Promise<DetailResponse>, email?: string) {
   const sent: ResetRequest[] = [];
   const actor = createActor(
-    resetPasswordMachine.provide({ actors: { resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => { sent.push(input); return answer(); }) } }),
+    provideChecked(resetPasswordMachine, { actors: { resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => { sent.push(input); return answer(); }) } }),
     { input: { email } },
   ).start();
   const send = (...events: ResetEvent[]) => events.forEach((event) => actor.send(event));

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../contracts/auth';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { onboardingStatusMachine } from '../../src/machines/onboarding-status.machine';
 import { assertPathCoverage, measurePathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 const USER: CurrentUser = {
   id: 1, email: 'owner@example.com', first_name: 'O', last_name: 'W',
@@ -24,7 +25,7 @@ describe('session machine', () => {
   it('signs in with a token and a successful current-user fetch, then signs out for good', async () => {
     let signedOut = 0;
     const actor = createActor(
-      sessionMachine.provide({
+      provideChecked(sessionMachine, {
         actors: {
           fetchCurrentUser: fromPromise(async () => USER),
           signOut: fromPromise(async () => {
@@ -44,7 +45,7 @@ describe('session machine', () => {
 
   it('treats a failed current-user fetch, or no token at all, as signed out', async () => {
     const failing = createActor(
-      sessionMachine.provide({ actors: { fetchCurrentUser: fromPromise<CurrentUser>(async () => { throw new Error('HTTP 401'); }) } }),
+      provideChecked(sessionMachine, { actors: { fetchCurrentUser: fromPromise<CurrentUser>(async () => { throw new Error('HTTP 401'); }) } }),
       { input: { hasToken: true } },
     ).start();
     await waitFor(failing, (snapshot) => snapshot.matches('signedOut'));

@@ -15,6 +15,7 @@ import {
 } from '../../src/machines/survey.machine';
 import type { SurveyDraft } from '../../src/services/survey-draft';
 import { assertPathCoverage } from '../support/path-coverage';
+import { provideChecked } from '../support/contract-double';
 
 const RECEIPT: SurveyCreated = { id: 7, created_at: '2026-11-22T10:00:00.000Z' };
 
@@ -24,7 +25,7 @@ function start(options: { draft?: SurveyDraft | null; answer?: (request: SurveyR
   const sent: SurveyRequest[] = [];
   let cleared = 0;
   const actor = createActor(
-    surveyMachine.provide({
+    provideChecked(surveyMachine, {
       actors: {
         loadDraft: fromPromise(async () => options.draft ?? null),
         submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => {

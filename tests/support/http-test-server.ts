@@ -1,11 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { checkAgainstServer, findServerRoute, serverRoutes } from './contract-routes';
 
 /**
  * A real HTTP server on 127.0.0.1 for client tests: every request is recorded, every answer
  * comes from a script, so retries, time-outs and dropped connections are provoked for real
- * instead of being mocked.
+ * instead of being mocked. By default a request to one of the real server's routes is first
+ * checked against that route's contract (tests/support/contract-routes.ts) and refused with the
+ * server's own 400 before any script sees it, so a client test cannot pass with a body the
+ * server would refuse.
  */
 
 export type RecordedRequest = {
@@ -80,7 +84,27 @@ function send(response: ServerResponse, reply: Exclude<ScriptedReply, { destroy:
   response.end(body);
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export type TestServerOptions = {
+  /**
+   * false for tests of the HTTP clients' own mechanics (retries, time-outs, error parsing),
+   * which send arbitrary bodies to arbitrary paths on purpose.
+   */
+  contracts?: boolean;
+};
+
+/** The real server's answer to a request its contracts refuse; null when they accept it (or it is to no route of the server's). */
+async function contractRefusal(request: RecordedRequest): Promise<ScriptedReply | null> {
+  const url = new URL(request.url, 'http://localhost');
+  if (!(await findServerRoute(request.method, url.pathname))) return null;
+  const json = (request.headers['content-type'] ?? '').includes('json');
+  const body = request.body === '' ? undefined : json ? (JSON.parse(request.body) as unknown) : request.body;
+  const refusal = await checkAgainstServer({ method: request.method, url: url.toString(), body });
+  return refusal && { status: refusal.status, json: refusal.body };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // Read before the first request, so no client time-out a test sets is spent building it.
+  if (options.contracts !== false) await serverRoutes();
   const requests: RecordedRequest[] = [];
   const queue: ScriptedReply[] = [];
   let responder: Responder = noScript;
@@ -99,7 +123,8 @@ export async function startTestServer(): Promise<TestServer> {
         at,
       };
       requests.push(recorded);
-      const reply = queue.shift() ?? responder(recorded);
+      const refused = options.contracts === false ? null : await contractRefusal(recorded);
+      const reply = refused ?? queue.shift() ?? responder(recorded);
       const answer = () => {
         // The client may have given up (time-out) while we were holding the answer.
         if (response.destroyed || request.socket.destroyed) return;

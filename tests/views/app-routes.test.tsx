@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../contracts/auth';
 import { AppRoutes } from '../../src/app';
 import { RouteErrorBoundary } from '../../src/components/route-error-boundary';
 import { theme } from '../../src/theme';
+import { contractFetch } from '../support/contract-double';
 
 function openAt(path: string) {
   const location = memoryLocation({ path, record: true });
@@ -34,8 +35,9 @@ const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com', is_sta
  */
 function signedInAs(user: CurrentUser, { launched = false } = {}) {
   localStorage.setItem('access_token', 'token');
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+  // Each request is first checked against the real server's route and contract, as it would be there.
+  vi.stubGlobal('fetch', contractFetch((request) => {
+    const path = new URL(request.url).pathname;
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (path === '/api/v2/auth/me/') return json(user);
@@ -44,7 +46,7 @@ function signedInAs(user: CurrentUser, { launched = false } = {}) {
       return json({ id: 42, launched, progress });
     }
     return json({ detail: 'Not found.', code: 'not_found' }, 404);
-  });
+  }));
 }
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { ApiError } from '../../src/services/api';
 import type { CategoryOverview } from '../../src/services/menu';
 import { CategoriesListView } from '../../src/views/menu/categories-list.view';
 import { DETAIL, OWNER } from '../machines/category-editor.fixtures';
+import { categoriesListMachine } from '../../src/machines/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const ROWS: (CategoryOverview & { id: number })[] = [
@@ -14,7 +15,7 @@ const ROWS: (CategoryOverview & { id: number })[] = [
 
 describe('categories list view', () => {
   it('shows the specified columns, image or "No image", Yes/No, and opens the editor on a row click', async () => {
-    const list = memoryList(ROWS);
+    const list = memoryList(categoriesListMachine, ROWS);
     const { user, path } = renderScreen(<CategoriesListView scope={OWNER} machine={list.machine} />, '/menu/categories');
     const table = await screen.findByRole('table', { name: 'Categories' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Category', 'Options', 'Weight/Size', 'Toppings', 'Dressings', 'Actions']);
@@ -30,14 +31,14 @@ describe('categories list view', () => {
   });
 
   it('says "Create your first menu category" when empty, with Add category', async () => {
-    const { path, user } = renderScreen(<CategoriesListView scope={OWNER} machine={memoryList([]).machine} />, '/menu/categories');
+    const { path, user } = renderScreen(<CategoriesListView scope={OWNER} machine={memoryList(categoriesListMachine, []).machine} />, '/menu/categories');
     expect(await screen.findByText('Create your first menu category')).toBeInTheDocument();
     await user.click(screen.getAllByRole('link', { name: 'Add category' })[0]!);
     expect(path()).toBe('/menu/categories/new');
   });
 
   it('deletes after confirmation only, and says "Failed to delete: ..." when the server refuses', async () => {
-    const list = memoryList(ROWS, { remove: new ApiError('Category is in use.', { status: 409 }) });
+    const list = memoryList(categoriesListMachine, ROWS, { remove: new ApiError('Category is in use.', { status: 409 }) });
     const { user } = renderScreen(<CategoriesListView scope={OWNER} machine={list.machine} />, '/menu/categories');
     await user.click(await screen.findByRole('button', { name: 'Delete Pizza' }));
     expect(list.calls.deletes).toEqual([]);
@@ -49,7 +50,7 @@ describe('categories list view', () => {
   });
 
   it('a failed load shows an empty list, the reason and Retry (spec section 8)', async () => {
-    renderScreen(<CategoriesListView scope={OWNER} machine={memoryList(ROWS, { load: new ApiError('Service unavailable', { status: 503 }) }).machine} />);
+    renderScreen(<CategoriesListView scope={OWNER} machine={memoryList(categoriesListMachine, ROWS, { load: new ApiError('Service unavailable', { status: 503 }) }).machine} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
     expect(screen.getByText('Create your first menu category')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());

@@ -8,13 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/services/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
 import { categoryEditorMachine, type RereadChipsCall } from '../../src/machines/category-editor.machine';
-import { menuListMachine, type LoadCall } from '../../src/machines/menu-list.machine';
+import type { LoadCall } from '../../src/machines/menu-list.machine';
+import { menuItemsListMachine } from '../../src/machines/menu-lists';
 import { theme } from '../../src/theme';
 import { CategoryEditorView, NEW_MODE_GROUPS_NOTE } from '../../src/views/menu/category-editor.view';
 import { removalWarning } from '../../src/views/menu/size-offerings';
 import { CATALOGUE, EMPTY_CATEGORY, OWNER, categoryData } from '../machines/category-editor.fixtures';
 import { categoryEditModel, categoryNewModel } from '../models/category-editor.model';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 const PIZZA = categoryData({
   sizes: [
@@ -51,16 +53,16 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
     new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }))) as never;
   // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
   const toppings = [...data.toppingAssignments];
-  const machine = categoryEditorMachine.provide({
+  const machine = provideChecked(categoryEditorMachine, {
     actors: {
-      loadEditor: fromPromise(async () => structuredClone(data)),
+      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
       rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
         structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments)),
       ...Object.fromEntries(['createDetail', 'findFirstRestaurant', 'createCategory', 'updateCategory', 'updateDetail', 'assignChip',
         'unassignChip', 'createRow', 'updateRow', 'deleteRow', 'uploadHero', 'countSizePrices'].map((name) => [name, held(name)])),
     },
   });
-  const itemsMachine = menuListMachine.provide({ actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } });
+  const itemsMachine = provideChecked(menuItemsListMachine, { actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } });
   const location = memoryLocation({ path: '/menu/categories/1/editor', record: true });
   render(
     <MantineProvider env="test" theme={theme}>
@@ -277,7 +279,7 @@ describe('category editor view: removing a size that menu items price (issue 10)
 
 describe('category editor view: the specified words', () => {
   it("says 'Category not found.' for a category the server does not have", async () => {
-    const machine = categoryEditorMachine.provide({ actors: { loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => { throw new ApiError('Not found.', { status: 404 }); }) } });
+    const machine = provideChecked(categoryEditorMachine, { actors: { loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => { throw new ApiError('Not found.', { status: 404 }); }) } });
     render(
       <MantineProvider env="test" theme={theme}>
         <CategoryEditorView categoryId={9} scope={OWNER} machine={machine} />

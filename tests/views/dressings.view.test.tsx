@@ -2,16 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DressingsView } from '../../src/views/menu/dressings.view';
 import { OWNER } from '../machines/category-editor.fixtures';
+import { dressingsListMachine } from '../../src/machines/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 describe('dressings view', () => {
   it('lists dressings as chips and says "No dressings." when there are none', async () => {
-    renderScreen(<DressingsView scope={OWNER} machine={memoryList([]).machine} />);
+    renderScreen(<DressingsView scope={OWNER} machine={memoryList(dressingsListMachine, []).machine} />);
     expect(await screen.findByText('No dressings.')).toBeInTheDocument();
   });
 
   it('refuses a blank name, edits a chosen dressing, and deletes after confirmation', async () => {
-    const list = memoryList([{ id: 1, name: 'Ranch', restaurant_id: 3 }]);
+    const list = memoryList(dressingsListMachine, [{ id: 1, name: 'Ranch', restaurant_id: 3 }]);
     const { user } = renderScreen(<DressingsView scope={OWNER} machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add dressing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a dressing name.');

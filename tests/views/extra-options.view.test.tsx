@@ -7,11 +7,12 @@ import type { MenuScope } from '../../src/services/menu-types';
 import { ExtraOptionsView, NO_GROUPS, PICK_CATEGORY } from '../../src/views/menu/extra-options.view';
 import { OWNER } from '../machines/category-editor.fixtures';
 import { renderScreen } from './menu-view-harness';
+import { provideChecked } from '../support/contract-double';
 
 const CATEGORIES: Category[] = [{ id: 1, name: 'Pizza', description: '', restaurant_id: 3 }, { id: 2, name: 'Salads', description: '', restaurant_id: 3 }];
 
 function machine(groups: Record<number, GroupsData>, saves: SaveGroupsCall[]) {
-  return extraOptionsMachine.provide({
+  return provideChecked(extraOptionsMachine, {
     actors: {
       loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => CATEGORIES),
       loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => groups[input.categoryId]!),

@@ -14,6 +14,7 @@ import { ForgotView } from '../../src/views/auth/forgot.view';
 import { FORGOT_VALUES as V, forgotModel } from '../models/forgot-password.model';
 import { createFakeActor } from '../support/fake-actor';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 /**
  * The real lock, with its clock in the test's hands: ticks never come by themselves, and
@@ -42,7 +43,7 @@ function renderForgot() {
   const request = createFakeActor<DetailResponse, ForgotRequest>('forgot');
   const reset = createFakeActor<DetailResponse, ResetRequest>('reset');
   const lock = controlledLock();
-  const machine = forgotPasswordMachine.provide({
+  const machine = provideChecked(forgotPasswordMachine, {
     actors: { requestCode: request.actor, resetPassword: reset.actor, resendLock: lock.machine },
   });
   const location = memoryLocation({ path: '/forgot', record: true });

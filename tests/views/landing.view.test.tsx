@@ -11,6 +11,7 @@ import { theme } from '../../src/theme';
 import { LandingView } from '../../src/views/landing/landing.view';
 import { SIGNUP_VALUES, landingSignupModel } from '../models/landing-signup.model';
 import { checkExecutors, modelEventTypes, modelLeafStates, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 // ---------------------------------------------------------------------------------------------
 // A fake `submitSignup` actor: each request waits until the test answers it.
@@ -47,7 +48,7 @@ type Driver = { user: UserEvent; server: ReturnType<typeof createFakeServer>; em
 
 function renderLanding(email = 'owner@example.com'): Driver {
   const server = createFakeServer();
-  const machine = landingSignupMachine.provide({ actors: { submitSignup: server.actor } });
+  const machine = provideChecked(landingSignupMachine, { actors: { submitSignup: server.actor } });
   render(
     <MantineProvider env="test" theme={theme}>
       <Router hook={memoryLocation({ path: '/' }).hook}>

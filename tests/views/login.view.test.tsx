@@ -12,11 +12,12 @@ import { LoginView, PASSWORD_CHANGED } from '../../src/views/auth/login.view';
 import { LOGIN_VALUES as V, loginModel } from '../models/login.model';
 import { createFakeActor } from '../support/fake-actor';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 function renderLogin(path = '/login?next=/backoffice/menu') {
   const check = createFakeActor<Tokens, LoginRequest>('login');
   const signIn = createFakeActor<string, LoginSignInCall>('completeSignIn');
-  const machine = loginMachine.provide({ actors: { checkCredentials: check.actor, completeSignIn: signIn.actor } });
+  const machine = provideChecked(loginMachine, { actors: { checkCredentials: check.actor, completeSignIn: signIn.actor } });
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname!, searchPath: search, record: true });
   render(

@@ -5,6 +5,7 @@ import type { SizeRow } from '../../src/machines/category-editor.rows';
 import { MenuItemsList } from '../../src/views/menu/menu-items-list';
 import { CurrencyProvider, formatMoney } from '../../src/views/menu/money';
 import { OWNER } from '../machines/category-editor.fixtures';
+import { menuItemsListMachine } from '../../src/machines/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const SIZES: SizeRow[] = [
@@ -20,7 +21,7 @@ const MARGHERITA: MenuItem = {
 
 describe('menu items of a category', () => {
   it('shows per-size prices and turns Available off with one save', async () => {
-    const list = memoryList([MARGHERITA]);
+    const list = memoryList(menuItemsListMachine, [MARGHERITA]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     const item = await screen.findByRole('article', { name: 'Margherita' });
     expect(item).toHaveTextContent('Small $9.00 · Large $13.50');
@@ -30,7 +31,7 @@ describe('menu items of a category', () => {
   });
 
   it('adds a dish with a price for each saved size', async () => {
-    const list = memoryList<MenuItem>([]);
+    const list = memoryList<MenuItem>(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.type(screen.getByLabelText('Item name'), 'Pepperoni');
@@ -46,7 +47,7 @@ describe('menu items of a category', () => {
   });
 
   it('a category not priced by size takes one price; a blank name is refused', async () => {
-    const list = memoryList<MenuItem>([]);
+    const list = memoryList<MenuItem>(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.click(screen.getByRole('button', { name: 'Save item' }));
@@ -61,7 +62,7 @@ describe('menu items of a category', () => {
 
 describe('currency', () => {
   it('shows prices and price inputs in the restaurant’s currency, and no price under a removed size', async () => {
-    const list = memoryList([MARGHERITA]);
+    const list = memoryList(menuItemsListMachine, [MARGHERITA]);
     const { user } = renderScreen(
       <CurrencyProvider value="GBP">
         {/* Large (22) was removed: its prices went with it on the server. */}
@@ -83,7 +84,7 @@ describe('currency', () => {
 describe('price fields', () => {
   it('replace the amount shown when the owner clicks in and types, instead of appending to "5.00"', async () => {
     const soup: MenuItem = { ...MARGHERITA, id: 2, name: 'Soup', price: 5, prices: [] };
-    const list = memoryList([soup]);
+    const list = memoryList(menuItemsListMachine, [soup]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
     const item = await screen.findByRole('article', { name: 'Soup' });
     await user.click(within(item).getByRole('button', { name: 'Edit Soup' }));

@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import { menuListMachine, type DeleteCall, type LoadCall, type SaveCall } from '../../src/machines/menu-list.machine';
+import type { menuListMachine, DeleteCall, LoadCall, SaveCall } from '../../src/machines/menu-list.machine';
 import { theme } from '../../src/theme';
+import { provideChecked } from '../support/contract-double';
 
 export function renderScreen(screen: ReactNode, path = '/menu') {
   const location = memoryLocation({ path, record: true });
@@ -19,11 +20,19 @@ export function renderScreen(screen: ReactNode, path = '/menu') {
   return { user: userEvent.setup(), path: () => location.history!.at(-1) };
 }
 
-/** A list machine over an in-memory table; `fail` names the calls that answer with an error. */
-export function memoryList<T extends { id: number }>(rows: T[], fail: { load?: Error; save?: Error; remove?: Error } = {}) {
+/**
+ * A list screen's machine (`screen`, e.g. toppingsListMachine) over an in-memory table; `fail`
+ * names the calls that answer with an error. Each call is checked against the server's contracts
+ * by the screen's real calls (tests/support/contract-double.ts).
+ */
+export function memoryList<T extends { id: number }>(
+  screen: typeof menuListMachine,
+  rows: T[],
+  fail: { load?: Error; save?: Error; remove?: Error } = {},
+) {
   const table = [...rows];
   const calls = { loads: [] as LoadCall[], saves: [] as SaveCall[], deletes: [] as DeleteCall[] };
-  const machine = menuListMachine.provide({
+  const machine = provideChecked(screen, {
     actors: {
       loadItems: fromPromise<unknown[], LoadCall>(async ({ input }) => {
         calls.loads.push(input);

@@ -11,10 +11,11 @@ import { takeOAuthResult } from '../../src/services/oauth-result';
 import { theme } from '../../src/theme';
 import { OAuthCompleteView } from '../../src/views/auth/oauth-complete.view';
 import { createFakeActor } from '../support/fake-actor';
+import { provideChecked } from '../support/contract-double';
 
 function renderComplete(result: OAuthResult) {
   const signIn = createFakeActor<string, Tokens>('completeSignIn');
-  const machine = oauthCompleteMachine.provide({ actors: { completeSignIn: signIn.actor } });
+  const machine = provideChecked(oauthCompleteMachine, { actors: { completeSignIn: signIn.actor } });
   const location = memoryLocation({ path: '/oauth/complete', record: true });
   render(
     <MantineProvider env="test" theme={theme}>

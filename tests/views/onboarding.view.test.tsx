@@ -14,6 +14,7 @@ import { theme } from '../../src/theme';
 import { OnboardingArea, type OnboardingStep } from '../../src/views/onboarding/onboarding-area.view';
 import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding.model';
 import { checkExecutors, modelEventTypes, modelLeafStates, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 // ---------------------------------------------------------------------------------------------
 // A server in memory, reached through the machine's actors (machine.provide, no module mocks).
@@ -47,7 +48,7 @@ const apiError = (status: number, detail: string, fields?: Record<string, string
   new ApiError(detail, { status, code: 'refused', ...(fields ? { fields } : {}) });
 
 function machineFor(server: Server) {
-  return onboardingMachine.provide({
+  return provideChecked(onboardingMachine, {
     actors: {
       loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async ({ input }) => {
         if (server.failLoads) throw apiError(503, 'The service is temporarily unavailable.');

@@ -5,7 +5,9 @@ import type { PrimaryOptionSet } from '../../contracts/menu';
 import { primaryOptionSetEditorMachine, type SaveSetCall } from '../../src/machines/primary-option-set-editor.machine';
 import { PrimaryOptionsView } from '../../src/views/menu/primary-options.view';
 import { OWNER } from '../machines/category-editor.fixtures';
+import { optionSetsListMachine } from '../../src/machines/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
+import { provideChecked } from '../support/contract-double';
 
 const CRUST: PrimaryOptionSet = {
   id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: true,
@@ -13,7 +15,7 @@ const CRUST: PrimaryOptionSet = {
 };
 
 function editorMachine(saves: SaveSetCall[]) {
-  return primaryOptionSetEditorMachine.provide({
+  return provideChecked(primaryOptionSetEditorMachine, {
     actors: {
       loadSet: fromPromise<PrimaryOptionSet, { id: number }>(async () => CRUST),
       saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(async ({ input }) => { saves.push(input); return CRUST; }),
@@ -23,7 +25,7 @@ function editorMachine(saves: SaveSetCall[]) {
 
 describe('primary options view', () => {
   it('shows the first 4 selections and a count of the rest; empty says "Create your first primary option"', async () => {
-    renderScreen(<PrimaryOptionsView scope={OWNER} machine={memoryList([CRUST]).machine} />);
+    renderScreen(<PrimaryOptionsView scope={OWNER} machine={memoryList(optionSetsListMachine, [CRUST]).machine} />);
     const card = await screen.findByRole('article', { name: 'Crust' });
     expect(within(card).getByText('Thin')).toBeInTheDocument();
     expect(within(card).getByText('Pan')).toBeInTheDocument();
@@ -32,13 +34,13 @@ describe('primary options view', () => {
   });
 
   it('says "Create your first primary option" for an empty list', async () => {
-    renderScreen(<PrimaryOptionsView scope={OWNER} machine={memoryList([]).machine} />);
+    renderScreen(<PrimaryOptionsView scope={OWNER} machine={memoryList(optionSetsListMachine, []).machine} />);
     expect(await screen.findByText('Create your first primary option')).toBeInTheDocument();
   });
 
   it('builds a new set: validation sentence, toggles, reorder, image Add disabled while blank', async () => {
     const saves: SaveSetCall[] = [];
-    const list = memoryList<PrimaryOptionSet>([]);
+    const list = memoryList<PrimaryOptionSet>(optionSetsListMachine, []);
     const { user } = renderScreen(<PrimaryOptionsView scope={OWNER} machine={list.machine} editorMachine={editorMachine(saves)} />);
     await user.click(await screen.findByRole('button', { name: 'Add primary option' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -12,13 +12,14 @@ import { EXISTING_NOTE, RegisterView } from '../../src/views/auth/register.view'
 import { REGISTRATION_VALUES as V, registrationModel } from '../models/registration.model';
 import { createFakeActor } from '../support/fake-actor';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 function renderRegister() {
   const register = createFakeActor<RegisterResponse, RegisterRequest>('register');
   const verify = createFakeActor<VerifyResponse, VerifyRequest>('verify');
   const profile = createFakeActor<ProfileResponse, ProfileCall>('profile');
   const signIn = createFakeActor<string, SignInCall>('completeSignIn');
-  const machine = registrationMachine.provide({
+  const machine = provideChecked(registrationMachine, {
     actors: { registerEmail: register.actor, verifyCode: verify.actor, saveProfile: profile.actor, completeSignIn: signIn.actor },
   });
   const location = memoryLocation({ path: '/register', record: true });

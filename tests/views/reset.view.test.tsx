@@ -12,10 +12,11 @@ import { ResetView } from '../../src/views/auth/reset.view';
 import { RESET_VALUES as V, resetModel } from '../models/reset-password.model';
 import { createFakeActor } from '../support/fake-actor';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 function renderReset(searchPath = '') {
   const reset = createFakeActor<DetailResponse, ResetRequest>('reset');
-  const machine = resetPasswordMachine.provide({ actors: { resetPassword: reset.actor } });
+  const machine = provideChecked(resetPasswordMachine, { actors: { resetPassword: reset.actor } });
   const location = memoryLocation({ path: '/reset', searchPath, record: true });
   render(
     <MantineProvider env="test" theme={theme}>

@@ -12,6 +12,7 @@ import { theme } from '../../src/theme';
 import { SurveyView } from '../../src/views/survey/survey.view';
 import { STEP_MARKERS, STEP_TITLES, SURVEY_REJECTION, surveyModel } from '../models/survey.model';
 import { checkExecutors, modelEventTypes, modelLeafStates, modelPathCases, type PathExecutors } from '../support/model-paths';
+import { provideChecked } from '../support/contract-double';
 
 // ---------------------------------------------------------------------------------------------
 // Fakes for the machine's effects: a draft store in memory and a server the test answers.
@@ -22,7 +23,7 @@ function createFakes(draft: SurveyDraft | null = null) {
   const pending: Pending[] = [];
   const received: SurveyRequest[] = [];
   const store = { draft, cleared: 0 };
-  const machine = surveyMachine.provide({
+  const machine = provideChecked(surveyMachine, {
     actors: {
       loadDraft: fromPromise(async () => store.draft),
       submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ToppingsView } from '../../src/views/menu/toppings.view';
 import { OWNER } from '../machines/category-editor.fixtures';
+import { toppingsListMachine } from '../../src/machines/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const TOPPINGS = [
@@ -11,18 +12,18 @@ const TOPPINGS = [
 
 describe('toppings view', () => {
   it('shows a card per topping and "No toppings." when there are none', async () => {
-    renderScreen(<ToppingsView scope={OWNER} machine={memoryList(TOPPINGS).machine} />);
+    renderScreen(<ToppingsView scope={OWNER} machine={memoryList(toppingsListMachine, TOPPINGS).machine} />);
     expect(await screen.findByRole('article', { name: 'Olives' })).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Basil' })).getByText('No image')).toBeInTheDocument();
   });
 
   it('says "No toppings." for an empty list', async () => {
-    renderScreen(<ToppingsView scope={OWNER} machine={memoryList([]).machine} />);
+    renderScreen(<ToppingsView scope={OWNER} machine={memoryList(toppingsListMachine, []).machine} />);
     expect(await screen.findByText('No toppings.')).toBeInTheDocument();
   });
 
   it('refuses a blank name with the specified sentence, then saves name and image; the inventory switch is not sent', async () => {
-    const list = memoryList(TOPPINGS);
+    const list = memoryList(toppingsListMachine, TOPPINGS);
     const { user } = renderScreen(<ToppingsView scope={OWNER} machine={list.machine} />);
     await screen.findByRole('article', { name: 'Olives' });
     await user.click(screen.getByRole('button', { name: 'Add topping' }));
@@ -37,7 +38,7 @@ describe('toppings view', () => {
   });
 
   it('searches as the person types (once the typing settles)', async () => {
-    const list = memoryList(TOPPINGS);
+    const list = memoryList(toppingsListMachine, TOPPINGS);
     const { user } = renderScreen(<ToppingsView scope={OWNER} machine={list.machine} />);
     await screen.findByRole('article', { name: 'Olives' });
     await user.type(screen.getByRole('searchbox', { name: 'Search toppings' }), 'oli');
