@@ -1,6 +1,7 @@
 import type { CurrentUser, OnboardingStartResponse, Tokens } from '../../contracts/auth';
 import { startOnboarding } from './auth';
 import { fetchCurrentUser } from './session';
+import { rememberOnboarding } from './session-summary';
 import { browserTokens } from './token-store';
 
 /** What completeSignIn needs from the outside; tests pass their own. */
@@ -13,7 +14,12 @@ export interface SignInDependencies {
 const browserDependencies: SignInDependencies = {
   saveTokens: (tokens, options) => browserTokens.save(tokens, options),
   fetchCurrentUser: () => fetchCurrentUser(),
-  startOnboarding: () => startOnboarding(),
+  // Remembered so that the landing page can offer "Continue setup" or the back office without a call.
+  startOnboarding: async () => {
+    const onboarding = await startOnboarding();
+    rememberOnboarding(onboarding);
+    return onboarding;
+  },
 };
 
 export const isAdmin = (user: Pick<CurrentUser, 'is_staff' | 'is_superadmin'>): boolean => user.is_staff || user.is_superadmin;

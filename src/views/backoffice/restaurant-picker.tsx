@@ -1,0 +1,79 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Input.css';
+import { Button, Select, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import type { Restaurant } from '../../../contracts/menu';
+import { restaurantLabel, restaurantPickerMachine, type RestaurantPickerMachine } from '../../machines/restaurant-picker.machine';
+import { useSession, type RestaurantLabeller } from '../session/session-context';
+import classes from './backoffice.module.css';
+
+export const PLATFORM_LIBRARY = 'Platform library';
+
+/**
+ * What the header says about the restaurant an administrator works on: the picker (a server-side
+ * search) and, without a choice, where new rows go under the spec's rules: a superadmin's new
+ * categories to the first restaurant, staff (who act only inside a chosen restaurant) nowhere yet.
+ */
+export function useRestaurantPicker(machine: RestaurantPickerMachine = restaurantPickerMachine) {
+  const { user, chooseRestaurant, choosing, chooseError } = useSession();
+  const [state, send] = useMachine(machine);
+  const { known, matches, query, error } = state.context;
+  const chosen = user.active_restaurant_id === null ? null : { id: user.active_restaurant_id, name: user.active_restaurant_name };
+  const first = known[0] ?? null;
+
+  const names = useMemo(() => new Map(known.map((restaurant) => [restaurant.id, restaurantLabel(restaurant)])), [known]);
+  const labeller = useCallback<RestaurantLabeller>(
+    (restaurantId) => (restaurantId === null ? PLATFORM_LIBRARY : (names.get(restaurantId) ?? `Restaurant #${restaurantId}`)),
+    [names],
+  );
+
+  const chosenLabel = chosen ? restaurantLabel(chosen) : '';
+  // Mantine puts the chosen option's label in the search box; that is not a search.
+  const onSearchChange = (value: string) => send({ type: 'picker.search', query: value === chosenLabel ? '' : value });
+  const options: Pick<Restaurant, 'id' | 'name'>[] = matches ?? known;
+  const data = [...(chosen && !options.some((option) => option.id === chosen.id) ? [chosen] : []), ...options]
+    .map((restaurant) => ({ value: String(restaurant.id), label: restaurantLabel(restaurant) }));
+
+  const rule = chosen
+    ? null
+    : user.is_superadmin
+      ? first
+        ? `All restaurants: new categories go to ${restaurantLabel(first)}`
+        : 'All restaurants: there are no restaurants yet'
+      : 'No restaurant chosen: lists show the platform library only';
+
+  const picker = (
+    <div className={classes.picker}>
+      <Select
+        aria-label="Restaurant you work on"
+        placeholder={user.is_superadmin ? 'All restaurants' : 'Choose a restaurant'}
+        searchable
+        clearable
+        size="sm"
+        className={classes.pickerSelect}
+        data={data}
+        value={chosen ? String(chosen.id) : null}
+        // Matching happens on the server; show what it answered.
+        filter={({ options: all }) => all}
+        onSearchChange={onSearchChange}
+        nothingFoundMessage={state.matches({ ready: 'idle' }) ? (query ? 'No restaurant matches' : 'No restaurants yet') : 'Searching…'}
+        disabled={choosing}
+        error={chooseError ?? error ?? undefined}
+        onChange={(value) => chooseRestaurant(value === null ? null : Number(value))}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {state.matches('failed') ? (
+        <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'picker.retry' })}>
+          Retry
+        </Button>
+      ) : null}
+      {rule ? (
+        <Text size="xs" c="dimmed" className={classes.pickerRule} role="status">
+          {rule}
+        </Text>
+      ) : null}
+    </div>
+  );
+  return { picker, labeller: chosen ? null : labeller };
+}
