@@ -1,13 +1,15 @@
 import type { CurrentUser } from '../../contracts/auth';
-import { browserTokens, storageHoldingSession, type TokenReader } from './token-store';
 
 /**
- * What the browser remembers about the session besides the tokens (spec section 3: an auth
- * flag, a role and the scope, stored after the current user is fetched), plus where the owner's
- * onboarding stands. Pages outside the signed-in areas (the landing page) read it instead of
- * calling the server, so they stay small and fast; the server still decides everything.
- * Nothing here ever throws: refused storage only costs these conveniences.
+ * What the browser keeps about the session: the tokens' keys, and beside the tokens (spec
+ * section 3) an auth flag, a role and the scope, plus where the owner's onboarding stands and
+ * the one-time note that Launch leaves for the landing page. The landing page reads it instead
+ * of calling the server, so this module imports nothing: it is part of that page's budget.
+ * The writers are in session.ts. Nothing here ever throws: refused storage only costs these
+ * conveniences; the server still decides everything.
  */
+export const ACCESS_TOKEN_KEY = 'access_token';
+export const REFRESH_TOKEN_KEY = 'refresh_token';
 export const AUTH_FLAG_KEY = 'auth';
 export const ROLE_KEY = 'role';
 export const SCOPE_KEY = 'scope';
@@ -15,8 +17,6 @@ export const SCOPE_KEY = 'scope';
 export const ONBOARDING_KEY = 'onboarding';
 /** Set by Launch, taken by the landing page once: the "your restaurant is live" confirmation. */
 export const LAUNCH_NOTICE_KEY = 'launch_notice';
-
-const KEYS = [AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY, ONBOARDING_KEY, LAUNCH_NOTICE_KEY];
 
 export type Scope = { rid: number | null; name: string | null; is_superadmin: boolean };
 export type OnboardingMark = { id: number; launched: boolean };
@@ -28,20 +28,28 @@ export type SessionSummary = {
   onboarding: OnboardingMark | null;
 };
 
-function write(key: string, value: string): void {
+export const scopeOf = (user: CurrentUser): Scope =>
+  ({ rid: user.active_restaurant_id, name: user.active_restaurant_name, is_superadmin: user.is_superadmin });
+
+/** The remembered session's storage first (localStorage wins, as for the tokens), then the tab's. */
+function stores(): Storage[] {
   try {
-    storageHoldingSession()?.setItem(key, value);
+    return [localStorage, sessionStorage];
   } catch {
-    // Storage refused (quota, private mode).
+    return [];
   }
 }
 
 function read(key: string): string | null {
-  try {
-    return storageHoldingSession()?.getItem(key) ?? null;
-  } catch {
-    return null;
+  for (const store of stores()) {
+    try {
+      const value = store.getItem(key);
+      if (value) return value;
+    } catch {
+      // This storage refused; try the other.
+    }
   }
+  return null;
 }
 
 function readJson(key: string): Record<string, unknown> | null {
@@ -53,48 +61,9 @@ function readJson(key: string): Record<string, unknown> | null {
   }
 }
 
-/** Kept beside the tokens: a tab-only session (Remember me off) leaves nothing in localStorage. */
-export function rememberUser(user: CurrentUser): void {
-  const scope: Scope = { rid: user.active_restaurant_id, name: user.active_restaurant_name, is_superadmin: user.is_superadmin };
-  write(AUTH_FLAG_KEY, '1');
-  write(ROLE_KEY, user.is_staff || user.is_superadmin ? 'admin' : 'user');
-  write(SCOPE_KEY, JSON.stringify(scope));
-}
-
-export function rememberOnboarding(mark: OnboardingMark): void {
-  write(ONBOARDING_KEY, JSON.stringify({ id: mark.id, launched: mark.launched }));
-}
-
-/** After Launch: the onboarding is done, and the landing page has news to show once. */
-export function rememberLaunch(restaurantId: number): void {
-  rememberOnboarding({ id: restaurantId, launched: true });
-  write(LAUNCH_NOTICE_KEY, String(restaurantId));
-}
-
-export function hasLaunchNotice(): boolean {
-  return read(LAUNCH_NOTICE_KEY) !== null;
-}
-
-/** Once shown, the confirmation is gone: a reload does not bring it back. */
-export function clearLaunchNotice(): void {
-  try {
-    for (const store of [localStorage, sessionStorage]) store.removeItem(LAUNCH_NOTICE_KEY);
-  } catch {
-    // Nothing stored.
-  }
-}
-
-export function forgetSessionSummary(): void {
-  try {
-    for (const store of [localStorage, sessionStorage]) KEYS.forEach((key) => store.removeItem(key));
-  } catch {
-    // Nothing stored.
-  }
-}
-
 /** Null when no session is stored (spec section 2: signed in means a stored token). */
-export function readSessionSummary(tokens: TokenReader & { refreshToken(): string | null } = browserTokens): SessionSummary | null {
-  if (tokens.accessToken() === null && tokens.refreshToken() === null) return null;
+export function readSessionSummary(): SessionSummary | null {
+  if (read(ACCESS_TOKEN_KEY) === null && read(REFRESH_TOKEN_KEY) === null) return null;
   const scope = readJson(SCOPE_KEY);
   const onboarding = readJson(ONBOARDING_KEY);
   return {
@@ -104,4 +73,17 @@ export function readSessionSummary(tokens: TokenReader & { refreshToken(): strin
       ? { id: onboarding.id, launched: onboarding.launched }
       : null,
   };
+}
+
+export const hasLaunchNotice = (): boolean => read(LAUNCH_NOTICE_KEY) !== null;
+
+/** Removes keys from both storages. */
+export function forget(keys: readonly string[]): void {
+  for (const store of stores()) {
+    try {
+      keys.forEach((key) => store.removeItem(key));
+    } catch {
+      // Nothing stored.
+    }
+  }
 }

@@ -1,8 +1,36 @@
 import { CurrentUser, type ActiveRestaurantUpdate } from '../../contracts/auth';
 import { paths } from '../../contracts/paths';
 import { api } from './api';
-import { forgetSessionSummary, rememberUser } from './session-summary';
-import { browserTokens, type TokenStore } from './token-store';
+import {
+  AUTH_FLAG_KEY, LAUNCH_NOTICE_KEY, ONBOARDING_KEY, ROLE_KEY, SCOPE_KEY, forget, scopeOf, type OnboardingMark,
+} from './session-summary';
+import { browserTokens, storageHoldingSession, type TokenStore } from './token-store';
+
+/** Kept beside the tokens: a tab-only session (Remember me off) leaves nothing in localStorage. */
+function keep(entries: Record<string, string>): void {
+  try {
+    const store = storageHoldingSession();
+    for (const [key, value] of Object.entries(entries)) store?.setItem(key, value);
+  } catch {
+    // Storage refused: these are conveniences; the server decides what the user may do.
+  }
+}
+
+/** Spec section 3: a simple auth flag, a role and the scope, stored after the current user is fetched. */
+function rememberUser(user: CurrentUser): void {
+  keep({ [AUTH_FLAG_KEY]: '1', [ROLE_KEY]: user.is_staff || user.is_superadmin ? 'admin' : 'user', [SCOPE_KEY]: JSON.stringify(scopeOf(user)) });
+}
+
+/** Where the owner's onboarding stands, for the landing page's "Continue setup" or back-office link. */
+export function rememberOnboarding(mark: OnboardingMark): void {
+  keep({ [ONBOARDING_KEY]: JSON.stringify({ id: mark.id, launched: mark.launched }) });
+}
+
+/** After Launch: the onboarding is done, and the landing page has news to show once. */
+export function rememberLaunch(restaurantId: number): void {
+  rememberOnboarding({ id: restaurantId, launched: true });
+  keep({ [LAUNCH_NOTICE_KEY]: String(restaurantId) });
+}
 
 /** GET /auth/me/ with the stored access token; remembers the role and scope for the screens. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
@@ -29,6 +57,6 @@ export async function signOut(tokens: TokenStore = browserTokens): Promise<void>
     // token stays valid until it expires.
   } finally {
     tokens.clear();
-    forgetSessionSummary();
+    forget([AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY, ONBOARDING_KEY, LAUNCH_NOTICE_KEY]);
   }
 }
