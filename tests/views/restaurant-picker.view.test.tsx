@@ -92,7 +92,7 @@ describe('the back office restaurant picker', () => {
     fakeServer(BASE_USER);
     openAt('/admin/menu/toppings');
     expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, FIRST_LOAD)).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveAttribute('placeholder', 'All restaurants');
+    expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('All restaurants');
     const basil = await screen.findByRole('article', { name: 'Basil' });
     expect(within(basil).getByText('Restaurant: Platform library')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Jalapeños' })).getByText('Restaurant: Taco Town')).toBeInTheDocument();
@@ -104,9 +104,10 @@ describe('the back office restaurant picker', () => {
     const person = userEvent.setup();
     const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
     await screen.findByRole('article', { name: 'Olives' });
+    await person.clear(picker);
     await person.type(picker, 'taco');
     await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'taco')).toBe(true));
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Taco Town']));
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All restaurants', 'Taco Town']));
     await person.click(screen.getByRole('option', { name: 'Taco Town' }));
 
     await waitFor(() => expect(server.user().active_restaurant_id).toBe(2));
@@ -118,13 +119,21 @@ describe('the back office restaurant picker', () => {
     expect(screen.getByRole('article', { name: 'Jalapeños' })).toBeInTheDocument();
     expect(screen.queryByText(/^Restaurant: /)).toBeNull();
     expect(screen.queryByText(/^All restaurants:/)).toBeNull();
+
+    // Back to no choice, with the keyboard: the first option.
+    await person.click(screen.getByRole('combobox', { name: 'Restaurant you work on' }));
+    await person.click(await screen.findByRole('option', { name: 'All restaurants' }));
+    await waitFor(() => expect(server.user().active_restaurant_id).toBeNull());
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }, { active_restaurant_id: null }]);
+    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco')).toBeInTheDocument();
+    expect(await screen.findByText('Restaurant: Pizza Loco')).toBeInTheDocument();
   });
 
   it('tells staff without a choice that they see the library only', async () => {
     fakeServer({ ...BASE_USER, is_superadmin: false });
     openAt('/admin/menu/toppings');
     expect(await screen.findByText('No restaurant chosen: lists show the platform library only', {}, FIRST_LOAD)).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveAttribute('placeholder', 'Choose a restaurant');
+    expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('No restaurant');
   });
 
   it('shows an owner their restaurant and no picker, and no restaurant labels on rows', async () => {

@@ -9,6 +9,7 @@ import { useSession, type RestaurantLabeller } from '../session/session-context'
 import classes from './backoffice.module.css';
 
 export const PLATFORM_LIBRARY = 'Platform library';
+const NO_CHOICE = 'none';
 
 /**
  * What the header says about the restaurant an administrator works on: the picker (a server-side
@@ -28,12 +29,18 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
     [names],
   );
 
-  const chosenLabel = chosen ? restaurantLabel(chosen) : '';
+  // No choice is an option of its own (first in the list), so it can be chosen with the keyboard
+  // like any restaurant; Mantine's clear button is hidden from keyboards and screen readers.
+  const none = { value: NO_CHOICE, label: user.is_superadmin ? 'All restaurants' : 'No restaurant' };
+  const shownLabel = chosen ? restaurantLabel(chosen) : none.label;
   // Mantine puts the chosen option's label in the search box; that is not a search.
-  const onSearchChange = (value: string) => send({ type: 'picker.search', query: value === chosenLabel ? '' : value });
+  const onSearchChange = (value: string) => send({ type: 'picker.search', query: value === shownLabel ? '' : value });
   const options: Pick<Restaurant, 'id' | 'name'>[] = matches ?? known;
-  const data = [...(chosen && !options.some((option) => option.id === chosen.id) ? [chosen] : []), ...options]
-    .map((restaurant) => ({ value: String(restaurant.id), label: restaurantLabel(restaurant) }));
+  const data = [
+    none,
+    ...[...(chosen && !options.some((option) => option.id === chosen.id) ? [chosen] : []), ...options]
+      .map((restaurant) => ({ value: String(restaurant.id), label: restaurantLabel(restaurant) })),
+  ];
 
   const rule = chosen
     ? null
@@ -47,20 +54,21 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
     <div className={classes.picker}>
       <Select
         aria-label="Restaurant you work on"
-        placeholder={user.is_superadmin ? 'All restaurants' : 'Choose a restaurant'}
         searchable
-        clearable
+        allowDeselect={false}
+        // Typing replaces the shown name instead of being appended to it.
+        onFocus={(event) => event.currentTarget.select()}
         size="sm"
         className={classes.pickerSelect}
         data={data}
-        value={chosen ? String(chosen.id) : null}
+        value={chosen ? String(chosen.id) : NO_CHOICE}
         // Matching happens on the server; show what it answered.
         filter={({ options: all }) => all}
         onSearchChange={onSearchChange}
         nothingFoundMessage={state.matches({ ready: 'idle' }) ? (query ? 'No restaurant matches' : 'No restaurants yet') : 'Searching…'}
         disabled={choosing}
         error={chooseError ?? error ?? undefined}
-        onChange={(value) => chooseRestaurant(value === null ? null : Number(value))}
+        onChange={(value) => chooseRestaurant(value === null || value === NO_CHOICE ? null : Number(value))}
         comboboxProps={{ withinPortal: true }}
       />
       {state.matches('failed') ? (
