@@ -77,7 +77,7 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
         </Button>
       ) : null}
       {rule ? (
-        <Text size="xs" c="dimmed" className={classes.pickerRule} role="status">
+        <Text size="xs" c="gray.7" className={classes.pickerRule} role="status">
           {rule}
         </Text>
       ) : null}
