@@ -23,7 +23,7 @@ export function BackOfficeLayout({ base, children }: { base: BackOfficeBase; chi
   const { user } = useSession();
   if (isAdmin(user)) return <AdminLayout base={base}>{children}</AdminLayout>;
   return (
-    <Frame base={base} workingOn={<Text size="sm" c="dimmed" truncate>{user.active_restaurant_name ?? 'Back office'}</Text>}>
+    <Frame base={base} workingOn={<Text size="sm" c="dimmed" truncate visibleFrom="xs">{user.active_restaurant_name ?? 'Back office'}</Text>}>
       {children}
     </Frame>
   );
@@ -54,7 +54,7 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
       padding="md"
     >
       <AppShell.Header>
-        <div className={classes.header}>
+        <div className={classes.header} data-rows={tall ? 2 : 1}>
           <div className={classes.brand}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Text fw={800} size="lg" c="ember.7">
