@@ -86,6 +86,8 @@ afterEach(() => {
 
 // The first visit to an area compiles its chunk on the fly under Vitest: allow for it.
 const FIRST_LOAD = { timeout: 10_000 };
+// A loaded two-core machine answers slowly: every wait gets the same generous bound.
+const WAIT = FIRST_LOAD;
 
 describe('the back office restaurant picker', () => {
   it('says where a superadmin’s new categories go without a choice, and labels every row with its restaurant', async () => {
@@ -93,7 +95,7 @@ describe('the back office restaurant picker', () => {
     openAt('/admin/menu/toppings');
     expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('All restaurants');
-    const basil = await screen.findByRole('article', { name: 'Basil' });
+    const basil = await screen.findByRole('article', { name: 'Basil' }, WAIT);
     expect(within(basil).getByText('Restaurant: Platform library')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Jalapeños' })).getByText('Restaurant: Taco Town')).toBeInTheDocument();
   });
@@ -103,18 +105,18 @@ describe('the back office restaurant picker', () => {
     openAt('/admin/menu/toppings');
     const person = userEvent.setup();
     const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
-    await screen.findByRole('article', { name: 'Olives' });
+    await screen.findByRole('article', { name: 'Olives' }, WAIT);
     await person.clear(picker);
     await person.type(picker, 'taco');
-    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'taco')).toBe(true));
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All restaurants', 'Taco Town']));
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'taco')).toBe(true), WAIT);
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All restaurants', 'Taco Town']), WAIT);
     await person.click(screen.getByRole('option', { name: 'Taco Town' }));
 
-    await waitFor(() => expect(server.user().active_restaurant_id).toBe(2));
+    await waitFor(() => expect(server.user().active_restaurant_id).toBe(2), WAIT);
     expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }]);
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('Taco Town'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('Taco Town'), WAIT);
     // The list is read again, tagged with the chosen restaurant, and rows need no label any more.
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Olives' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Olives' })).toBeNull(), WAIT);
     expect(server.requests.filter((r) => r.path === '/api/v2/toppings/').at(-1)!.query.get('restaurant_id')).toBe('2');
     expect(screen.getByRole('article', { name: 'Jalapeños' })).toBeInTheDocument();
     expect(screen.queryByText(/^Restaurant: /)).toBeNull();
@@ -122,11 +124,11 @@ describe('the back office restaurant picker', () => {
 
     // Back to no choice, with the keyboard: the first option.
     await person.click(screen.getByRole('combobox', { name: 'Restaurant you work on' }));
-    await person.click(await screen.findByRole('option', { name: 'All restaurants' }));
-    await waitFor(() => expect(server.user().active_restaurant_id).toBeNull());
+    await person.click(await screen.findByRole('option', { name: 'All restaurants' }, WAIT));
+    await waitFor(() => expect(server.user().active_restaurant_id).toBeNull(), WAIT);
     expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }, { active_restaurant_id: null }]);
-    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco')).toBeInTheDocument();
-    expect(await screen.findByText('Restaurant: Pizza Loco')).toBeInTheDocument();
+    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Restaurant: Pizza Loco', {}, WAIT)).toBeInTheDocument();
   });
 
   it('tells staff without a choice that they see the library only', async () => {
