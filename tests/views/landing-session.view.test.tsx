@@ -92,6 +92,7 @@ describe('after Launch', () => {
     openLanding();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status', { name: 'Your restaurant is live' })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'Open back office' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Notify me!' })).toBeInTheDocument();
   });
 });

@@ -46,6 +46,11 @@ export function LaunchConfirmation({ session }: { session: SessionSummary }) {
     ref.current?.focus();
     // Only on arrival (hence no dependencies): dismissing must not move focus again.
   }, []);
+  // The confirmation goes away with the focus on it: hand focus to the header's way in, not to the page's start.
+  const dismiss = () => {
+    setShown(false);
+    document.querySelector<HTMLElement>('nav[aria-label="Account"] a')?.focus();
+  };
   if (!shown) return null;
   return (
     <Container size="lg" className={classes.launchWrap}>
@@ -59,7 +64,7 @@ export function LaunchConfirmation({ session }: { session: SessionSummary }) {
           <Button component={Link} href={accountLink(session).href} size="md" className={classes.touch}>
             Open back office
           </Button>
-          <button type="button" className={classes.dismiss} aria-label="Dismiss" onClick={() => setShown(false)}>
+          <button type="button" className={classes.dismiss} aria-label="Dismiss" onClick={dismiss}>
             <Icon size={20}><path d="M18 6 6 18M6 6l12 12" /></Icon>
           </button>
         </div>
