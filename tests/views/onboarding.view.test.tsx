@@ -269,8 +269,9 @@ describe('onboarding view: details', () => {
   });
 
   it('leaves the first step with Back for the page before the onboarding, passing over its steps and the sign-in pages', async () => {
-    const urls = ['/surveys/restaurants', '/register', '/onboard/42/location', '/onboard/42/about', '/onboard/42/location'];
-    const entries = urls.map((path, index) => ({ key: `k${index}`, index, url: `http://localhost${path}` }));
+    // The first page was another document: the browser hides its address (Referrer-Policy: no-referrer).
+    const urls = [null, '/register', '/onboard/42/location', '/onboard/42/about', '/onboard/42/location'];
+    const entries = urls.map((path, index) => ({ key: `k${index}`, index, url: path && `http://localhost${path}` }));
     const traversed: string[] = [];
     const navigation = { currentEntry: entries.at(-1), entries: () => entries, traverseTo: (key: string) => traversed.push(key) };
     Object.defineProperty(window, 'navigation', { value: navigation, configurable: true });
