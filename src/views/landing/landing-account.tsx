@@ -15,19 +15,23 @@ import classes from './landing-account.module.css';
  * Where the header's link leads: an owner whose onboarding is not launched continues it; everyone
  * else opens the back office the base-path rule names (from /, superadmins /admin, others /backoffice).
  */
-function accountLink(session: SessionSummary): { href: string; label: string } {
+function accountLink(session: SessionSummary): { href: string; label: string; short: string } {
   if (!session.admin && session.onboarding && !session.onboarding.launched) {
-    return { href: `/onboard/${session.onboarding.id}/location`, label: 'Continue setup' };
+    return { href: `/onboard/${session.onboarding.id}/location`, label: 'Continue setup', short: 'Setup' };
   }
-  return { href: `/${navigationBase('/', { is_superadmin: session.superadmin })}`, label: 'Open back office' };
+  return { href: `/${navigationBase('/', { is_superadmin: session.superadmin })}`, label: 'Open back office', short: 'Back office' };
 }
 
-/** "Open back office" (or "Continue setup") in place of Login and Join. */
+/**
+ * "Open back office" (or "Continue setup") in place of Login and Join. Beside the brand on a
+ * 320 px screen only the short words fit; the link's name stays the whole label.
+ */
 export function AccountLink({ session }: { session: SessionSummary }) {
-  const { href, label } = accountLink(session);
+  const { href, label, short } = accountLink(session);
   return (
-    <Button component={Link} href={href} variant="filled" size="md" className={classes.touch}>
-      {label}
+    <Button component={Link} href={href} variant="filled" size="md" className={`${classes.touch} ${classes.account}`} aria-label={label}>
+      <span className={classes.long}>{label}</span>
+      <span className={classes.short}>{short}</span>
     </Button>
   );
 }
