@@ -190,7 +190,9 @@ describe('onboarding in Chromium', () => {
     // the header offers the back office instead of Login and Join.
     const live = page.getByRole('status', { name: 'Your restaurant is live' });
     await live.waitFor();
-    expect(await page.getByRole('navigation', { name: 'Account' }).getByRole('link').allTextContents()).toEqual(['Open back office']);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    expect(await account.getByRole('link').count()).toBe(1);
+    expect(await account.getByRole('link', { name: 'Open back office' }).getAttribute('href')).toBe('/backoffice');
     await screenshot(page, 'onboarding-launched-landing');
     await live.getByRole('link', { name: 'Open back office' }).click();
     await eventually(async () => expect(pathOf(page)).toBe('/backoffice/menu'));
