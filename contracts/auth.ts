@@ -68,6 +68,15 @@ export const CurrentUser = object({
 });
 export type CurrentUser = Infer<typeof CurrentUser>;
 
+/**
+ * PATCH /api/v2/auth/me/ (staff and superadmins): the restaurant they work on, chosen in the
+ * back office's header; null goes back to no choice (the spec's first-restaurant rule).
+ */
+export const ActiveRestaurantUpdate = object({
+  active_restaurant_id: nullable(refine(number(), 'active_restaurant_id', (value) => (Number.isSafeInteger(value) && value >= 1) || 'Choose a restaurant from the list.')),
+});
+export type ActiveRestaurantUpdate = Infer<typeof ActiveRestaurantUpdate>;
+
 // POST /api/v2/auth/password/forgot/ — the same answer whether or not the account exists
 export const ForgotRequest = object({ email: Email });
 export type ForgotRequest = Infer<typeof ForgotRequest>;

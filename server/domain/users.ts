@@ -67,6 +67,20 @@ export async function grantStaff(db: Db, userId: number, options: { superadmin: 
   return row;
 }
 
+/**
+ * The restaurant an administrator works on (null: none chosen). Locks the restaurant's row so a
+ * concurrent delete cannot leave the user pointing at nothing. Answers the updated user, or
+ * undefined when the restaurant does not exist.
+ */
+export async function chooseActiveRestaurant(tx: Db, userId: number, restaurantId: number | null): Promise<UserRow | undefined> {
+  if (restaurantId !== null) {
+    const [row] = await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, restaurantId)).for('update');
+    if (!row) return undefined;
+  }
+  const [updated] = await tx.update(users).set({ activeRestaurantId: restaurantId }).where(eq(users.id, userId)).returning();
+  return updated;
+}
+
 export async function toCurrentUser(db: Db, user: UserRow): Promise<CurrentUser> {
   const [restaurant] = user.activeRestaurantId === null
     ? []

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ForgotRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest,
+  ActiveRestaurantUpdate, ForgotRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest,
   type CurrentUser, type DetailResponse, type RegisterResponse, type Tokens, type VerifyResponse,
 } from '../../contracts/auth';
 import { API_BASE, paths } from '../../contracts/paths';
@@ -9,7 +9,7 @@ import { codeError, issueCodeFor, lockedError, mailCode, type CodeDelivery } fro
 import { CODE_LIFETIME_MINUTES, consumeCode } from '../domain/codes';
 import { issueSession, revokeAllSessions, revokeSessionOf, rotateRefreshToken } from '../domain/sessions';
 import {
-  findOrCreateUserByEmail, findUserByEmail, needsProfile, setPasswordHash, toCurrentUser, updateProfile,
+  chooseActiveRestaurant, findOrCreateUserByEmail, findUserByEmail, isAdmin, needsProfile, setPasswordHash, toCurrentUser, updateProfile,
 } from '../domain/users';
 import { HttpError } from '../http-error';
 import { signedInUser } from '../plugins/auth';
@@ -95,6 +95,25 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
 
   app.get(url(paths.auth.me), { preHandler: app.requireUser }, async (request) =>
     (await toCurrentUser(db, signedInUser(request))) satisfies CurrentUser);
+
+  /*
+   * Staff and superadmins choose the restaurant they work on; it is stored on the user, so every
+   * server instance and every device of theirs agrees. Owners work in the restaurant their
+   * onboarding made and cannot switch (403): tenancy rests on the active restaurant.
+   */
+  app.patch<{ Body: ActiveRestaurantUpdate }>(
+    url(paths.auth.me),
+    { schema: { body: ActiveRestaurantUpdate }, preHandler: app.requireUser },
+    async (request) => {
+      const user = signedInUser(request);
+      if (!isAdmin(user)) throw new HttpError(403, 'forbidden', 'Only platform staff can choose the restaurant they work on.');
+      return db.transaction(async (tx) => {
+        const updated = await chooseActiveRestaurant(tx, user.id, request.body.active_restaurant_id);
+        if (!updated) throw new HttpError(404, 'not_found', 'Restaurant not found.', { fields: { active_restaurant_id: 'Restaurant not found.' } });
+        return (await toCurrentUser(tx, updated)) satisfies CurrentUser;
+      });
+    },
+  );
 
   /*
    * The answer is the same sentence, with status 200, whether or not the account exists, and

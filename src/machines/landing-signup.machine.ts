@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { MessageCreate, type Message } from '../../contracts/messages';
 import { checkWith } from '../../contracts/validation';
 import { errorText } from '../services/error-text';
-import { createSignup } from '../services/messages';
 
 /**
  * The landing page's notify-me sign-up: a zip code and an email, checked with the same
@@ -68,8 +67,9 @@ export const landingSignupMachine = setup({
     events: {} as LandingSignupEvent,
   },
   actors: {
-    submitSignup: fromPromise<Message, SignupRequest>(({ input: { idempotencyKey, ...signup } }) =>
-      createSignup(signup, { idempotencyKey })),
+    // The HTTP client loads with the first sign-up, not with the page: most visitors only read.
+    submitSignup: fromPromise<Message, SignupRequest>(async ({ input: { idempotencyKey, ...signup } }) =>
+      (await import('../services/messages')).createSignup(signup, { idempotencyKey })),
   },
   guards: {
     formIsValid: ({ context }) => check(context).ok,

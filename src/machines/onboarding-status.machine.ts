@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OnboardingStatus } from '../../contracts/auth';
 import { fetchOnboardingStatus } from '../services/onboarding';
+import { rememberOnboarding } from '../services/session';
+
+const remember = { type: 'rememberStatus', params: ({ event }: { event: { output: OnboardingStatus } }) => ({ status: event.output }) } as const;
 
 /**
  * The onboarding layout's check on load (spec section 2): a launched onboarding belongs in the
@@ -16,6 +19,10 @@ export const onboardingStatusMachine = setup({
   actors: {
     fetchOnboardingStatus: fromPromise<OnboardingStatus, { restaurantId: string }>(({ input }) => fetchOnboardingStatus(input.restaurantId)),
   },
+  actions: {
+    // The landing page offers "Continue setup" or the back office from what is remembered here.
+    rememberStatus: (_, params: { status: OnboardingStatus }) => rememberOnboarding(params.status),
+  },
   guards: {
     isLaunched: (_, params: { status: OnboardingStatus }) => params.status.launched,
   },
@@ -30,8 +37,8 @@ export const onboardingStatusMachine = setup({
         src: 'fetchOnboardingStatus',
         input: ({ context }) => ({ restaurantId: context.restaurantId }),
         onDone: [
-          { guard: { type: 'isLaunched', params: ({ event }) => ({ status: event.output }) }, target: 'launched' },
-          { target: 'open', actions: assign({ status: ({ event }) => event.output }) },
+          { guard: { type: 'isLaunched', params: ({ event }) => ({ status: event.output }) }, target: 'launched', actions: remember },
+          { target: 'open', actions: [assign({ status: ({ event }) => event.output }), remember] },
         ],
         onError: {
           target: 'failed',

@@ -2,6 +2,7 @@ import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { errorText } from '../services/error-text';
 import { launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../services/onboarding';
 import { clearOnboardingDraft, clearOnboardingDrafts, loadOnboardingDraft, saveOnboardingDraft } from '../services/onboarding-draft';
+import { rememberLaunch } from '../services/session';
 import {
   addZipCode,
   checkStep,
@@ -151,6 +152,8 @@ const onboardingSetup = setup({
       saveOnboardingDraft(context.restaurantId, params.step, context.forms[params.step]),
     forgetDraft: ({ context }, params: { step: FormStep }) => clearOnboardingDraft(context.restaurantId, params.step),
     forgetAllDrafts: ({ context }) => clearOnboardingDrafts(context.restaurantId),
+    // The landing page (where Launch leads) shows "Your restaurant is live" once, and the back office link.
+    noteLaunch: ({ context }) => rememberLaunch(Number(context.restaurantId)),
   },
 });
 
@@ -294,8 +297,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
         failed: { on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
       },
     },
-    /** Launched: every draft is forgotten and the view leaves for / (replacing history). */
-    done: { type: 'final', entry: 'forgetAllDrafts' },
+    /** Launched: every draft is forgotten, the launch noted, and the view leaves for / (replacing history). */
+    done: { type: 'final', entry: ['forgetAllDrafts', 'noteLaunch'] },
   },
 });
 

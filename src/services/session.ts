@@ -1,40 +1,49 @@
-import { CurrentUser } from '../../contracts/auth';
+import { CurrentUser, type ActiveRestaurantUpdate } from '../../contracts/auth';
 import { paths } from '../../contracts/paths';
 import { api } from './api';
+import {
+  AUTH_FLAG_KEY, LAUNCH_NOTICE_KEY, ONBOARDING_KEY, ROLE_KEY, SCOPE_KEY, forget, scopeOf, type OnboardingMark,
+} from './session-summary';
 import { browserTokens, storageHoldingSession, type TokenStore } from './token-store';
 
-/** Spec section 3: a simple auth flag, a role and the scope, stored after the current user is fetched. */
-export const AUTH_FLAG_KEY = 'auth';
-export const ROLE_KEY = 'role';
-export const SCOPE_KEY = 'scope';
-
-export type Scope = { rid: number | null; name: string | null; is_superadmin: boolean };
-
 /** Kept beside the tokens: a tab-only session (Remember me off) leaves nothing in localStorage. */
-function remember(user: CurrentUser): void {
-  const scope: Scope = { rid: user.active_restaurant_id, name: user.active_restaurant_name, is_superadmin: user.is_superadmin };
+function keep(entries: Record<string, string>): void {
   try {
     const store = storageHoldingSession();
-    store?.setItem(AUTH_FLAG_KEY, '1');
-    store?.setItem(ROLE_KEY, user.is_staff || user.is_superadmin ? 'admin' : 'user');
-    store?.setItem(SCOPE_KEY, JSON.stringify(scope));
+    for (const [key, value] of Object.entries(entries)) store?.setItem(key, value);
   } catch {
     // Storage refused: these are conveniences; the server decides what the user may do.
   }
 }
 
-function forget(): void {
-  try {
-    for (const store of [localStorage, sessionStorage]) [AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY].forEach((key) => store.removeItem(key));
-  } catch {
-    // Nothing stored.
-  }
+/** Spec section 3: a simple auth flag, a role and the scope, stored after the current user is fetched. */
+function rememberUser(user: CurrentUser): void {
+  keep({ [AUTH_FLAG_KEY]: '1', [ROLE_KEY]: user.is_staff || user.is_superadmin ? 'admin' : 'user', [SCOPE_KEY]: JSON.stringify(scopeOf(user)) });
+}
+
+/** Where the owner's onboarding stands, for the landing page's "Continue setup" or back-office link. */
+export function rememberOnboarding(mark: OnboardingMark): void {
+  keep({ [ONBOARDING_KEY]: JSON.stringify({ id: mark.id, launched: mark.launched }) });
+}
+
+/** After Launch: the onboarding is done, and the landing page has news to show once. */
+export function rememberLaunch(restaurantId: number): void {
+  rememberOnboarding({ id: restaurantId, launched: true });
+  keep({ [LAUNCH_NOTICE_KEY]: String(restaurantId) });
 }
 
 /** GET /auth/me/ with the stored access token; remembers the role and scope for the screens. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
   const user = await api.get(paths.auth.me, { struct: CurrentUser });
-  remember(user);
+  rememberUser(user);
+  return user;
+}
+
+/** PATCH /auth/me/ (staff and superadmins): the restaurant they work on, null for none; answers the updated user. */
+export async function chooseWorkingRestaurant(restaurantId: number | null): Promise<CurrentUser> {
+  const body: ActiveRestaurantUpdate = { active_restaurant_id: restaurantId };
+  const user = await api.patch(paths.auth.me, body, { struct: CurrentUser });
+  rememberUser(user);
   return user;
 }
 
@@ -48,6 +57,6 @@ export async function signOut(tokens: TokenStore = browserTokens): Promise<void>
     // token stays valid until it expires.
   } finally {
     tokens.clear();
-    forget();
+    forget([AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY, ONBOARDING_KEY, LAUNCH_NOTICE_KEY]);
   }
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser, OnboardingStartResponse, Tokens } from '../../contracts/auth';
 import { startOnboarding } from './auth';
-import { fetchCurrentUser } from './session';
+import { fetchCurrentUser, rememberOnboarding } from './session';
 import { browserTokens } from './token-store';
 
 /** What completeSignIn needs from the outside; tests pass their own. */
@@ -13,13 +13,20 @@ export interface SignInDependencies {
 const browserDependencies: SignInDependencies = {
   saveTokens: (tokens, options) => browserTokens.save(tokens, options),
   fetchCurrentUser: () => fetchCurrentUser(),
-  startOnboarding: () => startOnboarding(),
+  // Remembered so that the landing page can offer "Continue setup" or the back office without a call.
+  startOnboarding: async () => {
+    const onboarding = await startOnboarding();
+    rememberOnboarding(onboarding);
+    return onboarding;
+  },
 };
 
 export const isAdmin = (user: Pick<CurrentUser, 'is_staff' | 'is_superadmin'>): boolean => user.is_staff || user.is_superadmin;
 
 /** Pages a signed-in person has no reason to be sent back to. */
 const AUTH_PAGES = ['/login', '/register', '/forgot', '/reset', '/oauth/complete'];
+
+export const isSignInPage = (path: string): boolean => AUTH_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
 
 /**
  * The `next` path the sign-in guard remembered, if it is safe to follow: a path on this site
@@ -36,7 +43,7 @@ export function safeNextPath(next: string | null | undefined, user: Pick<Current
   }
   if (url.origin !== 'https://site.invalid') return null;
   const path = url.pathname;
-  if (AUTH_PAGES.some((page) => path === page || path.startsWith(`${page}/`))) return null;
+  if (isSignInPage(path)) return null;
   if ((path === '/admin' || path.startsWith('/admin/')) && !isAdmin(user)) return null;
   return `${path}${url.search}${url.hash}`;
 }

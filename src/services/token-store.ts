@@ -1,4 +1,8 @@
 import type { Tokens } from '../../contracts/auth';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './session-summary';
+
+// Defined beside the session's other keys, which the landing page reads without this module.
+export { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY };
 
 /** What the API client needs from token storage: only the current access token. */
 export interface TokenReader {
@@ -15,8 +19,6 @@ export interface TokenStore extends TokenReader {
   clear(): void;
 }
 
-export const ACCESS_TOKEN_KEY = 'access_token';
-export const REFRESH_TOKEN_KEY = 'refresh_token';
 
 type StorageName = 'localStorage' | 'sessionStorage';
 const STORAGES: readonly StorageName[] = ['localStorage', 'sessionStorage'];

@@ -186,6 +186,21 @@ describe('onboarding in Chromium', () => {
     await eventually(async () => expect(pathOf(page)).toBe('/'));
     // Nothing typed is left behind in the browser once the restaurant is launched.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('onboarding.draft')))).toEqual([]);
+    // "Your restaurant is live", announced, with one click into the back office (issue 10);
+    // the header offers the back office instead of Login and Join.
+    const live = page.getByRole('status', { name: 'Your restaurant is live' });
+    await live.waitFor();
+    const account = page.getByRole('navigation', { name: 'Account' });
+    expect(await account.getByRole('link').count()).toBe(1);
+    expect(await account.getByRole('link', { name: 'Open back office' }).getAttribute('href')).toBe('/backoffice');
+    await screenshot(page, 'onboarding-launched-landing');
+    await live.getByRole('link', { name: 'Open back office' }).click();
+    await eventually(async () => expect(pathOf(page)).toBe('/backoffice/menu'));
+    // Back on the landing page later, it is not said again.
+    await page.goBack();
+    await eventually(async () => expect(pathOf(page)).toBe('/'));
+    await page.getByRole('button', { name: 'Notify me!' }).waitFor();
+    expect(await page.getByText('Your restaurant is live').count()).toBe(0);
     await page.goBack();
     expect(pathOf(page)).not.toBe(`/onboard/${rid}/launch`);
 

@@ -177,6 +177,12 @@ describe('guards and the back-office shell', () => {
     await waitFor(() => expect(currentPath()).toBe('/backoffice/menu'));
   });
 
+  it('sends a superadmin’s launched onboarding to /admin (the base-path rule’s third clause)', async () => {
+    signedInAs({ ...ADMIN, is_superadmin: true }, { launched: true });
+    const { currentPath } = openAt('/onboard/42/location');
+    await waitFor(() => expect(currentPath()).toBe('/admin/menu'));
+  });
+
   it('shows the seven-step rail on an open onboarding', async () => {
     signedInAs(OWNER);
     openAt('/onboard/42/hours');

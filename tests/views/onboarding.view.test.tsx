@@ -93,7 +93,10 @@ function renderOnboarding(step: OnboardingStep = 'location', server: Server = cr
   return { user: userEvent.setup({ delay: null }), server, history: () => memory.history!, unmount };
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 const button = (name: string) => screen.getByRole('button', { name });
 const heading = () => screen.getByRole('heading', { level: 1 });
@@ -169,7 +172,8 @@ const formStep = (step: FormStep) => async (driver: Driver) => {
   await expectStep(driver, step);
   expect(screen.queryByRole('alert')).toBeNull();
   if (driver.server.saved[step]) MARKERS[step].shown();
-  expect(button('Back')).toHaveProperty('disabled', step === 'location');
+  // Every step has Back (spec section 2); the first one's leads out of the onboarding.
+  expect(button('Back')).toBeEnabled();
   // Everything saved so far holds exactly what was typed on its step.
   for (const [saved, body] of Object.entries(driver.server.saved)) {
     expect(body).toMatchObject(MARKERS[saved as FormStep].saved);
@@ -235,6 +239,9 @@ const executors: PathExecutors<Driver> = {
       // Replaced, not pushed: the launch step is no longer where Back would lead.
       expect(driver.history().at(-2)).not.toBe('/onboard/42/launch');
       expect(Object.keys(localStorage).filter((key) => key.includes('onboarding.draft'))).toEqual([]);
+      // The landing page is told, once, to say "Your restaurant is live".
+      expect(sessionStorage.getItem('launch_notice')).toBe('42');
+      expect(JSON.parse(sessionStorage.getItem('onboarding')!)).toEqual({ id: 42, launched: true });
     },
   },
 };
@@ -255,6 +262,31 @@ describe('onboarding view: every path of the onboarding model', () => {
 });
 
 describe('onboarding view: details', () => {
+  it('leaves the first step with Back for the home page when the onboarding was the first page opened', async () => {
+    const driver = renderOnboarding('location');
+    await expectStep(driver, 'location');
+    await driver.user.click(button('Back'));
+    await waitFor(() => expect(driver.history().at(-1)).toBe('/'));
+  });
+
+  it('leaves the first step with Back for the page before the onboarding, passing over its steps and the sign-in pages', async () => {
+    // The first page was another document: the browser hides its address (Referrer-Policy: no-referrer).
+    const urls = [null, '/register', '/onboard/42/location', '/onboard/42/about', '/onboard/42/location'];
+    const entries = urls.map((path, index) => ({ key: `k${index}`, index, url: path && `http://localhost${path}` }));
+    const traversed: string[] = [];
+    const navigation = { currentEntry: entries.at(-1), entries: () => entries, traverseTo: (key: string) => traversed.push(key) };
+    Object.defineProperty(window, 'navigation', { value: navigation, configurable: true });
+    try {
+      const driver = renderOnboarding('location');
+      await expectStep(driver, 'location');
+      await driver.user.click(button('Back'));
+      expect(traversed).toEqual(['k0']);
+      expect(driver.history().at(-1)).toBe('/onboard/42/location');
+    } finally {
+      Reflect.deleteProperty(window, 'navigation');
+    }
+  });
+
   it('says the location rule once and marks the three empty fields', async () => {
     const driver = renderOnboarding('location');
     await expectStep(driver, 'location');

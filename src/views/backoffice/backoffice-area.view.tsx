@@ -5,6 +5,7 @@ import '@mantine/core/styles/Title.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { ComingSoon } from '../../components/coming-soon';
+import { useSession } from '../session/session-context';
 import { PLACEHOLDER_SCREENS, type BackOfficeBase } from './navigation';
 
 export type { BackOfficeBase } from './navigation';
@@ -15,7 +16,10 @@ const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith(
 
 /** One back-office screen. Placeholder screens show their line of the spec; the rest arrive later. */
 export function BackOfficeArea({ screen, params }: { base: BackOfficeBase; screen: string; params?: Record<string, string | undefined> }) {
-  if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
+  const { user } = useSession();
+  // A new working restaurant (the admin's picker) starts the menu screens afresh: every list
+  // re-reads what now applies, and no half-made row is sent to the wrong restaurant.
+  if (isMenuScreen(screen)) return <MenuArea key={user.active_restaurant_id ?? 'none'} screen={screen} params={params} />;
   const placeholder = PLACEHOLDER_SCREENS[screen];
   if (!placeholder) return <ComingSoon area="Back office" />;
   return (

@@ -1,7 +1,6 @@
-import type { CurrentUser } from '../../../contracts/auth';
+import type { BackOfficeBase } from '../../components/navigation-base';
 
-/** Which back office: administrators' (/admin) or an owner's (/backoffice). */
-export type BackOfficeBase = 'admin' | 'backoffice';
+export type { BackOfficeBase } from '../../components/navigation-base';
 
 /** The sidebar of both specifications, in their order; Territories only under /admin. */
 export const SIDEBAR: readonly { screen: string; label: string; adminOnly?: boolean }[] = [
@@ -20,17 +19,8 @@ export const SIDEBAR: readonly { screen: string; label: string; adminOnly?: bool
   { screen: 'media', label: 'Media' },
 ];
 
-export const sidebarFor = (base: BackOfficeBase) => SIDEBAR.filter((entry) => base === 'admin' || !entry.adminOnly);
-
-/**
- * The spec's base-path rule: /admin when the path starts with it, /backoffice when it starts
- * with that, otherwise /admin for superadmins and /backoffice for everyone else.
- */
-export function navigationBase(pathname: string, user: Pick<CurrentUser, 'is_superadmin'> | null): BackOfficeBase {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin';
-  if (pathname === '/backoffice' || pathname.startsWith('/backoffice/')) return 'backoffice';
-  return user?.is_superadmin ? 'admin' : 'backoffice';
-}
+/** The sidebar of a base; the spec's sidebar base defaults to /admin. */
+export const sidebarFor = (base: BackOfficeBase = 'admin') => SIDEBAR.filter((entry) => base === 'admin' || !entry.adminOnly);
 
 /** Spec (second document, section 2): the placeholder screens and their one line, word for word. */
 export const PLACEHOLDER_SCREENS: Readonly<Record<string, { title: string; text: string }>> = {

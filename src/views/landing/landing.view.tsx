@@ -8,7 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { forwardRef, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
@@ -18,7 +18,9 @@ import {
   type LandingSignupMachine,
   type SignupField,
 } from '../../machines/landing-signup.machine';
+import { readSessionSummary } from '../../services/session-summary';
 import { PRODUCT_NAME } from '../../theme';
+import { AccountLink, LaunchConfirmation } from './landing-account';
 import { MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
 import classes from './landing.module.css';
 
@@ -29,16 +31,25 @@ export interface LandingViewProps {
 
 export function LandingView({ machine = landingSignupMachine }: LandingViewProps) {
   const titleId = useId();
+  // Read once per visit: signing in or out happens on other pages.
+  // Read once per visit: signing in or out happens on other pages.
+  const [session] = useState(readSessionSummary);
   return (
     <SiteFrame
       aside={
         <nav aria-label="Account" className={classes.headerNav}>
-          <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
-            Login
-          </Button>
-          <Button component={Link} href="/register" variant="filled" size="md" className={classes.touch}>
-            Join
-          </Button>
+          {session ? (
+            <AccountLink session={session} />
+          ) : (
+            <>
+              <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
+                Login
+              </Button>
+              <Button component={Link} href="/register" variant="filled" size="md" className={classes.touch}>
+                Join
+              </Button>
+            </>
+          )}
         </nav>
       }
       footer={
@@ -47,6 +58,7 @@ export function LandingView({ machine = landingSignupMachine }: LandingViewProps
         </SiteFooter>
       }
     >
+      {session ? <LaunchConfirmation session={session} /> : null}
       <Container size="lg" className={classes.hero}>
         <div className={classes.pitch}>
           <Text className={classes.eyebrow}>For independent restaurants</Text>

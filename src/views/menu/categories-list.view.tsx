@@ -5,6 +5,7 @@ import type { MenuListMachine } from '../../machines/menu-list.machine';
 import { categoriesListMachine } from '../../machines/menu-lists';
 import type { CategoryOverview } from '../../services/menu';
 import type { MenuScope } from '../../services/menu-types';
+import { useRestaurantLabels } from '../session/session-context';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
 
 export const CATEGORIES_EMPTY = 'Create your first menu category';
@@ -18,6 +19,8 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
   const [, navigate] = useLocation();
   const rows = state.context.items as CategoryOverview[];
   const editorOf = (id: number) => `/menu/categories/${id}/editor`;
+  // An administrator working across restaurants sees whose each category is.
+  const restaurantOf = useRestaurantLabels();
 
   const addButton = <Button component={Link} href="/menu/categories/new">Add category</Button>;
   return (
@@ -50,6 +53,7 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Category</Table.Th>
+                {restaurantOf ? <Table.Th>Restaurant</Table.Th> : null}
                 <Table.Th>Options</Table.Th>
                 <Table.Th>Weight/Size</Table.Th>
                 <Table.Th>Toppings</Table.Th>
@@ -70,6 +74,7 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
                       <Text fw={600}>{category.name}</Text>
                     </Group>
                   </Table.Td>
+                  {restaurantOf ? <Table.Td>{restaurantOf(category.restaurant_id)}</Table.Td> : null}
                   <Table.Td>{optionSetNames.length > 0 ? optionSetNames.join(', ') : 'None'}</Table.Td>
                   <Table.Td>{PRICING_LABEL[detail?.priced_by ?? 'none']}</Table.Td>
                   <Table.Td>{yesNo(detail?.allow_toppings)}</Table.Td>

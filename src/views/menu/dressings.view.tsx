@@ -6,6 +6,7 @@ import type { MenuListMachine } from '../../machines/menu-list.machine';
 import { dressingsListMachine, LIST_NAME_MESSAGES } from '../../machines/menu-lists';
 import type { MenuScope } from '../../services/menu-types';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { useRestaurantLabels } from '../session/session-context';
 import { SearchBox } from './search-box';
 
 type Draft = { id: number | null; name: string };
@@ -17,6 +18,8 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const { context } = state;
   const dressings = context.items as Dressing[];
+  // An administrator working across restaurants sees whose each dressing is.
+  const restaurantOf = useRestaurantLabels();
   useEffect(() => setDraft(EMPTY), [context.saved]);
 
   return (
@@ -50,6 +53,7 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
           {dressings.map((dressing) => (
             <Chip key={dressing.id} role="listitem" checked={draft.id === dressing.id} onChange={() => setDraft({ id: dressing.id, name: dressing.name })}>
               {dressing.name}
+              {restaurantOf ? ` · ${restaurantOf(dressing.restaurant_id)}` : null}
             </Chip>
           ))}
         </Group>

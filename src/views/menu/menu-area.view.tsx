@@ -10,9 +10,13 @@ import { MenuHomeView } from './menu-home.view';
 import { PrimaryOptionsView } from './primary-options.view';
 import { ToppingsView } from './toppings.view';
 
-/** Spec section 6: superadmins are not tied to a restaurant; everyone else acts in their active one. */
+/**
+ * Spec section 6: superadmins are not tied to a restaurant; everyone else acts in their active one.
+ * A superadmin who chose a restaurant in the header's picker (issue 10) works in it like anyone
+ * else, so lists and creates are tagged with it; without a choice the spec's untagged rule holds.
+ */
 export const menuScope = (user: Pick<CurrentUser, 'is_superadmin' | 'active_restaurant_id'>): MenuScope =>
-  ({ restaurantId: user.active_restaurant_id, superadmin: user.is_superadmin });
+  ({ restaurantId: user.active_restaurant_id, superadmin: user.is_superadmin && user.active_restaurant_id === null });
 
 /** The menu screens of the back office, one lazily loaded chunk (the landing page never loads it). */
 export function MenuArea({ screen, params }: { screen: string; params?: Record<string, string | undefined> }) {

@@ -8,6 +8,7 @@ import type { PrimaryOptionSetEditorMachine } from '../../machines/primary-optio
 import type { MenuScope } from '../../services/menu-types';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
 import { PrimaryOptionEditor } from './primary-option-editor';
+import { RowRestaurant } from './row-restaurant';
 
 export const OPTION_SETS_EMPTY = 'Create your first primary option';
 /** Spec section 9: the list shows the first 4 selections. */
@@ -58,6 +59,7 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
               <Group justify="space-between" gap="sm" wrap="wrap">
                 <Stack gap={4} style={{ flex: '1 1 220px' }}>
                   <Text fw={700}>{set.name}</Text>
+                  <RowRestaurant restaurantId={set.restaurant_id} />
                   <SelectionsPreview set={set} />
                 </Stack>
                 <Group gap={4} wrap="nowrap">

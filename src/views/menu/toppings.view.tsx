@@ -6,6 +6,7 @@ import type { MenuListMachine } from '../../machines/menu-list.machine';
 import { LIST_NAME_MESSAGES, toppingsListMachine } from '../../machines/menu-lists';
 import type { MenuScope } from '../../services/menu-types';
 import { ImageField } from './image-field';
+import { RowRestaurant } from './row-restaurant';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
 import { SearchBox } from './search-box';
 
@@ -55,6 +56,7 @@ export function ToppingsView({ scope, machine = toppingsListMachine }: { scope: 
                 )}
               </Card.Section>
               <Text fw={600} mt="xs" truncate>{topping.name}</Text>
+              <RowRestaurant restaurantId={topping.restaurant_id} />
               <Group gap={4} mt={4} wrap="nowrap">
                 <Button size="xs" variant="subtle" aria-label={`Edit ${topping.name}`}
                   onClick={() => setDraft({ id: topping.id, name: topping.name, image_url: topping.image_url ?? '', inventory: false })}>Edit</Button>

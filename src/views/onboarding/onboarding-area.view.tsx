@@ -9,6 +9,7 @@ import { ContactsFields } from './onboarding-contacts.view';
 import { DeliveryFields } from './onboarding-delivery.view';
 import { HoursFields } from './onboarding-hours.view';
 import { LaunchPanel } from './onboarding-launch.view';
+import { pageBeforeOnboarding } from './onboarding-exit';
 import { LocationFields } from './onboarding-location.view';
 import { StepFrame, type FramePhase } from './onboarding-step-frame';
 
@@ -73,7 +74,16 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
 
   if (current === null) return null;
   const { context } = state;
-  const back = () => send({ type: 'step.back' });
+  const back = () => {
+    if (stepBefore(current) !== null) {
+      send({ type: 'step.back' });
+      return;
+    }
+    // The first step's Back leaves the onboarding for the page before it, else the home page.
+    const before = pageBeforeOnboarding(restaurantId);
+    if (before) window.navigation.traverseTo(before.key);
+    else navigate('~/');
+  };
 
   if (current === 'launch') {
     return (
@@ -106,7 +116,6 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
       {...STEP_TEXT[current]}
       phase={phase}
       error={context.error}
-      canGoBack={stepBefore(current) !== null}
       onBack={back}
       onSkip={() => send({ type: 'step.skip' })}
       onNext={() => send({ type: 'step.next' })}

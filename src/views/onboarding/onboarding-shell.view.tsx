@@ -7,11 +7,13 @@ import { Alert, Box, Button, Container, Progress, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
+import { navigationBase } from '../../components/navigation-base';
 import { PageLoader } from '../../components/page-loader';
 import { SiteFrame } from '../../components/site-frame';
 import { ONBOARDING_STEPS, STEP_LABELS } from '../../machines/onboarding-steps';
 import { onboardingStatusMachine } from '../../machines/onboarding-status.machine';
 import { RequireSession } from '../session/require-session.view';
+import { useSession } from '../session/session-context';
 import { CheckIcon } from './onboarding-icons';
 import classes from './onboarding.module.css';
 
@@ -56,7 +58,9 @@ function Rail() {
 
 function StatusCheck({ restaurantId, children, machine }: { restaurantId: string; children: ReactNode; machine: typeof onboardingStatusMachine }) {
   const [state, send] = useMachine(machine, { input: { restaurantId } });
-  if (state.matches('launched')) return <Redirect to="~/backoffice" replace />;
+  const { user } = useSession();
+  // The base-path rule's third clause: outside both back offices, superadmins go to /admin.
+  if (state.matches('launched')) return <Redirect to={`~/${navigationBase(window.location.pathname, user)}`} replace />;
   if (state.matches('failed')) {
     return (
       <Alert color="red" title="Couldn't open this onboarding" my="xl">

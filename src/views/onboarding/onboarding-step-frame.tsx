@@ -18,8 +18,6 @@ type FrameProps = {
   phase: FramePhase;
   /** The sentence of a failed load or save. */
   error: string | null;
-  /** No Back on the first step. */
-  canGoBack: boolean;
   onBack: () => void;
   onSkip: () => void;
   onNext: () => void;
@@ -69,7 +67,7 @@ export const StepFrame = forwardRef<HTMLHeadingElement, FrameProps>(function Ste
           </fieldset>
         )}
         <div className={classes.nav}>
-          <Button variant="default" size="md" className={`${classes.navButton} ${classes.navBack}`} disabled={!props.canGoBack || busy} onClick={props.onBack}>
+          <Button variant="default" size="md" className={`${classes.navButton} ${classes.navBack}`} disabled={busy} onClick={props.onBack}>
             Back
           </Button>
           <Button variant="subtle" size="md" className={classes.navButton} disabled={busy} onClick={props.onSkip}>

@@ -31,5 +31,12 @@ export function RequireSession({ admin = false, children, machine = sessionMachi
   const user = state.context.user;
   if (!state.matches('signedIn') || !user) return <PageLoader />;
   if (admin && !isAdmin(user)) return <Redirect to="~/backoffice" replace />;
-  return <SessionProvider value={{ user, signOut: () => send({ type: 'session.signOut' }) }}>{children}</SessionProvider>;
+  const session = {
+    user,
+    signOut: () => send({ type: 'session.signOut' }),
+    chooseRestaurant: (restaurantId: number | null) => send({ type: 'restaurant.choose', restaurantId }),
+    choosing: state.matches({ signedIn: 'choosing' }),
+    chooseError: state.context.chooseError,
+  };
+  return <SessionProvider value={session}>{children}</SessionProvider>;
 }

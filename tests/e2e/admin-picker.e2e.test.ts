@@ -1,0 +1,80 @@
+/**
+ * Issue 10, item 7 in Chromium against the real server: a superadmin (made as the command line
+ * makes one) sees which restaurant new categories go to, chooses another restaurant in the
+ * header's searchable picker, creates a category, and finds it in that restaurant: in the
+ * database, in that restaurant's list, and not in the other one's.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantStaff } from '../../server/domain/users';
+import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+
+let app: RunningApp;
+let browser: Browser;
+let admin: OwnerSession;
+const restaurants: Record<'pizza' | 'taco', number> = { pizza: 0, taco: 0 };
+
+beforeAll(async () => {
+  app = await startApp({ rateLimitPerMinute: 100_000 });
+  // An owner's session, then made superadmin in the database as `npm run create-admin` does;
+  // the restaurant onboarding gave them is then cleared, as a fresh admin has none.
+  admin = await ownerSession(app, 'boss@example.com');
+  const [row] = await app.query('select id from users where email = $1', ['boss@example.com']);
+  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
+  await app.query('update users set active_restaurant_id = null where id = $1', [row!.id]);
+  await app.query('delete from restaurants where id = $1', [admin.restaurantId]);
+  for (const [key, name] of [['pizza', 'Pizza Loco'], ['taco', 'Taco Town']] as const) {
+    restaurants[key] = (await apiAs<{ id: number }>(app, admin, 'POST', '/restaurants/', { name })).id;
+  }
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('an administrator chooses the restaurant they work on', () => {
+  it('chooses Taco Town in the header, creates a category there, and finds it only there', async () => {
+    const page = await newPage(browser);
+    await openAs(page, app, admin, '/admin/menu/categories');
+    const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
+    // No choice yet: the spec's first-restaurant rule, said in the header.
+    await page.getByText('All restaurants: new categories go to Pizza Loco').waitFor();
+    await screenshot(page, 'admin-picker-all-restaurants');
+
+    await picker.fill('taco');
+    await page.getByRole('option', { name: 'Taco Town' }).click();
+    await expect.poll(() => picker.inputValue()).toBe('Taco Town');
+    await expect.poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
+      .toBe(restaurants.taco);
+    await expect.poll(() => page.getByText(/^All restaurants:/).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Add category' }).first().click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Tacos al pastor');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Categories › Tacos al pastor' }).waitFor();
+    const [stored] = await app.query('select restaurant_id from categories where name = $1', ['Tacos al pastor']);
+    expect(stored?.restaurant_id).toBe(restaurants.taco);
+
+    // The choice holds after a reload (it is the server's), and the list is Taco Town's.
+    await page.goto(`${app.url}/admin/menu/categories`);
+    await page.getByRole('table', { name: 'Categories' }).getByText('Tacos al pastor').waitFor();
+    expect(await picker.inputValue()).toBe('Taco Town');
+
+    // Pizza Loco's list does not have it.
+    await picker.click();
+    await page.getByRole('option', { name: 'Pizza Loco' }).click();
+    await expect.poll(() => picker.inputValue()).toBe('Pizza Loco');
+    await page.getByText('Create your first menu category').waitFor();
+    expect(await page.getByText('Tacos al pastor').count()).toBe(0);
+
+    // Cleared: every restaurant's rows, each saying whose it is.
+    await picker.click();
+    await page.getByRole('option', { name: 'All restaurants' }).click();
+    await page.getByText('All restaurants: new categories go to Pizza Loco').waitFor();
+    const row = page.getByRole('row', { name: /Tacos al pastor/ });
+    await row.getByRole('cell', { name: 'Taco Town' }).waitFor();
+    await screenshot(page, 'admin-picker-cleared');
+  });
+});
