@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Restaurant } from '../../contracts/menu';
 import { restaurantLabel, restaurantPickerMachine } from '../../src/machines/restaurant-picker.machine';
 import type { RestaurantDirectory } from '../../src/services/restaurants';
+import { provideChecked } from '../support/contract-double';
 import { assertPathCoverage } from '../support/path-coverage';
 
-const PIZZA: Restaurant = { id: 1, name: 'Pizza Loco', slug: 'pizza-loco' };
-const TACO: Restaurant = { id: 2, name: 'Taco Town', slug: 'taco-town' };
+const PIZZA: Restaurant = { id: 1, name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' };
+const TACO: Restaurant = { id: 2, name: 'Taco Town', slug: 'taco-town', currency: 'USD' };
 
 describe('restaurant picker machine', () => {
   it('reaches every state and transition', () => {
@@ -25,7 +26,7 @@ describe('restaurant picker machine', () => {
 
   it('searches once for a word typed quickly, and clearing the search shows the known restaurants again', async () => {
     const searches: string[] = [];
-    const actor = createActor(restaurantPickerMachine.provide({
+    const actor = createActor(provideChecked(restaurantPickerMachine, {
       actors: {
         loadRestaurants: fromPromise<RestaurantDirectory>(async () => ({ restaurants: [PIZZA, TACO], total: 2 })),
         searchRestaurants: fromPromise<Restaurant[], { query: string }>(async ({ input }) => {

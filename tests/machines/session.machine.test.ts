@@ -47,7 +47,7 @@ describe('session machine', () => {
     const ADMIN: CurrentUser = { ...USER, is_staff: true, active_restaurant_id: null, active_restaurant_name: null };
     const asked: (number | null)[] = [];
     const actor = createActor(
-      sessionMachine.provide({
+      provideChecked(sessionMachine, {
         actors: {
           fetchCurrentUser: fromPromise(async () => ADMIN),
           chooseRestaurant: fromPromise<CurrentUser, { restaurantId: number | null }>(async ({ input }) => {

@@ -14,7 +14,7 @@ import {
   MenuItemCreate, MenuItemListQuery, MenuItemUpdate, PrimaryOptionSetCreate, PrimaryOptionSetListQuery, PrimaryOptionSetUpdate,
   RestaurantListQuery, SizeCreate, SizeUpdate, ToppingCreate, ToppingListQuery, ToppingUpdate,
 } from '../../contracts/menu';
-import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/auth';
+import { ActiveRestaurantUpdate, ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/auth';
 import { MessageCreate } from '../../contracts/messages';
 import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
 import { API_BASE } from '../../contracts/paths';
@@ -23,6 +23,7 @@ import * as auth from '../../src/services/auth';
 import * as menu from '../../src/services/menu';
 import * as messages from '../../src/services/messages';
 import * as onboarding from '../../src/services/onboarding';
+import * as restaurants from '../../src/services/restaurants';
 import * as session from '../../src/services/session';
 import * as survey from '../../src/services/survey';
 import { createTokenRenewer } from '../../src/services/token-renewal';
@@ -62,6 +63,8 @@ const AUDIT: Record<string, Audit> = {
     call: () => menu.updateCategoryDetail(11, { priced_by: 'weight', allow_toppings: false, image_url: null }),
     route: `PATCH ${M('/categories/detail/:id/')}`, body: CategoryDetailUpdate,
   },
+  'menu.restaurantCurrency': { call: () => menu.restaurantCurrency(3), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery },
+  'menu.countSizePrices': { call: (scope) => menu.countSizePrices(scope, 1, 21), route: `GET ${M('/menu-items/')}`, query: MenuItemListQuery },
   'menu.findFirstRestaurantId': { call: () => menu.findFirstRestaurantId(), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery },
   'menu.createSize': {
     call: (scope) => menu.createSize({ category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 0 }, scope),
@@ -130,6 +133,15 @@ const AUDIT: Record<string, Audit> = {
     call: () => auth.resetPassword({ email: 'a@b.co', code: '123456', password: 'Secret-pass-1' }), route: `POST ${M('/auth/password/reset/')}`, body: ResetRequest,
   },
   'auth.googleSignIn': { call: () => auth.googleSignIn('id-token'), route: `POST ${M('/auth/social/google/')}`, body: GoogleSignInRequest },
+  'session.chooseWorkingRestaurant': {
+    call: () => session.chooseWorkingRestaurant(2), route: `PATCH ${M('/auth/me/')}`, body: ActiveRestaurantUpdate,
+  },
+  'restaurants.loadRestaurantDirectory': {
+    call: () => restaurants.loadRestaurantDirectory(), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery,
+  },
+  'restaurants.searchRestaurants': {
+    call: () => restaurants.searchRestaurants(' taco '), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery,
+  },
   'session.signOut': {
     call: () => session.signOut({ accessToken: () => null, refreshToken: () => 'refresh', clear: () => undefined } as never),
     route: `POST ${M('/auth/logout/')}`, body: RefreshRequest,
@@ -155,9 +167,11 @@ const AUDIT: Record<string, Audit> = {
 
 /** Exports that send no body and no query (or are not calls at all): nothing to audit. */
 const NOTHING_TO_AUDIT = new Set([
-  'menu.scopedFilters', 'menu.scopedBody', 'menu.deleteCategory', 'menu.deleteSize', 'menu.deleteGroup', 'menu.deleteSelection', 'menu.unassignItem',
+  'menu.scopedFilters', 'menu.scopedBody', 'menu.checkedBody', 'menu.deleteCategory', 'menu.deleteSize', 'menu.deleteGroup', 'menu.deleteSelection', 'menu.unassignItem',
   'menu.deleteTopping', 'menu.deleteDressing', 'menu.getOptionSet', 'menu.deleteOptionSet', 'menu.deleteMenuItem',
   'auth.startOnboarding', 'session.AUTH_FLAG_KEY', 'session.ROLE_KEY', 'session.SCOPE_KEY', 'session.fetchCurrentUser',
+  // Browser storage only: what the landing page's header reads without a call.
+  'session.rememberOnboarding', 'session.rememberLaunch', 'restaurants.PICKER_MATCHES',
   'onboarding.fetchOnboardingStatus', 'onboarding.loadOnboardingStep', 'onboarding.launchOnboarding',
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
@@ -188,7 +202,7 @@ describe('every client call against its server contract', () => {
   });
 
   it('lists every exported service function, audited or with nothing to audit', () => {
-    const modules = { menu, auth, messages, survey, onboarding, session };
+    const modules = { menu, auth, messages, survey, onboarding, session, restaurants };
     const exported = Object.entries(modules).flatMap(([module, exports]) => Object.keys(exports).map((name) => `${module}.${name}`));
     const audited = new Set(Object.keys(AUDIT).map((name) => name.split(' ')[0]!));
     expect(exported.filter((name) => !audited.has(name) && !NOTHING_TO_AUDIT.has(name))).toEqual([]);

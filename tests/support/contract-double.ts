@@ -13,6 +13,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StateMachine, createActor, fromPromise, toPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
 import { ContractViolation } from '../../contracts/validation';
+import { ApiError } from '../../src/services/api';
 import { checkAgainstServer, serverRoutes, type CheckedRequest, type Refusal } from './contract-routes';
 
 // Built while the test file loads, so no test's own time (or a findBy's one second) pays for it.
@@ -111,10 +112,14 @@ export async function checkCalls(work: () => Promise<unknown>): Promise<DryRun &
   return { ...run, failure };
 }
 
+/** The client refused its own body before sending it (src/services/menu.ts checks bodies too). */
+const refusedByClient = (failure: unknown, checked: CheckedRequest[]) =>
+  failure instanceof ContractViolation || (checked.length === 0 && failure instanceof ApiError && failure.status === 400);
+
 async function dryRun(real: AnyActorLogic, input: unknown): Promise<unknown> {
-  const { refused, failure } = await checkCalls(() => toPromise(createActor(real, { input }).start()));
+  const { checked, refused, failure } = await checkCalls(() => toPromise(createActor(real, { input }).start()));
   if (refused.length > 0) return failure ?? new Error(`The server would refuse ${describeRefusal(refused[0]!)}`);
-  return failure instanceof ContractViolation ? failure : null;
+  return refusedByClient(failure, checked) ? failure : null;
 }
 
 export function describeRefusal({ request, refusal }: Refused): string {

@@ -1,23 +1,23 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { validate } from 'superstruct';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ActiveRestaurantUpdate, type CurrentUser } from '../../contracts/auth';
+import type { ActiveRestaurantUpdate, CurrentUser } from '../../contracts/auth';
 import { AppRoutes } from '../../src/app';
 import { theme } from '../../src/theme';
 import { menuScope } from '../../src/views/menu/menu-area.view';
+import { contractFetch } from '../support/contract-double';
 
 /**
  * Issue 10, item 7: staff and superadmins choose the restaurant they work on in the back
- * office's header. The real app runs against a fake server (the page's fetch) that checks the
- * PATCH body with the server's own contract and answers as the server does.
+ * office's header. The real app runs against a fake server (the page's fetch) that checks every
+ * request with the real server's own route contracts and answers as the server does.
  */
 const RESTAURANTS = [
-  { id: 1, name: 'Pizza Loco', slug: 'pizza-loco' },
-  { id: 2, name: 'Taco Town', slug: 'taco-town' },
+  { id: 1, name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' },
+  { id: 2, name: 'Taco Town', slug: 'taco-town', currency: 'USD' },
 ];
 const TOPPINGS = [
   { id: 10, name: 'Basil', image_url: null, restaurant_id: null },
@@ -38,16 +38,14 @@ function fakeServer(start: CurrentUser) {
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const list = (rows: unknown[]) => json({ count: rows.length, next: null, previous: null, results: rows });
   localStorage.setItem('access_token', 'token');
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
+  // The server's own contracts check every request first (a refused one never gets here).
+  vi.stubGlobal('fetch', contractFetch((request) => {
     const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
+    const body = request.body;
     requests.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
     if (url.pathname === '/api/v2/auth/me/' && request.method === 'GET') return json(user);
     if (url.pathname === '/api/v2/auth/me/' && request.method === 'PATCH') {
-      const [error, update] = validate(body, ActiveRestaurantUpdate, { coerce: true });
-      if (error) return json({ detail: 'Invalid request.', code: 'invalid', fields: Object.fromEntries(error.failures().map((f) => [f.path.join('.'), f.message])) }, 400);
+      const update = body as ActiveRestaurantUpdate;
       if (!user.is_staff && !user.is_superadmin) return json({ detail: 'Only platform staff can choose the restaurant they work on.', code: 'forbidden' }, 403);
       const chosen = RESTAURANTS.find((restaurant) => restaurant.id === update.active_restaurant_id);
       if (update.active_restaurant_id !== null && !chosen) return json({ detail: 'Restaurant not found.', code: 'not_found' }, 404);
@@ -63,7 +61,7 @@ function fakeServer(start: CurrentUser) {
       return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
     }
     return json({ detail: 'Not found.', code: 'not_found' }, 404);
-  });
+  }));
   return { requests, user: () => user };
 }
 
