@@ -1,25 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../contracts/auth';
-import { AppRoutes } from '../../src/app';
 import { RouteErrorBoundary } from '../../src/components/route-error-boundary';
-import { theme } from '../../src/theme';
 import { contractFetch } from '../support/contract-double';
+import { openAppAt } from './app-harness';
 
-function openAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <MantineProvider env="test" theme={theme}>
-      <Router hook={location.hook}>
-        <AppRoutes />
-      </Router>
-    </MantineProvider>,
-  );
-  return { currentPath: () => location.history!.at(-1) };
-}
 
 const COMING_SOON = 'Coming in a later release';
 
@@ -57,7 +44,7 @@ afterEach(() => {
 
 describe('route table', () => {
   it('shows the landing page at /', async () => {
-    openAt('/');
+    openAppAt('/');
     expect(await screen.findByRole('button', { name: 'Notify me!' })).toBeInTheDocument();
   });
 
@@ -70,13 +57,13 @@ describe('route table', () => {
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
   ])('shows the sign-in area’s screen at %s', async (path, heading) => {
-    const { currentPath } = openAt(path);
+    const { currentPath } = openAppAt(path);
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
     expect(currentPath()).toBe(path);
   });
 
   it('shows the operator survey at /surveys/restaurants', async () => {
-    const { currentPath } = openAt('/surveys/restaurants');
+    const { currentPath } = openAppAt('/surveys/restaurants');
     expect(await screen.findByRole('heading', { name: 'Help us build for restaurants like yours' })).toBeInTheDocument();
     expect(currentPath()).toBe('/surveys/restaurants');
   });
@@ -90,7 +77,7 @@ describe('route table', () => {
     ['/onboard/42', '/onboard/42/location', 'Where is your restaurant?'],
   ])('sends the index %s to %s', async (from, to, heading) => {
     signedInAs(ADMIN);
-    const { currentPath } = openAt(from);
+    const { currentPath } = openAppAt(from);
     await waitFor(() => expect(currentPath()).toBe(to));
     expect(await screen.findByRole('heading', { name: heading, level: 1 }, FIRST_LOAD)).toBeInTheDocument();
   });
@@ -104,7 +91,7 @@ describe('route table', () => {
     ['/backoffice/drivers', COMING_SOON],
   ])('knows %s', async (path, heading) => {
     signedInAs(ADMIN);
-    const { currentPath } = openAt(path);
+    const { currentPath } = openAppAt(path);
     // A screen may swap its loading frame for the loaded one: check the heading that stays.
     await waitFor(() => expect(screen.getByRole('heading', { name: heading, level: 1 })).toBeInTheDocument(), FIRST_LOAD);
     expect(currentPath()).toBe(path);
@@ -114,14 +101,14 @@ describe('route table', () => {
     'shows Not found for the unknown back-office child %s',
     async (path) => {
       signedInAs(ADMIN);
-      openAt(path);
+      openAppAt(path);
       expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     },
   );
 
   it.each(['/nowhere', '/admins', '/onboard', '/onboard/42/nowhere'])('redirects the unknown path %s to /', async (path) => {
     signedInAs(OWNER);
-    const { currentPath } = openAt(path);
+    const { currentPath } = openAppAt(path);
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(await screen.findByRole('button', { name: 'Notify me!' })).toBeInTheDocument();
   });
@@ -129,26 +116,26 @@ describe('route table', () => {
 
 describe('guards and the back-office shell', () => {
   it.each(['/backoffice/menu', '/admin/pos', '/onboard/42/about'])('sends a visitor without a session from %s to /login, remembering it', async (path) => {
-    const { currentPath } = openAt(path);
+    const { currentPath } = openAppAt(path);
     await waitFor(() => expect(currentPath()).toMatch(/^\/login\?next=/));
     expect(decodeURIComponent(currentPath()!.split('next=')[1]!)).toBe(window.location.pathname + window.location.search);
   });
 
   it('sends an owner who opens /admin to /backoffice', async () => {
     signedInAs(OWNER);
-    const { currentPath } = openAt('/admin/menu');
+    const { currentPath } = openAppAt('/admin/menu');
     await waitFor(() => expect(currentPath()).toBe('/backoffice/menu'));
   });
 
   it('shows Territories in the admin sidebar only', async () => {
     signedInAs(ADMIN);
-    openAt('/admin/menu');
+    openAppAt('/admin/menu');
     const adminNav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(adminNav).getByRole('link', { name: 'Territories' })).toHaveAttribute('href', '/admin/territories');
     cleanup();
 
     signedInAs(OWNER);
-    openAt('/backoffice/menu');
+    openAppAt('/backoffice/menu');
     const ownerNav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(ownerNav).queryByRole('link', { name: 'Territories' })).toBeNull();
     expect(within(ownerNav).getByRole('link', { name: 'Menu' })).toHaveAttribute('href', '/backoffice/menu');
@@ -167,25 +154,25 @@ describe('guards and the back-office shell', () => {
     ['support', 'Get help, documentation, and contact support.'],
   ])('shows the %s placeholder word for word', async (screenName, text) => {
     signedInAs(OWNER);
-    openAt(`/backoffice/${screenName}`);
+    openAppAt(`/backoffice/${screenName}`);
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('sends a launched onboarding to the back office', async () => {
     signedInAs(OWNER, { launched: true });
-    const { currentPath } = openAt('/onboard/42/location');
+    const { currentPath } = openAppAt('/onboard/42/location');
     await waitFor(() => expect(currentPath()).toBe('/backoffice/menu'));
   });
 
   it('sends a superadmin’s launched onboarding to /admin (the base-path rule’s third clause)', async () => {
     signedInAs({ ...ADMIN, is_superadmin: true }, { launched: true });
-    const { currentPath } = openAt('/onboard/42/location');
+    const { currentPath } = openAppAt('/onboard/42/location');
     await waitFor(() => expect(currentPath()).toBe('/admin/menu'));
   });
 
   it('shows the seven-step rail on an open onboarding', async () => {
     signedInAs(OWNER);
-    openAt('/onboard/42/hours');
+    openAppAt('/onboard/42/hours');
     for (const label of ['Location', 'About', 'Delivery', 'Hours', 'Additional', 'Contacts', 'Launch']) {
       expect(await screen.findByText(label)).toBeInTheDocument();
     }

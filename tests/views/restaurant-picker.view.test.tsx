@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActiveRestaurantUpdate, CurrentUser } from '../../contracts/auth';
-import { AppRoutes } from '../../src/app';
-import { theme } from '../../src/theme';
 import { menuScope } from '../../src/views/menu/menu-area.view';
 import { contractFetch } from '../support/contract-double';
+import { openAppAt } from './app-harness';
 
 /**
  * Issue 10, item 7: staff and superadmins choose the restaurant they work on in the back
@@ -65,16 +61,6 @@ function fakeServer(start: CurrentUser) {
   return { requests, user: () => user };
 }
 
-function openAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <MantineProvider env="test" theme={theme}>
-      <Router hook={location.hook}>
-        <AppRoutes />
-      </Router>
-    </MantineProvider>,
-  );
-}
 
 afterEach(() => {
   localStorage.clear();
@@ -90,7 +76,7 @@ const WAIT = FIRST_LOAD;
 describe('the back office restaurant picker', () => {
   it('says where a superadmin’s new categories go without a choice, and labels every row with its restaurant', async () => {
     fakeServer(BASE_USER);
-    openAt('/admin/menu/toppings');
+    openAppAt('/admin/menu/toppings');
     expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('All restaurants');
     const basil = await screen.findByRole('article', { name: 'Basil' }, WAIT);
@@ -100,7 +86,7 @@ describe('the back office restaurant picker', () => {
 
   it('searches the server, stores the choice, and re-reads the lists for that restaurant only', async () => {
     const server = fakeServer(BASE_USER);
-    openAt('/admin/menu/toppings');
+    openAppAt('/admin/menu/toppings');
     const person = userEvent.setup();
     const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
     await screen.findByRole('article', { name: 'Olives' }, WAIT);
@@ -131,14 +117,14 @@ describe('the back office restaurant picker', () => {
 
   it('tells staff without a choice that they see the library only', async () => {
     fakeServer({ ...BASE_USER, is_superadmin: false });
-    openAt('/admin/menu/toppings');
+    openAppAt('/admin/menu/toppings');
     expect(await screen.findByText('No restaurant chosen: lists show the platform library only', {}, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('No restaurant');
   });
 
   it('shows an owner their restaurant and no picker, and no restaurant labels on rows', async () => {
     fakeServer({ ...BASE_USER, is_staff: false, is_superadmin: false, active_restaurant_id: 1, active_restaurant_name: 'Pizza Loco' });
-    openAt('/backoffice/menu/toppings');
+    openAppAt('/backoffice/menu/toppings');
     await screen.findByRole('article', { name: 'Olives' }, FIRST_LOAD);
     expect(screen.getByText('Pizza Loco')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Restaurant you work on' })).toBeNull();
