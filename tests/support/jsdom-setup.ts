@@ -38,6 +38,8 @@ if (typeof window !== 'undefined') {
 
   // Mantine scrolls some elements into view; jsdom has no layout to scroll.
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+  // jsdom's own scrollTo only logs "Not implemented" (the survey and onboarding scroll to the top of a new step).
+  window.scrollTo = () => {};
 }
 
 afterEach(() => {
