@@ -95,9 +95,11 @@ function collection<T, S, C extends object, U>(path: string, struct: Struct<T, S
     list: async (scope: MenuScope, filters: Filters = {}) =>
       (await client().getList(path, { struct, searchParams: scopedFilters(scope, { page_size: ALL, ...filters }) })).items,
     get: (id: number) => client().get(M.one(path, id), { struct }),
-    create: (body: C, scope: MenuScope) =>
+    // Async, so a body refused by its contract is a rejected promise (an actor's error event), never a throw.
+    create: async (body: C, scope: MenuScope) =>
       client().post(path, checkedBody(contractOf(bodies.create, `POST ${path}`), scopedBody(scope, body)), { struct }),
-    update: (id: number, body: U) => client().patch(M.one(path, id), checkedBody(contractOf(bodies.update, `PATCH ${path}`), body), { struct }),
+    update: async (id: number, body: U) =>
+      client().patch(M.one(path, id), checkedBody(contractOf(bodies.update, `PATCH ${path}`), body), { struct }),
     remove: async (id: number) => {
       await client().delete(M.one(path, id));
     },

@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
 import { parseWith } from '../../contracts/validation';
-import { checkedBody } from '../../src/services/menu';
+import { checkedBody, updateCategoryDetail } from '../../src/services/menu';
 import { ApiError } from '../../src/services/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../src/services/menu-types';
 import {
@@ -468,6 +468,13 @@ describe('category editor machine: edit mode saves each change at once', () => {
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ status: 400, code: 'invalid', fields: { category_id: 'Unknown field.' } });
     expect(checkedBody(CategoryDetailUpdate, { priced_by: 'size', image_url: '' })).toEqual({ priced_by: 'size', image_url: null });
+  });
+
+  it('a refused body fails the call with a rejected promise (the actor’s error event), never a throw that escapes the machine', async () => {
+    const bad = { category_id: 1, priced_by: 'size' } as unknown as Parameters<typeof updateCategoryDetail>[1];
+    let pending: Promise<unknown> | null = null;
+    expect(() => { pending = updateCategoryDetail(11, bad); }).not.toThrow();
+    await expect(pending).rejects.toMatchObject({ status: 400, fields: { category_id: 'Unknown field.' } });
   });
 
   it('Save sends the name, waits for everything queued, then leaves; a blank name stays', async () => {
