@@ -8,6 +8,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_VALUES as V, loginModel } from '../models/login.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -57,11 +58,11 @@ const executors: PathExecutors<Driver> = {
     'form.submit': ({ page }) => loginButton(page).click(),
     'credentials.accept': async (driver) => {
       await eventually(async () => expect(driver.login).toHaveLength(1));
-      await driver.login.shift()!.fulfill({ json: { access: 'header.payload.signature', refresh: 'opaque' } });
+      await fulfillChecked(driver.login.shift()!, { json: { access: 'header.payload.signature', refresh: 'opaque' } });
     },
     'credentials.reject': async (driver) => {
       await eventually(async () => expect(driver.login).toHaveLength(1));
-      await driver.login.shift()!.fulfill({ status: 401, json: { detail: V.rejection, code: 'invalid_credentials' } });
+      await fulfillChecked(driver.login.shift()!, { status: 401, json: { detail: V.rejection, code: 'invalid_credentials' } });
     },
     'signin.accept': async (driver) => {
       // Answer every call the sign-in makes (current user, onboarding start) as they come.
@@ -69,7 +70,7 @@ const executors: PathExecutors<Driver> = {
         while (driver.afterLogin.length > 0) {
           const route = driver.afterLogin.shift()!;
           const url = route.request().url();
-          await route.fulfill({ json: url.includes('/auth/me/') ? ME : { id: 12, launched: false } });
+          await fulfillChecked(route, { json: url.includes('/auth/me/') ? ME : { id: 12, launched: false } });
         }
         expect(new URL(driver.page.url()).pathname).not.toBe('/login');
       });

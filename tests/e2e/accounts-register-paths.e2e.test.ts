@@ -7,6 +7,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_VALUES as V, registrationModel } from '../models/registration.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -45,7 +46,7 @@ const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 
 
 async function answer(routes: Route[], reply: Parameters<Route['fulfill']>[0]) {
   await eventually(async () => expect(routes).toHaveLength(1));
-  await routes.shift()!.fulfill(reply);
+  await fulfillChecked(routes.shift()!, reply);
 }
 
 const boxValues = (page: Page) =>
@@ -92,7 +93,7 @@ const executors: PathExecutors<Driver> = {
       await eventually(async () => {
         while (held.signIn.length > 0) {
           const route = held.signIn.shift()!;
-          await route.fulfill({ json: route.request().url().includes('/auth/me/') ? ME : { id: 7, launched: false } });
+          await fulfillChecked(route, { json: route.request().url().includes('/auth/me/') ? ME : { id: 7, launched: false } });
         }
         expect(new URL(page.url()).pathname).not.toBe('/register');
       });

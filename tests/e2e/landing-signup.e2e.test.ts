@@ -9,6 +9,7 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_VALUES, landingSignupModel } from '../models/landing-signup.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 const SUCCESS = "Thanks! We'll keep you posted.";
@@ -93,11 +94,7 @@ const executors: PathExecutors<Driver> = {
       await takeHeld(driver).route.continue();
     },
     'server.reject': async (driver) => {
-      await takeHeld(driver).route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify(SIGNUP_VALUES.rejection),
-      });
+      await fulfillChecked(takeHeld(driver).route, { status: 400, json: SIGNUP_VALUES.rejection });
     },
     'form.reset': async ({ page }) => {
       await page.getByRole('button', { name: 'Sign up another address' }).click();
