@@ -2,16 +2,78 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** One direction of imports (docs/architecture.md): contracts ← services ← machines ← views ← app. */
-const layer = (files, message, { paths = [], patterns = [] }) => ({
-  files,
-  rules: {
-    'no-restricted-imports': ['error', {
-      paths: paths.map((name) => ({ name, message })),
-      patterns: patterns.map((group) => ({ group: [group], message })),
-    }],
+/**
+ * Two rules of docs/architecture.md, enforced here:
+ * - One direction of imports between layers: contracts ← services ← machines ← views ← app.
+ * - One room per area in every layer: an area imports its own room and `shared`, never another
+ *   area's; a `shared` room imports no area. Only the composition roots (src/app.tsx, server/app.ts,
+ *   server/plugins, server/cli) see every area.
+ */
+const AREAS = ['accounts', 'onboarding', 'survey', 'menu', 'leads', 'territories', 'insights'];
+
+const LAYERS = [
+  {
+    files: ['src/views/**', 'src/components/**', 'src/app.tsx', 'src/main.tsx'],
+    rooms: ['src/views'],
+    message: 'Views render machine state; HTTP and storage belong in src/services behind a machine actor.',
+    paths: ['ky'],
+    patterns: ['**/services/**', '**/server/**'],
   },
+  {
+    files: ['src/machines/**'],
+    rooms: ['src/machines'],
+    message: 'Machines are free of React, views and HTTP clients: effects come in through named actors.',
+    paths: ['ky', 'react', 'react-dom', '@xstate/react'],
+    patterns: ['@mantine/*', '**/views/**', '**/components/**', '**/server/**'],
+  },
+  {
+    files: ['src/services/**'],
+    rooms: ['src/services'],
+    message: 'Services know HTTP and contracts only: no React, XState, machines or views.',
+    paths: ['react', 'react-dom', 'xstate', '@xstate/react'],
+    patterns: ['@mantine/*', '**/machines/**', '**/views/**', '**/components/**', '**/server/**'],
+  },
+  {
+    files: ['server/**'],
+    rooms: ['server/domain', 'server/routes'],
+    message: 'The server never imports the web app (src/); share code through contracts/.',
+    paths: ['react', 'ky', 'xstate'],
+    patterns: ['**/src/**'],
+  },
+  {
+    files: ['contracts/**'],
+    rooms: ['contracts'],
+    message: 'Contracts are shared by both ends and import neither.',
+    paths: ['react', 'ky', 'xstate', 'fastify'],
+    patterns: ['**/src/**', '**/server/**'],
+  },
+];
+
+const restrictedImports = (layer, areaPatterns = []) => ({
+  'no-restricted-imports': ['error', {
+    paths: layer.paths.map((name) => ({ name, message: layer.message })),
+    patterns: [
+      ...layer.patterns.map((group) => ({ group: [group], message: layer.message })),
+      ...areaPatterns,
+    ],
+  }],
 });
+
+/** The rooms of other areas, as import patterns: `…/menu/…` and the file `contracts/menu`. */
+function otherAreas(area) {
+  const others = AREAS.filter((name) => name !== area);
+  const message = area === 'shared'
+    ? 'A shared room serves every area and imports none (docs/architecture.md, "Areas").'
+    : `The ${area} area imports its own room and shared, never another area's (docs/architecture.md, "Areas").`;
+  return others.map((other) => ({ group: [`**/${other}`, `**/${other}/**`], message }));
+}
+
+/** Flat config takes the last matching setting of a rule whole, so each room repeats its layer's rule. */
+const roomConfigs = (layer) =>
+  [...AREAS, 'shared'].map((area) => ({
+    files: layer.rooms.flatMap((room) => [`${room}/${area}/**`, ...(room === 'contracts' ? [`${room}/${area}.ts`] : [])]),
+    rules: restrictedImports(layer, otherAreas(area)),
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.e2e-artifacts/', 'server/db/migrations/'] },
@@ -24,24 +86,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  layer(['src/views/**', 'src/components/**', 'src/app.tsx', 'src/main.tsx'], 'Views render machine state; HTTP belongs in src/services behind a machine actor.', {
-    paths: ['ky'],
-    patterns: ['**/services/legacy', '**/services/api', '**/server/**'],
-  }),
-  layer(['src/machines/**'], 'Machines are free of React, views and HTTP clients: effects come in through named actors.', {
-    paths: ['ky', 'react', 'react-dom', '@xstate/react'],
-    patterns: ['@mantine/*', '**/views/**', '**/components/**', '**/server/**'],
-  }),
-  layer(['src/services/**'], 'Services know HTTP and contracts only: no React, XState, machines or views.', {
-    paths: ['react', 'react-dom', 'xstate', '@xstate/react'],
-    patterns: ['@mantine/*', '**/machines/**', '**/views/**', '**/components/**', '**/server/**'],
-  }),
-  layer(['server/**'], 'The server never imports the web app (src/); share code through contracts/.', {
-    paths: ['react', 'ky', 'xstate'],
-    patterns: ['**/src/**'],
-  }),
-  layer(['contracts/**'], 'Contracts are shared by both ends and import neither.', {
-    paths: ['react', 'ky', 'xstate', 'fastify'],
-    patterns: ['**/src/**', '**/server/**'],
-  }),
+  ...LAYERS.map((layer) => ({ files: layer.files, rules: restrictedImports(layer) })),
+  ...LAYERS.flatMap(roomConfigs),
 );

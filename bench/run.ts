@@ -14,9 +14,9 @@ import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { deriveKeys } from '../server/domain/keys';
-import { signAccessToken } from '../server/domain/sessions';
-import { findOrCreateUserByEmail } from '../server/domain/users';
+import { deriveKeys } from '../server/domain/shared/keys';
+import { signAccessToken } from '../server/domain/accounts/sessions';
+import { findOrCreateUserByEmail } from '../server/domain/accounts/users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -14,7 +14,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import { trimmed } from './text';
+import { trimmed } from './shared/text';
 
 /**
  * Menu management (second specification, sections 3, 5, 7 and 9): every body the back office

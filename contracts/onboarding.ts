@@ -16,7 +16,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import { Email, boundedText, trimmed } from './text';
+import { Email, boundedText, trimmed } from './shared/text';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with

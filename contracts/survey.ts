@@ -11,7 +11,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import { Email, boundedText } from './text';
+import { Email, boundedText } from './shared/text';
 
 /**
  * The public operator survey (second specification, sections 2 to 5 and 9). The option lists

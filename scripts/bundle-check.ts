@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const DIST = 'dist';
 const BUDGET_KB = 120;
-const LANDING_SOURCE = 'src/views/landing/landing.view.tsx';
+const LANDING_SOURCE = 'src/views/leads/landing.view.tsx';
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;

@@ -1,9 +1,9 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { Keys } from './domain/keys';
-import type { Mailer } from './domain/mail';
-import type { PasswordHasher } from './domain/passwords';
-import type { SessionContext } from './domain/sessions';
+import type { Keys } from './domain/shared/keys';
+import type { Mailer } from './domain/shared/mail';
+import type { PasswordHasher } from './domain/accounts/passwords';
+import type { SessionContext } from './domain/accounts/sessions';
 
 /** What routes and domain modules are handed instead of reaching for globals (tests swap each part). */
 export type AppContext = {

@@ -12,21 +12,21 @@ import securityPlugin from './plugins/security';
 import staticAppPlugin from './plugins/static-app';
 import validationPlugin from './plugins/validation';
 import authPlugin from './plugins/auth';
-import { deriveKeys, loadSecret } from './domain/keys';
-import { createMailer, type Mailer } from './domain/mail';
-import { createPasswordHasher, type ScryptParams } from './domain/passwords';
-import { authRoutes } from './routes/auth';
-import { onboardingRoutes } from './routes/onboarding';
-import { uploadRoutes } from './routes/upload';
-import { googleRoutes } from './routes/google';
-import { healthRoutes } from './routes/health';
-import { messageRoutes } from './routes/messages';
-import { surveyRoutes } from './routes/survey';
-import { menuCategoryRoutes } from './routes/menu-categories';
-import { menuExtraRoutes } from './routes/menu-extras';
-import { menuItemRoutes } from './routes/menu-items';
-import { menuLibraryRoutes } from './routes/menu-library';
-import { restaurantRoutes } from './routes/restaurants';
+import { deriveKeys, loadSecret } from './domain/shared/keys';
+import { createMailer, type Mailer } from './domain/shared/mail';
+import { createPasswordHasher, type ScryptParams } from './domain/accounts/passwords';
+import { authRoutes } from './routes/accounts/auth';
+import { onboardingRoutes } from './routes/onboarding/onboarding';
+import { uploadRoutes } from './routes/shared/upload';
+import { googleRoutes } from './routes/accounts/google';
+import { healthRoutes } from './routes/shared/health';
+import { messageRoutes } from './routes/leads/messages';
+import { surveyRoutes } from './routes/survey/survey';
+import { menuCategoryRoutes } from './routes/menu/menu-categories';
+import { menuExtraRoutes } from './routes/menu/menu-extras';
+import { menuItemRoutes } from './routes/menu/menu-items';
+import { menuLibraryRoutes } from './routes/menu/menu-library';
+import { restaurantRoutes } from './routes/shared/restaurants';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */

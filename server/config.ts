@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { boolean, coerce, defaulted, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
-import { checkWith } from '../contracts/validation';
+import { checkWith } from '../contracts/shared/validation';
 
 const port = refine(coerce(integer(), string(), Number), 'port', (n) => (n >= 0 && n <= 65535) || 'must be a port number (0 to 65535).');
 const positive = refine(coerce(integer(), string(), Number), 'positive', (n) => n > 0 || 'must be a whole number above 0.');
@@ -58,7 +58,7 @@ export type Config = {
   signupLimitPerMinute: number;
   signupLimitPerEmailPerHour: number;
   shutdownTimeoutMs: number;
-  /** Unset: generated once into `<dataDir>/secrets/secret.key` (see server/domain/keys.ts). */
+  /** Unset: generated once into `<dataDir>/secrets/secret.key` (see server/domain/shared/keys.ts). */
   secretKey: string | undefined;
   /** Where people reach the app (links in mail, OAuth redirects); no trailing slash. */
   publicUrl: string;

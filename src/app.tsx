@@ -5,21 +5,21 @@ import { NotFound } from './components/not-found';
 import { PageLoader } from './components/page-loader';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { theme } from './theme';
-import type { BackOfficeBase } from './views/backoffice/backoffice-area.view';
+import type { BackOfficeBase } from './views/shared/backoffice-area.view';
 import type { OnboardingStep } from './views/onboarding/onboarding-area.view';
 
 // One lazy chunk per area, so the landing page never downloads the back office.
 // Type-only imports above are erased and do not pull those chunks into the entry.
-const LandingView = lazy(() => import('./views/landing/landing.view').then((m) => ({ default: m.LandingView })));
-const AuthArea = lazy(() => import('./views/auth/auth-area.view').then((m) => ({ default: m.AuthArea })));
+const LandingView = lazy(() => import('./views/leads/landing.view').then((m) => ({ default: m.LandingView })));
+const AuthArea = lazy(() => import('./views/accounts/auth-area.view').then((m) => ({ default: m.AuthArea })));
 const OnboardingArea = lazy(() =>
   import('./views/onboarding/onboarding-area.view').then((m) => ({ default: m.OnboardingArea })));
 const BackOfficeArea = lazy(() =>
-  import('./views/backoffice/backoffice-area.view').then((m) => ({ default: m.BackOfficeArea })));
+  import('./views/shared/backoffice-area.view').then((m) => ({ default: m.BackOfficeArea })));
 // The guarded frames (session check, layout) are lazy too: the entry, which the landing page
 // loads, carries no session code.
 const BackOfficeShell = lazy(() =>
-  import('./views/backoffice/backoffice-shell.view').then((m) => ({ default: m.BackOfficeShell })));
+  import('./views/shared/backoffice-shell.view').then((m) => ({ default: m.BackOfficeShell })));
 const OnboardingShell = lazy(() =>
   import('./views/onboarding/onboarding-shell.view').then((m) => ({ default: m.OnboardingShell })));
 const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));

@@ -6,7 +6,7 @@ import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { array, literal, object, size, string } from 'superstruct';
-import { checkWith } from '../../contracts/validation';
+import { checkWith } from '../../contracts/shared/validation';
 
 /** One request: the command's arguments, exactly as typed after `npm run create-admin --`. */
 const AdminRequest = object({ command: literal('create-admin'), argv: size(array(size(string(), 0, 1024)), 0, 16) });

@@ -9,14 +9,14 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Password } from '../../contracts/auth';
-import { Email } from '../../contracts/text';
-import { checkWith } from '../../contracts/validation';
+import { Password } from '../../contracts/accounts';
+import { Email } from '../../contracts/shared/text';
+import { checkWith } from '../../contracts/shared/validation';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase, type Database } from '../db/database';
-import { createPasswordHasher, type ScryptParams } from '../domain/passwords';
-import { findOrCreateUserByEmail, grantStaff, setPasswordHash } from '../domain/users';
+import { createPasswordHasher, type ScryptParams } from '../domain/accounts/passwords';
+import { findOrCreateUserByEmail, grantStaff, setPasswordHash } from '../domain/accounts/users';
 import { askAdminChannel, type AdminAnswer } from './admin-channel';
 
 export const USAGE = 'Usage: npm run create-admin -- --email <address> [--superadmin] [--password <at least 8 characters>]';

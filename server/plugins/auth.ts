@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
-import { verifyAccessToken } from '../domain/sessions';
-import { findUserById, isAdmin, type UserRow } from '../domain/users';
+import { verifyAccessToken } from '../domain/accounts/sessions';
+import { findUserById, isAdmin, type UserRow } from '../domain/accounts/users';
 import { HttpError } from '../http-error';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiErrorBody } from '../../contracts/errors';
-import { ContractViolation } from '../../contracts/validation';
+import type { ApiErrorBody } from '../../contracts/shared/errors';
+import { ContractViolation } from '../../contracts/shared/validation';
 import { HttpError } from '../http-error';
 
 // Connection-level failures: the database is unreachable, not the request wrong.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
-import { purgeExpiredIdempotencyKeys } from '../domain/idempotency';
+import { purgeExpiredIdempotencyKeys } from '../domain/shared/idempotency';
 
 const PURGE_EVERY_MS = 3_600_000;
 

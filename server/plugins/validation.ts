@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Struct } from 'superstruct';
-import { ContractViolation, parseWith } from '../../contracts/validation';
+import { ContractViolation, parseWith } from '../../contracts/shared/validation';
 
 /**
  * Route schemas are the superstruct contracts the client also uses. The validated (and coerced:

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_VALUES as V, loginModel } from '../models/login.model';
+import { LOGIN_VALUES as V, loginModel } from '../models/accounts/login.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REGISTRATION_VALUES as V, registrationModel } from '../models/registration.model';
+import { REGISTRATION_VALUES as V, registrationModel } from '../models/accounts/registration.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SIGNUP_VALUES, landingSignupModel } from '../models/landing-signup.model';
+import { SIGNUP_VALUES, landingSignupModel } from '../models/leads/landing-signup.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryEditModel } from '../models/category-editor.model';
+import { categoryEditModel } from '../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';

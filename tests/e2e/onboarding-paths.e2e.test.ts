@@ -7,8 +7,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_BASE, paths } from '../../contracts/paths';
-import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding.model';
+import { API_BASE, paths } from '../../contracts/shared/paths';
+import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding/onboarding.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';

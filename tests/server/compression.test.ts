@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress';
-import { API, ownerWithRestaurant, type Caller } from './menu-helpers';
+import { API, ownerWithRestaurant, type Caller } from './menu/menu-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // A built app in miniature, precompressed exactly as the Vite build does it.

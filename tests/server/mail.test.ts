@@ -2,11 +2,11 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSecret } from '../../server/domain/keys';
-import { createPasswordHasher } from '../../server/domain/passwords';
-import { codeEmail } from '../../server/domain/mail-templates';
+import { loadSecret } from '../../server/domain/shared/keys';
+import { createPasswordHasher } from '../../server/domain/accounts/passwords';
+import { codeEmail } from '../../server/domain/accounts/mail-templates';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
-import { client } from './auth-helpers';
+import { client } from './accounts/auth-helpers';
 import { createTestApp } from './test-app';
 
 let folder: string;

@@ -14,22 +14,22 @@ import {
   MenuItemCreate, MenuItemListQuery, MenuItemUpdate, PrimaryOptionSetCreate, PrimaryOptionSetListQuery, PrimaryOptionSetUpdate,
   RestaurantListQuery, SizeCreate, SizeUpdate, ToppingCreate, ToppingListQuery, ToppingUpdate,
 } from '../../contracts/menu';
-import { ActiveRestaurantUpdate, ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/auth';
-import { MessageCreate } from '../../contracts/messages';
+import { ActiveRestaurantUpdate, ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
+import { MessageCreate } from '../../contracts/leads';
 import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
-import { API_BASE } from '../../contracts/paths';
+import { API_BASE } from '../../contracts/shared/paths';
 import { SurveyResponseCreate } from '../../contracts/survey';
-import * as auth from '../../src/services/auth';
-import * as menu from '../../src/services/menu';
-import * as messages from '../../src/services/messages';
-import * as onboarding from '../../src/services/onboarding';
-import * as restaurants from '../../src/services/restaurants';
-import * as session from '../../src/services/session';
-import * as survey from '../../src/services/survey';
-import { createTokenRenewer } from '../../src/services/token-renewal';
-import type { MenuScope } from '../../src/services/menu-types';
+import * as auth from '../../src/services/accounts/auth';
+import * as menu from '../../src/services/menu/menu';
+import * as messages from '../../src/services/leads/messages';
+import * as onboarding from '../../src/services/onboarding/onboarding';
+import * as restaurants from '../../src/services/shared/restaurants';
+import * as session from '../../src/services/shared/session';
+import * as survey from '../../src/services/survey/survey';
+import { createTokenRenewer } from '../../src/services/shared/token-renewal';
+import type { MenuScope } from '../../src/services/menu/menu-types';
 import { VALID_STEPS } from '../fixtures/onboarding/requests';
-import { OWNER, SUPERADMIN } from '../machines/category-editor.fixtures';
+import { OWNER, SUPERADMIN } from '../machines/menu/category-editor.fixtures';
 import { checkCalls, describeRefusal } from './contract-double';
 import { findServerRoute } from './contract-routes';
 

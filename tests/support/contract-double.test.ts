@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
-import { categoryEditorMachine, type UpdateDetailCall } from '../../src/machines/category-editor.machine';
-import { DETAIL } from '../machines/category-editor.fixtures';
-import { ApiError } from '../../src/services/api';
+import { categoryEditorMachine, type UpdateDetailCall } from '../../src/machines/menu/category-editor.machine';
+import { DETAIL } from '../machines/menu/category-editor.fixtures';
+import { ApiError } from '../../src/services/shared/api';
 import { checkAgainstServer, findServerRoute } from './contract-routes';
 import { checkedActor, provideChecked, realActor } from './contract-double';
 import { createFakeActor } from './fake-actor';

@@ -5,7 +5,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import type { Struct } from 'superstruct';
-import { ContractViolation, parseWith } from '../../contracts/validation';
+import { ContractViolation, parseWith } from '../../contracts/shared/validation';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';

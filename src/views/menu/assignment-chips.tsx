@@ -1,5 +1,5 @@
 import { Chip, Group, Text } from '@mantine/core';
-import type { Chip as ChipState } from '../../machines/category-editor.rows';
+import type { Chip as ChipState } from '../../machines/menu/category-editor.rows';
 
 /** Topping or dressing chips: a chip per catalogue entry, checked when assigned. */
 export function AssignmentChips(props: {

@@ -1,11 +1,11 @@
 import { Button, Group, Image, Table, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import type { MenuListMachine } from '../../machines/menu-list.machine';
-import { categoriesListMachine } from '../../machines/menu-lists';
-import type { CategoryOverview } from '../../services/menu';
-import type { MenuScope } from '../../services/menu-types';
-import { useRestaurantLabels } from '../session/session-context';
+import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
+import { categoriesListMachine } from '../../machines/menu/menu-lists';
+import type { CategoryOverview } from '../../services/menu/menu';
+import type { MenuScope } from '../../services/menu/menu-types';
+import { useRestaurantLabels } from '../shared/session-context';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
 
 export const CATEGORIES_EMPTY = 'Create your first menu category';

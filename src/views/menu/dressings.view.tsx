@@ -2,11 +2,11 @@ import { Button, Card, Chip, Group, Stack, Text, TextInput } from '@mantine/core
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Dressing } from '../../../contracts/menu';
-import type { MenuListMachine } from '../../machines/menu-list.machine';
-import { dressingsListMachine, LIST_NAME_MESSAGES } from '../../machines/menu-lists';
-import type { MenuScope } from '../../services/menu-types';
+import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
+import { dressingsListMachine, LIST_NAME_MESSAGES } from '../../machines/menu/menu-lists';
+import type { MenuScope } from '../../services/menu/menu-types';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
-import { useRestaurantLabels } from '../session/session-context';
+import { useRestaurantLabels } from '../shared/session-context';
 import { SearchBox } from './search-box';
 
 type Draft = { id: number | null; name: string };

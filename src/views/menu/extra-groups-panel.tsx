@@ -1,6 +1,6 @@
 import { Accordion, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/category-editor.rows';
+import { priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/menu/category-editor.rows';
 import { PriceInput } from './price-input';
 import { RowStatusMark } from './row-status';
 

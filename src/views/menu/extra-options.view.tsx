@@ -1,9 +1,9 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import type { GroupRow, SelectionRow } from '../../machines/category-editor.rows';
-import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/extra-options.machine';
-import type { MenuScope } from '../../services/menu-types';
+import type { GroupRow, SelectionRow } from '../../machines/menu/category-editor.rows';
+import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/menu/extra-options.machine';
+import type { MenuScope } from '../../services/menu/menu-types';
 import { ExtraGroupsPanel, type GroupPanelEvent } from './extra-groups-panel';
 import { CurrencyProvider } from './money';
 import { EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';

@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { menuUploadMachine, type MenuUploadMachine } from '../../machines/menu-upload.machine';
+import { menuUploadMachine, type MenuUploadMachine } from '../../machines/menu/menu-upload.machine';
 import { MenuAlert } from './menu-page';
 
 /** An image by address or upload, with a preview: the uploaded file's address lands in the field. */

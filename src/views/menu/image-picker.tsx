@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { menuUploadMachine } from '../../machines/menu-upload.machine';
+import { menuUploadMachine } from '../../machines/menu/menu-upload.machine';
 
 /**
  * A selection's image: a thumbnail, and a picker to add one by address (Add stays disabled

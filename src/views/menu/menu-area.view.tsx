@@ -1,7 +1,7 @@
-import type { CurrentUser } from '../../../contracts/auth';
+import type { CurrentUser } from '../../../contracts/accounts';
 import { ComingSoon } from '../../components/coming-soon';
-import type { MenuScope } from '../../services/menu-types';
-import { useSession } from '../session/session-context';
+import type { MenuScope } from '../../services/menu/menu-types';
+import { useSession } from '../shared/session-context';
 import { CategoriesListView } from './categories-list.view';
 import { CategoryEditorView, CategoryNotFound } from './category-editor.view';
 import { DressingsView } from './dressings.view';

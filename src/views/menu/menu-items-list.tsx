@@ -2,10 +2,10 @@ import { Button, Card, Group, Image, Stack, Switch, Text, TextInput, Textarea } 
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { MenuItem } from '../../../contracts/menu';
-import { priceFromInput, type SizeRow } from '../../machines/category-editor.rows';
-import type { MenuListMachine } from '../../machines/menu-list.machine';
-import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu-lists';
-import type { MenuScope } from '../../services/menu-types';
+import { priceFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
+import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
+import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu/menu-lists';
+import type { MenuScope } from '../../services/menu/menu-types';
 import { ConfirmDelete, Loading, LoadFailed, MenuAlert } from './menu-page';
 import { formatMoney, useCurrency } from './money';
 import { PriceInput } from './price-input';

@@ -1,5 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { PRICE_STEP } from '../../machines/category-editor.rows';
+import { PRICE_STEP } from '../../machines/menu/category-editor.rows';
 import { currencySymbol, useCurrency } from './money';
 
 /**

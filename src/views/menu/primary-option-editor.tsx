@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { primaryOptionSetEditorMachine, type PrimaryOptionSetEditorMachine } from '../../machines/primary-option-set-editor.machine';
-import type { MenuScope } from '../../services/menu-types';
+import { primaryOptionSetEditorMachine, type PrimaryOptionSetEditorMachine } from '../../machines/menu/primary-option-set-editor.machine';
+import type { MenuScope } from '../../services/menu/menu-types';
 import { ImagePicker } from './image-picker';
 import { Loading, LoadFailed, MenuAlert } from './menu-page';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useRestaurantLabels } from '../session/session-context';
+import { useRestaurantLabels } from '../shared/session-context';
 
 /**
  * "Restaurant: Pizza Loco" under a menu row, shown only while an administrator works across

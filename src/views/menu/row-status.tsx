@@ -1,5 +1,5 @@
 import { Loader, Text } from '@mantine/core';
-import type { ChipStatus, RowStatus } from '../../machines/category-editor.rows';
+import type { ChipStatus, RowStatus } from '../../machines/menu/category-editor.rows';
 
 /** A row's save state in words, for sighted people and screen readers alike. */
 export function RowStatusMark({ status }: { status: RowStatus | ChipStatus }) {

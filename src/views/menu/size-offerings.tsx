@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { MEASUREMENTS } from '../../../contracts/menu';
-import type { CategoryEditorEvent, SizeRemoval } from '../../machines/category-editor.machine';
-import { unitsFromInput, type SizeRow } from '../../machines/category-editor.rows';
+import type { CategoryEditorEvent, SizeRemoval } from '../../machines/menu/category-editor.machine';
+import { unitsFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
 import { RowStatusMark } from './row-status';
 
 /** What removing the size takes with it, in words. */

@@ -2,9 +2,9 @@ import { Button, Card, Group, Image, SimpleGrid, Stack, Switch, Text, TextInput 
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { Topping } from '../../../contracts/menu';
-import type { MenuListMachine } from '../../machines/menu-list.machine';
-import { LIST_NAME_MESSAGES, toppingsListMachine } from '../../machines/menu-lists';
-import type { MenuScope } from '../../services/menu-types';
+import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
+import { LIST_NAME_MESSAGES, toppingsListMachine } from '../../machines/menu/menu-lists';
+import type { MenuScope } from '../../services/menu/menu-types';
 import { ImageField } from './image-field';
 import { RowRestaurant } from './row-restaurant';
 import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';

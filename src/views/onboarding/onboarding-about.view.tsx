@@ -4,7 +4,7 @@ import '@mantine/core/styles/Text.css';
 import { Button, FileButton, Input, Text, TextInput, Textarea } from '@mantine/core';
 import { useId } from 'react';
 import { ABOUT_MAX, NAME_MAX, SLUG_MAX } from '../../../contracts/onboarding';
-import type { AboutForm } from '../../machines/onboarding-forms';
+import type { AboutForm } from '../../machines/onboarding/onboarding-forms';
 import type { StepFieldsProps } from './onboarding-fields';
 import classes from './onboarding.module.css';
 

@@ -1,5 +1,5 @@
 import { ADDITIONAL_GROUPS, ADDITIONAL_GROUP_NAMES } from '../../../contracts/onboarding';
-import type { AdditionalForm } from '../../machines/onboarding-forms';
+import type { AdditionalForm } from '../../machines/onboarding/onboarding-forms';
 import { ChipChoice, type StepFieldsProps } from './onboarding-fields';
 
 /** Additional (spec section 3): per group, chips that can be multi-selected. */

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { machineStep, onboardingMachine, type OnboardingMachine } from '../../machines/onboarding.machine';
-import { stepBefore, type FormStep, type OnboardingStep as Step } from '../../machines/onboarding-steps';
+import { machineStep, onboardingMachine, type OnboardingMachine } from '../../machines/onboarding/onboarding.machine';
+import { stepBefore, type FormStep, type OnboardingStep as Step } from '../../machines/onboarding/onboarding-steps';
 import { AboutFields } from './onboarding-about.view';
 import { AdditionalFields } from './onboarding-additional.view';
 import { ContactsFields } from './onboarding-contacts.view';

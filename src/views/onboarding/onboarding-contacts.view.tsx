@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import { TextInput } from '@mantine/core';
-import type { ContactsForm } from '../../machines/onboarding-forms';
+import type { ContactsForm } from '../../machines/onboarding/onboarding-forms';
 import type { StepFieldsProps } from './onboarding-fields';
 import classes from './onboarding.module.css';
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/PillsInput.css';
 import { Pill, PillsInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import { ORDER_TYPES, ZIP_MAX, type OrderType } from '../../../contracts/onboarding';
-import type { DeliveryForm } from '../../machines/onboarding-forms';
+import type { DeliveryForm } from '../../machines/onboarding/onboarding-forms';
 import { ChipChoice, ChipSingle, MinutesRange, Section, Toggle, ToggleAmount, type StepFieldsProps } from './onboarding-fields';
 
 /** Spec section 2: the fulfilment chips, each one of the form's three flags. */

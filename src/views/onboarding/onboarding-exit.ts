@@ -1,4 +1,4 @@
-import { isSignInPage } from '../../services/sign-in';
+import { isSignInPage } from '../../services/accounts/sign-in';
 
 /**
  * Back on the first onboarding step (spec: "Every step has Back (previous page)"): the page the

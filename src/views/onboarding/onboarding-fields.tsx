@@ -7,8 +7,8 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Chip, NumberInput, Switch, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import type { Amount } from '../../machines/onboarding-forms';
-import type { OnboardingEvent } from '../../machines/onboarding.machine';
+import type { Amount } from '../../machines/onboarding/onboarding-forms';
+import type { OnboardingEvent } from '../../machines/onboarding/onboarding.machine';
 import classes from './onboarding.module.css';
 
 /** What every step view is given: its form, the sentences next to its inputs and the way to edit. */

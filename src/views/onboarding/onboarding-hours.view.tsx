@@ -6,7 +6,7 @@ import '@mantine/core/styles/Text.css';
 import { Badge, NativeSelect, Switch, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { DAY_NAMES, TIME_CHOICES } from '../../../contracts/onboarding';
-import { closesNextDay, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding-hours';
+import { closesNextDay, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding/onboarding-hours';
 import { Section, Toggle, type StepFieldsProps } from './onboarding-fields';
 import classes from './onboarding.module.css';
 

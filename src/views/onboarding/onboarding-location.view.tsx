@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { NativeSelect, Text, TextInput } from '@mantine/core';
 import { COUNTRIES, ONBOARDING_MESSAGES, STATE_MAX, ZIP_MAX, type Country } from '../../../contracts/onboarding';
-import type { LocationForm } from '../../machines/onboarding-forms';
+import type { LocationForm } from '../../machines/onboarding/onboarding-forms';
 import type { StepFieldsProps } from './onboarding-fields';
 import classes from './onboarding.module.css';
 

@@ -10,10 +10,10 @@ import { Redirect, useLocation } from 'wouter';
 import { navigationBase } from '../../components/navigation-base';
 import { PageLoader } from '../../components/page-loader';
 import { SiteFrame } from '../../components/site-frame';
-import { ONBOARDING_STEPS, STEP_LABELS } from '../../machines/onboarding-steps';
-import { onboardingStatusMachine } from '../../machines/onboarding-status.machine';
-import { RequireSession } from '../session/require-session.view';
-import { useSession } from '../session/session-context';
+import { ONBOARDING_STEPS, STEP_LABELS } from '../../machines/onboarding/onboarding-steps';
+import { onboardingStatusMachine } from '../../machines/onboarding/onboarding-status.machine';
+import { RequireSession } from '../shared/require-session.view';
+import { useSession } from '../shared/session-context';
 import { CheckIcon } from './onboarding-icons';
 import classes from './onboarding.module.css';
 

@@ -1,5 +1,5 @@
 import { FRUSTRATION_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, SURVEY_OPTIONS } from '../../../contracts/survey';
-import type { SurveyAnswers, SurveyEvent, SurveyStep } from '../../machines/survey.machine';
+import type { SurveyAnswers, SurveyEvent, SurveyStep } from '../../machines/survey/survey.machine';
 import { LongText, MultiChoice, ShortText, SingleChoice, YesNo } from './survey-fields';
 import classes from './survey.module.css';
 

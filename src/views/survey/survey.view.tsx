@@ -20,7 +20,7 @@ import {
   stepNumber,
   surveyMachine,
   type SurveyMachine,
-} from '../../machines/survey.machine';
+} from '../../machines/survey/survey.machine';
 import { STEP_TEXT, StepQuestions } from './survey-steps';
 import classes from './survey.module.css';
 

@@ -1,0 +1,127 @@
+/**
+ * Sessions: a short-lived signed access token plus an opaque, rotating refresh token.
+ *
+ * For other modules (e.g. Google sign-in), the one call needed to sign a user in:
+ *
+ *   const tokens = await issueSession(tx, user.id, sessionContext);   // → { access, refresh }
+ *
+ * `sessionContext` is `AppContext['sessions']` (keys, lifetimes, clock). Call it inside the
+ * request's transaction so the user row and the session commit together.
+ *
+ * Access token: JWT, HS256 only (pinned on both sides), `typ: 'access'`, `sub` = user id,
+ * fixed `iss`/`aud` that verification checks, `iat` and `exp` from the injected clock.
+ * Refresh token: 32 random bytes (base64url); only its SHA-256 is stored, with a family id.
+ * Every renewal marks the presented token replaced and issues a new one in the same family;
+ * presenting a replaced or revoked token revokes the whole family (someone holds a copy).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Tokens } from '../../../contracts/accounts';
+import type { Db } from '../../db/database';
+import { refreshTokens } from '../../db/schema';
+
+export const TOKEN_ISSUER = 'tablefront';
+export const TOKEN_AUDIENCE = 'tablefront-api';
+const ACCESS_TYPE = 'access';
+const ALGORITHM = 'HS256';
+
+export type SessionContext = {
+  accessKey: Uint8Array;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  clock: () => Date;
+};
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export async function signAccessToken(userId: number, context: SessionContext): Promise<string> {
+  const now = seconds(context.clock());
+  return new SignJWT({ typ: ACCESS_TYPE })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + context.accessTtlSeconds)
+    .sign(context.accessKey);
+}
+
+export type AccessCheck = { ok: true; userId: number } | { ok: false; reason: 'token_invalid' | 'token_expired' };
+
+/** Verifies signature (HS256 only: `none` and every other algorithm refused), iss, aud, exp and type. */
+export async function verifyAccessToken(token: string, context: SessionContext): Promise<AccessCheck> {
+  try {
+    const { payload } = await jwtVerify(token, context.accessKey, {
+      algorithms: [ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      currentDate: context.clock(),
+    });
+    const userId = Number(payload.sub);
+    if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'token_invalid' };
+    return { ok: true, userId };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'token_expired' };
+    return { ok: false, reason: 'token_invalid' };
+  }
+}
+
+const hashRefresh = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function storeRefresh(db: Db, userId: number, familyId: string, context: SessionContext): Promise<string> {
+  const now = context.clock();
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: hashRefresh(token),
+    expiresAt: new Date(now.getTime() + context.refreshTtlDays * 86_400_000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Signs `userId` in: a new access token and the first refresh token of a new family. */
+export async function issueSession(db: Db, userId: number, context: SessionContext): Promise<Tokens> {
+  const refresh = await storeRefresh(db, userId, randomUUID(), context);
+  return { access: await signAccessToken(userId, context), refresh };
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokens: Tokens; userId: number }
+  | { ok: false; reason: 'token_invalid' | 'token_expired' | 'token_reused' };
+
+/**
+ * Renews a session. Returns an outcome rather than throwing, so that the revocation of a
+ * replayed token's family is committed even though the request is refused.
+ */
+export async function rotateRefreshToken(tx: Db, token: string, context: SessionContext): Promise<RefreshOutcome> {
+  const now = context.clock();
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefresh(token))).for('update');
+  if (!row) return { ok: false, reason: 'token_invalid' };
+  if (row.replacedAt || row.revokedAt) {
+    await revokeFamily(tx, row.familyId, now);
+    return { ok: false, reason: 'token_reused' };
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'token_expired' };
+  await tx.update(refreshTokens).set({ replacedAt: now }).where(eq(refreshTokens.id, row.id));
+  const refresh = await storeRefresh(tx, row.userId, row.familyId, context);
+  return { ok: true, userId: row.userId, tokens: { access: await signAccessToken(row.userId, context), refresh } };
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Logout: revokes the family of `token`. Unknown tokens are ignored (signing out twice is fine). */
+export async function revokeSessionOf(db: Db, token: string, now: Date): Promise<void> {
+  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefresh(token)));
+  if (row) await revokeFamily(db, row.familyId, now);
+}
+
+/** After a password reset: every session of the user ends. */
+export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

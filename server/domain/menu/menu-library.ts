@@ -1,0 +1,155 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type {
+  Dressing,
+  DressingCreate,
+  DressingUpdate,
+  ORDERING,
+  Topping,
+  ToppingCreate,
+  ToppingListQuery,
+  ToppingUpdate,
+} from '../../../contracts/menu';
+import type { Db } from '../../db/database';
+import { dressings, toppings } from '../../db/schema-menu';
+import { listRows, type Listed } from '../shared/listing';
+import {
+  assertCanChange,
+  canRead,
+  checkedRestaurantFilter,
+  notFound,
+  ownerForNewLibraryKindRow,
+  readableRows,
+  restaurantForNewRow,
+  restaurantScope,
+  type Scope,
+} from '../shared/tenancy';
+
+/**
+ * Toppings and dressings: simple named rows that are either a restaurant's own or the platform
+ * library's (restaurant_id null). Both follow exactly the same rules, so both are made by
+ * `libraryRows` from a description of their table; only their columns differ.
+ */
+type LibraryTable = PgTable & { id: AnyPgColumn; restaurantId: AnyPgColumn; name: AnyPgColumn };
+type LibraryRow = { id: number; restaurantId: number | null; name: string };
+
+type LibraryKind<Row extends LibraryRow, Answer, Create extends { restaurant_id?: number | null }, Update> = {
+  label: string;
+  table: LibraryTable;
+  toAnswer: (row: Row) => Answer;
+  /** Column values of a create or update body (restaurant_id excluded). */
+  columnsOf: (body: Omit<Create, 'restaurant_id'> | Update) => Partial<Row>;
+  /** The columns a copy takes over. */
+  copyOf: (row: Row) => Partial<Row>;
+};
+
+/** `q` (spec section 7) and `search` are the same filter; `search` wins when both are sent. */
+export type LibraryListQuery = Pick<ToppingListQuery, 'page' | 'page_size' | 'ordering' | 'search' | 'q' | 'restaurant_id'>;
+
+function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant_id?: number | null }, Update>(
+  kind: LibraryKind<Row, Answer, Create, Update>,
+) {
+  const { table } = kind;
+  // Drizzle cannot infer row types through a generic table; the casts below restate `Row`,
+  // which the two descriptions at the bottom of this file tie to their real tables.
+  const find = async (db: Db, id: number): Promise<Row | undefined> =>
+    ((await db.select().from(table).where(eq(table.id, id))) as Row[])[0];
+
+  const readable = async (db: Db, scope: Scope, id: number): Promise<Row> => {
+    const row = await find(db, id);
+    if (!row || !canRead(scope, row.restaurantId)) throw notFound(kind.label);
+    return row;
+  };
+
+  const changeable = async (db: Db, scope: Scope, id: number): Promise<Row> => {
+    const row = await find(db, id);
+    if (!row) throw notFound(kind.label);
+    assertCanChange(scope, row.restaurantId, kind.label);
+    return row;
+  };
+
+  const insert = async (tx: Db, values: Partial<Row>): Promise<Answer> => {
+    const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
+    return kind.toAnswer(row as Row);
+  };
+
+  return {
+    /** The caller's restaurant's rows and the library, or one restaurant's when filtered. */
+    async list(db: Db, scope: Scope, query: LibraryListQuery): Promise<Listed<Answer>> {
+      const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
+      const listed = await listRows(db, {
+        table,
+        where: [
+          readableRows(scope, table.restaurantId, { library: true }),
+          restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), table.restaurantId, { library: true }),
+        ],
+        searchIn: [table.name],
+        orderBy: { id: table.id, name: table.name } satisfies Record<(typeof ORDERING.toppings)[number], AnyPgColumn>,
+        id: table.id,
+      }, { ...query, search: query.search ?? query.q });
+      return { ...listed, rows: (listed.rows as Row[]).map(kind.toAnswer) };
+    },
+
+    async get(db: Db, scope: Scope, id: number): Promise<Answer> {
+      return kind.toAnswer(await readable(db, scope, id));
+    },
+
+    async create(tx: Db, scope: Scope, body: Create): Promise<Answer> {
+      const { restaurant_id: requested, ...rest } = body;
+      const restaurantId = await ownerForNewLibraryKindRow(tx, scope, requested);
+      return insert(tx, { ...kind.columnsOf(rest), restaurantId } as Partial<Row>);
+    },
+
+    async update(tx: Db, scope: Scope, id: number, body: Update): Promise<Answer> {
+      const current = await changeable(tx, scope, id);
+      const changes = kind.columnsOf(body);
+      if (Object.keys(changes).length === 0) return kind.toAnswer(current);
+      const [row] = (await tx.update(table).set(changes as never).where(eq(table.id, id)).returning()) as Row[];
+      return kind.toAnswer(row as Row);
+    },
+
+    async remove(tx: Db, scope: Scope, id: number): Promise<void> {
+      await changeable(tx, scope, id);
+      await tx.delete(table).where(eq(table.id, id));
+    },
+
+    /** An editable copy of a readable row (usually a library one) in a restaurant the caller acts in. */
+    async copy(tx: Db, scope: Scope, id: number, requested: number | undefined): Promise<Answer> {
+      const source = await readable(tx, scope, id);
+      const restaurantId = await restaurantForNewRow(tx, scope, requested);
+      return insert(tx, { ...kind.copyOf(source), restaurantId } as Partial<Row>);
+    },
+
+    /** The rows among `ids` that may be attached to a category of `restaurantId`, by id. */
+    async usableIds(db: Db, ids: number[], restaurantId: number): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = (await db
+        .select()
+        .from(table)
+        .where(and(inArray(table.id, ids), readableRows(restaurantScope(restaurantId), table.restaurantId, { library: true })))) as Row[];
+      return new Set(rows.map((row) => row.id));
+    },
+  };
+}
+
+type ToppingRow = typeof toppings.$inferSelect;
+type DressingRow = typeof dressings.$inferSelect;
+
+export const toppingRows = libraryRows<ToppingRow, Topping, ToppingCreate, ToppingUpdate>({
+  label: 'Topping',
+  table: toppings,
+  toAnswer: (row) => ({ id: row.id, name: row.name, image_url: row.imageUrl, restaurant_id: row.restaurantId }),
+  columnsOf: (body) => ({
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.image_url === undefined ? {} : { imageUrl: body.image_url }),
+  }),
+  copyOf: (row) => ({ name: row.name, imageUrl: row.imageUrl }),
+});
+
+export const dressingRows = libraryRows<DressingRow, Dressing, DressingCreate, DressingUpdate>({
+  label: 'Dressing',
+  table: dressings,
+  toAnswer: (row) => ({ id: row.id, name: row.name, restaurant_id: row.restaurantId }),
+  columnsOf: (body) => (body.name === undefined ? {} : { name: body.name }),
+  copyOf: (row) => ({ name: row.name }),
+});

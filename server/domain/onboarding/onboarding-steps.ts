@@ -1,0 +1,301 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import {
+  ADDITIONAL_GROUPS,
+  ADDITIONAL_GROUP_NAMES,
+  DEFAULT_DELIVERY,
+  DEFAULT_HOURS,
+  DEFAULT_LOCATION,
+  DEFAULT_CONTACTS,
+  type AboutStep,
+  type AdditionalAnswer,
+  type AdditionalStep,
+  type ContactsStep,
+  type Country,
+  type DeliveryStep,
+  type HoursStep,
+  type LocationStep,
+  type OnboardingStepAnswers,
+  type OnboardingStepName,
+  type OrderType,
+  UPLOADS_URL_PREFIX,
+} from '../../../contracts/onboarding';
+import type { Db } from '../../db/database';
+import { restaurants } from '../../db/schema';
+import {
+  cities,
+  countries,
+  restaurantContacts,
+  restaurantDelivery,
+  restaurantFeatures,
+  restaurantLocations,
+  restaurantOpeningHours,
+  restaurantSchedules,
+  uploadedImages,
+} from '../../db/schema-onboarding';
+import { HttpError } from '../../http-error';
+
+/**
+ * Reading and writing each onboarding step's own tables. Callers have already decided that the
+ * restaurant is the caller's (server/domain/onboarding/onboarding.ts); writers run inside its transaction.
+ */
+
+/** Whose restaurant, and when, for a step being read or written. */
+export type StepScope = { restaurantId: number; userId: number; now: Date };
+
+export type StepBodies = {
+  location: LocationStep;
+  about: AboutStep;
+  delivery: DeliveryStep;
+  hours: HoursStep;
+  additional: AdditionalStep;
+  contacts: ContactsStep;
+};
+
+type StepStore<S extends OnboardingStepName> = {
+  read(db: Db, scope: StepScope): Promise<OnboardingStepAnswers[S]>;
+  write(tx: Db, scope: StepScope, value: StepBodies[S]): Promise<void>;
+};
+
+const SLUG_UNIQUE = 'restaurants_slug_unique';
+
+/** Serialises find-or-create of one natural key across concurrent transactions. */
+async function lockKey(tx: Db, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+async function findOrCreateCountry(tx: Db, name: string): Promise<number> {
+  await tx.insert(countries).values({ name }).onConflictDoNothing({ target: countries.name });
+  const [row] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.name, name));
+  if (!row) throw new Error(`country ${name} vanished`);
+  return row.id;
+}
+
+/** One city row per (country, state, name) whatever the capitals typed: "toronto" finds "Toronto". */
+async function findOrCreateCity(tx: Db, countryId: number, state: string, name: string): Promise<number> {
+  await lockKey(tx, `city\n${countryId}\n${state}\n${name.toLowerCase()}`);
+  const match = and(eq(cities.countryId, countryId), eq(cities.state, state), sql`lower(${cities.name}) = lower(${name})`);
+  const [existing] = await tx.select({ id: cities.id }).from(cities).where(match).limit(1);
+  if (existing) return existing.id;
+  const [created] = await tx.insert(cities).values({ countryId, state, name }).returning({ id: cities.id });
+  if (!created) throw new Error('insert returned no city');
+  return created.id;
+}
+
+const location: StepStore<'location'> = {
+  async read(db, { restaurantId }) {
+    const [row] = await db
+      .select({ country: countries.name, street: restaurantLocations.street, city: cities.name, state: cities.state, zip: restaurantLocations.zipCode })
+      .from(restaurantLocations)
+      .innerJoin(cities, eq(cities.id, restaurantLocations.cityId))
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .where(eq(restaurantLocations.restaurantId, restaurantId));
+    if (!row) return DEFAULT_LOCATION;
+    return { country: row.country as Country, street: row.street, city: row.city, state: row.state, zip_code: row.zip };
+  },
+  async write(tx, { restaurantId, now }, value) {
+    const countryId = await findOrCreateCountry(tx, value.country);
+    const cityId = await findOrCreateCity(tx, countryId, value.state, value.city);
+    const fields = { cityId, street: value.street, zipCode: value.zip_code, updatedAt: now };
+    await tx.insert(restaurantLocations).values({ restaurantId, ...fields })
+      .onConflictDoUpdate({ target: restaurantLocations.restaurantId, set: fields });
+  },
+};
+
+function isSlugConflict(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (constraint === SLUG_UNIQUE || cause.message.includes(SLUG_UNIQUE))) return true;
+  }
+  return false;
+}
+
+function slugTaken(slug: string): HttpError {
+  const detail = `The store URL “${slug}” is already taken. Please choose another.`;
+  return new HttpError(409, 'slug_taken', detail, { fields: { slug: detail } });
+}
+
+/**
+ * A logo must be an image its owner uploaded (or the one the restaurant already shows): another
+ * user's upload is refused exactly like an address that was never uploaded.
+ */
+async function checkLogo(tx: Db, { restaurantId, userId }: StepScope, logoUrl: string): Promise<void> {
+  if (logoUrl === '') return;
+  const [current] = await tx.select({ logoUrl: restaurants.logoUrl }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  if (current?.logoUrl === logoUrl) return;
+  const [upload] = await tx.select({ id: uploadedImages.id }).from(uploadedImages)
+    .where(and(eq(uploadedImages.path, logoUrl.slice(UPLOADS_URL_PREFIX.length)), eq(uploadedImages.ownerId, userId)));
+  if (!upload) {
+    throw new HttpError(400, 'invalid', 'Some fields are not valid.', { fields: { logo_url: 'The logo must be an image you uploaded here.' } });
+  }
+}
+
+const about: StepStore<'about'> = {
+  async read(db, { restaurantId }) {
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+    return { name: row?.name ?? '', about: row?.about ?? '', slug: row?.slug ?? '', logo_url: row?.logoUrl ?? '' };
+  },
+  async write(tx, scope, value) {
+    await checkLogo(tx, scope, value.logo_url);
+    // Checked first for a clear answer; the unique constraint still decides a simultaneous race.
+    const [taken] = await tx.select({ id: restaurants.id }).from(restaurants)
+      .where(and(eq(restaurants.slug, value.slug), ne(restaurants.id, scope.restaurantId)));
+    if (taken) throw slugTaken(value.slug);
+    try {
+      await tx.update(restaurants)
+        .set({ name: value.name, about: value.about, slug: value.slug, logoUrl: value.logo_url === '' ? null : value.logo_url })
+        .where(eq(restaurants.id, scope.restaurantId));
+    } catch (error) {
+      if (isSlugConflict(error)) throw slugTaken(value.slug);
+      throw error;
+    }
+  },
+};
+
+const toCents = (amount: number) => Math.round(amount * 100);
+const fromCents = (cents: number) => cents / 100;
+
+const delivery: StepStore<'delivery'> = {
+  async read(db, { restaurantId }) {
+    const [row] = await db.select().from(restaurantDelivery).where(eq(restaurantDelivery.restaurantId, restaurantId));
+    if (!row) return DEFAULT_DELIVERY;
+    return {
+      has_delivery: row.hasDelivery,
+      has_pickup: row.hasPickup,
+      has_dine_in: row.hasDineIn,
+      coverage_mode: row.coverageMode,
+      zip_codes: row.zipCodes,
+      delivery_eta_from: row.deliveryEtaFrom,
+      delivery_eta_to: row.deliveryEtaTo,
+      pickup_eta_from: row.pickupEtaFrom,
+      pickup_eta_to: row.pickupEtaTo,
+      apply_delivery_fee: row.applyDeliveryFee,
+      delivery_fee: fromCents(row.deliveryFeeCents),
+      min_order_enabled: row.minOrderEnabled,
+      min_order_amount: fromCents(row.minOrderCents),
+      free_over_enabled: row.freeOverEnabled,
+      free_over_amount: fromCents(row.freeOverCents),
+      auto_request_driver: row.autoRequestDriver,
+      order_types: row.orderTypes as OrderType[],
+    };
+  },
+  async write(tx, { restaurantId, now }, value) {
+    const fields = {
+      hasDelivery: value.has_delivery,
+      hasPickup: value.has_pickup,
+      hasDineIn: value.has_dine_in,
+      coverageMode: value.coverage_mode,
+      zipCodes: value.zip_codes,
+      deliveryEtaFrom: value.delivery_eta_from,
+      deliveryEtaTo: value.delivery_eta_to,
+      pickupEtaFrom: value.pickup_eta_from,
+      pickupEtaTo: value.pickup_eta_to,
+      applyDeliveryFee: value.apply_delivery_fee,
+      deliveryFeeCents: toCents(value.delivery_fee),
+      minOrderEnabled: value.min_order_enabled,
+      minOrderCents: toCents(value.min_order_amount),
+      freeOverEnabled: value.free_over_enabled,
+      freeOverCents: toCents(value.free_over_amount),
+      autoRequestDriver: value.auto_request_driver,
+      orderTypes: value.order_types,
+      updatedAt: now,
+    };
+    await tx.insert(restaurantDelivery).values({ restaurantId, ...fields })
+      .onConflictDoUpdate({ target: restaurantDelivery.restaurantId, set: fields });
+  },
+};
+
+/** PostgreSQL answers `time` as "HH:MM:SS"; the contract speaks "HH:MM". */
+const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));
+
+const hours: StepStore<'hours'> = {
+  async read(db, { restaurantId }) {
+    const [schedule] = await db.select().from(restaurantSchedules).where(eq(restaurantSchedules.restaurantId, restaurantId));
+    if (!schedule) return DEFAULT_HOURS;
+    const days = await db.select().from(restaurantOpeningHours)
+      .where(eq(restaurantOpeningHours.restaurantId, restaurantId)).orderBy(asc(restaurantOpeningHours.dayOfWeek));
+    return {
+      open_247: schedule.open247,
+      closed_within: schedule.closedWithin,
+      hours: days.map((day) => ({
+        day_of_week: day.dayOfWeek,
+        closed: day.closed,
+        open_time: hhmm(day.openTime),
+        break_start: hhmm(day.breakStart),
+        reopen_time: hhmm(day.reopenTime),
+        close_time: hhmm(day.closeTime),
+      })),
+    };
+  },
+  async write(tx, { restaurantId, now }, value) {
+    const fields = { open247: value.open_247, closedWithin: value.closed_within, updatedAt: now };
+    await tx.insert(restaurantSchedules).values({ restaurantId, ...fields })
+      .onConflictDoUpdate({ target: restaurantSchedules.restaurantId, set: fields });
+    await tx.delete(restaurantOpeningHours).where(eq(restaurantOpeningHours.restaurantId, restaurantId));
+    await tx.insert(restaurantOpeningHours).values(value.hours.map((day) => ({
+      restaurantId,
+      dayOfWeek: day.day_of_week,
+      closed: day.closed,
+      openTime: day.open_time,
+      breakStart: day.break_start,
+      reopenTime: day.reopen_time,
+      closeTime: day.close_time,
+    })));
+  },
+};
+
+const additional: StepStore<'additional'> = {
+  async read(db, { restaurantId }) {
+    const rows = await db.select().from(restaurantFeatures).where(eq(restaurantFeatures.restaurantId, restaurantId));
+    const chosen = new Set(rows.map((row) => `${row.groupName}\n${row.label}`));
+    // Labels in the contract's order, so the answer does not depend on how rows come back.
+    const selections = Object.fromEntries(ADDITIONAL_GROUP_NAMES.map((group) => [
+      group,
+      (ADDITIONAL_GROUPS[group].labels as readonly string[]).filter((label) => chosen.has(`${group}\n${label}`)),
+    ]));
+    return { selections } as AdditionalAnswer;
+  },
+  async write(tx, { restaurantId }, value) {
+    await tx.delete(restaurantFeatures).where(eq(restaurantFeatures.restaurantId, restaurantId));
+    const rows = ADDITIONAL_GROUP_NAMES.flatMap((group) =>
+      (value.selections[group] ?? []).map((label) => ({ restaurantId, groupName: group, label })));
+    if (rows.length > 0) await tx.insert(restaurantFeatures).values(rows);
+  },
+};
+
+const contacts: StepStore<'contacts'> = {
+  async read(db, { restaurantId }) {
+    const [row] = await db.select().from(restaurantContacts).where(eq(restaurantContacts.restaurantId, restaurantId));
+    if (!row) return DEFAULT_CONTACTS;
+    return {
+      restaurant_phone: row.restaurantPhone,
+      public_phone: row.publicPhone,
+      fax_number: row.faxNumber,
+      mobile_phone: row.mobilePhone,
+      contact_email: row.contactEmail,
+    };
+  },
+  async write(tx, { restaurantId, now }, value) {
+    const fields = {
+      restaurantPhone: value.restaurant_phone,
+      publicPhone: value.public_phone,
+      faxNumber: value.fax_number,
+      mobilePhone: value.mobile_phone,
+      contactEmail: value.contact_email,
+      updatedAt: now,
+    };
+    await tx.insert(restaurantContacts).values({ restaurantId, ...fields })
+      .onConflictDoUpdate({ target: restaurantContacts.restaurantId, set: fields });
+  },
+};
+
+export const STEP_STORES: { [S in OnboardingStepName]: StepStore<S> } = { location, about, delivery, hours, additional, contacts };
+
+/** What launch still needs: a saved location, and a name and store URL (true = missing). */
+export async function launchGaps(db: Db, restaurantId: number): Promise<{ location: boolean; about: boolean }> {
+  const [row] = await db
+    .select({ name: restaurants.name, slug: restaurants.slug, located: restaurantLocations.restaurantId })
+    .from(restaurants)
+    .leftJoin(restaurantLocations, eq(restaurantLocations.restaurantId, restaurants.id))
+    .where(eq(restaurants.id, restaurantId));
+  return { location: row?.located == null, about: !row?.name || !row.slug };
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { UPLOADS_URL_PREFIX } from '../../../contracts/onboarding';
+import { UPLOAD_MAX_PIXELS, type ImageBounds, type UploadedImage } from '../../../contracts/shared/upload';
+import type { Db } from '../../db/database';
+import { uploadedImages } from '../../db/schema-onboarding';
+import { HttpError } from '../../http-error';
+
+/**
+ * Formats we decode. SVG is left out on purpose: it is a document that can reference other
+ * resources, and rasterising someone else's drawing is not what a photo upload is for.
+ * (sharp reports AVIF and HEIC as "heif".)
+ */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
+
+const notAnImage = () =>
+  new HttpError(415, 'not_an_image', 'This file is not an image we can use. Please upload a JPEG, PNG, WebP, GIF, AVIF or TIFF picture.');
+const tooManyPixels = () =>
+  new HttpError(400, 'too_many_pixels', `This picture has too many pixels (at most ${UPLOAD_MAX_PIXELS.toLocaleString('en-US')}). Please upload a smaller one.`);
+
+/** sharp's refusal of a picture above `limitInputPixels` ("Input image exceeds pixel limit"). */
+const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+type Encoded = { data: Buffer; extension: 'png' | 'jpg'; contentType: string; width: number; height: number };
+
+/**
+ * Decodes `input` (judged by its content alone), applies its EXIF orientation, fits it inside
+ * `bounds` without enlarging it, and encodes it anew without any metadata (EXIF, GPS, ICC,
+ * comments): PNG when it has transparency, otherwise JPEG.
+ */
+export async function reencodeImage(input: Buffer, bounds: ImageBounds): Promise<Encoded> {
+  let metadata: Metadata;
+  // sharp checks the pixel cap on the header alone, so a small file that would unpack into a
+  // huge picture is refused before anything is decoded. Animated images keep their first frame.
+  try {
+    metadata = await sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS }).metadata();
+  } catch (error) {
+    throw isPixelLimit(error) ? tooManyPixels() : notAnImage();
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw notAnImage();
+
+  const pipeline = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS })
+    .rotate()
+    .resize({ width: bounds.maxWidth, height: bounds.maxHeight, fit: 'inside', withoutEnlargement: true });
+  const transparent = metadata.hasAlpha === true;
+  const encoder = transparent ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
+  try {
+    const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
+    return transparent
+      ? { data, extension: 'png', contentType: 'image/png', width: info.width, height: info.height }
+      : { data, extension: 'jpg', contentType: 'image/jpeg', width: info.width, height: info.height };
+  } catch (error) {
+    throw isPixelLimit(error) ? tooManyPixels() : notAnImage();
+  }
+}
+
+/**
+ * Stores a re-encoded image under a name we make (never the uploader's) and records who uploaded
+ * it. The file is written first and removed again if the record cannot be made, so neither is
+ * left without the other.
+ */
+export async function storeImage(
+  db: Db,
+  options: { uploadsDir: string; ownerId: number; input: Buffer; bounds: ImageBounds },
+): Promise<UploadedImage> {
+  const image = await reencodeImage(options.input, options.bounds);
+  const name = `${randomBytes(16).toString('base64url')}.${image.extension}`;
+  const file = join(options.uploadsDir, name);
+  await mkdir(options.uploadsDir, { recursive: true });
+  await writeFile(file, image.data, { flag: 'wx' });
+  try {
+    await db.insert(uploadedImages).values({
+      path: name,
+      ownerId: options.ownerId,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+    });
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return { url: `${UPLOADS_URL_PREFIX}${name}`, path: name };
+}

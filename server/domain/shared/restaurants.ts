@@ -1,0 +1,65 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { currencyOfCountry, type ORDERING, type Restaurant, type RestaurantCreate, type RestaurantListQuery } from '../../../contracts/menu';
+import type { Db } from '../../db/database';
+import { restaurants } from '../../db/schema';
+import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
+import { HttpError } from '../../http-error';
+import { listRows, type Listed } from './listing';
+import { checkedRestaurantFilter, type Scope } from './tenancy';
+
+/**
+ * `/restaurants/`: list (administrators see every restaurant; anyone else only the one they
+ * work in) and create (administrators only; the route guards it).
+ */
+type RestaurantRow = typeof restaurants.$inferSelect;
+
+const toRestaurant = (row: RestaurantRow, country: string | null): Restaurant =>
+  ({ id: row.id, name: row.name, slug: row.slug, currency: currencyOfCountry(country) });
+
+/** The country of each restaurant's location, in one query (a restaurant without a location has none). */
+async function countriesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ restaurantId: restaurantLocations.restaurantId, country: countries.name })
+    .from(restaurantLocations)
+    .innerJoin(cities, eq(cities.id, restaurantLocations.cityId))
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .where(inArray(restaurantLocations.restaurantId, ids));
+  return new Map(rows.map((row) => [row.restaurantId, row.country]));
+}
+
+export async function listRestaurants(db: Db, scope: Scope, query: RestaurantListQuery): Promise<Listed<Restaurant>> {
+  const requested = scope.administrator ? query.restaurant_id : await checkedRestaurantFilter(db, scope, query.restaurant_id);
+  const own = scope.restaurantId === null ? sql`false` : eq(restaurants.id, scope.restaurantId);
+  const listed = await listRows(db, {
+    table: restaurants,
+    where: [scope.administrator ? undefined : own, requested === undefined ? undefined : eq(restaurants.id, requested)],
+    searchIn: [restaurants.name as AnyPgColumn, restaurants.slug as AnyPgColumn],
+    orderBy: { id: restaurants.id, name: restaurants.name } satisfies Record<(typeof ORDERING.restaurants)[number], AnyPgColumn>,
+    id: restaurants.id,
+  }, query);
+  const country = await countriesOf(db, listed.rows.map((row) => row.id));
+  return { ...listed, rows: listed.rows.map((row) => toRestaurant(row, country.get(row.id) ?? null)) };
+}
+
+/** 'Pizza Loco' → 'pizza-loco'; a name with no letters or digits gets 'restaurant'. */
+export function slugify(name: string): string {
+  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 90).replace(/-+$/, '');
+  return slug || 'restaurant';
+}
+
+/**
+ * A named slug that is taken answers 409; a slug made from the name gets the first free
+ * number suffix instead ('pizza-loco-2'), since the person did not choose it.
+ */
+export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<Restaurant> {
+  const base = body.slug ?? slugify(body.name);
+  for (let n = 1; ; n += 1) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const [row] = await tx.insert(restaurants).values({ name: body.name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
+    // A new restaurant has no location yet.
+    if (row) return toRestaurant(row, null);
+    if (body.slug !== undefined) throw new HttpError(409, 'slug_taken', 'This address is already taken by another restaurant.', { fields: { slug: 'This address is already taken.' } });
+  }
+}

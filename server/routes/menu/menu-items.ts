@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { MenuItemCreate, MenuItemListQuery, MenuItemUpdate } from '../../../contracts/menu';
+import { paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { createItem, deleteItem, getItem, listItems, updateItem } from '../../domain/menu/menu-items';
+import { registerResource } from './menu-crud';
+
+/** A category's dishes: `/menu-items/`. */
+export async function menuItemRoutes(app: FastifyInstance, context: AppContext) {
+  registerResource(app, context, {
+    path: paths.menu.menuItems,
+    listQuery: MenuItemListQuery,
+    list: listItems,
+    get: getItem,
+    createBody: MenuItemCreate,
+    create: createItem,
+    updateBody: MenuItemUpdate,
+    update: updateItem,
+    remove: deleteItem,
+  });
+}

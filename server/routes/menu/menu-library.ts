@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DressingCreate,
+  DressingListQuery,
+  DressingUpdate,
+  PrimaryOptionSetCreate,
+  PrimaryOptionSetListQuery,
+  PrimaryOptionSetUpdate,
+  ToppingCreate,
+  ToppingListQuery,
+  ToppingUpdate,
+} from '../../../contracts/menu';
+import { paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { dressingRows, toppingRows } from '../../domain/menu/menu-library';
+import { copyOptionSet, createOptionSet, deleteOptionSet, getOptionSet, listOptionSets, updateOptionSet } from '../../domain/menu/menu-option-sets';
+import { registerResource } from './menu-crud';
+
+/** Toppings, dressings and primary option sets: a restaurant's own rows and the platform library. */
+export async function menuLibraryRoutes(app: FastifyInstance, context: AppContext) {
+  registerResource(app, context, {
+    path: paths.menu.toppings,
+    listQuery: ToppingListQuery,
+    ...toppingRows,
+    createBody: ToppingCreate,
+    updateBody: ToppingUpdate,
+  });
+  registerResource(app, context, {
+    path: paths.menu.dressings,
+    listQuery: DressingListQuery,
+    ...dressingRows,
+    createBody: DressingCreate,
+    updateBody: DressingUpdate,
+  });
+  registerResource(app, context, {
+    path: paths.menu.primaryOptions,
+    listQuery: PrimaryOptionSetListQuery,
+    list: listOptionSets,
+    get: getOptionSet,
+    createBody: PrimaryOptionSetCreate,
+    create: createOptionSet,
+    updateBody: PrimaryOptionSetUpdate,
+    update: updateOptionSet,
+    remove: deleteOptionSet,
+    copy: copyOptionSet,
+  });
+}

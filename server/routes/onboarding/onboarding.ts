@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { coerce, integer, object, refine, string, type Struct } from 'superstruct';
+import type { OnboardingStartResponse, OnboardingStatus } from '../../../contracts/accounts';
+import {
+  aboutStep,
+  ONBOARDING_STEP_BODIES,
+  ONBOARDING_STEP_NAMES,
+  type LaunchResponse,
+  type OnboardingStepAnswers,
+  type OnboardingStepName,
+} from '../../../contracts/onboarding';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { launchOnboarding, onboardingStatus, readStep, saveStep, startOnboarding, type OnboardingAccess } from '../../domain/onboarding/onboarding';
+import type { StepBodies } from '../../domain/onboarding/onboarding-steps';
+import { signedInUser } from '../../plugins/auth';
+
+const INT4_MAX = 2_147_483_647;
+/** A restaurant id in a path: a positive whole number that fits the column (else 400, never a database error). */
+const IdParams = object({
+  id: refine(coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)), 'id', (n) =>
+    (n >= 1 && n <= INT4_MAX) || 'Expected a restaurant id.'),
+});
+type IdParams = { Params: { id: number } };
+
+export async function onboardingRoutes(app: FastifyInstance, context: AppContext) {
+  const db = context.database.db;
+  const access = (request: { params: { id: number } } & Parameters<typeof signedInUser>[0]): OnboardingAccess =>
+    ({ restaurantId: request.params.id, userId: signedInUser(request).id });
+  // The slug's message names the host the store URL lives under (spec: 'Please set your {host} URL.').
+  const bodies: { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> } = {
+    ...ONBOARDING_STEP_BODIES,
+    about: aboutStep(new URL(context.config.publicUrl).host),
+  } as { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> };
+
+  app.post(`${API_BASE}${paths.onboarding.start}`, { preHandler: app.requireUser }, async (request) => {
+    const user = signedInUser(request);
+    return (await db.transaction((tx) => startOnboarding(tx, user.id))) satisfies OnboardingStartResponse;
+  });
+
+  app.get<IdParams>(
+    `${API_BASE}${paths.onboarding.status(':id')}`,
+    { schema: { params: IdParams }, preHandler: app.requireUser },
+    async (request) => (await onboardingStatus(db, access(request))) satisfies OnboardingStatus,
+  );
+
+  const stepRoutes = <S extends OnboardingStepName>(step: S) => {
+    const url = `${API_BASE}${paths.onboarding.step(':id', step)}`;
+    app.get<IdParams>(url, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) =>
+      (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S]);
+    app.put<IdParams & { Body: StepBodies[S] }>(url, { schema: { params: IdParams, body: bodies[step] }, preHandler: app.requireUser }, async (request) => {
+      const who = access(request);
+      return (await db.transaction((tx) => saveStep(tx, who, step, request.body as StepBodies[S], context.clock()))) satisfies OnboardingStepAnswers[S];
+    });
+  };
+  for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);
+
+  app.post<IdParams>(`${API_BASE}${paths.onboarding.launch(':id')}`, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) => {
+    const who = access(request);
+    return (await db.transaction((tx) => launchOnboarding(tx, who, context.clock()))) satisfies LaunchResponse;
+  });
+}

@@ -1,0 +1,28 @@
+import { MESSAGES } from '../../../contracts/accounts';
+import { errorText } from '../../services/shared/error-text';
+
+/**
+ * Spec section 8 for the accounts screens: the server's detail or message, else the raw
+ * message, else 'Request failed'. Field sentences from the server come along for the inputs.
+ */
+export function authFailure(error: unknown, fallback: string = MESSAGES.requestFallback) {
+  return errorText(error, fallback);
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  const { status } = error as { status: unknown };
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Spec section 8: a failed registration start reads 'Account already exists'. That sentence
+ * is kept for every refusal the server makes. It is not used when no answer came (status 0:
+ * offline, timed out), when the server asks the person to wait (429) or is failing (5xx):
+ * saying the account exists there would send people looking for an account they do not have.
+ */
+export function registrationFailure(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 0 || status === 429 || (status !== undefined && status >= 500)) return authFailure(error).message;
+  return MESSAGES.registrationFailed;
+}

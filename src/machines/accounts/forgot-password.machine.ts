@@ -1,0 +1,173 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { MESSAGES, type DetailResponse, type ForgotRequest, type ResetRequest } from '../../../contracts/accounts';
+import { Email } from '../../../contracts/shared/text';
+import { checkWith } from '../../../contracts/shared/validation';
+import { forgotPassword, resetPassword } from '../../services/accounts/auth';
+import { authFailure } from './auth-errors';
+import { resendLockMachine } from './resend-lock.machine';
+import { checkResetRequest } from './reset-password.machine';
+
+/**
+ * Forgot password (spec section 2): request (email), then reset (code + new password) with
+ * Resend under the 60-second lock; a successful reset ends in `done` and the screen goes to
+ * /login?reset=1.
+ *
+ *   request.editing --request.submit [valid]--> request.sending --done--> reset.editing (lock starts)
+ *   reset.editing --reset.submit [valid]--> reset.saving --done--> done
+ *   reset.editing --code.resend [lock ready]--> reset.resending --done--> reset.editing (lock again)
+ *   reset.editing --step.back--> request.editing (another address)
+ */
+
+export type ForgotField = 'email' | 'code' | 'password';
+
+export interface ForgotInput {
+  resendSeconds?: number;
+}
+
+export interface ForgotContext {
+  email: string;
+  code: string;
+  password: string;
+  fieldErrors: Partial<Record<ForgotField, string>>;
+  error: string | null;
+  notice: string | null;
+  resendLock: ActorRefFrom<typeof resendLockMachine>;
+}
+
+export type ForgotEvent =
+  | { type: 'field.change'; field: ForgotField; value: string }
+  | { type: 'request.submit' }
+  | { type: 'reset.submit' }
+  | { type: 'code.resend' }
+  | { type: 'step.back' };
+
+/** Shown on the reset stage: the server answers the same whether or not the address has an account. */
+export const CODE_SENT_NOTE = 'If an account uses this email, we sent it a 6-digit code.';
+export const CODE_RESENT_NOTE = 'We sent you a new code.';
+/** Spec section 5: the reset stage has no email field of its own, so a lost address reads like this. */
+export const MISSING_EMAIL = 'Missing email.';
+
+function checkRequest(context: ForgotContext) {
+  return checkWith(Email, context.email);
+}
+
+/** The reset stage: the email comes from the request stage, code and password are typed here. */
+function checkReset(context: ForgotContext) {
+  return checkResetRequest(context, MISSING_EMAIL);
+}
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as ForgotContext,
+    events: {} as ForgotEvent,
+    input: {} as ForgotInput | undefined,
+  },
+  actors: {
+    requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => forgotPassword(input)),
+    resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => resetPassword(input)),
+    resendLock: resendLockMachine,
+  },
+  guards: {
+    requestValid: ({ context }) => checkRequest(context).ok,
+    resetValid: ({ context }) => checkReset(context).ok,
+    resendReady: ({ context }) => context.resendLock.getSnapshot().value === 'ready',
+  },
+  actions: {
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
+      const value = event.field === 'code' ? event.value.replace(/\D/g, '').slice(0, 6) : event.value;
+      return { [event.field]: value, fieldErrors, error: null, notice: event.field === 'code' ? null : context.notice };
+    }),
+    showRequestErrors: assign({ fieldErrors: () => ({ email: MESSAGES.email }), error: null }),
+    showResetErrors: assign(({ context }) => {
+      const result = checkReset(context);
+      return { fieldErrors: result.ok ? {} : result.fields, error: null };
+    }),
+    clearMessages: assign({ fieldErrors: () => ({}), error: null, notice: null }),
+    startLock: sendTo(({ context }) => context.resendLock, { type: 'code.sent' }),
+    noteSent: assign({ notice: CODE_SENT_NOTE }),
+    noteResent: assign({ notice: CODE_RESENT_NOTE }),
+    forgetReset: assign({ code: '', password: '' }),
+    rememberFailure: assign((_, params: { error: unknown }) => {
+      const { message, fields } = authFailure(params.error);
+      const picked: Partial<Record<ForgotField, string>> = {};
+      for (const key of ['email', 'code', 'password'] as const) if (fields[key]) picked[key] = fields[key];
+      return { error: message, fieldErrors: picked };
+    }),
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: ({ input, spawn }) => ({
+    email: '',
+    code: '',
+    password: '',
+    fieldErrors: {},
+    error: null,
+    notice: null,
+    resendLock: spawn('resendLock', { id: 'resendLock', input: { seconds: input?.resendSeconds } }),
+  }),
+  initial: 'request',
+  states: {
+    request: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'request.submit': [{ guard: 'requestValid', target: 'sending' }, { actions: 'showRequestErrors' }],
+          },
+        },
+        sending: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            input: ({ context }): ForgotRequest => ({ email: context.email.trim().toLowerCase() }),
+            onDone: { target: '#forgotPassword.reset', actions: ['startLock', 'noteSent'] },
+            onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    reset: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'reset.submit': [{ guard: 'resetValid', target: 'saving' }, { actions: 'showResetErrors' }],
+            'code.resend': { guard: 'resendReady', target: 'resending' },
+            'step.back': { target: '#forgotPassword.request', actions: ['clearMessages', 'forgetReset'] },
+          },
+        },
+        saving: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: ({ context }): ResetRequest => {
+              const result = checkReset(context);
+              return result.ok ? result.value : { email: context.email, code: context.code, password: context.password };
+            },
+            onDone: { target: '#forgotPassword.done' },
+            onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        resending: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            input: ({ context }): ForgotRequest => ({ email: context.email.trim().toLowerCase() }),
+            onDone: { target: 'editing', actions: ['startLock', 'noteResent'] },
+            onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type ForgotPasswordMachine = typeof forgotPasswordMachine;

@@ -1,0 +1,105 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginRequest, Tokens } from '../../../contracts/accounts';
+import { login } from '../../services/accounts/auth';
+import { completeSignIn } from '../../services/accounts/sign-in';
+import { authFailure } from './auth-errors';
+
+/**
+ * Login (spec sections 2 and 4). No client-side checks (spec section 5): what is typed is sent.
+ *
+ *   editing --form.submit--> checking --done--> signingIn --done--> done (destination)
+ *   checking --error--> editing (the server's sentence) ; signingIn --error--> editing
+ */
+
+export type LoginField = 'email' | 'password';
+
+export interface LoginInput {
+  /** Where the sign-in guard found the person (`/login?next=...`); followed when safe. */
+  next?: string | null;
+}
+
+export interface LoginContext {
+  email: string;
+  password: string;
+  /** On: tokens in local storage (kept across browser restarts); off: this tab only. */
+  remember: boolean;
+  next: string | null;
+  tokens: Tokens | null;
+  error: string | null;
+  destination: string | null;
+}
+
+export type LoginEvent =
+  | { type: 'field.change'; field: LoginField; value: string }
+  | { type: 'remember.change'; remember: boolean }
+  | { type: 'form.submit' };
+
+export type LoginSignInCall = { tokens: Tokens; remember: boolean; next: string | null };
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput | undefined,
+  },
+  actors: {
+    checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => login(input)),
+    completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) =>
+      completeSignIn(input.tokens, { remember: input.remember, next: input.next })),
+  },
+  actions: {
+    setField: assign(({ event }) => (event.type === 'field.change' ? { [event.field]: event.value, error: null } : {})),
+    setRemember: assign(({ event }) => (event.type === 'remember.change' ? { remember: event.remember } : {})),
+    clearError: assign({ error: null }),
+    rememberTokens: assign((_, params: { tokens: Tokens }) => ({ tokens: params.tokens })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ error: authFailure(params.error).message, tokens: null })),
+    setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({
+    email: '',
+    password: '',
+    remember: true,
+    next: input?.next ?? null,
+    tokens: null,
+    error: null,
+    destination: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'setField' },
+        'remember.change': { actions: 'setRemember' },
+        'form.submit': 'checking',
+      },
+    },
+    checking: {
+      entry: 'clearError',
+      invoke: {
+        id: 'checkCredentials',
+        src: 'checkCredentials',
+        input: ({ context }): LoginRequest => ({ email: context.email, password: context.password }),
+        onDone: { target: 'signingIn', actions: { type: 'rememberTokens', params: ({ event }) => ({ tokens: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signingIn: {
+      invoke: {
+        id: 'completeSignIn',
+        src: 'completeSignIn',
+        input: ({ context }): LoginSignInCall => ({
+          tokens: context.tokens ?? { access: '', refresh: '' },
+          remember: context.remember,
+          next: context.next,
+        }),
+        onDone: { target: 'done', actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type LoginMachine = typeof loginMachine;

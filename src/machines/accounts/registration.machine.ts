@@ -1,0 +1,334 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import {
+  Code,
+  MESSAGES,
+  ProfileRequest,
+  RegisterRequest,
+  type ProfileResponse,
+  type RegisterResponse,
+  type Tokens,
+  type VerifyRequest,
+  type VerifyResponse,
+} from '../../../contracts/accounts';
+import { Email } from '../../../contracts/shared/text';
+import { checkWith } from '../../../contracts/shared/validation';
+import { register, saveProfile, verify } from '../../services/accounts/auth';
+import { completeSignIn } from '../../services/accounts/sign-in';
+import { authFailure, registrationFailure } from './auth-errors';
+import { resendLockMachine } from './resend-lock.machine';
+
+/**
+ * Registration in three steps (spec sections 2 and 4). Each step is a state; the work a step
+ * waits for is a child state of it, so the screen of a step stays up while it works.
+ *
+ *   email.editing --email.submit [valid]--> email.sending --done--> code.editing (lock starts)
+ *   code.editing  --code.verify [valid]--> code.verifying --done [need_profile]--> profile.editing
+ *                                                         --done--> signingIn (onboarding starts)
+ *   code.editing  --code.resend [lock ready]--> code.resending --done--> code.editing (lock again)
+ *   code.editing  --step.back--> email.editing (a different address)
+ *   profile.editing --step.back--> code.editing ; --profile.submit [valid]--> profile.saving --done--> signingIn
+ *   signingIn --done--> done (destination) ; --error--> signInFailed --signin.retry--> signingIn
+ */
+
+export type RegistrationField = 'email' | 'first_name' | 'last_name' | 'password';
+export type RegistrationErrorKey = RegistrationField | 'terms' | 'code';
+
+export interface RegistrationInput {
+  /** Length of the resend lock in seconds (tests shorten it). */
+  resendSeconds?: number;
+}
+
+export interface RegistrationContext {
+  email: string;
+  acceptedTerms: boolean;
+  code: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  /** The register answer said this address already has an account: the code signs it in. */
+  existing: boolean;
+  /** From verify; kept so Back from the profile step does not spend the code a second time. */
+  tokens: Tokens | null;
+  verifiedCode: string | null;
+  fieldErrors: Partial<Record<RegistrationErrorKey, string>>;
+  /** The alert's sentence; null when there is none. */
+  error: string | null;
+  /** A quiet confirmation (a new code was sent). */
+  notice: string | null;
+  /** Where the person goes once signed in (set in `done`). */
+  destination: string | null;
+  resendLock: ActorRefFrom<typeof resendLockMachine>;
+}
+
+export type RegistrationEvent =
+  | { type: 'field.change'; field: RegistrationField; value: string }
+  | { type: 'terms.change'; accepted: boolean }
+  | { type: 'code.change'; value: string }
+  | { type: 'email.submit' }
+  | { type: 'code.verify' }
+  | { type: 'code.resend' }
+  | { type: 'profile.submit' }
+  | { type: 'step.back' }
+  | { type: 'signin.retry' };
+
+export type ProfileCall = { profile: ProfileRequest; accessToken: string };
+export type SignInCall = { tokens: Tokens; remember: boolean };
+
+/** Spec: a new code went out. Shown after Resend, so the person knows to look again. */
+export const CODE_RESENT = 'We sent you a new code.';
+
+const checkEmailStep = (context: RegistrationContext) =>
+  checkWith(RegisterRequest, { email: context.email, accepted_terms: context.acceptedTerms });
+const checkCode = (context: RegistrationContext) => checkWith(Code, context.code);
+const checkProfile = (context: RegistrationContext) =>
+  checkWith(ProfileRequest, {
+    email: context.email,
+    first_name: context.first_name,
+    last_name: context.last_name,
+    password: context.password,
+  });
+
+const normalisedEmail = (context: RegistrationContext) => {
+  const result = checkWith(Email, context.email);
+  return result.ok ? result.value : context.email;
+};
+
+const pick = <K extends string>(fields: Record<string, string>, keys: readonly K[]): Partial<Record<K, string>> => {
+  const picked: Partial<Record<K, string>> = {};
+  for (const key of keys) if (fields[key] !== undefined) picked[key] = fields[key];
+  return picked;
+};
+
+const EMAIL_KEYS = ['email', 'terms'] as const;
+const PROFILE_KEYS = ['first_name', 'last_name', 'password'] as const;
+
+export const registrationMachine = setup({
+  types: {
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    input: {} as RegistrationInput | undefined,
+  },
+  actors: {
+    registerEmail: fromPromise<RegisterResponse, RegisterRequest>(({ input }) => register(input)),
+    verifyCode: fromPromise<VerifyResponse, VerifyRequest>(({ input }) => verify(input)),
+    saveProfile: fromPromise<ProfileResponse, ProfileCall>(({ input }) => saveProfile(input.profile, input.accessToken)),
+    completeSignIn: fromPromise<string, SignInCall>(({ input }) => completeSignIn(input.tokens, { remember: input.remember })),
+    resendLock: resendLockMachine,
+  },
+  guards: {
+    emailStepValid: ({ context }) => checkEmailStep(context).ok,
+    codeValid: ({ context }) => checkCode(context).ok,
+    /** Back from the profile step with the code that was already accepted: no second verify. */
+    codeAlreadyVerified: ({ context }) => context.tokens !== null && context.verifiedCode === context.code.trim(),
+    profileValid: ({ context }) => checkProfile(context).ok,
+    resendReady: ({ context }) => context.resendLock.getSnapshot().value === 'ready',
+    needsProfile: (_, params: { answer: VerifyResponse | undefined }) => params.answer?.need_profile === true,
+  },
+  actions: {
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
+      return { [event.field]: event.value, fieldErrors, error: null };
+    }),
+    setTerms: assign(({ context, event }) => {
+      if (event.type !== 'terms.change') return {};
+      const { terms: _terms, ...fieldErrors } = context.fieldErrors;
+      return { acceptedTerms: event.accepted, fieldErrors, error: null };
+    }),
+    setCode: assign(({ context, event }) => {
+      if (event.type !== 'code.change') return {};
+      const { code: _code, ...fieldErrors } = context.fieldErrors;
+      // Digits only, at most six: whatever was typed or pasted, the boxes hold the code.
+      return { code: event.value.replace(/\D/g, '').slice(0, 6), fieldErrors, error: null, notice: null };
+    }),
+    showEmailErrors: assign(({ context }) => {
+      const result = checkEmailStep(context);
+      const fields = result.ok ? {} : result.fields;
+      return { fieldErrors: pick({ ...fields, terms: fields.accepted_terms ?? '' }, EMAIL_KEYS), error: null };
+    }),
+    showCodeError: assign({ fieldErrors: () => ({ code: MESSAGES.code }), error: null }),
+    showProfileErrors: assign(({ context }) => {
+      const result = checkProfile(context);
+      return { fieldErrors: result.ok ? {} : pick(result.fields, PROFILE_KEYS), error: null };
+    }),
+    clearMessages: assign({ fieldErrors: () => ({}), error: null, notice: null }),
+    rememberRegistration: assign((_, params: { answer: RegisterResponse }) => ({ existing: params.answer.existing })),
+    startLock: sendTo(({ context }) => context.resendLock, { type: 'code.sent' }),
+    noteResent: assign({ notice: CODE_RESENT }),
+    rememberVerify: assign(({ context }, params: { answer: VerifyResponse }) => ({
+      tokens: { access: params.answer.access, refresh: params.answer.refresh },
+      verifiedCode: context.code,
+    })),
+    rememberProfileTokens: assign((_, params: { answer: ProfileResponse }) => ({
+      tokens: { access: params.answer.access, refresh: params.answer.refresh },
+    })),
+    /** A new address starts the code step afresh. */
+    forgetCode: assign({ code: '', tokens: null, verifiedCode: null, existing: false }),
+    rememberRegistrationFailure: assign((_, params: { error: unknown }) => ({ error: registrationFailure(params.error) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ error: authFailure(params.error).message })),
+    rememberProfileFailure: assign((_, params: { error: unknown }) => {
+      const { message, fields } = authFailure(params.error);
+      return { error: message, fieldErrors: pick(fields, PROFILE_KEYS) };
+    }),
+    setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
+  },
+}).createMachine({
+  id: 'registration',
+  context: ({ input, spawn }) => ({
+    email: '',
+    acceptedTerms: false,
+    code: '',
+    first_name: '',
+    last_name: '',
+    password: '',
+    existing: false,
+    tokens: null,
+    verifiedCode: null,
+    fieldErrors: {},
+    error: null,
+    notice: null,
+    destination: null,
+    resendLock: spawn('resendLock', { id: 'resendLock', input: { seconds: input?.resendSeconds } }),
+  }),
+  initial: 'email',
+  states: {
+    email: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'terms.change': { actions: 'setTerms' },
+            'email.submit': [
+              { guard: 'emailStepValid', target: 'sending' },
+              { actions: 'showEmailErrors' },
+            ],
+          },
+        },
+        sending: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'registerEmail',
+            src: 'registerEmail',
+            input: ({ context }): RegisterRequest => ({ email: normalisedEmail(context), accepted_terms: context.acceptedTerms }),
+            onDone: {
+              target: '#registration.code',
+              actions: [{ type: 'rememberRegistration', params: ({ event }) => ({ answer: event.output }) }, 'startLock'],
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'rememberRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    code: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'code.change': { actions: 'setCode' },
+            'code.verify': [
+              { guard: 'codeAlreadyVerified', target: '#registration.profile' },
+              { guard: 'codeValid', target: 'verifying' },
+              { actions: 'showCodeError' },
+            ],
+            'code.resend': { guard: 'resendReady', target: 'resending' },
+            'step.back': { target: '#registration.email', actions: ['clearMessages', 'forgetCode'] },
+          },
+        },
+        verifying: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: ({ context }): VerifyRequest => ({ email: normalisedEmail(context), code: context.code }),
+            onDone: [
+              {
+                guard: { type: 'needsProfile', params: ({ event }) => ({ answer: event.output }) },
+                target: '#registration.profile',
+                actions: { type: 'rememberVerify', params: ({ event }) => ({ answer: event.output }) },
+              },
+              {
+                target: '#registration.signingIn',
+                actions: { type: 'rememberVerify', params: ({ event }) => ({ answer: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        resending: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'registerEmail',
+            src: 'registerEmail',
+            input: ({ context }): RegisterRequest => ({ email: normalisedEmail(context), accepted_terms: context.acceptedTerms }),
+            onDone: { target: 'editing', actions: ['startLock', 'noteResent'] },
+            onError: {
+              target: 'editing',
+              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    profile: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'profile.submit': [
+              { guard: 'profileValid', target: 'saving' },
+              { actions: 'showProfileErrors' },
+            ],
+            'step.back': { target: '#registration.code', actions: 'clearMessages' },
+          },
+        },
+        saving: {
+          entry: 'clearMessages',
+          invoke: {
+            id: 'saveProfile',
+            src: 'saveProfile',
+            input: ({ context }): ProfileCall => {
+              const result = checkProfile(context);
+              const profile = result.ok
+                ? result.value
+                : { email: context.email, first_name: context.first_name, last_name: context.last_name, password: context.password };
+              return { profile, accessToken: context.tokens?.access ?? '' };
+            },
+            onDone: {
+              target: '#registration.signingIn',
+              actions: { type: 'rememberProfileTokens', params: ({ event }) => ({ answer: event.output }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'rememberProfileFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    signingIn: {
+      entry: 'clearMessages',
+      invoke: {
+        id: 'completeSignIn',
+        src: 'completeSignIn',
+        // Registration has no Remember me: a person who just made an account stays signed in.
+        input: ({ context }): SignInCall => ({ tokens: context.tokens ?? { access: '', refresh: '' }, remember: true }),
+        onDone: { target: 'done', actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output }) } },
+        onError: { target: 'signInFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signInFailed: {
+      on: { 'signin.retry': 'signingIn' },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type RegistrationMachine = typeof registrationMachine;

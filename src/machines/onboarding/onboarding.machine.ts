@@ -1,0 +1,311 @@
+import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
+import { errorText } from '../../services/shared/error-text';
+import { launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../../services/onboarding/onboarding';
+import { clearOnboardingDraft, clearOnboardingDrafts, loadOnboardingDraft, saveOnboardingDraft } from '../../services/onboarding/onboarding-draft';
+import { rememberLaunch } from '../../services/shared/session';
+import {
+  addZipCode,
+  checkStep,
+  emptyForms,
+  formFromRaw,
+  hasClientRules,
+  removeZipCode,
+  sanitiseEdit,
+  toRequest,
+  type OnboardingForms,
+} from './onboarding-forms';
+import { setClosedWithin, setDayClosed, setDayTime, setOpen247, type DayTimeField } from './onboarding-hours';
+import { ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
+
+/**
+ * The seven-step onboarding (spec sections 2 and 4). Each step is a state; the six form steps
+ * share one shape:
+ *
+ *   loading --done--> editing (the saved values, overlaid with the owner's draft if one exists)
+ *   loading --error--> failed --step.retry--> loading
+ *   editing --step.next [valid]--> saving --done--> next step (the step's draft forgotten)
+ *   editing --step.next [invalid]--> editing, with the contract's sentences next to the inputs
+ *   saving --error--> saveFailed (typed values kept, the server's sentence shown; Next retries)
+ *   step.skip: the next step, nothing saved;  step.back: the previous step
+ *   launch.ready --onboarding.launch--> launching --done--> done | --error--> launch.failed
+ *
+ * The address is the source of truth for the step: the view sends `step.open` whenever the
+ * address names a step the machine is not on, and navigates whenever the machine moves on by
+ * itself (Next, Skip, Back). The machine waits in `idle` for the first `step.open`.
+ */
+
+export type StepEdit = { [S in FormStep]: { type: 'field.change'; step: S; patch: Partial<OnboardingForms[S]> } }[FormStep];
+
+export type OnboardingEvent =
+  | { type: 'step.open'; step: OnboardingStep }
+  | { type: 'step.next' }
+  | { type: 'step.skip' }
+  | { type: 'step.back' }
+  | { type: 'step.retry' }
+  | StepEdit
+  | { type: 'zip.add'; value: string }
+  | { type: 'zip.remove'; value: string }
+  | { type: 'hours.open247'; on: boolean }
+  | { type: 'hours.closedWithin'; on: boolean }
+  | { type: 'hours.dayClosed'; day: number; closed: boolean }
+  | { type: 'hours.time'; day: number; field: DayTimeField; time: string | null }
+  | { type: 'logo.upload'; file: File | Blob }
+  | { type: 'onboarding.launch' };
+
+export interface OnboardingContext {
+  restaurantId: string;
+  /** The page's host: the store URL's fixed prefix, and part of its message ("Please set your {host} URL."). */
+  host: string;
+  forms: OnboardingForms;
+  /** Sentences next to the inputs: the step's own rules, or the server's `fields`. */
+  fieldErrors: Record<string, string>;
+  /** The sentence of a failed load, save or launch; null otherwise. */
+  error: string | null;
+  /** 'Upload failed: ...' under the logo; null otherwise. */
+  logoError: string | null;
+}
+
+export type OnboardingInput = { restaurantId: string; host: string };
+/** What `loadStep` answers: the server's values and the browser's draft of the step, if any. */
+export type StepLoad = { saved: unknown; draft: Record<string, unknown> | null };
+export type StepSave = { restaurantId: string; step: FormStep; body: unknown };
+
+const FALLBACK = 'Request failed';
+
+/**
+ * The failure's sentence and its per-field sentences. The API client keeps the server's
+ * `fields` on the error itself (ApiError), which errorText, made for bodies, does not read.
+ */
+function describeFailure(error: unknown): { message: string; fields: Record<string, string> } {
+  const { message, fields } = errorText(error, FALLBACK);
+  const own = typeof error === 'object' && error !== null ? (error as { fields?: unknown }).fields : undefined;
+  const carried = typeof own === 'object' && own !== null
+    ? Object.fromEntries(Object.entries(own).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : {};
+  return { message, fields: { ...fields, ...carried } };
+}
+
+const onboardingSetup = setup({
+  types: {
+    input: {} as OnboardingInput,
+    context: {} as OnboardingContext,
+    events: {} as OnboardingEvent,
+  },
+  actors: {
+    loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async ({ input }) => ({
+      saved: await loadOnboardingStep(input.restaurantId, input.step),
+      draft: loadOnboardingDraft(input.restaurantId, input.step),
+    })),
+    saveStep: fromPromise<unknown, StepSave>(({ input }) => saveOnboardingStep(input.restaurantId, input.step, input.body)),
+    uploadLogo: fromPromise<string, { file: File | Blob }>(({ input }) => uploadLogo(input.file)),
+    launchOnboarding: fromPromise<unknown, { restaurantId: string }>(({ input }) => launchOnboarding(input.restaurantId)),
+  },
+  guards: {
+    opens: ({ event }, params: { step: OnboardingStep }) => event.type === 'step.open' && event.step === params.step,
+    onStep: ({ event }, params: { step: FormStep }) => event.type === 'field.change' && event.step === params.step,
+    stepValid: ({ context }, params: { step: FormStep }) => checkStep(params.step, context.forms, context.host).ok,
+    not247: ({ context }) => !context.forms.hours.open_247,
+  },
+  actions: {
+    clearMessages: assign({ fieldErrors: {}, error: null, logoError: null }),
+    restoreStep: assign(({ context }, params: { step: FormStep; load: StepLoad }) => ({
+      forms: { ...context.forms, [params.step]: formFromRaw(params.step, params.load.draft ?? params.load.saved) },
+    })),
+    applyEdit: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const patch = sanitiseEdit(event.step, event.patch);
+      const fieldErrors = { ...context.fieldErrors };
+      for (const field of Object.keys(patch)) delete fieldErrors[field];
+      return { forms: { ...context.forms, [event.step]: { ...context.forms[event.step], ...patch } }, fieldErrors, error: null };
+    }),
+    addZip: assign(({ context, event }) => (event.type !== 'zip.add' ? {} : {
+      forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: addZipCode(context.forms.delivery.zip_codes, event.value) } },
+    })),
+    removeZip: assign(({ context, event }) => (event.type !== 'zip.remove' ? {} : {
+      forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: removeZipCode(context.forms.delivery.zip_codes, event.value) } },
+    })),
+    applyHoursRule: assign(({ context, event }) => {
+      const hours = context.forms.hours;
+      const next =
+        event.type === 'hours.open247' ? setOpen247(hours, event.on)
+        : event.type === 'hours.closedWithin' ? setClosedWithin(hours, event.on)
+        : event.type === 'hours.dayClosed' ? setDayClosed(hours, event.day, event.closed)
+        : event.type === 'hours.time' ? setDayTime(hours, event.day, event.field, event.time)
+        : hours;
+      return { forms: { ...context.forms, hours: next }, fieldErrors: {}, error: null };
+    }),
+    setLogo: assign(({ context }, params: { url: string }) => ({
+      forms: { ...context.forms, about: { ...context.forms.about, logo_url: params.url } },
+    })),
+    rememberUploadError: assign((_, params: { error: unknown }) => ({
+      logoError: `Upload failed: ${errorText(params.error, FALLBACK).message}`,
+    })),
+    showStepErrors: assign(({ context }, params: { step: FormStep }) => {
+      const result = checkStep(params.step, context.forms, context.host);
+      return { fieldErrors: result.ok ? {} : result.fields, error: null };
+    }),
+    rememberError: assign((_, params: { error: unknown }) => {
+      const { message, fields } = describeFailure(params.error);
+      return { error: message, fieldErrors: fields };
+    }),
+    persistDraft: ({ context }, params: { step: FormStep }) =>
+      saveOnboardingDraft(context.restaurantId, params.step, context.forms[params.step]),
+    forgetDraft: ({ context }, params: { step: FormStep }) => clearOnboardingDraft(context.restaurantId, params.step),
+    forgetAllDrafts: ({ context }) => clearOnboardingDrafts(context.restaurantId),
+    // The landing page (where Launch leads) shows "Your restaurant is live" once, and the back office link.
+    noteLaunch: ({ context }) => rememberLaunch(Number(context.restaurantId)),
+  },
+});
+
+const persist = (step: FormStep) => ({ type: 'persistDraft', params: { step } }) as const;
+const rememberError = { type: 'rememberError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+
+/** Back, for every step but the first. */
+function backFrom(step: OnboardingStep) {
+  const before = stepBefore(step);
+  return before === null ? {} : { 'step.back': { target: `#onboarding.${before}` } };
+}
+
+/** Events only one step understands: the zip pills, the hours rules and the logo upload. */
+function stepEvents(step: FormStep) {
+  switch (step) {
+    case 'delivery':
+      return {
+        'zip.add': { actions: ['addZip', persist(step)] },
+        'zip.remove': { actions: ['removeZip', persist(step)] },
+      } as const;
+    case 'hours':
+      return {
+        'hours.open247': { actions: ['applyHoursRule', persist(step)] },
+        'hours.closedWithin': { guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+        'hours.dayClosed': { guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+        'hours.time': { guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+      } as const;
+    case 'about':
+      return { 'logo.upload': { target: 'uploading' } } as const;
+    default:
+      return {};
+  }
+}
+
+/** One form step, made from one description so that the six cannot drift apart. */
+function formStepState(step: FormStep) {
+  const after = `#onboarding.${stepAfter(step)}`;
+  const moves = { ...backFrom(step), 'step.skip': { target: after } };
+  const edit = { guard: { type: 'onStep', params: { step } }, actions: ['applyEdit', persist(step)] } as const;
+  // Contacts has no client-side rules (spec section 5): its Next always saves.
+  const next = hasClientRules(step)
+    ? ([
+      { guard: { type: 'stepValid', params: { step } }, target: 'saving' },
+      { actions: { type: 'showStepErrors', params: { step } } },
+    ] as const)
+    : { target: 'saving' };
+  return onboardingSetup.createStateConfig({
+    initial: 'loading',
+    states: {
+      loading: {
+        entry: 'clearMessages',
+        invoke: {
+          id: 'loadStep',
+          src: 'loadStep',
+          input: ({ context }) => ({ restaurantId: context.restaurantId, step }),
+          onDone: { target: 'editing', actions: { type: 'restoreStep', params: ({ event }) => ({ step, load: event.output }) } },
+          onError: { target: 'failed', actions: rememberError },
+        },
+        on: moves,
+      },
+      failed: { on: { ...moves, 'step.retry': { target: 'loading' } } },
+      editing: { on: { ...moves, ...stepEvents(step), 'field.change': edit, 'step.next': next } },
+      saving: {
+        entry: 'clearMessages',
+        invoke: {
+          id: 'saveStep',
+          src: 'saveStep',
+          input: ({ context }) => {
+            // The guard accepted the step; checking again yields the coerced (trimmed) body.
+            const result = checkStep(step, context.forms, context.host);
+            return { restaurantId: context.restaurantId, step, body: result.ok ? result.body : toRequest(step, context.forms) };
+          },
+          onDone: { target: after, actions: { type: 'forgetDraft', params: { step } } },
+          onError: { target: 'saveFailed', actions: rememberError },
+        },
+      },
+      /** The typed values stay and the server's sentence is shown; Next sends them again (they passed the check). */
+      saveFailed: { on: { ...moves, 'field.change': { ...edit, target: 'editing' }, 'step.next': { target: 'saving' } } },
+      // Only About reaches it: the logo on its way to the server, the form still open to edits.
+      ...(step === 'about' ? { uploading: uploadingState() } : {}),
+    },
+  });
+}
+
+function uploadingState() {
+  return onboardingSetup.createStateConfig({
+    entry: assign({ logoError: null }),
+    on: { 'field.change': { guard: { type: 'onStep', params: { step: 'about' } }, actions: ['applyEdit', persist('about')] } },
+    invoke: {
+      id: 'uploadLogo',
+      src: 'uploadLogo',
+      input: ({ event }) => ({ file: event.type === 'logo.upload' ? event.file : new Blob() }),
+      onDone: { target: 'editing', actions: [{ type: 'setLogo', params: ({ event }) => ({ url: event.output }) }, persist('about')] },
+      onError: { target: 'editing', actions: { type: 'rememberUploadError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  });
+}
+
+export const onboardingMachine = onboardingSetup.createMachine({
+  id: 'onboarding',
+  context: ({ input }) => ({
+    restaurantId: input.restaurantId,
+    host: input.host,
+    forms: emptyForms(),
+    fieldErrors: {},
+    error: null,
+    logoError: null,
+  }),
+  initial: 'idle',
+  on: {
+    // The address named another step (a link, the browser's Back): open it; the one the
+    // machine is on already is left alone, so navigating after Next does not load it twice.
+    'step.open': ONBOARDING_STEPS.map((step) => ({
+      guard: and([{ type: 'opens', params: { step } }, not(stateIn(`#onboarding.${step}`))]),
+      target: `.${step}`,
+    })),
+  },
+  states: {
+    /** Waiting for the address to name the step. */
+    idle: {},
+    location: formStepState('location'),
+    about: formStepState('about'),
+    delivery: formStepState('delivery'),
+    hours: formStepState('hours'),
+    additional: formStepState('additional'),
+    contacts: formStepState('contacts'),
+    launch: {
+      initial: 'ready',
+      states: {
+        ready: { entry: 'clearMessages', on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
+        launching: {
+          invoke: {
+            id: 'launchOnboarding',
+            src: 'launchOnboarding',
+            input: ({ context }) => ({ restaurantId: context.restaurantId }),
+            onDone: { target: '#onboarding.done' },
+            onError: { target: 'failed', actions: rememberError },
+          },
+        },
+        /** The server's refusal (what is missing) stays until the owner tries again or goes back. */
+        failed: { on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
+      },
+    },
+    /** Launched: every draft is forgotten, the launch noted, and the view leaves for / (replacing history). */
+    done: { type: 'final', entry: ['forgetAllDrafts', 'noteLaunch'] },
+  },
+});
+
+export type OnboardingMachine = typeof onboardingMachine;
+
+/** The step the machine is on (its top-level state), or null while idle or done. */
+export function machineStep(value: unknown): OnboardingStep | null {
+  const top = typeof value === 'object' && value !== null ? Object.keys(value)[0] : value;
+  return (ONBOARDING_STEPS as readonly unknown[]).includes(top) ? (top as OnboardingStep) : null;
+}

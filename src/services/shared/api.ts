@@ -1,0 +1,180 @@
+import ky, { TimeoutError, type Options } from 'ky';
+import { array, type Struct } from 'superstruct';
+import { API_BASE } from '../../../contracts/shared/paths';
+import {
+  NetworkError,
+  UnexpectedAnswerError,
+  buildUrl,
+  checkAnswer,
+  describeCall,
+  flagNetworkFailures,
+  parseAnswer,
+  readText,
+  tryParseJson,
+  type FetchLike,
+  type SearchParams,
+} from './http-common';
+import { createTokenRenewer, sendToLogin } from './token-renewal';
+import { browserTokens, type TokenReader } from './token-store';
+
+/** A failed call, shaped after the server's `{detail, code, fields}`; status 0 when no answer came. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly fields?: Record<string, string>;
+  constructor(message: string, details: { status: number; code?: string; fields?: Record<string, string>; cause?: unknown }) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ApiError';
+    this.status = details.status;
+    if (details.code !== undefined) this.code = details.code;
+    if (details.fields !== undefined) this.fields = details.fields;
+  }
+}
+
+export type ListPage<T> = { items: T[]; count: number; next: string | null; previous: string | null };
+
+export type ApiCallOptions<T, S> = {
+  /** false for the calls made before there is a session (login, register, verify...). */
+  auth?: boolean;
+  searchParams?: SearchParams;
+  /** Checks the answer (for getList: each row). */
+  struct?: Struct<T, S>;
+};
+
+/** JSON, or multipart when given FormData (fetch then writes the boundary itself). */
+export type ApiBody = FormData | unknown;
+
+export type ApiClient = {
+  get<T = unknown, S = unknown>(path: string, options?: ApiCallOptions<T, S>): Promise<T>;
+  getList<T = unknown, S = unknown>(path: string, options?: ApiCallOptions<T, S>): Promise<ListPage<T>>;
+  post<T = unknown, S = unknown>(path: string, body?: ApiBody, options?: ApiCallOptions<T, S>): Promise<T>;
+  put<T = unknown, S = unknown>(path: string, body?: ApiBody, options?: ApiCallOptions<T, S>): Promise<T>;
+  patch<T = unknown, S = unknown>(path: string, body?: ApiBody, options?: ApiCallOptions<T, S>): Promise<T>;
+  delete<T = unknown, S = unknown>(path: string, options?: ApiCallOptions<T, S>): Promise<T>;
+};
+
+export type ApiClientOptions = {
+  baseUrl: string;
+  tokens: TokenReader;
+  fetch?: FetchLike;
+  /** Renews the access token after a 401 (shared by concurrent calls); true when it worked. */
+  renew?: () => Promise<boolean>;
+};
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  // No retries here: these calls create and change things and carry no idempotency key.
+  // The spec names no time-out for this backend, so ky's default (10 s) stands.
+  const http = ky.create({ retry: 0, throwHttpErrors: false, fetch: flagNetworkFailures(options.fetch) });
+
+  async function exchange(method: Method, url: string, body: ApiBody | undefined, auth: boolean): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // Read on every exchange, not once per client, so a token saved after sign-in is used at once.
+    const token = auth ? options.tokens.accessToken() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const init: Options = { method, headers };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) init.json = body;
+    try {
+      return await http(url, init);
+    } catch (error) {
+      throw asApiError(error);
+    }
+  }
+
+  async function send(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<unknown, unknown>) {
+    const url = buildUrl(options.baseUrl, path, call.searchParams);
+    const auth = call.auth !== false;
+    const sentToken = auth && options.tokens.accessToken() !== null;
+    let response = await exchange(method, url, body, auth);
+    // An expired access token: renew once and repeat the call with the new one. This is the
+    // only repeat this client makes, and only for a call the server refused before acting on it.
+    if (response.status === 401 && sentToken && options.renew && (await options.renew())) {
+      response = await exchange(method, url, body, auth);
+    }
+    let text: string;
+    try {
+      text = await readText(response);
+    } catch (error) {
+      throw asApiError(error);
+    }
+    if (!response.ok) throw errorFromAnswer(response.status, text);
+    const where = describeCall(method, url);
+    return { value: parseAnswer(text, where), where };
+  }
+
+  async function one<T, S>(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<T, S> = {}): Promise<T> {
+    const { value, where } = await send(method, path, body, call as ApiCallOptions<unknown, unknown>);
+    return call.struct ? checkAnswer(value, call.struct, where) : (value as T);
+  }
+
+  return {
+    get: (path, call) => one('get', path, undefined, call),
+    post: (path, body, call) => one('post', path, body, call),
+    put: (path, body, call) => one('put', path, body, call),
+    patch: (path, body, call) => one('patch', path, body, call),
+    delete: (path, call) => one('delete', path, undefined, call),
+    async getList<T, S>(path: string, call: ApiCallOptions<T, S> = {}): Promise<ListPage<T>> {
+      const { value, where } = await send('get', path, undefined, call as ApiCallOptions<unknown, unknown>);
+      const page = toListPage(value, where);
+      return call.struct ? { ...page, items: checkAnswer(page.items, array(call.struct), where) } : (page as ListPage<T>);
+    },
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nonEmptyString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+const LIST_KEYS = ['data', 'results', 'items'] as const;
+
+/** Older and newer endpoints disagree on where the rows live; callers should not have to care. */
+function toListPage(value: unknown, where: string): ListPage<unknown> {
+  if (Array.isArray(value)) return { items: value, count: value.length, next: null, previous: null };
+  if (isRecord(value)) {
+    const rows = LIST_KEYS.map((key) => value[key]).find(Array.isArray);
+    if (rows) {
+      return {
+        items: rows,
+        count: typeof value.count === 'number' ? value.count : rows.length,
+        next: nonEmptyString(value.next) ?? null,
+        previous: nonEmptyString(value.previous) ?? null,
+      };
+    }
+  }
+  throw new UnexpectedAnswerError(where, 'expected a list (an array, or rows under data, results or items)');
+}
+
+/** Field messages as strings; a list of messages (DRF style) is joined rather than dropped. */
+function readFields(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string') fields[key] = message;
+    else if (Array.isArray(message)) fields[key] = message.filter((item) => typeof item === 'string').join(' ');
+  }
+  return fields;
+}
+
+function errorFromAnswer(status: number, text: string): ApiError {
+  const body = tryParseJson(text);
+  const record = isRecord(body) ? body : {};
+  const message = nonEmptyString(record.detail) ?? nonEmptyString(record.message) ?? `HTTP ${status}`;
+  return new ApiError(message, { status, code: nonEmptyString(record.code), fields: readFields(record.fields) });
+}
+
+function asApiError(error: unknown): unknown {
+  if (error instanceof TimeoutError) return new ApiError('Request timed out', { status: 0, cause: error });
+  if (error instanceof NetworkError) return new ApiError(error.message, { status: 0, cause: error.cause });
+  return error;
+}
+
+/** The browser's instance: `/api/v2` on the page's own origin, token from web storage. */
+export const api = createApiClient({
+  baseUrl: API_BASE,
+  tokens: browserTokens,
+  renew: createTokenRenewer({ baseUrl: API_BASE, tokens: browserTokens, onSessionLost: sendToLogin }),
+});

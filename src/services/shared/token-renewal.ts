@@ -1,0 +1,61 @@
+import ky from 'ky';
+import { Tokens } from '../../../contracts/accounts';
+import { paths } from '../../../contracts/shared/paths';
+import { is } from 'superstruct';
+import { buildUrl, flagNetworkFailures, type FetchLike } from './http-common';
+import type { TokenStore } from './token-store';
+
+export type RenewalOptions = {
+  baseUrl: string;
+  tokens: TokenStore;
+  /** Called once when the session cannot be renewed (the tokens are already cleared). */
+  onSessionLost: () => void;
+  fetch?: FetchLike;
+};
+
+/**
+ * Renews the access token with the stored refresh token (PRODUCT.md: the client renews once on
+ * a 401 and retries). Concurrent callers share ONE request: the server rotates refresh tokens
+ * and treats a second use of the same one as theft, revoking the whole session.
+ * Resolves true when a new pair is stored, false when the session is over.
+ */
+export function createTokenRenewer(options: RenewalOptions): () => Promise<boolean> {
+  const http = ky.create({ retry: 0, throwHttpErrors: false, fetch: flagNetworkFailures(options.fetch) });
+  let inFlight: Promise<boolean> | null = null;
+
+  async function renew(): Promise<boolean> {
+    const refresh = options.tokens.refreshToken();
+    let pair: unknown = null;
+    if (refresh) {
+      try {
+        const response = await http.post(buildUrl(options.baseUrl, paths.auth.refresh), { json: { refresh } });
+        if (response.ok) pair = await response.json();
+      } catch {
+        // A network failure is not a verdict on the session: keep the tokens, fail this call.
+        return false;
+      }
+    }
+    if (is(pair, Tokens)) {
+      options.tokens.replace(pair);
+      return true;
+    }
+    options.tokens.clear();
+    options.onSessionLost();
+    return false;
+  }
+
+  return () => {
+    inFlight ??= renew().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+}
+
+/** In the browser a lost session goes to /login, remembering where the person was. */
+export function sendToLogin(): void {
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname === '/login') return;
+  window.location.assign(`/login?next=${encodeURIComponent(here)}`);
+}
+

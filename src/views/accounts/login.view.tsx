@@ -1,0 +1,108 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import { Anchor, Button, PasswordInput, Stack, Switch, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { loginMachine, type LoginMachine } from '../../machines/accounts/login.machine';
+import { PRODUCT_NAME } from '../../theme';
+import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
+import { EmailInput } from './email-input';
+import { OrDivider, SocialButtons } from './social-buttons';
+
+export interface LoginViewProps {
+  machine?: LoginMachine;
+}
+
+/** After /forgot or /reset, which send the person to /login?reset=1. */
+export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
+
+export function LoginView({ machine = loginMachine }: LoginViewProps) {
+  const [search] = useSearchParams();
+  const [state, send] = useMachine(machine, { input: { next: search.get('next') } });
+  const [, navigate] = useLocation();
+  const errorShown = useRef<HTMLDivElement>(null);
+  const { context } = state;
+  const busy = state.matches('checking') || state.matches('signingIn') || state.matches('done');
+
+  useEffect(() => {
+    if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
+  }, [state, context.destination, navigate]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+  }
+
+  return (
+    <AuthPage
+      aside={
+        <>
+          <span className={classes.headerHint}>New to {PRODUCT_NAME}?</span>
+          <Button component={Link} href="/register" variant="filled" size="md" className={classes.touch}>
+            Join
+          </Button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="lg">
+          <CardHeading title="Welcome back">Sign in to manage your restaurant.</CardHeading>
+          {search.get('reset') === '1' && !context.error ? <NoticeAlert>{PASSWORD_CHANGED}</NoticeAlert> : null}
+          <SocialButtons />
+          <OrDivider />
+          {context.error ? (
+            <div ref={errorShown}>
+              <ErrorAlert>{context.error}</ErrorAlert>
+            </div>
+          ) : null}
+          <EmailInput
+            autoComplete="username"
+            value={context.email}
+            readOnly={busy}
+            onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            size="lg"
+            autoComplete="current-password"
+            value={context.password}
+            readOnly={busy}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
+          />
+          <div className={classes.row}>
+            <Switch
+              label="Remember me"
+              size="md"
+              checked={context.remember}
+              onChange={(event) => send({ type: 'remember.change', remember: event.currentTarget.checked })}
+            />
+            <Anchor component={Link} href="/forgot" className={classes.inlineLink}>
+              Forgot password?
+            </Anchor>
+          </div>
+          <Button type="submit" size="lg" fullWidth loading={busy}>
+            Login
+          </Button>
+          <Text size="sm" c="dimmed" ta="center">
+            New to {PRODUCT_NAME}?{' '}
+            <Anchor component={Link} href="/register" fw={600} className={classes.inlineLink}>
+              Join
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthPage>
+  );
+}

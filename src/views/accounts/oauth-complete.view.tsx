@@ -1,0 +1,67 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { oauthCompleteMachine, type OAuthCompleteMachine, type OAuthResult } from '../../machines/accounts/oauth-complete.machine';
+import { oauthResultOnce } from '../../services/accounts/oauth-result';
+import { AuthPage, CardHeading, ErrorAlert, authClasses } from './auth-layout';
+
+export interface OAuthCompleteViewProps {
+  machine?: OAuthCompleteMachine;
+  /** What the address carried; read (and removed from the address) on first render when not given. */
+  result?: OAuthResult;
+}
+
+/** /oauth/complete: no interface of its own while it works (spec), a clear way out when it fails. */
+export function OAuthCompleteView({ machine = oauthCompleteMachine, result }: OAuthCompleteViewProps) {
+  // Read before the machine starts, in the first render, so the tokens leave the address first.
+  const [input] = useState<OAuthResult>(() => result ?? oauthResultOnce());
+  const [state, send] = useMachine(machine, { input });
+  const [, navigate] = useLocation();
+  const { context } = state;
+
+  useEffect(() => {
+    if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
+  }, [state, context.destination, navigate]);
+
+  if (state.matches('failed')) {
+    return (
+      <AuthPage>
+        <Stack gap="lg">
+          <CardHeading title="Sign-in did not complete">We could not sign you in with Google.</CardHeading>
+          <ErrorAlert>{context.error}</ErrorAlert>
+          {context.tokens ? (
+            <Button size="lg" fullWidth onClick={() => send({ type: 'signin.retry' })}>
+              Try again
+            </Button>
+          ) : null}
+          <Button
+            component={Link}
+            href="/login"
+            size="lg"
+            fullWidth
+            variant={context.tokens ? 'default' : 'filled'}
+            className={authClasses.touch}
+          >
+            Back to login
+          </Button>
+        </Stack>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage>
+      <Stack gap="md" align="center" py="xl" aria-busy="true">
+        <Loader color="ember" aria-hidden="true" />
+        <Text fw={600} role="status">
+          Signing you in…
+        </Text>
+      </Stack>
+    </AuthPage>
+  );
+}

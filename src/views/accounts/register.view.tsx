@@ -1,0 +1,258 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { MESSAGES } from '../../../contracts/accounts';
+import { registrationMachine, type RegistrationMachine } from '../../machines/accounts/registration.machine';
+import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
+import { CodeInput } from './code-input';
+import { EmailInput } from './email-input';
+import { ResendControl } from './resend-control';
+import { OrDivider, SocialButtons } from './social-buttons';
+
+export interface RegisterViewProps {
+  machine?: RegistrationMachine;
+  resendSeconds?: number;
+}
+
+/** Spec section 4: the note shown when the address already has an account. */
+export const EXISTING_NOTE = 'This email is already registered. Enter the code we sent to sign in.';
+
+export function RegisterView({ machine = registrationMachine, resendSeconds }: RegisterViewProps) {
+  const [state, send] = useMachine(machine, { input: { resendSeconds } });
+  const [, navigate] = useLocation();
+  const heading = useRef<HTMLDivElement>(null);
+  const step = state.matches('email') ? 'email' : state.matches('code') ? 'code' : state.matches('profile') ? 'profile' : 'finish';
+  const previousStep = useRef(step);
+  const { context } = state;
+
+  useEffect(() => {
+    if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
+  }, [state, context.destination, navigate]);
+
+  // A new step is a new page for a screen reader: put the cursor at its top.
+  useEffect(() => {
+    if (previousStep.current !== step) heading.current?.focus();
+    previousStep.current = step;
+  }, [step]);
+
+  const submit = (type: 'email.submit' | 'code.verify' | 'profile.submit') => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type });
+  };
+
+  return (
+    <AuthPage
+      aside={
+        <>
+          <span className={classes.headerHint}>Already have an account?</span>
+          <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
+            Login
+          </Button>
+        </>
+      }
+    >
+      <div ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+        {step === 'email' ? (
+          <EmailStep state={state} send={send} onSubmit={submit('email.submit')} />
+        ) : step === 'code' ? (
+          <CodeStep state={state} send={send} onSubmit={submit('code.verify')} />
+        ) : step === 'profile' ? (
+          <ProfileStep state={state} send={send} onSubmit={submit('profile.submit')} />
+        ) : (
+          <Finishing state={state} send={send} />
+        )}
+      </div>
+    </AuthPage>
+  );
+}
+
+type StepProps = {
+  state: ReturnType<typeof useMachine<RegistrationMachine>>[0];
+  send: ReturnType<typeof useMachine<RegistrationMachine>>[1];
+};
+
+function EmailStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const { context } = state;
+  const sending = state.matches({ email: 'sending' });
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="lg">
+        <CardHeading eyebrow="Step 1 of 3" title="Create your account">
+          Put your restaurant online in an afternoon.
+        </CardHeading>
+        <SocialButtons />
+        <OrDivider />
+        {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+        <EmailInput
+          placeholder="you@yourrestaurant.com"
+          value={context.email}
+          error={context.fieldErrors.email}
+          readOnly={sending}
+          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
+        />
+        <Checkbox
+          size="md"
+          checked={context.acceptedTerms}
+          disabled={sending}
+          error={context.fieldErrors.terms}
+          onChange={(event) => send({ type: 'terms.change', accepted: event.currentTarget.checked })}
+          label={
+            <>
+              I am at least 18 years old and I accept the{' '}
+              <Anchor href="/terms" target="_blank" rel="noopener noreferrer" inherit fw={600}>
+                Terms
+              </Anchor>{' '}
+              and{' '}
+              <Anchor href="/privacy" target="_blank" rel="noopener noreferrer" inherit fw={600}>
+                Privacy
+              </Anchor>{' '}
+              policy.
+            </>
+          }
+        />
+        <Stack gap={6}>
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            disabled={!context.acceptedTerms}
+            loading={sending}
+            aria-describedby={context.acceptedTerms ? undefined : 'join-needs-terms'}
+          >
+            Join
+          </Button>
+          {/* Why Join is disabled, said where the person looks: under the button. */}
+          {!context.acceptedTerms && !context.fieldErrors.terms ? (
+            <Text id="join-needs-terms" size="sm" c="dimmed" ta="center">
+              {MESSAGES.terms}
+            </Text>
+          ) : null}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+function CodeStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const { context } = state;
+  const verifying = state.matches({ code: 'verifying' });
+  const resending = state.matches({ code: 'resending' });
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="lg">
+        <CardHeading eyebrow="Step 2 of 3" title="Check Your Email">
+          We sent a 6-digit code to <strong>{context.email.trim().toLowerCase()}</strong>. It is valid for 10 minutes.
+        </CardHeading>
+        {context.existing ? <NoticeAlert color="blue">{EXISTING_NOTE}</NoticeAlert> : null}
+        {context.notice ? <NoticeAlert>{context.notice}</NoticeAlert> : null}
+        {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+        <CodeInput
+          value={context.code}
+          error={context.fieldErrors.code}
+          disabled={verifying}
+          autoFocus
+          onChange={(value) => send({ type: 'code.change', value })}
+        />
+        <Button type="submit" size="lg" fullWidth loading={verifying} disabled={resending}>
+          Verify
+        </Button>
+        <ResendControl lock={context.resendLock} busy={resending} onResend={() => send({ type: 'code.resend' })} />
+        <Anchor component="button" type="button" className={classes.inlineLink} onClick={() => send({ type: 'step.back' })}>
+          Use a different email
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function ProfileStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const { context } = state;
+  const saving = state.matches({ profile: 'saving' });
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="lg">
+        <CardHeading eyebrow="Step 3 of 3" title="Join">
+          Tell us who you are and choose a password.
+        </CardHeading>
+        {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+        <div className={classes.names}>
+          <TextInput
+            label="First name"
+            name="first_name"
+            size="lg"
+            autoComplete="given-name"
+            value={context.first_name}
+            error={context.fieldErrors.first_name}
+            readOnly={saving}
+            onChange={(event) => send({ type: 'field.change', field: 'first_name', value: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Last name"
+            name="last_name"
+            size="lg"
+            autoComplete="family-name"
+            value={context.last_name}
+            error={context.fieldErrors.last_name}
+            readOnly={saving}
+            onChange={(event) => send({ type: 'field.change', field: 'last_name', value: event.currentTarget.value })}
+          />
+        </div>
+        <PasswordInput
+          label="Password"
+          name="password"
+          size="lg"
+          autoComplete="new-password"
+          description="At least 8 characters."
+          value={context.password}
+          error={context.fieldErrors.password}
+          readOnly={saving}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+          onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
+        />
+        <Group gap="sm" grow wrap="nowrap">
+          <Button type="button" variant="default" size="lg" disabled={saving} onClick={() => send({ type: 'step.back' })}>
+            Back
+          </Button>
+          <Button type="submit" size="lg" loading={saving}>
+            Let's go
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Finishing({ state, send }: StepProps) {
+  if (state.matches('signInFailed')) {
+    return (
+      <Stack gap="lg">
+        <CardHeading title="Almost there">Your account is ready, but we could not sign you in just now.</CardHeading>
+        <ErrorAlert>{state.context.error}</ErrorAlert>
+        <Button size="lg" fullWidth onClick={() => send({ type: 'signin.retry' })}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" align="center" py="xl" className={classes.centered} aria-busy="true">
+      <Loader color="ember" aria-hidden="true" />
+      <Text fw={600} role="status">
+        Setting up your account…
+      </Text>
+    </Stack>
+  );
+}

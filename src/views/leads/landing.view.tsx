@@ -1,0 +1,242 @@
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { forwardRef, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
+import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
+import {
+  SIGNUP_SUCCESS,
+  landingSignupMachine,
+  type LandingSignupMachine,
+  type SignupField,
+} from '../../machines/leads/landing-signup.machine';
+import { readSessionSummary } from '../../services/shared/session-summary';
+import { PRODUCT_NAME } from '../../theme';
+import { AccountLink, LaunchConfirmation } from './landing-account';
+import { MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
+import classes from './landing.module.css';
+
+export interface LandingViewProps {
+  /** The sign-up machine; tests pass one whose `submitSignup` actor they control. */
+  machine?: LandingSignupMachine;
+}
+
+export function LandingView({ machine = landingSignupMachine }: LandingViewProps) {
+  const titleId = useId();
+  // Read once per visit: signing in or out happens on other pages.
+  // Read once per visit: signing in or out happens on other pages.
+  const [session] = useState(readSessionSummary);
+  return (
+    <SiteFrame
+      aside={
+        <nav aria-label="Account" className={classes.headerNav}>
+          {session ? (
+            <AccountLink session={session} />
+          ) : (
+            <>
+              <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
+                Login
+              </Button>
+              <Button component={Link} href="/register" variant="filled" size="md" className={classes.touch}>
+                Join
+              </Button>
+            </>
+          )}
+        </nav>
+      }
+      footer={
+        <SiteFooter label="Legal and more">
+          <FooterLink href="/surveys/restaurants">Run a restaurant? Take our operator survey</FooterLink>
+        </SiteFooter>
+      }
+    >
+      {session ? <LaunchConfirmation session={session} /> : null}
+      <Container size="lg" className={classes.hero}>
+        <div className={classes.pitch}>
+          <Text className={classes.eyebrow}>For independent restaurants</Text>
+          <Title order={1} className={classes.headline}>
+            Online ordering and delivery, run by your restaurant.
+          </Title>
+          <Text className={classes.lead}>
+            {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening
+            area by area: leave your zip code and email, and we will tell you the day we launch near you.
+          </Text>
+        </div>
+        <section className={classes.card} aria-labelledby={titleId}>
+          <SignupCard machine={machine} titleId={titleId} />
+        </section>
+        <ul className={classes.points} aria-label={`What ${PRODUCT_NAME} gives you`}>
+          <SellingPoint icon={<MenuIcon size={22} />} title="Your menu, your prices">
+            Categories, options and toppings you can change in minutes, whenever you like.
+          </SellingPoint>
+          <SellingPoint icon={<ScooterIcon size={22} />} title="Delivery on your terms">
+            You choose the zones, fees, order minimums and hours you deliver.
+          </SellingPoint>
+          <SellingPoint icon={<RocketIcon size={22} />} title="Live in an afternoon">
+            Seven guided steps take you from sign-up to your first day online.
+          </SellingPoint>
+        </ul>
+      </Container>
+    </SiteFrame>
+  );
+}
+
+/**
+ * The card's one message: the thanks (focusable, announced politely) or the failure (announced
+ * at once). Plain markup rather than Mantine's Alert, which would add 1.6 KB gzipped to the
+ * page's 120 KB budget for a coloured box.
+ */
+const Notice = forwardRef<HTMLDivElement, { tone: 'success' | 'error'; children: ReactNode }>(function Notice({ tone, children }, ref) {
+  const success = tone === 'success';
+  return (
+    <div
+      ref={ref}
+      tabIndex={success ? -1 : undefined}
+      role={success ? 'status' : 'alert'}
+      aria-live={success ? 'polite' : 'assertive'}
+      className={`${classes.notice} ${success ? classes.noticeSuccess : classes.noticeError}`}
+    >
+      <span className={classes.noticeIcon}>{success ? <CheckCircleIcon /> : <AlertCircleIcon />}</span>
+      <div>{children}</div>
+    </div>
+  );
+});
+
+function SellingPoint({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className={classes.point}>
+      <span className={classes.pointIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <Text fw={700} className={classes.pointTitle}>
+          {title}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      </div>
+    </li>
+  );
+}
+
+const FIELD_ORDER: readonly SignupField[] = ['zip_code', 'email'];
+
+function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; titleId: string }) {
+  const [state, send, actor] = useMachine(machine);
+  const inputs = useRef<Partial<Record<SignupField, HTMLInputElement | null>>>({});
+  const successRef = useRef<HTMLDivElement>(null);
+  const previous = useRef(state.value);
+
+  const submitting = state.matches('submitting');
+  const { zip_code, email, fieldErrors, error } = state.context;
+
+  // Keyboard and screen-reader users land where the news is: the thank-you after a sign-up,
+  // the first field of a fresh form after "Sign up another address".
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state.value;
+    if (before === state.value) return;
+    if (state.value === 'done') successRef.current?.focus();
+    if (before === 'done' && state.value === 'idle') inputs.current.zip_code?.focus();
+  }, [state.value]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+    // Rejected by the contract: put the cursor on the first field that needs fixing.
+    const errors = actor.getSnapshot().context.fieldErrors;
+    const first = FIELD_ORDER.find((field) => errors[field] !== undefined);
+    if (first) inputs.current[first]?.focus();
+  }
+
+  if (state.matches('done')) {
+    return (
+      <Stack gap="md" className={classes.cardBody}>
+        <Title order={2} id={titleId} className={classes.cardTitle}>
+          You are on the list
+        </Title>
+        <Notice ref={successRef} tone="success">
+          {SIGNUP_SUCCESS}
+        </Notice>
+        <Text c="dimmed">
+          We will write to <strong>{email.trim().toLowerCase()}</strong> as soon as {PRODUCT_NAME} opens in{' '}
+          <strong>{zip_code.trim().toUpperCase()}</strong>.
+        </Text>
+        <Button variant="default" size="md" fullWidth className={classes.touch} onClick={() => send({ type: 'form.reset' })}>
+          Sign up another address
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={classes.cardBody}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} id={titleId} className={classes.cardTitle}>
+            Be the first to know
+          </Title>
+          <Text c="dimmed" mt={6}>
+            One email when we launch in your area. Nothing else.
+          </Text>
+        </div>
+        {error !== null ? (
+          <Notice tone="error">{error}</Notice>
+        ) : null}
+        <TextInput
+          ref={(element) => {
+            inputs.current.zip_code = element;
+          }}
+          label="Zip code"
+          name="zip_code"
+          size="lg"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. 94107"
+          value={zip_code}
+          error={fieldErrors.zip_code}
+          readOnly={submitting}
+          onChange={(event) => send({ type: 'field.change', field: 'zip_code', value: event.currentTarget.value })}
+        />
+        <TextInput
+          ref={(element) => {
+            inputs.current.email = element;
+          }}
+          label="Email"
+          name="email"
+          type="email"
+          size="lg"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@yourrestaurant.com"
+          value={email}
+          error={fieldErrors.email}
+          readOnly={submitting}
+          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
+        />
+        <Button type="submit" size="lg" fullWidth loading={submitting} className={classes.submit}>
+          Notify me!
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          We use your email only for this. See our{' '}
+          <Anchor component={Link} href="/privacy" inherit>
+            privacy policy
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </form>
+  );
+}

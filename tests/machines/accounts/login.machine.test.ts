@@ -1,0 +1,75 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { LoginRequest, Tokens } from '../../../contracts/accounts';
+import { ApiError } from '../../../src/services/shared/api';
+import { loginMachine, type LoginEvent, type LoginSignInCall } from '../../../src/machines/accounts/login.machine';
+import { assertPathCoverage } from '../../support/path-coverage';
+import { provideChecked } from '../../support/contract-double';
+
+describe('login machine: path coverage', () => {
+  it('reaches every state and transition', () => {
+    const report = assertPathCoverage(loginMachine, {
+      events: [
+        { type: 'field.change', field: 'email', value: 'owner@example.com' },
+        { type: 'remember.change', remember: false },
+        { type: 'form.submit' },
+        { type: 'xstate.done.actor.checkCredentials', output: { access: 'a', refresh: 'r' }, actorId: 'checkCredentials' },
+        { type: 'xstate.error.actor.checkCredentials', error: new ApiError('Wrong email or password.', { status: 401 }), actorId: 'checkCredentials' },
+        { type: 'xstate.done.actor.completeSignIn', output: '/admin', actorId: 'completeSignIn' },
+      ],
+    });
+    expect(report.states.reached).toEqual(['editing', 'checking', 'signingIn', 'done']);
+    expect(report.transitions.missing).toEqual([]);
+  });
+});
+
+function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: LoginSignInCall) => Promise<string>, next?: string) {
+  const checked: LoginRequest[] = [];
+  const signedIn: LoginSignInCall[] = [];
+  const actor = createActor(
+    provideChecked(loginMachine, {
+      actors: {
+        checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => { checked.push(input); return check(input); }),
+        completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => { signedIn.push(input); return signIn(input); }),
+      },
+    }),
+    { input: { next } },
+  ).start();
+  const send = (...events: LoginEvent[]) => events.forEach((event) => actor.send(event));
+  return { actor, checked, signedIn, send };
+}
+
+describe('login machine: behaviour', () => {
+  it('sends what was typed (no client-side checks), then signs in with Remember me and next', async () => {
+    const { actor, checked, signedIn, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => '/backoffice/menu', '/backoffice/menu');
+    // A one-letter password: registration's rules would refuse it, login sends it as it is.
+    send({ type: 'field.change', field: 'email', value: ' Owner@Example.com' }, { type: 'field.change', field: 'password', value: 'x' });
+    send({ type: 'remember.change', remember: false }, { type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    const done = await waitFor(actor, (s) => s.matches('done'));
+    expect(checked).toEqual([{ email: ' Owner@Example.com', password: 'x' }]);
+    expect(signedIn).toEqual([{ tokens: { access: 'A', refresh: 'R' }, remember: false, next: '/backoffice/menu' }]);
+    expect(done.context.destination).toBe('/backoffice/menu');
+  });
+
+  it('Remember me is on unless turned off', () => {
+    const { actor } = start(async () => ({ access: 'A', refresh: 'R' }), async () => '/admin');
+    expect(actor.getSnapshot().context.remember).toBe(true);
+  });
+
+  it('shows the server’s detail, keeps the typed values, and clears it on the next edit', async () => {
+    const { actor, send } = start(async () => { throw new ApiError('Wrong email or password.', { status: 401 }); }, async () => '/admin');
+    send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });
+    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(failed.context).toMatchObject({ error: 'Wrong email or password.', email: 'a@b.co', password: 'secret-1' });
+    send({ type: 'field.change', field: 'password', value: 'secret-2' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('falls back to "Request failed" and returns to the form when the sign-in after the credentials fails', async () => {
+    const { actor, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => { throw new Error(''); });
+    send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });
+    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(failed.context.error).toBe('Request failed');
+  });
+});

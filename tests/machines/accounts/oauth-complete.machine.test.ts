@@ -1,0 +1,62 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { Tokens } from '../../../contracts/accounts';
+import { ApiError } from '../../../src/services/shared/api';
+import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '../../../src/machines/accounts/oauth-complete.machine';
+import { measurePathCoverage } from '../../support/path-coverage';
+import { provideChecked } from '../../support/contract-double';
+
+const TOKENS = { access: 'A', refresh: 'R' };
+
+describe('oauth completion machine: path coverage', () => {
+  it('reaches every state and transition over the two ways the page can be opened', () => {
+    const events = [
+      { type: 'signin.retry' },
+      { type: 'xstate.error.actor.completeSignIn', error: new ApiError('Service unavailable.', { status: 503 }), actorId: 'completeSignIn' },
+      { type: 'xstate.done.actor.completeSignIn', output: '/backoffice', actorId: 'completeSignIn' },
+    ];
+    const withTokens = measurePathCoverage(oauthCompleteMachine, { input: { tokens: TOKENS }, events });
+    const withError = measurePathCoverage(oauthCompleteMachine, { input: { error: 'access_denied' }, events });
+    const reached = (key: 'states' | 'transitions') => new Set([...withTokens[key].reached, ...withError[key].reached]);
+    expect(withTokens.states.all.filter((state) => !reached('states').has(state))).toEqual([]);
+    expect(withTokens.transitions.all.filter((transition) => !reached('transitions').has(transition))).toEqual([]);
+  });
+});
+
+function start(input: OAuthResult, answer: (tokens: Tokens) => Promise<string>) {
+  const calls: Tokens[] = [];
+  const actor = createActor(
+    provideChecked(oauthCompleteMachine, { actors: { completeSignIn: fromPromise<string, Tokens>(({ input: tokens }) => { calls.push(tokens); return answer(tokens); }) } }),
+    { input },
+  ).start();
+  return { actor, calls };
+}
+
+describe('oauth completion machine: behaviour', () => {
+  it('signs in with the tokens and ends with the destination', async () => {
+    const { actor, calls } = start({ tokens: TOKENS }, async () => '/onboard/3/location');
+    const done = await waitFor(actor, (s) => s.matches('done'));
+    expect(calls).toEqual([TOKENS]);
+    expect(done.context.destination).toBe('/onboard/3/location');
+  });
+
+  it('explains the provider’s error, or the lack of details, without calling anything', () => {
+    const denied = start({ error: 'Google sign-in is not configured.' }, async () => '/');
+    expect(denied.actor.getSnapshot().value).toBe('failed');
+    expect(denied.actor.getSnapshot().context.error).toBe('Google sign-in is not configured.');
+    const empty = start({ error: '' }, async () => '/');
+    expect(empty.actor.getSnapshot().context.error).toBe(OAUTH_NO_DETAILS);
+    expect([...denied.calls, ...empty.calls]).toEqual([]);
+  });
+
+  it('can try again after a failed sign-in', async () => {
+    let first = true;
+    const { actor } = start({ tokens: TOKENS }, async () => {
+      if (first) { first = false; throw new ApiError('Service unavailable.', { status: 503 }); }
+      return '/admin';
+    });
+    expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toBe('Service unavailable.');
+    actor.send({ type: 'signin.retry' });
+    expect((await waitFor(actor, (s) => s.matches('done'))).context.destination).toBe('/admin');
+  });
+});

@@ -1,0 +1,102 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { PrimaryOptionSetUpdate, type PrimaryOptionSet } from '../../../contracts/menu';
+import { parseWith } from '../../../contracts/shared/validation';
+import { ApiError } from '../../../src/services/shared/api';
+import {
+  cleanSelections,
+  primaryOptionSetEditorMachine,
+  type OptionSetEditorEvent,
+  type SaveSetCall,
+} from '../../../src/machines/menu/primary-option-set-editor.machine';
+import { assertWalksCover } from './menu-coverage';
+import { OWNER } from './category-editor.fixtures';
+import { provideChecked } from '../../support/contract-double';
+
+const CRUST: PrimaryOptionSet = {
+  id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: true,
+  selections: [{ id: 52, name: 'Thick', image_url: null, position: 1 }, { id: 51, name: 'Thin', image_url: '/uploads/thin.jpg', position: 0 }],
+};
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
+
+describe('primary option set editor machine: path coverage', () => {
+  it('reaches every state and transition (new and edit, every failure)', () => {
+    const events = [
+      done('loadSet', CRUST),
+      done('saveSet', CRUST),
+      { type: 'name.change', value: 'Crust' },
+      { type: 'selection.change', key: 'new-1', name: 'Thin' },
+    ];
+    assertWalksCover(primaryOptionSetEditorMachine, [null, 5].map((setId) => ({ input: { setId, scope: OWNER, maxSelections: 1 }, events })));
+  });
+});
+
+function start(setId: number | null, save: (call: SaveSetCall) => Promise<PrimaryOptionSet>) {
+  const saved: SaveSetCall[] = [];
+  const actor = createActor(provideChecked(primaryOptionSetEditorMachine, {
+    actors: {
+      loadSet: fromPromise<PrimaryOptionSet, { id: number }>(async () => CRUST),
+      saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(({ input }) => { saved.push(input); return save(input); }),
+    },
+  }), { input: { setId, scope: OWNER } }).start();
+  const send = (...events: OptionSetEditorEvent[]) => events.forEach((event) => actor.send(event));
+  return { actor, send, saved };
+}
+
+describe('primary option set editor machine: behaviour', () => {
+  it('trims selections, drops blanks and later duplicates (spec section 5)', () => {
+    const rows = ['  Thin ', '', 'thin', 'Thick', '  '].map((name, index) => ({ key: `new-${index}`, id: null, name, image_url: null }));
+    expect(cleanSelections(rows).map((row) => row.name)).toEqual(['Thin', 'Thick']);
+  });
+
+  it('refuses a set with no name or no selection with the specified sentence', () => {
+    const { actor, send, saved } = start(null, async () => CRUST);
+    send({ type: 'name.change', value: 'Crust' }, { type: 'selection.add' }, { type: 'set.save' });
+    expect(actor.getSnapshot().context.error).toBe('Please enter a set name and at least one unique selection.');
+    send({ type: 'name.change', value: '  ' }, { type: 'selection.change', key: 'new-1', name: 'Thin' }, { type: 'set.save' });
+    expect(actor.getSnapshot().context.error).toBe('Please enter a set name and at least one unique selection.');
+    expect(saved).toEqual([]);
+  });
+
+  it('creates a new set with its selections in order', async () => {
+    const { actor, send, saved } = start(null, async () => CRUST);
+    send(
+      { type: 'name.change', value: ' Crust ' }, { type: 'flag.change', flag: 'preventChanges', value: true },
+      { type: 'selection.add' }, { type: 'selection.change', key: 'new-1', name: 'Thin' },
+      { type: 'selection.add' }, { type: 'selection.change', key: 'new-2', name: 'Thick' },
+      { type: 'selection.move', key: 'new-2', by: -1 }, { type: 'selection.image', key: 'new-1', url: '/uploads/t.jpg' },
+      { type: 'set.save' },
+    );
+    await waitFor(actor, (snapshot) => snapshot.matches('saved'));
+    expect(saved[0]).toEqual({
+      id: null, scope: OWNER,
+      body: { name: 'Crust', prevent_restaurant_changes: true, allow_images: false, selections: [{ name: 'Thick', image_url: '' }, { name: 'Thin', image_url: '/uploads/t.jpg' }] },
+    });
+  });
+
+  it('saves a saved set left with no selection (only a new set needs one), in a body the server accepts', async () => {
+    const { actor, send, saved } = start(5, async () => ({ ...CRUST, selections: [] }));
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    send({ type: 'selection.remove', key: 'sel-51' }, { type: 'selection.remove', key: 'sel-52' }, { type: 'set.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches('saved'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(saved[0]!.body).toEqual({ name: 'Crust', prevent_restaurant_changes: false, allow_images: true, selections: [] });
+    expect(() => parseWith(PrimaryOptionSetUpdate, saved[0]!.body)).not.toThrow();
+    // A blank name is still refused.
+    const blank = start(5, async () => CRUST);
+    await waitFor(blank.actor, (snapshot) => snapshot.matches('editing'));
+    blank.send({ type: 'name.change', value: ' ' }, { type: 'set.save' });
+    expect(blank.actor.getSnapshot().context.error).toBe('Please enter a set name and at least one unique selection.');
+  });
+
+  it('edits a set: keeps ids, applies the order, and says "Save failed: ..." on a failure', async () => {
+    const { actor, send, saved } = start(5, async () => { throw new ApiError('Library sets cannot be changed.', { status: 403 }); });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(actor.getSnapshot().context.selections.map((row) => row.name)).toEqual(['Thin', 'Thick']);
+    send({ type: 'selection.move', key: 'sel-51', by: 1 }, { type: 'selection.remove', key: 'sel-52' }, { type: 'selection.add' },
+      { type: 'selection.change', key: 'new-1', name: 'Pan' }, { type: 'set.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.error !== null);
+    expect(saved[0]!.body.selections).toEqual([{ id: 51, name: 'Thin', image_url: '/uploads/thin.jpg' }, { name: 'Pan', image_url: '' }]);
+    expect(actor.getSnapshot().context.error).toBe('Save failed: Library sets cannot be changed.');
+  });
+});

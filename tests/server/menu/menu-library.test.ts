@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test-app';
+import { menuClient, menuRowCounts, menuTestApp, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
+
+let t: TestApp;
+let api: MenuClient;
+let owner: Caller;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await menuTestApp();
+  api = menuClient(t);
+  owner = await ownerWithRestaurant(t, 'library-owner@example.com');
+  admin = await staff(t, 'library-staff@example.com');
+});
+afterAll(() => t.close());
+
+const names = (body: { results: { name: string }[] }) => body.results.map((row) => row.name);
+
+describe('toppings', () => {
+  it('creates, reads, updates and deletes the restaurant’s own toppings', async () => {
+    const created = await api.post('/toppings/', owner, { name: ' Mushrooms ', image_url: 'https://img.example.com/m.png' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Mushrooms', image_url: 'https://img.example.com/m.png', restaurant_id: owner.restaurantId });
+    expect((await api.get(`/toppings/${created.body.id}/`, owner)).body).toEqual(created.body);
+    const changed = await api.patch(`/toppings/${created.body.id}/`, owner, { name: 'Porcini', image_url: '' });
+    expect(changed.body).toMatchObject({ name: 'Porcini', image_url: null });
+    expect((await api.delete(`/toppings/${created.body.id}/`, owner)).status).toBe(204);
+    expect((await api.get(`/toppings/${created.body.id}/`, owner)).status).toBe(404);
+  });
+
+  it('refuses a blank name with the specified sentence and a bad image address', async () => {
+    const blank = await api.post('/toppings/', owner, { name: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toEqual({ name: 'Please enter a topping name.' });
+    const image = await api.post('/toppings/', owner, { name: 'x', image_url: 'ftp://nope' });
+    expect(image.body.fields).toEqual({ image_url: expect.stringContaining('https://') });
+    expect((await api.patch('/toppings/999999/', owner, { name: 'x' })).status).toBe(404);
+  });
+
+  it('lists own and library toppings, searched by `search` or `q`', async () => {
+    const lister = await ownerWithRestaurant(t, 'topping-lister@example.com');
+    const library = await api.post('/toppings/', admin, { name: 'Library Pepperoni', restaurant_id: null });
+    expect(library.body.restaurant_id).toBeNull();
+    await api.post('/toppings/', lister, { name: 'House pepper' });
+    await api.post('/toppings/', lister, { name: 'Onion' });
+
+    const all = await api.get('/toppings/?page_size=500&ordering=name', lister);
+    expect(names(all.body)).toEqual(expect.arrayContaining(['House pepper', 'Library Pepperoni', 'Onion']));
+    expect(all.body.results.every((row: { restaurant_id: number | null }) => row.restaurant_id === null || row.restaurant_id === lister.restaurantId)).toBe(true);
+    expect(names((await api.get('/toppings/?q=PEPPER&ordering=name', lister)).body)).toEqual(['House pepper', 'Library Pepperoni']);
+    expect(names((await api.get('/toppings/?search=onion', lister)).body)).toEqual(['Onion']);
+    expect((await api.get('/toppings/?ordering=image_url', lister)).status).toBe(400);
+  });
+});
+
+describe('dressings', () => {
+  it('creates, lists with q, renames and deletes; blank names get the specified sentence', async () => {
+    const created = await api.post('/dressings/', owner, { name: 'Caesar' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Caesar', restaurant_id: owner.restaurantId });
+    expect(names((await api.get('/dressings/?q=caes', owner)).body)).toEqual(['Caesar']);
+    expect((await api.patch(`/dressings/${created.body.id}/`, owner, { name: 'Caesar light' })).body.name).toBe('Caesar light');
+    const blank = await api.post('/dressings/', owner, { name: '  ' });
+    expect(blank.body.fields).toEqual({ name: 'Please enter a dressing name.' });
+    expect((await api.patch(`/dressings/${created.body.id}/`, owner, { image_url: 'https://x.example/a.png' })).status).toBe(400);
+    expect((await api.delete(`/dressings/${created.body.id}/`, owner)).status).toBe(204);
+  });
+});
+
+describe('primary option sets', () => {
+  it('creates a set with trimmed selections, blanks and duplicates dropped, in order', async () => {
+    const created = await api.post('/primary-options/', owner, {
+      name: ' Crust ',
+      allow_images: true,
+      selections: [{ name: ' Thin ' }, { name: '' }, { name: 'thin' }, { name: 'Thick', image_url: 'https://img.example.com/thick.png' }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(Number), name: 'Crust', restaurant_id: owner.restaurantId, prevent_restaurant_changes: false, allow_images: true,
+      selections: [
+        { id: expect.any(Number), name: 'Thin', image_url: null, position: 0 },
+        { id: expect.any(Number), name: 'Thick', image_url: 'https://img.example.com/thick.png', position: 1 },
+      ],
+    });
+    expect((await api.get(`/primary-options/${created.body.id}/`, owner)).body).toEqual(created.body);
+  });
+
+  it('refuses a set without a name or without a selection left, with the specified sentence', async () => {
+    const message = 'Please enter a set name and at least one unique selection.';
+    const noName = await api.post('/primary-options/', owner, { name: ' ', selections: [{ name: 'A' }] });
+    expect(noName.status).toBe(400);
+    expect(noName.body.fields).toEqual({ name: message });
+    const noSelection = await api.post('/primary-options/', owner, { name: 'Empty', selections: [{ name: '  ' }] });
+    expect(noSelection.body.fields).toEqual({ selections: message });
+    expect((await api.post('/primary-options/', owner, { name: 'Missing' })).status).toBe(400);
+  });
+
+  it('updates name and flags, and reorders, renames, re-images, adds and removes selections', async () => {
+    const set = (await api.post('/primary-options/', owner, { name: 'Sauce', selections: [{ name: 'Tomato' }, { name: 'Cream' }, { name: 'Pesto' }] })).body;
+    const [tomato, cream, pesto] = set.selections;
+    const updated = await api.patch(`/primary-options/${set.id}/`, owner, {
+      name: 'Sauces',
+      allow_images: true,
+      selections: [{ id: pesto.id }, { id: tomato.id, image_url: 'https://img.example.com/t.png' }, { name: 'BBQ' }],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.name).toBe('Sauces');
+    expect(updated.body.allow_images).toBe(true);
+    expect(updated.body.selections).toEqual([
+      { id: pesto.id, name: 'Pesto', image_url: null, position: 0 },
+      { id: tomato.id, name: 'Tomato', image_url: 'https://img.example.com/t.png', position: 1 },
+      { id: expect.any(Number), name: 'BBQ', image_url: null, position: 2 },
+    ]);
+    expect(updated.body.selections.some((s: { id: number }) => s.id === cream.id)).toBe(false);
+
+    const flagsOnly = await api.patch(`/primary-options/${set.id}/`, owner, { allow_images: false });
+    expect(flagsOnly.body.selections).toHaveLength(3);
+
+    const duplicate = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [{ id: pesto.id, name: 'Tomato' }, { id: tomato.id }] });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.fields).toEqual({ selections: 'Please enter a set name and at least one unique selection.' });
+    const foreignSelection = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [{ id: 999999 }] });
+    expect(foreignSelection.status).toBe(400);
+    // Refused updates changed nothing.
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).body.selections.map((s: { name: string }) => s.name)).toEqual(['Pesto', 'Tomato', 'BBQ']);
+    // Spec section 5 requires a selection of a new set only: a saved set may be emptied.
+    const emptied = await api.patch(`/primary-options/${set.id}/`, owner, { selections: [] });
+    expect(emptied.status).toBe(200);
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).body.selections).toEqual([]);
+
+    expect((await api.delete(`/primary-options/${set.id}/`, owner)).status).toBe(204);
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).status).toBe(404);
+  });
+
+  it('lists own and library sets with their selections; page_size 500 is allowed', async () => {
+    const lister = await ownerWithRestaurant(t, 'sets-lister@example.com');
+    await api.post('/primary-options/', lister, { name: 'Own set', selections: [{ name: 'One' }] });
+    await api.post('/primary-options/', admin, { name: 'Platform set', restaurant_id: null, selections: [{ name: 'Two' }] });
+    const listed = await api.get('/primary-options/?page_size=500&search=set&ordering=name', lister);
+    expect(listed.status).toBe(200);
+    expect(names(listed.body)).toEqual(['Own set', 'Platform set']);
+    expect(listed.body.results[1].selections.map((s: { name: string }) => s.name)).toEqual(['Two']);
+  });
+});
+
+describe('the platform library', () => {
+  it('lets owners read library rows but not change them (403 with a sentence); administrators can', async () => {
+    const set = (await api.post('/primary-options/', admin, { name: 'Library sizes', restaurant_id: null, selections: [{ name: 'S' }] })).body;
+    const topping = (await api.post('/toppings/', admin, { name: 'Library olive', restaurant_id: null })).body;
+    const dressing = (await api.post('/dressings/', admin, { name: 'Library ranch', restaurant_id: null })).body;
+    expect([set.restaurant_id, topping.restaurant_id, dressing.restaurant_id]).toEqual([null, null, null]);
+    const before = await menuRowCounts(t);
+
+    for (const [path, change] of [
+      [`/primary-options/${set.id}/`, { name: 'Mine now' }],
+      [`/toppings/${topping.id}/`, { name: 'Mine now' }],
+      [`/dressings/${dressing.id}/`, { name: 'Mine now' }],
+    ] as const) {
+      expect((await api.get(path, owner)).status).toBe(200);
+      const patched = await api.patch(path, owner, change);
+      expect(patched.status).toBe(403);
+      expect(patched.body).toEqual({ code: 'library_read_only', detail: expect.stringMatching(/platform library; only a platform administrator can change it/) });
+      expect((await api.delete(path, owner)).status).toBe(403);
+    }
+    expect(await menuRowCounts(t)).toEqual(before);
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).body.name).toBe('Library sizes');
+
+    // An owner cannot add to the library either.
+    const added = await api.post('/toppings/', owner, { name: 'Sneaky', restaurant_id: null });
+    expect(added.status).toBe(403);
+
+    expect((await api.patch(`/primary-options/${set.id}/`, admin, { name: 'Library sizes v2' })).body.name).toBe('Library sizes v2');
+    expect((await api.patch(`/toppings/${topping.id}/`, admin, { name: 'Library olives' })).body.name).toBe('Library olives');
+    expect((await api.delete(`/dressings/${dressing.id}/`, admin)).status).toBe(204);
+  });
+
+  it('lets an owner copy a library set into their restaurant when allowed, with its selections', async () => {
+    const set = (await api.post('/primary-options/', admin, {
+      name: 'Open set', restaurant_id: null, allow_images: true, selections: [{ name: 'A', image_url: '/uploads/a.webp' }, { name: 'B' }],
+    })).body;
+    const copy = await api.post(`/primary-options/${set.id}/copy/`, owner);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ name: 'Open set', restaurant_id: owner.restaurantId, prevent_restaurant_changes: false, allow_images: true });
+    expect(copy.body.id).not.toBe(set.id);
+    expect(copy.body.selections.map((s: { name: string; image_url: string | null }) => [s.name, s.image_url])).toEqual([['A', '/uploads/a.webp'], ['B', null]]);
+    // The copy is the owner's to change; the original stays as it was.
+    expect((await api.patch(`/primary-options/${copy.body.id}/`, owner, { name: 'My set' })).status).toBe(200);
+    expect((await api.get(`/primary-options/${set.id}/`, owner)).body.name).toBe('Open set');
+  });
+
+  it('refuses to copy a set the platform locked, and copies toppings and dressings', async () => {
+    const locked = (await api.post('/primary-options/', admin, { name: 'Locked', restaurant_id: null, prevent_restaurant_changes: true, selections: [{ name: 'X' }] })).body;
+    const before = await menuRowCounts(t);
+    const refused = await api.post(`/primary-options/${locked.id}/copy/`, owner, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('locked');
+    expect(await menuRowCounts(t)).toEqual(before);
+
+    const topping = (await api.post('/toppings/', admin, { name: 'Truffle', restaurant_id: null, image_url: '/uploads/t.webp' })).body;
+    const copied = await api.post(`/toppings/${topping.id}/copy/`, owner, {});
+    expect(copied.status).toBe(201);
+    expect(copied.body).toEqual({ id: expect.any(Number), name: 'Truffle', image_url: '/uploads/t.webp', restaurant_id: owner.restaurantId });
+    const dressing = (await api.post('/dressings/', admin, { name: 'Vinaigrette', restaurant_id: null })).body;
+    expect((await api.post(`/dressings/${dressing.id}/copy/`, owner)).body).toMatchObject({ name: 'Vinaigrette', restaurant_id: owner.restaurantId });
+    expect((await api.post('/toppings/999999/copy/', owner)).status).toBe(404);
+    // A copy needs no body at all.
+    const bare = await t.app.inject({ method: 'POST', url: `/api/v2/toppings/${topping.id}/copy/`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(bare.statusCode).toBe(201);
+  });
+});
+
+describe('restaurants', () => {
+  it('lists only the owner’s own restaurant; administrators list all', async () => {
+    const mine = await api.get('/restaurants/', owner);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ count: 1, results: [{ id: owner.restaurantId }] });
+    const other = await ownerWithRestaurant(t, 'restaurants-other@example.com');
+    const all = await api.get('/restaurants/?page_size=500', admin);
+    expect(all.body.results.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([owner.restaurantId, other.restaurantId]));
+    expect((await api.get('/restaurants/?page_size=1', admin)).body.results).toHaveLength(1);
+    expect((await api.get(`/restaurants/?restaurant_id=${other.restaurantId}`, owner)).status).toBe(404);
+  });
+
+  it('gives each restaurant the currency of its location’s country: USD by default', async () => {
+    const currencyOf = async (caller: typeof owner) =>
+      (await api.get(`/restaurants/?restaurant_id=${caller.restaurantId}`, caller)).body.results[0].currency;
+    const located = async (caller: typeof owner, country: string) => {
+      const put = await t.app.inject({
+        method: 'PUT', url: `/api/v2/onboarding/${caller.restaurantId}/location/`, headers: { authorization: `Bearer ${caller.token}` },
+        payload: { country, street: '1 Main St', city: 'Springfield', state: 'ON', zip_code: 'K1A 0B1' },
+      });
+      expect(put.statusCode).toBe(200);
+      return currencyOf(caller);
+    };
+    const fresh = await ownerWithRestaurant(t, 'currency-none@example.com');
+    expect(await currencyOf(fresh)).toBe('USD');
+    expect(await located(await ownerWithRestaurant(t, 'currency-ca@example.com'), 'Canada')).toBe('CAD');
+    expect(await located(await ownerWithRestaurant(t, 'currency-uk@example.com'), 'United Kingdom')).toBe('GBP');
+    expect(await located(await ownerWithRestaurant(t, 'currency-us@example.com'), 'United States')).toBe('USD');
+  });
+
+  it('creates restaurants for administrators only, with a slug made from the name', async () => {
+    const top = await superadmin(t, 'restaurants-super@example.com');
+    const created = await api.post('/restaurants/', top, { name: 'Pizza Loco' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' });
+    expect((await api.post('/restaurants/', top, { name: 'Pizza Loco' })).body.slug).toBe('pizza-loco-2');
+    const taken = await api.post('/restaurants/', top, { name: 'Another', slug: 'pizza-loco' });
+    expect(taken.status).toBe(409);
+    expect((await api.post('/restaurants/', top, { name: 'Bad', slug: 'Not A Slug' })).status).toBe(400);
+    expect((await api.post('/restaurants/', top, { name: ' ' })).status).toBe(400);
+    const before = await menuRowCounts(t);
+    expect((await api.post('/restaurants/', owner, { name: 'Mine' })).status).toBe(403);
+    expect(await menuRowCounts(t)).toEqual(before);
+  });
+});

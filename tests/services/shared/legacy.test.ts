@@ -1,0 +1,288 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { number, object, string } from 'superstruct';
+import {
+  LEGACY_TIMEOUT_MS,
+  LegacyRequestError,
+  createLegacyClient,
+  legacyBackoff,
+  type LegacyClientOptions,
+} from '../../../src/services/shared/legacy';
+import { UnexpectedAnswerError } from '../../../src/services/shared/http-common';
+import { startTestServer, type TestServer } from '../../support/http-test-server';
+
+let server: TestServer;
+
+beforeEach(async () => {
+  // This file tests the client's own mechanics with arbitrary bodies, so the server's contracts stay off.
+  server = await startTestServer({ contracts: false });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+/** Short time-out and near-zero backoff so the retry paths run in milliseconds. */
+const client = (overrides: Partial<LegacyClientOptions> = {}) =>
+  createLegacyClient({ baseUrl: `${server.url}/api`, timeoutMs: 150, retryDelayMs: () => 5, ...overrides });
+
+const rejection = async (promise: Promise<unknown>): Promise<LegacyRequestError> => {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(LegacyRequestError);
+  return error as LegacyRequestError;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('paths', () => {
+  it.each(['messages', '/messages', 'messages/', '/messages/'])('%s is requested as /api/messages/', async (path) => {
+    server.enqueue({ json: [] });
+    await client().get(path);
+    expect(server.requests.map((request) => request.url)).toEqual(['/api/messages/']);
+  });
+
+  it('keeps a query string after the forced slash', async () => {
+    server.enqueue({ json: [] }, { json: {} });
+    await client().get('messages?page=2&page_size=20');
+    await client().post('/messages/7/mark_read?x=1');
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/api/messages/?page=2&page_size=20',
+      '/api/messages/7/mark_read/?x=1',
+    ]);
+  });
+
+  it('adds searchParams after the slash, skipping empty ones', async () => {
+    server.enqueue({ json: [] });
+    await client().get('messages', { searchParams: { page: 2, page_size: 50, search: undefined } });
+    expect(server.requests[0]?.url).toBe('/api/messages/?page=2&page_size=50');
+  });
+
+  it('resolves a relative base against the page origin', async () => {
+    vi.stubGlobal('location', { origin: server.url });
+    server.enqueue({ json: [] });
+    await createLegacyClient({ baseUrl: '/api' }).get('messages');
+    expect(server.requests[0]?.url).toBe('/api/messages/');
+  });
+
+  it('says what is missing when a relative base has no page origin', async () => {
+    await expect(createLegacyClient({ baseUrl: '/api' }).get('messages')).rejects.toThrow(/needs a browser location/);
+  });
+});
+
+describe('answers', () => {
+  const Row = object({ id: number(), email: string() });
+
+  it('returns the parsed JSON answer', async () => {
+    server.enqueue({ json: { results: [1, 2], count: 2 } });
+    await expect(client().get('messages')).resolves.toEqual({ results: [1, 2], count: 2 });
+  });
+
+  it('returns the answer checked by the given struct', async () => {
+    server.enqueue({ json: { id: 1, email: 'a@b.co' } });
+    const row = await client().post('messages', { email: 'a@b.co' }, { struct: Row });
+    expect(row).toEqual({ id: 1, email: 'a@b.co' });
+  });
+
+  it('raises a clear error when the answer does not match the struct', async () => {
+    server.enqueue({ json: { id: 'one', email: 'a@b.co' } });
+    const error = await client().get('messages/1', { struct: Row }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect((error as Error).message).toMatch(/^Unexpected answer from GET http:\/\/127\.0\.0\.1:\d+\/api\/messages\/1\/: id: /);
+  });
+
+  it('raises a clear error when a success answer is not JSON', async () => {
+    server.enqueue({ body: '<html>proxy page</html>' });
+    await expect(client().get('messages')).rejects.toThrow(/Unexpected answer from GET .*: not JSON/);
+  });
+});
+
+describe('time-out', () => {
+  it('defaults to 10 s', () => {
+    expect(LEGACY_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('waits longer than a short answer delay with the default time-out', async () => {
+    server.enqueue({ json: { ok: true }, delayMs: 300 });
+    await expect(createLegacyClient({ baseUrl: `${server.url}/api` }).get('slow')).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('throws "Request timed out" after the first try and 2 retries all time out', async () => {
+    server.respondWith(() => ({ json: {}, delayMs: 2_000 }));
+    const error = await rejection(client().get('messages'));
+    expect(error.message).toBe('Request timed out');
+    expect(error.status).toBe(0);
+    expect(error.kind).toBe('timeout');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it.each(['get', 'post'] as const)('retries a timed-out %s and takes the next answer', async (method) => {
+    server.enqueue({ json: {}, delayMs: 2_000 }, { json: { ok: true } });
+    const api = client();
+    const answer = method === 'get' ? api.get('messages') : api.post('messages', { a: 1 });
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('retries', () => {
+  const cases = [429, 500, 502, 503, 504].flatMap((status) => [['get', status], ['post', status]] as const);
+
+  it.each(cases)('%s retries on %i and returns the next answer', async (method, status) => {
+    server.enqueue({ status, body: 'busy' }, { json: { ok: true } });
+    const api = client();
+    const answer = method === 'get' ? api.get('messages') : api.post('messages', { a: 1 });
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(server.requests.map((request) => request.method)).toEqual([method.toUpperCase(), method.toUpperCase()]);
+  });
+
+  it.each(['get', 'post'] as const)('%s gives up after 2 retries and reports the last answer', async (method) => {
+    server.enqueue(
+      { status: 503, body: 'first' },
+      { status: 502, body: 'second' },
+      { status: 500, statusText: 'Internal Server Error', body: 'third' },
+      { json: { never: 'reached' } },
+    );
+    const api = client();
+    const error = await rejection(method === 'get' ? api.get('messages') : api.post('messages', {}));
+    expect(error.message).toBe('HTTP 500 Internal Server Error: third');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it.each(['get', 'post'] as const)('%s retries a failed fetch (connection cut) and returns the next answer', async (method) => {
+    server.enqueue({ destroy: true }, { json: { ok: true } });
+    const api = client();
+    const answer = method === 'get' ? api.get('messages') : api.post('messages', {});
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up after 2 retries of failed fetches', async () => {
+    server.respondWith(() => ({ destroy: true }));
+    const error = await rejection(client().get('messages'));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+    expect(error.message).toMatch(/^Network error: /);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('retries a mix of failures, counting them together', async () => {
+    server.enqueue({ status: 429 }, { destroy: true }, { json: {}, delayMs: 2_000 }, { json: { ok: true } });
+    const error = await rejection(client().get('messages'));
+    expect(error.message).toBe('Request timed out');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it.each([400, 401, 403, 404, 408, 409, 413])('does not retry %i', async (status) => {
+    server.enqueue({ status, body: 'no' }, { json: { ok: true } });
+    const error = await rejection(client().post('messages', {}));
+    expect(error.status).toBe(status);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('passes the attempt number to the backoff (1, then 2)', async () => {
+    const retryDelayMs = vi.fn(() => 1);
+    server.respondWith(() => ({ status: 503 }));
+    await rejection(client({ retryDelayMs }).get('messages'));
+    expect(retryDelayMs.mock.calls).toEqual([[1], [2]]);
+  });
+
+  it('keeps to its own backoff even when the server sends a long Retry-After', async () => {
+    // An hour: honouring it would blow the test's time limit.
+    server.enqueue({ status: 429, headers: { 'retry-after': '3600' } }, { json: { ok: true } });
+    await expect(client().get('messages')).resolves.toEqual({ ok: true });
+  });
+
+  it('backs off 250 ms x the attempt number by default (lower bounds from arrival times)', async () => {
+    expect([1, 2].map(legacyBackoff)).toEqual([250, 500]);
+    server.respondWith(() => ({ status: 503 }));
+    await rejection(createLegacyClient({ baseUrl: `${server.url}/api` }).post('messages', {}));
+    const [first, second, third] = server.requests.map((request) => request.at);
+    expect(server.requests).toHaveLength(3);
+    expect(second! - first!).toBeGreaterThanOrEqual(250);
+    expect(third! - second!).toBeGreaterThanOrEqual(500);
+  });
+});
+
+describe('errors', () => {
+  it('reads "HTTP {status} {statusText}: {body}" and keeps the status', async () => {
+    server.enqueue({ status: 404, statusText: 'Not Found', body: 'no such message' });
+    const error = await rejection(client().get('messages/9'));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe('HTTP 404 Not Found: no such message');
+    expect(error.status).toBe(404);
+    expect(error.kind).toBe('http');
+  });
+
+  it('cuts the body to its first 300 characters in the message', async () => {
+    const body = `${'a'.repeat(299)}Z${'b'.repeat(200)}`;
+    server.enqueue({ status: 400, statusText: 'Bad Request', body });
+    const error = await rejection(client().post('messages', {}));
+    expect(error.message).toBe(`HTTP 400 Bad Request: ${'a'.repeat(299)}Z`);
+    expect(error.body).toBe(body);
+  });
+
+  it('leaves a short error body whole, including an empty one', async () => {
+    server.enqueue({ status: 409, statusText: 'Conflict' });
+    const error = await rejection(client().post('messages', {}));
+    expect(error.message).toBe('HTTP 409 Conflict: ');
+  });
+});
+
+describe('cookies', () => {
+  it('sends no cookie, even after the server set one, and asks fetch to omit credentials', async () => {
+    const credentials: RequestCredentials[] = [];
+    // Real fetch underneath; the wrapper only notes what ky asked it to do.
+    const observed: typeof fetch = (input, init) => {
+      if (input instanceof Request) credentials.push(input.credentials);
+      return fetch(input, init);
+    };
+    server.enqueue({ json: {}, headers: { 'set-cookie': 'sessionid=abc; Path=/' } }, { json: {} });
+    const api = client({ fetch: observed });
+    await api.get('messages');
+    await api.post('messages', {});
+    expect(server.requests.map((request) => request.headers.cookie)).toEqual([undefined, undefined]);
+    expect(credentials).toEqual(['omit', 'omit']);
+  });
+});
+
+describe('idempotency key', () => {
+  it('sends one key on every retry of the same POST', async () => {
+    server.enqueue({ status: 503 }, { destroy: true }, { json: { id: 1 } });
+    await client().post('messages', { email: 'a@b.co' });
+    const keys = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('keeps the key across a time-out retry too', async () => {
+    server.enqueue({ json: {}, delayMs: 2_000 }, { json: { id: 1 } });
+    await client().post('messages', {});
+    const [first, second] = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(first).toMatch(UUID);
+    expect(second).toBe(first);
+  });
+
+  it('uses a new key for each separate POST', async () => {
+    server.respondWith(() => ({ json: {} }));
+    const api = client();
+    await api.post('messages', {});
+    await api.post('messages', {});
+    const [first, second] = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends the POST body as JSON, and no key on GET', async () => {
+    server.respondWith(() => ({ json: {} }));
+    const api = client();
+    await api.post('messages', { zip_code: '10001' });
+    await api.get('messages');
+    const [post, get] = server.requests;
+    expect(post?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(post?.body ?? '')).toEqual({ zip_code: '10001' });
+    expect(get?.headers['idempotency-key']).toBeUndefined();
+  });
+});

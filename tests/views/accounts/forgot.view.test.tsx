@@ -1,0 +1,168 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it } from 'vitest';
+import { assign, type AnyActorRef } from 'xstate';
+import type { DetailResponse, ForgotRequest, ResetRequest } from '../../../contracts/accounts';
+import { ApiError } from '../../../src/services/shared/api';
+import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine } from '../../../src/machines/accounts/forgot-password.machine';
+import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
+import { theme } from '../../../src/theme';
+import { ForgotView } from '../../../src/views/accounts/forgot.view';
+import { FORGOT_VALUES as V, forgotModel } from '../../models/accounts/forgot-password.model';
+import { createFakeActor } from '../../support/fake-actor';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { provideChecked } from '../../support/contract-double';
+
+/**
+ * The real lock, with its clock in the test's hands: ticks never come by themselves, and
+ * `lock.expire` delivers them (the same `xstate.after` events the timer would send).
+ */
+function controlledLock() {
+  const locks: AnyActorRef[] = [];
+  const machine = resendLockMachine.provide({
+    delays: { tick: 2 ** 30 },
+    actions: {
+      lock: assign(({ context, self }) => {
+        locks.push(self);
+        return { left: context.seconds };
+      }),
+    },
+  });
+  const expire = () => {
+    for (const lock of locks) {
+      while (lock.getSnapshot().value === 'locked') act(() => lock.send({ type: 'xstate.after.tick.resendLock.locked' }));
+    }
+  };
+  return { machine, expire };
+}
+
+function renderForgot() {
+  const request = createFakeActor<DetailResponse, ForgotRequest>('forgot');
+  const reset = createFakeActor<DetailResponse, ResetRequest>('reset');
+  const lock = controlledLock();
+  const machine = provideChecked(forgotPasswordMachine, {
+    actors: { requestCode: request.actor, resetPassword: reset.actor, resendLock: lock.machine },
+  });
+  const location = memoryLocation({ path: '/forgot', record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook}>
+        <ForgotView machine={machine} resendSeconds={2} />
+      </Router>
+    </MantineProvider>,
+  );
+  return {
+    user: userEvent.setup(),
+    request,
+    reset,
+    path: () => location.history!.at(-1),
+    expireLock: lock.expire,
+  };
+}
+
+type Driver = ReturnType<typeof renderForgot>;
+
+const email = () => screen.getByLabelText('Email');
+const boxes = () => screen.getAllByLabelText(/^Digit \d of 6$/) as HTMLInputElement[];
+const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
+const resetButton = () => screen.getByRole('button', { name: 'Reset password' });
+const resendButton = () => screen.getByRole('button', { name: 'Resend' });
+
+async function retype(user: UserEvent, input: HTMLElement, value: string) {
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'email.fill.valid': ({ user }) => retype(user, email(), V.email),
+    'email.fill.invalid': ({ user }) => retype(user, email(), V.invalidEmail),
+    'request.submit': ({ user }) => user.click(screen.getByRole('button', { name: 'Send code' })),
+    'request.accept': ({ request }) => request.resolve({ detail: 'ok' }),
+    'request.reject': ({ request }) => request.reject(new ApiError(V.requestRejection, { status: 429 })),
+    'reset.fill': async ({ user }) => {
+      await user.click(boxes()[0]!);
+      await user.keyboard(V.code);
+      await retype(user, newPassword(), V.password);
+    },
+    'reset.submit': ({ user }) => user.click(resetButton()),
+    'reset.accept': ({ reset }) => reset.resolve({ detail: 'ok' }),
+    'reset.reject': ({ reset }) => reset.reject(new ApiError(V.rejection, { status: 400 })),
+    'lock.expire': ({ expireLock }) => expireLock(),
+    'code.resend': ({ user }) => user.click(resendButton()),
+    'step.back': ({ user }) => user.click(screen.getByRole('button', { name: 'Use a different email' })),
+  },
+  states: {
+    'request.blank': () => {
+      expect(screen.getByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
+      expect(email()).toHaveValue('');
+    },
+    'request.typed': async () => {
+      expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
+      expect(email()).toHaveValue(V.email);
+      expect(email()).not.toHaveAttribute('aria-invalid', 'true');
+    },
+    'request.typedInvalid': () => expect(email()).toHaveValue(V.invalidEmail),
+    'request.refused': ({ request }) => {
+      expect(email()).toHaveAccessibleDescription('Please enter a valid email.');
+      expect(request.received).toHaveLength(0);
+    },
+    'request.failed': async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(V.requestRejection);
+    },
+    requesting: ({ request }) => {
+      expect(screen.getByRole('button', { name: 'Send code' })).toHaveAttribute('data-loading');
+      expect(request.pending.map((call) => call.input)).toEqual([{ email: V.email }]);
+    },
+    'reset.locked': async () => {
+      expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(CODE_SENT_NOTE);
+      expect(resendButton()).toBeDisabled();
+      expect(screen.getByText(/^You can resend in 0:02$/)).toBeInTheDocument();
+    },
+    'reset.unlocked': () => {
+      expect(resendButton()).toBeEnabled();
+      expect(screen.queryByText(/You can resend/)).toBeNull();
+    },
+    'reset.refused': ({ reset }) => {
+      expect(screen.getByText('Enter the 6-digit code.')).toBeInTheDocument();
+      expect(newPassword()).toHaveAccessibleDescription(/Password must be at least 8 characters\./);
+      expect(reset.received).toHaveLength(0);
+    },
+    'reset.filled': () => {
+      expect(boxes().map((box) => box.value).join('')).toBe(V.code);
+      expect(newPassword()).toHaveValue(V.password);
+    },
+    'reset.failed': async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(V.rejection);
+    },
+    'reset.resent': async () => {
+      expect(await screen.findByText(CODE_RESENT_NOTE)).toBeInTheDocument();
+      expect(resendButton()).toBeDisabled();
+    },
+    resending: ({ request }) => {
+      expect(request.pending.map((call) => call.input)).toEqual([{ email: V.email }]);
+      expect(request.received).toHaveLength(2);
+    },
+    resetting: ({ reset }) => {
+      expect(resetButton()).toHaveAttribute('data-loading');
+      expect(reset.pending.map((call) => call.input)).toEqual([{ email: V.email, code: V.code, password: V.password }]);
+    },
+    done: ({ path }) => waitFor(() => expect(path()).toBe('/login?reset=1')),
+  },
+};
+
+const cases = modelPathCases(forgotModel, executors);
+
+describe('forgot password view: every path of the model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    expect(() => checkExecutors(forgotModel, executors)).not.toThrow();
+  });
+
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderForgot());
+  });
+});

@@ -1,0 +1,117 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it } from 'vitest';
+import type { LoginRequest, Tokens } from '../../../contracts/accounts';
+import { ApiError } from '../../../src/services/shared/api';
+import { loginMachine, type LoginSignInCall } from '../../../src/machines/accounts/login.machine';
+import { theme } from '../../../src/theme';
+import { LoginView, PASSWORD_CHANGED } from '../../../src/views/accounts/login.view';
+import { LOGIN_VALUES as V, loginModel } from '../../models/accounts/login.model';
+import { createFakeActor } from '../../support/fake-actor';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { provideChecked } from '../../support/contract-double';
+
+function renderLogin(path = '/login?next=/backoffice/menu') {
+  const check = createFakeActor<Tokens, LoginRequest>('login');
+  const signIn = createFakeActor<string, LoginSignInCall>('completeSignIn');
+  const machine = provideChecked(loginMachine, { actors: { checkCredentials: check.actor, completeSignIn: signIn.actor } });
+  const [pathname, search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname!, searchPath: search, record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <LoginView machine={machine} />
+      </Router>
+    </MantineProvider>,
+  );
+  return { user: userEvent.setup(), check, signIn, path: () => location.history!.at(-1) };
+}
+
+type Driver = ReturnType<typeof renderLogin>;
+
+const email = () => screen.getByLabelText('Email');
+const password = () => screen.getByLabelText('Password', { selector: 'input' });
+const remember = () => screen.getByRole('switch', { name: 'Remember me' });
+const loginButton = () => screen.getByRole('button', { name: 'Login' });
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    fill: async ({ user }) => {
+      await user.type(email(), V.email);
+      await user.type(password(), V.password);
+    },
+    'remember.off': ({ user }) => user.click(remember()),
+    'password.show': ({ user }) => user.click(screen.getByRole('button', { name: 'Show or hide password' })),
+    'form.submit': ({ user }) => user.click(loginButton()),
+    'credentials.accept': ({ check }) => check.resolve({ access: 'A', refresh: 'R' }),
+    'credentials.reject': ({ check }) => check.reject(new ApiError(V.rejection, { status: 401 })),
+    'signin.accept': ({ signIn }) => signIn.resolve(V.destination),
+  },
+  states: {
+    blank: () => {
+      expect(email()).toHaveValue('');
+      expect(password()).toHaveAttribute('type', 'password');
+      expect(remember()).toBeChecked();
+      expect(loginButton()).toBeEnabled();
+    },
+    filled: () => {
+      expect(email()).toHaveValue(V.email);
+      expect(password()).toHaveValue(V.password);
+      expect(password()).toHaveAttribute('type', 'password');
+      expect(remember()).toBeChecked();
+    },
+    forgetful: () => expect(remember()).not.toBeChecked(),
+    revealed: () => expect(password()).toHaveAttribute('type', 'text'),
+    checking: ({ check }) => {
+      expect(loginButton()).toHaveAttribute('data-loading');
+      // Sent as typed: login has no client-side checks (spec section 5).
+      expect(check.pending.map((call) => call.input)).toEqual([{ email: V.email, password: V.password }]);
+    },
+    failed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(V.rejection);
+      expect(email()).toHaveValue(V.email);
+      expect(loginButton()).toBeEnabled();
+    },
+    signingIn: ({ signIn }) => {
+      expect(signIn.pending).toHaveLength(1);
+      const call = signIn.pending[0]!.input;
+      expect(call.tokens).toEqual({ access: 'A', refresh: 'R' });
+      expect(call.next).toBe('/backoffice/menu');
+      expect(call.remember).toBe((remember() as HTMLInputElement).checked);
+    },
+    done: ({ path }) => waitFor(() => expect(path()).toBe(V.destination)),
+  },
+};
+
+const cases = modelPathCases(loginModel, executors);
+
+describe('login view: every path of the model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    expect(() => checkExecutors(loginModel, executors)).not.toThrow();
+    expect(cases).toHaveLength(4);
+  });
+
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderLogin());
+  });
+});
+
+describe('login view: the specified words and links', () => {
+  it('has the Forgot password and Join links, Google enabled, Apple and Facebook coming soon', () => {
+    renderLogin('/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot');
+    expect(screen.getAllByRole('link', { name: 'Join' }).every((link) => link.getAttribute('href') === '/register')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/v2/auth/social/google/start/');
+    expect(screen.getByRole('button', { name: 'Continue with Apple (coming soon)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue with Facebook (coming soon)' })).toBeDisabled();
+    expect(screen.queryByText(PASSWORD_CHANGED)).toBeNull();
+  });
+
+  it('says the password was changed after a reset (/login?reset=1)', () => {
+    renderLogin('/login?reset=1');
+    expect(screen.getByRole('status')).toHaveTextContent(PASSWORD_CHANGED);
+  });
+});

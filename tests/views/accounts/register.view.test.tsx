@@ -1,0 +1,215 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it } from 'vitest';
+import type { ProfileResponse, RegisterRequest, RegisterResponse, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
+import { ApiError } from '../../../src/services/shared/api';
+import { registrationMachine, type ProfileCall, type SignInCall } from '../../../src/machines/accounts/registration.machine';
+import { theme } from '../../../src/theme';
+import { EXISTING_NOTE, RegisterView } from '../../../src/views/accounts/register.view';
+import { REGISTRATION_VALUES as V, registrationModel } from '../../models/accounts/registration.model';
+import { createFakeActor } from '../../support/fake-actor';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { provideChecked } from '../../support/contract-double';
+
+function renderRegister() {
+  const register = createFakeActor<RegisterResponse, RegisterRequest>('register');
+  const verify = createFakeActor<VerifyResponse, VerifyRequest>('verify');
+  const profile = createFakeActor<ProfileResponse, ProfileCall>('profile');
+  const signIn = createFakeActor<string, SignInCall>('completeSignIn');
+  const machine = provideChecked(registrationMachine, {
+    actors: { registerEmail: register.actor, verifyCode: verify.actor, saveProfile: profile.actor, completeSignIn: signIn.actor },
+  });
+  const location = memoryLocation({ path: '/register', record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook}>
+        <RegisterView machine={machine} />
+      </Router>
+    </MantineProvider>,
+  );
+  return { user: userEvent.setup(), register, verify, profile, signIn, path: () => location.history!.at(-1) };
+}
+
+type Driver = ReturnType<typeof renderRegister>;
+
+const emailInput = () => screen.getByLabelText('Email');
+const terms = () => screen.getByRole('checkbox');
+const joinButton = () => screen.getByRole('button', { name: 'Join' });
+const codeBoxes = () => screen.getAllByLabelText(/^Digit \d of 6$/);
+const verifyButton = () => screen.getByRole('button', { name: 'Verify' });
+
+async function retype(user: UserEvent, input: HTMLElement, value: string) {
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'email.fill.valid': ({ user }) => retype(user, emailInput(), V.email),
+    'email.fill.invalid': ({ user }) => retype(user, emailInput(), V.invalidEmail),
+    'terms.tick': ({ user }) => user.click(terms()),
+    'email.submit': ({ user }) => user.click(joinButton()),
+    'register.accept': ({ register }) => register.resolve({ detail: 'sent', existing: false }),
+    'register.reject': ({ register }) => register.reject(new ApiError('Invalid input.', { status: 400 })),
+    'code.paste': async ({ user }) => {
+      await user.click(codeBoxes()[0]!);
+      await user.paste(V.pastedCode);
+    },
+    'code.submit': ({ user }) => user.click(verifyButton()),
+    'verify.needProfile': ({ verify }) => verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true }),
+    'verify.signedUp': ({ verify }) => verify.resolve({ access: 'A1', refresh: 'R1', need_profile: false }),
+    'verify.reject': ({ verify }) => verify.reject(new ApiError(V.verifyRejection, { status: 400 })),
+    'profile.fill': async ({ user }) => {
+      await retype(user, screen.getByLabelText('First name'), V.first);
+      await retype(user, screen.getByLabelText('Last name'), V.last);
+      await retype(user, screen.getByLabelText('Password', { selector: 'input' }), V.password);
+    },
+    'profile.submit': ({ user }) => user.click(screen.getByRole('button', { name: "Let's go" })),
+    'profile.accept': ({ profile }) => profile.resolve({ access: 'A2', refresh: 'R2' }),
+    'profile.reject': ({ profile }) => profile.reject(new ApiError(V.profileRejection, { status: 400 })),
+    'step.back': ({ user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+    'signin.accept': ({ signIn }) => signIn.resolve(V.destination),
+  },
+  states: {
+    'email.blank': () => {
+      expect(emailInput()).toHaveValue('');
+      expect(joinButton()).toBeDisabled();
+      expect(screen.getByText('You must accept Terms and Privacy.')).toBeInTheDocument();
+    },
+    'email.typed': () => {
+      expect(emailInput()).toHaveValue(V.email);
+      expect(joinButton()).toBeDisabled();
+    },
+    'email.typedInvalid': () => {
+      expect(emailInput()).toHaveValue(V.invalidEmail);
+      expect(joinButton()).toBeDisabled();
+      expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
+    },
+    'email.ready': () => {
+      expect(terms()).toBeChecked();
+      expect(joinButton()).toBeEnabled();
+      expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
+    },
+    'email.readyInvalid': () => {
+      expect(joinButton()).toBeEnabled();
+      expect(emailInput()).toHaveValue(V.invalidEmail);
+    },
+    'email.refused': ({ register }) => {
+      expect(emailInput()).toHaveAccessibleDescription('Please enter a valid email.');
+      expect(register.received).toHaveLength(0);
+    },
+    'email.failed': async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Account already exists$/);
+      expect(emailInput()).toHaveValue(V.email);
+    },
+    sending: ({ register }) => {
+      expect(joinButton()).toHaveAttribute('data-loading');
+      expect(register.pending.map((call) => call.input)).toEqual([{ email: V.email, accepted_terms: true }]);
+    },
+    'code.blank': async () => {
+      expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+      expect(codeBoxes()).toHaveLength(6);
+      codeBoxes().forEach((box) => expect(box).toHaveValue(''));
+      expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
+      expect(screen.getByText(/^You can resend in 1:00$/)).toBeInTheDocument();
+      expect(screen.queryByText(EXISTING_NOTE)).toBeNull();
+    },
+    'code.refused': () => {
+      expect(screen.getByText('Enter the 6-digit code.')).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: '6-digit code' })).toHaveAccessibleDescription('Enter the 6-digit code.');
+    },
+    'code.filled': () => {
+      // A pasted message spreads its six digits over the six boxes.
+      expect(codeBoxes().map((box) => (box as HTMLInputElement).value)).toEqual(V.code.split(''));
+      expect(screen.queryByText('Enter the 6-digit code.')).toBeNull();
+    },
+    'code.failed': async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(V.verifyRejection);
+      expect(codeBoxes().map((box) => (box as HTMLInputElement).value).join('')).toBe(V.code);
+    },
+    'code.verified': ({ verify }) => {
+      expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+      expect(codeBoxes().map((box) => (box as HTMLInputElement).value).join('')).toBe(V.code);
+      expect(verify.received).toHaveLength(1);
+    },
+    verifying: ({ verify }) => {
+      expect(verifyButton()).toHaveAttribute('data-loading');
+      expect(verify.pending.map((call) => call.input)).toEqual([{ email: V.email, code: V.code }]);
+    },
+    'profile.blank': async () => {
+      expect(await screen.findByRole('heading', { name: 'Join' })).toBeInTheDocument();
+      expect(screen.getByLabelText('First name')).toHaveValue('');
+      expect(screen.getByRole('button', { name: "Let's go" })).toBeEnabled();
+    },
+    'profile.refused': ({ profile }) => {
+      expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Please enter your name.');
+      expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Please enter your name.');
+      expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+      expect(profile.received).toHaveLength(0);
+    },
+    'profile.filled': () => {
+      expect(screen.getByLabelText('First name')).toHaveValue(V.first);
+      expect(screen.queryByText('Please enter your name.')).toBeNull();
+    },
+    'profile.failed': async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(V.profileRejection);
+      expect(screen.getByLabelText('Last name')).toHaveValue(V.last);
+    },
+    saving: ({ profile }) => {
+      expect(screen.getByRole('button', { name: "Let's go" })).toHaveAttribute('data-loading');
+      expect(profile.pending.map((call) => call.input)).toEqual([
+        { profile: { email: V.email, first_name: V.first, last_name: V.last, password: V.password }, accessToken: 'A1' },
+      ]);
+    },
+    signingIn: async ({ signIn }) => {
+      expect(await screen.findByText('Setting up your account…')).toBeInTheDocument();
+      expect(signIn.pending).toHaveLength(1);
+      expect(signIn.pending[0]!.input.remember).toBe(true);
+    },
+    done: async ({ path }) => {
+      await waitFor(() => expect(path()).toBe(V.destination));
+    },
+  },
+};
+
+const cases = modelPathCases(registrationModel, executors);
+
+describe('registration view: every path of the model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    expect(() => checkExecutors(registrationModel, executors)).not.toThrow();
+    expect(cases).toHaveLength(9);
+  });
+
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderRegister());
+  });
+});
+
+describe('registration view: the specified words and links', () => {
+  it('links Terms and Privacy in new tabs from the 18+ checkbox, and shows Google enabled, Apple and Facebook coming soon', () => {
+    renderRegister();
+    const label = terms().closest('.mantine-Checkbox-root') as HTMLElement;
+    expect(label).toHaveTextContent('I am at least 18 years old and I accept the Terms and Privacy policy.');
+    for (const [name, href] of [['Terms', '/terms'], ['Privacy', '/privacy']] as const) {
+      const link = within(label).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/v2/auth/social/google/start/');
+    expect(screen.getByRole('button', { name: 'Continue with Apple (coming soon)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue with Facebook (coming soon)' })).toBeDisabled();
+  });
+
+  it('notes an existing account on the code step', async () => {
+    const driver = renderRegister();
+    await retype(driver.user, emailInput(), V.email);
+    await driver.user.click(terms());
+    await driver.user.click(joinButton());
+    driver.register.resolve({ detail: 'sent', existing: true });
+    expect(await screen.findByText(EXISTING_NOTE)).toBeInTheDocument();
+  });
+});

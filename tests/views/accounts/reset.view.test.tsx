@@ -1,0 +1,108 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it } from 'vitest';
+import type { DetailResponse, ResetRequest } from '../../../contracts/accounts';
+import { ApiError } from '../../../src/services/shared/api';
+import { resetPasswordMachine } from '../../../src/machines/accounts/reset-password.machine';
+import { theme } from '../../../src/theme';
+import { ResetView } from '../../../src/views/accounts/reset.view';
+import { RESET_VALUES as V, resetModel } from '../../models/accounts/reset-password.model';
+import { createFakeActor } from '../../support/fake-actor';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { provideChecked } from '../../support/contract-double';
+
+function renderReset(searchPath = '') {
+  const reset = createFakeActor<DetailResponse, ResetRequest>('reset');
+  const machine = provideChecked(resetPasswordMachine, { actors: { resetPassword: reset.actor } });
+  const location = memoryLocation({ path: '/reset', searchPath, record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <ResetView machine={machine} />
+      </Router>
+    </MantineProvider>,
+  );
+  return { user: userEvent.setup(), reset, path: () => location.history!.at(-1) };
+}
+
+type Driver = ReturnType<typeof renderReset>;
+
+const email = () => screen.getByLabelText('Email');
+const boxes = () => screen.getAllByLabelText(/^Digit \d of 6$/) as HTMLInputElement[];
+const password = () => screen.getByLabelText('New password', { selector: 'input' });
+const confirm = () => screen.getByLabelText('Confirm password', { selector: 'input' });
+const submit = () => screen.getByRole('button', { name: 'Reset password' });
+
+async function retype(user: UserEvent, input: HTMLElement, value: string) {
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+async function fill(user: UserEvent, confirmation: string) {
+  await retype(user, email(), V.email);
+  await user.click(boxes()[0]!);
+  await user.keyboard(V.code);
+  await retype(user, password(), V.password);
+  await retype(user, confirm(), confirmation);
+}
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'fill.valid': ({ user }) => fill(user, V.password),
+    'fill.mismatch': ({ user }) => fill(user, V.other),
+    'form.submit': ({ user }) => user.click(submit()),
+    'server.accept': ({ reset }) => reset.resolve({ detail: 'ok' }),
+    'server.reject': ({ reset }) => reset.reject(new ApiError(V.rejection, { status: 400 })),
+    'server.fail': ({ reset }) => reset.reject(new Error('')),
+  },
+  states: {
+    blank: () => {
+      expect(email()).toHaveValue('');
+      expect(submit()).toBeEnabled();
+    },
+    refusedBlank: ({ reset }) => {
+      expect(email()).toHaveAccessibleDescription('Please enter your email.');
+      expect(screen.getByText('Enter the 6-digit code.')).toBeInTheDocument();
+      expect(password()).toHaveAccessibleDescription(/Password must be at least 8 characters\./);
+      expect(reset.received).toHaveLength(0);
+    },
+    mismatched: () => expect(confirm()).toHaveValue(V.other),
+    refusedMismatch: ({ reset }) => {
+      expect(confirm()).toHaveAccessibleDescription('Passwords do not match.');
+      expect(reset.received).toHaveLength(0);
+    },
+    filled: () => {
+      expect(boxes().map((box) => box.value).join('')).toBe(V.code);
+      expect(screen.queryByText('Passwords do not match.')).toBeNull();
+    },
+    saving: ({ reset }) => {
+      expect(submit()).toHaveAttribute('data-loading');
+      expect(reset.pending.map((call) => call.input)).toEqual([{ email: V.email, code: V.code, password: V.password }]);
+    },
+    failed: async () => expect(await screen.findByRole('alert')).toHaveTextContent(V.rejection),
+    failedSilently: async () => expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not reset password\.$/),
+    done: ({ path }) => waitFor(() => expect(path()).toBe('/login?reset=1')),
+  },
+};
+
+const cases = modelPathCases(resetModel, executors);
+
+describe('reset view: every path of the model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    expect(() => checkExecutors(resetModel, executors)).not.toThrow();
+  });
+
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderReset());
+  });
+});
+
+describe('reset view', () => {
+  it('takes the address from /reset?email=', () => {
+    renderReset('email=owner%40example.com');
+    expect(email()).toHaveValue('owner@example.com');
+  });
+});

@@ -1,0 +1,290 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/services/shared/api';
+import type { Assignment, CategoryEditorData, MenuScope } from '../../../src/services/menu/menu-types';
+import { categoryEditorMachine, type RereadChipsCall } from '../../../src/machines/menu/category-editor.machine';
+import type { LoadCall } from '../../../src/machines/menu/menu-list.machine';
+import { menuItemsListMachine } from '../../../src/machines/menu/menu-lists';
+import { theme } from '../../../src/theme';
+import { CategoryEditorView, NEW_MODE_GROUPS_NOTE } from '../../../src/views/menu/category-editor.view';
+import { removalWarning } from '../../../src/views/menu/size-offerings';
+import { CATALOGUE, EMPTY_CATEGORY, OWNER, categoryData } from '../../machines/menu/category-editor.fixtures';
+import { categoryEditModel, categoryNewModel } from '../../models/menu/category-editor.model';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { provideChecked } from '../../support/contract-double';
+
+const PIZZA = categoryData({
+  sizes: [
+    { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
+    { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+  ],
+  toppingAssignments: [{ id: 7, category_id: 1, item_id: 1 }],
+  groups: [{ id: 31, category_id: 1, name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: false }],
+  selections: [
+    { id: 41, group_id: 31, name: 'BBQ', price: 0.5, image_url: null },
+    { id: 42, group_id: 31, name: 'Garlic', price: 0.75, image_url: null },
+  ],
+});
+
+/** What the fake server answers when told to accept a call, by actor. */
+const ACCEPT: Record<string, unknown> = {
+  createRow: { id: 500 },
+  updateRow: {},
+  deleteRow: undefined,
+  assignChip: { id: 90, category_id: 1, item_id: 2 },
+  // Two menu items price the size being removed.
+  countSizePrices: 2,
+  updateCategory: { id: 1, name: 'Pizza', description: 'Stone baked', restaurant_id: 3 },
+  createCategory: { id: 77, name: 'Pizza', description: '', restaurant_id: 3 },
+};
+const FAILURE: Record<string, ApiError> = { createCategory: new ApiError('Name already used.', { status: 409 }) };
+
+type Call = { actor: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/** A server whose reads answer at once and whose writes wait for the test to accept or fail them. */
+function renderEditor(categoryId: number | null, data: CategoryEditorData) {
+  const pending: Call[] = [];
+  const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) =>
+    new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }))) as never;
+  // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
+  const toppings = [...data.toppingAssignments];
+  const machine = provideChecked(categoryEditorMachine, {
+    actors: {
+      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
+      rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
+        structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments)),
+      ...Object.fromEntries(['createDetail', 'findFirstRestaurant', 'createCategory', 'updateCategory', 'updateDetail', 'assignChip',
+        'unassignChip', 'createRow', 'updateRow', 'deleteRow', 'uploadHero', 'countSizePrices'].map((name) => [name, held(name)])),
+    },
+  });
+  const itemsMachine = provideChecked(menuItemsListMachine, { actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } });
+  const location = memoryLocation({ path: '/menu/categories/1/editor', record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook}>
+        <CategoryEditorView categoryId={categoryId} scope={OWNER} machine={machine} itemsMachine={itemsMachine} />
+      </Router>
+    </MantineProvider>,
+  );
+  async function answer(ok: boolean) {
+    await waitFor(() => expect(pending).toHaveLength(1));
+    const call = pending.shift()!;
+    await act(async () => {
+      if (ok && call.actor === 'assignChip') toppings.push(ACCEPT.assignChip as Assignment);
+      if (ok) call.resolve(ACCEPT[call.actor]);
+      else call.reject(FAILURE[call.actor] ?? new ApiError('HTTP 500', { status: 500 }));
+    });
+  }
+  return { user: userEvent.setup(), pending, answer, path: () => location.history!.at(-1) };
+}
+
+type Driver = ReturnType<typeof renderEditor>;
+
+const sizeNames = () => screen.queryAllByLabelText(/^Size \d+ name$/).map((input) => (input as HTMLInputElement).value);
+const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
+const basil = () => screen.getByRole('checkbox', { name: 'Basil' });
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+const editExecutors: PathExecutors<Driver> = {
+  events: {
+    'size.add': ({ user }) => user.click(screen.getByRole('button', { name: 'Add size' })),
+    'size.rename': async ({ user }) => {
+      const first = screen.getByLabelText('Size 1 name');
+      await user.clear(first);
+      await user.type(first, 'Tiny');
+      await user.tab();
+    },
+    'topping.toggle': ({ user }) => user.click(basil()),
+    'selection.delete': ({ user }) => user.click(screen.getByRole('button', { name: 'Delete selection BBQ' })),
+    'category.save': ({ user }) => user.click(saveButton()),
+    'server.accept': ({ answer }) => answer(true),
+    'server.fail': ({ answer }) => answer(false),
+  },
+  states: {
+    editing: () => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Categories › Pizza');
+      expect(sizeNames()).toEqual(['Small', 'Large']);
+      expect(screen.getByRole('checkbox', { name: 'Olives' })).toBeChecked();
+      expect(alertText()).toBeNull();
+    },
+    sizeSaving: ({ pending }) => {
+      expect(sizeNames()).toEqual(['Small', 'Large', 'New']);
+      expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+      expect(pending.map((call) => call.actor)).toEqual(['createRow']);
+    },
+    sizeSaved: () => {
+      expect(sizeNames()).toEqual(['Small', 'Large', 'New']);
+      expect(screen.getByText('Saved')).toBeInTheDocument();
+      expect(alertText()).toBeNull();
+    },
+    sizeRemoved: () => {
+      expect(sizeNames()).toEqual(['Small', 'Large']);
+      expect(alertText()).toBe('Failed to save change');
+    },
+    renameSaving: ({ pending }) => {
+      expect(sizeNames()).toEqual(['Tiny', 'Large']);
+      expect(pending.map((call) => call.actor)).toEqual(['updateRow']);
+    },
+    renamed: () => {
+      expect(sizeNames()).toEqual(['Tiny', 'Large']);
+      expect(alertText()).toBeNull();
+    },
+    renameReverted: async () => {
+      await waitFor(() => expect(sizeNames()).toEqual(['Small', 'Large']));
+      expect(alertText()).toBe('Failed to save change');
+    },
+    toppingSaving: () => {
+      expect(basil()).toBeChecked();
+      expect(screen.getByText('Basil').closest('[aria-busy="true"]') ?? basil().closest('[aria-busy="true"]')).not.toBeNull();
+    },
+    toppingAssigned: () => {
+      expect(basil()).toBeChecked();
+      expect(alertText()).toBeNull();
+    },
+    toppingRolledBack: () => {
+      expect(basil()).not.toBeChecked();
+      expect(alertText()).toBe('Failed to assign topping');
+    },
+    selectionDeleting: ({ pending }) => {
+      expect(screen.queryByDisplayValue('BBQ')).toBeNull();
+      expect(screen.getByDisplayValue('Garlic')).toBeInTheDocument();
+      expect(pending.map((call) => call.input)).toEqual([{ table: 'selection', id: 41 }]);
+    },
+    selectionGone: () => {
+      expect(screen.queryByDisplayValue('BBQ')).toBeNull();
+      expect(alertText()).toBeNull();
+    },
+    selectionRestored: () => {
+      const group = screen.getByRole('region', { name: 'Group Sauces' });
+      expect(within(group).getAllByLabelText('Selection').map((input) => (input as HTMLInputElement).value)).toEqual(['BBQ', 'Garlic']);
+      expect(alertText()).toBe('Failed to delete selection');
+    },
+    leaving: ({ pending }) => {
+      expect(saveButton()).toHaveAttribute('data-loading');
+      expect(pending.map((call) => call.actor)).toEqual(['updateCategory']);
+    },
+    left: ({ path }) => waitFor(() => expect(path()).toBe('/menu/categories')),
+    stayed: ({ path }) => {
+      expect(alertText()).toBe('Failed to save change');
+      expect(path()).toBe('/menu/categories/1/editor');
+    },
+  },
+};
+
+const newExecutors: PathExecutors<Driver> = {
+  events: {
+    fill: async ({ user }) => {
+      await user.type(screen.getByLabelText(/^Name/), 'Pizza');
+      await user.click(screen.getByRole('radio', { name: 'Size' }));
+      await user.click(screen.getByRole('button', { name: 'Add size' }));
+      await user.click(screen.getByRole('switch', { name: 'Assign toppings' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Olives' }));
+    },
+    'category.save': ({ user }) => user.click(saveButton()),
+    'server.accept': ({ answer }) => answer(true),
+    'server.fail': ({ answer }) => answer(false),
+  },
+  states: {
+    blank: ({ pending }) => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Add new category');
+      expect(screen.getByText(NEW_MODE_GROUPS_NOTE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add group' })).toBeNull();
+      expect(pending).toEqual([]);
+    },
+    nameRequired: ({ pending }) => {
+      expect(screen.getByText('Please enter a category name')).toBeInTheDocument();
+      expect(pending).toEqual([]);
+    },
+    filled: ({ pending }) => {
+      expect(sizeNames()).toEqual(['New']);
+      expect(screen.getByRole('checkbox', { name: 'Olives' })).toBeChecked();
+      // Nothing goes to the server before Save.
+      expect(pending).toEqual([]);
+    },
+    creating: ({ pending }) => {
+      expect(pending.map((call) => call.actor)).toEqual(['createCategory']);
+      expect(pending[0]!.input).toMatchObject({
+        payload: { restaurant_id: 3, name: 'Pizza', detail: { priced_by: 'size', allow_toppings: true }, sizes: [{ name: 'New', position: 1 }], toppings: [1] },
+      });
+    },
+    createFailed: () => {
+      expect(alertText()).toBe('Failed to create category: Name already used.');
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('Pizza');
+    },
+    created: ({ path }) => waitFor(() => expect(path()).toBe('/menu/categories/77/editor')),
+  },
+};
+
+const editCases = modelPathCases(categoryEditModel, editExecutors);
+const newCases = modelPathCases(categoryNewModel, newExecutors);
+
+describe('category editor view, edit mode: every path of the model against a failing server', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    expect(() => checkExecutors(categoryEditModel, editExecutors)).not.toThrow();
+    // One case per transition into each outcome (prefixes dropped): five changes × accept or fail.
+    expect(editCases).toHaveLength(10);
+  });
+
+  it.each(editCases)('$name', async ({ run }) => {
+    const driver = renderEditor(1, PIZZA);
+    await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
+    await run(driver);
+  });
+});
+
+describe('category editor view, new mode: every path of the model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    expect(() => checkExecutors(categoryNewModel, newExecutors)).not.toThrow();
+    expect(newCases).toHaveLength(3);
+  });
+
+  it.each(newCases)('$name', async ({ run }) => {
+    const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE });
+    await screen.findByRole('heading', { level: 1, name: 'Add new category' });
+    await run(driver);
+  });
+});
+
+describe('category editor view: removing a size that menu items price (issue 10)', () => {
+  it('asks in a dialog that says what will be lost, with Cancel focused; Cancel keeps the size, Remove size removes it', async () => {
+    const { user, pending, answer } = renderEditor(1, PIZZA);
+    await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
+    await user.click(screen.getByRole('button', { name: 'Remove size Small' }));
+    await answer(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove size Small?' });
+    expect(dialog).toHaveTextContent('2 menu items have prices for this size. Removing the size deletes those prices. This cannot be undone.');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sizeNames()).toEqual(['Small', 'Large']);
+    expect(pending).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove size Small' }));
+    await answer(true);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove size Small?' })).getByRole('button', { name: 'Remove size' }));
+    await waitFor(() => expect(sizeNames()).toEqual(['Large']));
+    expect(pending.map((call) => [call.actor, call.input])).toEqual([['deleteRow', { table: 'size', id: 21 }]]);
+  });
+
+  it('says one price in the singular, and asks without a number when it could not count', () => {
+    expect(removalWarning(1)).toBe('1 menu item has a price for this size. Removing the size deletes that price. This cannot be undone.');
+    expect(removalWarning(null)).toBe('Menu item prices for this size will be deleted with it. This cannot be undone.');
+  });
+});
+
+describe('category editor view: the specified words', () => {
+  it("says 'Category not found.' for a category the server does not have", async () => {
+    const machine = provideChecked(categoryEditorMachine, { actors: { loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => { throw new ApiError('Not found.', { status: 404 }); }) } });
+    render(
+      <MantineProvider env="test" theme={theme}>
+        <CategoryEditorView categoryId={9} scope={OWNER} machine={machine} />
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Category not found.');
+  });
+});

@@ -1,0 +1,55 @@
+/** Renders one menu screen with Mantine and a memory router, for the menu's view tests. */
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise } from 'xstate';
+import type { menuListMachine, DeleteCall, LoadCall, SaveCall } from '../../../src/machines/menu/menu-list.machine';
+import { theme } from '../../../src/theme';
+import { provideChecked } from '../../support/contract-double';
+
+export function renderScreen(screen: ReactNode, path = '/menu') {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={location.hook}>{screen}</Router>
+    </MantineProvider>,
+  );
+  return { user: userEvent.setup(), path: () => location.history!.at(-1) };
+}
+
+/**
+ * A list screen's machine (`screen`, e.g. toppingsListMachine) over an in-memory table; `fail`
+ * names the calls that answer with an error. Each call is checked against the server's contracts
+ * by the screen's real calls (tests/support/contract-double.ts).
+ */
+export function memoryList<T extends { id: number }>(
+  screen: typeof menuListMachine,
+  rows: T[],
+  fail: { load?: Error; save?: Error; remove?: Error } = {},
+) {
+  const table = [...rows];
+  const calls = { loads: [] as LoadCall[], saves: [] as SaveCall[], deletes: [] as DeleteCall[] };
+  const machine = provideChecked(screen, {
+    actors: {
+      loadItems: fromPromise<unknown[], LoadCall>(async ({ input }) => {
+        calls.loads.push(input);
+        if (fail.load) throw fail.load;
+        return [...table];
+      }),
+      saveItem: fromPromise<unknown, SaveCall>(async ({ input }) => {
+        calls.saves.push(input);
+        if (fail.save) throw fail.save;
+        return {};
+      }),
+      deleteItem: fromPromise<unknown, DeleteCall>(async ({ input }) => {
+        calls.deletes.push(input);
+        if (fail.remove) throw fail.remove;
+        table.splice(table.findIndex((row) => row.id === input.id), 1);
+      }),
+    },
+  });
+  return { machine, calls, table };
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActiveRestaurantUpdate, CurrentUser } from '../../../contracts/accounts';
+import { menuScope } from '../../../src/views/menu/menu-area.view';
+import { contractFetch } from '../../support/contract-double';
+import { openAppAt } from './app-harness';
+
+/**
+ * Issue 10, item 7: staff and superadmins choose the restaurant they work on in the back
+ * office's header. The real app runs against a fake server (the page's fetch) that checks every
+ * request with the real server's own route contracts and answers as the server does.
+ */
+const RESTAURANTS = [
+  { id: 1, name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' },
+  { id: 2, name: 'Taco Town', slug: 'taco-town', currency: 'USD' },
+];
+const TOPPINGS = [
+  { id: 10, name: 'Basil', image_url: null, restaurant_id: null },
+  { id: 11, name: 'Olives', image_url: null, restaurant_id: 1 },
+  { id: 12, name: 'Jalapeños', image_url: null, restaurant_id: 2 },
+];
+
+const BASE_USER: CurrentUser = {
+  id: 1, email: 'boss@example.com', first_name: 'Bo', last_name: 'Boss',
+  is_staff: true, is_superadmin: true, active_restaurant_id: null, active_restaurant_name: null,
+};
+
+type Request = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+function fakeServer(start: CurrentUser) {
+  let user = { ...start };
+  const requests: Request[] = [];
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const list = (rows: unknown[]) => json({ count: rows.length, next: null, previous: null, results: rows });
+  localStorage.setItem('access_token', 'token');
+  // The server's own contracts check every request first (a refused one never gets here).
+  vi.stubGlobal('fetch', contractFetch((request) => {
+    const url = new URL(request.url);
+    const body = request.body;
+    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
+    if (url.pathname === '/api/v2/auth/me/' && request.method === 'GET') return json(user);
+    if (url.pathname === '/api/v2/auth/me/' && request.method === 'PATCH') {
+      const update = body as ActiveRestaurantUpdate;
+      if (!user.is_staff && !user.is_superadmin) return json({ detail: 'Only platform staff can choose the restaurant they work on.', code: 'forbidden' }, 403);
+      const chosen = RESTAURANTS.find((restaurant) => restaurant.id === update.active_restaurant_id);
+      if (update.active_restaurant_id !== null && !chosen) return json({ detail: 'Restaurant not found.', code: 'not_found' }, 404);
+      user = { ...user, active_restaurant_id: chosen?.id ?? null, active_restaurant_name: chosen?.name ?? null };
+      return json(user);
+    }
+    if (url.pathname === '/api/v2/restaurants/') {
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
+    }
+    if (url.pathname === '/api/v2/toppings/') {
+      const restaurant = url.searchParams.get('restaurant_id');
+      return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
+    }
+    return json({ detail: 'Not found.', code: 'not_found' }, 404);
+  }));
+  return { requests, user: () => user };
+}
+
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+// The first visit to an area compiles its chunk on the fly under Vitest: allow for it.
+const FIRST_LOAD = { timeout: 10_000 };
+// A loaded two-core machine answers slowly: every wait gets the same generous bound.
+const WAIT = FIRST_LOAD;
+
+describe('the back office restaurant picker', () => {
+  it('says where a superadmin’s new categories go without a choice, and labels every row with its restaurant', async () => {
+    fakeServer(BASE_USER);
+    openAppAt('/admin/menu/toppings');
+    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('All restaurants');
+    const basil = await screen.findByRole('article', { name: 'Basil' }, WAIT);
+    expect(within(basil).getByText('Restaurant: Platform library')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Jalapeños' })).getByText('Restaurant: Taco Town')).toBeInTheDocument();
+  });
+
+  it('searches the server, stores the choice, and re-reads the lists for that restaurant only', async () => {
+    const server = fakeServer(BASE_USER);
+    openAppAt('/admin/menu/toppings');
+    const person = userEvent.setup();
+    const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
+    await screen.findByRole('article', { name: 'Olives' }, WAIT);
+    await person.clear(picker);
+    await person.type(picker, 'taco');
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'taco')).toBe(true), WAIT);
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All restaurants', 'Taco Town']), WAIT);
+    await person.click(screen.getByRole('option', { name: 'Taco Town' }));
+
+    await waitFor(() => expect(server.user().active_restaurant_id).toBe(2), WAIT);
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('Taco Town'), WAIT);
+    // The list is read again, tagged with the chosen restaurant, and rows need no label any more.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Olives' })).toBeNull(), WAIT);
+    expect(server.requests.filter((r) => r.path === '/api/v2/toppings/').at(-1)!.query.get('restaurant_id')).toBe('2');
+    expect(screen.getByRole('article', { name: 'Jalapeños' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Restaurant: /)).toBeNull();
+    expect(screen.queryByText(/^All restaurants:/)).toBeNull();
+
+    // Back to no choice, with the keyboard: the first option.
+    await person.click(screen.getByRole('combobox', { name: 'Restaurant you work on' }));
+    await person.click(await screen.findByRole('option', { name: 'All restaurants' }, WAIT));
+    await waitFor(() => expect(server.user().active_restaurant_id).toBeNull(), WAIT);
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }, { active_restaurant_id: null }]);
+    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Restaurant: Pizza Loco', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('tells staff without a choice that they see the library only', async () => {
+    fakeServer({ ...BASE_USER, is_superadmin: false });
+    openAppAt('/admin/menu/toppings');
+    expect(await screen.findByText('No restaurant chosen: lists show the platform library only', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('No restaurant');
+  });
+
+  it('shows an owner their restaurant and no picker, and no restaurant labels on rows', async () => {
+    fakeServer({ ...BASE_USER, is_staff: false, is_superadmin: false, active_restaurant_id: 1, active_restaurant_name: 'Pizza Loco' });
+    openAppAt('/backoffice/menu/toppings');
+    await screen.findByRole('article', { name: 'Olives' }, FIRST_LOAD);
+    expect(screen.getByText('Pizza Loco')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Restaurant you work on' })).toBeNull();
+    expect(screen.queryByText(/^Restaurant: /)).toBeNull();
+  });
+
+  it('tags a superadmin’s lists and creates with a chosen restaurant, and nothing without one (spec section 6)', () => {
+    expect(menuScope({ is_superadmin: true, active_restaurant_id: 2 })).toEqual({ restaurantId: 2, superadmin: false });
+    expect(menuScope({ is_superadmin: true, active_restaurant_id: null })).toEqual({ restaurantId: null, superadmin: true });
+  });
+});
