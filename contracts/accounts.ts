@@ -1,4 +1,4 @@
-import { boolean, nullable, number, object, refine, string, type Infer } from 'superstruct';
+import { boolean, object, refine, string, type Infer } from 'superstruct';
 import { Email, trimmed } from './shared/text';
 
 /** Spec section 9: code length 6, minimum password length 8. */
@@ -26,10 +26,6 @@ export const Password = refine(string(), 'password', (value) =>
   (value.length >= PASSWORD_MIN_LENGTH && value.length <= 1024) || MESSAGES.password);
 export const PersonName = trimmed(refine(string(), 'name', (value) => (value.length >= 1 && value.length <= 100) || MESSAGES.name));
 
-/** Access (JWT, ~15 min) and refresh (opaque, rotated on every use) tokens. */
-export const Tokens = object({ access: string(), refresh: string() });
-export type Tokens = Infer<typeof Tokens>;
-
 // POST /api/v2/auth/register/
 export const RegisterRequest = object({
   email: Email,
@@ -55,28 +51,6 @@ export type ProfileResponse = Infer<typeof ProfileResponse>;
 export const LoginRequest = object({ email: Email, password: refine(string(), 'password', (value) => value.length <= 1024 || MESSAGES.password) });
 export type LoginRequest = Infer<typeof LoginRequest>;
 
-// GET /api/v2/auth/me/
-export const CurrentUser = object({
-  id: number(),
-  email: string(),
-  first_name: string(),
-  last_name: string(),
-  is_staff: boolean(),
-  is_superadmin: boolean(),
-  active_restaurant_id: nullable(number()),
-  active_restaurant_name: nullable(string()),
-});
-export type CurrentUser = Infer<typeof CurrentUser>;
-
-/**
- * PATCH /api/v2/auth/me/ (staff and superadmins): the restaurant they work on, chosen in the
- * back office's header; null goes back to no choice (the spec's first-restaurant rule).
- */
-export const ActiveRestaurantUpdate = object({
-  active_restaurant_id: nullable(refine(number(), 'active_restaurant_id', (value) => (Number.isSafeInteger(value) && value >= 1) || 'Choose a restaurant from the list.')),
-});
-export type ActiveRestaurantUpdate = Infer<typeof ActiveRestaurantUpdate>;
-
 // POST /api/v2/auth/password/forgot/ — the same answer whether or not the account exists
 export const ForgotRequest = object({ email: Email });
 export type ForgotRequest = Infer<typeof ForgotRequest>;
@@ -91,30 +65,5 @@ export type ResetRequest = Infer<typeof ResetRequest>;
 export const GoogleSignInRequest = object({ id_token: refine(string(), 'id_token', (value) => (value.length > 0 && value.length <= 8192) || 'Missing Google ID token.') });
 export type GoogleSignInRequest = Infer<typeof GoogleSignInRequest>;
 
-// POST /api/v2/auth/token/refresh/ and POST /api/v2/auth/logout/
-export const RefreshRequest = object({ refresh: refine(string(), 'refresh', (value) => (value.length > 0 && value.length <= 512) || 'Missing refresh token.') });
-export type RefreshRequest = Infer<typeof RefreshRequest>;
-
-// POST /api/v2/onboarding/start/ (minimal here; the onboarding issue adds the steps)
-export const OnboardingStartResponse = object({ id: number(), launched: boolean() });
-export type OnboardingStartResponse = Infer<typeof OnboardingStartResponse>;
-
 /** Where the Google flow returns: tokens (or an error) in the address hash of /oauth/complete. */
 export const OAUTH_COMPLETE_PATH = '/oauth/complete';
-
-
-// GET /api/v2/onboarding/{id}/status/ (minimal here; the onboarding issue adds per-step progress)
-export const OnboardingStatus = object({
-  id: number(),
-  launched: boolean(),
-  progress: object({
-    location: boolean(),
-    about: boolean(),
-    delivery: boolean(),
-    hours: boolean(),
-    additional: boolean(),
-    contacts: boolean(),
-    launch: boolean(),
-  }),
-});
-export type OnboardingStatus = Infer<typeof OnboardingStatus>;

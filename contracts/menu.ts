@@ -12,9 +12,11 @@ import {
   string,
   unknown,
   type Infer,
-  type Struct,
+
 } from 'superstruct';
-import { trimmed } from './shared/text';
+import { BooleanText, Id, IdText, listQuery, SearchText } from './shared/lists';
+import { NO_RESTAURANT_MESSAGE } from './shared/restaurants';
+import { NAME_MAX, NAME_MESSAGE, requiredName, trimmed } from './shared/text';
 
 /**
  * Menu management (second specification, sections 3, 5, 7 and 9): every body the back office
@@ -44,22 +46,9 @@ export const MENU_DEFAULTS = {
   addImagesToSelections: true,
 } as const;
 
-/**
- * The currency a restaurant prices in (issue 10): derived by the server from the country of the
- * restaurant's location (onboarding's country select); no location, or another country, is USD.
- */
-export const CURRENCIES = ['USD', 'CAD', 'GBP'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-export const DEFAULT_CURRENCY: Currency = 'USD';
-const COUNTRY_CURRENCIES: Record<string, Currency> = { 'United States': 'USD', Canada: 'CAD', 'United Kingdom': 'GBP' };
-export const currencyOfCountry = (country: string | null | undefined): Currency =>
-  (country ? COUNTRY_CURRENCIES[country] : undefined) ?? DEFAULT_CURRENCY;
 
 export const MENU_PAGE_SIZES = { categories: 100, primaryOptionSets: 500, restaurants: 1, statistics: 200 } as const;
-export const LIST_PAGE_SIZE_DEFAULT = 20;
-export const LIST_PAGE_SIZE_MAX = 500;
 export const PRICE_MAX = 99_999_999.99;
-export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const URL_MAX = 2000;
 
@@ -69,41 +58,14 @@ export const MENU_MESSAGES = {
   toppingName: 'Please enter a topping name.',
   dressingName: 'Please enter a dressing name.',
   optionSet: 'Please enter a set name and at least one unique selection.',
-  name: 'Please enter a name.',
-  noRestaurant: 'No active restaurant selected.',
+  name: NAME_MESSAGE,
+  noRestaurant: NO_RESTAURANT_MESSAGE,
   price: 'Enter a price of 0 or more with at most two decimals.',
   units: 'Enter units of 0 or more with at most two decimals.',
   imageUrl: 'Enter an image address starting with https://, http:// or /.',
 } as const;
 
 // ---- Building blocks ------------------------------------------------------------------------
-
-const INT4_MAX = 2_147_483_647;
-
-/** A row id: a positive whole number that fits the column (never a database error). */
-export const Id = refine(integer(), 'id', (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.');
-
-/** An id as it arrives in a path or query string. */
-export const IdText = refine(
-  coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
-  'id',
-  (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.',
-);
-
-/** `{id}` of `/.../{id}/`. */
-export const IdParams = object({ id: IdText });
-export type IdParams = Infer<typeof IdParams>;
-
-/**
- * A name that must be present and not blank after trimming. A missing name is treated as a
- * blank one, so the person sees the specified sentence rather than "This field is required.".
- */
-export const requiredName = (message: string): Struct<string, null> =>
-  coerce(
-    refine(string(), 'name', (value) => (value.length >= 1 && value.length <= NAME_MAX) || (value.length === 0 ? message : `Names must be at most ${NAME_MAX} characters.`)),
-    unknown(),
-    (value) => (value === undefined || value === null ? '' : typeof value === 'string' ? value.trim() : value),
-  ) as unknown as Struct<string, null>;
 
 /** A name in an update (PATCH): optional, but when given, not blank. */
 const changedName = (message: string) =>
@@ -134,35 +96,6 @@ const IdList = refine(array(Id), 'ids', (values) => new Set(values).size === val
 
 // ---- Lists (PRODUCT.md: ?page=&page_size=, ordering=, search=, field filters) ----------------
 
-const wholeNumber = (check: (n: number) => true | string) =>
-  refine(coerce(integer(), string(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
-
-const BooleanText = coerce(boolean(), string(), (value) => (value === 'true' ? true : value === 'false' ? false : value));
-
-/**
- * `ordering=name` or `-name`, comma-separated for ties; only the listed columns, so a list
- * can never be sorted by something the server does not index or expose.
- */
-const Ordering = (columns: readonly string[]) =>
-  refine(string(), 'ordering', (value) =>
-    value.split(',').every((part) => columns.includes(part.replace(/^-/, '')))
-    || `ordering must be one or more of ${columns.join(', ')} (prefix - for descending).`);
-
-const SearchText = refine(string(), 'search', (value) => value.length <= NAME_MAX || `search must be at most ${NAME_MAX} characters.`);
-
-// superstruct's own ObjectSchema is `Record<string, Struct<any, any>>` and is not exported.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function listQuery<F extends Record<string, Struct<any, any>>>(filters: F, ordering: readonly string[]) {
-  return object({
-    page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
-    page_size: optional(wholeNumber((n) => (n >= 1 && n <= LIST_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}.`)),
-    ordering: optional(Ordering(ordering)),
-    search: optional(SearchText),
-    restaurant_id: optional(IdText),
-    ...filters,
-  });
-}
-
 /** Columns each list may be ordered by (the first is the default). */
 export const ORDERING = {
   categories: ['id', 'name'],
@@ -176,7 +109,6 @@ export const ORDERING = {
   extraGroups: ['id', 'name'],
   extraSelections: ['id', 'name', 'price'],
   menuItems: ['id', 'name', 'price'],
-  restaurants: ['id', 'name'],
 } as const;
 
 export const CategoryListQuery = listQuery({}, ORDERING.categories);
@@ -202,13 +134,7 @@ export const ExtraSelectionListQuery = listQuery({ group_id: optional(IdText) },
 export type ExtraSelectionListQuery = Infer<typeof ExtraSelectionListQuery>;
 export const MenuItemListQuery = listQuery({ category_id: optional(IdText), available: optional(BooleanText) }, ORDERING.menuItems);
 export type MenuItemListQuery = Infer<typeof MenuItemListQuery>;
-export const RestaurantListQuery = listQuery({}, ORDERING.restaurants);
-export type RestaurantListQuery = Infer<typeof RestaurantListQuery>;
 
-/** A page of any list: `{count, next, previous, results}`. */
-export const Page = <T, S>(struct: Struct<T, S>) =>
-  object({ count: number(), next: nullable(string()), previous: nullable(string()), results: array(struct) });
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 // ---- Categories ----------------------------------------------------------------------------
 
@@ -451,19 +377,6 @@ export const MenuItemCreate = object({ category_id: Id, restaurant_id: Restauran
 export type MenuItemCreate = Infer<typeof MenuItemCreate>;
 export const MenuItemUpdate = object({ name: changedName(MENU_MESSAGES.name), ...itemFields });
 export type MenuItemUpdate = Infer<typeof MenuItemUpdate>;
-
-// ---- Restaurants ---------------------------------------------------------------------------
-
-/** `currency`: what the restaurant's prices are in (see CURRENCIES). */
-export const Restaurant = object({
-  id: number(), name: nullable(string()), slug: nullable(string()), city: optional(nullable(string())), currency: enums(CURRENCIES),
-});
-export type Restaurant = Infer<typeof Restaurant>;
-const Slug = trimmed(refine(string(), 'slug', (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100
-  || 'Use lower-case letters, digits and single hyphens (at most 100 characters).'));
-/** Administrators only. Without a slug one is made from the name. */
-export const RestaurantCreate = object({ name: requiredName(MENU_MESSAGES.name), slug: optional(Slug) });
-export type RestaurantCreate = Infer<typeof RestaurantCreate>;
 
 // ---- Deep create: POST /categories/deep/ ---------------------------------------------------
 

@@ -437,3 +437,19 @@ export const ONBOARDING_DEFAULTS: OnboardingStepAnswers = {
 /** POST /api/v2/onboarding/{id}/launch/ (no body): the launched onboarding. */
 export const LaunchResponse = object({ id: number(), launched: literal(true) });
 export type LaunchResponse = Infer<typeof LaunchResponse>;
+
+// GET /api/v2/onboarding/{id}/status/ (minimal here; the onboarding issue adds per-step progress)
+export const OnboardingStatus = object({
+  id: number(),
+  launched: boolean(),
+  progress: object({
+    location: boolean(),
+    about: boolean(),
+    delivery: boolean(),
+    hours: boolean(),
+    additional: boolean(),
+    contacts: boolean(),
+    launch: boolean(),
+  }),
+});
+export type OnboardingStatus = Infer<typeof OnboardingStatus>;

@@ -1,4 +1,4 @@
-import { coerce, refine, string, type Struct } from 'superstruct';
+import { coerce, refine, string, unknown, type Struct } from 'superstruct';
 
 /** A string that is trimmed before it is checked. */
 export const trimmed = (struct: Struct<string, null>): Struct<string, null> =>
@@ -19,3 +19,19 @@ export const Email = coerce(
 export const boundedText = (max: number, label: string) =>
   trimmed(refine(string(), 'length', (value) =>
     value.length <= max || `${label} must be at most ${max} characters.`));
+
+/** The longest name any record takes (restaurants, categories, toppings...). */
+export const NAME_MAX = 200;
+/** Spec (second document, section 5): the generic sentence for a missing name. */
+export const NAME_MESSAGE = 'Please enter a name.';
+
+/**
+ * A name that must be present and not blank after trimming. A missing name is treated as a
+ * blank one, so the person sees the specified sentence rather than "This field is required.".
+ */
+export const requiredName = (message: string): Struct<string, null> =>
+  coerce(
+    refine(string(), 'name', (value) => (value.length >= 1 && value.length <= NAME_MAX) || (value.length === 0 ? message : `Names must be at most ${NAME_MAX} characters.`)),
+    unknown(),
+    (value) => (value === undefined || value === null ? '' : typeof value === 'string' ? value.trim() : value),
+  ) as unknown as Struct<string, null>;

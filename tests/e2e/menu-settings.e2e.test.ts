@@ -6,7 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CategoryDeep, CategoryDetail, MenuItem, Page as ListPage } from '../../contracts/menu';
+import type { CategoryDeep, CategoryDetail, MenuItem } from '../../contracts/menu';
+import type { Page as ListPage } from '../../contracts/shared/lists';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 

@@ -7,14 +7,10 @@
  */
 import type { Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import {
-  CategoryDeepCreate, CategoryDetailCreate, CategoryDetailListQuery, CategoryDetailUpdate, CategoryDressingCreate, CategoryDressingListQuery,
-  CategoryListQuery, CategoryToppingCreate, CategoryToppingListQuery, CategoryUpdate, DressingCreate, DressingListQuery, DressingUpdate,
-  ExtraGroupCreate, ExtraGroupListQuery, ExtraGroupUpdate, ExtraSelectionCreate, ExtraSelectionListQuery, ExtraSelectionUpdate,
-  MenuItemCreate, MenuItemListQuery, MenuItemUpdate, PrimaryOptionSetCreate, PrimaryOptionSetListQuery, PrimaryOptionSetUpdate,
-  RestaurantListQuery, SizeCreate, SizeUpdate, ToppingCreate, ToppingListQuery, ToppingUpdate,
-} from '../../contracts/menu';
-import { ActiveRestaurantUpdate, ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
+import { CategoryDeepCreate, CategoryDetailCreate, CategoryDetailListQuery, CategoryDetailUpdate, CategoryDressingCreate, CategoryDressingListQuery, CategoryListQuery, CategoryToppingCreate, CategoryToppingListQuery, CategoryUpdate, DressingCreate, DressingListQuery, DressingUpdate, ExtraGroupCreate, ExtraGroupListQuery, ExtraGroupUpdate, ExtraSelectionCreate, ExtraSelectionListQuery, ExtraSelectionUpdate, MenuItemCreate, MenuItemListQuery, MenuItemUpdate, PrimaryOptionSetCreate, PrimaryOptionSetListQuery, PrimaryOptionSetUpdate, SizeCreate, SizeUpdate, ToppingCreate, ToppingListQuery, ToppingUpdate } from '../../contracts/menu';
+import { RestaurantListQuery } from '../../contracts/shared/restaurants';
+import { ActiveRestaurantUpdate, RefreshRequest } from '../../contracts/shared/session';
+import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
 import { MessageCreate } from '../../contracts/leads';
 import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
 import { API_BASE } from '../../contracts/shared/paths';

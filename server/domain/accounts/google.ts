@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as jose, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { API_BASE, paths } from '../../../contracts/shared/paths';

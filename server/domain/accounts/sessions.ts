@@ -17,7 +17,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import type { Db } from '../../db/database';
 import { refreshTokens } from '../../db/schema';
 

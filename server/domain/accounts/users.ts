@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CurrentUser } from '../../../contracts/accounts';
+import type { CurrentUser } from '../../../contracts/shared/session';
 import type { Db } from '../../db/database';
 import { restaurants, users } from '../../db/schema';
 

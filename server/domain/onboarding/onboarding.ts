@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { OnboardingStartResponse, OnboardingStatus } from '../../../contracts/accounts';
+import type { OnboardingStartResponse } from '../../../contracts/shared/session';
+import type { OnboardingStatus } from '../../../contracts/onboarding';
 import { ONBOARDING_MESSAGES, type LaunchResponse, type OnboardingStepAnswers, type OnboardingStepName } from '../../../contracts/onboarding';
 import type { Db } from '../../db/database';
 import { onboardings, restaurants, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/menu';
+import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
 import type { Db } from '../../db/database';
 
 /**

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { currencyOfCountry, type ORDERING, type Restaurant, type RestaurantCreate, type RestaurantListQuery } from '../../../contracts/menu';
+import { currencyOfCountry, type Restaurant, type RESTAURANT_ORDERING, type RestaurantCreate, type RestaurantListQuery } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
@@ -36,7 +36,7 @@ export async function listRestaurants(db: Db, scope: Scope, query: RestaurantLis
     table: restaurants,
     where: [scope.administrator ? undefined : own, requested === undefined ? undefined : eq(restaurants.id, requested)],
     searchIn: [restaurants.name as AnyPgColumn, restaurants.slug as AnyPgColumn],
-    orderBy: { id: restaurants.id, name: restaurants.name } satisfies Record<(typeof ORDERING.restaurants)[number], AnyPgColumn>,
+    orderBy: { id: restaurants.id, name: restaurants.name } satisfies Record<(typeof RESTAURANT_ORDERING)[number], AnyPgColumn>,
     id: restaurants.id,
   }, query);
   const country = await countriesOf(db, listed.rows.map((row) => row.id));

@@ -1,6 +1,6 @@
 import { eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MENU_MESSAGES } from '../../../contracts/menu';
+import { NO_RESTAURANT_MESSAGE } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -88,7 +88,7 @@ export async function restaurantForNewRow(db: Db, scope: Scope, requested: numbe
     return requested;
   }
   if (scope.restaurantId !== null) return scope.restaurantId;
-  throw new HttpError(400, 'no_active_restaurant', MENU_MESSAGES.noRestaurant);
+  throw new HttpError(400, 'no_active_restaurant', NO_RESTAURANT_MESSAGE);
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ActiveRestaurantUpdate, ForgotRequest, LoginRequest, ProfileRequest, RefreshRequest, RegisterRequest, ResetRequest, VerifyRequest,
-  type CurrentUser, type DetailResponse, type RegisterResponse, type Tokens, type VerifyResponse,
-} from '../../../contracts/accounts';
+import { ActiveRestaurantUpdate, RefreshRequest, type CurrentUser, type Tokens } from '../../../contracts/shared/session';
+import { ForgotRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest, type DetailResponse, type RegisterResponse, type VerifyResponse } from '../../../contracts/accounts';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { codeError, issueCodeFor, lockedError, mailCode, type CodeDelivery } from '../../domain/accounts/code-delivery';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nullable, optional, type Struct } from 'superstruct';
-import { CopyRequest, IdParams, type Page } from '../../../contracts/menu';
+import { CopyRequest } from '../../../contracts/menu';
+import { IdParams, type Page } from '../../../contracts/shared/lists';
 import { API_BASE } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/database';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { coerce, integer, object, refine, string, type Struct } from 'superstruct';
-import type { OnboardingStartResponse, OnboardingStatus } from '../../../contracts/accounts';
+import type { OnboardingStartResponse } from '../../../contracts/shared/session';
+import type { OnboardingStatus } from '../../../contracts/onboarding';
 import {
   aboutStep,
   ONBOARDING_STEP_BODIES,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RestaurantCreate, RestaurantListQuery } from '../../../contracts/menu';
+import { RestaurantCreate, RestaurantListQuery } from '../../../contracts/shared/restaurants';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { createRestaurant, listRestaurants } from '../../domain/shared/restaurants';

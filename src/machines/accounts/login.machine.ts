@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginRequest, Tokens } from '../../../contracts/accounts';
+import type { LoginRequest } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import { login } from '../../services/accounts/auth';
 import { completeSignIn } from '../../services/accounts/sign-in';
 import { authFailure } from './auth-errors';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import { completeSignIn } from '../../services/accounts/sign-in';
 import { authFailure } from './auth-errors';
 

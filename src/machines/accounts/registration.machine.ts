@@ -1,15 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import {
-  Code,
-  MESSAGES,
-  ProfileRequest,
-  RegisterRequest,
-  type ProfileResponse,
-  type RegisterResponse,
-  type Tokens,
-  type VerifyRequest,
-  type VerifyResponse,
-} from '../../../contracts/accounts';
+import { Code, MESSAGES, ProfileRequest, RegisterRequest, type ProfileResponse, type RegisterResponse, type VerifyRequest, type VerifyResponse } from '../../../contracts/accounts';
+import { type Tokens } from '../../../contracts/shared/session';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { register, saveProfile, verify } from '../../services/accounts/auth';

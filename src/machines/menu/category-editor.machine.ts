@@ -21,18 +21,8 @@ import {
   updateSelection,
   updateSize,
 } from '../../services/menu/menu';
-import {
-  MENU_MESSAGES,
-  type Category,
-  type CategoryDeepCreate,
-  type CategoryDetail,
-  type CategoryDetailUpdate,
-  type Currency,
-  type Dressing,
-  type PricedBy,
-  type PrimaryOptionSet,
-  type Topping,
-} from '../../../contracts/menu';
+import { MENU_MESSAGES, type Category, type CategoryDeepCreate, type CategoryDetail, type CategoryDetailUpdate, type Dressing, type PricedBy, type PrimaryOptionSet, type Topping } from '../../../contracts/menu';
+import { type Currency } from '../../../contracts/shared/restaurants';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../services/menu/menu-types';
 import { uploadImage } from '../../services/shared/upload';
 import {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { DEFAULT_CURRENCY, type Category, type Currency, type ExtraGroup, type ExtraSelection } from '../../../contracts/menu';
+import { DEFAULT_CURRENCY, type Currency } from '../../../contracts/shared/restaurants';
+import { type Category, type ExtraGroup, type ExtraSelection } from '../../../contracts/menu';
 import {
   createGroup,
   createSelection,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { OnboardingStatus } from '../../../contracts/accounts';
+import type { OnboardingStatus } from '../../../contracts/onboarding';
 import { fetchOnboardingStatus } from '../../services/onboarding/onboarding';
 import { rememberOnboarding } from '../../services/shared/session';
 

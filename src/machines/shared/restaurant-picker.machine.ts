@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Restaurant } from '../../../contracts/menu';
+import type { Restaurant } from '../../../contracts/shared/restaurants';
 import { errorText } from '../../services/shared/error-text';
 import { loadRestaurantDirectory, searchRestaurants, type RestaurantDirectory } from '../../services/shared/restaurants';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CurrentUser } from '../../../contracts/accounts';
+import type { CurrentUser } from '../../../contracts/shared/session';
 import { errorText } from '../../services/shared/error-text';
 import { chooseWorkingRestaurant, fetchCurrentUser, signOut } from '../../services/shared/session';
 

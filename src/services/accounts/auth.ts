@@ -1,19 +1,7 @@
 import type {
   LoginRequest} from '../../../contracts/accounts';
-import {
-  DetailResponse,
-  ForgotRequest,
-  GoogleSignInRequest,
-  OnboardingStartResponse,
-  ProfileRequest,
-  ProfileResponse,
-  RegisterRequest,
-  RegisterResponse,
-  ResetRequest,
-  Tokens,
-  VerifyRequest,
-  VerifyResponse,
-} from '../../../contracts/accounts';
+import { DetailResponse, ForgotRequest, GoogleSignInRequest, ProfileRequest, ProfileResponse, RegisterRequest, RegisterResponse, ResetRequest, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
+import { OnboardingStartResponse, Tokens } from '../../../contracts/shared/session';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { parseWith } from '../../../contracts/shared/validation';
 import { api, createApiClient, type ApiClient } from '../shared/api';

@@ -1,4 +1,4 @@
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 
 export type OAuthAddressResult = { tokens: Tokens; error?: undefined } | { tokens?: undefined; error: string };
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, OnboardingStartResponse, Tokens } from '../../../contracts/accounts';
+import type { CurrentUser, OnboardingStartResponse, Tokens } from '../../../contracts/shared/session';
 import { startOnboarding } from './auth';
 import { fetchCurrentUser, rememberOnboarding } from '../shared/session';
 import { browserTokens } from '../shared/token-store';

@@ -1,4 +1,5 @@
-import type { Category, CategoryDetail, Currency, Dressing, ExtraGroup, ExtraSelection, PrimaryOptionSet, Size, Topping } from '../../../contracts/menu';
+import type { Category, CategoryDetail, Dressing, ExtraGroup, ExtraSelection, PrimaryOptionSet, Size, Topping } from '../../../contracts/menu';
+import type { Currency } from '../../../contracts/shared/restaurants';
 
 /**
  * The menu shapes the client adds to the contract's (contracts/menu.ts): who is asking, an

@@ -1,43 +1,7 @@
 import type { Struct } from 'superstruct';
-import {
-  Category,
-  CategoryDeep,
-  CategoryDeepCreate,
-  CategoryDetail,
-  CategoryDetailCreate,
-  CategoryDetailUpdate,
-  CategoryDressing,
-  CategoryDressingCreate,
-  CategoryTopping,
-  CategoryToppingCreate,
-  CategoryUpdate,
-  Dressing,
-  DressingCreate,
-  DressingUpdate,
-  ExtraGroup,
-  ExtraGroupCreate,
-  ExtraGroupUpdate,
-  ExtraSelection,
-  ExtraSelectionCreate,
-  ExtraSelectionUpdate,
-  DEFAULT_CURRENCY,
-  MENU_PAGE_SIZES,
-  LIST_PAGE_SIZE_MAX,
-  MenuItem,
-  MenuItemCreate,
-  MenuItemUpdate,
-  PrimaryOptionSet,
-  PrimaryOptionSetCreate,
-  PrimaryOptionSetUpdate,
-  Restaurant,
-  Size,
-  SizeCreate,
-  SizeUpdate,
-  Topping,
-  ToppingCreate,
-  ToppingUpdate,
-  type Currency,
-} from '../../../contracts/menu';
+import { Category, CategoryDeep, CategoryDeepCreate, CategoryDetail, CategoryDetailCreate, CategoryDetailUpdate, CategoryDressing, CategoryDressingCreate, CategoryTopping, CategoryToppingCreate, CategoryUpdate, Dressing, DressingCreate, DressingUpdate, ExtraGroup, ExtraGroupCreate, ExtraGroupUpdate, ExtraSelection, ExtraSelectionCreate, ExtraSelectionUpdate, MENU_PAGE_SIZES, MenuItem, MenuItemCreate, MenuItemUpdate, PrimaryOptionSet, PrimaryOptionSetCreate, PrimaryOptionSetUpdate, Size, SizeCreate, SizeUpdate, Topping, ToppingCreate, ToppingUpdate } from '../../../contracts/menu';
+import { DEFAULT_CURRENCY, Restaurant, type Currency } from '../../../contracts/shared/restaurants';
+import { LIST_PAGE_SIZE_MAX } from '../../../contracts/shared/lists';
 import { paths } from '../../../contracts/shared/paths';
 import { ContractViolation, parseWith } from '../../../contracts/shared/validation';
 import { api, ApiError, type ApiClient } from '../shared/api';

@@ -1,5 +1,5 @@
 import { validate, type Struct } from 'superstruct';
-import { OnboardingStatus } from '../../../contracts/accounts';
+import { OnboardingStatus } from '../../../contracts/onboarding';
 import { LaunchResponse, ONBOARDING_STEP_BODIES, type OnboardingStepAnswers, type OnboardingStepName } from '../../../contracts/onboarding';
 import { paths } from '../../../contracts/shared/paths';
 import { IMAGE_BOUNDS } from '../../../contracts/shared/upload';

@@ -1,4 +1,5 @@
-import { LIST_PAGE_SIZE_MAX, Restaurant } from '../../../contracts/menu';
+import { LIST_PAGE_SIZE_MAX } from '../../../contracts/shared/lists';
+import { Restaurant } from '../../../contracts/shared/restaurants';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from './api';
 

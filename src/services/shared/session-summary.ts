@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../contracts/accounts';
+import type { CurrentUser } from '../../../contracts/shared/session';
 
 /**
  * What the browser keeps about the session: the tokens' keys, and beside the tokens (spec

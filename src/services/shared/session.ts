@@ -1,4 +1,4 @@
-import { CurrentUser, type ActiveRestaurantUpdate } from '../../../contracts/accounts';
+import { CurrentUser, type ActiveRestaurantUpdate } from '../../../contracts/shared/session';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from './api';
 import {

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { Tokens } from '../../../contracts/accounts';
+import { Tokens } from '../../../contracts/shared/session';
 import { paths } from '../../../contracts/shared/paths';
 import { is } from 'superstruct';
 import { buildUrl, flagNetworkFailures, type FetchLike } from './http-common';

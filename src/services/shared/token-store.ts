@@ -1,4 +1,4 @@
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './session-summary';
 
 // Defined beside the session's other keys, which the landing page reads without this module.

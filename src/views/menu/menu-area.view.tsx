@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../contracts/accounts';
+import type { CurrentUser } from '../../../contracts/shared/session';
 import { ComingSoon } from '../../components/coming-soon';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { useSession } from '../shared/session-context';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { DEFAULT_CURRENCY, type Currency } from '../../../contracts/menu';
+import { DEFAULT_CURRENCY, type Currency } from '../../../contracts/shared/restaurants';
 
 /**
  * Money on the menu screens (issue 10): every price and price input shows the restaurant's

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { Button, Select, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import type { Restaurant } from '../../../contracts/menu';
+import type { Restaurant } from '../../../contracts/shared/restaurants';
 import { restaurantLabel, restaurantPickerMachine, type RestaurantPickerMachine } from '../../machines/shared/restaurant-picker.machine';
 import { useSession, type RestaurantLabeller } from './session-context';
 import classes from './backoffice.module.css';

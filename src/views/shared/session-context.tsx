@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser } from '../../../contracts/accounts';
+import type { CurrentUser } from '../../../contracts/shared/session';
 
 export type Session = {
   user: CurrentUser;

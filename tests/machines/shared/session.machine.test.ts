@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../contracts/accounts';
+import type { CurrentUser } from '../../../contracts/shared/session';
 import { sessionMachine } from '../../../src/machines/shared/session.machine';
 import { onboardingStatusMachine } from '../../../src/machines/onboarding/onboarding-status.machine';
 import { assertPathCoverage, measurePathCoverage } from '../../support/path-coverage';

@@ -1,21 +1,8 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Category,
-  CategoryDeep,
-  CategoryDetail,
-  CategoryDressing,
-  CategoryTopping,
-  Dressing,
-  ExtraGroup,
-  ExtraSelection,
-  MenuItem,
-  Page,
-  PrimaryOptionSet,
-  Restaurant,
-  Size,
-  Topping,
-} from '../../../contracts/menu';
+import { Category, CategoryDeep, CategoryDetail, CategoryDressing, CategoryTopping, Dressing, ExtraGroup, ExtraSelection, MenuItem, PrimaryOptionSet, Size, Topping } from '../../../contracts/menu';
+import { Page } from '../../../contracts/shared/lists';
+import { Restaurant } from '../../../contracts/shared/restaurants';
 import type { TestApp } from '../test-app';
 import {
   menuClient,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import { ApiError, createApiClient } from '../../../src/services/shared/api';
 import { createTokenRenewer } from '../../../src/services/shared/token-renewal';
 import type { TokenStore } from '../../../src/services/shared/token-store';

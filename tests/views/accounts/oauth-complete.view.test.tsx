@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contracts/accounts';
+import type { Tokens } from '../../../contracts/shared/session';
 import { ApiError } from '../../../src/services/shared/api';
 import { oauthCompleteMachine, type OAuthResult } from '../../../src/machines/accounts/oauth-complete.machine';
 import { takeOAuthResult } from '../../../src/services/accounts/oauth-result';

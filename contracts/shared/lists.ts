@@ -1,0 +1,60 @@
+import { array, boolean, coerce, integer, nullable, number, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
+import { NAME_MAX } from './text';
+
+/**
+ * Ids and paged lists, the same for every area (PRODUCT.md: ?page=&page_size=, ordering=, search=,
+ * field filters; answers are `{count, next, previous, results}`).
+ */
+
+export const LIST_PAGE_SIZE_DEFAULT = 20;
+export const LIST_PAGE_SIZE_MAX = 500;
+
+const INT4_MAX = 2_147_483_647;
+
+/** A row id: a positive whole number that fits the column (never a database error). */
+export const Id = refine(integer(), 'id', (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.');
+
+/** An id as it arrives in a path or query string. */
+export const IdText = refine(
+  coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
+  'id',
+  (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.',
+);
+
+/** `{id}` of `/.../{id}/`. */
+export const IdParams = object({ id: IdText });
+export type IdParams = Infer<typeof IdParams>;
+
+const wholeNumber = (check: (n: number) => true | string) =>
+  refine(coerce(integer(), string(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
+
+export const BooleanText = coerce(boolean(), string(), (value) => (value === 'true' ? true : value === 'false' ? false : value));
+
+/**
+ * `ordering=name` or `-name`, comma-separated for ties; only the listed columns, so a list
+ * can never be sorted by something the server does not index or expose.
+ */
+const Ordering = (columns: readonly string[]) =>
+  refine(string(), 'ordering', (value) =>
+    value.split(',').every((part) => columns.includes(part.replace(/^-/, '')))
+    || `ordering must be one or more of ${columns.join(', ')} (prefix - for descending).`);
+
+export const SearchText = refine(string(), 'search', (value) => value.length <= NAME_MAX || `search must be at most ${NAME_MAX} characters.`);
+
+// superstruct's own ObjectSchema is `Record<string, Struct<any, any>>` and is not exported.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function listQuery<F extends Record<string, Struct<any, any>>>(filters: F, ordering: readonly string[]) {
+  return object({
+    page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
+    page_size: optional(wholeNumber((n) => (n >= 1 && n <= LIST_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}.`)),
+    ordering: optional(Ordering(ordering)),
+    search: optional(SearchText),
+    restaurant_id: optional(IdText),
+    ...filters,
+  });
+}
+
+/** A page of any list: `{count, next, previous, results}`. */
+export const Page = <T, S>(struct: Struct<T, S>) =>
+  object({ count: number(), next: nullable(string()), previous: nullable(string()), results: array(struct) });
+export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
