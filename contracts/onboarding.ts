@@ -17,6 +17,7 @@ import {
   type Struct,
 } from 'superstruct';
 import { Email, boundedText, trimmed } from './shared/text';
+import { UPLOAD_URL_PATTERN } from './shared/upload';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
@@ -85,11 +86,6 @@ export const SLUG_MAX = 63;
 export function slugify(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
 }
-
-/** Where the server serves uploaded images (`POST /upload/image/` answers `/uploads/<name>`). */
-export const UPLOADS_URL_PREFIX = '/uploads/';
-/** Our own uploads only; nothing from another site. */
-export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]{1,64}\.(?:png|jpg)$/;
 
 /**
  * The about step, with `host` (the store URL's prefix host, e.g. `order.example.com`) named in the

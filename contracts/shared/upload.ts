@@ -19,3 +19,8 @@ export type ImageBounds = { maxWidth: number; maxHeight: number };
 /** Largest file accepted (413 above) and largest picture, in pixels, before resizing (400 above). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
+
+/** Where the server serves uploaded images (`POST /upload/image/` answers `/uploads/<name>`). */
+export const UPLOADS_URL_PREFIX = '/uploads/';
+/** Our own uploads only; nothing from another site. */
+export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]{1,64}\.(?:png|jpg)$/;

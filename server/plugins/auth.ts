@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
 import { verifyAccessToken } from '../domain/accounts/sessions';
-import { findUserById, isAdmin, type UserRow } from '../domain/accounts/users';
+import { findUserById } from '../domain/accounts/users';
+import { isAdmin, type UserRow } from '../domain/shared/people';
 import { HttpError } from '../http-error';
 
 /**

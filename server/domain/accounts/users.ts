@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../contracts/shared/session';
 import type { Db } from '../../db/database';
 import { restaurants, users } from '../../db/schema';
+import type { UserRow } from '../shared/people';
 
 /**
  * Accounts. Emails arrive lower-cased and trimmed from the contracts; `normalizeEmail` is
  * applied again here so callers that did not come through a contract (the CLI, Google's
  * claims) cannot create a second account that differs only in case.
  */
-export type UserRow = typeof users.$inferSelect;
-
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -45,8 +44,6 @@ export async function findOrCreateUserByEmail(
 
 /** Without a password or a name the registration's "Join" step is still to do. */
 export const needsProfile = (user: UserRow) => !user.passwordHash || !user.firstName || !user.lastName;
-
-export const isAdmin = (user: Pick<UserRow, 'isStaff' | 'isSuperadmin'>) => user.isStaff || user.isSuperadmin;
 
 export async function updateProfile(db: Db, userId: number, profile: { firstName: string; lastName: string; passwordHash: string }): Promise<void> {
   await db.update(users).set(profile).where(eq(users.id, userId));

@@ -1,24 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import {
-  ADDITIONAL_GROUPS,
-  ADDITIONAL_GROUP_NAMES,
-  DEFAULT_DELIVERY,
-  DEFAULT_HOURS,
-  DEFAULT_LOCATION,
-  DEFAULT_CONTACTS,
-  type AboutStep,
-  type AdditionalAnswer,
-  type AdditionalStep,
-  type ContactsStep,
-  type Country,
-  type DeliveryStep,
-  type HoursStep,
-  type LocationStep,
-  type OnboardingStepAnswers,
-  type OnboardingStepName,
-  type OrderType,
-  UPLOADS_URL_PREFIX,
-} from '../../../contracts/onboarding';
+import { ADDITIONAL_GROUPS, ADDITIONAL_GROUP_NAMES, DEFAULT_DELIVERY, DEFAULT_HOURS, DEFAULT_LOCATION, DEFAULT_CONTACTS, type AboutStep, type AdditionalAnswer, type AdditionalStep, type ContactsStep, type Country, type DeliveryStep, type HoursStep, type LocationStep, type OnboardingStepAnswers, type OnboardingStepName, type OrderType } from '../../../contracts/onboarding';
+import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import {

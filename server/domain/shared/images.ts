@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { UPLOADS_URL_PREFIX } from '../../../contracts/onboarding';
+import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
 import { UPLOAD_MAX_PIXELS, type ImageBounds, type UploadedImage } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema-onboarding';

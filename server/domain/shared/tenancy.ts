@@ -4,7 +4,7 @@ import { NO_RESTAURANT_MESSAGE } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { isAdmin, type UserRow } from '../accounts/users';
+import { isAdmin, type UserRow } from './people';
 
 /**
  * Which restaurants a signed-in user may read and change: the one place the menu area decides

@@ -6,9 +6,8 @@ import type { AppContext } from '../../app-context';
 import { codeError, issueCodeFor, lockedError, mailCode, type CodeDelivery } from '../../domain/accounts/code-delivery';
 import { CODE_LIFETIME_MINUTES, consumeCode } from '../../domain/accounts/codes';
 import { issueSession, revokeAllSessions, revokeSessionOf, rotateRefreshToken } from '../../domain/accounts/sessions';
-import {
-  chooseActiveRestaurant, findOrCreateUserByEmail, findUserByEmail, isAdmin, needsProfile, setPasswordHash, toCurrentUser, updateProfile,
-} from '../../domain/accounts/users';
+import { chooseActiveRestaurant, findOrCreateUserByEmail, findUserByEmail, needsProfile, setPasswordHash, toCurrentUser, updateProfile } from '../../domain/accounts/users';
+import { isAdmin } from '../../domain/shared/people';
 import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX } from '../../../contracts/onboarding';
+import { UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { IMAGE_BOUNDS, UPLOAD_MAX_BYTES, type ImageBounds, type UploadedImage } from '../../../contracts/shared/upload';
 import type { AppContext } from '../../app-context';
