@@ -17,7 +17,9 @@ const LAYERS = [
     rooms: ['src/views'],
     message: 'Views render machine state; HTTP and storage belong in src/services behind a machine actor.',
     paths: ['ky'],
-    patterns: ['**/services/**', '**/server/**'],
+    patterns: ['**/server/**'],
+    // A service's types (the shapes its calls return) may be named; its code runs only inside machines.
+    typePatterns: ['**/services/**'],
   },
   {
     files: ['src/machines/**'],
@@ -50,10 +52,11 @@ const LAYERS = [
 ];
 
 const restrictedImports = (layer, areaPatterns = []) => ({
-  'no-restricted-imports': ['error', {
+  '@typescript-eslint/no-restricted-imports': ['error', {
     paths: layer.paths.map((name) => ({ name, message: layer.message })),
     patterns: [
       ...layer.patterns.map((group) => ({ group: [group], message: layer.message })),
+      ...(layer.typePatterns ?? []).map((group) => ({ group: [group], message: layer.message, allowTypeImports: true })),
       ...areaPatterns,
     ],
   }],

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Tokens } from '../../../contracts/shared/session';
+import { oauthResultOnce } from '../../services/accounts/oauth-result';
 import { completeSignIn } from '../../services/accounts/sign-in';
 import { authFailure } from './auth-errors';
 
@@ -29,7 +30,8 @@ export const oauthCompleteMachine = setup({
   types: {
     context: {} as OAuthCompleteContext,
     events: {} as OAuthCompleteEvent,
-    input: {} as OAuthResult,
+    /** What the address carried; without it, the address is read (and cleaned) as the machine is created. */
+    input: {} as OAuthResult | undefined,
   },
   actors: {
     // A person who chose Google expects to stay signed in, as with Remember me on.
@@ -45,7 +47,8 @@ export const oauthCompleteMachine = setup({
   },
 }).createMachine({
   id: 'oauthComplete',
-  context: ({ input }) => ({
+  // Created in the view's first render, so the tokens leave the address before anything else runs.
+  context: ({ input = oauthResultOnce() }) => ({
     tokens: input.tokens ?? null,
     error: input.tokens ? null : input.error || OAUTH_NO_DETAILS,
     destination: null,

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CurrentUser } from '../../../contracts/shared/session';
 import { errorText } from '../../services/shared/error-text';
 import { chooseWorkingRestaurant, fetchCurrentUser, signOut } from '../../services/shared/session';
+import { browserTokens } from '../../services/shared/token-store';
 
 /**
  * The signed-in session behind the guards (spec section 2, "Guards"): a stored access token and
@@ -21,7 +22,7 @@ export type SessionContext = { hasToken: boolean; user: CurrentUser | null; choo
 export type SessionEvent = { type: 'session.signOut' } | { type: 'restaurant.choose'; restaurantId: number | null };
 
 export const sessionMachine = setup({
-  types: { input: {} as SessionInput, context: {} as SessionContext, events: {} as SessionEvent },
+  types: { input: {} as SessionInput | undefined, context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
     fetchCurrentUser: fromPromise<CurrentUser>(() => fetchCurrentUser()),
     chooseRestaurant: fromPromise<CurrentUser, { restaurantId: number | null }>(({ input }) => chooseWorkingRestaurant(input.restaurantId)),
@@ -32,7 +33,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ hasToken: input.hasToken, user: null, chooseError: null }),
+  // Without input (the guard in the app) the browser's token store is asked as the machine is created.
+  context: ({ input }) => ({ hasToken: input?.hasToken ?? browserTokens.accessToken() !== null, user: null, chooseError: null }),
   initial: 'checking',
   states: {
     checking: {

@@ -1,4 +1,5 @@
 import type { CurrentUser, OnboardingStartResponse, Tokens } from '../../../contracts/shared/session';
+import { isSignInPage } from '../../../contracts/shared/site-pages';
 import { startOnboarding } from './auth';
 import { fetchCurrentUser, rememberOnboarding } from '../shared/session';
 import { browserTokens } from '../shared/token-store';
@@ -22,11 +23,6 @@ const browserDependencies: SignInDependencies = {
 };
 
 export const isAdmin = (user: Pick<CurrentUser, 'is_staff' | 'is_superadmin'>): boolean => user.is_staff || user.is_superadmin;
-
-/** Pages a signed-in person has no reason to be sent back to. */
-const AUTH_PAGES = ['/login', '/register', '/forgot', '/reset', '/oauth/complete'];
-
-export const isSignInPage = (path: string): boolean => AUTH_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
 
 /**
  * The `next` path the sign-in guard remembered, if it is safe to follow: a path on this site

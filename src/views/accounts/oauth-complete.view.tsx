@@ -4,23 +4,20 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { oauthCompleteMachine, type OAuthCompleteMachine, type OAuthResult } from '../../machines/accounts/oauth-complete.machine';
-import { oauthResultOnce } from '../../services/accounts/oauth-result';
 import { AuthPage, CardHeading, ErrorAlert, authClasses } from './auth-layout';
 
 export interface OAuthCompleteViewProps {
   machine?: OAuthCompleteMachine;
-  /** What the address carried; read (and removed from the address) on first render when not given. */
+  /** What the address carried; the machine reads (and cleans) the address itself when not given. */
   result?: OAuthResult;
 }
 
 /** /oauth/complete: no interface of its own while it works (spec), a clear way out when it fails. */
 export function OAuthCompleteView({ machine = oauthCompleteMachine, result }: OAuthCompleteViewProps) {
-  // Read before the machine starts, in the first render, so the tokens leave the address first.
-  const [input] = useState<OAuthResult>(() => result ?? oauthResultOnce());
-  const [state, send] = useMachine(machine, { input });
+  const [state, send] = useMachine(machine, { input: result });
   const [, navigate] = useLocation();
   const { context } = state;
 

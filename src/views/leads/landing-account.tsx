@@ -1,15 +1,13 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { CheckCircleIcon, Icon } from '../../components/line-icons';
 import { navigationBase } from '../../components/navigation-base';
-import { forget, hasLaunchNotice, LAUNCH_NOTICE_KEY, type SessionSummary } from '../../services/shared/session-summary';
+import type { LandingVisit } from '../../machines/leads/landing-visit.machine';
 import classes from './landing-account.module.css';
 
-/**
- * The landing page for someone signed in (issue 10, item 6), from what the browser keeps about
- * the session (no call, so the page stays light).
- */
+/** The landing page for someone signed in (issue 10, item 6); the visit machine says who they are. */
+type SessionSummary = NonNullable<LandingVisit['session']>;
 
 /**
  * Where the header's link leads: an owner whose onboarding is not launched continues it; everyone
@@ -38,24 +36,18 @@ export function AccountLink({ session }: { session: SessionSummary }) {
 
 /**
  * After Launch (which leads to /, replacing history): "Your restaurant is live" and one click into
- * the back office. Shown once: the note Launch left is removed as soon as it is read, so a reload
- * does not bring it back. Focus moves to it so screen readers announce it; Dismiss closes it.
+ * the back office. Shown once (the visit machine removes the note Launch left as it reads it, so a
+ * reload does not bring it back). Focus moves to it so screen readers announce it; Dismiss closes it.
  */
-export function LaunchConfirmation({ session }: { session: SessionSummary }) {
-  const [shown, setShown] = useState(hasLaunchNotice);
+export function LaunchConfirmation({ session, onDismiss }: { session: SessionSummary; onDismiss: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!hasLaunchNotice()) return;
-    forget([LAUNCH_NOTICE_KEY]);
-    ref.current?.focus();
-    // Only on arrival (hence no dependencies): dismissing must not move focus again.
-  }, []);
+  // Only on arrival (hence no dependencies): dismissing must not move focus again.
+  useEffect(() => ref.current?.focus(), []);
   // The confirmation goes away with the focus on it: hand focus to the header's way in, not to the page's start.
   const dismiss = () => {
-    setShown(false);
+    onDismiss();
     document.querySelector<HTMLElement>('nav[aria-label="Account"] a')?.focus();
   };
-  if (!shown) return null;
   return (
     <Container size="lg" className={classes.launchWrap}>
       <div ref={ref} tabIndex={-1} role="status" aria-live="polite" aria-labelledby="launch-title" className={classes.launch}>

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { forwardRef, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
@@ -18,7 +18,7 @@ import {
   type LandingSignupMachine,
   type SignupField,
 } from '../../machines/leads/landing-signup.machine';
-import { readSessionSummary } from '../../services/shared/session-summary';
+import { landingVisitMachine, type LandingVisitMachine } from '../../machines/leads/landing-visit.machine';
 import { PRODUCT_NAME } from '../../theme';
 import { AccountLink, LaunchConfirmation } from './landing-account';
 import { MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
@@ -27,13 +27,14 @@ import classes from './landing.module.css';
 export interface LandingViewProps {
   /** The sign-up machine; tests pass one whose `submitSignup` actor they control. */
   machine?: LandingSignupMachine;
+  /** Who is visiting; tests pass one with a visit of their own. */
+  visitMachine?: LandingVisitMachine;
 }
 
-export function LandingView({ machine = landingSignupMachine }: LandingViewProps) {
+export function LandingView({ machine = landingSignupMachine, visitMachine = landingVisitMachine }: LandingViewProps) {
   const titleId = useId();
-  // Read once per visit: signing in or out happens on other pages.
-  // Read once per visit: signing in or out happens on other pages.
-  const [session] = useState(readSessionSummary);
+  const [visit, sendVisit] = useMachine(visitMachine, { input: undefined }); // the machine reads the browser's storage
+  const { session } = visit.context;
   return (
     <SiteFrame
       aside={
@@ -58,7 +59,9 @@ export function LandingView({ machine = landingSignupMachine }: LandingViewProps
         </SiteFooter>
       }
     >
-      {session ? <LaunchConfirmation session={session} /> : null}
+      {session && visit.matches('announcing') ? (
+        <LaunchConfirmation session={session} onDismiss={() => sendVisit({ type: 'launch.dismiss' })} />
+      ) : null}
       <Container size="lg" className={classes.hero}>
         <div className={classes.pitch}>
           <Text className={classes.eyebrow}>For independent restaurants</Text>

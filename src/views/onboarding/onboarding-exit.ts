@@ -1,4 +1,4 @@
-import { isSignInPage } from '../../services/accounts/sign-in';
+import { isSignInPage } from '../../../contracts/shared/site-pages';
 
 /**
  * Back on the first onboarding step (spec: "Every step has Back (previous page)"): the page the

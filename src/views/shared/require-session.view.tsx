@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { sessionMachine } from '../../machines/shared/session.machine';
-import { browserTokens } from '../../services/shared/token-store';
 import { SessionProvider, isAdmin } from './session-context';
 
 type Props = {
@@ -24,7 +23,7 @@ function loginAddress(): string {
  * fetch, else /login remembering where the person was; with `admin`, the admin guard too.
  */
 export function RequireSession({ admin = false, children, machine = sessionMachine }: Props) {
-  const [state, send] = useMachine(machine, { input: { hasToken: browserTokens.accessToken() !== null } });
+  const [state, send] = useMachine(machine, { input: undefined }); // the machine asks the token store itself
 
   if (state.matches('ended')) return <Redirect to="~/login" replace />;
   if (state.matches('signedOut')) return <Redirect to={loginAddress()} replace />;
