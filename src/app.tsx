@@ -22,6 +22,8 @@ const BackOfficeShell = lazy(() =>
   import('./views/shared/backoffice-shell.view').then((m) => ({ default: m.BackOfficeShell })));
 const OnboardingShell = lazy(() =>
   import('./views/onboarding/onboarding-shell.view').then((m) => ({ default: m.OnboardingShell })));
+// Each back-office area is its own chunk, loaded when one of its screens opens (the layout's Suspense waits).
+const MenuArea = lazy(() => import('./views/menu/menu-area.view').then((m) => ({ default: m.MenuArea })));
 const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -86,6 +88,8 @@ const BACK_OFFICE_SCREENS = [
   'support',
 ] as const;
 
+const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith('menu/');
+
 /** Only administrators have these. */
 const ADMIN_ONLY_SCREENS = ['territories'] as const;
 
@@ -98,7 +102,8 @@ function BackOfficeRoutes({ base }: { base: BackOfficeBase }) {
       </Route>
       {screens.map((screen) => (
         <Route key={screen} path={`/${screen}`}>
-          {(params) => <BackOfficeArea base={base} screen={screen} params={{ ...params }} />}
+          {(params) =>
+            isMenuScreen(screen) ? <MenuArea screen={screen} params={{ ...params }} /> : <BackOfficeArea base={base} screen={screen} />}
         </Route>
       ))}
       <Route>

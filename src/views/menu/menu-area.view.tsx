@@ -18,8 +18,19 @@ import { ToppingsView } from './toppings.view';
 export const menuScope = (user: Pick<CurrentUser, 'is_superadmin' | 'active_restaurant_id'>): MenuScope =>
   ({ restaurantId: user.active_restaurant_id, superadmin: user.is_superadmin && user.active_restaurant_id === null });
 
-/** The menu screens of the back office, one lazily loaded chunk (the landing page never loads it). */
-export function MenuArea({ screen, params }: { screen: string; params?: Record<string, string | undefined> }) {
+type MenuScreenProps = { screen: string; params?: Record<string, string | undefined> };
+
+/**
+ * The menu screens of the back office, one lazily loaded chunk (the landing page never loads it).
+ * A new working restaurant (the admin's picker) starts them afresh: every list re-reads what now
+ * applies, and no half-made row is sent to the wrong restaurant.
+ */
+export function MenuArea(props: MenuScreenProps) {
+  const { user } = useSession();
+  return <MenuScreens key={user.active_restaurant_id ?? 'none'} {...props} />;
+}
+
+function MenuScreens({ screen, params }: MenuScreenProps) {
   const { user } = useSession();
   const scope = menuScope(user);
   switch (screen) {
