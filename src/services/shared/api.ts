@@ -1,13 +1,12 @@
-import ky, { TimeoutError, type Options } from 'ky';
+import ky, { TimeoutError, type AfterResponseHook, type BeforeRequestState, type BeforeRetryState, type Options } from 'ky';
 import { array, type Struct } from 'superstruct';
 import { API_BASE } from '../../../contracts/shared/paths';
 import {
-  NetworkError,
   UnexpectedAnswerError,
+  asNetworkError,
   buildUrl,
   checkAnswer,
   describeCall,
-  flagNetworkFailures,
   parseAnswer,
   readText,
   tryParseJson,
@@ -63,38 +62,44 @@ export type ApiClientOptions = {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  // No retries here: these calls create and change things and carry no idempotency key.
-  // The spec names no time-out for this backend, so ky's default (10 s) stands.
-  const http = ky.create({ retry: 0, throwHttpErrors: false, fetch: flagNetworkFailures(options.fetch) });
+/** Per call, read by the hooks: false for the calls made before there is a session. */
+type CallContext = { auth: boolean };
 
-  async function exchange(method: Method, url: string, body: ApiBody | undefined, auth: boolean): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    // Read on every exchange, not once per client, so a token saved after sign-in is used at once.
-    const token = auth ? options.tokens.accessToken() : null;
-    if (token) headers.authorization = `Bearer ${token}`;
-    const init: Options = { method, headers };
-    if (body instanceof FormData) init.body = body;
-    else if (body !== undefined) init.json = body;
-    try {
-      return await http(url, init);
-    } catch (error) {
-      throw asApiError(error);
-    }
-  }
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  // Read at each attempt, not once per client, so a token saved after sign-in (or by the
+  // renewal just before a replay) is used at once.
+  const attachBearer = ({ request, options: { context } }: BeforeRequestState | BeforeRetryState) => {
+    const token = (context as CallContext).auth ? options.tokens.accessToken() : null;
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
+  };
+
+  // An expired access token: renew once (concurrent calls share the renewal) and replay the
+  // call with the new one; only for a call that sent a token and was refused before acting on it.
+  const renewOnce: AfterResponseHook = async ({ request, response, retryCount }) => {
+    const { renew } = options;
+    if (response.status !== 401 || retryCount > 0 || !request.headers.has('authorization') || !renew) return undefined;
+    return (await renew()) ? ky.retry({ delay: 0, code: 'TOKEN_RENEWED' }) : undefined;
+  };
+
+  // The spec names no time-out for this backend, so ky's default (10 s) stands.
+  const http = ky.create({
+    throwHttpErrors: false,
+    // These calls create and change things and carry no idempotency key, so ky repeats none of
+    // them on its own (no methods); the limit of 1 is the room for the replay after a renewal.
+    retry: { limit: 1, methods: [], statusCodes: [] },
+    hooks: { beforeRequest: [attachBearer], afterResponse: [renewOnce], beforeRetry: [attachBearer] },
+    fetch: options.fetch,
+  });
 
   async function send(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<unknown, unknown>) {
     const url = buildUrl(options.baseUrl, path, call.searchParams);
-    const auth = call.auth !== false;
-    const sentToken = auth && options.tokens.accessToken() !== null;
-    let response = await exchange(method, url, body, auth);
-    // An expired access token: renew once and repeat the call with the new one. This is the
-    // only repeat this client makes, and only for a call the server refused before acting on it.
-    if (response.status === 401 && sentToken && options.renew && (await options.renew())) {
-      response = await exchange(method, url, body, auth);
-    }
+    const init: Options = { method, headers: { accept: 'application/json' }, context: { auth: call.auth !== false } satisfies CallContext };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) init.json = body;
+    let response: Response;
     let text: string;
     try {
+      response = await http(url, init);
       text = await readText(response);
     } catch (error) {
       throw asApiError(error);
@@ -168,7 +173,8 @@ function errorFromAnswer(status: number, text: string): ApiError {
 
 function asApiError(error: unknown): unknown {
   if (error instanceof TimeoutError) return new ApiError('Request timed out', { status: 0, cause: error });
-  if (error instanceof NetworkError) return new ApiError(error.message, { status: 0, cause: error.cause });
+  const network = asNetworkError(error);
+  if (network) return new ApiError(network.message, { status: 0, cause: network.cause });
   return error;
 }
 

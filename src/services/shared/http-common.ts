@@ -1,3 +1,4 @@
+import { NetworkError as KyNetworkError } from 'ky';
 import { validate, type Struct } from 'superstruct';
 
 /** Query values; `undefined` and `null` are skipped so callers can pass optional filters as they are. */
@@ -59,19 +60,14 @@ export function buildUrl(baseUrl: string, path: string, searchParams?: SearchPar
 }
 
 /**
- * Wraps fetch so that a request that got no answer surfaces as NetworkError. Aborts pass
- * through untouched: they are ky's time-out (reported by ky itself) or a caller cancelling.
+ * A request that got no answer, as our NetworkError (its message names the cause); undefined for
+ * anything else. ky recognises a failed fetch by the runtime's own messages, which is also what
+ * decides whether it retries one.
  */
-export function flagNetworkFailures(fetchImpl?: FetchLike): FetchLike {
-  return async (input, init) => {
-    try {
-      // Looked up per call (not captured) so a fetch installed later is still honoured.
-      return await (fetchImpl ?? globalThis.fetch)(input, init);
-    } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') throw error;
-      throw new NetworkError(error);
-    }
-  };
+export function asNetworkError(error: unknown): NetworkError | undefined {
+  if (error instanceof NetworkError) return error;
+  if (error instanceof KyNetworkError) return new NetworkError(error.cause);
+  return undefined;
 }
 
 /** Reads the body as text; a connection cut mid-body counts as a network failure. */

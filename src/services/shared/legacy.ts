@@ -1,13 +1,13 @@
-import ky, { TimeoutError } from 'ky';
+import ky, { ForceRetryError, HTTPError, TimeoutError, type AfterResponseHook } from 'ky';
 import type { Struct } from 'superstruct';
 import { LEGACY_BASE } from '../../../contracts/shared/paths';
 import {
   NetworkError,
+  asNetworkError,
   buildUrl,
   checkAnswer,
   clip,
   describeCall,
-  flagNetworkFailures,
   parseAnswer,
   readText,
   type FetchLike,
@@ -64,42 +64,25 @@ export type LegacyClient = {
 
 type Method = 'get' | 'post';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
-  const retryDelayMs = options.retryDelayMs ?? legacyBackoff;
-  // ky's own retry cannot do what the spec asks: it never retries a time-out (its abort
-  // controller is shared by all attempts) and skips POST. So ky makes single attempts and
-  // the loop below owns retrying.
   const http = ky.create({
     credentials: 'omit',
-    retry: 0,
     timeout: options.timeoutMs ?? LEGACY_TIMEOUT_MS,
-    throwHttpErrors: false,
-    fetch: flagNetworkFailures(options.fetch),
+    // Spec section 7, all of it ky's own retry: POST too (it carries an idempotency key),
+    // time-outs and failed fetches, and no Retry-After (no status waits on the server's timing).
+    retry: {
+      limit: LEGACY_MAX_RETRIES,
+      methods: ['get', 'post'],
+      statusCodes: [...LEGACY_RETRY_STATUSES],
+      afterStatusCodes: [],
+      retryOnTimeout: true,
+      delay: options.retryDelayMs ?? legacyBackoff,
+    },
+    // Error bodies stay raw text: the message quotes their first 300 characters as sent.
+    parseJson: (text) => text,
+    hooks: { afterResponse: [retryCutBody] },
+    fetch: options.fetch,
   });
-
-  async function attempt(method: Method, url: string, headers: Record<string, string>, json: unknown): Promise<string> {
-    let response: Response;
-    try {
-      response = await http(url, { method, headers, json });
-    } catch (error) {
-      throw asLegacyError(error);
-    }
-    let body: string;
-    try {
-      body = await readText(response);
-    } catch (error) {
-      throw asLegacyError(error);
-    }
-    if (!response.ok) {
-      throw new LegacyRequestError(
-        `HTTP ${response.status} ${response.statusText}: ${clip(body, ERROR_BODY_CHARS)}`,
-        { status: response.status, kind: 'http', body },
-      );
-    }
-    return body;
-  }
 
   async function request<T, S>(
     method: Method,
@@ -111,22 +94,17 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
   ): Promise<T> {
     const url = buildUrl(options.baseUrl, path, searchParams);
     const headers: Record<string, string> = { accept: 'application/json' };
-    // Made once per call, outside the retry loop: a retried POST must repeat the same key so
-    // the server hands back its first answer instead of creating a second row.
+    // Made once per call: ky retries by replaying this same request, headers included, so a
+    // retried POST repeats the key and the server hands back its first answer instead of
+    // creating a second row.
     if (method === 'post') headers['idempotency-key'] = idempotencyKey ?? crypto.randomUUID();
 
     let body: string;
-    for (let retry = 0; ; retry += 1) {
-      try {
-        body = await attempt(method, url, headers, json);
-        break;
-      } catch (error) {
-        const again = error instanceof LegacyRequestError && error.retriable && retry < LEGACY_MAX_RETRIES;
-        if (!again) throw error;
-        await sleep(retryDelayMs(retry + 1));
-      }
+    try {
+      body = await readText(await http(url, { method, headers, json }));
+    } catch (error) {
+      throw asLegacyError(error);
     }
-
     const where = describeCall(method, url);
     const value = parseAnswer(body, where);
     return struct ? checkAnswer(value, struct, where) : (value as T);
@@ -138,13 +116,31 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
   };
 }
 
+/**
+ * ky retries failures that come before the answer's headers; an answer whose body is cut after
+ * them is as much a failed fetch, so it is read here (from ky's copy) and retried like one.
+ */
+const retryCutBody: AfterResponseHook = async ({ response }) => {
+  try {
+    await response.text();
+  } catch (error) {
+    return ky.retry({ code: 'BODY_CUT', cause: new NetworkError(error) });
+  }
+  return undefined;
+};
+
 function asLegacyError(error: unknown): unknown {
+  if (error instanceof HTTPError) {
+    const body = typeof error.data === 'string' ? error.data : '';
+    const { status, statusText } = error.response;
+    return new LegacyRequestError(`HTTP ${status} ${statusText}: ${clip(body, ERROR_BODY_CHARS)}`, { status, kind: 'http', body });
+  }
   if (error instanceof TimeoutError) {
     return new LegacyRequestError('Request timed out', { status: 0, kind: 'timeout', cause: error });
   }
-  if (error instanceof NetworkError) {
-    return new LegacyRequestError(error.message, { status: 0, kind: 'network', cause: error.cause });
-  }
+  // A cut body that used up the retries surfaces as the forced retry that could not happen.
+  const network = asNetworkError(error instanceof ForceRetryError ? error.cause : error);
+  if (network) return new LegacyRequestError(network.message, { status: 0, kind: 'network', cause: network.cause });
   // Anything else is a caller's abort or a bug on our side: not something a retry can fix.
   return error;
 }

@@ -2,7 +2,7 @@ import ky from 'ky';
 import { Tokens } from '../../../contracts/shared/session';
 import { paths } from '../../../contracts/shared/paths';
 import { is } from 'superstruct';
-import { buildUrl, flagNetworkFailures, type FetchLike } from './http-common';
+import { buildUrl, type FetchLike } from './http-common';
 import type { TokenStore } from './token-store';
 
 export type RenewalOptions = {
@@ -20,7 +20,8 @@ export type RenewalOptions = {
  * Resolves true when a new pair is stored, false when the session is over.
  */
 export function createTokenRenewer(options: RenewalOptions): () => Promise<boolean> {
-  const http = ky.create({ retry: 0, throwHttpErrors: false, fetch: flagNetworkFailures(options.fetch) });
+  // Never repeated: the server rotates refresh tokens and would read a second use as theft.
+  const http = ky.create({ retry: 0, throwHttpErrors: false, fetch: options.fetch });
   let inFlight: Promise<boolean> | null = null;
 
   async function renew(): Promise<boolean> {

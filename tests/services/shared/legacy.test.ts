@@ -204,7 +204,53 @@ describe('retries', () => {
   });
 });
 
+describe('answers cut after their headers', () => {
+  /** Real fetch to the test server, but the first `cuts` answers lose their body midway, as when the connection drops. */
+  const cutting = (cuts: number): typeof fetch => async (input, init) => {
+    const response = await fetch(input, init);
+    if (cuts <= 0) return response;
+    cuts -= 1;
+    await response.body?.cancel();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+        controller.error(new TypeError('terminated'));
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  it.each(['get', 'post'] as const)('%s retries an answer whose body was cut and returns the next one', async (method) => {
+    server.respondWith(() => ({ json: { id: 1 } }));
+    const api = client({ fetch: cutting(1) });
+    const answer = method === 'get' ? api.get('messages') : api.post('messages', { a: 1 });
+    await expect(answer).resolves.toEqual({ id: 1 });
+    expect(server.requests).toHaveLength(2);
+    const keys = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('gives up after 2 retries of cut answers, as a network error', async () => {
+    server.respondWith(() => ({ json: { id: 1 } }));
+    const retryDelayMs = vi.fn(() => 1);
+    const error = await rejection(client({ fetch: cutting(3), retryDelayMs }).get('messages'));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('Network error: terminated');
+    expect(server.requests).toHaveLength(3);
+    expect(retryDelayMs.mock.calls).toEqual([[1], [2]]);
+  });
+});
+
 describe('errors', () => {
+  it('quotes a JSON error body as the server sent it', async () => {
+    const body = '{"detail": "Bad zip",\n "fields": {"zip_code": "too long"}}';
+    server.enqueue({ status: 400, statusText: 'Bad Request', body, headers: { 'content-type': 'application/json' } });
+    const error = await rejection(client().post('messages', {}));
+    expect(error.message).toBe(`HTTP 400 Bad Request: ${body}`);
+    expect(error.body).toBe(body);
+  });
+
   it('reads "HTTP {status} {statusText}: {body}" and keeps the status', async () => {
     server.enqueue({ status: 404, statusText: 'Not Found', body: 'no such message' });
     const error = await rejection(client().get('messages/9'));

@@ -102,4 +102,35 @@ describe('renewing an expired access token', () => {
     expect(tokens.current).toEqual({ access: 'expired', refresh: 'r1' });
     expect(lost()).toBe(0);
   });
+
+  it('replays a changing call with its body and the new token', async () => {
+    serve(() => ({ status: 200, json: { access: 'valid', refresh: 'r2' } }));
+    const { api } = setup({ access: 'expired', refresh: 'r1' });
+    await expect(api.patch('categories/3/', { name: 'Soups', description: 'Hot' })).resolves.toEqual({ ok: true });
+    const [refused, , replayed] = server.requests;
+    expect(bearer(refused!)).toBe('Bearer expired');
+    expect(bearer(replayed!)).toBe('Bearer valid');
+    expect(replayed?.method).toBe('PATCH');
+    expect(replayed?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(replayed?.body ?? '')).toEqual({ name: 'Soups', description: 'Hot' });
+  });
+
+  it('renews only once when the replay is refused too', async () => {
+    // The renewed token is no better: the call fails with the 401 instead of renewing again.
+    serve(() => ({ status: 200, json: { access: 'still-refused', refresh: 'r2' } }));
+    const { api, lost } = setup({ access: 'expired', refresh: 'r1' });
+    const error = await api.get('auth/me/').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(server.requests.map(bearer)).toEqual(['Bearer expired', undefined, 'Bearer still-refused']);
+    expect(lost()).toBe(0);
+  });
+
+  it('does not renew a call made with auth: false, even with a session stored', async () => {
+    serve(() => ({ status: 200, json: { access: 'valid', refresh: 'r2' } }));
+    const { api, tokens } = setup({ access: 'expired', refresh: 'r1' });
+    await expect(api.get('auth/me/', { auth: false })).rejects.toBeInstanceOf(ApiError);
+    expect(server.requests.map(bearer)).toEqual([undefined]);
+    expect(tokens.current).toEqual({ access: 'expired', refresh: 'r1' });
+  });
 });
