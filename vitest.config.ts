@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/services/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/services/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           exclude: needsServices,
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 20_000,
