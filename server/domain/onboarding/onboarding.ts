@@ -87,29 +87,27 @@ export function saveStep<S extends OnboardingStepName>(
  * launched restaurant answers the same again.
  */
 export function launchOnboarding(db: Db, access: OnboardingAccess, now: Date): Promise<LaunchResponse> {
-  return db.transaction((tx) => launchOwnOnboarding(tx, access, now));
-}
-
-async function launchOwnOnboarding(tx: Db, access: OnboardingAccess, now: Date): Promise<LaunchResponse> {
-  const row = await ownOnboarding(tx, access, true);
-  if (row.launchedAt === null) {
-    const gaps = await launchGaps(tx, access.restaurantId);
-    const fields: Record<string, string> = {};
-    const missing: string[] = [];
-    if (gaps.location) {
-      fields.location = `Save the location first. ${ONBOARDING_MESSAGES.location}`;
-      missing.push('the location (zip code, city and state)');
+  return db.transaction(async (tx) => {
+    const row = await ownOnboarding(tx, access, true);
+    if (row.launchedAt === null) {
+      const gaps = await launchGaps(tx, access.restaurantId);
+      const fields: Record<string, string> = {};
+      const missing: string[] = [];
+      if (gaps.location) {
+        fields.location = `Save the location first. ${ONBOARDING_MESSAGES.location}`;
+        missing.push('the location (zip code, city and state)');
+      }
+      if (gaps.about) {
+        fields.about = 'Save the about step first: the restaurant name and store URL are needed.';
+        missing.push('the restaurant name and store URL (about)');
+      }
+      if (missing.length > 0) {
+        throw new HttpError(409, 'onboarding_incomplete', `Before launching, please save ${missing.join(' and ')}.`, { fields });
+      }
+      await tx.update(onboardings)
+        .set({ launchedAt: now, progress: sql`${onboardings.progress} || '{"launch": true}'::jsonb` })
+        .where(eq(onboardings.restaurantId, access.restaurantId));
     }
-    if (gaps.about) {
-      fields.about = 'Save the about step first: the restaurant name and store URL are needed.';
-      missing.push('the restaurant name and store URL (about)');
-    }
-    if (missing.length > 0) {
-      throw new HttpError(409, 'onboarding_incomplete', `Before launching, please save ${missing.join(' and ')}.`, { fields });
-    }
-    await tx.update(onboardings)
-      .set({ launchedAt: now, progress: sql`${onboardings.progress} || '{"launch": true}'::jsonb` })
-      .where(eq(onboardings.restaurantId, access.restaurantId));
-  }
-  return { id: access.restaurantId, launched: true };
+    return { id: access.restaurantId, launched: true };
+  });
 }
