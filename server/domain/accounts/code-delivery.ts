@@ -1,11 +1,10 @@
-import type { Db } from '../../db/database';
 import { HttpError, describeWait } from '../../http-error';
+import type { AccountDeps } from './account-deps';
 import { CODE_LIFETIME_MINUTES, issueCode, withdrawCode, type CheckOutcome, type CodePurpose, type IssueOutcome } from './codes';
-import type { Mailer } from '../shared/mail';
 import { codeEmail } from './mail-templates';
 
-/** What sending a code needs; a slice of AppContext. */
-export type CodeDelivery = { db: Db; mailer: Mailer; codeKey: Buffer; clock: () => Date; publicUrl: string };
+/** What sending a code needs. */
+export type CodeDelivery = Pick<AccountDeps, 'db' | 'mailer' | 'codeKey' | 'clock' | 'publicUrl'>;
 
 /**
  * Issues a code in its own transaction and mails it after the commit, so a slow mail server

@@ -261,7 +261,7 @@ async function takeState(db: Db, state: string, now: Date) {
  * state, the code exchanged with the PKCE verifier (and the client secret), then the ID token
  * verified like any other, nonce included.
  */
-export async function finishGoogleSignIn(
+async function finishGoogleSignIn(
   db: Db,
   settings: GoogleSettings,
   input: { now: Date; query: string },
@@ -297,11 +297,33 @@ export async function finishGoogleSignIn(
   return { profile, returnTo: row.returnTo };
 }
 
+type GoogleSignIn = Tokens & { userId: number; created: boolean };
+
+/** Signs in with an ID token the browser obtained (Google Identity Services), verified here. */
+export async function signInWithGoogleIdToken(
+  db: Db,
+  settings: GoogleSettings,
+  input: { idToken: string; now: Date; sessions: SessionContext },
+): Promise<GoogleSignIn> {
+  const profile = await verifyGoogleIdToken(settings, input.idToken, { now: input.now });
+  return signInWithGoogle(db, profile, input.sessions);
+}
+
+/** Signs in at the end of the authorisation-code flow; `returnTo` is where the browser goes next. */
+export async function completeGoogleSignIn(
+  db: Db,
+  settings: GoogleSettings,
+  input: { query: string; now: Date; sessions: SessionContext },
+): Promise<GoogleSignIn & { returnTo: string | null }> {
+  const { profile, returnTo } = await finishGoogleSignIn(db, settings, { now: input.now, query: input.query });
+  return { ...(await signInWithGoogle(db, profile, input.sessions)), returnTo };
+}
+
 /**
  * Signs the Google account's owner in: the account with that (verified) email, created on first
  * use with Google's names. The user row and the session commit together or not at all.
  */
-export async function signInWithGoogle(db: Db, profile: GoogleProfile, sessions: SessionContext): Promise<Tokens & { userId: number; created: boolean }> {
+async function signInWithGoogle(db: Db, profile: GoogleProfile, sessions: SessionContext): Promise<GoogleSignIn> {
   return db.transaction(async (tx) => {
     const { user, created } = await findOrCreateUserByEmail(tx, { email: profile.email, firstName: profile.firstName, lastName: profile.lastName });
     return { ...(await issueSession(tx, user.id, sessions)), userId: user.id, created };

@@ -1,8 +1,10 @@
 import { and, count, eq, gte, min, sql } from 'drizzle-orm';
 import type { Message, MessageCreate } from '../../../contracts/leads';
+import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
 import type { Db } from '../../db/database';
 import { messages } from '../../db/schema';
 import { HttpError, describeWait } from '../../http-error';
+import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 
 const HOUR_MS = 3_600_000;
 const USER_AGENT_MAX = 512;
@@ -19,6 +21,22 @@ function toMessage(row: typeof messages.$inferSelect): Message {
     status: row.status,
     user_agent: row.userAgent,
   };
+}
+
+/**
+ * A sign-up as the landing page's endpoint receives it: stored once per Idempotency-Key, so a
+ * client retrying a POST whose answer it never got does not sign up twice.
+ */
+export function submitSignupMessage(
+  db: Db,
+  message: MessageCreate,
+  request: { idempotencyKey: string | undefined; userAgent: string | undefined; limits: SignupLimits; clock: () => Date },
+): Promise<IdempotentAnswer> {
+  const scope = `POST ${LEGACY_BASE}${paths.messages}`;
+  return runIdempotent(db, { scope, key: request.idempotencyKey, payload: message }, async (tx) => ({
+    statusCode: 201,
+    body: await createSignupMessage(tx, { ...message, userAgent: request.userAgent }, request.limits, request.clock()),
+  }));
 }
 
 /**

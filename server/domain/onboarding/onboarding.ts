@@ -33,17 +33,19 @@ export async function ownOnboarding(db: Db, { restaurantId, userId }: Onboarding
  * every later one; either way the restaurant becomes the user's active one. Serialised per
  * user, so two simultaneous first calls make one restaurant.
  */
-export async function startOnboarding(tx: Db, userId: number): Promise<OnboardingStartResponse> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`onboarding\n${userId}`}, 0))`);
-  let [row] = await tx.select().from(onboardings).where(eq(onboardings.ownerId, userId));
-  if (!row) {
-    const [restaurant] = await tx.insert(restaurants).values({}).returning({ id: restaurants.id });
-    if (!restaurant) throw new Error('insert returned no restaurant');
-    [row] = await tx.insert(onboardings).values({ restaurantId: restaurant.id, ownerId: userId }).returning();
-    if (!row) throw new Error('insert returned no onboarding');
-  }
-  await tx.update(users).set({ activeRestaurantId: row.restaurantId }).where(eq(users.id, userId));
-  return { id: row.restaurantId, launched: row.launchedAt !== null };
+export function startOnboarding(db: Db, userId: number): Promise<OnboardingStartResponse> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`onboarding\n${userId}`}, 0))`);
+    let [row] = await tx.select().from(onboardings).where(eq(onboardings.ownerId, userId));
+    if (!row) {
+      const [restaurant] = await tx.insert(restaurants).values({}).returning({ id: restaurants.id });
+      if (!restaurant) throw new Error('insert returned no restaurant');
+      [row] = await tx.insert(onboardings).values({ restaurantId: restaurant.id, ownerId: userId }).returning();
+      if (!row) throw new Error('insert returned no onboarding');
+    }
+    await tx.update(users).set({ activeRestaurantId: row.restaurantId }).where(eq(users.id, userId));
+    return { id: row.restaurantId, launched: row.launchedAt !== null };
+  });
 }
 
 /** Progress per step of the caller's own onboarding. */
@@ -62,47 +64,51 @@ export async function readStep<S extends OnboardingStepName>(db: Db, access: Onb
   return STEP_STORES[step].read(db, scope);
 }
 
-/** Replaces a step with `value` (already validated by its contract) and marks it saved. Run in a transaction. */
-export async function saveStep<S extends OnboardingStepName>(
-  tx: Db,
+/** Replaces a step with `value` (already validated by its contract) and marks it saved, in one transaction. */
+export function saveStep<S extends OnboardingStepName>(
+  db: Db,
   access: OnboardingAccess,
   step: S,
   value: StepBodies[S],
   now: Date,
 ): Promise<OnboardingStepAnswers[S]> {
-  await ownOnboarding(tx, access, true);
-  const scope: StepScope = { ...access, now };
-  await STEP_STORES[step].write(tx, scope, value);
-  await tx.update(onboardings)
-    .set({ progress: sql`${onboardings.progress} || ${JSON.stringify({ [step]: true })}::jsonb` })
-    .where(eq(onboardings.restaurantId, access.restaurantId));
-  return STEP_STORES[step].read(tx, scope);
+  return db.transaction(async (tx) => {
+    await ownOnboarding(tx, access, true);
+    const scope: StepScope = { ...access, now };
+    await STEP_STORES[step].write(tx, scope, value);
+    await tx.update(onboardings)
+      .set({ progress: sql`${onboardings.progress} || ${JSON.stringify({ [step]: true })}::jsonb` })
+      .where(eq(onboardings.restaurantId, access.restaurantId));
+    return STEP_STORES[step].read(tx, scope);
+  });
 }
 
 /**
  * Launches the restaurant once its location and its name and store URL are saved; launching a
- * launched restaurant answers the same again. Run in a transaction.
+ * launched restaurant answers the same again.
  */
-export async function launchOnboarding(tx: Db, access: OnboardingAccess, now: Date): Promise<LaunchResponse> {
-  const row = await ownOnboarding(tx, access, true);
-  if (row.launchedAt === null) {
-    const gaps = await launchGaps(tx, access.restaurantId);
-    const fields: Record<string, string> = {};
-    const missing: string[] = [];
-    if (gaps.location) {
-      fields.location = `Save the location first. ${ONBOARDING_MESSAGES.location}`;
-      missing.push('the location (zip code, city and state)');
+export function launchOnboarding(db: Db, access: OnboardingAccess, now: Date): Promise<LaunchResponse> {
+  return db.transaction(async (tx) => {
+    const row = await ownOnboarding(tx, access, true);
+    if (row.launchedAt === null) {
+      const gaps = await launchGaps(tx, access.restaurantId);
+      const fields: Record<string, string> = {};
+      const missing: string[] = [];
+      if (gaps.location) {
+        fields.location = `Save the location first. ${ONBOARDING_MESSAGES.location}`;
+        missing.push('the location (zip code, city and state)');
+      }
+      if (gaps.about) {
+        fields.about = 'Save the about step first: the restaurant name and store URL are needed.';
+        missing.push('the restaurant name and store URL (about)');
+      }
+      if (missing.length > 0) {
+        throw new HttpError(409, 'onboarding_incomplete', `Before launching, please save ${missing.join(' and ')}.`, { fields });
+      }
+      await tx.update(onboardings)
+        .set({ launchedAt: now, progress: sql`${onboardings.progress} || '{"launch": true}'::jsonb` })
+        .where(eq(onboardings.restaurantId, access.restaurantId));
     }
-    if (gaps.about) {
-      fields.about = 'Save the about step first: the restaurant name and store URL are needed.';
-      missing.push('the restaurant name and store URL (about)');
-    }
-    if (missing.length > 0) {
-      throw new HttpError(409, 'onboarding_incomplete', `Before launching, please save ${missing.join(' and ')}.`, { fields });
-    }
-    await tx.update(onboardings)
-      .set({ launchedAt: now, progress: sql`${onboardings.progress} || '{"launch": true}'::jsonb` })
-      .where(eq(onboardings.restaurantId, access.restaurantId));
-  }
-  return { id: access.restaurantId, launched: true };
+    return { id: access.restaurantId, launched: true };
+  });
 }

@@ -6,6 +6,8 @@ import { HttpError } from '../../http-error';
 
 export type StoredAnswer = { statusCode: number; body: unknown };
 export type IdempotentRequest = { scope: string; key: string | undefined; payload: unknown };
+/** What runIdempotent answers: the stored answer, and whether it is a replay of an earlier one. */
+export type IdempotentAnswer = StoredAnswer & { replayed: boolean };
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
@@ -25,7 +27,7 @@ export async function runIdempotent(
   db: Db,
   request: IdempotentRequest,
   work: (tx: Db) => Promise<StoredAnswer>,
-): Promise<StoredAnswer & { replayed: boolean }> {
+): Promise<IdempotentAnswer> {
   const { key, scope } = request;
   if (key === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
   if (!KEY_PATTERN.test(key)) {

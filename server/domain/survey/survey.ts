@@ -1,9 +1,34 @@
 import { count, desc } from 'drizzle-orm';
-import type { SurveyCreated, SurveyResponse, SurveyResponseCreate } from '../../../contracts/survey';
+import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
+import {
+  SURVEY_PAGE_SIZE_DEFAULT,
+  type SurveyCreated,
+  type SurveyListQuery,
+  type SurveyPage,
+  type SurveyResponse,
+  type SurveyResponseCreate,
+} from '../../../contracts/survey';
 import type { Db } from '../../db/database';
 import { surveyResponses } from '../../db/schema';
+import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 
 const USER_AGENT_MAX = 512;
+const PATH = `${LEGACY_BASE}${paths.surveys}`;
+
+/**
+ * A survey as the public endpoint receives it: stored once per Idempotency-Key, so a client
+ * retrying a POST whose answer it never got does not store the survey twice.
+ */
+export function submitSurveyResponse(
+  db: Db,
+  answers: SurveyResponseCreate,
+  request: { idempotencyKey: string | undefined; userAgent: string | undefined; clock: () => Date },
+): Promise<IdempotentAnswer> {
+  return runIdempotent(db, { scope: `POST ${PATH}`, key: request.idempotencyKey, payload: answers }, async (tx) => ({
+    statusCode: 201,
+    body: await createSurveyResponse(tx, answers, request.userAgent, request.clock()),
+  }));
+}
 
 /**
  * Stores one survey as it was sent (already checked and trimmed by its contract). The answers
@@ -50,5 +75,30 @@ export async function listSurveyResponses(
       created_at: row.createdAt.toISOString(),
       user_agent: row.userAgent,
     })),
+  };
+}
+
+/** `?page=&page_size=` of the same listing, or null when there is no such page. */
+function pageLink(query: URLSearchParams, page: number | null): string | null {
+  if (page === null) return null;
+  const next = new URLSearchParams(query);
+  next.set('page', String(page));
+  return `${PATH}?${next.toString()}`;
+}
+
+/**
+ * A page of surveys as administrators browse them, with links to the pages around it; past the
+ * last page, `previous` leads back to the last one.
+ */
+export async function surveyPage(db: Db, query: SurveyListQuery): Promise<SurveyPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? SURVEY_PAGE_SIZE_DEFAULT;
+  const { count, results } = await listSurveyResponses(db, { page, pageSize });
+  const links = new URLSearchParams({ page_size: String(pageSize) });
+  return {
+    count,
+    next: pageLink(links, page * pageSize < count ? page + 1 : null),
+    previous: pageLink(links, page > 1 ? Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize))) : null),
+    results,
   };
 }

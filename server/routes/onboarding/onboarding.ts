@@ -34,10 +34,8 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     about: aboutStep(new URL(context.config.publicUrl).host),
   } as { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> };
 
-  app.post(`${API_BASE}${paths.onboarding.start}`, { preHandler: app.requireUser }, async (request) => {
-    const user = signedInUser(request);
-    return (await db.transaction((tx) => startOnboarding(tx, user.id))) satisfies OnboardingStartResponse;
-  });
+  app.post(`${API_BASE}${paths.onboarding.start}`, { preHandler: app.requireUser }, async (request) =>
+    (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse);
 
   app.get<IdParams>(
     `${API_BASE}${paths.onboarding.status(':id')}`,
@@ -49,15 +47,11 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     const url = `${API_BASE}${paths.onboarding.step(':id', step)}`;
     app.get<IdParams>(url, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) =>
       (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S]);
-    app.put<IdParams & { Body: StepBodies[S] }>(url, { schema: { params: IdParams, body: bodies[step] }, preHandler: app.requireUser }, async (request) => {
-      const who = access(request);
-      return (await db.transaction((tx) => saveStep(tx, who, step, request.body as StepBodies[S], context.clock()))) satisfies OnboardingStepAnswers[S];
-    });
+    app.put<IdParams & { Body: StepBodies[S] }>(url, { schema: { params: IdParams, body: bodies[step] }, preHandler: app.requireUser }, async (request) =>
+      (await saveStep(db, access(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S]);
   };
   for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);
 
-  app.post<IdParams>(`${API_BASE}${paths.onboarding.launch(':id')}`, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) => {
-    const who = access(request);
-    return (await db.transaction((tx) => launchOnboarding(tx, who, context.clock()))) satisfies LaunchResponse;
-  });
+  app.post<IdParams>(`${API_BASE}${paths.onboarding.launch(':id')}`, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) =>
+    (await launchOnboarding(db, access(request), context.clock())) satisfies LaunchResponse);
 }

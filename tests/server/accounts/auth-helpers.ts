@@ -1,7 +1,11 @@
+import type { Database } from '../../../server/db/database';
+import type { AccountDeps, AccountLog } from '../../../server/domain/accounts/account-deps';
+import { createPasswordHasher } from '../../../server/domain/accounts/passwords';
 import type { MailMessage, Mailer } from '../../../server/domain/shared/mail';
 import { deriveKeys } from '../../../server/domain/shared/keys';
 import { signAccessToken } from '../../../server/domain/accounts/sessions';
 import { findOrCreateUserByEmail, grantStaff } from '../../../server/domain/accounts/users';
+import { HttpError } from '../../../server/http-error';
 import { testConfig, type TestApp } from '../test-app';
 
 /** A mailer that keeps what it is given. */
@@ -62,4 +66,43 @@ export async function accessTokenFor(
     refreshTtlDays: config.refreshTokenTtlDays,
     clock: options.clock ?? (() => new Date()),
   });
+}
+
+/** A logger that keeps what the domain reports, for tests about what operators are told. */
+export function memoryLog(): AccountLog & { entries: { level: 'info' | 'warn' | 'error'; message: string; details?: object }[] } {
+  const entries: { level: 'info' | 'warn' | 'error'; message: string; details?: object }[] = [];
+  return {
+    entries,
+    info: (details, message) => entries.push({ level: 'info', message, details }),
+    warn: (message) => entries.push({ level: 'warn', message }),
+    error: (details, message) => entries.push({ level: 'error', message, details }),
+  };
+}
+
+/**
+ * What the accounts routes hand the domain, on `database` and the test config's keys, with a
+ * cheap scrypt cost; `overrides` swap single parts (mailer, clock, background).
+ */
+export function accountDeps(database: Database, overrides: Partial<AccountDeps> = {}): AccountDeps {
+  const config = testConfig();
+  const keys = deriveKeys(config.secretKey ?? '');
+  const clock = overrides.clock ?? (() => new Date());
+  return {
+    db: database.db,
+    mailer: memoryMailer(),
+    codeKey: keys.codeHash,
+    clock,
+    publicUrl: config.publicUrl,
+    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    sessions: { accessKey: keys.accessToken, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays, clock },
+    background: () => undefined,
+    ...overrides,
+  };
+}
+
+/** The HttpError `promise` is refused with (any other outcome fails the test). */
+export async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  return error;
 }

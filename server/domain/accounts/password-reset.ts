@@ -1,0 +1,58 @@
+import type { DetailResponse } from '../../../contracts/accounts';
+import type { AccountDeps, AccountLog } from './account-deps';
+import { codeError, issueCodeFor, mailCode, type CodeDelivery } from './code-delivery';
+import { CODE_LIFETIME_MINUTES, consumeCode } from './codes';
+import { revokeAllSessions } from './sessions';
+import { findUserByEmail, setPasswordHash } from './users';
+
+const FORGOT_ANSWER = `If an account uses this address, we sent a code to it. It works for ${CODE_LIFETIME_MINUTES} minutes.`;
+
+/**
+ * "Forgot password": the answer is the same sentence whether or not the account exists, and
+ * whether or not the address is inside its resend lock or hourly cap: those are applied
+ * silently here (a 429 only for existing accounts would reveal them). The mail is sent after
+ * the answer, so a slow mail server does not make existing accounts answer more slowly.
+ */
+export async function requestPasswordReset(
+  deps: CodeDelivery & Pick<AccountDeps, 'background'>,
+  email: string,
+  log: AccountLog,
+): Promise<DetailResponse> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user) {
+    const input = { email, purpose: 'password_reset' as const };
+    const outcome = await issueCodeFor(deps, input);
+    if (outcome.ok) {
+      deps.background(mailCode(deps, input, outcome).catch((error: unknown) => {
+        log.error({ err: error }, 'password reset mail could not be sent');
+      }));
+    } else {
+      log.info({ reason: outcome.reason }, 'password reset code not sent: address locked');
+    }
+  }
+  return { detail: FORGOT_ANSWER };
+}
+
+/**
+ * Sets a new password with a reset code; every session of the account ends with it. A wrong
+ * try is committed like any other (the error is thrown after the transaction).
+ */
+export async function resetPassword(
+  deps: Pick<AccountDeps, 'db' | 'passwords' | 'codeKey' | 'clock'>,
+  input: { email: string; code: string; password: string },
+): Promise<DetailResponse> {
+  const { email, code } = input;
+  // Hashed before the transaction: scrypt is slow and must not hold the database.
+  const passwordHash = await deps.passwords.hash(input.password);
+  const result = await deps.db.transaction(async (tx) => {
+    const check = await consumeCode(tx, { email, purpose: 'password_reset', code }, deps.codeKey, deps.clock());
+    if (!check.ok) return check;
+    const user = await findUserByEmail(tx, email);
+    if (!user) return { ok: false as const, reason: 'no_code' as const };
+    await setPasswordHash(tx, user.id, passwordHash);
+    await revokeAllSessions(tx, user.id, deps.clock());
+    return { ok: true as const };
+  });
+  if (!result.ok) throw codeError(result);
+  return { detail: 'Your password has been changed. You can sign in with it now.' };
+}

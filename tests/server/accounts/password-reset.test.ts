@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { requestPasswordReset, resetPassword } from '../../../server/domain/accounts/password-reset';
+import { signInWithPassword } from '../../../server/domain/accounts/sign-in';
+import { findOrCreateUserByEmail } from '../../../server/domain/accounts/users';
+import type { MailMessage } from '../../../server/domain/shared/mail';
+import { accountDeps, memoryLog, memoryMailer, refusal } from './auth-helpers';
+import { emptiedBeforeEachTest } from '../test-app';
+
+// The domain called directly, as the password routes call it: no HTTP in between.
+const { database } = emptiedBeforeEachTest();
+const ANSWER = { detail: 'If an account uses this address, we sent a code to it. It works for 10 minutes.' };
+
+describe('requestPasswordReset', () => {
+  it('answers before the mail is sent: the mail is handed to the background', async () => {
+    const sent: MailMessage[] = [];
+    let deliver: () => void = () => {
+      throw new Error('no mail was started');
+    };
+    const slowMailer = {
+      send: (message: MailMessage) => new Promise<void>((resolve) => {
+        deliver = () => {
+          sent.push(message);
+          resolve();
+        };
+      }),
+    };
+    const tasks: Promise<unknown>[] = [];
+    const deps = accountDeps(database(), { mailer: slowMailer, background: (task) => tasks.push(task) });
+    await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
+
+    expect(await requestPasswordReset(deps, 'owner@example.com', memoryLog())).toEqual(ANSWER);
+    expect(sent).toEqual([]);
+    expect(tasks).toHaveLength(1);
+    deliver();
+    await tasks[0];
+    expect(sent.map((message) => message.to)).toEqual(['owner@example.com']);
+  });
+
+  it('answers the same for an unknown and a locked address, mailing neither, and logs the lock', async () => {
+    const mailer = memoryMailer();
+    const deps = accountDeps(database(), { mailer });
+    await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
+    await requestPasswordReset(deps, 'owner@example.com', memoryLog());
+    const log = memoryLog();
+
+    expect(await requestPasswordReset(deps, 'nobody@example.com', log)).toEqual(ANSWER);
+    expect(await requestPasswordReset(deps, 'owner@example.com', log)).toEqual(ANSWER);
+    expect(mailer.sent).toHaveLength(1);
+    expect(log.entries).toEqual([{ level: 'info', message: 'password reset code not sent: address locked', details: { reason: 'resend_locked' } }]);
+  });
+
+  it('logs a mail that fails after the answer instead of failing the request', async () => {
+    const tasks: Promise<unknown>[] = [];
+    const log = memoryLog();
+    const deps = accountDeps(database(), { mailer: { send: async () => Promise.reject(new Error('smtp down')) }, background: (task) => tasks.push(task) });
+    await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
+
+    expect(await requestPasswordReset(deps, 'owner@example.com', log)).toEqual(ANSWER);
+    await Promise.all(tasks);
+    expect(log.entries).toEqual([{ level: 'error', message: 'password reset mail could not be sent', details: { err: new Error('smtp down') } }]);
+  });
+});
+
+describe('resetPassword', () => {
+  it('sets the new password with the mailed code', async () => {
+    const mailer = memoryMailer();
+    const deps = accountDeps(database(), { mailer });
+    await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
+    await requestPasswordReset(deps, 'owner@example.com', memoryLog());
+
+    const code = mailer.codeFor('owner@example.com');
+    expect(await resetPassword(deps, { email: 'owner@example.com', code, password: 'new secret words' })).toEqual({
+      detail: 'Your password has been changed. You can sign in with it now.',
+    });
+    await expect(signInWithPassword(deps, { email: 'owner@example.com', password: 'new secret words' })).resolves.toHaveProperty('access');
+  });
+
+  it('counts a wrong code even though it refuses it, and changes nothing', async () => {
+    const mailer = memoryMailer();
+    const deps = accountDeps(database(), { mailer });
+    await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
+    await requestPasswordReset(deps, 'owner@example.com', memoryLog());
+    const wrong = mailer.codeFor('owner@example.com') === '000000' ? '000001' : '000000';
+    const attempt = () => resetPassword(deps, { email: 'owner@example.com', code: wrong, password: 'new secret words' });
+
+    expect(await refusal(attempt())).toMatchObject({ statusCode: 400, code: 'code_invalid', detail: 'This code is not correct. 4 tries left.' });
+    expect(await refusal(attempt())).toMatchObject({ detail: 'This code is not correct. 3 tries left.' });
+    expect(await refusal(signInWithPassword(deps, { email: 'owner@example.com', password: 'new secret words' }))).toMatchObject({ code: 'invalid_credentials' });
+  });
+});
