@@ -1,5 +1,5 @@
 /**
- * The same sign-up model as tests/views/landing.view.test.tsx, driven through the built app
+ * The same sign-up model as tests/views/leads/landing.view.test.tsx, driven through the built app
  * and the real server in Chromium. Every request to the sign-up endpoint is held at the
  * browser until the model says how the server answers: `server.accept` lets it through to
  * the real server (and the row is then looked up in the database), `server.reject` answers

@@ -1,5 +1,5 @@
 /**
- * The category editor's model paths (tests/models/category-editor.model.ts), the same ones the
+ * The category editor's model paths (tests/models/menu/category-editor.model.ts), the same ones the
  * jsdom view test drives, against the built app and the real server in Chromium. Every write the
  * page makes is held at the network; the model's `server.accept` lets it through to the server,
  * `server.fail` answers it with a 500 instead, so each failure branch meets the real screen.

@@ -1,7 +1,7 @@
 /**
  * The doubles enforce the server's contracts: a body the real server refuses is refused by the
  * doubles too, in the server's words, and a body it accepts goes through to the fake's answer.
- * (tests/services/contract-double.test.ts compares the same refusal with the real server's.)
+ * (tests/services/shared/contract-double.test.ts compares the same refusal with the real server's.)
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';

@@ -71,7 +71,7 @@ globalThis.fetch = (input, init) => {
  * Calls not dry-run. completeSignIn and signOut change the browser's state before they send
  * anything (they store or forget the tokens), which would change what the test sees; their
  * requests carry no body from machine input (GET /auth/me/) or are covered by the client audit
- * (tests/services/contract-audit.test.ts). Uploads are multipart, which no contract describes
+ * (tests/support/contract-audit.test.ts). Uploads are multipart, which no contract describes
  * (the upload route checks the file in its handler), and ky never settles a FormData request
  * under jsdom.
  */
@@ -112,7 +112,7 @@ export async function checkCalls(work: () => Promise<unknown>): Promise<DryRun &
   return { ...run, failure };
 }
 
-/** The client refused its own body before sending it (src/services/menu.ts checks bodies too). */
+/** The client refused its own body before sending it (src/services/menu/menu.ts checks bodies too). */
 const refusedByClient = (failure: unknown, checked: CheckedRequest[]) =>
   failure instanceof ContractViolation || (checked.length === 0 && failure instanceof ApiError && failure.status === 400);
 

@@ -23,7 +23,7 @@ function openLanding() {
   return { ...view, path: () => location.history!.at(-1), account: () => within(screen.getByRole('navigation', { name: 'Account' })) };
 }
 
-/** What sign-in and the onboarding leave in the browser (src/services/session-summary.ts). */
+/** What sign-in and the onboarding leave in the browser (src/services/shared/session-summary.ts). */
 function signedIn(store: Storage, role: 'admin' | 'user', { superadmin = false, onboarding = null as null | { id: number; launched: boolean } } = {}) {
   store.setItem('access_token', 'token');
   store.setItem('refresh_token', 'refresh');
