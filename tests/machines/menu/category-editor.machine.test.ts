@@ -5,18 +5,14 @@ import { parseWith } from '../../../contracts/shared/validation';
 import { checkedBody, updateCategoryDetail } from '../../../src/services/menu/menu';
 import { ApiError } from '../../../src/services/shared/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../../src/services/menu/menu-types';
-import {
-  categoryEditorMachine,
-  type CategoryEditorEvent,
-  type ChipCall,
-  type CreateRowCall,
-  type DeleteRowCall,
-  type UpdateDetailCall,
-} from '../../../src/machines/menu/category-editor.machine';
+import { categoryEditorMachine } from '../../../src/machines/menu/category-editor.machine';
+import type { ChipCall, CreateRowCall, DeleteRowCall, UpdateDetailCall } from '../../../src/machines/menu/category-editor.calls';
+import type { CategoryEditorEvent } from '../../../src/machines/menu/category-editor.context';
 import type { PathCoverageOptions } from '../../support/path-coverage';
 import { assertWalksCover } from './menu-coverage';
 import { CATALOGUE, DETAIL, EMPTY_CATEGORY, NO_RESTAURANT, OWNER, SUPERADMIN, categoryData } from './category-editor.fixtures';
-import { contractChecksDone, provideChecked } from '../../support/contract-double';
+import { contractChecksDone } from '../../support/contract-double';
+import { provideCategoryEditor } from './category-editor.doubles';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const fail = (id: string, status: number) =>
@@ -185,7 +181,7 @@ function fakeServer(data: CategoryEditorData) {
     calls.push({ actor, input });
     return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
   }) as never;
-  const machine = provideChecked(categoryEditorMachine, {
+  const machine = provideCategoryEditor({
     actors: {
       loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
       createDetail: held('createDetail'),
