@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Category, CategoryDetail } from '../../../contracts/menu';
 import { createCategoryDetail, updateCategory, updateCategoryDetail } from '../../services/menu/menu';
-import type { MenuScope } from '../../services/menu/menu-types';
-import type { CreateDetailCall, DetailCall, UpdateCategoryCall, UpdateDetailCall } from './category-editor.calls';
+import type { CreateDetailCall, DetailCall, SyncInput, UpdateCategoryCall, UpdateDetailCall } from './category-editor.calls';
 import { statusOf } from './menu-errors';
 
 /**
@@ -14,21 +13,17 @@ import { statusOf } from './menu-errors';
  *   dispatch --> updatingDetail --done/error--> sent ; --error [404]--> recreatingDetail --done/error--> sent
  */
 
-export interface DetailSyncInput {
-  call: DetailCall;
-  /** For a detail the server no longer has: it is created again for this category. */
-  categoryId: number;
-  scope: MenuScope;
-}
+/** The category and its scope are for a detail the server no longer has: it is created again. */
+export type DetailSyncInput = SyncInput<DetailCall>;
 
 /** saved: the server took it (with the detail as it now has it, when the call was about the detail). */
-export type DetailOutcome = { kind: 'saved'; detail: CategoryDetail | null } | { kind: 'failed' };
+export type DetailOutcome = { kind: 'saved'; detail: CategoryDetail | null } | { kind: 'updateFailed' };
 
 interface DetailSyncContext extends DetailSyncInput {
   outcome: DetailOutcome;
 }
 
-const FAILED: DetailOutcome = { kind: 'failed' };
+const FAILED: DetailOutcome = { kind: 'updateFailed' };
 
 export const categoryDetailSyncMachine = setup({
   types: {

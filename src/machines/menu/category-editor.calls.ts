@@ -14,6 +14,8 @@ import { assignedIds, findChip, findRow, type ChipList, type EditorRow, type Siz
  * category a detail belongs to is fixed when it is created, so `category_id` goes only into the
  * create (CreateDetailCall); the server refuses it in an update (issue 10).
  */
+export type LoadEditorCall = { categoryId: number | null; scope: MenuScope };
+export type CreateCategoryCall = { payload: CategoryDeepCreate; scope: MenuScope };
 export type DetailValues = Required<Pick<CategoryDetailUpdate, 'priced_by' | 'primary_option_sets' | 'allow_toppings' | 'allow_dressings' | 'image_url'>>;
 export type CreateDetailCall = { categoryId: number; values: DetailValues; scope: MenuScope };
 export type UpdateDetailCall = { detailId: number; values: DetailValues };
@@ -41,6 +43,13 @@ export type DetailCall =
 
 /** The call the current job needs, or null when it has become unnecessary (row gone, chip in line). */
 export type EditorCall = RowCall | DetailCall;
+
+/** What a child that sends the queue's jobs is given: the call, and the category it is about. */
+export interface SyncInput<Call extends EditorCall> {
+  call: Call;
+  categoryId: number;
+  scope: MenuScope;
+}
 
 export const detailValues = (context: CategoryEditorContext): DetailValues => ({
   priced_by: context.form.pricedBy,
@@ -82,6 +91,21 @@ export function resolveCall(context: CategoryEditorContext): EditorCall | null {
   if (job.kind === 'update') return { actor: 'updateRow', input: { row } };
   return { actor: 'deleteRow', input: { table: row.table, id: row.id } };
 }
+
+/** The child's input for the current job (the editor's dispatch has checked which child sends it). */
+export const syncInput = <Call extends EditorCall>(context: CategoryEditorContext): SyncInput<Call> =>
+  ({ call: resolveCall(context) as Call, categoryId: context.categoryId ?? 0, scope: context.scope });
+
+/** Spec section 4: a category with no detail gets one, priced by nothing. */
+export const missingDetailCall = (context: CategoryEditorContext): CreateDetailCall =>
+  ({ categoryId: context.categoryId ?? 0, values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope });
+
+/** How many menu item prices use the size asked about (issue 10). */
+export const countPricesCall = (context: CategoryEditorContext): CountPricesCall => ({
+  categoryId: context.categoryId ?? 0,
+  sizeId: findRow(context.rows, context.sizeRemoval?.key)?.id ?? 0,
+  scope: context.scope,
+});
 
 const DETAIL_ACTORS: readonly string[] = ['updateCategory', 'updateDetail'] satisfies DetailCall['actor'][];
 

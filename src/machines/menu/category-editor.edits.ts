@@ -128,10 +128,19 @@ export function removeLive(context: CategoryEditorContext, key: string): Change 
   return { rows: setStatus(context.rows, key, 'deleting'), queue: enqueue(context.queue, { kind: 'delete', key }) };
 }
 
+/** A size the server has (so menu items may price it), not already on its way out. */
+export function isSavedSize(context: CategoryEditorContext, key: string): boolean {
+  const row = findRow(context.rows, key);
+  return row?.table === 'size' && row.id !== null && row.status !== 'deleting';
+}
+
 export function askRemoval(context: CategoryEditorContext, key: string): Change {
   const row = findRow(context.rows, key);
   return { sizeRemoval: row ? { key: row.key, name: row.table === 'size' ? row.name : '', prices: null } : null };
 }
+
+export const setRemovalCount = (context: CategoryEditorContext, prices: number): Change =>
+  ({ sizeRemoval: context.sizeRemoval && { ...context.sizeRemoval, prices } });
 
 export const removeAskedSize = (context: CategoryEditorContext): Change =>
   ({ ...(context.sizeRemoval ? removeLive(context, context.sizeRemoval.key) : {}), sizeRemoval: null });

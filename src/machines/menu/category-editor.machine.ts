@@ -1,26 +1,17 @@
 import { and, assign, fromPromise, setup, stateIn } from 'xstate';
 import { IMAGE_BOUNDS, type UploadedImage } from '../../../contracts/shared/upload';
-import { MENU_MESSAGES, type Category, type CategoryDeepCreate, type CategoryDetail } from '../../../contracts/menu';
+import { MENU_MESSAGES, type Category, type CategoryDetail } from '../../../contracts/menu';
 import { countSizePrices, createCategoryDeep, createCategoryDetail, findFirstRestaurantId, loadCategoryEditor } from '../../services/menu/menu';
-import type { CategoryEditorData, MenuScope } from '../../services/menu/menu-types';
+import type { CategoryEditorData } from '../../services/menu/menu-types';
 import { uploadImage } from '../../services/shared/upload';
-import { categoryDetailSyncMachine, type DetailOutcome, type DetailSyncInput } from './category-detail-sync.machine';
-import {
-  deepPayload,
-  detailValues,
-  isDetailCall,
-  isRowCall,
-  resolveCall,
-  type CountPricesCall,
-  type CreateDetailCall,
-  type DetailCall,
-  type RowCall,
-} from './category-editor.calls';
+import { categoryDetailSyncMachine, type DetailOutcome } from './category-detail-sync.machine';
+import { countPricesCall, deepPayload, isDetailCall, isRowCall, missingDetailCall, resolveCall, syncInput } from './category-editor.calls';
+import type { CountPricesCall, CreateCategoryCall, CreateDetailCall, DetailCall, LoadEditorCall, RowCall } from './category-editor.calls';
 import { initialContext, type CategoryEditorContext, type CategoryEditorEvent, type CategoryEditorInput } from './category-editor.context';
 import * as edits from './category-editor.edits';
-import { applyDetailOutcome, applyRowOutcome, chipRefused, chipSaved, dropJob } from './category-editor.outcomes';
-import { findRow, removeFamily, type ChipList } from './category-editor.rows';
-import { categoryRowSyncMachine, type ChipReport, type RowOutcome, type RowSyncInput } from './category-row-sync.machine';
+import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from './category-editor.outcomes';
+import { removeFamily, type ChipList } from './category-editor.rows';
+import { categoryRowSyncMachine, type ChipReport, type RowOutcome } from './category-row-sync.machine';
 import { MENU_ALERTS, reason, statusOf } from './menu-errors';
 
 /**
@@ -50,9 +41,9 @@ import { MENU_ALERTS, reason, statusOf } from './menu-errors';
  * this machine's `provide` as `rowSync` / `detailSync`.
  */
 
-/** A child's input: the call the current job needs (dispatch has checked which child sends it). */
-const sending = <C extends RowCall | DetailCall>(context: CategoryEditorContext) =>
-  ({ call: resolveCall(context) as C, categoryId: context.categoryId ?? 0, scope: context.scope });
+/** An answer as the params of the guard and the action that read it. */
+const outcomeOf = <Outcome>({ event }: { event: { output: Outcome } }) => ({ outcome: event.output });
+const restaurantOf = ({ event }: { event: { output: number | null } }) => ({ id: event.output });
 
 export const categoryEditorMachine = setup({
   types: {
@@ -61,13 +52,11 @@ export const categoryEditorMachine = setup({
     input: {} as CategoryEditorInput,
   },
   actors: {
-    loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(({ input }) =>
-      loadCategoryEditor(input.categoryId, input.scope)),
+    loadEditor: fromPromise<CategoryEditorData, LoadEditorCall>(({ input }) => loadCategoryEditor(input.categoryId, input.scope)),
     createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
       createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope)),
     findFirstRestaurant: fromPromise<number | null>(() => findFirstRestaurantId()),
-    createCategory: fromPromise<Category, { payload: CategoryDeepCreate; scope: MenuScope }>(({ input }) =>
-      createCategoryDeep(input.payload, input.scope)),
+    createCategory: fromPromise<Category, CreateCategoryCall>(({ input }) => createCategoryDeep(input.payload, input.scope)),
     countSizePrices: fromPromise<number, CountPricesCall>(({ input }) => countSizePrices(input.scope, input.categoryId, input.sizeId)),
     uploadHero: fromPromise<UploadedImage, { file: Blob }>(({ input }) => uploadImage(input.file, IMAGE_BOUNDS.categoryHero)),
     rowSync: categoryRowSyncMachine,
@@ -85,15 +74,11 @@ export const categoryEditorMachine = setup({
     hasJobs: ({ context }) => context.queue.length > 0,
     rowCallDue: ({ context }) => isRowCall(resolveCall(context)),
     detailCallDue: ({ context }) => isDetailCall(resolveCall(context)),
-    rowUpdateFailed: (_, params: { outcome: RowOutcome }) => params.outcome.kind === 'updateFailed',
-    detailUpdateFailed: (_, params: { outcome: DetailOutcome }) => params.outcome.kind === 'failed',
+    /** The server refused a row's or the detail's update: the editor reads the category again. */
+    updateFailed: (_, params: { outcome: RowOutcome | DetailOutcome }) => params.outcome.kind === 'updateFailed',
     queueSettled: ({ context }) => context.queue.length === 0 && context.current === null,
     saveRefused: ({ context }) => context.error !== null || context.nameError !== null,
-    /** A size the server has (so menu items may price it), not already on its way out. */
-    sizeSaved: ({ context }, params: { key: string }) => {
-      const row = findRow(context.rows, params.key);
-      return row?.table === 'size' && row.id !== null && row.status !== 'deleting';
-    },
+    sizeSaved: ({ context }, params: { key: string }) => edits.isSavedSize(context, params.key),
     unpriced: (_, params: { prices: number }) => params.prices === 0,
   },
   actions: {
@@ -111,8 +96,7 @@ export const categoryEditorMachine = setup({
     removeRowLocally: assign(({ context }, params: { key: string }) => removeFamily(context.rows, context.queue, params.key)),
     removeRowLive: assign(({ context }, params: { key: string }) => edits.removeLive(context, params.key)),
     askRemoval: assign(({ context }, params: { key: string }) => edits.askRemoval(context, params.key)),
-    setRemovalCount: assign(({ context }, params: { prices: number }) =>
-      ({ sizeRemoval: context.sizeRemoval && { ...context.sizeRemoval, prices: params.prices } })),
+    setRemovalCount: assign(({ context }, params: { prices: number }) => edits.setRemovalCount(context, params.prices)),
     removeAskedSize: assign(({ context }) => edits.removeAskedSize(context)),
     clearRemoval: assign({ sizeRemoval: null }),
     enqueueForField: assign(({ context, event }) => (event.type === 'field.save' ? edits.enqueueForField(context, event.field) : {})),
@@ -125,8 +109,7 @@ export const categoryEditorMachine = setup({
     startSave: assign(({ context }) => edits.startSave(context)),
     takeJob: assign(({ context }) => ({ current: context.queue[0] ?? null, queue: context.queue.slice(1) })),
     dropJob: assign(({ context }) => dropJob(context)),
-    reportChip: assign(({ context, event }) =>
-      (event.type === 'chip.saved' ? chipSaved(context, event.assignmentId) : event.type === 'chip.refused' ? chipRefused(context, event.assign) : {})),
+    applyChipReport: assign(({ context, event }) => (event.type === 'chip.saved' || event.type === 'chip.refused' ? applyChipReport(context, event) : {})),
     applyRowOutcome: assign(({ context }, params: { outcome: RowOutcome }) => applyRowOutcome(context, params.outcome)),
     applyDetailOutcome: assign(({ context }, params: { outcome: DetailOutcome }) => applyDetailOutcome(context, params.outcome)),
     showUploadFailure: assign((_, params: { error: unknown }) => ({ error: `${MENU_ALERTS.uploadFailed}${reason(params.error)}` })),
@@ -157,16 +140,14 @@ export const categoryEditorMachine = setup({
             ],
           },
         },
-        /** Spec section 4: a category with no detail gets one, priced by nothing. */
-        checkingDetail: {
+            checkingDetail: {
           always: [{ guard: 'detailMissing', target: 'creatingDetail' }, { target: 'live' }],
         },
         creatingDetail: {
           invoke: {
             id: 'createDetail',
             src: 'createDetail',
-            input: ({ context }): CreateDetailCall =>
-              ({ categoryId: context.categoryId ?? 0, values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope }),
+            input: ({ context }) => missingDetailCall(context),
             onDone: { target: 'live', actions: { type: 'setDetailId', params: ({ event }) => ({ detail: event.output }) } },
             onError: { target: 'loadFailed', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -204,11 +185,7 @@ export const categoryEditorMachine = setup({
                 id: 'findFirstRestaurant',
                 src: 'findFirstRestaurant',
                 onDone: [
-                  {
-                    guard: { type: 'restaurantFound', params: ({ event }) => ({ id: event.output }) },
-                    target: 'creating',
-                    actions: { type: 'useRestaurant', params: ({ event }) => ({ id: event.output }) },
-                  },
+                  { guard: { type: 'restaurantFound', params: restaurantOf }, target: 'creating', actions: { type: 'useRestaurant', params: restaurantOf } },
                   { target: 'editing', actions: 'refuseNoRestaurant' },
                 ],
                 onError: { target: 'editing', actions: { type: 'showCreateFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -257,18 +234,14 @@ export const categoryEditorMachine = setup({
                 },
                 /** A row or a chip: the child makes the call (and re-reads a chip's list). */
                 sendingRow: {
-                  on: { 'chip.saved': { actions: 'reportChip' }, 'chip.refused': { actions: 'reportChip' } },
+                  on: { 'chip.saved': { actions: 'applyChipReport' }, 'chip.refused': { actions: 'applyChipReport' } },
                   invoke: {
                     id: 'rowSync',
                     src: 'rowSync',
-                    input: ({ context }): RowSyncInput => sending<RowCall>(context),
+                    input: ({ context }) => syncInput<RowCall>(context),
                     onDone: [
-                      {
-                        guard: { type: 'rowUpdateFailed', params: ({ event }) => ({ outcome: event.output }) },
-                        target: 'rereading',
-                        actions: { type: 'applyRowOutcome', params: ({ event }) => ({ outcome: event.output }) },
-                      },
-                      { target: 'idle', actions: { type: 'applyRowOutcome', params: ({ event }) => ({ outcome: event.output }) } },
+                      { guard: { type: 'updateFailed', params: outcomeOf }, target: 'rereading', actions: { type: 'applyRowOutcome', params: outcomeOf } },
+                      { target: 'idle', actions: { type: 'applyRowOutcome', params: outcomeOf } },
                     ],
                   },
                 },
@@ -277,14 +250,10 @@ export const categoryEditorMachine = setup({
                   invoke: {
                     id: 'detailSync',
                     src: 'detailSync',
-                    input: ({ context }): DetailSyncInput => sending<DetailCall>(context),
+                    input: ({ context }) => syncInput<DetailCall>(context),
                     onDone: [
-                      {
-                        guard: { type: 'detailUpdateFailed', params: ({ event }) => ({ outcome: event.output }) },
-                        target: 'rereading',
-                        actions: { type: 'applyDetailOutcome', params: ({ event }) => ({ outcome: event.output }) },
-                      },
-                      { target: 'idle', actions: { type: 'applyDetailOutcome', params: ({ event }) => ({ outcome: event.output }) } },
+                      { guard: { type: 'updateFailed', params: outcomeOf }, target: 'rereading', actions: { type: 'applyDetailOutcome', params: outcomeOf } },
+                      { target: 'idle', actions: { type: 'applyDetailOutcome', params: outcomeOf } },
                     ],
                   },
                 },
@@ -323,11 +292,7 @@ export const categoryEditorMachine = setup({
                   invoke: {
                     id: 'countSizePrices',
                     src: 'countSizePrices',
-                    input: ({ context }): CountPricesCall => ({
-                      categoryId: context.categoryId ?? 0,
-                      sizeId: findRow(context.rows, context.sizeRemoval?.key)?.id ?? 0,
-                      scope: context.scope,
-                    }),
+                    input: ({ context }) => countPricesCall(context),
                     onDone: [
                       { guard: { type: 'unpriced', params: ({ event }) => ({ prices: event.output }) }, target: 'idle', actions: 'removeAskedSize' },
                       { target: 'confirming', actions: { type: 'setRemovalCount', params: ({ event }) => ({ prices: event.output }) } },

@@ -1,7 +1,7 @@
 import type { Assignment } from '../../services/menu/menu-types';
 import type { CategoryEditorContext } from './category-editor.context';
 import type { DetailOutcome } from './category-detail-sync.machine';
-import type { RowOutcome } from './category-row-sync.machine';
+import type { ChipReport, RowOutcome } from './category-row-sync.machine';
 import { findChip, findRow, mergeChips, putChip, removeFamily, setStatus, settledStatus, type Job } from './category-editor.rows';
 import { MENU_ALERTS, chipFailure, reason } from './menu-errors';
 
@@ -35,7 +35,7 @@ export function dropJob(context: CategoryEditorContext): Change {
 }
 
 /** The server took the toggle: the chip shows it (still saving while another toggle of it waits). */
-export function chipSaved(context: CategoryEditorContext, assignmentId: number | null): Change {
+function chipSaved(context: CategoryEditorContext, assignmentId: number | null): Change {
   const job = context.current;
   if (job?.kind !== 'chip') return {};
   const chip = { ...findChip(context.chips, job.list, job.itemId), assignmentId };
@@ -43,7 +43,7 @@ export function chipSaved(context: CategoryEditorContext, assignmentId: number |
 }
 
 /** Back to what the server has; a toggle queued behind it is dropped, since it built on a change that did not happen. */
-export function chipRefused(context: CategoryEditorContext, assign: boolean): Change {
+function chipRefused(context: CategoryEditorContext, assign: boolean): Change {
   const job = context.current;
   if (job?.kind !== 'chip') return {};
   const chip = findChip(context.chips, job.list, job.itemId);
@@ -53,6 +53,10 @@ export function chipRefused(context: CategoryEditorContext, assign: boolean): Ch
     error: chipFailure(assign, job.list),
   };
 }
+
+/** A chip's answer, reported by the row sync while it re-reads the chip's list. */
+export const applyChipReport = (context: CategoryEditorContext, report: ChipReport): Change =>
+  (report.type === 'chip.saved' ? chipSaved(context, report.assignmentId) : chipRefused(context, report.assign));
 
 function chipsReread(context: CategoryEditorContext, assignments: readonly Assignment[]): Change {
   const job = context.current;
@@ -103,7 +107,7 @@ function rowDeleteFailed(context: CategoryEditorContext, error: unknown): Change
 }
 
 /** Spec section 8: the alert for a change the server did not take (the editor then reads the category again). */
-export const updateFailed = (): Change => ({ error: MENU_ALERTS.saveChangeFailed, current: null });
+const updateFailed = (): Change => ({ error: MENU_ALERTS.saveChangeFailed, current: null });
 
 export function applyRowOutcome(context: CategoryEditorContext, outcome: RowOutcome): Change {
   switch (outcome.kind) {
@@ -119,6 +123,6 @@ export function applyRowOutcome(context: CategoryEditorContext, outcome: RowOutc
 }
 
 export function applyDetailOutcome(context: CategoryEditorContext, outcome: DetailOutcome): Change {
-  if (outcome.kind === 'failed') return updateFailed();
+  if (outcome.kind === 'updateFailed') return updateFailed();
   return { current: null, detailId: outcome.detail?.id ?? context.detailId };
 }

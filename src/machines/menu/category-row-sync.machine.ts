@@ -13,8 +13,8 @@ import {
   updateSelection,
   updateSize,
 } from '../../services/menu/menu';
-import type { Assignment, MenuScope } from '../../services/menu/menu-types';
-import type { ChipCall, CreateRowCall, DeleteRowCall, RereadChipsCall, RowCall, UnchipCall, UpdateRowCall } from './category-editor.calls';
+import type { Assignment } from '../../services/menu/menu-types';
+import type { ChipCall, CreateRowCall, DeleteRowCall, RereadChipsCall, RowCall, SyncInput, UnchipCall, UpdateRowCall } from './category-editor.calls';
 import type { GroupRow } from './category-editor.rows';
 
 /**
@@ -30,12 +30,8 @@ import type { GroupRow } from './category-editor.rows';
  * shows it while its list is re-read); the re-read is the outcome.
  */
 
-export interface RowSyncInput {
-  call: RowCall;
-  /** For the chips' re-read. */
-  categoryId: number;
-  scope: MenuScope;
-}
+/** The category and its scope are for the chips' re-read. */
+export type RowSyncInput = SyncInput<RowCall>;
 
 export type RowOutcome =
   | { kind: 'created'; id: number }
