@@ -238,7 +238,7 @@ export const categoryEditorMachine = setup({
                   invoke: {
                     id: 'rowSync',
                     src: 'rowSync',
-                    input: ({ context }) => syncInput<RowCall>(context),
+                    input: ({ context, self }) => ({ ...syncInput<RowCall>(context), editor: self }),
                     onDone: [
                       { guard: { type: 'updateFailed', params: outcomeOf }, target: 'rereading', actions: { type: 'applyRowOutcome', params: outcomeOf } },
                       { target: 'idle', actions: { type: 'applyRowOutcome', params: outcomeOf } },

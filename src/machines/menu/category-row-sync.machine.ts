@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
 import {
   assignItem,
   createGroup,
@@ -30,8 +30,11 @@ import type { GroupRow } from './category-editor.rows';
  * shows it while its list is re-read); the re-read is the outcome.
  */
 
-/** The category and its scope are for the chips' re-read. */
-export type RowSyncInput = SyncInput<RowCall>;
+/**
+ * The category and its scope are for the chips' re-read; `editor` is who hears a chip's answer
+ * (the editor passes itself, so this machine runs, and is walked, without a parent too).
+ */
+export type RowSyncInput = SyncInput<RowCall> & { editor: ActorRef<Snapshot<unknown>, ChipReport> };
 
 export type RowOutcome =
   | { kind: 'created'; id: number }
@@ -101,7 +104,7 @@ export const categoryRowSyncMachine = setup({
   },
   actions: {
     settle: assign((_, params: { outcome: RowOutcome }) => ({ outcome: params.outcome })),
-    reportChip: sendParent((_, params: ChipReport) => params),
+    reportChip: sendTo(({ context }) => context.editor, (_, params: ChipReport) => params),
   },
 }).createMachine({
   id: 'categoryRowSync',
