@@ -41,9 +41,10 @@ import { MENU_ALERTS, reason, statusOf } from './menu-errors';
  * this machine's `provide` as `rowSync` / `detailSync`.
  */
 
-/** An answer as the params of the guard and the action that read it. */
+/** Params read from an event, for the guards and actions that take them: a child's outcome, a restaurant, a row. */
 const outcomeOf = <Outcome>({ event }: { event: { output: Outcome } }) => ({ outcome: event.output });
 const restaurantOf = ({ event }: { event: { output: number | null } }) => ({ id: event.output });
+const keyOf = ({ event }: { event: { key: string } }) => ({ key: event.key });
 
 export const categoryEditorMachine = setup({
   types: {
@@ -140,7 +141,8 @@ export const categoryEditorMachine = setup({
             ],
           },
         },
-            checkingDetail: {
+        /** Spec section 4: a category with no detail gets one, priced by nothing. */
+        checkingDetail: {
           always: [{ guard: 'detailMissing', target: 'creatingDetail' }, { target: 'live' }],
         },
         creatingDetail: {
@@ -164,9 +166,9 @@ export const categoryEditorMachine = setup({
             'size.add': { actions: 'addRow' },
             'group.add': { actions: 'refuseNewGroup' },
             'row.change': { actions: 'changeRow' },
-            'row.remove': { actions: { type: 'removeRowLocally', params: ({ event }) => ({ key: event.key }) } },
+            'row.remove': { actions: { type: 'removeRowLocally', params: keyOf } },
             // Nothing is saved yet, so no menu item prices a size: it goes at once.
-            'size.remove': { actions: { type: 'removeRowLocally', params: ({ event }) => ({ key: event.key }) } },
+            'size.remove': { actions: { type: 'removeRowLocally', params: keyOf } },
           },
           states: {
             editing: {
@@ -217,7 +219,7 @@ export const categoryEditorMachine = setup({
             'selection.add': { actions: 'addRow' },
             'row.change': { actions: 'changeRow' },
             'row.save': { actions: 'saveRow' },
-            'row.remove': { actions: { type: 'removeRowLive', params: ({ event }) => ({ key: event.key }) } },
+            'row.remove': { actions: { type: 'removeRowLive', params: keyOf } },
           },
           states: {
             sync: {
@@ -279,12 +281,8 @@ export const categoryEditorMachine = setup({
                 idle: {
                   on: {
                     'size.remove': [
-                      {
-                        guard: { type: 'sizeSaved', params: ({ event }) => ({ key: event.key }) },
-                        target: 'counting',
-                        actions: { type: 'askRemoval', params: ({ event }) => ({ key: event.key }) },
-                      },
-                      { actions: { type: 'removeRowLive', params: ({ event }) => ({ key: event.key }) } },
+                      { guard: { type: 'sizeSaved', params: keyOf }, target: 'counting', actions: { type: 'askRemoval', params: keyOf } },
+                      { actions: { type: 'removeRowLive', params: keyOf } },
                     ],
                   },
                 },

@@ -62,7 +62,7 @@ const groupValues = (row: GroupRow) =>
 type RowCallInput = { [Call in RowCall as Call['actor']]: Call['input'] };
 
 /** The input of the call this machine was given, typed by the actor the state invokes (dispatch matched them). */
-const callInput = <A extends RowCall['actor']>(context: RowSyncContext, _actor: A) => context.call.input as RowCallInput[A];
+const callInput = <A extends RowCall['actor']>(context: RowSyncContext) => context.call.input as RowCallInput[A];
 
 const callIs = (actor: RowCall['actor']) => ({ type: 'callIs', params: { actor } }) as const;
 const settle = (outcome: (event: { output?: unknown; error?: unknown }) => RowOutcome) =>
@@ -124,7 +124,7 @@ export const categoryRowSyncMachine = setup({
       invoke: {
         id: 'createRow',
         src: 'createRow',
-        input: ({ context }) => callInput(context, 'createRow'),
+        input: ({ context }) => callInput<'createRow'>(context),
         onDone: { target: 'sent', actions: settle(({ output }) => ({ kind: 'created', id: (output as { id: number }).id })) },
         onError: { target: 'sent', actions: settle(() => ({ kind: 'createFailed' })) },
       },
@@ -133,7 +133,7 @@ export const categoryRowSyncMachine = setup({
       invoke: {
         id: 'updateRow',
         src: 'updateRow',
-        input: ({ context }) => callInput(context, 'updateRow'),
+        input: ({ context }) => callInput<'updateRow'>(context),
         onDone: { target: 'sent', actions: settle(() => ({ kind: 'updated' })) },
         onError: { target: 'sent', actions: settle(() => ({ kind: 'updateFailed' })) },
       },
@@ -142,7 +142,7 @@ export const categoryRowSyncMachine = setup({
       invoke: {
         id: 'deleteRow',
         src: 'deleteRow',
-        input: ({ context }) => callInput(context, 'deleteRow'),
+        input: ({ context }) => callInput<'deleteRow'>(context),
         onDone: { target: 'sent', actions: settle(() => ({ kind: 'deleted' })) },
         onError: { target: 'sent', actions: settle(({ error }) => ({ kind: 'deleteFailed', error })) },
       },
@@ -151,7 +151,7 @@ export const categoryRowSyncMachine = setup({
       invoke: {
         id: 'assignChip',
         src: 'assignChip',
-        input: ({ context }) => callInput(context, 'assignChip'),
+        input: ({ context }) => callInput<'assignChip'>(context),
         onDone: { target: 'rereadingChips', actions: { type: 'reportChip', params: ({ event }) => ({ type: 'chip.saved', assignmentId: event.output.id }) } },
         onError: { target: 'rereadingChips', actions: { type: 'reportChip', params: { type: 'chip.refused', assign: true } } },
       },
@@ -160,7 +160,7 @@ export const categoryRowSyncMachine = setup({
       invoke: {
         id: 'unassignChip',
         src: 'unassignChip',
-        input: ({ context }) => callInput(context, 'unassignChip'),
+        input: ({ context }) => callInput<'unassignChip'>(context),
         onDone: { target: 'rereadingChips', actions: { type: 'reportChip', params: { type: 'chip.saved', assignmentId: null } } },
         onError: { target: 'rereadingChips', actions: { type: 'reportChip', params: { type: 'chip.refused', assign: false } } },
       },
@@ -184,7 +184,8 @@ export const categoryRowSyncMachine = setup({
     },
     sent: { type: 'final' },
   },
-  output: ({ context }) => context.outcome ?? { kind: 'chipsUnread' },
+  // Every transition into `sent` settles the outcome.
+  output: ({ context }) => context.outcome!,
 });
 
 export type CategoryRowSyncMachine = typeof categoryRowSyncMachine;
