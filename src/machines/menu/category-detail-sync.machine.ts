@@ -23,6 +23,10 @@ interface DetailSyncContext extends DetailSyncInput {
   outcome: DetailOutcome;
 }
 
+/** Creating a category's detail: here after a 404, and in the editor when a category has none on load. */
+export const createDetailActor = fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
+  createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope));
+
 const FAILED: DetailOutcome = { kind: 'updateFailed' };
 
 export const categoryDetailSyncMachine = setup({
@@ -35,8 +39,7 @@ export const categoryDetailSyncMachine = setup({
     updateCategory: fromPromise<Category, UpdateCategoryCall>(({ input }) =>
       updateCategory(input.id, { name: input.name, description: input.description })),
     updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(({ input }) => updateCategoryDetail(input.detailId, input.values)),
-    createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
-      createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope)),
+    createDetail: createDetailActor,
   },
   guards: {
     aboutTheCategory: ({ context }) => context.call.actor === 'updateCategory',

@@ -1,12 +1,12 @@
 import { and, assign, fromPromise, setup, stateIn } from 'xstate';
 import { IMAGE_BOUNDS, type UploadedImage } from '../../../contracts/shared/upload';
 import { MENU_MESSAGES, type Category, type CategoryDetail } from '../../../contracts/menu';
-import { countSizePrices, createCategoryDeep, createCategoryDetail, findFirstRestaurantId, loadCategoryEditor } from '../../services/menu/menu';
+import { countSizePrices, createCategoryDeep, findFirstRestaurantId, loadCategoryEditor } from '../../services/menu/menu';
 import type { CategoryEditorData } from '../../services/menu/menu-types';
 import { uploadImage } from '../../services/shared/upload';
-import { categoryDetailSyncMachine, type DetailOutcome } from './category-detail-sync.machine';
+import { categoryDetailSyncMachine, createDetailActor, type DetailOutcome } from './category-detail-sync.machine';
 import { countPricesCall, deepPayload, isDetailCall, isRowCall, missingDetailCall, resolveCall, syncInput } from './category-editor.calls';
-import type { CountPricesCall, CreateCategoryCall, CreateDetailCall, DetailCall, LoadEditorCall, RowCall } from './category-editor.calls';
+import type { CountPricesCall, CreateCategoryCall, DetailCall, LoadEditorCall, RowCall } from './category-editor.calls';
 import { initialContext, type CategoryEditorContext, type CategoryEditorEvent, type CategoryEditorInput } from './category-editor.context';
 import * as edits from './category-editor.edits';
 import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from './category-editor.outcomes';
@@ -54,8 +54,7 @@ export const categoryEditorMachine = setup({
   },
   actors: {
     loadEditor: fromPromise<CategoryEditorData, LoadEditorCall>(({ input }) => loadCategoryEditor(input.categoryId, input.scope)),
-    createDetail: fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
-      createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope)),
+    createDetail: createDetailActor,
     findFirstRestaurant: fromPromise<number | null>(() => findFirstRestaurantId()),
     createCategory: fromPromise<Category, CreateCategoryCall>(({ input }) => createCategoryDeep(input.payload, input.scope)),
     countSizePrices: fromPromise<number, CountPricesCall>(({ input }) => countSizePrices(input.scope, input.categoryId, input.sizeId)),
