@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
-import { categoryEditorMachine, type UpdateDetailCall } from '../../src/machines/menu/category-editor.machine';
+import { categoryDetailSyncMachine } from '../../src/machines/menu/category-detail-sync.machine';
+import type { UpdateDetailCall } from '../../src/machines/menu/category-editor.calls';
 import { DETAIL } from '../machines/menu/category-editor.fixtures';
 import { ApiError } from '../../src/services/shared/api';
 import { checkAgainstServer, findServerRoute } from './contract-routes';
@@ -14,7 +15,7 @@ import { checkedActor, provideChecked, realActor } from './contract-double';
 import { createFakeActor } from './fake-actor';
 
 const DETAIL_VALUES = { priced_by: 'size', primary_option_sets: [], allow_toppings: true, allow_dressings: false, image_url: null } as const;
-const realUpdateDetail = realActor(categoryEditorMachine, 'updateDetail');
+const realUpdateDetail = realActor(categoryDetailSyncMachine, 'updateDetail');
 
 describe('the route table read from the real server', () => {
   it('holds the very struct object the route validates with, not a copy', async () => {
@@ -64,7 +65,7 @@ describe('a fake actor standing in for a real call', () => {
 
   it('is what provideChecked gives a machine for each actor it replaces', async () => {
     const calls: unknown[] = [];
-    const machine = provideChecked(categoryEditorMachine, {
+    const machine = provideChecked(categoryDetailSyncMachine, {
       actors: {
         updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(async ({ input }) => {
           calls.push(input);
@@ -79,7 +80,7 @@ describe('a fake actor standing in for a real call', () => {
   });
 
   it('refuses to stand in for an actor the machine does not have', () => {
-    expect(() => provideChecked(categoryEditorMachine, { actors: { updateEverything: fromPromise(async () => null) } } as never)).toThrow(
+    expect(() => provideChecked(categoryDetailSyncMachine, { actors: { updateEverything: fromPromise(async () => null) } } as never)).toThrow(
       "The machine has no actor 'updateEverything' to stand in for",
     );
   });

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { MEASUREMENTS } from '../../../contracts/menu';
-import type { CategoryEditorEvent, SizeRemoval } from '../../machines/menu/category-editor.machine';
+import type { CategoryEditorEvent, SizeRemoval } from '../../machines/menu/category-editor.context';
 import { unitsFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
 import { RowStatusMark } from './row-status';
 

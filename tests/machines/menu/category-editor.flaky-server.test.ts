@@ -9,19 +9,18 @@ import { describe, expect, it } from 'vitest';
 import type { Category, CategoryDetail, ExtraGroup, ExtraSelection, Size } from '../../../contracts/menu';
 import { ApiError } from '../../../src/services/shared/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../../src/services/menu/menu-types';
-import {
-  categoryEditorMachine,
-  type CategoryEditorEvent,
-  type ChipCall,
-  type CreateRowCall,
-  type DeleteRowCall,
-  type RereadChipsCall,
-  type UnchipCall,
-  type UpdateDetailCall,
-  type UpdateRowCall,
-} from '../../../src/machines/menu/category-editor.machine';
+import type {
+  ChipCall,
+  CreateRowCall,
+  DeleteRowCall,
+  RereadChipsCall,
+  UnchipCall,
+  UpdateDetailCall,
+  UpdateRowCall,
+} from '../../../src/machines/menu/category-editor.calls';
+import type { CategoryEditorEvent } from '../../../src/machines/menu/category-editor.context';
 import { CATALOGUE, DETAIL, OWNER } from './category-editor.fixtures';
-import { provideChecked } from '../../support/contract-double';
+import { provideCategoryEditor } from './category-editor.doubles';
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 function random(seed: number) {
@@ -58,7 +57,7 @@ function flakyServer(rng: () => number) {
     toppingAssignments: [...toppings.values()], dressingAssignments: [...dressings.values()], ...CATALOGUE, currency: 'USD',
   });
 
-  const machine = provideChecked(categoryEditorMachine, {
+  const machine = provideCategoryEditor({
     actors: {
       // The first read always answers: the test is about edits, not about opening the page.
       loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => (calls === 0 ? read() : answer(read))),

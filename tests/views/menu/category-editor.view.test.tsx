@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/services/shared/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '../../../src/services/menu/menu-types';
-import { categoryEditorMachine, type RereadChipsCall } from '../../../src/machines/menu/category-editor.machine';
+import type { RereadChipsCall } from '../../../src/machines/menu/category-editor.calls';
 import type { LoadCall } from '../../../src/machines/menu/menu-list.machine';
 import { menuItemsListMachine } from '../../../src/machines/menu/menu-lists';
 import { theme } from '../../../src/theme';
@@ -17,6 +17,7 @@ import { CATALOGUE, EMPTY_CATEGORY, OWNER, categoryData } from '../../machines/m
 import { categoryEditModel, categoryNewModel } from '../../models/menu/category-editor.model';
 import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { provideChecked } from '../../support/contract-double';
+import { provideCategoryEditor } from '../../machines/menu/category-editor.doubles';
 
 const PIZZA = categoryData({
   sizes: [
@@ -53,7 +54,7 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
     new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }))) as never;
   // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
   const toppings = [...data.toppingAssignments];
-  const machine = provideChecked(categoryEditorMachine, {
+  const machine = provideCategoryEditor({
     actors: {
       loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
       rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
@@ -279,7 +280,7 @@ describe('category editor view: removing a size that menu items price (issue 10)
 
 describe('category editor view: the specified words', () => {
   it("says 'Category not found.' for a category the server does not have", async () => {
-    const machine = provideChecked(categoryEditorMachine, { actors: { loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => { throw new ApiError('Not found.', { status: 404 }); }) } });
+    const machine = provideCategoryEditor({ actors: { loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => { throw new ApiError('Not found.', { status: 404 }); }) } });
     render(
       <MantineProvider env="test" theme={theme}>
         <CategoryEditorView categoryId={9} scope={OWNER} machine={machine} />
