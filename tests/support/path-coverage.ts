@@ -14,6 +14,7 @@
  * definitions XState took (guarded branches and eventless `always` steps included).
  * The result is compared with the full set in the machine's definition.
  */
+import { expect } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, createEmptyActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { getStateNodes, serializeSnapshot } from 'xstate/graph';
@@ -293,4 +294,19 @@ export function assertPathCoverage(machine: AnyStateMachine, options: PathCovera
     'Give the walk the events (or payloads) that take them, or remove what cannot happen.',
   );
   throw new Error(lines.join('\n'));
+}
+
+/**
+ * Path coverage over several walks of one machine, for machines whose whole state space is too
+ * large for one walk (or depends on input, like new and edit modes): each walk is small, and
+ * together they must reach every state and every transition.
+ */
+export function assertWalksCover(machine: AnyStateMachine, walks: readonly PathCoverageOptions[]): PathCoverageReport[] {
+  const reports = walks.map((options) => measurePathCoverage(machine, { limit: 50_000, ...options }));
+  const all = reports[0]!;
+  const states = new Set(reports.flatMap((report) => report.states.reached));
+  const transitions = new Set(reports.flatMap((report) => report.transitions.reached));
+  expect(all.states.all.filter((state) => !states.has(state)), 'states no walk reached').toEqual([]);
+  expect(all.transitions.all.filter((transition) => !transitions.has(transition)), 'transitions no walk took').toEqual([]);
+  return reports;
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../../src/services/shared/api';
 import type { CreateDetailCall, DetailCall, DetailValues, UpdateCategoryCall, UpdateDetailCall } from '../../../src/machines/menu/category-editor.calls';
 import { categoryDetailSyncMachine, type DetailOutcome } from '../../../src/machines/menu/category-detail-sync.machine';
 import { provideChecked } from '../../support/contract-double';
-import { assertWalksCover } from './menu-coverage';
+import { assertWalksCover } from '../../support/path-coverage';
 import { DETAIL, OWNER } from './category-editor.fixtures';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });

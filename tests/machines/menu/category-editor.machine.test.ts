@@ -10,8 +10,7 @@ import { categoryEditorMachine } from '../../../src/machines/menu/category-edito
 import type { ChipCall, CreateRowCall, DeleteRowCall, UpdateDetailCall } from '../../../src/machines/menu/category-editor.calls';
 import type { CategoryEditorEvent } from '../../../src/machines/menu/category-editor.context';
 import type { ChipReport, RowOutcome } from '../../../src/machines/menu/category-row-sync.machine';
-import type { PathCoverageOptions } from '../../support/path-coverage';
-import { assertWalksCover } from './menu-coverage';
+import { assertWalksCover, type PathCoverageOptions } from '../../support/path-coverage';
 import { CATALOGUE, DETAIL, EMPTY_CATEGORY, NO_RESTAURANT, OWNER, SUPERADMIN, categoryData } from './category-editor.fixtures';
 import { contractChecksDone } from '../../support/contract-double';
 import { provideCategoryEditor } from './category-editor.doubles';

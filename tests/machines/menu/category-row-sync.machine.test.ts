@@ -11,7 +11,7 @@ import {
   type RowSyncInput,
 } from '../../../src/machines/menu/category-row-sync.machine';
 import { provideChecked } from '../../support/contract-double';
-import { assertWalksCover } from './menu-coverage';
+import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });

@@ -9,7 +9,7 @@ import {
   type OptionSetEditorEvent,
   type SaveSetCall,
 } from '../../../src/machines/menu/primary-option-set-editor.machine';
-import { assertWalksCover } from './menu-coverage';
+import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 import { provideChecked } from '../../support/contract-double';
 
