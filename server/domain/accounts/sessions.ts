@@ -41,7 +41,7 @@ const importedKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
   let key = importedKeys.get(raw);
   if (!key) {
-    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', Uint8Array.from(raw), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     importedKeys.set(raw, key);
   }
   return key;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
@@ -23,6 +23,9 @@ export type ListSpec<T extends PgTable> = {
 
 export type Listed<Row> = { count: number; rows: Row[]; page: number; pageSize: number };
 
+/** The count's key in each row of the page query; no table has a column of that name. */
+const TOTAL = '__listTotal';
+
 /** `%`, `_` and `\` typed by a person are searched for literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -44,13 +47,19 @@ export async function listRows<T extends PgTable>(db: Db, spec: ListSpec<T>, req
     ...spec.where,
     search ? or(...spec.searchIn.map((column) => ilike(column, likePattern(search)))) : undefined,
   ) ?? sql`true`;
-  const [total] = await db.select({ value: count() }).from(spec.table as PgTable).where(where);
-  const rows = await db
-    .select()
-    .from(spec.table as PgTable)
+  const table = spec.table as PgTable;
+  const counted = db.select({ value: count() }).from(table).where(where);
+  // The count rides along with the page as a subquery PostgreSQL runs once (an InitPlan): one
+  // round trip instead of two, and the count and the rows come from the same snapshot.
+  const pageRows = await db
+    .select({ ...getTableColumns(table), [TOTAL]: sql`${counted}`.mapWith(Number) })
+    .from(table)
     .where(where)
     .orderBy(...orderingOf(spec as ListSpec<PgTable>, request.ordering))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { count: total?.value ?? 0, rows: rows as T['$inferSelect'][], page, pageSize };
+  // A page past the end (or an empty list) has no row to carry the count: asked for on its own.
+  const total = pageRows[0]?.[TOTAL] ?? (await counted)[0]?.value ?? 0;
+  const rows = pageRows.map(({ [TOTAL]: _total, ...row }) => row);
+  return { count: total, rows: rows as T['$inferSelect'][], page, pageSize };
 }
