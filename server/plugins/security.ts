@@ -1,7 +1,7 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { HttpError, describeWait } from '../http-error';
 
@@ -28,7 +28,10 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  // The headers are built once here; @fastify/helmet rebuilt helmet's whole middleware chain
+  // (and re-parsed the policy) on every request.
+  const securityHeaders = helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   // Counters live in Redis when it is configured, so several instances share one budget.
   const redis = options.redisUrl

@@ -35,6 +35,18 @@ export type SessionContext = {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+// jose imports a raw key again on every call; imported once per key, a check costs about half.
+const importedKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
+  let key = importedKeys.get(raw);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', Uint8Array.from(raw), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    importedKeys.set(raw, key);
+  }
+  return key;
+}
+
 export async function signAccessToken(userId: number, context: SessionContext): Promise<string> {
   const now = seconds(context.clock());
   return new SignJWT({ typ: ACCESS_TYPE })
@@ -44,7 +56,7 @@ export async function signAccessToken(userId: number, context: SessionContext): 
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + context.accessTtlSeconds)
-    .sign(context.accessKey);
+    .sign(await hmacKey(context.accessKey));
 }
 
 export type AccessCheck = { ok: true; userId: number } | { ok: false; reason: 'token_invalid' | 'token_expired' };
@@ -52,7 +64,7 @@ export type AccessCheck = { ok: true; userId: number } | { ok: false; reason: 't
 /** Verifies signature (HS256 only: `none` and every other algorithm refused), iss, aud, exp and type. */
 export async function verifyAccessToken(token: string, context: SessionContext): Promise<AccessCheck> {
   try {
-    const { payload } = await jwtVerify(token, context.accessKey, {
+    const { payload } = await jwtVerify(token, await hmacKey(context.accessKey), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../contracts/shared/session';
 import type { Db } from '../../db/database';
 import { restaurants, users } from '../../db/schema';
@@ -16,8 +16,19 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+const prepareUserById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('user_by_id');
+
+// Every signed-in request looks its user up: the query is built once per database handle and
+// sent as a named statement, which PostgreSQL parses and plans once per connection.
+const userByIdStatements = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  let statement = userByIdStatements.get(db);
+  if (!statement) {
+    statement = prepareUserById(db);
+    userByIdStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row;
 }
 

@@ -1,0 +1,37 @@
+// The SQL the server runs for one page of the category list, captured from the domain code
+// itself (a Drizzle logger), so the database's own rate is measured on exactly those queries.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../server/db/database';
+import { findUserById } from '../server/domain/accounts/users';
+import { listCategories } from '../server/domain/menu/menu-categories';
+import { scopeOf } from '../server/domain/shared/tenancy';
+
+export type CapturedQuery = { text: string; params: unknown[] };
+
+/** The queries `listCategories` sends for `query` as `userId` sees it, with their parameters. */
+export async function captureListQueries(databaseUrl: string, userId: number, query: { page: number; page_size: number }): Promise<CapturedQuery[]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const captured: CapturedQuery[] = [];
+    const plain = drizzle({ client: pool }) as unknown as Db;
+    const user = await findUserById(plain, userId);
+    if (!user) throw new Error(`bench user ${userId} is missing`);
+    const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => captured.push({ text, params }) } }) as unknown as Db;
+    await listCategories(logging, scopeOf(user), query);
+    return captured;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** A query with its parameters written in as literals (pgbench scripts take no bind parameters). */
+export function withLiterals({ text, params }: CapturedQuery): string {
+  const literal = (value: unknown) => {
+    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    return `'${String(value).replaceAll("'", "''")}'`;
+  };
+  // From the highest number down, so that $1 does not eat the start of $10.
+  return params.reduceRight<string>((sql, value, index) => sql.replaceAll(`$${index + 1}`, literal(value)), text);
+}

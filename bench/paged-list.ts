@@ -1,0 +1,88 @@
+// The paged category list on PostgreSQL (1,100 categories, page 3 of 20, 50 connections) beside
+// the rate at which the database itself runs the same queries: how much of the database's
+// speed the whole request path (HTTP, auth, validation, paging, JSON) keeps.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { captureListQueries } from './captured-queries';
+import { databaseRate } from './database-rate';
+import { cpuSeconds } from './process-cpu';
+import { SECRET_KEY, createOwner, signInWithRestaurant } from './owner';
+import { withPostgresDatabase } from './postgres';
+import { SECONDS, measure, startServer } from './server';
+
+const CATEGORIES = 1100;
+const PAGE = 3;
+const PAGE_SIZE = 20;
+/** Fixed, not BENCH_CONNECTIONS: the figure the issue compares across runs. */
+const CONNECTIONS = 50;
+const PATH = `/api/v2/categories/?page=${PAGE}`;
+const WARM_UP_SECONDS = 2;
+
+async function addCategories(url: string, userId: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into categories (restaurant_id, name, description)
+       select u.active_restaurant_id, 'Category ' || n, 'What category ' || n || ' holds'
+       from users u, generate_series(1, $2::int) n where u.id = $1`,
+      [userId, CATEGORIES],
+    );
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchOn(url: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rp-bench-paged-'));
+  try {
+    const userId = await createOwner({ dataDir, databaseUrl: url });
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) });
+    try {
+      const token = await signInWithRestaurant(server.url, userId);
+      await addCategories(url, userId);
+      const headers = { authorization: `Bearer ${token}` };
+      const check = await fetch(`${server.url}${PATH}`, { headers });
+      const page = (await check.json()) as { count?: number; results?: unknown[] };
+      if (!check.ok || page.count !== CATEGORIES || page.results?.length !== PAGE_SIZE) {
+        throw new Error(`${PATH} answered ${check.status} ${JSON.stringify(page).slice(0, 200)}`);
+      }
+      const load = { url: server.url, connections: CONNECTIONS, requests: [{ method: 'GET' as const, path: PATH, headers }] };
+      // Not counted: the server's code is compiled by the JIT and its pool filled meanwhile.
+      await measure({ ...load, duration: WARM_UP_SECONDS });
+      const cpuBefore = await cpuSeconds(server.child.pid);
+      const http = await measure(load);
+      const cpuAfter = await cpuSeconds(server.child.pid);
+      const cpuMicrosecondsPerRequest = cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : Math.round(((cpuAfter - cpuBefore) * 1e6) / (http.requestsPerSecond * SECONDS));
+      const queries = await captureListQueries(url, userId, { page: PAGE, page_size: PAGE_SIZE });
+      const database = await databaseRate(url, queries, CONNECTIONS, SECONDS);
+      return { http, cpuMicrosecondsPerRequest, queries, database };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchPagedList(): Promise<void> {
+  const result = await withPostgresDatabase(benchOn);
+  if (!result) return;
+  const { http, cpuMicrosecondsPerRequest, queries, database } = result;
+  console.log(`\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ${CONNECTIONS} connections, PostgreSQL`);
+  console.log('The queries the server runs for that page:');
+  for (const query of queries) console.log(`  ${query.text}  -- ${JSON.stringify(query.params)}`);
+  console.table([
+    {
+      'measured': 'server, whole request', 'per second': http.requestsPerSecond, 'p50 ms': http.p50, 'p99 ms': http.p99,
+      'server CPU µs/request': cpuMicrosecondsPerRequest, 'non-2xx': http.non2xx, errors: http.errors,
+    },
+    { 'measured': `database alone (${database.method})`, 'per second': database.perSecond },
+  ]);
+  console.log(`Ratio: the server answers at ${Math.round((100 * http.requestsPerSecond) / database.perSecond)}% of the database's own rate for the same queries.`);
+}

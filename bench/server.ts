@@ -1,0 +1,32 @@
+// The server under load, in its own process as `npm run serve` runs it, and one autocannon run.
+import autocannon from 'autocannon';
+import { startServerProcess } from '../scripts/server-process';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export type Measured = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+
+export function startServer(env: Record<string, string>) {
+  return startServerProcess(
+    {
+      LOG_LEVEL: 'warn',
+      ...env,
+      // The limits protect production; here they would measure the limiter, not the server.
+      RATE_LIMIT_PER_MINUTE: '100000000', SIGNUP_LIMIT_PER_MINUTE: '100000000', SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
+    },
+    { inheritOutput: true },
+  );
+}
+
+/** Loads `url` with autocannon for SECONDS and reduces the result to the figures the tables print. */
+export async function measure(options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
