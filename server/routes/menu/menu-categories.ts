@@ -24,7 +24,8 @@ import { createCategory, deleteCategory, getCategory, listCategories, updateCate
 import { createCategoryDeep } from '../../domain/menu/menu-deep';
 import { createDetail, getDetail, listDetails, updateDetail } from '../../domain/menu/menu-details';
 import { createSize, deleteSize, getSize, listSizes, updateSize } from '../../domain/menu/menu-sizes';
-import { created, registerResource } from './menu-crud';
+import { created } from '../shared/list-answers';
+import { registerResource } from './menu-crud';
 
 /** Categories and what hangs off them directly: detail, sizes, topping and dressing assignments. */
 export async function menuCategoryRoutes(app: FastifyInstance, context: AppContext) {

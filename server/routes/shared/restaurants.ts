@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { createRestaurant, listRestaurants } from '../../domain/shared/restaurants';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
-import { created, toPage } from '../menu/menu-crud';
+import { created, toPage } from './list-answers';
 
 /** `/restaurants/`: list and create only (spec section 7); creating is for administrators. */
 export async function restaurantRoutes(app: FastifyInstance, context: AppContext) {
