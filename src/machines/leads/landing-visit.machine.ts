@@ -14,7 +14,7 @@ export type LandingVisit = { session: SessionSummary | null; launchNotice: boole
 export type LandingVisitEvent = { type: 'launch.dismiss' };
 
 /** The browser's storage, read once per visit: signing in or out happens on other pages. */
-export const readLandingVisit = (): LandingVisit => ({ session: readSessionSummary(), launchNotice: hasLaunchNotice() });
+const readLandingVisit = (): LandingVisit => ({ session: readSessionSummary(), launchNotice: hasLaunchNotice() });
 
 export const landingVisitMachine = setup({
   types: {

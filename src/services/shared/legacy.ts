@@ -37,10 +37,6 @@ export class LegacyRequestError extends Error {
     this.kind = details.kind;
     this.body = details.body ?? '';
   }
-
-  get retriable(): boolean {
-    return this.kind !== 'http' || LEGACY_RETRY_STATUSES.includes(this.status);
-  }
 }
 
 export type LegacyClientOptions = {
