@@ -4,7 +4,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { NotFound } from './components/not-found';
 import { PageLoader } from './components/page-loader';
 import { RouteErrorBoundary } from './components/route-error-boundary';
-import { theme } from './theme';
+import { accessibleColors, theme } from './theme';
 import type { BackOfficeBase } from './views/shared/backoffice-area.view';
 import type { OnboardingStep } from './views/onboarding/onboarding-area.view';
 
@@ -64,8 +64,8 @@ function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
   );
 }
 
-/** Children shared by /admin and /backoffice (second document, section 2). */
-const BACK_OFFICE_SCREENS = [
+/** Children shared by /admin and /backoffice (second document, section 2); the browser tests visit each. */
+export const BACK_OFFICE_SCREENS = [
   'dashboard',
   'notifications',
   'menu',
@@ -91,7 +91,7 @@ const BACK_OFFICE_SCREENS = [
 const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith('menu/');
 
 /** Only administrators have these. */
-const ADMIN_ONLY_SCREENS = ['territories'] as const;
+export const ADMIN_ONLY_SCREENS = ['territories'] as const;
 
 function BackOfficeRoutes({ base }: { base: BackOfficeBase }) {
   const screens = base === 'admin' ? [...BACK_OFFICE_SCREENS, ...ADMIN_ONLY_SCREENS] : BACK_OFFICE_SCREENS;
@@ -156,7 +156,7 @@ export function AppRoutes() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
       <AppRoutes />
     </MantineProvider>
   );

@@ -6,6 +6,7 @@ import '@mantine/core/styles/global.css';
 // The base of every button-like component (Button, NavLink, Burger…): it must come before
 // their own files, whichever lazy chunk loads them first, so it is global too.
 import '@mantine/core/styles/UnstyledButton.css';
+import './focus-targets.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,5 +1,7 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
+export { accessibleColors } from './theme-contrast';
+
 /** The name on the header, the tab title and the mails; one place to change it. */
 export const PRODUCT_NAME = 'Tablefront';
 
@@ -35,4 +37,9 @@ export const theme = createTheme({
     fontWeight: '800',
   },
   cursorType: 'pointer',
+  components: {
+    // A dialog's title bar is a <header> inside role="dialog", which makes it a second banner
+    // landmark beside the page's own header; it is only the dialog's title and close button.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+  },
 });

@@ -1,4 +1,4 @@
-import { array, boolean, coerce, integer, nullable, number, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
+import { array, boolean, coerce, integer, nullable, number, object, optional, refine, string, unknown, type Infer, type Struct } from 'superstruct';
 import { NAME_MAX } from './text';
 
 /**
@@ -14,9 +14,18 @@ const INT4_MAX = 2_147_483_647;
 /** A row id: a positive whole number that fits the column (never a database error). */
 export const Id = refine(integer(), 'id', (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.');
 
+/**
+ * `struct`, also accepting it written as text (a path or query string), which `parse` reads.
+ * The condition is a `typeof` check, not superstruct's `string()`: that one builds a StructError
+ * for every value that is not text, as each absent optional field of a list query is, on every
+ * request (docs/performance.md).
+ */
+const fromText = <T>(struct: Struct<T, null>, parse: (text: string) => unknown) =>
+  coerce(struct, unknown(), (value) => (typeof value === 'string' ? parse(value) : value));
+
 /** An id as it arrives in a path or query string. */
 export const IdText = refine(
-  coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
+  fromText(integer(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
   'id',
   (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.',
 );
@@ -26,9 +35,9 @@ export const IdParams = object({ id: IdText });
 export type IdParams = Infer<typeof IdParams>;
 
 const wholeNumber = (check: (n: number) => true | string) =>
-  refine(coerce(integer(), string(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
+  refine(fromText(integer(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
 
-export const BooleanText = coerce(boolean(), string(), (value) => (value === 'true' ? true : value === 'false' ? false : value));
+export const BooleanText = fromText(boolean(), (value) => (value === 'true' ? true : value === 'false' ? false : value));
 
 /**
  * `ordering=name` or `-name`, comma-separated for ties; only the listed columns, so a list

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
@@ -27,11 +28,37 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/**
+ * The headers helmet sets, read once at start. With a fixed policy (no nonces) they are the same
+ * for every response, so each request gets a copy of them instead of running helmet's chain of
+ * a dozen middlewares (and Node's header checks) per request: @fastify/helmet even rebuilt that
+ * chain, and re-parsed the policy, on every request.
+ */
+function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    // helmet removes X-Powered-By, which Node never sets.
+    removeHeader: () => {},
+  };
+  helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY })(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  // The headers are built once here; @fastify/helmet rebuilt helmet's whole middleware chain
-  // (and re-parsed the policy) on every request.
-  const securityHeaders = helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   // Counters live in Redis when it is configured, so several instances share one budget.
   const redis = options.redisUrl
@@ -47,6 +74,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute,
+    allowList: isAppFileRead,
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: 'rl:' } : {}),
     // A Redis outage must not take the site down with it: requests pass unthrottled meanwhile.
@@ -54,6 +82,16 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests. Please try again in ${describeWait(Math.ceil(context.ttl / 1000))}.`),
   });
+}
+
+/**
+ * Reading the app itself (its page, scripts, styles, images) is not counted: one page load
+ * fetches some 35 files, so a person reloading a few times a minute would otherwise have their
+ * styles refused. Those answers are static, mostly cached for a year, and cost next to nothing;
+ * the limit is there for the API, which is always counted, whatever the method.
+ */
+function isAppFileRead(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
 }
 
 export default fp(securityPlugin, { name: 'security' });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,13 +16,40 @@ function notFound(request: FastifyRequest): HttpError {
   return new HttpError(404, 'not_found', 'Not found.');
 }
 
+/**
+ * For crawlers: the public pages (landing, sign-in, legal, survey) may be indexed; the back
+ * offices, the onboarding and the API may not. Served whether or not the app is built.
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Allow: /',
+  'Disallow: /admin',
+  'Disallow: /backoffice',
+  'Disallow: /onboard',
+  'Disallow: /api',
+  '',
+].join('\n');
+
+/**
+ * Whether a GET that matched no file is a page of the app, answered with index.html so the
+ * client router takes over. Not the API, not the build's assets folder, and not a name with an
+ * extension (a missing script, `sitemap.xml`): no app route has one, and a browser or crawler
+ * handed the app's page for a file would take HTML for it.
+ */
+function isAppPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith(API_PREFIX) || path.startsWith('/assets/')) return false;
+  return posix.extname(path) === '';
+}
+
 /** Files the build may have precompressed: which copy is sent depends on Accept-Encoding. */
 const isNegotiated = (path: string) => COMPRESSIBLE_EXTENSIONS.has(extname(path.replace(/\.(?:br|gz)$/, '')));
 
 /**
  * Serves the built single-page app: hashed assets are cached for a year, everything else is
- * revalidated, and every non-API GET that matches no file answers index.html so that the
- * client router can take over (deep links, reloads). Text files go out as the brotli or gzip
+ * revalidated, and every app page that matches no file answers index.html so that the
+ * client router can take over (deep links, reloads); other misses answer 404. Text files go out as the brotli or gzip
  * copy the build wrote beside them when the browser accepts it, else as they are.
  */
 async function staticAppPlugin(app: FastifyInstance, options: { staticDir: string }) {
@@ -45,9 +72,11 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
     app.log.warn({ staticDir: options.staticDir }, 'web app not built: only the API is served (run npm run build)');
   }
 
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT));
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_PREFIX);
-    if (built && isPage) {
+    if (built && isAppPage(request)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     throw notFound(request);

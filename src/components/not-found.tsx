@@ -5,11 +5,16 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
+import { usePageTitle } from './page-title';
 
-/** What an unknown back-office child shows (spec: "An unknown child shows 'Not found'"). */
+/**
+ * What an unknown back-office child shows (spec: "An unknown child shows 'Not found'"). It sits
+ * inside the back office's `main`, so it is a section of it, not a `main` of its own.
+ */
 export function NotFound({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  usePageTitle('Not found', 'Back office');
   return (
-    <Container size={520} py={{ base: 48, sm: 96 }} component="main">
+    <Container size={520} py={{ base: 48, sm: 96 }}>
       <Stack gap="sm">
         <Title order={1} size="h2">
           Not found

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../theme';
 import { ClocheIcon } from './line-icons';
+import { SkipLink, mainContentProps } from './skip-link';
 import classes from './site-frame.module.css';
 
 export interface SiteFrameProps {
@@ -27,10 +28,12 @@ export interface SiteFrameProps {
 /**
  * The frame of the public pages (landing, sign-in, survey) and the onboarding: the warm background, the header with
  * the brand link home, the main content stretched so the footer sits at the bottom of the screen.
+ * The skip link comes first, before the header's links.
  */
 export function SiteFrame({ aside, size = 'lg', compact = false, footer, mainClassName, homeHref = '/', children }: SiteFrameProps) {
   return (
     <div className={classes.page}>
+      <SkipLink />
       <header className={compact ? `${classes.header} ${classes.compact}` : classes.header}>
         <Container size={size} className={classes.headerInner}>
           <Anchor component={Link} href={homeHref} className={classes.brand} underline="never" aria-label={`${PRODUCT_NAME} home`}>
@@ -42,7 +45,7 @@ export function SiteFrame({ aside, size = 'lg', compact = false, footer, mainCla
           {aside}
         </Container>
       </header>
-      <main className={mainClassName ? `${classes.main} ${mainClassName}` : classes.main}>{children}</main>
+      <main {...mainContentProps} className={mainClassName ? `${classes.main} ${mainClassName}` : classes.main}>{children}</main>
       {footer}
     </div>
   );

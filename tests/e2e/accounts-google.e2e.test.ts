@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/server-process';
 import { startOidcTestProvider, type OidcTestProvider } from '../support/oidc-test-provider';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 const GRACE = { sub: 'google-grace', email: 'grace@example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' };
@@ -83,5 +84,7 @@ describe('Google sign-in in Chromium', () => {
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     expect(await app.query('select count(*)::int as n from users where email = $1', ['refuser@example.com'])).toEqual([{ n: 0 }]);
     await screenshot(page, 'accounts-google-refused-desktop');
+    expect(await page.title()).toBe('Sign-in did not complete · Tablefront');
+    await expectAccessible(page, 'Google sign-in refused');
   });
 });

@@ -8,6 +8,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_VALUES as V, loginModel } from '../models/accounts/login.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { auditEachStateOnce } from './accounts-audit';
 import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
@@ -41,6 +42,7 @@ async function openLogin(): Promise<Driver> {
   return driver;
 }
 
+const audit = auditEachStateOnce();
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
 const email = (page: Page) => page.getByLabel('Email');
 const password = (page: Page) => page.getByLabel('Password', { exact: true });
@@ -77,26 +79,35 @@ const executors: PathExecutors<Driver> = {
     },
   },
   states: {
-    blank: ({ page }) => eventually(async () => {
-      expect(await email(page).inputValue()).toBe('');
-      expect(await remember(page).isChecked()).toBe(true);
-    }),
+    blank: async ({ page }) => {
+      await eventually(async () => {
+        expect(await email(page).inputValue()).toBe('');
+        expect(await remember(page).isChecked()).toBe(true);
+      });
+      await audit(page, 'login');
+    },
     filled: ({ page }) => eventually(async () => {
       expect(await email(page).inputValue()).toBe(V.email);
       expect(await password(page).getAttribute('type')).toBe('password');
     }),
     forgetful: ({ page }) => eventually(async () => expect(await remember(page).isChecked()).toBe(false)),
-    revealed: ({ page }) => eventually(async () => expect(await password(page).getAttribute('type')).toBe('text')),
+    revealed: async ({ page }) => {
+      await eventually(async () => expect(await password(page).getAttribute('type')).toBe('text'));
+      await audit(page, 'login, password shown');
+    },
     checking: ({ page, login }) => eventually(async () => {
       expect(login).toHaveLength(1);
       expect(login[0]!.request().postDataJSON()).toEqual({ email: V.email, password: V.password });
       expect(login[0]!.request().headers().authorization).toBeUndefined();
       expect(await loginButton(page).getAttribute('data-loading')).not.toBeNull();
     }),
-    failed: ({ page }) => eventually(async () => {
-      expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.rejection);
-      expect(await email(page).inputValue()).toBe(V.email);
-    }),
+    failed: async ({ page }) => {
+      await eventually(async () => {
+        expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.rejection);
+        expect(await email(page).inputValue()).toBe(V.email);
+      });
+      await audit(page, 'login, wrong password');
+    },
     signingIn: ({ afterLogin }) => eventually(async () => expect(afterLogin.length).toBeGreaterThan(0)),
     done: ({ page }) => eventually(async () => {
       expect(new URL(page.url()).pathname).toBe(V.destination);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_VALUES as V, registrationModel } from '../models/accounts/registration.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { fulfillChecked } from './checked-route';
+import { auditEachStateOnce } from './accounts-audit';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -43,6 +44,13 @@ async function openRegister(): Promise<Driver> {
 }
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
+
+const audit = auditEachStateOnce();
+/** A state's check, then axe on its screen (the first path to reach it). */
+const andAudit = (screen: string, check: (driver: Driver) => Promise<void>) => async (driver: Driver) => {
+  await check(driver);
+  await audit(driver.page, screen);
+};
 
 async function answer(routes: Route[], reply: Parameters<Route['fulfill']>[0]) {
   await eventually(async () => expect(routes).toHaveLength(1));
@@ -100,10 +108,10 @@ const executors: PathExecutors<Driver> = {
     },
   },
   states: {
-    'email.blank': ({ page }) => eventually(async () => {
+    'email.blank': andAudit('register, email step', ({ page }) => eventually(async () => {
       expect(await join(page).isDisabled()).toBe(true);
       expect(await page.getByText('You must accept Terms and Privacy.').isVisible()).toBe(true);
-    }),
+    })),
     'email.typed': ({ page }) => eventually(async () => {
       expect(await email(page).inputValue()).toBe(V.email);
       expect(await join(page).isDisabled()).toBe(true);
@@ -111,30 +119,30 @@ const executors: PathExecutors<Driver> = {
     'email.typedInvalid': ({ page }) => eventually(async () => expect(await join(page).isDisabled()).toBe(true)),
     'email.ready': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
     'email.readyInvalid': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
-    'email.refused': ({ page, held }) => eventually(async () => {
+    'email.refused': andAudit('register, email refused', ({ page, held }) => eventually(async () => {
       expect(await page.getByText('Please enter a valid email.', { exact: true }).isVisible()).toBe(true);
       expect(held.register).toHaveLength(0);
-    }),
-    'email.failed': ({ page }) => eventually(async () => {
+    })),
+    'email.failed': andAudit('register, registration refused by the server', ({ page }) => eventually(async () => {
       expect((await page.getByRole('alert').textContent())?.trim()).toBe('Account already exists');
-    }),
+    })),
     sending: ({ held }) => eventually(async () => {
       expect(held.register).toHaveLength(1);
       expect(held.register[0]!.request().postDataJSON()).toEqual({ email: V.email, accepted_terms: true });
       expect(held.register[0]!.request().headers().authorization).toBeUndefined();
     }),
-    'code.blank': ({ page }) => eventually(async () => {
+    'code.blank': andAudit('register, code step', ({ page }) => eventually(async () => {
       expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
       expect((await boxValues(page)).join('')).toBe('');
-    }),
-    'code.refused': ({ page }) => eventually(async () => {
+    })),
+    'code.refused': andAudit('register, code refused', ({ page }) => eventually(async () => {
       expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
-    }),
+    })),
     'code.filled': ({ page }) => eventually(async () => expect(await boxValues(page)).toEqual(V.code.split(''))),
-    'code.failed': ({ page }) => eventually(async () => {
+    'code.failed': andAudit('register, code refused by the server', ({ page }) => eventually(async () => {
       expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.verifyRejection);
-    }),
+    })),
     'code.verified': ({ page }) => eventually(async () => {
       expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
       expect((await boxValues(page)).join('')).toBe(V.code);
@@ -143,18 +151,18 @@ const executors: PathExecutors<Driver> = {
       expect(held.verify).toHaveLength(1);
       expect(held.verify[0]!.request().postDataJSON()).toEqual({ email: V.email, code: V.code });
     }),
-    'profile.blank': ({ page }) => eventually(async () => {
+    'profile.blank': andAudit('register, profile step', ({ page }) => eventually(async () => {
       expect(await page.getByRole('heading', { name: 'Join' }).isVisible()).toBe(true);
       expect(await page.getByLabel('First name').inputValue()).toBe('');
-    }),
-    'profile.refused': ({ page }) => eventually(async () => {
+    })),
+    'profile.refused': andAudit('register, profile refused', ({ page }) => eventually(async () => {
       expect(await page.getByText('Please enter your name.').count()).toBe(2);
       expect(await page.getByText('Password must be at least 8 characters.').isVisible()).toBe(true);
-    }),
+    })),
     'profile.filled': ({ page }) => eventually(async () => expect(await page.getByLabel('Last name').inputValue()).toBe(V.last)),
-    'profile.failed': ({ page }) => eventually(async () => {
+    'profile.failed': andAudit('register, profile refused by the server', ({ page }) => eventually(async () => {
       expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.profileRejection);
-    }),
+    })),
     saving: ({ held }) => eventually(async () => {
       expect(held.profile).toHaveLength(1);
       // The profile goes with the token verify returned; nothing was stored before.

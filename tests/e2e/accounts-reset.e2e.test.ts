@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { codeFrom } from '../support/smtp-capture';
+import { expectAccessible } from './axe';
 import { newPage, screenshot, withMailingApp } from './harness';
 
 const run = withMailingApp();
@@ -35,11 +36,13 @@ describe('password reset in Chromium', () => {
     await page.goto(`${run.app.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await expectAccessible(page, 'forgot password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
 
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'forgot password, set a new password');
     await typeCode(page, codeFrom(await run.smtp.waitForMessage(email)));
     await page.getByLabel('New password', { exact: true }).fill('a brand new password');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -47,6 +50,7 @@ describe('password reset in Chromium', () => {
     await eventually(async () => expect(page.url()).toBe(`${run.app.url}/login?reset=1`));
     await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
     await screenshot(page, 'accounts-login-after-reset-phone');
+    await expectAccessible(page, 'login after a password reset');
 
     await signIn(page, email, 'a brand new password');
     await eventually(async () => expect(new URL(page.url()).pathname).toMatch(/^\/onboard\/\d+\/location$/));
@@ -76,11 +80,14 @@ describe('password reset in Chromium', () => {
     const email = await existingOwner('reset-screen');
     const page = await newPage(run.browser);
     await page.goto(`${run.app.url}/reset?email=${encodeURIComponent(email)}`);
+    await page.getByRole('heading', { name: 'Reset password' }).waitFor();
+    await expectAccessible(page, 'reset password');
     await typeCode(page, '000000');
     await page.getByLabel('New password', { exact: true }).fill('long enough 1');
     await page.getByLabel('Confirm password', { exact: true }).fill('long enough 2');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Passwords do not match.').waitFor();
+    await expectAccessible(page, 'reset password, passwords do not match');
 
     await page.getByLabel('Confirm password', { exact: true }).fill('long enough 1');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -88,6 +95,7 @@ describe('password reset in Chromium', () => {
     await alert.waitFor();
     expect((await alert.textContent())?.trim().length).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/reset');
+    await expectAccessible(page, 'reset password, code refused by the server');
   });
 
   it('signs in with a wrong password: the server’s sentence, nothing stored', async () => {

@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantStaff } from '../../server/domain/accounts/users';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
@@ -41,9 +42,14 @@ describe('an administrator chooses the restaurant they work on', () => {
     const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
     // No choice yet: the spec's first-restaurant rule, said in the header.
     await page.getByText('All restaurants: new categories go to Pizza Loco').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'admin categories, all restaurants');
     await screenshot(page, 'admin-picker-all-restaurants');
 
     await picker.fill('taco');
+    await page.getByRole('option', { name: 'Taco Town' }).waitFor();
+    await expectAccessible(page, 'restaurant picker open with a search');
+    await screenshot(page, 'admin-picker-open');
     await page.getByRole('option', { name: 'Taco Town' }).click();
     await expect.poll(() => picker.inputValue()).toBe('Taco Town');
     await expect.poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)

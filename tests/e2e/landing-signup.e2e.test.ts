@@ -7,8 +7,10 @@
  */
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SIGNUP_VALUES, landingSignupModel } from '../models/leads/landing-signup.model';
+import { createActor } from 'xstate';
+import { SIGNUP_VALUES, landingSignupModel, landingSignupModelMachine } from '../models/leads/landing-signup.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { expectAccessible } from './axe';
 import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
@@ -117,6 +119,9 @@ const executors: PathExecutors<Driver> = {
     refused: ({ page, held }) => eventually(async () => {
       expect(await zip(page).getAttribute('aria-invalid')).toBe('true');
       expect(await email(page).getAttribute('aria-invalid')).toBe('true');
+      // The summary names the fields; the cursor is on the first.
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe('Check Zip code and Email.');
+      expect(await zip(page).evaluate((input) => input === document.activeElement)).toBe(true);
       expect(await page.getByText(SIGNUP_VALUES.zipSentence, { exact: true }).isVisible()).toBe(true);
       expect(await page.getByText(SIGNUP_VALUES.emailSentence, { exact: true }).isVisible()).toBe(true);
       expect(held).toHaveLength(0);
@@ -140,7 +145,9 @@ const executors: PathExecutors<Driver> = {
       expect(String(rows[0]!.user_agent)).toContain('Chrome');
     },
     failed: ({ page, email: address }) => eventually(async () => {
-      expect((await page.getByRole('alert').textContent())?.trim()).toBe(SIGNUP_VALUES.rejection.detail);
+      // The server's sentence, then the field it named, where the cursor goes.
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SIGNUP_VALUES.rejection.detail}Check Email.`);
+      expect(await email(page).evaluate((input) => input === document.activeElement)).toBe(true);
       expect(await page.getByText(SIGNUP_VALUES.rejection.fields.email, { exact: true }).isVisible()).toBe(true);
       await expectValues(page, SIGNUP_VALUES.validZip, address);
       expect(await notify(page).isEnabled()).toBe(true);
@@ -160,15 +167,51 @@ describe('landing page in Chromium', () => {
   it.each([
     ['desktop', { width: 1280, height: 800 }],
     ['phone', PHONE],
-  ] as const)('fits the %s screen without sideways scrolling and with thumb-sized targets', async (name, size) => {
+    ['narrowest phone', { width: 320, height: 640 }],
+  ] as const)('fits the %s screen without sideways scrolling, cut-off controls, or targets too small for a thumb', async (name, size) => {
     const { page } = await openLanding(size);
     await notify(page).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
-    for (const target of [notify(page), zip(page), email(page), page.getByRole('link', { name: 'Join' })]) {
+    for (const target of [notify(page), zip(page), email(page), page.getByRole('link', { name: 'Login' }), page.getByRole('link', { name: 'Join' })]) {
       const box = await target.boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      // Wholly on screen: nothing is cut off at the right edge.
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
     }
-    await screenshot(page, `landing-${name}`);
+    await screenshot(page, `landing-${name.replace(/ /g, '-')}`);
   });
+
+  it('passes axe in every state the sign-up shows: the form, the fields to fix, the server’s refusal, the thanks', async () => {
+    const driver = await openLanding({ width: 1280, height: 800 });
+    const { page } = driver;
+    // One walk through the model's states, with the same executors as the paths above.
+    const act = (event: keyof typeof executors.events) => executors.events[event]!(driver, { type: event });
+    const see = (state: keyof typeof executors.states) => executors.states[state]!(driver, createActor(landingSignupModelMachine).getSnapshot());
+    await notify(page).waitFor();
+    await expectAccessible(page, 'landing page');
+
+    await act('fill.invalid');
+    await act('form.submit');
+    await see('refused');
+    await expectAccessible(page, 'landing sign-up with fields to fix');
+    await screenshot(page, 'landing-refused');
+
+    await act('fill.valid');
+    await act('form.submit');
+    await see('submitting');
+    await act('server.reject');
+    await see('failed');
+    await expectAccessible(page, 'landing sign-up refused by the server');
+    await screenshot(page, 'landing-failed');
+
+    await act('form.submit');
+    await see('submitting');
+    await act('server.accept');
+    await see('done');
+    await expectAccessible(page, 'landing sign-up thanks');
+    await screenshot(page, 'landing-done');
+    // Four states, each through axe at two widths.
+  }, 150_000);
 });

@@ -8,6 +8,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryEditModel } from '../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
@@ -103,6 +104,7 @@ const executors: PathExecutors<Driver> = {
     renameReverted: async ({ page }) => {
       await expect.poll(() => alertText(page)).toBe('Failed to save change');
       await expect.poll(() => sizeNames(page)).toEqual(['Small', 'Large']);
+      await expectAccessible(page, 'category editor, a change the server refused');
     },
     toppingSaving: async ({ page, held }) => {
       await expect.poll(() => held.map((route) => route.request().method())).toEqual(['POST']);

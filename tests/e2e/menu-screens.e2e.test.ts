@@ -1,9 +1,12 @@
 /**
- * Every menu screen in Chromium at desktop and phone width, with a little data, saved under
- * .e2e-artifacts/ for a person to look at; each screen must render its heading with no page errors.
+ * Every menu screen in Chromium at desktop and at the narrowest phone width (320 px), with a
+ * little data, saved under .e2e-artifacts/ for a person to look at; each screen must render its
+ * heading with no page errors, pass axe (WCAG 2.2 A/AA, checked once per state at 1280 and
+ * 375 px) and, at 320 px, fit the screen: only a region of its own may scroll sideways.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
@@ -48,13 +51,42 @@ const SCREENS = [
   ['extra-options', '/backoffice/menu/extra-options', 'Extra options'],
 ] as const;
 
-describe.each([[1280, 800], [375, 740]])('menu screens at %i px', (width, height) => {
+const DESKTOP = 1280;
+
+/**
+ * The checks for a state: at desktop width axe (which looks at 1280 and 375 px itself); on the
+ * phone, that nothing but a scrolling region of its own (a wide table) is wider than the screen.
+ */
+async function check(page: Page, width: number, screen: string) {
+  if (width === DESKTOP) {
+    await expectAccessible(page, screen);
+    return;
+  }
+  const overflowing = await page.evaluate(() => {
+    const inScroller = (element: Element) => element.closest('[role="region"][tabindex="0"]') !== null;
+    return [...document.querySelectorAll('main *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !inScroller(element))
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
+      .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? ` "${element.getAttribute('aria-label')}"` : ''}: ${element.textContent?.trim().slice(0, 40) ?? ''}`);
+  });
+  // A control squeezed narrower than its words clips them ("Dele" for Delete).
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main :is(button, a), main :is(button, a) *')]
+      .filter((part) => part.getClientRects().length > 0 && part.scrollWidth > part.clientWidth + 1)
+      .map((part) => part.closest('button, a')?.getAttribute('aria-label') ?? part.textContent?.trim() ?? ''));
+  expect(clipped, `controls clipped at ${width} px on "${screen}"`).toEqual([]);
+  expect(overflowing, `cut off at ${width} px on "${screen}"`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+}
+
+describe.each([[DESKTOP, 800], [320, 640]])('menu screens at %i px', (width, height) => {
   it.each(SCREENS)('%s', async (name, path, heading) => {
     const page = await newPage(browser, { width, height });
     await openAs(page, app, owner, path.replace('{id}', String(categoryId)));
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `menu-${name}-${width}`);
+    await check(page, width, name);
   });
 
   it('primary option editor open', async () => {
@@ -62,8 +94,9 @@ describe.each([[1280, 800], [375, 740]])('menu screens at %i px', (width, height
     await openAs(page, app, owner, '/backoffice/menu/primary-options');
     await page.getByRole('button', { name: 'Edit Crust' }).click();
     await page.getByRole('switch', { name: 'Add images to selections' }).check({ force: true });
-    await page.getByRole('button', { name: 'Image for Thin' }).click();
+    await page.getByRole('button', { name: 'Add image for Thin' }).click();
     await screenshot(page, `menu-primary-option-editor-${width}`);
+    await check(page, width, 'primary option editor with the image picker open');
   });
 
   it('extra options with a category picked', async () => {
@@ -76,6 +109,7 @@ describe.each([[1280, 800], [375, 740]])('menu screens at %i px', (width, height
     // Let the card's opening animation finish before the picture is taken.
     await page.waitForTimeout(500);
     await screenshot(page, `menu-extra-options-picked-${width}`);
+    await check(page, width, 'extra options with a category picked');
   });
 
   it('categories list, empty', async () => {
@@ -84,5 +118,6 @@ describe.each([[1280, 800], [375, 740]])('menu screens at %i px', (width, height
     await openAs(page, app, other, '/backoffice/menu/categories');
     await page.getByText('Create your first menu category').waitFor();
     await screenshot(page, `menu-categories-empty-${width}`);
+    await check(page, width, 'categories list, empty');
   });
 });

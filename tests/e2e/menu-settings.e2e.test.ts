@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryDeep, CategoryDetail, MenuItem } from '../../contracts/menu';
 import type { Page as ListPage } from '../../contracts/shared/lists';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
@@ -124,6 +125,8 @@ describe('removing a size in the category editor', () => {
     await page.getByRole('button', { name: 'Remove size Slice' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove size Slice?' });
     await dialog.getByText('1 menu item has a price for this size. Removing the size deletes that price. This cannot be undone.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expectAccessible(page, 'remove size dialog open');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByLabel('Size 1 name').inputValue()).toBe('Slice');

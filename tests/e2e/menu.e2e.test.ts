@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { openAs, ownerSession, type OwnerSession } from './menu-session';
 
@@ -72,6 +73,7 @@ describe('an owner builds a menu', () => {
     }
     for (const chip of ['Olives', 'Basil', 'Ranch']) expect(await page.getByRole('checkbox', { name: chip }).isChecked()).toBe(true);
     await page.getByText('Save the category first, then you can add extra option groups.').waitFor();
+    await expectAccessible(page, 'new category, filled in before Save');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/backoffice\/menu\/categories\/\d+\/editor$/);
     await page.getByRole('heading', { level: 1, name: 'Categories › Pizza' }).waitFor();
@@ -121,5 +123,6 @@ describe('an owner builds a menu', () => {
     const row = page.getByRole('row', { name: /Pizza/ });
     await row.waitFor();
     expect((await row.getByRole('cell').allTextContents()).slice(1, 5)).toEqual(['Crust', 'Size', 'Yes', 'Yes']);
-  });
+    // The whole build plus axe at two widths: more than the usual minute on a busy machine.
+  }, 120_000);
 });

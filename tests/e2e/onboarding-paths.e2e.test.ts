@@ -4,6 +4,8 @@
  * the real accounts API, code read from a real SMTP receiver). The about step's refusal is the
  * real one: the store URL another owner already has. The launch refusal is answered at the
  * browser, since a path that reaches Launch has already saved what the server asks for.
+ * The two refusals, which the full run of onboarding.e2e does not reach, are checked by axe
+ * once each.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +13,7 @@ import { API_BASE, paths } from '../../contracts/shared/paths';
 import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding/onboarding.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 let smtp: SmtpCapture;
@@ -36,6 +39,14 @@ afterAll(async () => {
 });
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 100 });
+
+/** axe runs once per state in this file: many paths pass through the same refusal. */
+const audited = new Set<string>();
+async function auditOnce(page: Page, screen: string) {
+  if (audited.has(screen)) return;
+  audited.add(screen);
+  await expectAccessible(page, screen);
+}
 
 async function call(method: 'post' | 'put', path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${app.url}${API_BASE}${path}`, {
@@ -174,8 +185,12 @@ const executors: PathExecutors<Driver> = {
       expect(await textbox(page, 'Restaurant name').inputValue()).toBe('Pizza Loco');
       expect(await textbox(page, 'Store URL').inputValue()).toBe(TAKEN_SLUG);
       expect(await textbox(page, 'Store URL').getAttribute('aria-invalid')).toBe('true');
+      // The field the server named has the focus, and the alert names it.
+      await eventually(async () => expect(await textbox(page, 'Store URL').evaluate((input) => input === document.activeElement)).toBe(true));
+      expect(await alert.textContent()).toContain('Check Store URL.');
       expect((await progress(rid)).about ?? false).toBe(false);
       await screenshot(page, 'onboarding-about-refused-phone');
+      await auditOnce(page, 'onboarding about, save refused');
     },
     delivery: formStep('delivery'),
     hours: formStep('hours'),
@@ -190,6 +205,7 @@ const executors: PathExecutors<Driver> = {
       await page.getByRole('alert').filter({ hasText: REFUSALS.launch }).waitFor();
       expect(await button(page, 'Launch').isEnabled()).toBe(true);
       await screenshot(page, 'onboarding-launch-refused-phone');
+      await auditOnce(page, 'onboarding launch, refused');
     },
     launched: async ({ page, rid }) => {
       await eventually(async () => expect(new URL(page.url()).pathname).toBe('/'));

@@ -107,6 +107,26 @@ describe('with a server running on the embedded database', () => {
       body: JSON.stringify({ email, password }),
     });
 
+  it('serves the built app: pages, its entry script, robots.txt as text, and 404 for a script that is not there', async () => {
+    const page = await fetch(`${server!.url}/backoffice/menu`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(entry).toBeDefined();
+    const script = await fetch(`${server!.url}${entry}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+
+    // A chunk of an older deploy: a 404 the browser reports, not the app's page parsed as script.
+    const gone = await fetch(`${server!.url}${entry!.replace(/\.js$/, '-gone.js')}`);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('content-type')).not.toContain('text/html');
+
+    const robots = await fetch(`${server!.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain('Disallow: /backoffice');
+  }, 60_000);
+
   it('create-admin makes the admin through the running server, who can sign in at once', async () => {
     const made = await runScript('server/cli/create-admin.ts', ['--email', 'admin@example.com', '--password', 'admin password'], env());
     expect(made.stderr).toBe('');

@@ -1,12 +1,16 @@
 /**
  * The operator survey in Chromium at phone width, against the built app and the real server:
  * every step answered (one of them with the keyboard alone), a reload half-way that loses
- * nothing, a failed submission retried, and the answers found in the database exactly once.
+ * nothing, a refused email, a failed submission retried, and the answers found in the database
+ * exactly once. axe checks every step, the refusal, the failure and the thank-you (WCAG 2.2 A/AA
+ * at 1280 and 375 px); the layout is photographed at 1280, 375 and 320 px.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { cutOffControls } from './reflow';
 
 const PHONE = { width: 375, height: 740 };
 const SHOTS_DIR = '/tmp/shots';
@@ -98,6 +102,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await page.keyboard.press('Space'); // Ghost Kitchen
     await eventually(async () => expect(await checked(page, 'checkbox', 'Ghost Kitchen')).toBe('true'));
     await shoot(page, '1-about');
+    await expectAccessible(page, 'survey step 1');
     await page.getByLabel('Your role, in your words').press('Enter');
 
     await expectStep(page, 2, 'Your point of sale');
@@ -106,6 +111,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await choose(page, 'radio', 'Neutral');
     await page.getByLabel('What frustrates you most about it?').fill(EXPECTED.pos_painpoints);
     await shoot(page, '2-pos');
+    await expectAccessible(page, 'survey step 2');
     await next(page);
 
     await expectStep(page, 3, 'Ordering in the restaurant');
@@ -113,6 +119,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await choose(page, 'checkbox', 'Kitchen display system (KDS)');
     await page.getByLabel('What would you add or change about how guests order?').fill(EXPECTED.ordering_wishlist);
     await shoot(page, '3-ordering');
+    await expectAccessible(page, 'survey step 3');
     await next(page);
 
     await expectStep(page, 4, 'Delivery and online orders');
@@ -122,6 +129,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await page.getByLabel('Which other delivery apps?').fill(EXPECTED.delivery_other);
     await choose(page, 'radio', 'ChowNow');
     await shoot(page, '4-delivery');
+    await expectAccessible(page, 'survey step 4');
 
     // Half-way, the phone reloads the tab: same step, same answers.
     await page.reload();
@@ -144,6 +152,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await choose(page, 'checkbox', 'All of the above');
     expect(await checked(page, 'checkbox', 'Advanced loyalty program')).toBe('false');
     await shoot(page, '5-frustrations');
+    await expectAccessible(page, 'survey step 5');
     await next(page);
 
     await expectStep(page, 6, 'Your team');
@@ -152,6 +161,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await page.getByLabel('Which tools, and how well do they work?').fill(EXPECTED.staff_tools_text);
     await page.getByLabel('Where does your team lose the most time?').fill(EXPECTED.ops_efficiency_text);
     await shoot(page, '6-team');
+    await expectAccessible(page, 'survey step 6');
     await next(page);
 
     await expectStep(page, 7, 'Systems and numbers');
@@ -161,6 +171,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await choose(page, 'checkbox', 'Labor cost %');
     await page.getByLabel('Which reports do you wish you had?').fill(EXPECTED.reports_needed);
     await shoot(page, '7-systems');
+    await expectAccessible(page, 'survey step 7');
     await next(page);
 
     await expectStep(page, 8, 'Last words');
@@ -168,8 +179,21 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await page.getByLabel('If you could fix one thing in your operation tomorrow, what would it be?').fill(EXPECTED.wish_fix_one);
     await page.getByLabel('Which feature would make the biggest difference to you?').fill(EXPECTED.wish_feature);
     await choose(page, 'checkbox', 'Yes, I would like early access');
-    await page.getByLabel('Email to reach you').fill(EXPECTED.contact_email);
+
+    // A malformed email is refused before sending: the focus lands on it and the summary names it.
+    const email = page.getByRole('textbox', { name: 'Email to reach you' });
+    await email.fill('owner@');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Check Email to reach you.' }).waitFor();
+    await eventually(async () => expect(await email.evaluate((input) => input === document.activeElement)).toBe(true));
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, '8-wishes-refused');
+    await expectAccessible(page, 'survey step 8, email refused');
+
+    await email.fill(EXPECTED.contact_email);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await shoot(page, '8-wishes');
+    await expectAccessible(page, 'survey step 8');
 
     // The server is down for the first attempt and both of the client's retries.
     let refusals = 0;
@@ -187,6 +211,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     });
     expect(await page.getByLabel('Email to reach you').inputValue()).toBe(EXPECTED.contact_email);
     await shoot(page, '9-failed');
+    await expectAccessible(page, 'survey, sending failed');
     expect(await app.query('select id from survey_responses')).toHaveLength(0);
 
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -195,6 +220,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     });
     expect(await page.getByTestId('survey-percent').textContent()).toBe('100%');
     await shoot(page, '10-thanked');
+    await expectAccessible(page, 'survey, thank you');
 
     const rows = await app.query('select answers, contact_email, early_access, user_agent from survey_responses');
     expect(rows).toHaveLength(1);
@@ -206,12 +232,13 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await page.goto(`${app.url}/surveys/restaurants`);
     await expectStep(page, 1, 'About you and your restaurant');
     expect(await page.getByLabel('Restaurant or business name').inputValue()).toBe('');
-  });
+  }, 420_000);
 
   it.each([
     ['desktop', { width: 1280, height: 800 }],
     ['phone', PHONE],
-  ] as const)('fits the %s screen without sideways scrolling and with thumb-sized targets', async (name, size) => {
+    ['320', { width: 320, height: 640 }],
+  ] as const)('fits the %s screen without sideways scrolling, cut-off controls or targets too small for a thumb', async (name, size) => {
     const page = await newPage(browser, size);
     await page.goto(`${app.url}/surveys/restaurants`);
     await expectStep(page, 1, 'About you and your restaurant');
@@ -219,6 +246,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await expectStep(page, 2, 'Your point of sale');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
+    expect(await cutOffControls(page)).toEqual([]);
     const targets = [...(await page.getByRole('radio').all()), page.getByRole('button', { name: 'Back' }), page.getByRole('button', { name: 'Next' })];
     for (const target of targets) {
       expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);

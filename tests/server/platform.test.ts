@@ -99,7 +99,8 @@ describe('serving the built app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
 
-    for (const path of ['/', '/login', '/backoffice/menu/categories/7/editor', '/no/such/page']) {
+    // A token in the query may hold dots: only the path decides whether a file was asked for.
+    for (const path of ['/', '/login', '/reset?token=a.b.c', '/backoffice/menu/categories/7/editor', '/no/such/page']) {
       const page = await t.app.inject({ method: 'GET', url: path });
       expect(page.statusCode, path).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
@@ -110,5 +111,44 @@ describe('serving the built app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/v2/unknown/' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers 404, never the app’s page, for a missing file: an asset, a folder of assets, the sitemap, any name with an extension', async () => {
+    t = await createTestApp({ config: { staticDir: dist } });
+    for (const path of ['/assets/entry-gone999.js', '/assets/style-gone999.css', '/assets/', '/assets/fonts/none', '/sitemap.xml', '/favicon.ico', '/backoffice/menu.json']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const missing = await t.app.inject({ method, url: path });
+        expect(missing.statusCode, `${method} ${path}`).toBe(404);
+        expect(missing.headers['content-type'], `${method} ${path}`).not.toContain('text/html');
+      }
+      const missing = await t.app.inject({ method: 'GET', url: path });
+      expect(missing.json(), path).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  it('counts the API against the per-client limit, not the app\u2019s own files: a page load fetches dozens of them', async () => {
+    t = await createTestApp({ config: { staticDir: dist, rateLimitPerMinute: 3 } });
+    const fromOneClient = (url: string) => t!.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+    for (let load = 0; load < 5; load += 1) {
+      expect((await fromOneClient('/login')).statusCode).toBe(200);
+      expect((await fromOneClient('/assets/entry-abc123.js')).statusCode).toBe(200);
+    }
+    const answers = [];
+    for (let call = 0; call < 4; call += 1) answers.push((await fromOneClient('/api/v2/categories/')).statusCode);
+    expect(answers.slice(0, 3).every((status) => status !== 429)).toBe(true);
+    expect(answers[3]).toBe(429);
+  });
+
+  it('tells crawlers in plain text that the public pages may be indexed and the back office, onboarding and API may not', async () => {
+    t = await createTestApp({ config: { staticDir: dist } });
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const rules = robots.body.split('\n').filter(Boolean);
+    expect(rules[0]).toBe('User-agent: *');
+    expect(rules).toContain('Allow: /');
+    expect(rules.filter((rule) => rule.startsWith('Disallow:')).sort()).toEqual(
+      ['Disallow: /admin', 'Disallow: /api', 'Disallow: /backoffice', 'Disallow: /onboard'],
+    );
   });
 });

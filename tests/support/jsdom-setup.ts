@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fakeMediaQueryList } from './media-query';
 
 // `findBy…` and `waitFor` give up after 1 s by default: on a loaded two-core machine a lazy
 // route's first import alone can take longer. Waiting longer changes nothing when the screen is
@@ -13,16 +14,7 @@ if (typeof window !== 'undefined') {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
       configurable: true,
-      value: (query: string): MediaQueryList => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }),
+      value: (query: string): MediaQueryList => fakeMediaQueryList(query, false),
     });
   }
 

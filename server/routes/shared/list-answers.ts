@@ -10,21 +10,33 @@ import { idempotencyKeyOf, sendIdempotent } from './idempotent-answer';
 
 /** The answers every area's lists and creates share: a page with its links, a 201 that a retried key replays. */
 
-/** The same list with another `page`, as a path with its query string; null when there is no such page. */
-function pageLink(request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, 'http://localhost');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}?${url.searchParams.toString()}`;
+/**
+ * Links to the same list with another `page`, as a path with its query string; null when there
+ * is no such page. The request's URL is split once for both links (no `new URL`, which parses
+ * and normalises a whole absolute URL, twice per page).
+ */
+function pageLinks(request: FastifyRequest): (page: number | null) => string | null {
+  // A fragment never reaches a server from a browser; `new URL` would have dropped one.
+  const url = request.url.split('#', 1)[0] ?? '';
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  return (page) => {
+    if (page === null) return null;
+    const params = new URLSearchParams(query);
+    params.set('page', String(page));
+    return `${path}?${params.toString()}`;
+  };
 }
 
 export function toPage<T>(request: FastifyRequest, listed: Listed<T>): Page<T> {
   const { count, page, pageSize } = listed;
   const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const link = pageLinks(request);
   return {
     count,
-    next: pageLink(request, page < lastPage ? page + 1 : null),
-    previous: pageLink(request, page > 1 ? Math.min(page - 1, lastPage) : null),
+    next: link(page < lastPage ? page + 1 : null),
+    previous: link(page > 1 ? Math.min(page - 1, lastPage) : null),
     results: listed.rows,
   };
 }

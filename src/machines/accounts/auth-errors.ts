@@ -2,6 +2,19 @@ import { MESSAGES } from '../../../contracts/accounts';
 import { errorText } from '../../services/shared/error-text';
 
 /**
+ * The alert's sentence when a form is refused before anything is sent: the server's own
+ * sentence for a refused body, so a form refused here reads like one refused there.
+ */
+export const FIELDS_NOT_VALID = 'Some fields are not valid.';
+
+/** The server's sentences for `keys` (its `fields` of a refused request), for the inputs. */
+export function pickFields<K extends string>(fields: Record<string, string>, keys: readonly K[]): Partial<Record<K, string>> {
+  const picked: Partial<Record<K, string>> = {};
+  for (const key of keys) if (fields[key] !== undefined) picked[key] = fields[key];
+  return picked;
+}
+
+/**
  * Spec section 8 for the accounts screens: the server's detail or message, else the raw
  * message, else 'Request failed'. Field sentences from the server come along for the inputs.
  */

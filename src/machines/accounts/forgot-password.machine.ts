@@ -3,7 +3,7 @@ import { MESSAGES, type DetailResponse, type ForgotRequest, type ResetRequest } 
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { forgotPassword, resetPassword } from '../../services/accounts/auth';
-import { authFailure } from './auth-errors';
+import { FIELDS_NOT_VALID, authFailure, pickFields } from './auth-errors';
 import { resendLockMachine } from './resend-lock.machine';
 import { checkResetRequest } from './reset-password.machine';
 
@@ -19,6 +19,7 @@ import { checkResetRequest } from './reset-password.machine';
  */
 
 export type ForgotField = 'email' | 'code' | 'password';
+const FORGOT_FIELDS = ['email', 'code', 'password'] as const satisfies readonly ForgotField[];
 
 export interface ForgotInput {
   resendSeconds?: number;
@@ -79,10 +80,10 @@ export const forgotPasswordMachine = setup({
       const value = event.field === 'code' ? event.value.replace(/\D/g, '').slice(0, 6) : event.value;
       return { [event.field]: value, fieldErrors, error: null, notice: event.field === 'code' ? null : context.notice };
     }),
-    showRequestErrors: assign({ fieldErrors: () => ({ email: MESSAGES.email }), error: null }),
+    showRequestErrors: assign({ fieldErrors: () => ({ email: MESSAGES.email }), error: FIELDS_NOT_VALID }),
     showResetErrors: assign(({ context }) => {
       const result = checkReset(context);
-      return { fieldErrors: result.ok ? {} : result.fields, error: null };
+      return { fieldErrors: result.ok ? {} : result.fields, error: FIELDS_NOT_VALID };
     }),
     clearMessages: assign({ fieldErrors: () => ({}), error: null, notice: null }),
     startLock: sendTo(({ context }) => context.resendLock, { type: 'code.sent' }),
@@ -91,9 +92,7 @@ export const forgotPasswordMachine = setup({
     forgetReset: assign({ code: '', password: '' }),
     rememberFailure: assign((_, params: { error: unknown }) => {
       const { message, fields } = authFailure(params.error);
-      const picked: Partial<Record<ForgotField, string>> = {};
-      for (const key of ['email', 'code', 'password'] as const) if (fields[key]) picked[key] = fields[key];
-      return { error: message, fieldErrors: picked };
+      return { error: message, fieldErrors: pickFields(fields, FORGOT_FIELDS) };
     }),
   },
 }).createMachine({

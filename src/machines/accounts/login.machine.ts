@@ -3,16 +3,18 @@ import type { LoginRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { login } from '../../services/accounts/auth';
 import { completeSignIn } from '../../services/accounts/sign-in';
-import { authFailure } from './auth-errors';
+import { authFailure, pickFields } from './auth-errors';
 
 /**
  * Login (spec sections 2 and 4). No client-side checks (spec section 5): what is typed is sent.
  *
  *   editing --form.submit--> checking --done--> signingIn --done--> done (destination)
- *   checking --error--> editing (the server's sentence) ; signingIn --error--> editing
+ *   checking --error--> editing (the server's sentence, and its sentences for the fields it names)
+ *   signingIn --error--> editing
  */
 
 export type LoginField = 'email' | 'password';
+const LOGIN_FIELDS = ['email', 'password'] as const satisfies readonly LoginField[];
 
 export interface LoginInput {
   /** Where the sign-in guard found the person (`/login?next=...`); followed when safe. */
@@ -26,6 +28,8 @@ export interface LoginContext {
   remember: boolean;
   next: string | null;
   tokens: Tokens | null;
+  /** The server's sentence per field it refused (an empty address, say), shown under the inputs. */
+  fieldErrors: Partial<Record<LoginField, string>>;
   error: string | null;
   destination: string | null;
 }
@@ -49,11 +53,18 @@ export const loginMachine = setup({
       completeSignIn(input.tokens, { remember: input.remember, next: input.next })),
   },
   actions: {
-    setField: assign(({ event }) => (event.type === 'field.change' ? { [event.field]: event.value, error: null } : {})),
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
+      return { [event.field]: event.value, fieldErrors, error: null };
+    }),
     setRemember: assign(({ event }) => (event.type === 'remember.change' ? { remember: event.remember } : {})),
-    clearError: assign({ error: null }),
+    clearErrors: assign({ error: null, fieldErrors: () => ({}) }),
     rememberTokens: assign((_, params: { tokens: Tokens }) => ({ tokens: params.tokens })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ error: authFailure(params.error).message, tokens: null })),
+    rememberFailure: assign((_, params: { error: unknown }) => {
+      const { message, fields } = authFailure(params.error);
+      return { error: message, fieldErrors: pickFields(fields, LOGIN_FIELDS), tokens: null };
+    }),
     setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
   },
 }).createMachine({
@@ -64,6 +75,7 @@ export const loginMachine = setup({
     remember: true,
     next: input?.next ?? null,
     tokens: null,
+    fieldErrors: {},
     error: null,
     destination: null,
   }),
@@ -77,7 +89,7 @@ export const loginMachine = setup({
       },
     },
     checking: {
-      entry: 'clearError',
+      entry: 'clearErrors',
       invoke: {
         id: 'checkCredentials',
         src: 'checkCredentials',

@@ -5,7 +5,7 @@ import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { register, saveProfile, verify } from '../../services/accounts/auth';
 import { completeSignIn } from '../../services/accounts/sign-in';
-import { authFailure, registrationFailure } from './auth-errors';
+import { FIELDS_NOT_VALID, authFailure, pickFields, registrationFailure } from './auth-errors';
 import { resendLockMachine } from './resend-lock.machine';
 
 /**
@@ -84,14 +84,13 @@ const normalisedEmail = (context: RegistrationContext) => {
   return result.ok ? result.value : context.email;
 };
 
-const pick = <K extends string>(fields: Record<string, string>, keys: readonly K[]): Partial<Record<K, string>> => {
-  const picked: Partial<Record<K, string>> = {};
-  for (const key of keys) if (fields[key] !== undefined) picked[key] = fields[key];
-  return picked;
-};
-
 const EMAIL_KEYS = ['email', 'terms'] as const;
+const CODE_KEYS = ['code'] as const;
 const PROFILE_KEYS = ['first_name', 'last_name', 'password'] as const;
+
+/** The email step's sentences: the contract and the server call the terms `accepted_terms`. */
+const emailStepErrors = ({ accepted_terms: terms, ...fields }: Record<string, string>) =>
+  pickFields(terms === undefined ? fields : { ...fields, terms }, EMAIL_KEYS);
 
 export const registrationMachine = setup({
   types: {
@@ -134,13 +133,12 @@ export const registrationMachine = setup({
     }),
     showEmailErrors: assign(({ context }) => {
       const result = checkEmailStep(context);
-      const fields = result.ok ? {} : result.fields;
-      return { fieldErrors: pick({ ...fields, terms: fields.accepted_terms ?? '' }, EMAIL_KEYS), error: null };
+      return { fieldErrors: emailStepErrors(result.ok ? {} : result.fields), error: FIELDS_NOT_VALID };
     }),
-    showCodeError: assign({ fieldErrors: () => ({ code: MESSAGES.code }), error: null }),
+    showCodeError: assign({ fieldErrors: () => ({ code: MESSAGES.code }), error: FIELDS_NOT_VALID }),
     showProfileErrors: assign(({ context }) => {
       const result = checkProfile(context);
-      return { fieldErrors: result.ok ? {} : pick(result.fields, PROFILE_KEYS), error: null };
+      return { fieldErrors: result.ok ? {} : pickFields(result.fields, PROFILE_KEYS), error: FIELDS_NOT_VALID };
     }),
     clearMessages: assign({ fieldErrors: () => ({}), error: null, notice: null }),
     rememberRegistration: assign((_, params: { answer: RegisterResponse }) => ({ existing: params.answer.existing })),
@@ -155,11 +153,18 @@ export const registrationMachine = setup({
     })),
     /** A new address starts the code step afresh. */
     forgetCode: assign({ code: '', tokens: null, verifiedCode: null, existing: false }),
-    rememberRegistrationFailure: assign((_, params: { error: unknown }) => ({ error: registrationFailure(params.error) })),
+    rememberRegistrationFailure: assign((_, params: { error: unknown }) => ({
+      error: registrationFailure(params.error),
+      fieldErrors: emailStepErrors(authFailure(params.error).fields),
+    })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ error: authFailure(params.error).message })),
+    rememberCodeFailure: assign((_, params: { error: unknown }) => {
+      const { message, fields } = authFailure(params.error);
+      return { error: message, fieldErrors: pickFields(fields, CODE_KEYS) };
+    }),
     rememberProfileFailure: assign((_, params: { error: unknown }) => {
       const { message, fields } = authFailure(params.error);
-      return { error: message, fieldErrors: pick(fields, PROFILE_KEYS) };
+      return { error: message, fieldErrors: pickFields(fields, PROFILE_KEYS) };
     }),
     setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
   },
@@ -248,7 +253,7 @@ export const registrationMachine = setup({
             ],
             onError: {
               target: 'editing',
-              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'rememberCodeFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -261,7 +266,7 @@ export const registrationMachine = setup({
             onDone: { target: 'editing', actions: ['startLock', 'noteResent'] },
             onError: {
               target: 'editing',
-              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'rememberCodeFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -3,14 +3,14 @@ import { Code, MESSAGES, Password, type DetailResponse, type ResetRequest } from
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { resetPassword } from '../../services/accounts/auth';
-import { authFailure } from './auth-errors';
+import { FIELDS_NOT_VALID, authFailure, pickFields } from './auth-errors';
 
 /**
  * The /reset screen (spec sections 2 and 5): email, 6-digit code, new password and its
  * confirmation in one form. Failures read the server's sentence, else 'Could not reset password.'
  *
  *   editing --form.submit [valid]--> saving --done--> done (the screen goes to /login?reset=1)
- *   editing --form.submit [invalid]--> editing (sentences under the fields)
+ *   editing --form.submit [invalid]--> editing (sentences under the fields, an alert naming them)
  *   saving --error--> editing (alert)
  */
 
@@ -85,14 +85,12 @@ export const resetPasswordMachine = setup({
     }),
     showFieldErrors: assign(({ context }) => {
       const result = check(context);
-      return { fieldErrors: result.ok ? {} : result.fields, error: null };
+      return { fieldErrors: result.ok ? {} : result.fields, error: FIELDS_NOT_VALID };
     }),
     clearMessages: assign({ fieldErrors: () => ({}), error: null }),
     rememberFailure: assign((_, params: { error: unknown }) => {
       const { message, fields } = authFailure(params.error, MESSAGES.resetFallback);
-      const picked: Partial<Record<ResetField, string>> = {};
-      for (const key of ['email', 'code', 'password'] as const) if (fields[key]) picked[key] = fields[key];
-      return { error: message, fieldErrors: picked };
+      return { error: message, fieldErrors: pickFields(fields, ['email', 'code', 'password'] as const) };
     }),
   },
 }).createMachine({

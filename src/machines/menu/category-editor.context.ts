@@ -62,6 +62,10 @@ export interface CategoryEditorContext {
   /** The alert (spec section 8). */
   error: string | null;
   nameError: string | null;
+  /** Rows (by key) whose save was refused here, with the sentence: a blank name the server would refuse too. */
+  rowErrors: Record<string, string>;
+  /** The category's name as last read from the server: the screen's title, steady while the owner types. */
+  savedName: string;
   /** The new category's id once created. */
   createdId: number | null;
   rowLimit: number;
@@ -109,6 +113,8 @@ export const initialContext = (input: CategoryEditorInput): CategoryEditorContex
   current: null,
   error: null,
   nameError: null,
+  rowErrors: {},
+  savedName: '',
   createdId: null,
   rowLimit: input.rowLimit ?? ROW_LIMIT,
 });

@@ -49,6 +49,7 @@ function formFrom(data: CategoryEditorData, fallback: CategoryForm): CategoryFor
 
 export const applyLoaded = (context: CategoryEditorContext, data: CategoryEditorData): Change => ({
   form: formFrom(data, context.form),
+  savedName: data.category?.name ?? '',
   detailId: data.detail?.id ?? null,
   rows: rowsFromData(data),
   chips: chipsFromData(data),
@@ -103,16 +104,29 @@ export function addRow(context: CategoryEditorContext, event: { type: string; gr
   return { rows: [...context.rows, live(context) ? { ...row, status: 'saving' as const } : row], queue: queued(context, { kind: 'create', key: row.key }) };
 }
 
+/** The row errors without `key`'s. */
+function withoutRowError(rowErrors: Record<string, string>, key: string): Record<string, string> {
+  return key in rowErrors ? Object.fromEntries(Object.entries(rowErrors).filter(([errorKey]) => errorKey !== key)) : rowErrors;
+}
+
 export function changeRow(context: CategoryEditorContext, key: string, patch: RowPatch): Change {
   const row = findRow(context.rows, key);
   if (!row || row.status === 'deleting') return {};
-  return { rows: patchRow(context.rows, key, pickPatch(row, patch)) };
+  // A new name answers the row's refusal; the owner sees the sentence go as they type.
+  const rowErrors = patch.name !== undefined ? withoutRowError(context.rowErrors, key) : context.rowErrors;
+  return { rows: patchRow(context.rows, key, pickPatch(row, patch)), rowErrors };
 }
 
+/** A row's save; a blank name is refused here (spec section 5), as the server would refuse it. */
 export function saveRow(context: CategoryEditorContext, key: string): Change {
   const row = findRow(context.rows, key);
   if (!row || row.status === 'deleting') return {};
-  return { rows: setStatus(context.rows, key, 'saving'), queue: enqueue(context.queue, { kind: 'update', key }) };
+  if (row.name.trim() === '') return { rowErrors: { ...context.rowErrors, [key]: MENU_MESSAGES.name } };
+  return {
+    rows: setStatus(context.rows, key, 'saving'),
+    queue: enqueue(context.queue, { kind: 'update', key }),
+    rowErrors: withoutRowError(context.rowErrors, key),
+  };
 }
 
 /**

@@ -21,6 +21,9 @@ export const chipFailure = (assign: boolean, list: 'toppings' | 'dressings') =>
 /** The sentence after a prefix such as 'Failed to delete: '. */
 export const reason = (error: unknown) => errorText(error, 'Request failed').message;
 
+/** The per-field sentences of a refusal (the contract check's or the server's), by field name. */
+export const fieldsOf = (error: unknown): Record<string, string> => errorText(error, '').fields;
+
 export function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   const { status } = error as { status: unknown };

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MenuScope } from '../../services/menu/menu-types';
-import { MENU_ALERTS, reason } from './menu-errors';
+import { fieldsOf, MENU_ALERTS, reason } from './menu-errors';
 
 /**
  * One list of the menu (categories, toppings, dressings, primary option sets, a category's
@@ -37,6 +37,11 @@ export interface MenuListContext<T = unknown> {
   nameMessage: string | null;
   /** The alert: load, save or delete failure, or the name check. */
   error: string | null;
+  /**
+   * The fields a refused save was refused for, with their sentences (`name` when the name check
+   * refuses; the server's `fields` when it does), so the form can mark them and name them.
+   */
+  fields: Record<string, string>;
   /**
    * Flips after every completed save, so the view can close its editing panel on a change
    * (a flip rather than a count keeps the machine's state space finite for path coverage).
@@ -79,14 +84,16 @@ export const menuListMachine = setup({
     setItems: assign((_, params: { items: unknown[] }) => ({ items: params.items })),
     setSearch: assign(({ event }) => (event.type === 'list.search' ? { search: event.search } : {})),
     showError: assign((_, params: { message: string }) => ({ error: params.message })),
-    clearError: assign({ error: null }),
-    refuseBlankName: assign(({ context }) => ({ error: context.nameMessage })),
+    showSaveFailure: assign((_, params: { error: unknown }) => ({ error: `${MENU_ALERTS.saveFailed}${reason(params.error)}`, fields: fieldsOf(params.error) })),
+    clearError: assign({ error: null, fields: {} }),
+    refuseBlankName: assign(({ context }): Partial<MenuListContext> =>
+      ({ error: context.nameMessage, fields: context.nameMessage === null ? {} : { name: context.nameMessage } })),
     noteSaved: assign(({ context }) => ({ saved: !context.saved })),
   },
 }).createMachine({
   id: 'menuList',
   context: ({ input }) => ({
-    scope: input.scope, ownerId: input.ownerId ?? null, items: [], search: '', nameMessage: input.nameMessage ?? null, error: null, saved: false,
+    scope: input.scope, ownerId: input.ownerId ?? null, items: [], search: '', nameMessage: input.nameMessage ?? null, error: null, fields: {}, saved: false,
   }),
   initial: 'loading',
   on: { 'alert.dismiss': { actions: 'clearError' } },
@@ -125,7 +132,7 @@ export const menuListMachine = setup({
               ...(event.type === 'item.save' ? { id: event.id, values: event.values } : { id: null, values: {} }),
             }),
             onDone: { target: '#menuList.loading', actions: 'noteSaved' },
-            onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: `${MENU_ALERTS.saveFailed}${reason(event.error)}` }) } },
+            onError: { target: 'idle', actions: { type: 'showSaveFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         deleting: {

@@ -72,19 +72,6 @@ export type StepSave = { restaurantId: string; step: FormStep; body: unknown };
 
 const FALLBACK = 'Request failed';
 
-/**
- * The failure's sentence and its per-field sentences. The API client keeps the server's
- * `fields` on the error itself (ApiError), which errorText, made for bodies, does not read.
- */
-function describeFailure(error: unknown): { message: string; fields: Record<string, string> } {
-  const { message, fields } = errorText(error, FALLBACK);
-  const own = typeof error === 'object' && error !== null ? (error as { fields?: unknown }).fields : undefined;
-  const carried = typeof own === 'object' && own !== null
-    ? Object.fromEntries(Object.entries(own).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-    : {};
-  return { message, fields: { ...fields, ...carried } };
-}
-
 const onboardingSetup = setup({
   types: {
     input: {} as OnboardingInput,
@@ -145,7 +132,7 @@ const onboardingSetup = setup({
       return { fieldErrors: result.ok ? {} : result.fields, error: null };
     }),
     rememberError: assign((_, params: { error: unknown }) => {
-      const { message, fields } = describeFailure(params.error);
+      const { message, fields } = errorText(params.error, FALLBACK);
       return { error: message, fieldErrors: fields };
     }),
     persistDraft: ({ context }, params: { step: FormStep }) =>

@@ -24,19 +24,23 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** The non-empty sentences of a `fields` record, by field name. */
+function sentencesOf(fields: unknown): Record<string, string> {
+  const sentences: Record<string, string> = {};
+  if (!isRecord(fields)) return sentences;
+  for (const [name, text] of Object.entries(fields)) {
+    const sentence = nonEmpty(text);
+    if (sentence !== undefined) sentences[name] = sentence;
+  }
+  return sentences;
+}
+
 /** `{detail, fields}` (or the newer backend's `{message}`) from an already parsed body. */
 function fromBody(body: unknown): Described {
   if (!isRecord(body)) return undefined;
   const message = nonEmpty(body.detail) ?? nonEmpty(body.message);
   if (message === undefined) return undefined;
-  const fields: Record<string, string> = {};
-  if (isRecord(body.fields)) {
-    for (const [name, text] of Object.entries(body.fields)) {
-      const sentence = nonEmpty(text);
-      if (sentence !== undefined) fields[name] = sentence;
-    }
-  }
-  return { message, fields };
+  return { message, fields: sentencesOf(body.fields) };
 }
 
 function parseJson(text: string): unknown {
@@ -66,11 +70,13 @@ export function errorText(error: unknown, fallback: string): ErrorText {
   if (typeof error === 'string') return fromText(error) ?? { message: nonEmpty(error) ?? fallback, fields: {} };
   if (!isRecord(error) && !(error instanceof Error)) return { message: fallback, fields: {} };
 
-  const carrier = error as { body?: unknown; message?: unknown };
+  const carrier = error as { body?: unknown; message?: unknown; fields?: unknown };
+  // The newer client (ApiError) and the contract check keep the parsed `fields` on the error itself.
+  const kept = sentencesOf(carrier.fields);
   // The whole body (when the client kept it) beats the clipped copy inside the message.
   const described =
     (typeof carrier.body === 'string' ? fromText(carrier.body) : fromBody(carrier.body)) ??
     (typeof carrier.message === 'string' ? fromText(carrier.message) : undefined);
-  if (described) return described;
-  return { message: nonEmpty(carrier.message) ?? fallback, fields: {} };
+  if (described) return { message: described.message, fields: { ...kept, ...described.fields } };
+  return { message: nonEmpty(carrier.message) ?? fallback, fields: kept };
 }

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Text, Title } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
+import { FieldsToFix, labelsInError } from '../../components/form-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { SiteFooter, SiteFrame } from '../../components/site-frame';
 import { MailIcon } from './auth-icons';
@@ -41,6 +42,28 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
     <Alert role="alert" color="red" variant="light" radius="md" icon={<AlertCircleIcon />} className={classes.alert}>
       {children}
     </Alert>
+  );
+}
+
+/**
+ * A refused submit: the sentence (the server's, or that some fields are not valid) and the
+ * labels of the fields in error, in the form's order (`fields`: each field and its label).
+ */
+export function RefusalAlert<F extends string>({
+  error,
+  fieldErrors,
+  fields,
+}: {
+  error: string | null;
+  fieldErrors: Partial<Record<F, string>>;
+  fields: readonly (readonly [F, string])[];
+}) {
+  if (!error) return null;
+  return (
+    <ErrorAlert>
+      {error}
+      <FieldsToFix labels={labelsInError(fieldErrors, fields)} />
+    </ErrorAlert>
   );
 }
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/PinInput.css';
 import { PinInput } from '@mantine/core';
-import { useId, useRef, type ClipboardEvent } from 'react';
+import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { CODE_LENGTH } from '../../../contracts/accounts';
 import classes from './auth.module.css';
 
@@ -11,29 +11,58 @@ export interface CodeInputProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   label?: string;
-  disabled?: boolean;
-  autoFocus?: boolean;
+  /** While the code is being checked: the boxes keep the focus but take no typing. */
+  readOnly?: boolean;
+}
+
+/** The code once the digit before box `index` is taken out (the code never has gaps). */
+function withoutDigitBefore(code: string, index: number): string {
+  return code.slice(0, index - 1) + code.slice(index);
 }
 
 /**
- * The 6-box one-time code. Mantine's PinInput does the boxes, the focus moves and the
- * phone's "one-time-code" autofill; paste is handled here because PinInput only takes a pasted
- * text made of digits alone, while mail apps copy "123 456" or "Your code: 123456".
+ * The 6-box one-time code: a group named by its label, each box "Digit n of 6". Mantine's
+ * PinInput does the boxes, the focus moves and the phone's "one-time-code" autofill. Added
+ * here, before PinInput's own key handling sees the key:
+ * - Enter submits the form, as in any text field (PinInput swallows it for numeric boxes);
+ * - Backspace in an empty box deletes the digit before it and moves there, so each press
+ *   deletes one digit (PinInput only moves back);
+ * - a paste in any box fills the boxes from the first, keeping only the digits: mail apps copy
+ *   "123 456" or "Your code: 123456", which PinInput refuses.
+ * A refused code marks every box invalid and describes the boxes and the group with its sentence.
  */
-export function CodeInput({ value, onChange, error, label = '6-digit code', disabled, autoFocus }: CodeInputProps) {
+export function CodeInput({ value, onChange, error, label = '6-digit code', readOnly = false }: CodeInputProps) {
   const labelId = useId();
   const errorId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const boxes = () => [...(root.current?.querySelectorAll<HTMLInputElement>('input:not([type="hidden"])') ?? [])];
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
     event.preventDefault();
+    if (readOnly) return;
     const digits = event.clipboardData.getData('text').replace(/\D/g, '').slice(0, CODE_LENGTH);
     if (digits === '') return;
     onChange(digits);
-    const boxes = root.current?.querySelectorAll<HTMLInputElement>('input:not([type="hidden"])');
-    boxes?.[Math.min(digits.length, CODE_LENGTH - 1)]?.focus();
+    boxes()[Math.min(digits.length, CODE_LENGTH - 1)]?.focus();
   }
 
+  function onKeyDownCapture(event: KeyboardEvent<HTMLDivElement>) {
+    const box = event.target as HTMLInputElement;
+    const index = boxes().indexOf(box);
+    if (index === -1) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      event.stopPropagation();
+      box.form?.requestSubmit();
+    } else if (event.key === 'Backspace' && box.value === '' && index > 0 && !readOnly) {
+      event.preventDefault();
+      event.stopPropagation();
+      onChange(withoutDigitBefore(value, index));
+      boxes()[index - 1]?.focus();
+    }
+  }
+
+  const described = error ? errorId : undefined;
   return (
     <div>
       <span id={labelId} className={classes.codeLabel}>
@@ -42,8 +71,8 @@ export function CodeInput({ value, onChange, error, label = '6-digit code', disa
       <PinInput
         rootRef={root}
         aria-labelledby={labelId}
-        // On the group: Mantine's Input sets each box's own aria-describedby from its wrapper.
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={described}
+        onKeyDownCapture={onKeyDownCapture}
         length={CODE_LENGTH}
         type="number"
         inputMode="numeric"
@@ -53,8 +82,7 @@ export function CodeInput({ value, onChange, error, label = '6-digit code', disa
         value={value}
         onChange={onChange}
         error={Boolean(error)}
-        disabled={disabled}
-        autoFocus={autoFocus}
+        readOnly={readOnly}
         gap={8}
         // Inline, so they win over PinInput's fixed box size: six boxes share the width of the
         // card, which is under 300 px on a phone.
@@ -65,6 +93,10 @@ export function CodeInput({ value, onChange, error, label = '6-digit code', disa
         }}
         getInputProps={(index) => ({
           'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`,
+          // Mantine's own aria attributes would replace these with a wrapper's, which the boxes lack.
+          withAria: false,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': described,
           onPaste,
         })}
       />

@@ -1,19 +1,20 @@
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { forgotPasswordMachine, type ForgotPasswordMachine } from '../../machines/accounts/forgot-password.machine';
-import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
+import { usePageTitle } from '../../components/page-title';
+import { forgotPasswordMachine, type ForgotField, type ForgotPasswordMachine } from '../../machines/accounts/forgot-password.machine';
+import { useAuthForm } from './auth-form';
+import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
 import { EmailInput } from './email-input';
+import { NewPasswordField } from './password-input';
 import { ResendControl } from './resend-control';
 
 export interface ForgotViewProps {
@@ -24,102 +25,103 @@ export interface ForgotViewProps {
 export function ForgotView({ machine = forgotPasswordMachine, resendSeconds }: ForgotViewProps) {
   const [state, send] = useMachine(machine, { input: { resendSeconds } });
   const [, navigate] = useLocation();
-  const top = useRef<HTMLDivElement>(null);
   const stage = state.matches('request') ? 'request' : 'reset';
-  const previous = useRef(stage);
-  const { context } = state;
+  // The second stage is a new page for a screen reader: the title changes and the focus goes to its heading.
+  usePageTitle(STAGE_TITLES[stage]);
 
   useEffect(() => {
     if (state.matches('done')) navigate('/login?reset=1', { replace: true });
   }, [state, navigate]);
 
-  useEffect(() => {
-    if (previous.current !== stage) top.current?.focus();
-    previous.current = stage;
-  }, [stage]);
-
-  const onSubmit = (type: 'request.submit' | 'reset.submit') => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send({ type });
-  };
-
-  const aside = (
-    <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
-      Login
-    </Button>
+  return (
+    <AuthPage
+      aside={
+        <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
+          Login
+        </Button>
+      }
+    >
+      {stage === 'request' ? <RequestStage state={state} send={send} /> : <ResetStage state={state} send={send} />}
+    </AuthPage>
   );
+}
 
-  if (stage === 'request') {
-    const sending = state.matches({ request: 'sending' });
-    return (
-      <AuthPage aside={aside}>
-        <div ref={top} tabIndex={-1} style={{ outline: 'none' }}>
-          <form noValidate onSubmit={onSubmit('request.submit')}>
-            <Stack gap="lg">
-              <CardHeading title="Forgot password">Enter the email of your account and we will send you a 6-digit code.</CardHeading>
-              {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
-              <EmailInput
-                value={context.email}
-                error={context.fieldErrors.email}
-                readOnly={sending}
-                onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
-              />
-              <Button type="submit" size="lg" fullWidth loading={sending}>
-                Send code
-              </Button>
-              <Anchor component={Link} href="/login" className={classes.inlineLink}>
-                Back to login
-              </Anchor>
-            </Stack>
-          </form>
-        </div>
-      </AuthPage>
-    );
-  }
+const STAGE_TITLES = { request: 'Forgot password', reset: 'Set a new password' } as const;
 
+type StageProps = {
+  state: ReturnType<typeof useMachine<ForgotPasswordMachine>>[0];
+  send: ReturnType<typeof useMachine<ForgotPasswordMachine>>[1];
+};
+
+const REQUEST_FIELDS: readonly (readonly [ForgotField, string])[] = [['email', 'Email']];
+const RESET_FIELDS: readonly (readonly [ForgotField, string])[] = [
+  ['code', '6-digit code'],
+  ['password', 'New password'],
+];
+
+function RequestStage({ state, send }: StageProps) {
+  const { context } = state;
+  const sending = state.matches({ request: 'sending' });
+  const form = useAuthForm(() => send({ type: 'request.submit' }), state.matches({ request: 'editing' }));
+  return (
+    <form {...form}>
+      <Stack gap="lg">
+        <CardHeading title={STAGE_TITLES.request}>Enter the email of your account and we will send you a 6-digit code.</CardHeading>
+        <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={REQUEST_FIELDS} />
+        <EmailInput
+          value={context.email}
+          error={context.fieldErrors.email}
+          readOnly={sending}
+          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
+        />
+        <Button type="submit" size="lg" fullWidth loading={sending}>
+          Send code
+        </Button>
+        <Anchor component={Link} href="/login" className={classes.inlineLink}>
+          Back to login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function ResetStage({ state, send }: StageProps) {
+  const { context } = state;
   const saving = state.matches({ reset: 'saving' }) || state.matches('done');
   const resending = state.matches({ reset: 'resending' });
+  const form = useAuthForm(() => send({ type: 'reset.submit' }), state.matches({ reset: 'editing' }));
   return (
-    <AuthPage aside={aside}>
-      <div ref={top} tabIndex={-1} style={{ outline: 'none' }}>
-        <form noValidate onSubmit={onSubmit('reset.submit')}>
-          <Stack gap="lg">
-            <CardHeading title="Set a new password">
-              Enter the code sent to <strong>{context.email.trim().toLowerCase()}</strong> and choose a new password.
-            </CardHeading>
-            {context.notice ? <NoticeAlert color="blue">{context.notice}</NoticeAlert> : null}
-            {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
-            {context.fieldErrors.email ? <ErrorAlert>{context.fieldErrors.email}</ErrorAlert> : null}
-            <CodeInput
-              value={context.code}
-              error={context.fieldErrors.code}
-              disabled={saving}
-              autoFocus
-              onChange={(value) => send({ type: 'field.change', field: 'code', value })}
-            />
-            <PasswordInput
-              label="New password"
-              name="password"
-              size="lg"
-              autoComplete="new-password"
-              description="At least 8 characters."
-              value={context.password}
-              error={context.fieldErrors.password}
-              readOnly={saving}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-              onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
-            />
-            <Button type="submit" size="lg" fullWidth loading={saving} disabled={resending}>
-              Reset password
-            </Button>
-            <ResendControl lock={context.resendLock} busy={resending} onResend={() => send({ type: 'code.resend' })} />
-            <Anchor component="button" type="button" className={classes.inlineLink} onClick={() => send({ type: 'step.back' })}>
-              Use a different email
-            </Anchor>
-          </Stack>
-        </form>
-      </div>
-    </AuthPage>
+    <form {...form}>
+      <Stack gap="lg">
+        <CardHeading title={STAGE_TITLES.reset}>
+          Enter the code sent to <strong>{context.email.trim().toLowerCase()}</strong> and choose a new password.
+        </CardHeading>
+        {context.notice ? <NoticeAlert color="blue">{context.notice}</NoticeAlert> : null}
+        <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={RESET_FIELDS} />
+        {/* This stage has no email field: a refused address is said on its own. */}
+        {context.fieldErrors.email ? <ErrorAlert>{context.fieldErrors.email}</ErrorAlert> : null}
+        <CodeInput
+          value={context.code}
+          error={context.fieldErrors.code}
+          readOnly={saving}
+          onChange={(value) => send({ type: 'field.change', field: 'code', value })}
+        />
+        <NewPasswordField
+          label="New password"
+          toggleLabel="Show or hide password"
+          value={context.password}
+          error={context.fieldErrors.password}
+          readOnly={saving}
+          onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
+        />
+        <Button type="submit" size="lg" fullWidth loading={saving} disabled={resending}>
+          Reset password
+        </Button>
+        <ResendControl lock={context.resendLock} busy={resending} onResend={() => send({ type: 'code.resend' })} />
+        <Anchor component="button" type="button" className={classes.inlineLink} onClick={() => send({ type: 'step.back' })}>
+          Use a different email
+        </Anchor>
+      </Stack>
+    </form>
   );
 }

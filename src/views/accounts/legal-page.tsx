@@ -3,10 +3,12 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../components/page-title';
 import { AuthPage, authClasses as classes } from './auth-layout';
 
 /** The shared frame of /terms and /privacy: a readable column, the date, and an honest note. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <AuthPage wide>
       <article className={classes.legal} aria-labelledby="legal-title">

@@ -1,21 +1,22 @@
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, PasswordInput, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Switch, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { loginMachine, type LoginMachine } from '../../machines/accounts/login.machine';
+import { usePageTitle } from '../../components/page-title';
+import { loginMachine, type LoginField, type LoginMachine } from '../../machines/accounts/login.machine';
 import { PRODUCT_NAME } from '../../theme';
-import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
+import { useAuthForm } from './auth-form';
+import { AuthPage, CardHeading, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { EmailInput } from './email-input';
+import { PasswordField } from './password-input';
 import { OrDivider, SocialButtons } from './social-buttons';
 
 export interface LoginViewProps {
@@ -25,22 +26,23 @@ export interface LoginViewProps {
 /** After /forgot or /reset, which send the person to /login?reset=1. */
 export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
 
+const FIELDS: readonly (readonly [LoginField, string])[] = [
+  ['email', 'Email'],
+  ['password', 'Password'],
+];
+
 export function LoginView({ machine = loginMachine }: LoginViewProps) {
   const [search] = useSearchParams();
   const [state, send] = useMachine(machine, { input: { next: search.get('next') } });
   const [, navigate] = useLocation();
-  const errorShown = useRef<HTMLDivElement>(null);
   const { context } = state;
   const busy = state.matches('checking') || state.matches('signingIn') || state.matches('done');
+  const form = useAuthForm(() => send({ type: 'form.submit' }), state.matches('editing'));
+  usePageTitle('Sign in');
 
   useEffect(() => {
     if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
   }, [state, context.destination, navigate]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    send({ type: 'form.submit' });
-  }
 
   return (
     <AuthPage
@@ -53,31 +55,27 @@ export function LoginView({ machine = loginMachine }: LoginViewProps) {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit}>
+      <form {...form}>
         <Stack gap="lg">
           <CardHeading title="Welcome back">Sign in to manage your restaurant.</CardHeading>
           {search.get('reset') === '1' && !context.error ? <NoticeAlert>{PASSWORD_CHANGED}</NoticeAlert> : null}
           <SocialButtons />
           <OrDivider />
-          {context.error ? (
-            <div ref={errorShown}>
-              <ErrorAlert>{context.error}</ErrorAlert>
-            </div>
-          ) : null}
+          <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={FIELDS} />
           <EmailInput
             autoComplete="username"
             value={context.email}
+            error={context.fieldErrors.email}
             readOnly={busy}
             onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             name="password"
-            size="lg"
             autoComplete="current-password"
             value={context.password}
+            error={context.fieldErrors.password}
             readOnly={busy}
-            visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
             onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
           />
@@ -97,7 +95,7 @@ export function LoginView({ machine = loginMachine }: LoginViewProps) {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             New to {PRODUCT_NAME}?{' '}
-            <Anchor component={Link} href="/register" fw={600} className={classes.inlineLink}>
+            <Anchor component={Link} href="/register" fw={600} underline="always" className={classes.inlineLink}>
               Join
             </Anchor>
           </Text>

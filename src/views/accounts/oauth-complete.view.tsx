@@ -6,6 +6,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
+import { usePageTitle } from '../../components/page-title';
 import { oauthCompleteMachine, type OAuthCompleteMachine, type OAuthResult } from '../../machines/accounts/oauth-complete.machine';
 import { AuthPage, CardHeading, ErrorAlert, authClasses } from './auth-layout';
 
@@ -15,11 +16,14 @@ export interface OAuthCompleteViewProps {
   result?: OAuthResult;
 }
 
+const FAILED_TITLE = 'Sign-in did not complete';
+
 /** /oauth/complete: no interface of its own while it works (spec), a clear way out when it fails. */
 export function OAuthCompleteView({ machine = oauthCompleteMachine, result }: OAuthCompleteViewProps) {
   const [state, send] = useMachine(machine, { input: result });
   const [, navigate] = useLocation();
   const { context } = state;
+  usePageTitle(state.matches('failed') ? FAILED_TITLE : 'Signing you in');
 
   useEffect(() => {
     if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
@@ -29,7 +33,7 @@ export function OAuthCompleteView({ machine = oauthCompleteMachine, result }: OA
     return (
       <AuthPage>
         <Stack gap="lg">
-          <CardHeading title="Sign-in did not complete">We could not sign you in with Google.</CardHeading>
+          <CardHeading title={FAILED_TITLE}>We could not sign you in with Google.</CardHeading>
           <ErrorAlert>{context.error}</ErrorAlert>
           {context.tokens ? (
             <Button size="lg" fullWidth onClick={() => send({ type: 'signin.retry' })}>

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -6,18 +5,20 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MESSAGES } from '../../../contracts/accounts';
-import { registrationMachine, type RegistrationMachine } from '../../machines/accounts/registration.machine';
-import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, authClasses as classes } from './auth-layout';
+import { usePageTitle } from '../../components/page-title';
+import { registrationMachine, type RegistrationErrorKey, type RegistrationMachine } from '../../machines/accounts/registration.machine';
+import { useAuthForm } from './auth-form';
+import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
 import { EmailInput } from './email-input';
+import { NewPasswordField } from './password-input';
 import { ResendControl } from './resend-control';
 import { OrDivider, SocialButtons } from './social-buttons';
 
@@ -29,28 +30,38 @@ export interface RegisterViewProps {
 /** Spec section 4: the note shown when the address already has an account. */
 export const EXISTING_NOTE = 'This email is already registered. Enter the code we sent to sign in.';
 
+type Step = 'email' | 'code' | 'profile' | 'finish';
+
+/** Each step's name in the tab, as its heading says (see `Finishing` for the last one). */
+const STEP_TITLES: Record<Exclude<Step, 'finish'>, string> = {
+  email: 'Create your account',
+  code: 'Check Your Email',
+  profile: 'Join',
+};
+
+type Fields = readonly (readonly [RegistrationErrorKey, string])[];
+const EMAIL_FIELDS: Fields = [
+  ['email', 'Email'],
+  ['terms', 'the Terms and Privacy checkbox'],
+];
+const CODE_FIELDS: Fields = [['code', '6-digit code']];
+const PROFILE_FIELDS: Fields = [
+  ['first_name', 'First name'],
+  ['last_name', 'Last name'],
+  ['password', 'Password'],
+];
+
 export function RegisterView({ machine = registrationMachine, resendSeconds }: RegisterViewProps) {
   const [state, send] = useMachine(machine, { input: { resendSeconds } });
   const [, navigate] = useLocation();
-  const heading = useRef<HTMLDivElement>(null);
-  const step = state.matches('email') ? 'email' : state.matches('code') ? 'code' : state.matches('profile') ? 'profile' : 'finish';
-  const previousStep = useRef(step);
+  const step: Step = state.matches('email') ? 'email' : state.matches('code') ? 'code' : state.matches('profile') ? 'profile' : 'finish';
   const { context } = state;
+  // A new step is a new page for a screen reader: the title changes and the focus goes to its heading.
+  usePageTitle(step === 'finish' ? (state.matches('signInFailed') ? 'Almost there' : 'Setting up your account') : STEP_TITLES[step]);
 
   useEffect(() => {
     if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
   }, [state, context.destination, navigate]);
-
-  // A new step is a new page for a screen reader: put the cursor at its top.
-  useEffect(() => {
-    if (previousStep.current !== step) heading.current?.focus();
-    previousStep.current = step;
-  }, [step]);
-
-  const submit = (type: 'email.submit' | 'code.verify' | 'profile.submit') => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send({ type });
-  };
 
   return (
     <AuthPage
@@ -63,17 +74,15 @@ export function RegisterView({ machine = registrationMachine, resendSeconds }: R
         </>
       }
     >
-      <div ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-        {step === 'email' ? (
-          <EmailStep state={state} send={send} onSubmit={submit('email.submit')} />
-        ) : step === 'code' ? (
-          <CodeStep state={state} send={send} onSubmit={submit('code.verify')} />
-        ) : step === 'profile' ? (
-          <ProfileStep state={state} send={send} onSubmit={submit('profile.submit')} />
-        ) : (
-          <Finishing state={state} send={send} />
-        )}
-      </div>
+      {step === 'email' ? (
+        <EmailStep state={state} send={send} />
+      ) : step === 'code' ? (
+        <CodeStep state={state} send={send} />
+      ) : step === 'profile' ? (
+        <ProfileStep state={state} send={send} />
+      ) : (
+        <Finishing state={state} send={send} />
+      )}
     </AuthPage>
   );
 }
@@ -83,18 +92,19 @@ type StepProps = {
   send: ReturnType<typeof useMachine<RegistrationMachine>>[1];
 };
 
-function EmailStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+function EmailStep({ state, send }: StepProps) {
   const { context } = state;
   const sending = state.matches({ email: 'sending' });
+  const form = useAuthForm(() => send({ type: 'email.submit' }), state.matches({ email: 'editing' }));
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form {...form}>
       <Stack gap="lg">
-        <CardHeading eyebrow="Step 1 of 3" title="Create your account">
+        <CardHeading eyebrow="Step 1 of 3" title={STEP_TITLES.email}>
           Put your restaurant online in an afternoon.
         </CardHeading>
         <SocialButtons />
         <OrDivider />
-        {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+        <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={EMAIL_FIELDS} />
         <EmailInput
           placeholder="you@yourrestaurant.com"
           value={context.email}
@@ -111,11 +121,11 @@ function EmailStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: Fo
           label={
             <>
               I am at least 18 years old and I accept the{' '}
-              <Anchor href="/terms" target="_blank" rel="noopener noreferrer" inherit fw={600}>
+              <Anchor href="/terms" target="_blank" rel="noopener noreferrer" inherit fw={600} underline="always">
                 Terms
               </Anchor>{' '}
               and{' '}
-              <Anchor href="/privacy" target="_blank" rel="noopener noreferrer" inherit fw={600}>
+              <Anchor href="/privacy" target="_blank" rel="noopener noreferrer" inherit fw={600} underline="always">
                 Privacy
               </Anchor>{' '}
               policy.
@@ -145,24 +155,24 @@ function EmailStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: Fo
   );
 }
 
-function CodeStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+function CodeStep({ state, send }: StepProps) {
   const { context } = state;
   const verifying = state.matches({ code: 'verifying' });
   const resending = state.matches({ code: 'resending' });
+  const form = useAuthForm(() => send({ type: 'code.verify' }), state.matches({ code: 'editing' }));
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form {...form}>
       <Stack gap="lg">
-        <CardHeading eyebrow="Step 2 of 3" title="Check Your Email">
+        <CardHeading eyebrow="Step 2 of 3" title={STEP_TITLES.code}>
           We sent a 6-digit code to <strong>{context.email.trim().toLowerCase()}</strong>. It is valid for 10 minutes.
         </CardHeading>
         {context.existing ? <NoticeAlert color="blue">{EXISTING_NOTE}</NoticeAlert> : null}
         {context.notice ? <NoticeAlert>{context.notice}</NoticeAlert> : null}
-        {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+        <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={CODE_FIELDS} />
         <CodeInput
           value={context.code}
           error={context.fieldErrors.code}
-          disabled={verifying}
-          autoFocus
+          readOnly={verifying}
           onChange={(value) => send({ type: 'code.change', value })}
         />
         <Button type="submit" size="lg" fullWidth loading={verifying} disabled={resending}>
@@ -177,16 +187,17 @@ function CodeStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: For
   );
 }
 
-function ProfileStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+function ProfileStep({ state, send }: StepProps) {
   const { context } = state;
   const saving = state.matches({ profile: 'saving' });
+  const form = useAuthForm(() => send({ type: 'profile.submit' }), state.matches({ profile: 'editing' }));
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form {...form}>
       <Stack gap="lg">
-        <CardHeading eyebrow="Step 3 of 3" title="Join">
+        <CardHeading eyebrow="Step 3 of 3" title={STEP_TITLES.profile}>
           Tell us who you are and choose a password.
         </CardHeading>
-        {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+        <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={PROFILE_FIELDS} />
         <div className={classes.names}>
           <TextInput
             label="First name"
@@ -209,17 +220,12 @@ function ProfileStep({ state, send, onSubmit }: StepProps & { onSubmit: (event: 
             onChange={(event) => send({ type: 'field.change', field: 'last_name', value: event.currentTarget.value })}
           />
         </div>
-        <PasswordInput
+        <NewPasswordField
           label="Password"
-          name="password"
-          size="lg"
-          autoComplete="new-password"
-          description="At least 8 characters."
+          toggleLabel="Show or hide password"
           value={context.password}
           error={context.fieldErrors.password}
           readOnly={saving}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
           onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
         />
         <Group gap="sm" grow wrap="nowrap">

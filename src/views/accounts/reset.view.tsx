@@ -1,23 +1,31 @@
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { resetPasswordMachine, type ResetPasswordMachine } from '../../machines/accounts/reset-password.machine';
-import { AuthPage, CardHeading, ErrorAlert, authClasses as classes } from './auth-layout';
+import { usePageTitle } from '../../components/page-title';
+import { resetPasswordMachine, type ResetField, type ResetPasswordMachine } from '../../machines/accounts/reset-password.machine';
+import { useAuthForm } from './auth-form';
+import { AuthPage, CardHeading, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
 import { EmailInput } from './email-input';
+import { NewPasswordField, PasswordField } from './password-input';
 
 export interface ResetViewProps {
   machine?: ResetPasswordMachine;
 }
+
+const FIELDS: readonly (readonly [ResetField, string])[] = [
+  ['email', 'Email'],
+  ['code', '6-digit code'],
+  ['password', 'New password'],
+  ['confirm', 'Confirm password'],
+];
 
 export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
   const [search] = useSearchParams();
@@ -25,15 +33,12 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
   const [, navigate] = useLocation();
   const { context } = state;
   const saving = state.matches('saving') || state.matches('done');
+  const form = useAuthForm(() => send({ type: 'form.submit' }), state.matches('editing'));
+  usePageTitle('Reset password');
 
   useEffect(() => {
     if (state.matches('done')) navigate('/login?reset=1', { replace: true });
   }, [state, navigate]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    send({ type: 'form.submit' });
-  }
 
   return (
     <AuthPage
@@ -43,10 +48,10 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
         </Button>
       }
     >
-      <form noValidate onSubmit={onSubmit}>
+      <form {...form}>
         <Stack gap="lg">
           <CardHeading title="Reset password">Enter the 6-digit code from your email and choose a new password.</CardHeading>
-          {context.error ? <ErrorAlert>{context.error}</ErrorAlert> : null}
+          <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={FIELDS} />
           <EmailInput
             value={context.email}
             error={context.fieldErrors.email}
@@ -56,31 +61,24 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
           <CodeInput
             value={context.code}
             error={context.fieldErrors.code}
-            disabled={saving}
+            readOnly={saving}
             onChange={(value) => send({ type: 'field.change', field: 'code', value })}
           />
-          <PasswordInput
+          <NewPasswordField
             label="New password"
-            name="password"
-            size="lg"
-            autoComplete="new-password"
-            description="At least 8 characters."
+            toggleLabel="Show or hide new password"
             value={context.password}
             error={context.fieldErrors.password}
             readOnly={saving}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
             onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm password"
             name="confirm"
-            size="lg"
             autoComplete="new-password"
             value={context.confirm}
             error={context.fieldErrors.confirm}
             readOnly={saving}
-            visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password confirmation' }}
             onChange={(event) => send({ type: 'field.change', field: 'confirm', value: event.currentTarget.value })}
           />
@@ -89,7 +87,7 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             No code yet?{' '}
-            <Anchor component={Link} href="/forgot" fw={600} className={classes.inlineLink}>
+            <Anchor component={Link} href="/forgot" fw={600} underline="always" className={classes.inlineLink}>
               Request one
             </Anchor>
           </Text>

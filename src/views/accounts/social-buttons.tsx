@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Divider.css';
-import { Button, Divider } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Button, Divider, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { AppleIcon, FacebookIcon, GoogleIcon } from './auth-icons';
 import classes from './auth.module.css';
@@ -27,18 +29,32 @@ export function SocialButtons() {
         Continue with Google
       </Button>
       <div className={classes.socialSoon}>
-        <Button variant="default" size="md" fullWidth disabled aria-label="Continue with Apple (coming soon)" leftSection={<AppleIcon />} className={classes.socialButton}>
-          <span className={classes.soonLabel}>
-            Apple<span className={classes.soon}>coming soon</span>
-          </span>
-        </Button>
-        <Button variant="default" size="md" fullWidth disabled aria-label="Continue with Facebook (coming soon)" leftSection={<FacebookIcon />} className={classes.socialButton}>
-          <span className={classes.soonLabel}>
-            Facebook<span className={classes.soon}>coming soon</span>
-          </span>
-        </Button>
+        <ComingSoon provider="Apple" icon={<AppleIcon />} />
+        <ComingSoon provider="Facebook" icon={<FacebookIcon />} />
       </div>
     </div>
+  );
+}
+
+/**
+ * "Apple / coming soon" on screen, "Continue with Apple (coming soon)" to a screen reader: the
+ * name is the button's own text plus hidden words, so it contains what is seen (WCAG 2.5.3) and
+ * a voice user can say "Apple".
+ */
+function ComingSoon({ provider, icon }: { provider: string; icon: ReactNode }) {
+  return (
+    <Button variant="default" size="md" fullWidth disabled leftSection={icon} className={classes.socialButton}>
+      <span className={classes.soonLabel}>
+        <span>
+          <VisuallyHidden component="span">Continue with</VisuallyHidden> {provider}
+        </span>{' '}
+        <span className={classes.soon}>
+          <VisuallyHidden component="span">(</VisuallyHidden>
+          coming soon
+          <VisuallyHidden component="span">)</VisuallyHidden>
+        </span>
+      </span>
+    </Button>
   );
 }
 

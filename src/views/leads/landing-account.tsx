@@ -1,5 +1,5 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { forwardRef } from 'react';
 import { Link } from 'wouter';
 import { CheckCircleIcon, Icon } from '../../components/line-icons';
 import { navigationBase } from '../../components/navigation-base';
@@ -37,12 +37,13 @@ export function AccountLink({ session }: { session: SessionSummary }) {
 /**
  * After Launch (which leads to /, replacing history): "Your restaurant is live" and one click into
  * the back office. Shown once (the visit machine removes the note Launch left as it reads it, so a
- * reload does not bring it back). Focus moves to it so screen readers announce it; Dismiss closes it.
+ * reload does not bring it back). The page moves the focus to it (`ref`) so screen readers announce
+ * it; Dismiss closes it.
  */
-export function LaunchConfirmation({ session, onDismiss }: { session: SessionSummary; onDismiss: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // Only on arrival (hence no dependencies): dismissing must not move focus again.
-  useEffect(() => ref.current?.focus(), []);
+export const LaunchConfirmation = forwardRef<HTMLDivElement, { session: SessionSummary; onDismiss: () => void }>(function LaunchConfirmation(
+  { session, onDismiss },
+  ref,
+) {
   // The confirmation goes away with the focus on it: hand focus to the header's way in, not to the page's start.
   const dismiss = () => {
     onDismiss();
@@ -67,4 +68,4 @@ export function LaunchConfirmation({ session, onDismiss }: { session: SessionSum
       </div>
     </Container>
   );
-}
+});

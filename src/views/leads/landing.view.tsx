@@ -10,7 +10,9 @@ import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@manti
 import { useMachine } from '@xstate/react';
 import { forwardRef, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { FieldsToFix, labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
+import { usePageTitle } from '../../components/page-title';
 import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
 import {
   SIGNUP_SUCCESS,
@@ -31,10 +33,22 @@ export interface LandingViewProps {
   visitMachine?: LandingVisitMachine;
 }
 
+/** The page's h1, and so its tab title (without the sentence's full stop). */
+const HEADLINE = 'Online ordering and delivery, run by your restaurant';
+
 export function LandingView({ machine = landingSignupMachine, visitMachine = landingVisitMachine }: LandingViewProps) {
+  usePageTitle(HEADLINE);
   const titleId = useId();
   const [visit, sendVisit] = useMachine(visitMachine, { input: undefined }); // the machine reads the browser's storage
   const { session } = visit.context;
+  const announcing = session !== null && visit.matches('announcing');
+  const confirmation = useRef<HTMLDivElement>(null);
+  // On arrival from Launch the confirmation takes the focus, so screen readers announce it, and
+  // dismissing it does not bring the focus back here. React runs a component's effects in order:
+  // this one follows usePageTitle's, so it wins over the move to the heading after a navigation.
+  useEffect(() => {
+    if (announcing) confirmation.current?.focus();
+  }, [announcing]);
   return (
     <SiteFrame
       aside={
@@ -59,14 +73,14 @@ export function LandingView({ machine = landingSignupMachine, visitMachine = lan
         </SiteFooter>
       }
     >
-      {session && visit.matches('announcing') ? (
-        <LaunchConfirmation session={session} onDismiss={() => sendVisit({ type: 'launch.dismiss' })} />
+      {announcing ? (
+        <LaunchConfirmation ref={confirmation} session={session} onDismiss={() => sendVisit({ type: 'launch.dismiss' })} />
       ) : null}
       <Container size="lg" className={classes.hero}>
         <div className={classes.pitch}>
           <Text className={classes.eyebrow}>For independent restaurants</Text>
           <Title order={1} className={classes.headline}>
-            Online ordering and delivery, run by your restaurant.
+            {HEADLINE}.
           </Title>
           <Text className={classes.lead}>
             {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening
@@ -131,16 +145,24 @@ function SellingPoint({ icon, title, children }: { icon: ReactNode; title: strin
   );
 }
 
-const FIELD_ORDER: readonly SignupField[] = ['zip_code', 'email'];
+/** The fields in the form's order, with their labels, for the summary of what to fix. */
+const FIELD_LABELS: readonly (readonly [SignupField, string])[] = [
+  ['zip_code', 'Zip code'],
+  ['email', 'Email'],
+];
 
 function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; titleId: string }) {
-  const [state, send, actor] = useMachine(machine);
-  const inputs = useRef<Partial<Record<SignupField, HTMLInputElement | null>>>({});
+  const [state, send] = useMachine(machine);
+  const formRef = useRef<HTMLFormElement>(null);
+  const zipRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const previous = useRef(state.value);
 
   const submitting = state.matches('submitting');
   const { zip_code, email, fieldErrors, error } = state.context;
+  const labelsToFix = labelsInError(fieldErrors, FIELD_LABELS);
+  // Refused by the contract or by the server: the cursor goes to the first field to fix.
+  const focusAfterRefusal = useFocusAfterRefusal(formRef, !submitting);
 
   // Keyboard and screen-reader users land where the news is: the thank-you after a sign-up,
   // the first field of a fresh form after "Sign up another address".
@@ -149,16 +171,13 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
     previous.current = state.value;
     if (before === state.value) return;
     if (state.value === 'done') successRef.current?.focus();
-    if (before === 'done' && state.value === 'idle') inputs.current.zip_code?.focus();
+    if (before === 'done' && state.value === 'idle') zipRef.current?.focus();
   }, [state.value]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    focusAfterRefusal();
     send({ type: 'form.submit' });
-    // Rejected by the contract: put the cursor on the first field that needs fixing.
-    const errors = actor.getSnapshot().context.fieldErrors;
-    const first = FIELD_ORDER.find((field) => errors[field] !== undefined);
-    if (first) inputs.current[first]?.focus();
   }
 
   if (state.matches('done')) {
@@ -182,7 +201,7 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className={classes.cardBody}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} className={classes.cardBody}>
       <Stack gap="md">
         <div>
           <Title order={2} id={titleId} className={classes.cardTitle}>
@@ -192,13 +211,14 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
             One email when we launch in your area. Nothing else.
           </Text>
         </div>
-        {error !== null ? (
-          <Notice tone="error">{error}</Notice>
+        {error !== null || labelsToFix.length > 0 ? (
+          <Notice tone="error">
+            {error}
+            <FieldsToFix labels={labelsToFix} />
+          </Notice>
         ) : null}
         <TextInput
-          ref={(element) => {
-            inputs.current.zip_code = element;
-          }}
+          ref={zipRef}
           label="Zip code"
           name="zip_code"
           size="lg"
@@ -212,9 +232,6 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
           onChange={(event) => send({ type: 'field.change', field: 'zip_code', value: event.currentTarget.value })}
         />
         <TextInput
-          ref={(element) => {
-            inputs.current.email = element;
-          }}
           label="Email"
           name="email"
           type="email"
@@ -234,7 +251,7 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
         </Button>
         <Text size="xs" c="dimmed" ta="center">
           We use your email only for this. See our{' '}
-          <Anchor component={Link} href="/privacy" inherit>
+          <Anchor component={Link} href="/privacy" inherit underline="always">
             privacy policy
           </Anchor>
           .

@@ -48,7 +48,8 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
       {state.matches('loaded') && rows.length === 0 ? <EmptyList action={addButton}>{CATEGORIES_EMPTY}</EmptyList> : null}
       {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
       {!state.matches('failed') && rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
+        // On a phone the table scrolls sideways inside its own region, which Tab can reach and name.
+        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Categories table">
           <Table highlightOnHover verticalSpacing="sm" aria-label="Categories">
             <Table.Thead>
               <Table.Tr>

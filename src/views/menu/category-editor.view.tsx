@@ -1,8 +1,9 @@
 import { Button, Card, FileButton, Group, Image, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { PricedBy } from '../../../contracts/menu';
+import { useFocusAfterRefusal } from '../../components/form-errors';
 import { categoryEditorMachine, type CategoryEditorMachine } from '../../machines/menu/category-editor.machine';
 import type { GroupRow, SelectionRow, SizeRow } from '../../machines/menu/category-editor.rows';
 import { MENU_ALERTS } from '../../machines/menu/menu-errors';
@@ -58,6 +59,11 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
   const isNew = context.mode === 'new';
   const left = state.matches({ editor: { live: { leave: 'left' } } });
   const created = state.matches({ editor: { drafting: 'created' } });
+  const saving = state.matches({ editor: { drafting: 'creating' } }) || state.matches({ editor: { drafting: 'findingRestaurant' } })
+    || state.matches({ editor: { live: { leave: 'leaving' } } });
+  // A refused Save sends the focus to the name when it is blank, else to the alert.
+  const editor = useRef<HTMLDivElement>(null);
+  const focusAfterRefusal = useFocusAfterRefusal(editor, !saving);
 
   // Spec section 4: after saving in edit mode the person returns to the list. A new category
   // opens in edit mode, where its extra option groups and dishes can be added.
@@ -75,8 +81,6 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
     return <MenuPage title="Categories" back={back}><LoadFailed message={context.error} onRetry={() => send({ type: 'load.retry' })} /></MenuPage>;
   }
 
-  const saving = state.matches({ editor: { drafting: 'creating' } }) || state.matches({ editor: { drafting: 'findingRestaurant' } })
-    || state.matches({ editor: { live: { leave: 'leaving' } } });
   const uploading = state.matches({ upload: 'uploading' });
   const sizes = context.rows.filter((row): row is SizeRow => row.table === 'size');
   const groups = context.rows.filter((row): row is GroupRow => row.table === 'group');
@@ -85,16 +89,24 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
   const dressingChips = context.chips.filter((chip) => chip.list === 'dressings');
   const setOptions = context.optionSets.map((set) => ({ value: String(set.id), label: set.name }));
   const title = isNew ? 'Add new category' : `Categories › ${form.name.trim() || 'Untitled'}`;
+  // The tab keeps the name as read: a title that followed the typing would pull the focus to the heading.
+  const documentTitle = isNew ? title : `Categories › ${context.savedName || 'Untitled'}`;
   const saveField = (field: 'name' | 'description' | 'imageUrl') => send({ type: 'field.save', field });
 
   return (
     <CurrencyProvider value={context.currency}>
       <MenuPage
+        ref={editor}
         title={title}
+        documentTitle={documentTitle}
         back={back}
-        actions={<Button onClick={() => send({ type: 'category.save' })} loading={saving}>Save</Button>}
+        actions={<Button onClick={() => { focusAfterRefusal(); send({ type: 'category.save' }); }} loading={saving}>Save</Button>}
       >
-        {context.error ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
+        {context.error || context.nameError ? (
+          <MenuAlert onClose={context.error ? () => send({ type: 'alert.dismiss' }) : undefined} fields={context.nameError ? ['Name'] : []}>
+            {context.error}
+          </MenuAlert>
+        ) : null}
         <Section title="Details">
           <TextInput
             label="Name"
@@ -168,6 +180,7 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
             <SizeOfferings
               rows={sizes}
               send={send}
+              errors={context.rowErrors}
               removal={state.matches({ editor: { live: { removal: 'confirming' } } }) ? context.sizeRemoval : null}
               checking={state.matches({ editor: { live: { removal: 'counting' } } }) ? (context.sizeRemoval?.key ?? null) : null}
             />
@@ -194,7 +207,7 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
         </Section>
 
         <Section title="Extra option groups">
-          {isNew ? <Text size="sm" c="dimmed">{NEW_MODE_GROUPS_NOTE}</Text> : <ExtraGroupsPanel groups={groups} selections={selections} send={send} />}
+          {isNew ? <Text size="sm" c="dimmed">{NEW_MODE_GROUPS_NOTE}</Text> : <ExtraGroupsPanel groups={groups} selections={selections} send={send} errors={context.rowErrors} />}
         </Section>
 
         {!isNew && context.categoryId !== null ? (

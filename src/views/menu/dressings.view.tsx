@@ -1,7 +1,8 @@
 import { Button, Card, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Dressing } from '../../../contracts/menu';
+import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { dressingsListMachine, LIST_NAME_MESSAGES } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
@@ -11,6 +12,8 @@ import { SearchBox } from './search-box';
 
 type Draft = { id: number | null; name: string };
 const EMPTY: Draft = { id: null, name: '' };
+/** The form's fields a save can be refused for, with their labels. */
+const FIELDS = [['name', 'Dressing name']] as const;
 
 /** Dressings (spec section 2): search, an add/edit panel, a chip list (a chip opens it for editing). */
 export function DressingsView({ scope, machine = dressingsListMachine }: { scope: MenuScope; machine?: MenuListMachine }) {
@@ -21,28 +24,39 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
   // An administrator working across restaurants sees whose each dressing is.
   const restaurantOf = useRestaurantLabels();
   useEffect(() => setDraft(EMPTY), [context.saved]);
+  // The alert and the form: a refused save sends the focus to the first field in error, else the alert.
+  const formArea = useRef<HTMLDivElement>(null);
+  const focusAfterRefusal = useFocusAfterRefusal(formArea, !state.matches({ loaded: 'saving' }));
 
   return (
     <MenuPage title="Dressings" back={{ href: '/menu', label: 'Menu' }}>
-      {context.error && !state.matches('failed') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
-      <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" aria-label={draft.id === null ? 'Add dressing' : 'Edit dressing'}
-        onSubmit={(event) => { event.preventDefault(); send({ type: 'item.save', id: draft.id, values: { name: draft.name } }); }}>
-        <Stack gap="sm">
-          <Text fw={700}>{draft.id === null ? 'Add dressing' : 'Edit dressing'}</Text>
-          <TextInput label="Dressing name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} />
-          <Group gap="xs" justify="flex-end">
-            {draft.id !== null ? (
-              <>
-                <ConfirmDelete what={draft.name} size="sm" onConfirm={() => { send({ type: 'item.delete', id: draft.id! }); setDraft(EMPTY); }} />
-                <Button variant="default" onClick={() => setDraft(EMPTY)}>Cancel</Button>
-              </>
-            ) : null}
-            <Button type="submit" loading={state.matches({ loaded: 'saving' })} disabled={!state.matches('loaded')}>
-              {draft.id === null ? 'Add dressing' : 'Save dressing'}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <Stack gap="lg" ref={formArea}>
+        {context.error && !state.matches('failed') ? (
+          <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={labelsInError(context.fields, FIELDS)}>{context.error}</MenuAlert>
+        ) : null}
+        <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" aria-label={draft.id === null ? 'Add dressing' : 'Edit dressing'}
+          onSubmit={(event) => {
+            event.preventDefault();
+            focusAfterRefusal();
+            send({ type: 'item.save', id: draft.id, values: { name: draft.name } });
+          }}>
+          <Stack gap="sm">
+            <Text fw={700}>{draft.id === null ? 'Add dressing' : 'Edit dressing'}</Text>
+            <TextInput label="Dressing name" value={draft.name} error={context.fields.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} />
+            <Group gap="xs" justify="flex-end">
+              {draft.id !== null ? (
+                <>
+                  <ConfirmDelete what={draft.name} size="sm" onConfirm={() => { send({ type: 'item.delete', id: draft.id! }); setDraft(EMPTY); }} />
+                  <Button variant="default" onClick={() => setDraft(EMPTY)}>Cancel</Button>
+                </>
+              ) : null}
+              <Button type="submit" loading={state.matches({ loaded: 'saving' })} disabled={!state.matches('loaded')}>
+                {draft.id === null ? 'Add dressing' : 'Save dressing'}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </Stack>
       <SearchBox label="Search dressings" value={context.search} onSearch={(search) => send({ type: 'list.search', search })} />
       {state.matches('loading') && dressings.length === 0 ? <Loading label="Loading dressings" /> : null}
       {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
@@ -51,7 +65,7 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
       {!state.matches('failed') && dressings.length > 0 ? (
         <Group gap="xs" role="list" aria-label="Dressings">
           {dressings.map((dressing) => (
-            <Chip key={dressing.id} role="listitem" checked={draft.id === dressing.id} onChange={() => setDraft({ id: dressing.id, name: dressing.name })}>
+            <Chip key={dressing.id} wrapperProps={{ role: 'listitem' }} checked={draft.id === dressing.id} onChange={() => setDraft({ id: dressing.id, name: dressing.name })}>
               {dressing.name}
               {restaurantOf ? ` · ${restaurantOf(dressing.restaurant_id)}` : null}
             </Chip>

@@ -18,6 +18,8 @@ function GroupFlags({ group, send }: { group: GroupRow; send: Send }) {
   const flag = (field: 'required' | 'allow_multiple' | 'add_images_to_selections', label: string) => (
     <Checkbox
       label={label}
+      // Each group has the same three boxes: the name says which group's this one is.
+      aria-label={`${label}: ${group.name.trim() || 'Untitled group'}`}
       checked={group[field]}
       onChange={(event) => {
         send({ type: 'row.change', key: group.key, patch: { [field]: event.currentTarget.checked } });
@@ -34,7 +36,10 @@ function GroupFlags({ group, send }: { group: GroupRow; send: Send }) {
   );
 }
 
-function SelectionLine({ selection, group, send }: { selection: SelectionRow; group: GroupRow; send: Send }) {
+/** Refused rows' sentences, by row key (a blank name). */
+type RowErrors = Record<string, string>;
+
+function SelectionLine({ selection, group, send, errors }: { selection: SelectionRow; group: GroupRow; send: Send; errors: RowErrors }) {
   const save = () => send({ type: 'row.save', key: selection.key });
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
@@ -42,6 +47,7 @@ function SelectionLine({ selection, group, send }: { selection: SelectionRow; gr
         label="Selection"
         style={{ flex: '2 1 140px' }}
         value={selection.name}
+        error={errors[selection.key]}
         onChange={(event) => send({ type: 'row.change', key: selection.key, patch: { name: event.currentTarget.value } })}
         onBlur={save}
       />
@@ -63,7 +69,7 @@ function SelectionLine({ selection, group, send }: { selection: SelectionRow; gr
       ) : null}
       <Group gap={4} wrap="nowrap">
         <RowStatusMark status={selection.status} />
-        <Button variant="subtle" color="red" size="xs" aria-label={`Delete selection ${selection.name}`} onClick={() => send({ type: 'row.remove', key: selection.key })}>
+        <Button variant="subtle" color="red" size="xs" aria-label={`Delete selection ${selection.name.trim() || 'Untitled'}`} onClick={() => send({ type: 'row.remove', key: selection.key })}>
           Delete
         </Button>
       </Group>
@@ -71,7 +77,7 @@ function SelectionLine({ selection, group, send }: { selection: SelectionRow; gr
   );
 }
 
-function GroupBody({ group, selections, send }: { group: GroupRow; selections: SelectionRow[]; send: Send }) {
+function GroupBody({ group, selections, send, errors }: { group: GroupRow; selections: SelectionRow[]; send: Send; errors: RowErrors }) {
   return (
           <Stack gap="sm">
             <Group gap="xs" align="flex-end" wrap="wrap">
@@ -79,18 +85,19 @@ function GroupBody({ group, selections, send }: { group: GroupRow; selections: S
                 label="Group name"
                 style={{ flex: '1 1 200px' }}
                 value={group.name}
+                error={errors[group.key]}
                 onChange={(event) => send({ type: 'row.change', key: group.key, patch: { name: event.currentTarget.value } })}
                 onBlur={() => send({ type: 'row.save', key: group.key })}
               />
               <RowStatusMark status={group.status} />
-              <Button variant="subtle" color="red" size="xs" aria-label={`Delete group ${group.name}`} onClick={() => send({ type: 'row.remove', key: group.key })}>
+              <Button variant="subtle" color="red" size="xs" aria-label={`Delete group ${group.name.trim() || 'Untitled group'}`} onClick={() => send({ type: 'row.remove', key: group.key })}>
                 Delete group
               </Button>
             </Group>
             <GroupFlags group={group} send={send} />
             {selections
               .filter((selection) => selection.groupKey === group.key && selection.status !== 'deleting')
-              .map((selection) => <SelectionLine key={selection.key} selection={selection} group={group} send={send} />)}
+              .map((selection) => <SelectionLine key={selection.key} selection={selection} group={group} send={send} errors={errors} />)}
             <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add', groupKey: group.key })}>
               Add selection
             </Button>
@@ -102,10 +109,12 @@ function GroupBody({ group, selections, send }: { group: GroupRow; selections: S
  * Extra option groups: cards (the category editor), or expandable cards (the extra options
  * screen, `collapsible`). `empty` is what an empty list says.
  */
-export function ExtraGroupsPanel(props: { groups: GroupRow[]; selections: SelectionRow[]; send: Send; collapsible?: boolean; empty?: ReactNode; addButton?: boolean }) {
-  const { selections, send } = props;
+export function ExtraGroupsPanel(props: {
+  groups: GroupRow[]; selections: SelectionRow[]; send: Send; errors?: RowErrors; collapsible?: boolean; empty?: ReactNode; addButton?: boolean;
+}) {
+  const { selections, send, errors = {} } = props;
   const visible = props.groups.filter((group) => group.status !== 'deleting');
-  const body = (group: GroupRow) => <GroupBody group={group} selections={selections} send={send} />;
+  const body = (group: GroupRow) => <GroupBody group={group} selections={selections} send={send} errors={errors} />;
   const [open, setOpen] = useState<string[]>([]);
   // A group added here (not saved yet) opens at once: the person is about to fill it in.
   const expanded = [...new Set([...open, ...visible.filter((group) => group.id === null).map((group) => group.key)])];

@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusAfterRefusal } from '../../components/form-errors';
 import type { GroupRow, SelectionRow } from '../../machines/menu/category-editor.rows';
 import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/menu/extra-options.machine';
 import type { MenuScope } from '../../services/menu/menu-types';
@@ -24,13 +25,16 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
   const sendPanel = (event: GroupPanelEvent) => {
     if (event.type !== 'row.save') send(event);
   };
+  // A refused Save reads the groups again, then sends the focus to the alert saying why.
+  const screenArea = useRef<HTMLDivElement>(null);
+  const focusAfterRefusal = useFocusAfterRefusal(screenArea, !state.matches({ ready: 'saving' }) && !state.matches({ ready: 'loadingGroups' }));
 
   return (
-    <MenuPage title="Extra options" back={{ href: '/menu', label: 'Menu' }}
+    <MenuPage ref={screenArea} title="Extra options" back={{ href: '/menu', label: 'Menu' }}
       actions={editing ? (
         <>
           <Button variant="default" onClick={() => send({ type: 'group.add' })}>Add group</Button>
-          <Button onClick={() => send({ type: 'groups.save' })} loading={state.matches({ ready: 'saving' })}>Save</Button>
+          <Button onClick={() => { focusAfterRefusal(); send({ type: 'groups.save' }); }} loading={state.matches({ ready: 'saving' })}>Save</Button>
         </>
       ) : null}>
       {context.error && !state.matches('failed') && !state.matches({ ready: 'groupsFailed' }) ? (

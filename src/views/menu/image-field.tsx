@@ -5,7 +5,7 @@ import { menuUploadMachine, type MenuUploadMachine } from '../../machines/menu/m
 import { MenuAlert } from './menu-page';
 
 /** An image by address or upload, with a preview: the uploaded file's address lands in the field. */
-export function ImageField(props: { label: string; value: string; onChange: (url: string) => void; machine?: MenuUploadMachine; preview?: boolean }) {
+export function ImageField(props: { label: string; value: string; error?: string; onChange: (url: string) => void; machine?: MenuUploadMachine; preview?: boolean }) {
   const [state, send] = useMachine(props.machine ?? menuUploadMachine);
   const { url, uploads, error } = state.context;
   const { onChange } = props;
@@ -16,7 +16,7 @@ export function ImageField(props: { label: string; value: string; onChange: (url
     <Stack gap="xs">
       {error ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{error}</MenuAlert> : null}
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <TextInput label={props.label} style={{ flex: '1 1 200px' }} value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)} />
+        <TextInput label={props.label} style={{ flex: '1 1 200px' }} value={props.value} error={props.error} onChange={(event) => props.onChange(event.currentTarget.value)} />
         <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
           {(buttonProps) => <Button {...buttonProps} variant="default" loading={state.matches('uploading')}>Upload</Button>}
         </FileButton>

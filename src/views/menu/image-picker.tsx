@@ -19,13 +19,15 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
     }
   }, [uploads, uploaded, onPick]);
 
+  const action = url ? 'Change image' : 'Add image';
   return (
     <Group gap={6} wrap="nowrap">
       {url ? <Image src={url} alt="" w={36} h={36} radius="sm" fit="cover" /> : null}
       <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
         <Popover.Target>
-          <Button size="xs" variant="default" onClick={() => setOpened((open) => !open)} aria-label={`Image for ${name || 'selection'}`}>
-            {url ? 'Change image' : 'Add image'}
+          {/* The name starts with the words shown (WCAG 2.5.3), then says whose image it is. */}
+          <Button size="xs" variant="default" onClick={() => setOpened((open) => !open)} aria-label={`${action} for ${name.trim() || 'selection'}`}>
+            {action}
           </Button>
         </Popover.Target>
         <Popover.Dropdown>

@@ -1,7 +1,8 @@
 import { Button, Card, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MenuItem } from '../../../contracts/menu';
+import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import { priceFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu/menu-lists';
@@ -14,6 +15,9 @@ import { PriceInput } from './price-input';
 type PriceInput = number | string;
 type Draft = { id: number | null; name: string; description: string; price: PriceInput; prices: Record<number, PriceInput>; image_url: string };
 const EMPTY: Draft = { id: null, name: '', description: '', price: '', prices: {}, image_url: '' };
+/** The dish form's fields a save can be refused for, in the form's order, with their labels. */
+const FIELDS = [['name', 'Item name'], ['description', 'Item description'], ['price', 'Price'], ['image_url', 'Item image URL']] as const;
+type FieldErrors = Partial<Record<(typeof FIELDS)[number][0], string>>;
 
 function draftOf(item: MenuItem): Draft {
   return {
@@ -23,13 +27,13 @@ function draftOf(item: MenuItem): Draft {
 }
 
 /** The dish form: one price, or one per saved size when the category is priced by size. */
-function ItemForm(props: { draft: Draft; sizes: SizeRow[]; bySize: boolean; busy: boolean; onChange: (draft: Draft) => void; onSave: () => void; onCancel: () => void }) {
-  const { draft, onChange } = props;
+function ItemForm(props: { draft: Draft; errors: FieldErrors; sizes: SizeRow[]; bySize: boolean; busy: boolean; onChange: (draft: Draft) => void; onSave: () => void; onCancel: () => void }) {
+  const { draft, errors, onChange } = props;
   return (
     <Card withBorder radius="md" p="md" component="form" onSubmit={(event) => { event.preventDefault(); props.onSave(); }} aria-label={draft.id === null ? 'New menu item' : `Edit ${draft.name}`}>
       <Stack gap="sm">
-        <TextInput label="Item name" value={draft.name} onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })} />
-        <Textarea label="Item description" rows={3} value={draft.description} onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })} />
+        <TextInput label="Item name" value={draft.name} error={errors.name} onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })} />
+        <Textarea label="Item description" rows={3} value={draft.description} error={errors.description} onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })} />
         {props.bySize ? (
           <Group gap="xs" wrap="wrap">
             {props.sizes.map((size) => (
@@ -43,9 +47,9 @@ function ItemForm(props: { draft: Draft; sizes: SizeRow[]; bySize: boolean; busy
             ))}
           </Group>
         ) : (
-          <PriceInput label="Price" value={draft.price} onChange={(value) => onChange({ ...draft, price: value })} />
+          <PriceInput label="Price" value={draft.price} error={errors.price} onChange={(value) => onChange({ ...draft, price: value })} />
         )}
-        <TextInput label="Item image URL" value={draft.image_url} onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })} />
+        <TextInput label="Item image URL" value={draft.image_url} error={errors.image_url} onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })} />
         <Group gap="xs" justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>Cancel</Button>
           <Button type="submit" loading={props.busy}>Save item</Button>
@@ -75,6 +79,9 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
 
   // A finished save closes the form.
   useEffect(() => setDraft(null), [context.saved]);
+  // The alert and the form: a refused save sends the focus to the first field in error, else the alert.
+  const formArea = useRef<HTMLDivElement>(null);
+  const focusAfterRefusal = useFocusAfterRefusal(formArea, !state.matches({ loaded: 'saving' }));
 
   function save(current: Draft) {
     const values = {
@@ -85,12 +92,15 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
         ? { prices: savedSizes.map((size) => ({ size_id: size.id!, price: priceFromInput(current.prices[size.id!] ?? '') })) }
         : { price: priceFromInput(current.price) }),
     };
+    focusAfterRefusal();
     send({ type: 'item.save', id: current.id, values });
   }
 
   return (
-    <Stack gap="sm">
-      {context.error && !state.matches('failed') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert> : null}
+    <Stack gap="sm" ref={formArea}>
+      {context.error && !state.matches('failed') ? (
+        <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={draft ? labelsInError(context.fields, FIELDS) : []}>{context.error}</MenuAlert>
+      ) : null}
       {state.matches('loading') && items.length === 0 ? <Loading label="Loading menu items" /> : null}
       {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
       {/* A reload (after a save or the Available switch) keeps the dishes on screen. */}
@@ -111,6 +121,7 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
                 <Stack gap={4} align="flex-end">
                   <Switch
                     label="Available"
+                    aria-label={`Available: ${item.name}`}
                     checked={item.available}
                     onChange={(event) => send({ type: 'item.save', id: item.id, values: { available: event.currentTarget.checked } })}
                   />
@@ -123,7 +134,7 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
             </Card>
           ))}
           {draft ? (
-            <ItemForm draft={draft} sizes={savedSizes} bySize={props.bySize} busy={state.matches({ loaded: 'saving' })} onChange={setDraft} onSave={() => save(draft)} onCancel={() => setDraft(null)} />
+            <ItemForm draft={draft} errors={context.fields} sizes={savedSizes} bySize={props.bySize} busy={state.matches({ loaded: 'saving' })} onChange={setDraft} onSave={() => save(draft)} onCancel={() => setDraft(null)} />
           ) : (
             <Button variant="light" size="sm" w="fit-content" onClick={() => setDraft(EMPTY)}>Add menu item</Button>
           )}

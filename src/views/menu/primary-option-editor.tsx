@@ -1,10 +1,29 @@
 import { ActionIcon, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { primaryOptionSetEditorMachine, type PrimaryOptionSetEditorMachine } from '../../machines/menu/primary-option-set-editor.machine';
+import { useEffect, useRef } from 'react';
+import { MENU_MESSAGES } from '../../../contracts/menu';
+import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
+import {
+  cleanSelections,
+  primaryOptionSetEditorMachine,
+  type OptionSetEditorContext,
+  type PrimaryOptionSetEditorMachine,
+} from '../../machines/menu/primary-option-set-editor.machine';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ImagePicker } from './image-picker';
 import { Loading, LoadFailed, MenuAlert } from './menu-page';
+
+const FIELDS = [['name', 'Set name'], ['selections', 'Selections']] as const;
+
+/** Spec section 5's one sentence for a refused set, put on the fields it is about. */
+function refusedFields(context: OptionSetEditorContext): Partial<Record<'name' | 'selections', string>> {
+  if (context.error !== MENU_MESSAGES.optionSet) return {};
+  const noSelections = context.setId === null && cleanSelections(context.selections).length === 0;
+  return {
+    ...(context.name.trim() === '' ? { name: context.error } : {}),
+    ...(noSelections ? { selections: context.error } : {}),
+  };
+}
 
 /** The primary option set editor (spec section 2): name, two toggles, ordered selections with images. */
 export function PrimaryOptionEditor(props: { setId: number | null; scope: MenuScope; onDone: (saved: boolean) => void; machine?: PrimaryOptionSetEditorMachine }) {
@@ -14,17 +33,20 @@ export function PrimaryOptionEditor(props: { setId: number | null; scope: MenuSc
   useEffect(() => {
     if (state.matches('saved')) onDone(true);
   }, [state, onDone]);
+  const form = useRef<HTMLFormElement>(null);
+  const focusAfterRefusal = useFocusAfterRefusal(form, !state.matches('saving'));
 
   if (state.matches('loading') || state.matches('starting')) return <Loading label="Loading option set" />;
   if (state.matches('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
   const last = context.selections.length - 1;
+  const errors = refusedFields(context);
   return (
-    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
-      onSubmit={(event) => { event.preventDefault(); send({ type: 'set.save' }); }}>
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" ref={form} aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
+      onSubmit={(event) => { event.preventDefault(); focusAfterRefusal(); send({ type: 'set.save' }); }}>
       <Stack gap="md">
         <Text fw={700}>{props.setId === null ? 'New primary option' : 'Edit primary option'}</Text>
-        {context.error ? <MenuAlert>{context.error}</MenuAlert> : null}
-        <TextInput label="Set name" value={context.name} onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })} />
+        {context.error ? <MenuAlert fields={labelsInError(errors, FIELDS)}>{context.error}</MenuAlert> : null}
+        <TextInput label="Set name" value={context.name} error={errors.name} onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })} />
         <Switch label="Prevent restaurants from making changes" checked={context.preventChanges}
           onChange={(event) => send({ type: 'flag.change', flag: 'preventChanges', value: event.currentTarget.checked })} />
         <Switch label="Add images to selections" checked={context.allowImages}
@@ -33,6 +55,8 @@ export function PrimaryOptionEditor(props: { setId: number | null; scope: MenuSc
           {context.selections.map((row, index) => (
             <Group key={row.key} gap={6} wrap="wrap" role="listitem" align="center">
               <TextInput aria-label={`Selection ${index + 1}`} style={{ flex: '1 1 160px' }} value={row.name}
+                // With no selection to save, the first row carries the refusal.
+                error={index === 0 ? errors.selections : undefined}
                 onChange={(event) => send({ type: 'selection.change', key: row.key, name: event.currentTarget.value })} />
               <Group gap={4} wrap="nowrap">
                 {context.allowImages ? <ImagePicker name={row.name} url={row.image_url} onPick={(url) => send({ type: 'selection.image', key: row.key, url })} /> : null}

@@ -36,9 +36,11 @@ function ConfirmSizeRemoval({ removal, send }: { removal: SizeRemoval | null; se
  * The size offerings table (shown when the category is priced by size). `removal` is the size
  * waiting for the person's confirmation; `checking` the one whose prices are being counted.
  */
-export function SizeOfferings({ rows, send, removal = null, checking = null }: {
+export function SizeOfferings({ rows, send, errors = {}, removal = null, checking = null }: {
   rows: SizeRow[];
   send: (event: CategoryEditorEvent) => void;
+  /** Refused rows' sentences, by row key. */
+  errors?: Record<string, string>;
   removal?: SizeRemoval | null;
   checking?: string | null;
 }) {
@@ -47,7 +49,8 @@ export function SizeOfferings({ rows, send, removal = null, checking = null }: {
     <Stack gap="sm">
       <Text fw={700}>Size offerings</Text>
       {visible.length === 0 ? <Text size="sm" c="dimmed">No sizes yet.</Text> : (
-        <Table.ScrollContainer minWidth={600}>
+        // On a phone the table scrolls sideways inside its own region, which Tab can reach and name.
+        <Table.ScrollContainer minWidth={600} type="native" tabIndex={0} role="region" aria-label="Size offerings table">
           <Table verticalSpacing="xs" aria-label="Size offerings">
             <Table.Thead>
               <Table.Tr>
@@ -64,6 +67,7 @@ export function SizeOfferings({ rows, send, removal = null, checking = null }: {
                     <TextInput
                       aria-label={`Size ${index + 1} name`}
                       value={row.name}
+                      error={errors[row.key]}
                       onChange={(event) => send({ type: 'row.change', key: row.key, patch: { name: event.currentTarget.value } })}
                       onBlur={() => send({ type: 'row.save', key: row.key })}
                     />
@@ -98,7 +102,7 @@ export function SizeOfferings({ rows, send, removal = null, checking = null }: {
                       size="xs"
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove size ${row.name}`}
+                      aria-label={`Remove size ${row.name.trim() || 'Untitled'}`}
                       loading={checking === row.key}
                       onClick={() => send({ type: 'size.remove', key: row.key })}
                     >

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { ABOUT_MAX, NAME_MAX, SLUG_MAX } from '../../../contracts/onboarding';
 import type { AboutForm } from '../../machines/onboarding/onboarding-forms';
 import type { StepFieldsProps } from './onboarding-fields';
+import { ABOUT_LABELS as LABELS } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
 const LOGO_TYPES = 'image/png,image/jpeg,image/webp';
@@ -22,10 +23,14 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
   const edit = (patch: Partial<AboutForm>) => send({ type: 'field.change', step: 'about', patch });
   const slugId = useId();
   const prefixId = useId();
+  const slugHintId = useId();
+  const slugErrorId = useId();
+  // Mantine would describe the slug by its hint and error alone; the fixed prefix belongs too.
+  const slugDescribedBy = [prefixId, errors.slug ? slugErrorId : null, slugHintId].filter(Boolean).join(' ');
   return (
     <>
       <TextInput
-        label="Restaurant name"
+        label={LABELS.name}
         required
         maxLength={NAME_MAX}
         value={form.name}
@@ -33,7 +38,7 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
         error={errors.name}
       />
       <Textarea
-        label="Description"
+        label={LABELS.about}
         description="A few words guests see on your store page."
         rows={4}
         maxLength={ABOUT_MAX}
@@ -42,11 +47,13 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
         error={errors.about}
       />
       <Input.Wrapper
-        label="Store URL"
+        label={LABELS.slug}
         required
         id={slugId}
         description="Letters, digits and hyphens only."
+        descriptionProps={{ id: slugHintId }}
         error={errors.slug}
+        errorProps={{ id: slugErrorId }}
       >
         <div className={classes.prefixed}>
           <span className={classes.prefix} id={prefixId} title={`${host}/`}>
@@ -55,7 +62,7 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
           <Input
             id={slugId}
             className={classes.prefixedInput}
-            aria-describedby={prefixId}
+            attributes={{ input: { 'aria-describedby': slugDescribedBy } }}
             autoCapitalize="none"
             spellCheck={false}
             maxLength={SLUG_MAX}
@@ -66,7 +73,7 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
           />
         </div>
       </Input.Wrapper>
-      <Input.Wrapper label="Logo" description="PNG, JPEG or WebP; we fit it inside 512 × 512.">
+      <Input.Wrapper label={LABELS.logo_url} description="PNG, JPEG or WebP; we fit it inside 512 × 512." error={errors.logo_url}>
         <div className={classes.logo}>
           <div className={classes.logoPreview}>
             {form.logo_url ? <img src={form.logo_url} alt="Logo preview" /> : <Text size="xs">No logo</Text>}
@@ -87,7 +94,7 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
           </div>
         </div>
         {logoError ? (
-          <Text role="alert" c="red.8" size="sm" mt={6}>
+          <Text role="alert" c="red" size="sm" mt={6}>
             {logoError}
           </Text>
         ) : null}

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { labelsInError } from '../../components/form-errors';
 import { useLocation } from 'wouter';
 import { machineStep, onboardingMachine, type OnboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import { stepBefore, type FormStep, type OnboardingStep as Step } from '../../machines/onboarding/onboarding-steps';
@@ -10,6 +11,7 @@ import { DeliveryFields } from './onboarding-delivery.view';
 import { HoursFields } from './onboarding-hours.view';
 import { LaunchPanel } from './onboarding-launch.view';
 import { pageBeforeOnboarding } from './onboarding-exit';
+import { FIELD_ORDER } from './onboarding-labels';
 import { LocationFields } from './onboarding-location.view';
 import { StepFrame, type FramePhase } from './onboarding-step-frame';
 
@@ -48,7 +50,6 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
   const [, navigate] = useLocation();
   const current = machineStep(state.value);
   const previous = useRef(current);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     send({ type: 'step.open', step });
@@ -59,12 +60,9 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
     previous.current = current;
     if (current === null || current === before) return;
     if (current !== step) navigate(`/${current}`);
-    // A new step starts at its heading: the page scrolls to the top and keyboard and
-    // screen-reader users hear where they are. Not on the first step shown.
-    if (before !== null) {
-      window.scrollTo?.({ top: 0 });
-      headingRef.current?.focus();
-    }
+    // A new step starts at the top, the rail in view; its heading has taken the focus
+    // (StepHeading). Not on the first step shown, which the page load put at the top.
+    if (before !== null) window.scrollTo?.({ top: 0 });
   }, [current, step, navigate]);
 
   const done = state.matches('done');
@@ -88,7 +86,6 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
   if (current === 'launch') {
     return (
       <LaunchPanel
-        ref={headingRef}
         launching={state.matches({ launch: 'launching' })}
         refusal={state.matches({ launch: 'failed' }) ? context.error : null}
         onBack={back}
@@ -112,10 +109,10 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
 
   return (
     <StepFrame
-      ref={headingRef}
       {...STEP_TEXT[current]}
       phase={phase}
       error={context.error}
+      fieldsToFix={labelsInError(context.fieldErrors, FIELD_ORDER[current])}
       onBack={back}
       onSkip={() => send({ type: 'step.skip' })}
       onNext={() => send({ type: 'step.next' })}

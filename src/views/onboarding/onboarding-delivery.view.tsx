@@ -7,6 +7,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ORDER_TYPES, ZIP_MAX, type OrderType } from '../../../contracts/onboarding';
 import type { DeliveryForm } from '../../machines/onboarding/onboarding-forms';
 import { ChipChoice, ChipSingle, MinutesRange, Section, Toggle, ToggleAmount, type StepFieldsProps } from './onboarding-fields';
+import { DELIVERY_LABELS as LABELS } from './onboarding-labels';
 
 /** Spec section 2: the fulfilment chips, each one of the form's three flags. */
 const FULFILMENT = [
@@ -33,7 +34,7 @@ function ZipPills({ zips, send, error }: { zips: string[]; send: StepFieldsProps
     }
   }
   return (
-    <PillsInput label="Zip codes you deliver to" description="Type a zip code and press Enter." error={error}>
+    <PillsInput label={LABELS.zip_codes} description="Type a zip code and press Enter." error={error}>
       <Pill.Group>
         {zips.map((zip) => (
           // Mantine hides the remove button from the keyboard and screen readers (Backspace
@@ -73,7 +74,7 @@ export function DeliveryFields({ form, errors, send }: StepFieldsProps<DeliveryF
           onChange={(labels) => edit(Object.fromEntries(FULFILMENT.map(({ label, field }) => [field, labels.includes(label)])))}
         />
         <ChipChoice
-          legend="Order types"
+          legend={LABELS.order_types}
           options={ORDER_TYPES}
           value={form.order_types}
           error={errors.order_types}
@@ -96,7 +97,8 @@ export function DeliveryFields({ form, errors, send }: StepFieldsProps<DeliveryF
           to={form.delivery_eta_to}
           onFrom={(value) => edit({ delivery_eta_from: value })}
           onTo={(value) => edit({ delivery_eta_to: value })}
-          error={errors.delivery_eta_to ?? errors.delivery_eta_from}
+          fromError={errors.delivery_eta_from}
+          toError={errors.delivery_eta_to}
         />
         <MinutesRange
           label="Pickup estimate"
@@ -104,13 +106,14 @@ export function DeliveryFields({ form, errors, send }: StepFieldsProps<DeliveryF
           to={form.pickup_eta_to}
           onFrom={(value) => edit({ pickup_eta_from: value })}
           onTo={(value) => edit({ pickup_eta_to: value })}
-          error={errors.pickup_eta_to ?? errors.pickup_eta_from}
+          fromError={errors.pickup_eta_from}
+          toError={errors.pickup_eta_to}
         />
       </Section>
       <Section title="Fees and minimums">
         <ToggleAmount
           toggleLabel="Apply a delivery fee"
-          amountLabel="Delivery fee"
+          amountLabel={LABELS.delivery_fee}
           on={form.apply_delivery_fee}
           amount={form.delivery_fee}
           onToggle={(on) => edit({ apply_delivery_fee: on })}
@@ -119,7 +122,7 @@ export function DeliveryFields({ form, errors, send }: StepFieldsProps<DeliveryF
         />
         <ToggleAmount
           toggleLabel="Minimum order"
-          amountLabel="Minimum order amount"
+          amountLabel={LABELS.min_order_amount}
           on={form.min_order_enabled}
           amount={form.min_order_amount}
           onToggle={(on) => edit({ min_order_enabled: on })}
@@ -128,7 +131,7 @@ export function DeliveryFields({ form, errors, send }: StepFieldsProps<DeliveryF
         />
         <ToggleAmount
           toggleLabel="Free delivery over an amount"
-          amountLabel="Free delivery over"
+          amountLabel={LABELS.free_over_amount}
           on={form.free_over_enabled}
           amount={form.free_over_amount}
           onToggle={(on) => edit({ free_over_enabled: on })}

@@ -5,7 +5,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Chip, NumberInput, Switch, Text, Title } from '@mantine/core';
+import { Chip, Input, NumberInput, Switch, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { Amount } from '../../machines/onboarding/onboarding-forms';
 import type { OnboardingEvent } from '../../machines/onboarding/onboarding.machine';
@@ -34,7 +34,31 @@ export function Section({ title, hint, children }: { title: string; hint?: strin
   );
 }
 
-/** Chips under a legend: a native fieldset, so the group has a name and Tab/Space work as usual. */
+/**
+ * The sentence under a field or group the Mantine inputs do not place themselves (a chip group,
+ * a day of hours, one rule over three inputs); the controls it belongs to point at its id.
+ */
+export function FieldError({ id, children, className }: { id: string; children: ReactNode; className?: string }) {
+  return (
+    <Input.Error id={id} size="md" className={className ?? classes.fieldError}>
+      {children}
+    </Input.Error>
+  );
+}
+
+/**
+ * What a control in error carries by hand when Mantine does not do it (WCAG 3.3.1): `aria-invalid`,
+ * and the sentence as its description, so a screen reader says both when the focus lands on it.
+ */
+export function invalidControl(error: string | undefined, errorId: string) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+}
+
+/**
+ * Chips under a legend: a native fieldset, so the group has a name and Tab/Space work as usual.
+ * In error, the group is described by the sentence and its first chip, where a refused Next puts
+ * the focus, is marked invalid.
+ */
 export function ChipChoice(props: {
   legend: string;
   options: readonly string[];
@@ -42,19 +66,20 @@ export function ChipChoice(props: {
   onChange: (value: string[]) => void;
   error?: string;
 }) {
+  const errorId = useId();
   return (
-    <fieldset className={classes.group}>
+    <fieldset className={classes.group} aria-describedby={props.error ? errorId : undefined}>
       <legend className={classes.legend}>{props.legend}</legend>
       <Chip.Group multiple value={[...props.value]} onChange={props.onChange}>
         <div className={classes.chips}>
-          {props.options.map((option) => (
-            <Chip key={option} value={option} size="md" variant="outline">
+          {props.options.map((option, index) => (
+            <Chip key={option} value={option} size="md" variant="outline" {...(index === 0 ? invalidControl(props.error, errorId) : {})}>
               {option}
             </Chip>
           ))}
         </div>
       </Chip.Group>
-      {props.error ? <Text c="red.8" size="sm" mt={6}>{props.error}</Text> : null}
+      {props.error ? <FieldError id={errorId}>{props.error}</FieldError> : null}
     </fieldset>
   );
 }
@@ -140,22 +165,23 @@ export function ToggleAmount(props: {
   );
 }
 
-/** A "from – to" range of whole minutes (the delivery and pickup estimates). */
+/** A "from – to" range of whole minutes (the delivery and pickup estimates); each end shows its own error. */
 export function MinutesRange(props: {
   label: string;
   from: Amount;
   to: Amount;
   onFrom: (value: Amount) => void;
   onTo: (value: Amount) => void;
-  error?: string;
+  fromError?: string;
+  toError?: string;
 }) {
   return (
     <fieldset className={classes.group}>
       <legend className={classes.legend}>{props.label}</legend>
       <div className={classes.range}>
-        <NumberInput label="From" aria-label={`${props.label} from (minutes)`} value={props.from} onChange={(value) => props.onFrom(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} />
+        <NumberInput label="From" aria-label={`${props.label} from (minutes)`} value={props.from} onChange={(value) => props.onFrom(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} error={props.fromError} />
         <span className={classes.rangeDash} aria-hidden="true">–</span>
-        <NumberInput label="To" aria-label={`${props.label} to (minutes)`} value={props.to} onChange={(value) => props.onTo(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} error={props.error} />
+        <NumberInput label="To" aria-label={`${props.label} to (minutes)`} value={props.to} onChange={(value) => props.onTo(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} error={props.toError} />
       </div>
     </fieldset>
   );

@@ -3,22 +3,23 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, NativeSelect, Switch, Text } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { Badge, NativeSelect, Switch } from '@mantine/core';
+import { useId, type CSSProperties } from 'react';
 import { DAY_NAMES, TIME_CHOICES } from '../../../contracts/onboarding';
 import { closesNextDay, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding/onboarding-hours';
-import { Section, Toggle, type StepFieldsProps } from './onboarding-fields';
+import { FieldError, Section, Toggle, type StepFieldsProps } from './onboarding-fields';
+import { HOURS_COLUMN_LABELS, dayTimeKey, dayTimeLabel } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
 const TIME_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: timeLabel(time) }));
 /** A break time may be unset; the opening and closing times of an open day may not. */
 const OPTIONAL_TIME_OPTIONS = [{ value: '', label: '—' }, ...TIME_OPTIONS];
 
-const COLUMNS: { field: DayTimeField; label: string; breakOnly: boolean }[] = [
-  { field: 'open_time', label: 'Opens', breakOnly: false },
-  { field: 'break_start', label: 'Break starts', breakOnly: true },
-  { field: 'reopen_time', label: 'Reopens', breakOnly: true },
-  { field: 'close_time', label: 'Closes', breakOnly: false },
+const COLUMNS: { field: DayTimeField; breakOnly: boolean }[] = [
+  { field: 'open_time', breakOnly: false },
+  { field: 'break_start', breakOnly: true },
+  { field: 'reopen_time', breakOnly: true },
+  { field: 'close_time', breakOnly: false },
 ];
 
 function DayRow({ day, withBreak, errors, send }: {
@@ -30,9 +31,13 @@ function DayRow({ day, withBreak, errors, send }: {
   const name = DAY_NAMES[day.day_of_week - 1]!;
   const index = day.day_of_week - 1;
   const columns = COLUMNS.filter((column) => withBreak || !column.breakOnly);
+  const errorId = useId();
   const dayErrors = Object.entries(errors)
     .filter(([key]) => key.startsWith(`hours.${index}.`) || key === `hours.${index}`)
     .map(([, message]) => message);
+  // The day's sentences sit once under its row; each time in error is marked and described by them.
+  const inError = (field: DayTimeField) =>
+    (errors[dayTimeKey(index, field)] ? { error: true, attributes: { input: { 'aria-describedby': errorId } } } : {});
   return (
     <div className={classes.day} data-closed={day.closed || undefined} style={{ '--day-columns': columns.length } as CSSProperties}>
       <span className={classes.dayName}>{name}</span>
@@ -47,11 +52,14 @@ function DayRow({ day, withBreak, errors, send }: {
         <span className={classes.dayClosedNote}>Closed all day</span>
       ) : (
         <div className={classes.dayTimes}>
-          {columns.map(({ field, label, breakOnly }) => (
+          {columns.map(({ field, breakOnly }) => (
             <NativeSelect
               key={field}
-              label={field === 'close_time' && closesNextDay(day) ? <>{label} <Badge size="xs" variant="light">next day</Badge></> : label}
-              aria-label={`${name} ${label.toLowerCase()}`}
+              label={field === 'close_time' && closesNextDay(day)
+                ? <>{HOURS_COLUMN_LABELS[field]} <Badge size="xs" variant="light">next day</Badge></>
+                : HOURS_COLUMN_LABELS[field]}
+              aria-label={dayTimeLabel(index, field)}
+              {...inError(field)}
               size="sm"
               data={breakOnly ? OPTIONAL_TIME_OPTIONS : TIME_OPTIONS}
               value={day[field] ?? ''}
@@ -61,9 +69,9 @@ function DayRow({ day, withBreak, errors, send }: {
         </div>
       )}
       {dayErrors.length > 0 ? (
-        <Text role="alert" c="red.8" size="sm" className={classes.dayError}>
+        <FieldError id={errorId} className={classes.dayError}>
           {dayErrors.join(' ')}
-        </Text>
+        </FieldError>
       ) : null}
     </div>
   );

@@ -3,7 +3,6 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Button, Paper, Text } from '@mantine/core';
-import { forwardRef } from 'react';
 import { FailureAlert, StepHeading } from './onboarding-step-frame';
 import classes from './onboarding.module.css';
 
@@ -16,11 +15,11 @@ type LaunchProps = {
 };
 
 /** Launch (spec section 2): the consent text with the terms, Back and Launch. */
-export const LaunchPanel = forwardRef<HTMLHeadingElement, LaunchProps>(function LaunchPanel(props, headingRef) {
+export function LaunchPanel(props: LaunchProps) {
   return (
     <Paper className={classes.card}>
       <div className={classes.cardBody}>
-        <StepHeading ref={headingRef} title="Ready to launch" intro="Launching opens your restaurant on the platform." />
+        <StepHeading title="Ready to launch" intro="Launching opens your restaurant on the platform." />
         {props.refusal !== null ? (
           <FailureAlert title="We couldn't launch your restaurant yet">
             <Text inherit>{props.refusal}</Text>
@@ -45,4 +44,4 @@ export const LaunchPanel = forwardRef<HTMLHeadingElement, LaunchProps>(function 
       </div>
     </Paper>
   );
-});
+}

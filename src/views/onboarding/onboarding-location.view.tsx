@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Text.css';
-import { NativeSelect, Text, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { COUNTRIES, ONBOARDING_MESSAGES, STATE_MAX, ZIP_MAX, type Country } from '../../../contracts/onboarding';
 import type { LocationForm } from '../../machines/onboarding/onboarding-forms';
-import type { StepFieldsProps } from './onboarding-fields';
+import { FieldError, type StepFieldsProps } from './onboarding-fields';
+import { LOCATION_LABELS as LABELS } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
 const RULE_FIELDS = ['zip_code', 'city', 'state'] as const;
@@ -11,21 +12,26 @@ const RULE_FIELDS = ['zip_code', 'city', 'state'] as const;
 /** Location (spec sections 2 and 5): country, street, zip, city and state. */
 export function LocationFields({ form, errors, send }: StepFieldsProps<LocationForm>) {
   const edit = (patch: Partial<LocationForm>) => send({ type: 'field.change', step: 'location', patch });
-  // One rule covers three inputs: each empty one is marked, the sentence is said once below.
+  const ruleId = useId();
+  // One rule covers three inputs: each empty one is marked and described by the sentence,
+  // which is shown once below them. Mantine's own description only follows a text `error`,
+  // so the input's aria-describedby is set through its `attributes`.
   const ruleBroken = RULE_FIELDS.some((field) => errors[field] === ONBOARDING_MESSAGES.location);
-  const errorOf = (field: (typeof RULE_FIELDS)[number]) =>
-    (errors[field] === ONBOARDING_MESSAGES.location ? true : errors[field]);
+  const ruleProps = (field: (typeof RULE_FIELDS)[number]) =>
+    (errors[field] === ONBOARDING_MESSAGES.location
+      ? { error: true, attributes: { input: { 'aria-describedby': ruleId } } }
+      : { error: errors[field] });
   return (
     <>
       <NativeSelect
-        label="Country"
+        label={LABELS.country}
         data={[...COUNTRIES]}
         value={form.country}
         onChange={(event) => edit({ country: event.currentTarget.value as Country })}
         error={errors.country}
       />
       <TextInput
-        label="Street address"
+        label={LABELS.street}
         autoComplete="street-address"
         value={form.street}
         onChange={(event) => edit({ street: event.currentTarget.value })}
@@ -33,37 +39,37 @@ export function LocationFields({ form, errors, send }: StepFieldsProps<LocationF
       />
       <div className={`${classes.row} ${classes.row3}`}>
         <TextInput
-          label="Zip code"
+          label={LABELS.zip_code}
           required
           autoComplete="postal-code"
           maxLength={ZIP_MAX}
           value={form.zip_code}
           onChange={(event) => edit({ zip_code: event.currentTarget.value })}
-          error={errorOf('zip_code')}
+          {...ruleProps('zip_code')}
         />
         <TextInput
-          label="City"
+          label={LABELS.city}
           required
           autoComplete="address-level2"
           value={form.city}
           onChange={(event) => edit({ city: event.currentTarget.value })}
-          error={errorOf('city')}
+          {...ruleProps('city')}
         />
         <TextInput
-          label="State"
+          label={LABELS.state}
           required
           autoComplete="address-level1"
           maxLength={STATE_MAX}
           placeholder="NY"
           value={form.state}
           onChange={(event) => edit({ state: event.currentTarget.value })}
-          error={errorOf('state')}
+          {...ruleProps('state')}
         />
       </div>
       {ruleBroken ? (
-        <Text role="alert" c="red.8" size="sm" className={classes.ruleMessage}>
+        <FieldError id={ruleId} className={classes.ruleMessage}>
           {ONBOARDING_MESSAGES.location}
-        </Text>
+        </FieldError>
       ) : null}
     </>
   );

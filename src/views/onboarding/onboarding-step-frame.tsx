@@ -5,8 +5,10 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Loader, Paper, Text, Title } from '@mantine/core';
-import { forwardRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { FieldsToFix, useFocusAfterRefusal } from '../../components/form-errors';
 import { AlertCircleIcon } from '../../components/line-icons';
+import { usePageTitle } from '../../components/page-title';
 import classes from './onboarding.module.css';
 
 /** Where the step's machine state stands, as far as the frame is concerned. */
@@ -18,6 +20,8 @@ type FrameProps = {
   phase: FramePhase;
   /** The sentence of a failed load or save. */
   error: string | null;
+  /** The labels of the fields a refused save named, for the alert's summary. */
+  fieldsToFix: string[];
   onBack: () => void;
   onSkip: () => void;
   onNext: () => void;
@@ -28,25 +32,33 @@ type FrameProps = {
 /**
  * The frame every form step shares: heading, the failure alerts, the fields (disabled while
  * saving) and Back / Skip / Next. Next is the form's submit, so Enter in a field saves too.
+ * A refused Next (the step's own check, or the server's) moves the focus to the first field
+ * in error, else to the alert.
  */
-export const StepFrame = forwardRef<HTMLHeadingElement, FrameProps>(function StepFrame(props, headingRef) {
+export function StepFrame(props: FrameProps) {
   const { phase } = props;
   const saving = phase === 'saving';
   const busy = saving || phase === 'uploading';
   const ready = phase !== 'loading' && phase !== 'loadFailed';
+  const formRef = useRef<HTMLFormElement>(null);
+  // Settled once the save is not under way: refused at once (still editing) or by the server.
+  const focusAfterRefusal = useFocusAfterRefusal(formRef, !saving);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (ready && !busy) props.onNext();
+    if (!ready || busy) return;
+    focusAfterRefusal();
+    props.onNext();
   }
 
   return (
     <Paper className={classes.card}>
-      <form noValidate onSubmit={submit} className={classes.cardBody} aria-labelledby="onboarding-step-title">
-        <StepHeading ref={headingRef} title={props.title} intro={props.intro} />
+      <form ref={formRef} noValidate onSubmit={submit} className={classes.cardBody} aria-labelledby="onboarding-step-title">
+        <StepHeading title={props.title} intro={props.intro} />
         {phase === 'saveFailed' && props.error !== null ? (
           <FailureAlert title="We couldn't save this step">
             <Text fw={700} inherit>{props.error}</Text>
+            <FieldsToFix labels={props.fieldsToFix} />
             <Text inherit>What you typed is kept. Press Next to try again, or change it first.</Text>
           </FailureAlert>
         ) : null}
@@ -80,9 +92,21 @@ export const StepFrame = forwardRef<HTMLHeadingElement, FrameProps>(function Ste
       </form>
     </Paper>
   );
-});
+}
 
-export const StepHeading = forwardRef<HTMLHeadingElement, { title: string; intro: string }>(function StepHeading({ title, intro }, ref) {
+/**
+ * The step's heading, which also names the tab ("Opening hours · Onboarding · Tablefront").
+ * Every step starts with the focus here, so keyboard and screen-reader users hear where they
+ * are: after a move inside the app `usePageTitle` puts it there; on a page load (or when
+ * nothing else took it) the heading takes it itself, once.
+ */
+export function StepHeading({ title, intro }: { title: string; intro: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  usePageTitle(title, 'Onboarding');
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) ref.current?.focus();
+  }, []);
   return (
     <>
       <Title order={1} id="onboarding-step-title" ref={ref} tabIndex={-1} className={classes.stepTitle}>
@@ -93,7 +117,7 @@ export const StepHeading = forwardRef<HTMLHeadingElement, { title: string; intro
       </Text>
     </>
   );
-});
+}
 
 export function FailureAlert({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -4,7 +4,8 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { ComingSoon } from '../../components/coming-soon';
-import { PLACEHOLDER_SCREENS, type BackOfficeBase } from './navigation';
+import { usePageTitle } from '../../components/page-title';
+import { PLACEHOLDER_TEXTS, screenLabel, type BackOfficeBase } from './navigation';
 
 export type { BackOfficeBase } from './navigation';
 
@@ -13,15 +14,21 @@ export type { BackOfficeBase } from './navigation';
  * the rest say they are coming. The areas' own screens are routed in src/app.tsx.
  */
 export function BackOfficeArea({ screen }: { base: BackOfficeBase; screen: string }) {
-  const placeholder = PLACEHOLDER_SCREENS[screen];
-  if (!placeholder) return <ComingSoon area="Back office" />;
+  const text = PLACEHOLDER_TEXTS[screen];
+  const label = screenLabel(screen);
+  if (text === undefined) return <ComingSoon area={label} />;
+  return <Placeholder title={label} text={text} />;
+}
+
+function Placeholder({ title, text }: { title: string; text: string }) {
+  usePageTitle(title, 'Back office');
   return (
     <Stack gap="md" maw={760}>
       <Title order={1} size="h2">
-        {placeholder.title}
+        {title}
       </Title>
       <Paper withBorder radius="md" p="lg">
-        <Text>{placeholder.text}</Text>
+        <Text>{text}</Text>
       </Paper>
     </Stack>
   );

@@ -3,11 +3,12 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Text.css';
-import { AppShell, Burger, Button, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense, type ReactNode } from 'react';
+import { AppShell, Burger, Button, NavLink, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
+import { SkipLink, mainContentProps } from '../../components/skip-link';
 import { PRODUCT_NAME } from '../../theme';
 import { isAdmin, RestaurantLabelsProvider, useSession } from './session-context';
 import classes from './backoffice.module.css';
@@ -16,6 +17,7 @@ import { useRestaurantPicker } from './restaurant-picker';
 
 /**
  * Header with the signed-in person and Sign out; the sidebar collapses behind a burger on phones.
+ * A skip link comes before the header, and the sidebar marks the screen shown with aria-current.
  * Staff and superadmins also get the restaurant picker: what they choose is what every list and
  * create applies to, and without a choice menu rows say which restaurant they belong to.
  */
@@ -38,13 +40,52 @@ function AdminLayout({ base, children }: { base: BackOfficeBase; children: React
   );
 }
 
+/** The sidebar's id, which the burger names as what it opens and closes. */
+const NAVBAR_ID = 'backoffice-navigation';
+
+/**
+ * Whether the sidebar is a drawer behind the burger: below Mantine's `sm` breakpoint, the same
+ * query AppShell collapses it with.
+ */
+function usePhoneLayout(): boolean {
+  const theme = useMantineTheme();
+  // Read at once, not after the first paint: a closed menu must not be focusable even briefly.
+  return useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
+}
+
+/**
+ * The sidebar link's `aria-current`: "page" on the screen shown, "true" on the section it belongs
+ * to (Menu while a menu sub-screen is open), so screen readers say where the person is.
+ */
+function currentness(path: string, screen: string): 'page' | 'true' | undefined {
+  if (path === screen) return 'page';
+  return path.split('/')[0] === screen ? 'true' : undefined;
+}
+
 function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBase; workingOn: ReactNode; tall?: boolean; children: ReactNode }) {
   const { user, signOut } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  const phone = usePhoneLayout();
   // Inside the nested /admin or /backoffice router, locations are relative to the base.
   const [location] = useLocation();
-  const current = location.split('/')[1] ?? '';
+  const path = location.replace(/^\//, '');
   const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+
+  // On a phone the open menu covers the page: Escape closes it and hands the focus back to the
+  // burger, as it does for any disclosure.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !phone || !opened) return;
+    close();
+    burger.current?.focus();
+  });
+
+  // A link chosen on a phone closes the menu; the focus waits on the burger until the new screen
+  // takes it to its heading (usePageTitle), and stays there if the link was the screen shown.
+  const chooseLink = () => {
+    close();
+    if (phone) burger.current?.focus();
+  };
 
   return (
     <AppShell
@@ -53,10 +94,20 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <div className={classes.header} data-rows={tall ? 2 : 1}>
           <div className={classes.brand}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              ref={burger}
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Open navigation"
+              aria-expanded={opened}
+              aria-controls={NAVBAR_ID}
+            />
             <Text fw={800} size="lg" c="ember.7">
               {PRODUCT_NAME}
             </Text>
@@ -72,21 +123,24 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
           </div>
         </div>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Back office">
+      {/* Closed on a phone, the sidebar sits off screen: inert keeps its links out of the Tab order
+          and away from screen readers. Open, it covers the page, which goes inert instead. */}
+      <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="Back office" inert={phone && !opened}>
         {sidebarFor(base).map((entry) => (
           <NavLink
             key={entry.screen}
             component={Link}
             href={`/${entry.screen}`}
             label={entry.label}
-            active={current === entry.screen}
-            onClick={close}
+            active={currentness(path, entry.screen) !== undefined}
+            aria-current={currentness(path, entry.screen)}
+            onClick={chooseLink}
             py={10}
             style={{ borderRadius: 8 }}
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main {...mainContentProps} inert={phone && opened}>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </AppShell.Main>
     </AppShell>

@@ -22,13 +22,24 @@ export const SIDEBAR: readonly { screen: string; label: string; adminOnly?: bool
 /** The sidebar of a base; the spec's sidebar base defaults to /admin. */
 export const sidebarFor = (base: BackOfficeBase = 'admin') => SIDEBAR.filter((entry) => base === 'admin' || !entry.adminOnly);
 
-/** Spec (second document, section 2): the placeholder screens and their one line, word for word. */
-export const PLACEHOLDER_SCREENS: Readonly<Record<string, { title: string; text: string }>> = {
-  notifications: { title: 'Notifications', text: 'Configure push, email, and SMS notifications.' },
-  coupons: { title: 'Coupons', text: 'Create and manage promo codes and discounts.' },
-  reviews: { title: 'Reviews', text: 'Moderate and reply to customer reviews.' },
-  media: { title: 'Media', text: 'Upload and manage images and assets.' },
-  money: { title: 'Money', text: 'Payouts, fees, and financial settings.' },
-  pos: { title: 'Point of Sale', text: 'Configure POS terminals and in-store ordering.' },
-  support: { title: 'Support', text: 'Get help, documentation, and contact support.' },
+/**
+ * What each back-office screen built here is called: its heading and its tab's title. The sidebar's
+ * labels, and Drivers, which the spec routes but leaves out of the sidebar.
+ */
+const SCREEN_LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(SIDEBAR.map(({ screen, label }) => [screen, label])),
+  drivers: 'Drivers',
+};
+
+export const screenLabel = (screen: string): string => SCREEN_LABELS[screen] ?? screen;
+
+/** Spec (second document, section 2): the placeholder screens' one line, word for word. */
+export const PLACEHOLDER_TEXTS: Readonly<Record<string, string>> = {
+  notifications: 'Configure push, email, and SMS notifications.',
+  coupons: 'Create and manage promo codes and discounts.',
+  reviews: 'Moderate and reply to customer reviews.',
+  media: 'Upload and manage images and assets.',
+  money: 'Payouts, fees, and financial settings.',
+  pos: 'Configure POS terminals and in-store ordering.',
+  support: 'Get help, documentation, and contact support.',
 };

@@ -69,7 +69,8 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
         disabled={choosing}
         error={chooseError ?? error ?? undefined}
         onChange={(value) => chooseRestaurant(value === null || value === NO_CHOICE ? null : Number(value))}
-        comboboxProps={{ withinPortal: true }}
+        // In the header, not a portal at the end of the page: the open list stays inside the banner landmark.
+        comboboxProps={{ withinPortal: false }}
       />
       {state.matches('failed') ? (
         <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'picker.retry' })}>

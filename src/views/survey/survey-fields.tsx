@@ -18,6 +18,19 @@ import classes from './survey.module.css';
 
 type Described = { label: string; hint?: string; error?: string };
 
+/**
+ * A group of cards in error: Mantine describes the group by its sentence but marks nothing
+ * invalid, so the first card (where a refused submit puts the focus) carries `aria-invalid`
+ * and the sentence as its description.
+ */
+function useGroupError(error: string | undefined) {
+  const errorId = useId();
+  return {
+    errorProps: { id: errorId },
+    firstCard: error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {},
+  };
+}
+
 export function SingleChoice(props: Described & {
   name: string;
   options: readonly string[];
@@ -26,12 +39,13 @@ export function SingleChoice(props: Described & {
   /** Shown under the options while "Other" is chosen. */
   other?: ReactNode;
 }) {
+  const { errorProps, firstCard } = useGroupError(props.error);
   return (
     <div className={classes.question}>
-      <Radio.Group name={props.name} label={props.label} description={props.hint} error={props.error} value={props.value} onChange={props.onChange}>
+      <Radio.Group name={props.name} label={props.label} description={props.hint} error={props.error} errorProps={errorProps} value={props.value} onChange={props.onChange}>
         <div className={classes.options}>
-          {props.options.map((option) => (
-            <Radio.Card key={option} value={option} radius="md" className={classes.option}>
+          {props.options.map((option, index) => (
+            <Radio.Card key={option} value={option} radius="md" className={classes.option} {...(index === 0 ? firstCard : {})}>
               <Radio.Indicator className={classes.indicator} />
               <span>{option}</span>
             </Radio.Card>
@@ -49,14 +63,22 @@ export function MultiChoice(props: Described & {
   onToggle: (option: string) => void;
   other?: ReactNode;
 }) {
+  const { errorProps, firstCard } = useGroupError(props.error);
   return (
     <div className={classes.question}>
       {/* The group only labels the cards; each card's click is the one place choices change,
           so the machine can keep exclusive answers ("None") on their own. */}
-      <Checkbox.Group label={props.label} description={props.hint ?? 'Choose all that apply.'} error={props.error} value={[...props.value]}>
+      <Checkbox.Group label={props.label} description={props.hint ?? 'Choose all that apply.'} error={props.error} errorProps={errorProps} value={[...props.value]}>
         <div className={classes.options}>
-          {props.options.map((option) => (
-            <Checkbox.Card key={option} value={option} radius="md" className={classes.option} onClick={() => props.onToggle(option)}>
+          {props.options.map((option, index) => (
+            <Checkbox.Card
+              key={option}
+              value={option}
+              radius="md"
+              className={classes.option}
+              onClick={() => props.onToggle(option)}
+              {...(index === 0 ? firstCard : {})}
+            >
               <Checkbox.Indicator className={classes.indicator} />
               <span>{option}</span>
             </Checkbox.Card>

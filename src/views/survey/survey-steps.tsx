@@ -1,4 +1,4 @@
-import { FRUSTRATION_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, SURVEY_OPTIONS } from '../../../contracts/survey';
+import { FRUSTRATION_COUNT, FRUSTRATION_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, SURVEY_OPTIONS } from '../../../contracts/survey';
 import type { SurveyAnswers, SurveyEvent, SurveyStep } from '../../machines/survey/survey.machine';
 import { LongText, MultiChoice, ShortText, SingleChoice, YesNo } from './survey-fields';
 import classes from './survey.module.css';
@@ -14,6 +14,51 @@ export const STEP_TEXT: Record<SurveyStep, { title: string; intro: string }> = {
   systems: { title: 'Systems and numbers', intro: 'What you run the restaurant on, and the figures you watch.' },
   wishes: { title: 'Last words', intro: 'Two wishes, and whether you would like to try what we build first.' },
 };
+
+/** Every question's label, in the order the survey asks them (the summary of a refusal names them so). */
+export const QUESTION_LABELS = {
+  business_name: 'Restaurant or business name',
+  role: 'Your role',
+  role_other: 'Your role, in your words',
+  restaurant_types: 'What kind of restaurant do you run?',
+  pos_system: 'Which POS system do you use?',
+  pos_other: 'Which POS system?',
+  pos_satisfaction: 'How satisfied are you with it?',
+  pos_painpoints: 'What frustrates you most about it?',
+  ordering_devices: 'Which of these do you use?',
+  ordering_wishlist: 'What would you add or change about how guests order?',
+  delivery_apps: 'Which delivery apps take orders for you?',
+  delivery_other: 'Which other delivery apps?',
+  white_label: 'Which online ordering service runs your own website orders?',
+  white_label_other: 'Which online ordering service?',
+  delivery_frustrations: 'Your three biggest frustrations with delivery',
+  delivery_interests: 'Which of these interest you?',
+  staff_tools_used: 'Which staff tasks do you use software for?',
+  staff_tools_text: 'Which tools, and how well do they work?',
+  ops_efficiency_text: 'Where does your team lose the most time?',
+  systems_used: 'Which of these systems do you use?',
+  systems_feedback: 'What works, and what does not?',
+  analytics_tracked: 'Which numbers do you track?',
+  reports_needed: 'Which reports do you wish you had?',
+  wish_fix_one: 'If you could fix one thing in your operation tomorrow, what would it be?',
+  wish_feature: 'Which feature would make the biggest difference to you?',
+  early_access: 'Yes, I would like early access',
+  contact_email: 'Email to reach you',
+} as const satisfies Record<keyof SurveyAnswers, string>;
+
+const frustrationLabel = (index: number) => `Frustration ${index + 1}`;
+
+/** The `fields` keys a refusal may name, with their labels, in the survey's order (for `labelsInError`). */
+export const QUESTION_ORDER: readonly (readonly [string, string])[] = Object.entries(QUESTION_LABELS).flatMap(
+  ([field, label]): [string, string][] => [
+    [field, label],
+    ...(field === 'delivery_frustrations'
+      ? Array.from({ length: FRUSTRATION_COUNT }, (_, index): [string, string] => [`${field}.${index}`, frustrationLabel(index)])
+      : []),
+  ],
+);
+
+const L = QUESTION_LABELS;
 
 type StepProps = {
   answers: SurveyAnswers;
@@ -69,35 +114,35 @@ export function StepQuestions({ step, ...props }: StepProps & { step: SurveyStep
     case 'about':
       return (
         <>
-          <ShortText {...textProps(props, 'business_name', SHORT_TEXT_MAX)} label="Restaurant or business name" autoComplete="organization" placeholder="e.g. Pizza Loco" />
-          <SingleChoice {...single(props, 'role')} label="Your role" other={otherText(props, 'role_other', 'Your role, in your words')} />
-          <MultiChoice {...multi(props, 'restaurant_types')} label="What kind of restaurant do you run?" />
+          <ShortText {...textProps(props, 'business_name', SHORT_TEXT_MAX)} label={L.business_name} autoComplete="organization" placeholder="e.g. Pizza Loco" />
+          <SingleChoice {...single(props, 'role')} label={L.role} other={otherText(props, 'role_other', L.role_other)} />
+          <MultiChoice {...multi(props, 'restaurant_types')} label={L.restaurant_types} />
         </>
       );
     case 'pos':
       return (
         <>
-          <SingleChoice {...single(props, 'pos_system')} label="Which POS system do you use?" other={otherText(props, 'pos_other', 'Which POS system?')} />
-          <SingleChoice {...single(props, 'pos_satisfaction')} label="How satisfied are you with it?" />
-          <LongText {...textProps(props, 'pos_painpoints')} label="What frustrates you most about it?" />
+          <SingleChoice {...single(props, 'pos_system')} label={L.pos_system} other={otherText(props, 'pos_other', L.pos_other)} />
+          <SingleChoice {...single(props, 'pos_satisfaction')} label={L.pos_satisfaction} />
+          <LongText {...textProps(props, 'pos_painpoints')} label={L.pos_painpoints} />
         </>
       );
     case 'ordering':
       return (
         <>
-          <MultiChoice {...multi(props, 'ordering_devices')} label="Which of these do you use?" />
-          <LongText {...textProps(props, 'ordering_wishlist')} label="What would you add or change about how guests order?" />
+          <MultiChoice {...multi(props, 'ordering_devices')} label={L.ordering_devices} />
+          <LongText {...textProps(props, 'ordering_wishlist')} label={L.ordering_wishlist} />
         </>
       );
     case 'delivery':
       return (
         <>
-          <MultiChoice {...multi(props, 'delivery_apps')} label="Which delivery apps take orders for you?" other={otherText(props, 'delivery_other', 'Which other delivery apps?')} />
+          <MultiChoice {...multi(props, 'delivery_apps')} label={L.delivery_apps} other={otherText(props, 'delivery_other', L.delivery_other)} />
           <SingleChoice
             {...single(props, 'white_label')}
-            label="Which online ordering service runs your own website orders?"
+            label={L.white_label}
             hint="Skip this if you take no orders on your own website."
-            other={otherText(props, 'white_label_other', 'Which online ordering service?')}
+            other={otherText(props, 'white_label_other', L.white_label_other)}
           />
         </>
       );
@@ -105,14 +150,14 @@ export function StepQuestions({ step, ...props }: StepProps & { step: SurveyStep
       return (
         <>
           <fieldset className={classes.fieldset}>
-            <legend className={classes.legend}>Your three biggest frustrations with delivery</legend>
+            <legend className={classes.legend}>{L.delivery_frustrations}</legend>
             <div className={classes.stack}>
               {props.answers.delivery_frustrations.map((text, index) => (
                 <ShortText
                   // The three are positions, not records: their index is their identity.
                   key={index}
                   name={`delivery_frustrations.${index}`}
-                  label={`Frustration ${index + 1}`}
+                  label={frustrationLabel(index)}
                   value={text}
                   maxLength={FRUSTRATION_MAX}
                   error={props.errors[`delivery_frustrations.${index}`]}
@@ -121,33 +166,33 @@ export function StepQuestions({ step, ...props }: StepProps & { step: SurveyStep
               ))}
             </div>
           </fieldset>
-          <MultiChoice {...multi(props, 'delivery_interests')} label="Which of these interest you?" />
+          <MultiChoice {...multi(props, 'delivery_interests')} label={L.delivery_interests} />
         </>
       );
     case 'team':
       return (
         <>
-          <MultiChoice {...multi(props, 'staff_tools_used')} label="Which staff tasks do you use software for?" />
-          <LongText {...textProps(props, 'staff_tools_text')} label="Which tools, and how well do they work?" />
-          <LongText {...textProps(props, 'ops_efficiency_text')} label="Where does your team lose the most time?" />
+          <MultiChoice {...multi(props, 'staff_tools_used')} label={L.staff_tools_used} />
+          <LongText {...textProps(props, 'staff_tools_text')} label={L.staff_tools_text} />
+          <LongText {...textProps(props, 'ops_efficiency_text')} label={L.ops_efficiency_text} />
         </>
       );
     case 'systems':
       return (
         <>
-          <MultiChoice {...multi(props, 'systems_used')} label="Which of these systems do you use?" />
-          <LongText {...textProps(props, 'systems_feedback')} label="What works, and what does not?" />
-          <MultiChoice {...multi(props, 'analytics_tracked')} label="Which numbers do you track?" />
-          <LongText {...textProps(props, 'reports_needed')} label="Which reports do you wish you had?" />
+          <MultiChoice {...multi(props, 'systems_used')} label={L.systems_used} />
+          <LongText {...textProps(props, 'systems_feedback')} label={L.systems_feedback} />
+          <MultiChoice {...multi(props, 'analytics_tracked')} label={L.analytics_tracked} />
+          <LongText {...textProps(props, 'reports_needed')} label={L.reports_needed} />
         </>
       );
     case 'wishes':
       return (
         <>
-          <LongText {...textProps(props, 'wish_fix_one')} label="If you could fix one thing in your operation tomorrow, what would it be?" />
-          <LongText {...textProps(props, 'wish_feature')} label="Which feature would make the biggest difference to you?" />
+          <LongText {...textProps(props, 'wish_fix_one')} label={L.wish_fix_one} />
+          <LongText {...textProps(props, 'wish_feature')} label={L.wish_feature} />
           <YesNo
-            label="Yes, I would like early access"
+            label={L.early_access}
             hint="Try the new ordering and delivery tools before anyone else."
             checked={props.answers.early_access}
             onChange={(value) => props.send({ type: 'answer.set', field: 'early_access', value })}
@@ -156,7 +201,7 @@ export function StepQuestions({ step, ...props }: StepProps & { step: SurveyStep
             {...textProps(props, 'contact_email', 254)}
             type="email"
             autoComplete="email"
-            label="Email to reach you"
+            label={L.contact_email}
             hint="Optional. Only used to follow up on your answers."
             placeholder="you@yourrestaurant.com"
           />

@@ -11,7 +11,9 @@ import { Alert, Button, Container, Paper, Progress, Stack, Text, Title } from '@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { FieldsToFix, labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
+import { usePageTitle } from '../../components/page-title';
 import { SiteFrame } from '../../components/site-frame';
 import {
   SURVEY_STEPS,
@@ -21,11 +23,14 @@ import {
   surveyMachine,
   type SurveyMachine,
 } from '../../machines/survey/survey.machine';
-import { STEP_TEXT, StepQuestions } from './survey-steps';
+import { QUESTION_ORDER, STEP_TEXT, StepQuestions } from './survey-steps';
 import classes from './survey.module.css';
 
 /** Spec section 2: the estimate shown in the header. */
 export const SURVEY_ESTIMATE = '4 to 6 minutes';
+
+/** The tab's name: the survey's name on the page (its eyebrow), not its long invitation. */
+const SURVEY_TITLE = 'Operator survey';
 
 export interface SurveyViewProps {
   /** The survey machine; tests pass one whose draft store and `submitSurvey` actor they control. */
@@ -34,7 +39,9 @@ export interface SurveyViewProps {
 
 export function SurveyView({ machine = surveyMachine }: SurveyViewProps) {
   const [state, send] = useMachine(machine);
+  usePageTitle(SURVEY_TITLE);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const previous = useRef(state.value);
   const step = stepNumber(state.value);
   const thanked = state.matches('thanked');
@@ -54,10 +61,19 @@ export function SurveyView({ machine = surveyMachine }: SurveyViewProps) {
   const { answers, fieldErrors, error, receipt } = state.context;
   const submitting = state.matches('submitting');
   const current = step === null ? undefined : SURVEY_STEPS[step - 1];
+  // A refused Submit (the contract's check, or the server) puts the focus on the first answer
+  // in error, else on the alert.
+  const focusAfterRefusal = useFocusAfterRefusal(formRef, !submitting);
+  const fieldsToFix = labelsInError(fieldErrors, QUESTION_ORDER);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    send({ type: step === SURVEY_STEP_COUNT ? 'survey.submit' : 'step.next' });
+    if (step !== SURVEY_STEP_COUNT) {
+      send({ type: 'step.next' });
+      return;
+    }
+    focusAfterRefusal();
+    send({ type: 'survey.submit' });
   }
 
   return (
@@ -124,19 +140,24 @@ export function SurveyView({ machine = surveyMachine }: SurveyViewProps) {
           ) : current === undefined ? (
             <div className={classes.cardBody} aria-busy="true" />
           ) : (
-            <form noValidate onSubmit={onSubmit} className={classes.cardBody} aria-labelledby="survey-step-title">
+            <form ref={formRef} noValidate onSubmit={onSubmit} className={classes.cardBody} aria-labelledby="survey-step-title">
               <Title order={2} id="survey-step-title" ref={headingRef} tabIndex={-1} className={classes.stepTitle}>
                 {STEP_TEXT[current].title}
               </Title>
               <Text c="dimmed" mt={6} mb="lg">
                 {STEP_TEXT[current].intro}
               </Text>
-              {error !== null ? (
+              {error !== null || fieldsToFix.length > 0 ? (
+                // The server's failure, or answers the check refused (some may sit on other steps):
+                // the summary names them.
                 <Alert role="alert" color="red" variant="light" radius="md" icon={<AlertCircleIcon />} className={classes.alert} mb="lg">
-                  <Text fw={700} inherit>
-                    {error}
-                  </Text>
-                  <Text inherit>Your answers are kept. Press Submit to try again.</Text>
+                  {error !== null ? (
+                    <Text fw={700} inherit>
+                      {error}
+                    </Text>
+                  ) : null}
+                  <FieldsToFix labels={fieldsToFix} />
+                  {error !== null ? <Text inherit>Your answers are kept. Press Submit to try again.</Text> : null}
                 </Alert>
               ) : null}
               <fieldset disabled={submitting} className={classes.questions}>

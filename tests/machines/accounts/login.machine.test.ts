@@ -67,6 +67,18 @@ describe('login machine: behaviour', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('keeps the sentences of the fields the server names until each field is edited', async () => {
+    const refusal = new ApiError('Some fields are not valid.', { status: 400, code: 'invalid', fields: { email: 'Please enter a valid email.' } });
+    const { actor, send } = start(async () => { throw refusal; }, async () => '/admin');
+    send({ type: 'form.submit' });
+    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(failed.context).toMatchObject({ error: 'Some fields are not valid.', fieldErrors: { email: 'Please enter a valid email.' } });
+    send({ type: 'field.change', field: 'password', value: 'secret-1' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Please enter a valid email.' });
+    send({ type: 'field.change', field: 'email', value: 'a@b.co' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
   it('falls back to "Request failed" and returns to the form when the sign-in after the credentials fails', async () => {
     const { actor, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => { throw new Error(''); });
     send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });

@@ -99,6 +99,8 @@ describe('registration machine: behaviour', () => {
       email: 'Please enter a valid email.',
       terms: 'You must accept Terms and Privacy.',
     });
+    // The alert's sentence, as when the server refuses a body.
+    expect(actor.getSnapshot().context.error).toBe('Some fields are not valid.');
     expect(calls.register).toEqual([]);
   });
 
@@ -164,12 +166,15 @@ describe('registration machine: behaviour', () => {
   });
 
   it('shows the server’s detail for a wrong code, and "Request failed" when there is none', async () => {
-    let answer: unknown = new ApiError('This code is wrong or has expired.', { status: 400 });
+    let answer: unknown = new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.' } });
     const { actor, send } = start({ verify: async () => { throw answer; } });
     send(...emailStep);
     await waitFor(actor, (s) => s.matches({ code: 'editing' }));
     send({ type: 'code.change', value: '111111' }, { type: 'code.verify' });
-    expect((await waitFor(actor, (s) => s.context.error !== null)).context.error).toBe('This code is wrong or has expired.');
+    const wrong = await waitFor(actor, (s) => s.context.error !== null);
+    expect(wrong.context.error).toBe('This code is wrong or has expired.');
+    // The server named the code: the boxes are marked with its sentence.
+    expect(wrong.context.fieldErrors).toEqual({ code: 'This code is wrong or has expired.' });
     answer = new Error('');
     send({ type: 'code.verify' });
     await waitFor(actor, (s) => s.matches({ code: 'verifying' }));

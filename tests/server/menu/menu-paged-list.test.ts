@@ -31,6 +31,16 @@ describe('the paged category list', () => {
     expect((await api.get('/categories/?search=nothing-like-this', owner)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
+  it('links the neighbouring pages with the rest of the query kept as it was asked, the search encoded', async () => {
+    const first = await api.get('/categories/?page=1&search=soup%201&page_size=1', owner);
+    expect(first.body.results.map((category: { name: string }) => category.name)).toEqual(['Soup 10']);
+    expect(first.body.next).toBe('/api/v2/categories/?page=2&search=soup+1&page_size=1');
+    const second = await api.get(first.body.next.replace('/api/v2', ''), owner);
+    expect(second.body.results.map((category: { name: string }) => category.name)).toEqual(['Soup 12']);
+    expect(second.body.previous).toBe('/api/v2/categories/?page=1&search=soup+1&page_size=1');
+    expect(second.body.next).toBeNull();
+  });
+
   it('shows a category another server process wrote a moment before, and its new count', async () => {
     // A second server on the same database, as a second instance behind a load balancer.
     const other = await createTestApp({ database: t.database, config: { rateLimitPerMinute: 100_000 } });

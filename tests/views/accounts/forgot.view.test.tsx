@@ -166,3 +166,28 @@ describe('forgot password view: every path of the model', () => {
     await run(renderForgot());
   });
 });
+
+describe('forgot password view: refused stages and their titles', () => {
+  it('focuses the refused address, then the new stage’s heading, then the first field in error there', async () => {
+    const { user, request } = renderForgot();
+    expect(document.title).toBe('Forgot password · Tablefront');
+    await retype(user, email(), V.invalidEmail);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(email()).toHaveFocus());
+    expect(email()).toHaveAccessibleDescription('Please enter a valid email.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields are not valid.Check Email.');
+
+    await retype(user, email(), V.email);
+    await user.keyboard('{Enter}');
+    await request.resolve({ detail: 'ok' });
+    const heading = await screen.findByRole('heading', { name: 'Set a new password' });
+    expect(document.title).toBe('Set a new password · Tablefront');
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    await user.click(resetButton());
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
+    expect(boxes()[0]).toHaveAccessibleDescription('Enter the 6-digit code.');
+    expect(newPassword()).toHaveAccessibleDescription(/Password must be at least 8 characters\./);
+    expect(screen.getByRole('alert')).toHaveTextContent('Check 6-digit code and New password.');
+  });
+});

@@ -116,3 +116,34 @@ describe('login view: the specified words and links', () => {
     expect(screen.getByRole('status')).toHaveTextContent(PASSWORD_CHANGED);
   });
 });
+
+describe('login view: a refused submit', () => {
+  it('marks the fields the server names, names them in the alert and puts the focus on the first', async () => {
+    const { user } = renderLogin('/login');
+    expect(document.title).toBe('Sign in · Tablefront');
+    // Nothing typed: the real call is refused as the server refuses an empty address.
+    await user.click(loginButton());
+    await waitFor(() => expect(email()).toHaveFocus());
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(email()).toHaveAccessibleDescription('Please enter a valid email.');
+    expect(password()).not.toHaveAttribute('aria-invalid');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Some fields are not valid.');
+    expect(alert).toHaveTextContent('Check Email.');
+
+    await user.type(email(), V.email);
+    expect(email()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('puts the focus on the alert when the server names no field', async () => {
+    const { user, check } = renderLogin('/login');
+    await user.type(email(), V.email);
+    await user.type(password(), V.password);
+    await user.keyboard('{Enter}');
+    await check.reject(new ApiError(V.rejection, { status: 401 }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${V.rejection}$`));
+    expect(email()).not.toHaveAttribute('aria-invalid');
+  });
+});

@@ -213,3 +213,66 @@ describe('registration view: the specified words and links', () => {
     expect(await screen.findByText(EXISTING_NOTE)).toBeInTheDocument();
   });
 });
+
+describe('registration view: refused steps and their titles', () => {
+  async function toCodeStep(driver: Driver) {
+    await retype(driver.user, emailInput(), V.email);
+    await driver.user.click(terms());
+    await driver.user.click(joinButton());
+    await driver.register.resolve({ detail: 'sent', existing: false });
+    await screen.findByRole('heading', { name: 'Check Your Email' });
+  }
+
+  it('refuses a bad address: the field marked and focused, the alert naming it', async () => {
+    const { user } = renderRegister();
+    expect(document.title).toBe('Create your account · Tablefront');
+    await retype(user, emailInput(), V.invalidEmail);
+    await user.click(terms());
+    await user.click(joinButton());
+    await waitFor(() => expect(emailInput()).toHaveFocus());
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields are not valid.Check Email.');
+  });
+
+  it('moves to the code step’s heading, and a refused code focuses the first box', async () => {
+    const driver = renderRegister();
+    await toCodeStep(driver);
+    expect(document.title).toBe('Check Your Email · Tablefront');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Check Your Email' })).toHaveFocus());
+
+    await driver.user.click(codeBoxes()[0]!);
+    await driver.user.keyboard('12{Enter}');
+    await waitFor(() => expect(codeBoxes()[0]).toHaveFocus());
+    expect(codeBoxes()[0]).toHaveAccessibleDescription('Enter the 6-digit code.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Check 6-digit code.');
+    expect(driver.verify.received).toHaveLength(0);
+  });
+
+  it('marks the code with the server’s sentence when it refuses it, and sends the code with Enter', async () => {
+    const driver = renderRegister();
+    await toCodeStep(driver);
+    await driver.user.click(codeBoxes()[0]!);
+    await driver.user.keyboard(`${V.code}{Enter}`);
+    expect(driver.verify.pending.map((call) => call.input)).toEqual([{ email: V.email, code: V.code }]);
+    await driver.verify.reject(new ApiError(V.verifyRejection, { status: 400, code: 'invalid_code', fields: { code: V.verifyRejection } }));
+    await waitFor(() => expect(codeBoxes()[0]).toHaveFocus());
+    codeBoxes().forEach((box) => expect(box).toHaveAttribute('aria-invalid', 'true'));
+    expect(codeBoxes()[0]).toHaveAccessibleDescription(V.verifyRejection);
+    expect(screen.getByRole('alert')).toHaveTextContent(`${V.verifyRejection}Check 6-digit code.`);
+  });
+
+  it('names every profile field in error and focuses the first', async () => {
+    const driver = renderRegister();
+    await toCodeStep(driver);
+    await driver.user.click(codeBoxes()[0]!);
+    await driver.user.keyboard(V.code);
+    await driver.user.click(verifyButton());
+    await driver.verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true });
+    await screen.findByRole('heading', { name: 'Join' });
+    expect(document.title).toBe('Join · Tablefront');
+    await driver.user.click(screen.getByRole('button', { name: "Let's go" }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('Check First name, Last name, and Password.');
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+  });
+});

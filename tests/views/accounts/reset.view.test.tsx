@@ -106,3 +106,16 @@ describe('reset view', () => {
     expect(email()).toHaveValue('owner@example.com');
   });
 });
+
+describe('reset view: a refused submit', () => {
+  it('marks every field in error, names them in the alert and focuses the first', async () => {
+    const { user } = renderReset();
+    expect(document.title).toBe('Reset password · Tablefront');
+    await user.click(submit());
+    await waitFor(() => expect(email()).toHaveFocus());
+    expect(email()).toHaveAccessibleDescription('Please enter your email.');
+    boxes().forEach((box) => expect(box).toHaveAttribute('aria-invalid', 'true'));
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Check Email, 6-digit code, and New password.');
+  });
+});

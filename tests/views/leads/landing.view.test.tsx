@@ -127,6 +127,9 @@ const executors: PathExecutors<Driver> = {
       expect(zipInput()).toHaveAttribute('aria-invalid', 'true');
       expect(zipInput()).toHaveAccessibleDescription(SIGNUP_VALUES.zipSentence);
       expect(emailInput()).toHaveAccessibleDescription(SIGNUP_VALUES.emailSentence);
+      // The summary names both fields; the cursor is on the first.
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Check Zip code and Email\.$/);
+      expect(zipInput()).toHaveFocus();
       expect(notifyButton()).toBeEnabled();
       // The contract refused the values here: nothing went to the server.
       expect(server.pending).toHaveLength(0);
@@ -147,8 +150,11 @@ const executors: PathExecutors<Driver> = {
     },
     failed: async ({ email }) => {
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(new RegExp(`^${SIGNUP_VALUES.rejection.detail.replace(/[.?]/g, '\\$&')}$`));
+      // The server's sentence, then the field it named; the cursor goes to that field.
+      expect(alert).toHaveTextContent(new RegExp(`^${SIGNUP_VALUES.rejection.detail.replace(/[.?]/g, '\\$&')}Check Email\\.$`));
       expect(emailInput()).toHaveAccessibleDescription(SIGNUP_VALUES.rejection.fields.email);
+      expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+      await waitFor(() => expect(emailInput()).toHaveFocus());
       // What the person typed is still there to fix or resend.
       expectEditableForm(SIGNUP_VALUES.validZip, email);
     },
@@ -207,6 +213,17 @@ describe('landing view: the specified words', () => {
     await driver.user.click(notifyButton());
     driver.server.reject(new Error('Request timed out'));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Request timed out$/);
+  });
+
+  it('names the page in the tab after its heading', () => {
+    renderLanding();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Online ordering and delivery, run by your restaurant.');
+    expect(document.title).toBe('Online ordering and delivery, run by your restaurant · Tablefront');
+  });
+
+  it('underlines the privacy link inside the form’s notice, so it does not stand out by colour alone', () => {
+    renderLanding();
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('data-underline', 'always');
   });
 
   it('links the footer to the terms, the privacy policy and the operator survey', () => {

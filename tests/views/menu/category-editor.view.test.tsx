@@ -289,3 +289,46 @@ describe('category editor view: the specified words', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Category not found.');
   });
 });
+
+describe('category editor view: refusals a keyboard or screen reader user can act on (issue 12)', () => {
+  /** The sentence an input is described by (Mantine links the error with aria-describedby). */
+  const description = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+
+  it('a Save with a blank name marks, describes and names the name, and focuses it; the tab keeps the name as read', async () => {
+    const { user, pending } = renderEditor(1, PIZZA);
+    await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
+    await waitFor(() => expect(document.title).toBe('Categories › Pizza · Back office · Tablefront'));
+    const name = screen.getByLabelText(/^Name/);
+    await user.clear(name);
+    // Clearing the name is no reason to move the focus or change the tab's title.
+    expect(name).toHaveFocus();
+    expect(document.title).toBe('Categories › Pizza · Back office · Tablefront');
+    await user.click(saveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check Name.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(description(name)).toBe('Please enter a category name');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(pending).toEqual([]);
+  });
+
+  it("a size left without a name is not sent: its input says why, and typing a name answers it", async () => {
+    const { user, pending } = renderEditor(1, PIZZA);
+    const small = await screen.findByLabelText('Size 1 name');
+    await user.clear(small);
+    await user.tab();
+    expect(small).toHaveAttribute('aria-invalid', 'true');
+    expect(description(small)).toBe('Please enter a name.');
+    expect(pending).toEqual([]);
+    await user.type(small, 'Tiny');
+    expect(small).not.toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    await waitFor(() => expect(pending.map((call) => call.actor)).toEqual(['updateRow']));
+  });
+
+  it("names each group's switches after their group", async () => {
+    renderEditor(1, PIZZA);
+    expect(await screen.findByRole('checkbox', { name: 'Required: Sauces' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Multiple: Sauces' })).toBeChecked();
+  });
+});

@@ -57,3 +57,23 @@ describe('extra options view', () => {
     ]);
   });
 });
+
+describe('extra options view: a refused Save (issue 12)', () => {
+  it('reads the groups again and sends the focus to the alert that says why', async () => {
+    const refusing = provideChecked(extraOptionsMachine, {
+      actors: {
+        loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => CATEGORIES),
+        loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async () => ({ groups: [], selections: [], currency: 'USD' })),
+        saveGroups: fromPromise<void, SaveGroupsCall>(async () => { throw new Error('Server error'); }),
+      },
+    });
+    const { user } = renderScreen(<ExtraOptionsView scope={OWNER} machine={refusing} />);
+    await user.click(await screen.findByPlaceholderText('Pick a category'));
+    await user.click(await screen.findByRole('option', { name: 'Pizza' }));
+    await user.click(await screen.findByRole('button', { name: 'Add group' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Save failed: Server error');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+});

@@ -26,7 +26,7 @@ describe('menu items of a category', () => {
     const item = await screen.findByRole('article', { name: 'Margherita' });
     expect(item).toHaveTextContent('Small $9.00 · Large $13.50');
     expect(list.calls.loads[0]).toMatchObject({ ownerId: 1, scope: OWNER });
-    await user.click(within(item).getByRole('switch', { name: 'Available' }));
+    await user.click(within(item).getByRole('switch', { name: 'Available: Margherita' }));
     await waitFor(() => expect(list.calls.saves).toEqual([expect.objectContaining({ id: 1, values: { available: false } })]));
   });
 

@@ -53,7 +53,7 @@ describe('primary options view', () => {
     await user.click(screen.getByRole('button', { name: 'Add selection' }));
     await user.type(screen.getByLabelText('Selection 2'), 'Cream');
     await user.click(screen.getByRole('button', { name: 'Move Cream up' }));
-    await user.click(screen.getByRole('button', { name: 'Image for Cream' }));
+    await user.click(screen.getByRole('button', { name: 'Add image for Cream' }));
     const add = await screen.findByRole('button', { name: 'Add' });
     expect(add).toBeDisabled();
     await user.type(screen.getByLabelText('Image URL'), '/uploads/cream.jpg');

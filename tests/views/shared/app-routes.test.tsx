@@ -2,39 +2,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { CurrentUser } from '../../../contracts/shared/session';
 import { RouteErrorBoundary } from '../../../src/components/route-error-boundary';
-import { contractFetch } from '../../support/contract-double';
-import { openAppAt } from './app-harness';
+import { ADMIN, OWNER, openAppAt, signedInAs } from './app-harness';
 
 
 const COMING_SOON = 'Coming in a later release';
-
-const OWNER: CurrentUser = {
-  id: 7, email: 'owner@example.com', first_name: 'Olga', last_name: 'Owner',
-  is_staff: false, is_superadmin: false, active_restaurant_id: 42, active_restaurant_name: 'Pizza Loco',
-};
-const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com', is_staff: true, active_restaurant_id: null, active_restaurant_name: null };
-
-/**
- * A stored token and a server (the page's fetch) that knows who it belongs to, as the guards
- * need; `launched` is what the onboarding status answers.
- */
-function signedInAs(user: CurrentUser, { launched = false } = {}) {
-  localStorage.setItem('access_token', 'token');
-  // Each request is first checked against the real server's route and contract, as it would be there.
-  vi.stubGlobal('fetch', contractFetch((request) => {
-    const path = new URL(request.url).pathname;
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (path === '/api/v2/auth/me/') return json(user);
-    if (path === '/api/v2/onboarding/42/status/') {
-      const progress = { location: false, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched };
-      return json({ id: 42, launched, progress });
-    }
-    return json({ detail: 'Not found.', code: 'not_found' }, 404);
-  }));
-}
 
 afterEach(() => {
   localStorage.clear();
@@ -86,14 +58,25 @@ describe('route table', () => {
     ['/admin/menu/categories/7/editor', 'Categories'],
     ['/backoffice/menu/categories/new', 'Add new category'],
     ['/onboard/42/launch', 'Ready to launch'],
-    // Areas of later issues: the shared panel, on their own address.
-    ['/admin/territories', COMING_SOON],
-    ['/backoffice/drivers', COMING_SOON],
   ])('knows %s', async (path, heading) => {
     signedInAs(ADMIN);
     const { currentPath } = openAppAt(path);
     // A screen may swap its loading frame for the loaded one: check the heading that stays.
     await waitFor(() => expect(screen.getByRole('heading', { name: heading, level: 1 })).toBeInTheDocument(), FIRST_LOAD);
+    expect(currentPath()).toBe(path);
+  });
+
+  // Areas of later issues: the shared panel, named after its screen, on its own address.
+  it.each([
+    ['/admin/territories', 'Territories'],
+    ['/backoffice/drivers', 'Drivers'],
+    ['/backoffice/dashboard', 'Dashboard'],
+  ])('shows %s as a screen still to come, named %s', async (path, name) => {
+    signedInAs(ADMIN);
+    const { currentPath } = openAppAt(path);
+    const heading = await screen.findByRole('heading', { name, level: 1 }, FIRST_LOAD);
+    expect(heading.parentElement).toHaveTextContent(COMING_SOON);
+    expect(document.title).toBe(`${name} · Back office · Tablefront`);
     expect(currentPath()).toBe(path);
   });
 

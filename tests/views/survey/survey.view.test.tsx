@@ -226,3 +226,53 @@ describe('survey view: details', () => {
     await waitFor(() => expect(heading()).toHaveFocus());
   });
 });
+
+describe('survey view: focus and errors for keyboard and screen-reader users', () => {
+  const refusal = (fields: Record<string, string>) =>
+    new Error(`HTTP 400 Bad Request: ${JSON.stringify({ detail: 'Some fields are not valid.', code: 'invalid', fields })}`);
+
+  it('names the survey in the tab', async () => {
+    renderSurvey();
+    await expectStep(1);
+    expect(document.title).toBe('Operator survey · Tablefront');
+  });
+
+  it('puts the focus on a refused answer and names it in the summary', async () => {
+    const { user } = renderSurvey({ step: 8, answers: {}, attemptKey: null });
+    await expectStep(8);
+    await user.type(screen.getByLabelText(/Email to reach you/), 'owner@{Enter}');
+    const email = screen.getByRole('textbox', { name: 'Email to reach you' });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Check Email to reach you.');
+  });
+
+  it('focuses the field the server refused when it is on this step', async () => {
+    const { user, fakes } = renderSurvey({ step: 8, answers: { contact_email: 'owner@pizzaloco.com' }, attemptKey: null });
+    await expectStep(8);
+    await user.click(button('Submit')!);
+    fakes.take().reject(refusal({ contact_email: 'This address cannot receive mail.' }));
+    const email = screen.getByRole('textbox', { name: 'Email to reach you' });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(/This address cannot receive mail\./);
+  });
+
+  it('focuses the alert naming a refused answer of another step, and marks it there', async () => {
+    const { user, fakes } = renderSurvey({ step: 8, answers: { role: 'Owner' }, attemptKey: null });
+    await expectStep(8);
+    await user.click(button('Submit')!);
+    fakes.take().reject(refusal({ role: 'Choose one of the roles shown.' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(alert).toHaveTextContent('HTTP Error: Some fields are not valid.');
+    expect(alert).toHaveTextContent('Check Your role.');
+    // Back on the first step the group says why, on its first card too.
+    for (let step = 8; step > 1; step -= 1) await user.click(button('Back')!);
+    await expectStep(1);
+    const group = screen.getByRole('radiogroup', { name: 'Your role' });
+    expect(group).toHaveAccessibleDescription('Choose one of the roles shown.');
+    const firstCard = within(group).getAllByRole('radio')[0]!;
+    expect(firstCard).toHaveAttribute('aria-invalid', 'true');
+    expect(firstCard).toHaveAccessibleDescription('Choose one of the roles shown.');
+  });
+});

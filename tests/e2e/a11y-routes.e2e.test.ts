@@ -1,0 +1,133 @@
+/**
+ * Every route of the app in Chromium, as it first shows (issue 12, item 8): axe's WCAG 2.2 A/AA
+ * rules at 1280 and 375 px, a tab title of its own, and exactly one main landmark. One page per
+ * person (a visitor, an owner, an administrator) walks its routes; every failure is collected,
+ * so one run names all the screens that need work.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantStaff } from '../../server/domain/accounts/users';
+import { ADMIN_ONLY_SCREENS, BACK_OFFICE_SCREENS } from '../../src/app';
+import { expectAccessible } from './axe';
+import { DIST_DIR, newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+
+let app: RunningApp;
+let browser: Browser;
+let owner: OwnerSession;
+let admin: OwnerSession;
+let categoryId: number;
+/** The title index.html carries before the app names the screen. */
+let staticTitle: string;
+
+beforeAll(async () => {
+  // Dozens of page loads from one address: the per-address limit is not what this tests.
+  app = await startApp({ rateLimitPerMinute: 100_000 });
+  owner = await ownerSession(app, 'routes-owner@example.com');
+  categoryId = (await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+    name: 'Pizza', detail: { priced_by: 'none' },
+  })).category.id;
+  // An administrator as `npm run create-admin` makes one.
+  admin = await ownerSession(app, 'routes-admin@example.com');
+  const [row] = await app.query('select id from users where email = $1', ['routes-admin@example.com']);
+  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
+  staticTitle = /<title>([^<]*)<\/title>/.exec(await readFile(join(DIST_DIR, 'index.html'), 'utf8'))![1]!;
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot',
+  '/reset',
+  // The reset link of the mail fills the email in.
+  '/reset?email=owner%40example.com',
+  '/oauth/complete',
+  '/terms',
+  '/privacy',
+  '/surveys/restaurants',
+];
+
+const ownerRoutes = () => [
+  ...BACK_OFFICE_SCREENS.map((screen) => `/backoffice/${screen.replace(':id', String(categoryId))}`),
+  // An unknown child: the back office's Not found.
+  '/backoffice/nothing-here',
+];
+
+// The administrator's own screens, and the menu with the restaurant picker in the header.
+const adminRoutes = () => [...ADMIN_ONLY_SCREENS.map((screen) => `/admin/${screen}`), '/admin/menu'];
+
+type Checked = { route: string; title: string };
+
+/**
+ * Opens `route` (a fresh page load), waits until its heading is in and its calls have settled,
+ * then checks it. Returns what went wrong (nothing when all is well).
+ */
+async function checkRoute(page: Page, route: string, open: (route: string) => Promise<unknown>): Promise<{ title: string; problems: string[] }> {
+  const problems: string[] = [];
+  await open(route);
+  try {
+    await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+  } catch {
+    return { title: '', problems: [`${route}: no heading in main after 15 s`] };
+  }
+  const title = await page.title();
+  if (title === staticTitle || !title.endsWith('Tablefront')) problems.push(`${route}: the screen sets no title of its own ("${title}")`);
+  const mains = await page.locator('main, [role="main"]').count();
+  if (mains !== 1) problems.push(`${route}: ${mains} main landmarks`);
+  try {
+    await expectAccessible(page, route);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  return { title, problems };
+}
+
+/** Different screens must not share a title (variants of one address, like /reset?email=, may). */
+function sharedTitles(checked: Checked[]): string[] {
+  const byTitle = new Map<string, Set<string>>();
+  for (const { route, title } of checked) {
+    if (!title) continue;
+    byTitle.set(title, (byTitle.get(title) ?? new Set()).add(route.split('?')[0]!));
+  }
+  return [...byTitle].filter(([, routes]) => routes.size > 1).map(([title, routes]) => `"${title}" is the title of ${[...routes].join(', ')}`);
+}
+
+async function walk(page: Page, routes: string[], open: (route: string) => Promise<unknown>): Promise<void> {
+  const checked: Checked[] = [];
+  const problems: string[] = [];
+  for (const route of routes) {
+    const result = await checkRoute(page, route, open);
+    checked.push({ route, title: result.title });
+    problems.push(...result.problems);
+  }
+  problems.push(...sharedTitles(checked));
+  expect(problems, problems.join('\n\n')).toEqual([]);
+}
+
+describe('every route, as it first shows: axe at 1280 and 375 px, its own title, one main', () => {
+  it('public pages, for a visitor', async () => {
+    const page = await newPage(browser);
+    await walk(page, PUBLIC_ROUTES, (route) => page.goto(`${app.url}${route}`));
+  }, 240_000);
+
+  it('back-office screens and Not found, for an owner', async () => {
+    const page = await newPage(browser);
+    await openAs(page, app, owner, '/terms');
+    await walk(page, ownerRoutes(), (route) => page.goto(`${app.url}${route}`));
+  }, 360_000);
+
+  it('the administrator’s screens', async () => {
+    const page = await newPage(browser);
+    await openAs(page, app, admin, '/terms');
+    await walk(page, adminRoutes(), (route) => page.goto(`${app.url}${route}`));
+  }, 120_000);
+});

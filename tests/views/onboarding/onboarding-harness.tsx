@@ -1,0 +1,182 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { expect } from 'vitest';
+import { ONBOARDING_DEFAULTS } from '../../../contracts/onboarding';
+import { onboardingMachine, type StepLoad, type StepSave } from '../../../src/machines/onboarding/onboarding.machine';
+import type { FormStep } from '../../../src/machines/onboarding/onboarding-steps';
+import { ApiError } from '../../../src/services/shared/api';
+import { loadOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
+import { theme } from '../../../src/theme';
+import { OnboardingArea, type OnboardingStep } from '../../../src/views/onboarding/onboarding-area.view';
+import { STEP_TITLES } from '../../models/onboarding/onboarding.model';
+import { provideChecked } from '../../support/contract-double';
+
+/**
+ * The onboarding rendered as the app shows it, on a server in memory: shared by the model's
+ * paths (onboarding.view.test.tsx) and the details (onboarding-details.view.test.tsx), two files
+ * so that neither alone holds up a test run.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// A server in memory, reached through the machine's actors (machine.provide, no module mocks).
+// Drafts go to jsdom's real localStorage through the real draft store.
+
+export type Server = {
+  saved: Partial<Record<FormStep, Record<string, unknown>>>;
+  puts: StepSave[];
+  /** The sentence the next PUT is refused with (409, on the slug unless `refusalFields` names others), then forgotten. */
+  refuseNextSave: string | null;
+  refusalFields: Record<string, string> | null;
+  launchRefusal: string | null;
+  failLoads: boolean;
+  launches: number;
+  upload: (file: File | Blob) => Promise<string>;
+};
+
+export function createServer(): Server {
+  return {
+    saved: {},
+    puts: [],
+    refuseNextSave: null,
+    refusalFields: null,
+    launchRefusal: null,
+    failLoads: false,
+    launches: 0,
+    upload: async () => '/uploads/logo-1.png',
+  };
+}
+
+/** Failures as the real API client throws them. */
+export const apiError = (status: number, detail: string, fields?: Record<string, string>) =>
+  new ApiError(detail, { status, code: 'refused', ...(fields ? { fields } : {}) });
+
+export function machineFor(server: Server) {
+  return provideChecked(onboardingMachine, {
+    actors: {
+      loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async ({ input }) => {
+        if (server.failLoads) throw apiError(503, 'The service is temporarily unavailable.');
+        return { saved: server.saved[input.step] ?? ONBOARDING_DEFAULTS[input.step], draft: loadOnboardingDraft(input.restaurantId, input.step) };
+      }),
+      saveStep: fromPromise<unknown, StepSave>(async ({ input }) => {
+        server.puts.push(input);
+        const refusal = server.refuseNextSave;
+        server.refuseNextSave = null;
+        if (refusal !== null) throw apiError(409, refusal, server.refusalFields ?? { slug: refusal });
+        server.saved[input.step] = input.body as Record<string, unknown>;
+        return input.body;
+      }),
+      uploadLogo: fromPromise<string, { file: File | Blob }>(({ input }) => server.upload(input.file)),
+      launchOnboarding: fromPromise<unknown, { restaurantId: string }>(async () => {
+        server.launches += 1;
+        if (server.launchRefusal !== null) throw apiError(400, server.launchRefusal);
+        return { id: 42, launched: true };
+      }),
+    },
+  });
+}
+
+export type Driver = { user: UserEvent; server: Server; history: () => string[] };
+
+export function renderOnboarding(step: OnboardingStep = 'location', server: Server = createServer()): Driver & { unmount: () => void } {
+  const memory = memoryLocation({ path: `/onboard/42/${step}`, record: true });
+  const machine = machineFor(server);
+  const { unmount } = render(
+    <MantineProvider env="test" theme={theme}>
+      {/* The shell's landmark: a new page's title moves the focus to the heading inside main. */}
+      <main>
+        <Router hook={memory.hook}>
+          <Route path="/onboard/:rid" nest>
+            {({ rid }) => (
+              <Route path="/:step">
+                {(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machine} />}
+              </Route>
+            )}
+          </Route>
+        </Router>
+      </main>
+    </MantineProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), server, history: () => memory.history!, unmount };
+}
+
+/** Each test starts without drafts: call in a file's beforeEach (hooks in a shared module would register once per worker). */
+export function clearBrowserStorage() {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+export const button = (name: string) => screen.getByRole('button', { name });
+export const heading = () => screen.getByRole('heading', { level: 1 });
+
+export async function expectStep(driver: Driver, step: OnboardingStep) {
+  await waitFor(() => expect(heading()).toHaveTextContent(STEP_TITLES[step]));
+  await waitFor(() => expect(driver.history().at(-1)).toBe(`/onboard/42/${step}`));
+  if (step !== 'launch') await waitFor(() => expect(button('Next')).toBeEnabled());
+}
+
+export function currentStep(driver: Driver): FormStep {
+  return driver.history().at(-1)!.split('/').at(-1) as FormStep;
+}
+
+/** Types a field unless it already holds the value (a step seen again shows what was saved). */
+export async function typeInto(user: UserEvent, label: string, value: string) {
+  // By role: Mantine's required asterisk is hidden from the accessible name, not from the label text.
+  const input = screen.getByRole('textbox', { name: label });
+  if ((input as HTMLInputElement).value === value) return;
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+
+/** What the owner fills in on each step, and what the server must then hold. */
+export const MARKERS: Record<FormStep, { fill: (user: UserEvent) => Promise<void>; saved: Record<string, unknown>; shown: () => void }> = {
+  location: {
+    fill: async (user) => {
+      await typeInto(user, 'Zip code', '10012');
+      await typeInto(user, 'City', 'New York');
+      await typeInto(user, 'State', 'NY');
+    },
+    saved: { zip_code: '10012', city: 'New York', state: 'NY' },
+    shown: () => expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('New York'),
+  },
+  about: {
+    fill: async (user) => {
+      await typeInto(user, 'Restaurant name', 'Pizza Loco');
+      await typeInto(user, 'Store URL', 'pizza-loco');
+    },
+    saved: { name: 'Pizza Loco', slug: 'pizza-loco' },
+    shown: () => expect(screen.getByRole('textbox', { name: 'Store URL' })).toHaveValue('pizza-loco'),
+  },
+  delivery: {
+    fill: (user) => typeInto(user, 'Delivery estimate to (minutes)', '40'),
+    saved: { delivery_eta_to: 40 },
+    shown: () => expect(screen.getByLabelText('Delivery estimate to (minutes)')).toHaveValue('40'),
+  },
+  hours: {
+    fill: async (user) => {
+      const monday = screen.getByRole('switch', { name: 'Monday open' });
+      if (!(monday as HTMLInputElement).checked) await user.click(monday);
+    },
+    saved: { hours: expect.arrayContaining([{ day_of_week: 1, closed: false, open_time: '08:00', break_start: null, reopen_time: null, close_time: '20:00' }]) },
+    shown: () => expect(screen.getByRole('switch', { name: 'Monday open' })).toBeChecked(),
+  },
+  additional: {
+    fill: async (user) => {
+      const vegan = screen.getByRole('checkbox', { name: 'Vegan' });
+      if (!(vegan as HTMLInputElement).checked) await user.click(vegan);
+    },
+    saved: { selections: expect.objectContaining({ offerings: ['Vegan'] }) },
+    shown: () => expect(screen.getByRole('checkbox', { name: 'Vegan' })).toBeChecked(),
+  },
+  contacts: {
+    fill: (user) => typeInto(user, 'Restaurant phone', '212 555 0100'),
+    saved: { restaurant_phone: '212 555 0100' },
+    shown: () => expect(screen.getByLabelText('Restaurant phone')).toHaveValue('212 555 0100'),
+  },
+};
+
+/** A step in view: its heading and address, no alert, and what was saved before shown again. */
