@@ -1,4 +1,5 @@
-import { enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
+import { IdText, LIST_PAGE_SIZE_MAX, Page, SearchText, wholeNumber } from './shared/lists';
 import { Email, boundedText, trimmed } from './shared/text';
 
 /** Letters, digits, spaces and hyphens, 3 to 10 of them: covers US, Canadian and UK postcodes. */
@@ -30,3 +31,52 @@ export const Message = object({
   user_agent: nullable(string()),
 });
 export type Message = Infer<typeof Message>;
+
+/** Second document, section 9: the inbox offers these page sizes, 25 first. The server takes up to 500. */
+export const MESSAGE_PAGE_SIZES = [10, 25, 50] as const;
+export const MESSAGE_PAGE_SIZE_DEFAULT = 25;
+
+/**
+ * GET /api/messages/?page=&page_size=&status=&email= (administrators only): newest first;
+ * `email` matches any part of the address, whatever its case.
+ */
+export const MessageListQuery = object({
+  page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
+  page_size: optional(wholeNumber((n) =>
+    (n >= 1 && n <= LIST_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}.`)),
+  status: optional(MessageStatus),
+  email: optional(SearchText),
+});
+export type MessageListQuery = Infer<typeof MessageListQuery>;
+
+export const MessagePage = Page(Message);
+export type MessagePage = Infer<typeof MessagePage>;
+
+/** GET /api/messages/export/?status=&email=: every matching sign-up as CSV, the same filters as the list. */
+export const MessageExportQuery = object({ status: optional(MessageStatus), email: optional(SearchText) });
+export type MessageExportQuery = Infer<typeof MessageExportQuery>;
+
+/** What an owner may know of the notify-me sign-ups around them: counts per zip code, never who. */
+export const ZipDemand = object({ zip_code: string(), last_30_days: number(), last_90_days: number() });
+export type ZipDemand = Infer<typeof ZipDemand>;
+
+/**
+ * Where the zip codes come from: the delivery step's zip list; the restaurant's own zip when it
+ * delivers by distance (or has no delivery step yet); none when it has no location either.
+ */
+export const DemandSource = enums(['delivery_zips', 'location_zip', 'none']);
+export type DemandSource = Infer<typeof DemandSource>;
+
+/** GET /api/v2/demand/?restaurant_id= : owners get their active restaurant; administrators any. */
+export const DemandQuery = object({ restaurant_id: optional(IdText) });
+export type DemandQuery = Infer<typeof DemandQuery>;
+
+export const LocalDemand = object({
+  restaurant_id: number(),
+  restaurant_name: string(),
+  source: DemandSource,
+  zips: array(ZipDemand),
+  total_last_30_days: number(),
+  total_last_90_days: number(),
+});
+export type LocalDemand = Infer<typeof LocalDemand>;

@@ -25,6 +25,8 @@ const OnboardingShell = lazy(() =>
 // Each back-office area is its own chunk, loaded when one of its screens opens (the layout's Suspense waits).
 const MenuArea = lazy(() => import('./views/menu/menu-area.view').then((m) => ({ default: m.MenuArea })));
 const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));
+const LeadsArea = lazy(() => import('./views/leads/leads-area.view').then((m) => ({ default: m.LeadsArea })));
+const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
 type Access = 'public' | 'signed-in' | 'admin';
@@ -90,8 +92,15 @@ export const BACK_OFFICE_SCREENS = [
 
 const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith('menu/');
 
-/** Only administrators have these. */
-export const ADMIN_ONLY_SCREENS = ['territories'] as const;
+/** Only administrators have these: territories, and the survey answers and any restaurant's demand beside the inbox. */
+export const ADMIN_ONLY_SCREENS = ['territories', 'messages/surveys', 'messages/demand'] as const;
+
+function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; screen: string; params: Record<string, string | undefined> }) {
+  if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
+  if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
+  if (screen === 'messages/surveys') return <SurveyAnswers />;
+  return <BackOfficeArea base={base} screen={screen} />;
+}
 
 function BackOfficeRoutes({ base }: { base: BackOfficeBase }) {
   const screens = base === 'admin' ? [...BACK_OFFICE_SCREENS, ...ADMIN_ONLY_SCREENS] : BACK_OFFICE_SCREENS;
@@ -102,8 +111,7 @@ function BackOfficeRoutes({ base }: { base: BackOfficeBase }) {
       </Route>
       {screens.map((screen) => (
         <Route key={screen} path={`/${screen}`}>
-          {(params) =>
-            isMenuScreen(screen) ? <MenuArea screen={screen} params={{ ...params }} /> : <BackOfficeArea base={base} screen={screen} />}
+          {(params) => <BackOfficeScreen base={base} screen={screen} params={{ ...params }} />}
         </Route>
       ))}
       <Route>

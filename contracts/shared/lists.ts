@@ -34,7 +34,8 @@ export const IdText = refine(
 export const IdParams = object({ id: IdText });
 export type IdParams = Infer<typeof IdParams>;
 
-const wholeNumber = (check: (n: number) => true | string) =>
+/** A whole number as it arrives in a query string, checked by `check`. */
+export const wholeNumber = (check: (n: number) => true | string) =>
   refine(fromText(integer(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
 
 export const BooleanText = fromText(boolean(), (value) => (value === 'true' ? true : value === 'false' ? false : value));

@@ -4,6 +4,12 @@ export const API_BASE = '/api/v2';
 
 export const paths = {
   messages: '/messages/',
+  /** POST: `mark_read` (idempotent) or `archive` one sign-up. */
+  messageAction: (id: number | string, action: 'mark_read' | 'archive') => `/messages/${id}/${action}/`,
+  messagesExport: '/messages/export/',
+  surveysExport: '/surveys/operator/export/',
+  /** Newer generation: notify-me sign-ups counted per zip code around one restaurant. */
+  demand: '/demand/',
   health: '/health/',
   surveys: '/surveys/operator/',
   auth: {

@@ -13,7 +13,7 @@ import {
   type FetchLike,
   type SearchParams,
 } from './http-common';
-import { createTokenRenewer, sendToLogin } from './token-renewal';
+import { renewBrowserSession } from './token-renewal';
 import { browserTokens, type TokenReader } from './token-store';
 
 /** A failed call, shaped after the server's `{detail, code, fields}`; status 0 when no answer came. */
@@ -182,5 +182,5 @@ function asApiError(error: unknown): unknown {
 export const api = createApiClient({
   baseUrl: API_BASE,
   tokens: browserTokens,
-  renew: createTokenRenewer({ baseUrl: API_BASE, tokens: browserTokens, onSessionLost: sendToLogin }),
+  renew: renewBrowserSession,
 });

@@ -1,4 +1,4 @@
-import ky, { ForceRetryError, HTTPError, TimeoutError, type AfterResponseHook } from 'ky';
+import ky, { ForceRetryError, HTTPError, TimeoutError, type AfterResponseHook, type BeforeRequestState, type BeforeRetryState } from 'ky';
 import type { Struct } from 'superstruct';
 import { LEGACY_BASE } from '../../../contracts/shared/paths';
 import {
@@ -13,6 +13,8 @@ import {
   type FetchLike,
   type SearchParams,
 } from './http-common';
+import { renewBrowserSession } from './token-renewal';
+import { browserTokens, type TokenReader } from './token-store';
 
 export const LEGACY_TIMEOUT_MS = 10_000;
 export const LEGACY_MAX_RETRIES = 2;
@@ -44,23 +46,55 @@ export type LegacyClientOptions = {
   timeoutMs?: number;
   retryDelayMs?: (attempt: number) => number;
   fetch?: FetchLike;
+  /** Where administrators' calls (`auth: true`) find the session's access token. */
+  tokens?: TokenReader;
+  /** Renews the access token after a 401 on such a call (shared with the newer client); true when it worked. */
+  renew?: () => Promise<boolean>;
 };
 
-export type LegacyGetOptions<T, S> = { searchParams?: SearchParams; struct?: Struct<T, S> };
-export type LegacyPostOptions<T, S> = {
+/**
+ * `auth: true` sends the session's bearer token. The specification's older client sends no
+ * credentials, and its public calls (sign-up, survey) still send none; the inbox and the survey
+ * answers are administrators' only (PRODUCT.md), so their calls say who asks.
+ */
+type Authorised = { auth?: boolean };
+export type LegacyGetOptions<T, S> = Authorised & { searchParams?: SearchParams; struct?: Struct<T, S> };
+export type LegacyPostOptions<T, S> = Authorised & {
   struct?: Struct<T, S>;
   /** Reuse a key across separate calls (a person pressing the button again after a failure). */
   idempotencyKey?: string;
 };
+export type LegacyFileOptions = Authorised & { searchParams?: SearchParams };
+
+/** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
+export type LegacyFile = { blob: Blob; filename: string | null };
 
 export type LegacyClient = {
   get<T = unknown, S = unknown>(path: string, options?: LegacyGetOptions<T, S>): Promise<T>;
   post<T = unknown, S = unknown>(path: string, json?: unknown, options?: LegacyPostOptions<T, S>): Promise<T>;
+  /** A file (a CSV export, say), with the same retries and error messages as every other call. */
+  getFile(path: string, options?: LegacyFileOptions): Promise<LegacyFile>;
 };
+
+/** Per call, read by the hooks; `renewed` stops a second renewal within one call. */
+type CallContext = { auth: boolean; renewed?: boolean };
 
 type Method = 'get' | 'post';
 
 export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
+  const attachBearer = ({ request, options: { context } }: BeforeRequestState | BeforeRetryState) => {
+    const token = (context as CallContext).auth ? options.tokens?.accessToken() : null;
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
+  };
+
+  // PRODUCT.md: the client renews once on a 401 and retries the call.
+  const renewOnce: AfterResponseHook = async ({ response, options: { context } }) => {
+    const call = context as CallContext;
+    if (response.status !== 401 || !call.auth || call.renewed || !options.renew) return undefined;
+    call.renewed = true;
+    return (await options.renew()) ? ky.retry({ delay: 0, code: 'TOKEN_RENEWED' }) : undefined;
+  };
+
   const http = ky.create({
     credentials: 'omit',
     timeout: options.timeoutMs ?? LEGACY_TIMEOUT_MS,
@@ -76,40 +110,58 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     },
     // Error bodies stay raw text: the message quotes their first 300 characters as sent.
     parseJson: (text) => text,
-    hooks: { afterResponse: [retryCutBody] },
+    hooks: { beforeRequest: [attachBearer], beforeRetry: [attachBearer], afterResponse: [renewOnce, retryCutBody] },
     fetch: options.fetch,
   });
 
-  async function request<T, S>(
-    method: Method,
-    path: string,
-    json: unknown,
-    searchParams?: SearchParams,
-    struct?: Struct<T, S>,
-    idempotencyKey?: string,
-  ): Promise<T> {
+  type Call = { method: Method; path: string; json?: unknown; searchParams?: SearchParams; auth?: boolean; idempotencyKey?: string; accept?: string };
+
+  async function send({ method, path, json, searchParams, auth, idempotencyKey, accept = 'application/json' }: Call) {
     const url = buildUrl(options.baseUrl, path, searchParams);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     // Made once per call: ky retries by replaying this same request, headers included, so a
     // retried POST repeats the key and the server hands back its first answer instead of
     // creating a second row.
     if (method === 'post') headers['idempotency-key'] = idempotencyKey ?? crypto.randomUUID();
-
-    let body: string;
+    const context: CallContext = { auth: auth === true };
     try {
-      body = await readText(await http(url, { method, headers, json }));
+      return { url, response: await http(url, { method, headers, json, context }) };
     } catch (error) {
       throw asLegacyError(error);
     }
-    const where = describeCall(method, url);
+  }
+
+  async function request<T, S>(call: Call, struct?: Struct<T, S>): Promise<T> {
+    const { url, response } = await send(call);
+    let body: string;
+    try {
+      body = await readText(response);
+    } catch (error) {
+      throw asLegacyError(error);
+    }
+    const where = describeCall(call.method, url);
     const value = parseAnswer(body, where);
     return struct ? checkAnswer(value, struct, where) : (value as T);
   }
 
   return {
-    get: (path, { searchParams, struct } = {}) => request('get', path, undefined, searchParams, struct),
-    post: (path, json, { struct, idempotencyKey } = {}) => request('post', path, json, undefined, struct, idempotencyKey),
+    get: (path, { searchParams, struct, auth } = {}) => request({ method: 'get', path, searchParams, auth }, struct),
+    post: (path, json, { struct, idempotencyKey, auth } = {}) => request({ method: 'post', path, json, auth, idempotencyKey }, struct),
+    async getFile(path, { searchParams, auth } = {}) {
+      const { response } = await send({ method: 'get', path, searchParams, auth, accept: '*/*' });
+      try {
+        return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
+      } catch (error) {
+        throw asLegacyError(error);
+      }
+    },
   };
+}
+
+/** `attachment; filename="leads-2026-11-25.csv"` → `leads-2026-11-25.csv`. */
+export function attachmentName(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="?([^";]+)"?/i);
+  return match?.[1] ?? null;
 }
 
 /**
@@ -142,4 +194,4 @@ function asLegacyError(error: unknown): unknown {
 }
 
 /** The browser's instance: `/api` on the page's own origin. */
-export const legacy = createLegacyClient({ baseUrl: LEGACY_BASE });
+export const legacy = createLegacyClient({ baseUrl: LEGACY_BASE, tokens: browserTokens, renew: renewBrowserSession });

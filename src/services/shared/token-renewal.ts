@@ -1,9 +1,9 @@
 import ky from 'ky';
 import { Tokens } from '../../../contracts/shared/session';
-import { paths } from '../../../contracts/shared/paths';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { is } from 'superstruct';
 import { buildUrl, type FetchLike } from './http-common';
-import type { TokenStore } from './token-store';
+import { browserTokens, type TokenStore } from './token-store';
 
 export type RenewalOptions = {
   baseUrl: string;
@@ -60,3 +60,9 @@ export function sendToLogin(): void {
   window.location.assign(`/login?next=${encodeURIComponent(here)}`);
 }
 
+
+/**
+ * The browser's one renewer, shared by both API clients: the server rotates refresh tokens, so
+ * two renewers racing after the same expiry would spend one token twice and end the session.
+ */
+export const renewBrowserSession = createTokenRenewer({ baseUrl: API_BASE, tokens: browserTokens, onSessionLost: sendToLogin });

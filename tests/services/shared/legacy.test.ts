@@ -332,3 +332,50 @@ describe('idempotency key', () => {
     expect(get?.headers['idempotency-key']).toBeUndefined();
   });
 });
+
+describe('administrators’ calls', () => {
+  const tokens = (token: string | null) => ({ accessToken: () => token });
+
+  it('sends the bearer token only on calls marked auth, never a cookie', async () => {
+    server.enqueue({ json: [] }, { json: [] });
+    const staff = client({ tokens: tokens('staff-token') });
+    await staff.get('messages');
+    await staff.get('messages', { auth: true });
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([undefined, 'Bearer staff-token']);
+  });
+
+  it('renews once after a 401 and repeats the call with the new token', async () => {
+    let token = 'old';
+    const renew = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    server.enqueue({ status: 401, json: { detail: 'Expired.' } }, { json: { count: 0 } });
+    const answer = await client({ tokens: { accessToken: () => token }, renew }).get('messages', { auth: true });
+    expect(answer).toEqual({ count: 0 });
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('gives up with the 401 when renewal fails, and renews at most once per call', async () => {
+    const renew = vi.fn(async () => true);
+    server.enqueue({ status: 401, json: { detail: 'Expired.' } }, { status: 401, json: { detail: 'Still expired.' } });
+    const error = await rejection(client({ tokens: tokens('t'), renew }).get('messages', { auth: true }));
+    expect(error.status).toBe(401);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads a file with the name the server gave it', async () => {
+    server.enqueue({ body: 'id,email\n1,a@example.com\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="leads-2026-11-25.csv"' } });
+    const file = await client({ tokens: tokens('t') }).getFile('messages/export', { auth: true, searchParams: { status: 'new' } });
+    expect(file.filename).toBe('leads-2026-11-25.csv');
+    expect(await file.blob.text()).toBe('id,email\n1,a@example.com\n');
+    expect(server.requests[0]?.url).toBe('/api/messages/export/?status=new');
+  });
+
+  it('refuses a failed download with the older client’s message', async () => {
+    server.enqueue({ status: 403, statusText: 'Forbidden', json: { detail: 'Administrators only.' } });
+    const error = await rejection(client().getFile('messages/export'));
+    expect(error.message).toBe('HTTP 403 Forbidden: {"detail":"Administrators only."}');
+  });
+});

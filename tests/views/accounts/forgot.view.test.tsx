@@ -170,7 +170,7 @@ describe('forgot password view: every path of the model', () => {
 describe('forgot password view: refused stages and their titles', () => {
   it('focuses the refused address, then the new stage’s heading, then the first field in error there', async () => {
     const { user, request } = renderForgot();
-    expect(document.title).toBe('Forgot password · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Forgot password · Tablefront'));
     await retype(user, email(), V.invalidEmail);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(email()).toHaveFocus());
@@ -181,7 +181,7 @@ describe('forgot password view: refused stages and their titles', () => {
     await user.keyboard('{Enter}');
     await request.resolve({ detail: 'ok' });
     const heading = await screen.findByRole('heading', { name: 'Set a new password' });
-    expect(document.title).toBe('Set a new password · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Set a new password · Tablefront'));
     await waitFor(() => expect(heading).toHaveFocus());
 
     await user.click(resetButton());

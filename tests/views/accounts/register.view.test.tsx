@@ -225,7 +225,7 @@ describe('registration view: refused steps and their titles', () => {
 
   it('refuses a bad address: the field marked and focused, the alert naming it', async () => {
     const { user } = renderRegister();
-    expect(document.title).toBe('Create your account · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Create your account · Tablefront'));
     await retype(user, emailInput(), V.invalidEmail);
     await user.click(terms());
     await user.click(joinButton());
@@ -237,7 +237,7 @@ describe('registration view: refused steps and their titles', () => {
   it('moves to the code step’s heading, and a refused code focuses the first box', async () => {
     const driver = renderRegister();
     await toCodeStep(driver);
-    expect(document.title).toBe('Check Your Email · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Check Your Email · Tablefront'));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Check Your Email' })).toHaveFocus());
 
     await driver.user.click(codeBoxes()[0]!);
@@ -269,7 +269,7 @@ describe('registration view: refused steps and their titles', () => {
     await driver.user.click(verifyButton());
     await driver.verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true });
     await screen.findByRole('heading', { name: 'Join' });
-    expect(document.title).toBe('Join · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Join · Tablefront'));
     await driver.user.click(screen.getByRole('button', { name: "Let's go" }));
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Check First name, Last name, and Password.');

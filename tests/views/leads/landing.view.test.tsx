@@ -215,10 +215,10 @@ describe('landing view: the specified words', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Request timed out$/);
   });
 
-  it('names the page in the tab after its heading', () => {
+  it('names the page in the tab after its heading', async () => {
     renderLanding();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Online ordering and delivery, run by your restaurant.');
-    expect(document.title).toBe('Online ordering and delivery, run by your restaurant · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Online ordering and delivery, run by your restaurant · Tablefront'));
   });
 
   it('underlines the privacy link inside the form’s notice, so it does not stand out by colour alone', () => {

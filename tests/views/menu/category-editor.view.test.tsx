@@ -303,7 +303,7 @@ describe('category editor view: refusals a keyboard or screen reader user can ac
     await user.clear(name);
     // Clearing the name is no reason to move the focus or change the tab's title.
     expect(name).toHaveFocus();
-    expect(document.title).toBe('Categories › Pizza · Back office · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Categories › Pizza · Back office · Tablefront'));
     await user.click(saveButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Check Name.');
     expect(name).toHaveAttribute('aria-invalid', 'true');

@@ -192,11 +192,11 @@ describe('onboarding view: focus and errors for keyboard and screen-reader users
     const driver = renderOnboarding('location');
     await expectStep(driver, 'location');
     await waitFor(() => expect(heading()).toHaveFocus());
-    expect(document.title).toBe('Where is your restaurant? · Onboarding · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Where is your restaurant? · Onboarding · Tablefront'));
     await driver.user.click(button('Skip'));
     await expectStep(driver, 'about');
     await waitFor(() => expect(heading()).toHaveFocus());
-    expect(document.title).toBe('About your restaurant · Onboarding · Tablefront');
+    await waitFor(() => expect(document.title).toBe('About your restaurant · Onboarding · Tablefront'));
   });
 
   it('puts the focus on the first field the step refuses, each one described by the rule', async () => {

@@ -76,7 +76,8 @@ describe('route table', () => {
     const { currentPath } = openAppAt(path);
     const heading = await screen.findByRole('heading', { name, level: 1 }, FIRST_LOAD);
     expect(heading.parentElement).toHaveTextContent(COMING_SOON);
-    expect(document.title).toBe(`${name} · Back office · Tablefront`);
+    // The title is set by an effect, which React may run just after the commit that showed the heading.
+    await waitFor(() => expect(document.title).toBe(`${name} · Back office · Tablefront`));
     expect(currentPath()).toBe(path);
   });
 

@@ -39,7 +39,7 @@ describe('back-office frame', () => {
   ])('gives %s one main landmark and its own title', async (path, heading) => {
     await openScreen(path, heading);
     expect(screen.getAllByRole('main')).toHaveLength(1);
-    expect(document.title).toBe(`${heading} · Back office · Tablefront`);
+    await waitFor(() => expect(document.title).toBe(`${heading} · Back office · Tablefront`));
   });
 
   it('marks the screen shown as the current page in the sidebar, and its section while a sub-screen is open', async () => {

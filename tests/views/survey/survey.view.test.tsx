@@ -234,7 +234,7 @@ describe('survey view: focus and errors for keyboard and screen-reader users', (
   it('names the survey in the tab', async () => {
     renderSurvey();
     await expectStep(1);
-    expect(document.title).toBe('Operator survey · Tablefront');
+    await waitFor(() => expect(document.title).toBe('Operator survey · Tablefront'));
   });
 
   it('puts the focus on a refused answer and names it in the summary', async () => {
