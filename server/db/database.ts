@@ -75,6 +75,13 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
   // An idle client losing its server (a restart, a network blip) must not crash the process;
   // the pool drops it and the next query opens a new connection.
   pool.on('error', (error) => logger?.error({ err: error }, 'idle database connection failed'));
+  // The pool listens only to idle clients. One checked out for a transaction that loses its
+  // server (pg_terminate_backend, a pooler, a failover) emits 'error' on the client itself, and
+  // an 'error' event nobody listens to ends the process. Its query in flight fails on its own
+  // (the request answers 503) and the released client is discarded, so logging is all that is left.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.error({ err: error }, 'database connection in use failed'));
+  });
   const db = drizzlePostgres({ client: pool, schema });
   return {
     kind: 'postgres',
