@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Struct } from 'superstruct';
 import { ContractViolation, parseWith } from '../../contracts/shared/validation';
+import { findHostileInput } from './hostile-input';
 
 /**
  * superstruct's `coerce` asks "is this a string?" by building a StructError whenever the answer
@@ -23,9 +24,12 @@ function withoutStackTraces<T>(work: () => T): T {
 /**
  * Route schemas are the superstruct contracts the client also uses. The validated (and coerced:
  * trimmed, lower-cased) value replaces the raw body, so handlers only ever see clean input.
+ * Bodies, queries and paths alike are first checked for input no contract should meet (hostile-input.ts).
  */
 async function validationPlugin(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    const hostile = findHostileInput(data);
+    if (hostile) return { error: new ContractViolation(hostile) };
     try {
       return { value: withoutStackTraces(() => parseWith(schema as Struct<unknown, unknown>, data)) };
     } catch (error) {

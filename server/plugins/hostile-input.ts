@@ -1,0 +1,37 @@
+/**
+ * Input no contract should ever have to reason about, refused before any contract runs (issue 16):
+ * text with a NUL character (PostgreSQL cannot store it and fails the whole statement) or with
+ * half of a UTF-16 surrogate pair (not text at all: it cannot be encoded as UTF-8 and would be
+ * stored as a replacement character), and values nested deeper than any request of ours is
+ * (recursion over a hostile 5,000-level body costs the event loop and the stack).
+ */
+
+export const MAX_NESTING = 32;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const HOSTILE_TEXT = 'Text may not contain NUL characters or unpaired surrogates.';
+export const TOO_DEEP = `Values may be nested at most ${MAX_NESTING} levels deep.`;
+
+const isHostileText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * The first problem in `value` as `{field: message}` (the field as a dotted path, `body` for the
+ * whole value), or null when there is none. Object keys are text too.
+ */
+export function findHostileInput(value: unknown): Record<string, string> | null {
+  const walk = (item: unknown, path: string, depth: number): Record<string, string> | null => {
+    if (typeof item === 'string') return isHostileText(item) ? { [path || 'body']: HOSTILE_TEXT } : null;
+    if (typeof item !== 'object' || item === null) return null;
+    if (depth >= MAX_NESTING) return { [path || 'body']: TOO_DEEP };
+    const entries = Array.isArray(item) ? item.map((element, index) => [String(index), element] as const) : Object.entries(item);
+    for (const [key, element] of entries) {
+      const at = path ? `${path}.${key}` : key;
+      if (isHostileText(key)) return { [path || 'body']: HOSTILE_TEXT };
+      const found = walk(element, at, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(value, '', 0);
+}

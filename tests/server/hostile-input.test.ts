@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_TEXT, MAX_NESTING, TOO_DEEP } from '../../server/plugins/hostile-input';
+import { accessTokenFor } from './accounts/auth-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+// Issue 16, item 2: these answered 500 (PostgreSQL refuses NUL) or stored a replacement character.
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const signUp = (payload: string) =>
+  test.app.inject({ method: 'POST', url: '/api/messages/', payload, headers: { 'content-type': 'application/json' } });
+const storedSignups = async () => Number((await test.database.query('select count(*)::int as n from messages'))[0]?.n);
+
+describe('hostile input', () => {
+  it.each([
+    ['a NUL character', JSON.stringify({ zip_code: '94107', email: 'ana\u0000@example.com' }), 'email'],
+    ['an unpaired surrogate', '{"zip_code":"94107","email":"ana@example.com","message":"hi \\ud800"}', 'message'],
+    ['a NUL character in a key', '{"zip_code":"94107","email":"ana@example.com","x\\u0000":1}', 'body'],
+  ])('refuses text with %s with 400 on the field, and stores nothing', async (_what, payload, field) => {
+    const before = await storedSignups();
+    const answer = await signUp(payload);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ detail: 'Some fields are not valid.', code: 'invalid', fields: { [field]: HOSTILE_TEXT } });
+    expect(await storedSignups()).toBe(before);
+  });
+
+  it('keeps a paired surrogate (an emoji) as it was sent', async () => {
+    const answer = await signUp(JSON.stringify({ zip_code: '94107', email: 'emoji@example.com', message: 'pizza 🍕' }));
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({ message: 'pizza 🍕' });
+  });
+
+  it('refuses values nested deeper than any request of ours, however deep', async () => {
+    for (const depth of [MAX_NESTING + 1, 5_000]) {
+      const answer = await signUp(`{"zip_code":"94107","email":"deep@example.com","message":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      expect(answer.statusCode).toBe(400);
+      expect(Object.values(answer.json().fields as Record<string, string>)).toEqual([TOO_DEEP]);
+    }
+  });
+
+  it('refuses a NUL character in a query string and in a path the same way', async () => {
+    const admin = { authorization: `Bearer ${await accessTokenFor(test, 'staff@example.com', { staff: true })}` };
+    const query = await test.app.inject({ method: 'GET', url: '/api/surveys/operator/?page=1%00', headers: admin });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().fields).toEqual({ page: HOSTILE_TEXT });
+    const path = await test.app.inject({ method: 'GET', url: '/api/v2/categories/1%00/', headers: admin });
+    expect(path.statusCode).toBe(400);
+    expect(path.json().fields).toEqual({ id: HOSTILE_TEXT });
+  });
+});
