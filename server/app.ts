@@ -6,7 +6,7 @@ import { openAdminChannel } from './cli/admin-channel';
 import { createAdminHandler } from './cli/create-admin';
 import { openDatabase, type Database } from './db/database';
 import compressionPlugin from './plugins/compression';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import securityPlugin from './plugins/security';
 import staticAppPlugin from './plugins/static-app';
@@ -54,6 +54,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../contracts/shared/errors';
 import { ContractViolation } from '../../contracts/shared/validation';
@@ -24,6 +25,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'too_large', detail: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', detail: 'Send the request body as application/json.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_content_length', detail: 'The Content-Length header does not match the body.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url', detail: 'The address is not valid: it holds a malformed % escape.' },
 };
 
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
@@ -54,6 +56,43 @@ export function toAnswer(error: FastifyError | Error): Answer {
     return { status, body: { detail: error.message, code: 'bad_request' } };
   }
   return { status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'internal' } };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors it meets before routing (a malformed % escape in the
+ * address), which would otherwise skip the error handler and answer in Fastify's own words.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = toAnswer(error);
+  request.log.info({ code: answer.body.code, status: answer.status }, 'request refused');
+  void reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; body: ApiErrorBody }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    body: { detail: 'The address or headers of the request are too long.', code: 'headers_too_large' },
+  },
+};
+const MALFORMED_REQUEST = {
+  status: 400,
+  reason: 'Bad Request',
+  body: { detail: 'The request is not valid HTTP.', code: 'malformed_request' } satisfies ApiErrorBody,
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses before Fastify sees
+ * them (an address over the header size limit, broken framing) get the common error shape too.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return;
+  const { status, reason, body } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n`
+    + `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
 }
 
 async function errorsPlugin(app: FastifyInstance) {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,22 @@ describe('security and conventions', () => {
     const noSlash = await t.app.inject({ method: 'POST', url: '/api/messages', payload: {} });
     expect(noSlash.statusCode).toBe(404);
     expect(noSlash.json()).toEqual({ detail: 'Not found. API paths end with a slash: /api/messages/', code: 'not_found' });
+  });
+
+  it('answers what the framework refuses before routing in the same error shape: a malformed escape, an address too long', async () => {
+    t = await createTestApp();
+    const badEscape = await t.app.inject({ method: 'GET', url: '/api/v2/%zz/' });
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ detail: 'The address is not valid: it holds a malformed % escape.', code: 'bad_url' });
+
+    // Node's own parser refuses this one before Fastify sees it: only a real socket shows it.
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const tooLong = await fetch(`http://127.0.0.1:${port}/api/v2/health/?q=${'a'.repeat(20_000)}`);
+    expect(tooLong.status).toBe(431);
+    expect(await tooLong.json()).toEqual({ detail: 'The address or headers of the request are too long.', code: 'headers_too_large' });
+    const health = await fetch(`http://127.0.0.1:${port}/api/v2/health/`);
+    expect(health.status).toBe(200);
   });
 
   it('rate-limits each client and says when to come back', async () => {
