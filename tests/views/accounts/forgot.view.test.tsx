@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
 import { assign, type AnyActorRef } from 'xstate';
-import type { DetailResponse, ForgotRequest, ResetRequest } from '../../../contracts/accounts';
+import { RESEND_LOCK_SECONDS, type DetailResponse, type ForgotRequest, type ResetRequest } from '../../../contracts/accounts';
 import { ApiError } from '../../../src/services/shared/api';
 import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine } from '../../../src/machines/accounts/forgot-password.machine';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
@@ -32,8 +32,12 @@ function controlledLock() {
     },
   });
   const expire = () => {
+    // One tick per second of the lock at most: a lock that never unlocks fails here instead of hanging.
     for (const lock of locks) {
-      while (lock.getSnapshot().value === 'locked') act(() => lock.send({ type: 'xstate.after.tick.resendLock.locked' }));
+      for (let tick = 0; tick <= RESEND_LOCK_SECONDS && lock.getSnapshot().value === 'locked'; tick += 1) {
+        act(() => lock.send({ type: 'xstate.after.tick.resendLock.locked' }));
+      }
+      expect(lock.getSnapshot().value, 'the resend lock should open after its seconds have ticked').not.toBe('locked');
     }
   };
   return { machine, expire };
