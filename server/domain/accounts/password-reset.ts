@@ -4,6 +4,7 @@ import { codeError, issueCodeFor, mailCode, type CodeDelivery } from './code-del
 import { CODE_LIFETIME_MINUTES, consumeCode } from './codes';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, setPasswordHash } from './users';
+import { assertAcceptablePassword } from './password-policy';
 
 const FORGOT_ANSWER = `If an account uses this address, we sent a code to it. It works for ${CODE_LIFETIME_MINUTES} minutes.`;
 
@@ -42,6 +43,8 @@ export async function resetPassword(
   input: { email: string; code: string; password: string },
 ): Promise<DetailResponse> {
   const { email, code } = input;
+  // Refused before the code is looked at: the same answer whether or not the account exists.
+  assertAcceptablePassword(input.password, email);
   // Hashed before the transaction: scrypt is slow and must not hold the database.
   const passwordHash = await deps.passwords.hash(input.password);
   const result = await deps.db.transaction(async (tx) => {

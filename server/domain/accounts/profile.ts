@@ -2,6 +2,7 @@ import type { ProfileRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { HttpError } from '../../http-error';
 import type { AccountDeps } from './account-deps';
+import { assertAcceptablePassword } from './password-policy';
 import { issueSession } from './sessions';
 import { updateProfile } from './users';
 import { type UserRow } from '../shared/people';
@@ -26,6 +27,7 @@ export async function completeProfile(
     }
     passwordHash = user.passwordHash;
   } else {
+    assertAcceptablePassword(profile.password, user.email);
     passwordHash = await deps.passwords.hash(profile.password);
   }
   return deps.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryMailer, client, manualClock } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
+import { COMMON_PASSWORD } from '../../../server/domain/accounts/password-policy';
 
 const mailer = memoryMailer();
 const clock = manualClock();
@@ -182,5 +183,9 @@ describe('password forgot and reset', () => {
     expect((await api.post('/auth/login/', { email: EMAIL, password: 'old password' })).statusCode).toBe(200);
     const short = await api.post('/auth/password/reset/', { email: EMAIL, code, password: 'short' });
     expect(short.json()).toMatchObject({ code: 'invalid', fields: { password: 'Password must be at least 8 characters.' } });
+    // A common password is refused before the code is looked at: the code still works afterwards.
+    const common = await api.post('/auth/password/reset/', { email: EMAIL, code, password: 'iloveyou1' });
+    expect(common.json()).toEqual({ detail: COMMON_PASSWORD, code: 'weak_password', fields: { password: COMMON_PASSWORD } });
+    expect((await api.post('/auth/password/reset/', { email: EMAIL, code, password: 'new password' })).statusCode).toBe(200);
   });
 });

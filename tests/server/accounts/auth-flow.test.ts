@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD, PASSWORD_HAS_EMAIL } from '../../../server/domain/accounts/password-policy';
 import { memoryMailer, client, manualClock } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -48,6 +49,20 @@ describe('register → verify → profile → me', () => {
     const login = await api.post('/auth/login/', { email: 'New.Owner@EXAMPLE.com', password: 'correct horse' });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+  });
+
+  it.each([
+    ['one of the most common passwords', 'Password1', COMMON_PASSWORD],
+    ['a common password in other capitals', 'QWERTYUIOP', COMMON_PASSWORD],
+    ['the part of the email before the @', 'xx-weak.owner-2026', PASSWORD_HAS_EMAIL],
+    ['the whole email', 'weak.owner@example.com!', PASSWORD_HAS_EMAIL],
+  ])('refuses %s as a new password on the field, and keeps the account without one', async (_what, password, message) => {
+    const { verify } = await signInByCode('weak.owner@example.com');
+    const response = await api.post('/auth/profile/', { email: 'weak.owner@example.com', first_name: 'W', last_name: 'O', password }, verify.access);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: message, code: 'weak_password', fields: { password: message } });
+    const [row] = await t.database.query('select password_hash from users where email = $1', ['weak.owner@example.com']);
+    expect(row?.password_hash).toBeNull();
   });
 
   it('answers existing: true for a known address, and the code signs that account in without a profile step', async () => {
