@@ -1,5 +1,10 @@
-import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
 import { Drawer, Stack, Text } from '@mantine/core';
 import type { SurveyResponse } from '../../../contracts/survey';
 import { NOT_ANSWERED, answerText, receivedTime } from './survey-answer-text';
