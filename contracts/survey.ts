@@ -1,8 +1,10 @@
 import {
   array,
+  assign,
   boolean,
   coerce,
   integer,
+  nullable,
   number,
   object,
   optional,
@@ -11,6 +13,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
+import { Page } from './shared/lists';
 import { Email, boundedText } from './shared/text';
 
 /**
@@ -195,4 +198,7 @@ export const SurveyListQuery = object({
 export type SurveyListQuery = Infer<typeof SurveyListQuery>;
 
 export type SurveyPage = { count: number; next: string | null; previous: string | null; results: SurveyResponse[] };
+
+/** A page of stored surveys as GET /api/surveys/operator/ answers it, for clients to check what they read. */
+export const SurveyResponsePage = Page(assign(SurveyResponseCreate, object({ id: number(), created_at: string(), user_agent: nullable(string()) })));
 

@@ -21,6 +21,8 @@ import { uploadRoutes } from './routes/shared/upload';
 import { googleRoutes } from './routes/accounts/google';
 import { healthRoutes } from './routes/shared/health';
 import { messageRoutes } from './routes/leads/messages';
+import { demandRoutes } from './routes/leads/demand';
+import { serviceZipsOf } from './domain/onboarding/service-zips';
 import { surveyRoutes } from './routes/survey/survey';
 import { menuCategoryRoutes } from './routes/menu/menu-categories';
 import { menuExtraRoutes } from './routes/menu/menu-extras';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   await app.register(healthRoutes, context);
   await app.register(messageRoutes, context);
+  // The leads area counts sign-ups around the zips the onboarding area knows a restaurant serves.
+  await app.register((instance) => demandRoutes(instance, context, { serviceZips: serviceZipsOf }));
   await app.register(authRoutes, context);
   await app.register(onboardingRoutes, context);
   await app.register(uploadRoutes, context);

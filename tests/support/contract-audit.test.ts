@@ -11,10 +11,10 @@ import { CategoryDeepCreate, CategoryDetailCreate, CategoryDetailListQuery, Cate
 import { RestaurantListQuery } from '../../contracts/shared/restaurants';
 import { ActiveRestaurantUpdate, RefreshRequest } from '../../contracts/shared/session';
 import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
-import { MessageCreate } from '../../contracts/leads';
+import { DemandQuery, MessageCreate } from '../../contracts/leads';
 import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
 import { API_BASE } from '../../contracts/shared/paths';
-import { SurveyResponseCreate } from '../../contracts/survey';
+import { SurveyListQuery, SurveyResponseCreate } from '../../contracts/survey';
 import * as auth from '../../src/services/accounts/auth';
 import * as menu from '../../src/services/menu/menu';
 import * as messages from '../../src/services/leads/messages';
@@ -22,6 +22,8 @@ import * as onboarding from '../../src/services/onboarding/onboarding';
 import * as restaurants from '../../src/services/shared/restaurants';
 import * as session from '../../src/services/shared/session';
 import * as survey from '../../src/services/survey/survey';
+import * as surveyAnswers from '../../src/services/survey/survey-answers';
+import * as demand from '../../src/services/leads/demand';
 import { createTokenRenewer } from '../../src/services/shared/token-renewal';
 import type { MenuScope } from '../../src/services/menu/menu-types';
 import { VALID_STEPS } from '../fixtures/onboarding/requests';
@@ -153,6 +155,10 @@ const AUDIT: Record<string, Audit> = {
     call: () => messages.createSignup({ email: 'a@b.co', zip_code: '10001' }), route: 'POST /api/messages/', body: MessageCreate,
   },
   'survey.submitSurvey': { call: () => survey.submitSurvey({}), route: 'POST /api/surveys/operator/', body: SurveyResponseCreate },
+  'surveyAnswers.loadSurveyAnswers': {
+    call: () => surveyAnswers.loadSurveyAnswers({ page: 2, pageSize: 25 }), route: 'GET /api/surveys/operator/', query: SurveyListQuery,
+  },
+  'demand.loadLocalDemand': { call: () => demand.loadLocalDemand(42), route: `GET ${M('/demand/')}`, query: DemandQuery },
   ...Object.fromEntries((Object.keys(VALID_STEPS) as (keyof typeof VALID_STEPS)[]).map((step) => [`onboarding.saveOnboardingStep ${step}`, {
     call: () => onboarding.saveOnboardingStep('42', step, VALID_STEPS[step]),
     route: `PUT ${M(`/onboarding/:id/${step}/`)}`,
@@ -168,6 +174,7 @@ const NOTHING_TO_AUDIT = new Set([
   'auth.startOnboarding', 'session.AUTH_FLAG_KEY', 'session.ROLE_KEY', 'session.SCOPE_KEY', 'session.fetchCurrentUser',
   // Browser storage only: what the landing page's header reads without a call.
   'session.rememberOnboarding', 'session.rememberLaunch', 'restaurants.PICKER_MATCHES',
+  'surveyAnswers.exportSurveyAnswers',
   'onboarding.fetchOnboardingStatus', 'onboarding.loadOnboardingStep', 'onboarding.launchOnboarding',
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
@@ -198,7 +205,7 @@ describe('every client call against its server contract', () => {
   });
 
   it('lists every exported service function, audited or with nothing to audit', () => {
-    const modules = { menu, auth, messages, survey, onboarding, session, restaurants };
+    const modules = { menu, auth, messages, survey, surveyAnswers, demand, onboarding, session, restaurants };
     const exported = Object.entries(modules).flatMap(([module, exports]) => Object.keys(exports).map((name) => `${module}.${name}`));
     const audited = new Set(Object.keys(AUDIT).map((name) => name.split(' ')[0]!));
     expect(exported.filter((name) => !audited.has(name) && !NOTHING_TO_AUDIT.has(name))).toEqual([]);

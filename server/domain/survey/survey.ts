@@ -1,15 +1,17 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, lt } from 'drizzle-orm';
 import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
 import {
   SURVEY_PAGE_SIZE_DEFAULT,
+  SurveyResponseCreate,
   type SurveyCreated,
+  type SurveyField,
   type SurveyListQuery,
   type SurveyPage,
   type SurveyResponse,
-  type SurveyResponseCreate,
 } from '../../../contracts/survey';
 import type { Db } from '../../db/database';
 import { surveyResponses } from '../../db/schema';
+import { csvRow } from '../shared/csv';
 import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 
 const USER_AGENT_MAX = 512;
@@ -101,4 +103,35 @@ export async function surveyPage(db: Db, query: SurveyListQuery): Promise<Survey
     previous: pageLink(links, page > 1 ? Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize))) : null),
     results,
   };
+}
+
+/** Rows read per query while exporting: the export never holds every answer at once. */
+const EXPORT_BATCH = 500;
+
+/** The export's columns: the row's id and time, every survey field in the contract's order, the browser. */
+const EXPORT_FIELDS = Object.keys(SurveyResponseCreate.schema) as SurveyField[];
+const EXPORT_HEADER = ['id', 'created_at', ...EXPORT_FIELDS, 'user_agent'];
+
+/**
+ * Every stored survey as CSV lines (the header first), newest first. Read in batches by keyset
+ * (`id` below the last one sent): ids grow with each insert, so no answer is skipped or sent twice
+ * however many there are.
+ */
+export async function* surveyCsvLines(db: Db): AsyncGenerator<string> {
+  yield csvRow(EXPORT_HEADER);
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(surveyResponses)
+      .where(before === undefined ? undefined : lt(surveyResponses.id, before))
+      .orderBy(desc(surveyResponses.id))
+      .limit(EXPORT_BATCH);
+    for (const row of rows) {
+      const answers = row.answers as SurveyResponseCreate;
+      yield csvRow([row.id, row.createdAt, ...EXPORT_FIELDS.map((field) => answers[field]), row.userAgent]);
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    before = rows[rows.length - 1]?.id;
+  }
 }

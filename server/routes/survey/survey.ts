@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
 import { SurveyListQuery, SurveyResponseCreate, type SurveyPage } from '../../../contracts/survey';
 import type { AppContext } from '../../app-context';
-import { submitSurveyResponse, surveyPage } from '../../domain/survey/survey';
+import { csvAttachment } from '../../domain/shared/csv';
+import { submitSurveyResponse, surveyCsvLines, surveyPage } from '../../domain/survey/survey';
 import { idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 
 const PATH = `${LEGACY_BASE}${paths.surveys}`;
@@ -34,4 +36,11 @@ export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
     { schema: { querystring: SurveyListQuery }, preValidation: app.requireAdmin },
     async (request) => (await surveyPage(database.db, request.query)) satisfies SurveyPage,
   );
+
+  // Every answer as a CSV file, streamed batch by batch (administrators only, like the list).
+  app.get(`${LEGACY_BASE}${paths.surveysExport}`, { preValidation: app.requireAdmin }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', csvAttachment('survey-answers', clock()))
+      .send(Readable.from(surveyCsvLines(database.db))));
 }

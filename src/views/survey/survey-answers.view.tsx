@@ -1,6 +1,103 @@
-import { ComingSoon } from '../../components/coming-soon';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { usePageTitle } from '../../components/page-title';
+import { saveFile } from '../../components/save-file';
+import { pageCount, surveyAnswersMachine, type SurveyAnswersMachine } from '../../machines/survey/survey-answers.machine';
+import { MessagesTabs } from '../shared/messages-tabs';
+import { SurveyAnswerDrawer } from './survey-answer-drawer';
+import { answerText, choiceText, receivedDate } from './survey-answer-text';
+import classes from './survey-answers.module.css';
 
-// Placeholder while the survey answers screen is built (issue 13); replaced by it.
-export function SurveyAnswersView() {
-  return <ComingSoon area="Survey answers" />;
+export const SURVEY_ANSWERS_TITLE = 'Survey answers';
+export const SURVEY_ANSWERS_EMPTY = 'No survey answers yet.';
+/** The name the browser saves the export under when the server names none. */
+const EXPORT_FALLBACK_NAME = 'survey-answers.csv';
+
+/** The operator survey's answers for administrators (issue 13): a paged table, one answer in a drawer, a CSV export. */
+export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?: SurveyAnswersMachine }) {
+  usePageTitle(SURVEY_ANSWERS_TITLE, 'Back office');
+  // Saving a file is a DOM effect, so the screen provides it to the machine.
+  const provided = useMemo(() => machine.provide({ actions: { saveExport: (_, file) => saveFile(file, EXPORT_FALLBACK_NAME) } }), [machine]);
+  const [state, send] = useMachine(provided);
+  const { data, page, loadError, selected, exportError } = state.context;
+  const rows = data?.results ?? [];
+  const exporting = state.matches({ export: 'exporting' });
+
+  return (
+    <Stack gap="lg" maw={1100} w="100%">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">{SURVEY_ANSWERS_TITLE}</Title>
+        <Button variant="default" loading={exporting} onClick={() => send({ type: 'export.start' })}>Export CSV</Button>
+      </Group>
+      <MessagesTabs />
+      {exportError ? <Alert role="alert" color="red" variant="light" radius="md">{exportError}</Alert> : null}
+      {state.matches({ list: 'failed' }) ? (
+        <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load this page">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{loadError}</Text>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'list.retry' })}>Retry</Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {state.matches({ list: 'loading' }) && data === null ? (
+        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading survey answers" /></Group>
+      ) : null}
+      {state.matches({ list: 'loaded' }) && rows.length === 0 ? <Text c="dimmed">{SURVEY_ANSWERS_EMPTY}</Text> : null}
+      {!state.matches({ list: 'failed' }) && rows.length > 0 ? (
+        <>
+          {/* On a phone the table scrolls sideways inside its own region, which Tab can reach and name. */}
+          <Table.ScrollContainer minWidth={820} type="native" tabIndex={0} role="region" aria-label="Survey answers table">
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Survey answers, newest first" aria-busy={state.matches({ list: 'loading' })}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Received</Table.Th>
+                  <Table.Th>Business name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>POS system</Table.Th>
+                  <Table.Th>Early access</Table.Th>
+                  <Table.Th>Contact email</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((answer) => (
+                  <Table.Tr key={answer.id} className={classes.row} onClick={() => send({ type: 'answer.open', id: answer.id })}>
+                    <Table.Td>{receivedDate(answer)}</Table.Td>
+                    <Table.Td>
+                      {/* The row is clickable; this button is the same for the keyboard and screen readers. */}
+                      <UnstyledButton className={classes.rowButton} onClick={(event) => {
+                        event.stopPropagation();
+                        send({ type: 'answer.open', id: answer.id });
+                      }}>
+                        {answerText(answer.business_name) || `Answer #${answer.id}`}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>{choiceText(answer.role, answer.role_other)}</Table.Td>
+                    <Table.Td>{choiceText(answer.pos_system, answer.pos_other)}</Table.Td>
+                    <Table.Td>{answerText(answer.early_access ?? false)}</Table.Td>
+                    <Table.Td>{answer.contact_email ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" gap="sm">
+            <Button variant="default" size="xs" disabled={page <= 1 || !state.matches({ list: 'loaded' })} onClick={() => send({ type: 'page.previous' })}>Prev</Button>
+            <Text size="sm" aria-live="polite">{`Page ${page} / ${pageCount(state.context)} • ${data?.count ?? 0}`}</Text>
+            <Button variant="default" size="xs" disabled={page >= pageCount(state.context) || !state.matches({ list: 'loaded' })} onClick={() => send({ type: 'page.next' })}>Next</Button>
+          </Group>
+        </>
+      ) : null}
+      <SurveyAnswerDrawer answer={state.matches({ list: { loaded: 'open' } }) ? selected : null} onClose={() => send({ type: 'answer.close' })} />
+    </Stack>
+  );
 }

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { DemandQuery, type LocalDemand } from '../../../contracts/leads';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { demandRestaurant, localDemand, type ServiceZipsReader } from '../../domain/leads/demand';
+import { signedInUser } from '../../plugins/auth';
+
+/** GET /api/v2/demand/?restaurant_id= : sign-ups counted per zip the restaurant serves (see localDemand). */
+export async function demandRoutes(app: FastifyInstance, context: AppContext, { serviceZips }: { serviceZips: ServiceZipsReader }) {
+  const { database, clock } = context;
+  app.get<{ Querystring: DemandQuery }>(
+    `${API_BASE}${paths.demand}`,
+    // The guard runs before the query is validated: a stranger gets 401 whatever they send.
+    { preValidation: app.requireUser, schema: { querystring: DemandQuery } },
+    async (request) => {
+      const restaurant = await demandRestaurant(database.db, signedInUser(request), request.query.restaurant_id);
+      return (await localDemand(database.db, restaurant, serviceZips, clock())) satisfies LocalDemand;
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { SurveyPage, SurveyResponse } from '../../../contracts/survey';
+import { surveyAnswersMachine } from '../../../src/machines/survey/survey-answers.machine';
+import type { LegacyFile } from '../../../src/services/shared/legacy';
+import type { SurveyAnswersRequest } from '../../../src/services/survey/survey-answers';
+import { provideChecked } from '../../support/contract-double';
+import { assertPathCoverage } from '../../support/path-coverage';
+
+const answer = (id: number): SurveyResponse => ({ id, created_at: '2026-11-20T09:00:00.000Z', user_agent: null, business_name: `Restaurant ${id}` });
+const page = (count: number, ids: number[]): SurveyPage => ({ count, next: null, previous: null, results: ids.map(answer) });
+const FILE: LegacyFile = { blob: new Blob(['id\r\n']), filename: 'survey-answers-2026-11-25.csv' };
+
+describe('survey answers machine', () => {
+  it('reaches every state and transition', () => {
+    assertPathCoverage(surveyAnswersMachine, {
+      events: [
+        // Two pages' worth, so both page buttons have somewhere to go from page 2.
+        { type: 'xstate.done.actor.loadAnswers', output: page(30, [1, 2]) },
+        { type: 'xstate.error.actor.loadAnswers', error: new Error('HTTP 503') },
+        { type: 'xstate.done.actor.exportAnswers', output: FILE },
+        { type: 'xstate.error.actor.exportAnswers', error: new Error('HTTP 503') },
+        { type: 'page.next' },
+        { type: 'page.previous' },
+        { type: 'list.retry' },
+        { type: 'answer.open', id: 1 },
+        { type: 'answer.open', id: 99 },
+        { type: 'answer.close' },
+        { type: 'export.start' },
+      ],
+    });
+  });
+
+  function started(pages: Record<number, SurveyPage>, exported: () => Promise<LegacyFile> = async () => FILE) {
+    const requests: SurveyAnswersRequest[] = [];
+    const saved: LegacyFile[] = [];
+    const actor = createActor(provideChecked(surveyAnswersMachine, {
+      actors: {
+        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async ({ input }) => {
+          requests.push(input);
+          return pages[input.page]!;
+        }),
+        exportAnswers: fromPromise<LegacyFile>(exported),
+      },
+      actions: { saveExport: (_, file: LegacyFile) => saved.push(file) },
+    })).start();
+    return { actor, requests, saved };
+  }
+
+  it('pages 25 at a time and stops at the first and last page', async () => {
+    const { actor, requests } = started({ 1: page(30, [30, 29]), 2: page(30, [5]) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
+    actor.send({ type: 'page.previous' });
+    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+    actor.send({ type: 'page.next' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) && snapshot.context.page === 2);
+    actor.send({ type: 'page.next' });
+    expect(requests).toEqual([{ page: 1, pageSize: 25 }, { page: 2, pageSize: 25 }]);
+    expect(actor.getSnapshot().context.data?.results.map((row) => row.id)).toEqual([5]);
+  });
+
+  it('opens an answer of the page in the drawer, and keeps an export going while paging', async () => {
+    let finish: (file: LegacyFile) => void = () => undefined;
+    const { actor, saved } = started({ 1: page(30, [30, 29]), 2: page(30, [5]) }, () => new Promise((resolve) => {
+      finish = resolve;
+    }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
+    actor.send({ type: 'answer.open', id: 29 });
+    expect(actor.getSnapshot().context.selected?.business_name).toBe('Restaurant 29');
+    actor.send({ type: 'export.start' });
+    actor.send({ type: 'answer.close' });
+    actor.send({ type: 'page.next' });
+    await waitFor(actor, (snapshot) => snapshot.context.page === 2 && snapshot.matches({ list: 'loaded' }));
+    finish(FILE);
+    await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }));
+    expect(saved).toEqual([FILE]);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The survey answers screen as an administrator sees it, with no effects (createTestModel refuses
+ * invoke): the list's first answer, a two-page list, an answer in the drawer, the export.
+ */
+import { setup } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+
+export type SurveyAnswersModelEvent =
+  | { type: 'server.answer' }
+  | { type: 'server.empty' }
+  | { type: 'server.fail' }
+  | { type: 'list.retry' }
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  | { type: 'answer.open' }
+  | { type: 'answer.close' }
+  | { type: 'export.start' }
+  | { type: 'server.exported' }
+  | { type: 'server.exportFail' };
+
+export const surveyAnswersModelMachine = setup({ types: { events: {} as SurveyAnswersModelEvent } }).createMachine({
+  id: 'surveyAnswersModel',
+  initial: 'loading',
+  states: {
+    /** The first page is asked for. */
+    loading: { on: { 'server.answer': 'page1', 'server.empty': 'empty', 'server.fail': 'failed' } },
+    failed: { on: { 'list.retry': 'loading' } },
+    empty: {},
+    page1: { on: { 'page.next': 'loadingPage2', 'answer.open': 'drawer', 'export.start': 'exporting' } },
+    loadingPage2: { on: { 'server.answer': 'page2' } },
+    page2: { on: { 'page.previous': 'loading' } },
+    drawer: { on: { 'answer.close': 'page1' } },
+    exporting: { on: { 'server.exported': 'page1', 'server.exportFail': 'exportFailed' } },
+    exportFailed: { on: { 'export.start': 'exporting' } },
+  },
+});
+
+export const surveyAnswersModel = createTestModel(surveyAnswersModelMachine);
