@@ -1,4 +1,4 @@
-import { Message, MessageCreate, MessagePage, type MessageStatus } from '../../../contracts/leads';
+import { Message, MessageCreate, MessagePage, type MessageExportQuery, type MessageListQuery } from '../../../contracts/leads';
 import { paths } from '../../../contracts/shared/paths';
 import { parseWith } from '../../../contracts/shared/validation';
 import { legacy, type LegacyClient, type LegacyFile } from '../shared/legacy';
@@ -16,8 +16,8 @@ export async function createSignup(
 }
 
 /** The inbox's filters and page, as the list sends them (the export takes the filters alone). */
-export type InboxQuery = { page: number; page_size: number; status?: MessageStatus; email?: string };
-export type InboxFilters = Pick<InboxQuery, 'status' | 'email'>;
+export type InboxQuery = Required<Pick<MessageListQuery, 'page' | 'page_size'>> & Pick<MessageListQuery, 'status' | 'email'>;
+export type InboxFilters = MessageExportQuery;
 
 /** Blank filters are left out of the address: `?email=` would match everyone anyway. */
 function filterParams({ status, email }: InboxFilters): Record<string, string> {

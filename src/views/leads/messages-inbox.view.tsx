@@ -109,9 +109,9 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
                     <Table.Th>ID</Table.Th>
                     <Table.Th>Created</Table.Th>
                     <Table.Th>Email</Table.Th>
-                    <Table.Th>Zip code</Table.Th>
+                    <Table.Th className={classes.nowrap}>Zip code</Table.Th>
                     <Table.Th>Status</Table.Th>
-                    <Table.Th>User agent</Table.Th>
+                    <Table.Th className={classes.nowrap}>User agent</Table.Th>
                     <Table.Th>Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
