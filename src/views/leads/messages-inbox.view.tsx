@@ -4,21 +4,21 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { MESSAGE_PAGE_SIZES, type Message, type MessageStatus } from '../../../contracts/leads';
+import { MESSAGE_PAGE_SIZES, type MessageStatus } from '../../../contracts/leads';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { readInboxAddress, writeInboxAddress } from '../../machines/leads/inbox-address';
 import { messagesInboxMachine, pageCount, type MessagesInboxMachine } from '../../machines/leads/messages-inbox.machine';
 import { MessagesTabs } from '../shared/messages-tabs';
+import { MessageCards, MessageTable } from './message-list';
 import classes from './messages-inbox.module.css';
 
 export const INBOX_TITLE = 'Messages';
@@ -34,8 +34,11 @@ const STATUS_CHOICES = [
   { value: 'archived', label: 'archived' },
 ];
 
-/** "Nov 25, 2026, 9:42 AM" in the reader's own time zone. */
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** Phones get one card per message: a seven-column table would hide its actions off-screen. */
+function usePhoneWidth(): boolean {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(max-width: ${theme.breakpoints.xs})`, undefined, { getInitialValueInEffect: false });
+}
 
 export interface MessagesInboxViewProps {
   /** The inbox machine; tests pass one whose server calls they answer. */
@@ -60,6 +63,9 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
   }, [address, search, setSearch]);
 
   const result = context.result;
+  const phone = usePhoneWidth();
+  const markRead = (id: number) => send({ type: 'message.markRead', id });
+  const archive = (id: number) => send({ type: 'message.archive', id });
   const idle = state.matches({ list: { loaded: 'idle' } });
   const pages = pageCount(result?.count ?? 0, context.pageSize);
 
@@ -73,7 +79,7 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
           type="search"
           value={context.emailTyped}
           onChange={(event) => send({ type: 'filter.email', email: event.currentTarget.value })}
-          className={classes.email}
+          className={classes.emailFilter}
         />
         <NativeSelect
           label="Status"
@@ -101,33 +107,11 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
       ) : (
         <Stack gap="sm" aria-busy={!idle}>
           {result.results.length === 0 ? <Text>{INBOX_EMPTY}</Text> : (
-            // On a phone the table scrolls sideways inside its own region, which Tab can reach and name.
-            <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label="Messages table">
-              <Table verticalSpacing="xs" aria-label="Messages" className={classes.table}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>ID</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th className={classes.nowrap}>Zip code</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th className={classes.nowrap}>User agent</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.results.map((message) => (
-                    <MessageRow
-                      key={message.id}
-                      message={message}
-                      busy={!idle}
-                      onMarkRead={() => send({ type: 'message.markRead', id: message.id })}
-                      onArchive={() => send({ type: 'message.archive', id: message.id })}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            phone ? (
+              <MessageCards messages={result.results} busy={!idle} onMarkRead={markRead} onArchive={archive} />
+            ) : (
+              <MessageTable messages={result.results} busy={!idle} onMarkRead={markRead} onArchive={archive} />
+            )
           )}
           <Group justify="space-between" gap="sm">
             <Text>{`Page ${context.page} / ${pages} • ${result.count}`}</Text>
@@ -139,29 +123,5 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
         </Stack>
       )}
     </Stack>
-  );
-}
-
-function MessageRow({ message, busy, onMarkRead, onArchive }: { message: Message; busy: boolean; onMarkRead: () => void; onArchive: () => void }) {
-  return (
-    <Table.Tr>
-      <Table.Td>{message.id}</Table.Td>
-      <Table.Td className={classes.nowrap}><time dateTime={message.created_at}>{WHEN.format(new Date(message.created_at))}</time></Table.Td>
-      <Table.Td>{message.email}</Table.Td>
-      <Table.Td className={classes.nowrap}>{message.zip_code}</Table.Td>
-      <Table.Td>{message.status}</Table.Td>
-      <Table.Td><span className={classes.agent} title={message.user_agent ?? undefined}>{message.user_agent ?? ''}</span></Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {/* Spec: Mark read only where the status is not read. Archive is ours (docs/api.md). */}
-          {message.status !== 'read' ? (
-            <Button size="xs" variant="light" disabled={busy} onClick={onMarkRead} aria-label={`Mark read: ${message.email}`}>Mark read</Button>
-          ) : null}
-          {message.status !== 'archived' ? (
-            <Button size="xs" variant="subtle" disabled={busy} onClick={onArchive} aria-label={`Archive: ${message.email}`}>Archive</Button>
-          ) : null}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
   );
 }

@@ -13,6 +13,7 @@ import { MessagesInboxView } from '../../../src/views/leads/messages-inbox.view'
 import { inboxModel } from '../../models/leads/messages-inbox.model';
 import { provideChecked } from '../../support/contract-double';
 import { createFakeActor } from '../../support/fake-actor';
+import { fakeMediaQueryList } from '../../support/media-query';
 import { checkExecutors, modelEventTypes, modelPathCases, type PathExecutors } from '../../support/model-paths';
 
 // ---------------------------------------------------------------------------------------------
@@ -263,5 +264,24 @@ describe('messages inbox view: layout', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((node) => node.textContent)).toEqual(['Messages']);
     expect(screen.getByRole('navigation', { name: 'Leads' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Messages · Back office · Tablefront'));
+  });
+});
+
+describe('messages inbox view: phones', () => {
+  it('shows one card per message, with the same fields and actions, instead of the table', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => fakeMediaQueryList(query, query === '(max-width: 36em)'));
+    const driver = renderInbox();
+    await waitFor(() => expect(driver.fakes.load.pending).toHaveLength(1));
+    await driver.fakes.load.resolve(pageFor({ page: 1, page_size: 25 }));
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    expect(table()).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(25);
+    const first = ALL[0]!;
+    expect(within(cards[0]!).getByText(first.email)).toBeInTheDocument();
+    expect(cards[0]!.querySelector('time')).toHaveAttribute('dateTime', first.created_at);
+    expect(within(cards[0]!).getByTitle(AGENT)).toBeInTheDocument();
+    await driver.user.click(within(cards[0]!).getByRole('button', { name: `Mark read: ${first.email}` }));
+    await waitFor(() => expect(driver.fakes.markRead.pending.map((call) => call.input)).toEqual([first.id]));
   });
 });
