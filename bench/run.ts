@@ -1,15 +1,17 @@
 // `npm run bench`: figures, never a test (it never fails on them).
 //   1. POST /api/messages/ and GET /api/v2/health/ on PGlite and on PostgreSQL;
 //   2. a 200-row JSON list with brotli, gzip and no compression (bytes per answer);
-//   3. the paged category list on PostgreSQL beside the database's own rate for its queries.
+//   3. the paged category list on PostgreSQL beside the database's own rate for its queries;
+//   4. the messages inbox with a million sign-ups, with and without its indexes (BENCH_MESSAGES).
 // Each prints requests per second and p50/p99 latency.
 //   BENCH_SECONDS (default 5) per measurement; BENCH_CONNECTIONS (default 10; the paged list
 //   always uses 50); BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 //   where throw-away databases are created and dropped, "skip" for PGlite only;
-//   BENCH_ONLY=endpoints|compression|list runs one section; BENCH_LOG_LEVEL sets the paged
+//   BENCH_ONLY=endpoints|compression|list|inbox runs one section; BENCH_LOG_LEVEL sets the paged
 //   list server's LOG_LEVEL (default warn, as the other sections).
 import { benchCompression } from './compression';
 import { benchEndpoints } from './endpoints';
+import { benchMessagesInbox } from './messages-inbox';
 import { benchPagedList } from './paged-list';
 import { POSTGRES_ADMIN_URL } from './postgres';
 
@@ -19,6 +21,10 @@ const SECTIONS = {
   list: async () => {
     if (POSTGRES_ADMIN_URL === 'skip') console.log('\nPaged category list: PostgreSQL only, skipped.');
     else await benchPagedList();
+  },
+  inbox: async () => {
+    if (POSTGRES_ADMIN_URL === 'skip') console.log('\nMessages inbox: PostgreSQL only, skipped.');
+    else await benchMessagesInbox();
   },
 };
 

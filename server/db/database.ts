@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,6 +47,13 @@ async function answers(db: Db, timeoutMs: number): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+/**
+ * The extensions the migrations create (pg_trgm: the inbox's email filter, migration 0005).
+ * PGlite builds them in but loads only those it is given, so every PGlite opened on this
+ * schema (a data folder, a test template, a copy of one) must be given these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Wraps an open PGlite instance (a folder on disk, or an in-memory copy in tests). */
 export function fromPglite(client: PGlite): Database {
@@ -108,7 +116,7 @@ export async function openDatabase(
   const lock = await acquireDataDirLock(options.dataDir, purpose);
   let database: Database;
   try {
-    database = fromPglite(await PGlite.create(folder));
+    database = fromPglite(await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS }));
   } catch (error) {
     await lock.release();
     throw error;

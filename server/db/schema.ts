@@ -16,8 +16,16 @@ export const messages = pgTable(
     userAgent: text('user_agent'),
   },
   (table) => [
+    // The sign-up's per-address hourly limit.
     index('messages_email_created_idx').on(table.email, table.createdAt),
-    index('messages_created_idx').on(table.createdAt),
+    // The inbox's pages, newest first, with and without a status filter (docs/performance.md).
+    index('messages_created_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('messages_status_created_id_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The email contains-filter (ILIKE '%text%'): trigrams, from the pg_trgm extension
+    // (migration 0005 creates it; PGlite loads it, see PGLITE_EXTENSIONS).
+    index('messages_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    // Local demand: sign-ups per zip code over the last 30 and 90 days.
+    index('messages_zip_created_idx').on(table.zipCode, table.createdAt),
   ],
 );
 

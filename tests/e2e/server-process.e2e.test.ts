@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runScript, startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { LOCK_FILE } from '../../server/db/data-dir-lock';
+import { PGLITE_EXTENSIONS } from '../../server/db/database';
 import { DIST_DIR } from './harness';
 
 /** The server as `npm run serve` runs it, on the embedded database in `dataDir`. */
@@ -20,7 +21,7 @@ const signUp = (url: string, index: number) =>
   });
 
 async function storedEmails(dataDir: string): Promise<string[]> {
-  const db = await PGlite.create(join(dataDir, 'pgdata'));
+  const db = await PGlite.create(join(dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
   try {
     return (await db.query<{ email: string }>('select email from messages order by id')).rows.map((row) => row.email);
   } finally {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgresUrl } from '../../server/db/database';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl } from '../../server/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +30,7 @@ function withDatabase(url: string, name: string): string {
  */
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(join(tmpdir(), 'rp-tests-'));
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(pglite);
   await database.migrate();
   const dump = await pglite.dumpDataDir('none');

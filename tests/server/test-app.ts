@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { fromPglite, fromPostgresUrl, type Database } from '../../server/db/database';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '../../server/db/database';
 
 /** Which engine these server tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const engine: Database['kind'] = inject('postgresTemplateUrl') ? 'postgres' : 'pglite';
@@ -30,7 +30,7 @@ export async function freshDatabase(): Promise<{ database: Database; dispose: ()
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) {
     const tarball = await readFile(inject('pgliteTemplate'));
-    const database = fromPglite(await PGlite.create({ loadDataDir: new Blob([tarball]) }));
+    const database = fromPglite(await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: PGLITE_EXTENSIONS }));
     return { database, dispose: () => database.close() };
   }
   const template = new URL(templateUrl);

@@ -11,7 +11,7 @@ import { CategoryDeepCreate, CategoryDetailCreate, CategoryDetailListQuery, Cate
 import { RestaurantListQuery } from '../../contracts/shared/restaurants';
 import { ActiveRestaurantUpdate, RefreshRequest } from '../../contracts/shared/session';
 import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
-import { DemandQuery, MessageCreate } from '../../contracts/leads';
+import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from '../../contracts/leads';
 import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
 import { API_BASE } from '../../contracts/shared/paths';
 import { SurveyListQuery, SurveyResponseCreate } from '../../contracts/survey';
@@ -153,6 +153,14 @@ const AUDIT: Record<string, Audit> = {
   },
   'messages.createSignup': {
     call: () => messages.createSignup({ email: 'a@b.co', zip_code: '10001' }), route: 'POST /api/messages/', body: MessageCreate,
+  },
+  'messages.listMessages': {
+    call: () => messages.listMessages({ page: 2, page_size: 25, status: 'new', email: 'pizza' }), route: 'GET /api/messages/', query: MessageListQuery,
+  },
+  'messages.markMessageRead': { call: () => messages.markMessageRead(7), route: 'POST /api/messages/:id/mark_read/' },
+  'messages.archiveMessage': { call: () => messages.archiveMessage(7), route: 'POST /api/messages/:id/archive/' },
+  'messages.exportMessages': {
+    call: () => messages.exportMessages({ status: 'archived', email: 'pizza' }), route: 'GET /api/messages/export/', query: MessageExportQuery,
   },
   'survey.submitSurvey': { call: () => survey.submitSurvey({}), route: 'POST /api/surveys/operator/', body: SurveyResponseCreate },
   'surveyAnswers.loadSurveyAnswers': {

@@ -11,7 +11,7 @@ const USER_AGENT_MAX = 512;
 
 export type SignupLimits = { perEmailPerHour: number };
 
-function toMessage(row: typeof messages.$inferSelect): Message {
+export function toMessage(row: typeof messages.$inferSelect): Message {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),

@@ -27,7 +27,7 @@ export type Listed<Row> = { count: number; rows: Row[]; page: number; pageSize: 
 const TOTAL = '__listTotal';
 
 /** `%`, `_` and `\` typed by a person are searched for literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * The ORDER BY terms, and a key naming their columns and directions. The terms are built only

@@ -1,9 +1,25 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { MessageCreate } from '../../../contracts/leads';
+import { MessageCreate, MessageExportQuery, MessageListQuery, type MessagePage } from '../../../contracts/leads';
+import { IdParams } from '../../../contracts/shared/lists';
 import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
+import { exportMessages, inboxPage, setMessageStatus } from '../../domain/leads/inbox';
 import { submitSignupMessage } from '../../domain/leads/messages';
+import { csvAttachment, csvRow } from '../../domain/shared/csv';
+import type { Db } from '../../db/database';
 import { idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
+import { toPage } from '../shared/list-answers';
+
+const EXPORT_COLUMNS = ['id', 'created_at', 'email', 'zip_code', 'status', 'message', 'user_agent'] as const;
+
+/** The export as CSV text, one chunk per batch of rows, its header first. */
+async function* messagesCsv(db: Db, query: MessageExportQuery): AsyncGenerator<string> {
+  yield csvRow(EXPORT_COLUMNS);
+  for await (const rows of exportMessages(db, query)) {
+    yield rows.map((row) => csvRow([row.id, row.createdAt, row.email, row.zipCode, row.status, row.message, row.userAgent])).join('');
+  }
+}
 
 export async function messageRoutes(app: FastifyInstance, context: AppContext) {
   const { database, clock, config } = context;
@@ -24,5 +40,30 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
       });
       return sendIdempotent(reply, answer);
     },
+  );
+
+  // Administrators only. The guard runs before the query is validated, so a stranger learns
+  // nothing from error messages.
+  app.get<{ Querystring: MessageListQuery }>(
+    `${LEGACY_BASE}${paths.messages}`,
+    { schema: { querystring: MessageListQuery }, preValidation: app.requireAdmin },
+    async (request) => toPage(request, await inboxPage(database.db, request.query)) satisfies MessagePage,
+  );
+
+  for (const [action, status] of [['mark_read', 'read'], ['archive', 'archived']] as const) {
+    app.post<{ Params: IdParams }>(
+      `${LEGACY_BASE}${paths.messageAction(':id', action)}`,
+      { schema: { params: IdParams }, preValidation: app.requireAdmin },
+      (request) => setMessageStatus(database.db, request.params.id, status),
+    );
+  }
+
+  app.get<{ Querystring: MessageExportQuery }>(
+    `${LEGACY_BASE}${paths.messagesExport}`,
+    { schema: { querystring: MessageExportQuery }, preValidation: app.requireAdmin },
+    (request, reply) => reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', csvAttachment('leads', clock()))
+      .send(Readable.from(messagesCsv(database.db, request.query))),
   );
 }
