@@ -1,5 +1,5 @@
 import { array, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
-import { IdText, LIST_PAGE_SIZE_MAX, Page, SearchText, wholeNumber } from './shared/lists';
+import { IdText, PAGING, Page, SearchText } from './shared/lists';
 import { Email, boundedText, trimmed } from './shared/text';
 
 /** Letters, digits, spaces and hyphens, 3 to 10 of them: covers US, Canadian and UK postcodes. */
@@ -41,9 +41,7 @@ export const MESSAGE_PAGE_SIZE_DEFAULT = 25;
  * `email` matches any part of the address, whatever its case.
  */
 export const MessageListQuery = object({
-  page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
-  page_size: optional(wholeNumber((n) =>
-    (n >= 1 && n <= LIST_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}.`)),
+  ...PAGING,
   status: optional(MessageStatus),
   email: optional(SearchText),
 });

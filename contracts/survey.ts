@@ -2,8 +2,6 @@ import {
   array,
   assign,
   boolean,
-  coerce,
-  integer,
   nullable,
   number,
   object,
@@ -13,7 +11,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import { Page } from './shared/lists';
+import { PAGING, Page } from './shared/lists';
 import { Email, boundedText } from './shared/text';
 
 /**
@@ -182,19 +180,9 @@ export type SurveyCreated = Infer<typeof SurveyCreated>;
 export type SurveyResponse = SurveyResponseCreate & { id: number; created_at: string; user_agent: string | null };
 
 export const SURVEY_PAGE_SIZE_DEFAULT = 20;
-export const SURVEY_PAGE_SIZE_MAX = 500;
-
-// Query strings arrive as text. (Generic enough to move to a shared paging contract when the
-// second paged list arrives; kept here until then rather than guessed at.)
-const wholeNumber = (check: (n: number) => true | string) =>
-  refine(coerce(integer(), string(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
 
 /** GET /api/surveys/operator/?page=&page_size= */
-export const SurveyListQuery = object({
-  page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
-  page_size: optional(wholeNumber((n) =>
-    (n >= 1 && n <= SURVEY_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${SURVEY_PAGE_SIZE_MAX}.`)),
-});
+export const SurveyListQuery = object(PAGING);
 export type SurveyListQuery = Infer<typeof SurveyListQuery>;
 
 export type SurveyPage = { count: number; next: string | null; previous: string | null; results: SurveyResponse[] };

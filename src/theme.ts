@@ -41,5 +41,6 @@ export const theme = createTheme({
     // A dialog's title bar is a <header> inside role="dialog", which makes it a second banner
     // landmark beside the page's own header; it is only the dialog's title and close button.
     Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
 });

@@ -35,7 +35,7 @@ export const IdParams = object({ id: IdText });
 export type IdParams = Infer<typeof IdParams>;
 
 /** A whole number as it arrives in a query string, checked by `check`. */
-export const wholeNumber = (check: (n: number) => true | string) =>
+const wholeNumber = (check: (n: number) => true | string) =>
   refine(fromText(integer(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
 
 export const BooleanText = fromText(boolean(), (value) => (value === 'true' ? true : value === 'false' ? false : value));
@@ -51,12 +51,17 @@ const Ordering = (columns: readonly string[]) =>
 
 export const SearchText = refine(string(), 'search', (value) => value.length <= NAME_MAX || `search must be at most ${NAME_MAX} characters.`);
 
+/** `?page=&page_size=`, the same for every paged list: spread into a list's query contract. */
+export const PAGING = {
+  page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
+  page_size: optional(wholeNumber((n) => (n >= 1 && n <= LIST_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}.`)),
+};
+
 // superstruct's own ObjectSchema is `Record<string, Struct<any, any>>` and is not exported.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function listQuery<F extends Record<string, Struct<any, any>>>(filters: F, ordering: readonly string[]) {
   return object({
-    page: optional(wholeNumber((n) => n >= 1 || 'page must be a whole number from 1.')),
-    page_size: optional(wholeNumber((n) => (n >= 1 && n <= LIST_PAGE_SIZE_MAX) || `page_size must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}.`)),
+    ...PAGING,
     ordering: optional(Ordering(ordering)),
     search: optional(SearchText),
     restaurant_id: optional(IdText),
