@@ -1,13 +1,11 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useRouter } from 'wouter';
@@ -19,6 +17,7 @@ import { restaurantLabel } from '../../machines/shared/restaurant-picker.machine
 import { MessagesTabs } from '../shared/messages-tabs';
 import { isAdmin, useSession } from '../shared/session-context';
 import classes from './local-demand.module.css';
+import { LoadFailed } from '../../components/load-failed';
 
 export const LOCAL_DEMAND_TITLE = 'Local demand';
 
@@ -62,12 +61,7 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
         <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading local demand" /></Group>
       ) : null}
       {state.matches('failed') ? (
-        <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load this page">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error}</Text>
-            <Button size="xs" variant="default" onClick={() => send({ type: 'demand.retry' })}>Retry</Button>
-          </Stack>
-        </Alert>
+        <LoadFailed message={error} onRetry={() => send({ type: 'demand.retry' })} />
       ) : null}
       {state.matches('loaded') && demand ? <DemandFigures demand={demand} administrator={administrator} /> : null}
     </Stack>

@@ -6,7 +6,8 @@ import { categoriesListMachine } from '../../machines/menu/menu-lists';
 import type { CategoryOverview } from '../../services/menu/menu';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { useRestaurantLabels } from '../shared/session-context';
-import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 
 export const CATEGORIES_EMPTY = 'Create your first menu category';
 

@@ -12,7 +12,8 @@ import type { MenuScope } from '../../services/menu/menu-types';
 import { AssignmentChips } from './assignment-chips';
 import { ExtraGroupsPanel } from './extra-groups-panel';
 import { MenuItemsList } from './menu-items-list';
-import { Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { Loading, MenuAlert, MenuPage } from './menu-page';
 import { CurrencyProvider } from './money';
 import { SizeOfferings } from './size-offerings';
 

@@ -6,7 +6,8 @@ import { labelsInError, useFocusAfterRefusal } from '../../components/form-error
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { dressingsListMachine, LIST_NAME_MESSAGES } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
-import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { useRestaurantLabels } from '../shared/session-context';
 import { SearchBox } from './search-box';
 

@@ -7,7 +7,8 @@ import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/me
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ExtraGroupsPanel, type GroupPanelEvent } from './extra-groups-panel';
 import { CurrencyProvider } from './money';
-import { EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 
 export const PICK_CATEGORY = 'Pick a category to manage extra options.';
 export const NO_GROUPS = 'No groups for this category.';

@@ -7,7 +7,8 @@ import { priceFromInput, type SizeRow } from '../../machines/menu/category-edito
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
-import { ConfirmDelete, Loading, LoadFailed, MenuAlert } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { ConfirmDelete, Loading, MenuAlert } from './menu-page';
 import { formatMoney, useCurrency } from './money';
 import { PriceInput } from './price-input';
 

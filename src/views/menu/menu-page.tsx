@@ -51,20 +51,6 @@ export function MenuAlert({ children, onClose, fields = [] }: { children: ReactN
   );
 }
 
-/** A load failure with a way to try again. */
-export function LoadFailed({ message, onRetry }: { message: string | null; onRetry: () => void }) {
-  return (
-    <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load this page">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          Retry
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
 /** An empty list's one line, centred in a dashed box. */
 export function EmptyList({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (

@@ -11,7 +11,8 @@ import {
 } from '../../machines/menu/primary-option-set-editor.machine';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ImagePicker } from './image-picker';
-import { Loading, LoadFailed, MenuAlert } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { Loading, MenuAlert } from './menu-page';
 
 const FIELDS = [['name', 'Set name'], ['selections', 'Selections']] as const;
 

@@ -6,7 +6,8 @@ import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { optionSetsListMachine } from '../../machines/menu/menu-lists';
 import type { PrimaryOptionSetEditorMachine } from '../../machines/menu/primary-option-set-editor.machine';
 import type { MenuScope } from '../../services/menu/menu-types';
-import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { PrimaryOptionEditor } from './primary-option-editor';
 import { RowRestaurant } from './row-restaurant';
 

@@ -8,7 +8,8 @@ import { LIST_NAME_MESSAGES, toppingsListMachine } from '../../machines/menu/men
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ImageField } from './image-field';
 import { RowRestaurant } from './row-restaurant';
-import { ConfirmDelete, EmptyList, Loading, LoadFailed, MenuAlert, MenuPage } from './menu-page';
+import { LoadFailed } from '../../components/load-failed';
+import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { SearchBox } from './search-box';
 
 type Draft = { id: number | null; name: string; image_url: string; inventory: boolean };

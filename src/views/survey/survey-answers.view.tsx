@@ -17,6 +17,7 @@ import { MessagesTabs } from '../shared/messages-tabs';
 import { SurveyAnswerDrawer } from './survey-answer-drawer';
 import { answerText, choiceText, receivedDate } from './survey-answer-text';
 import classes from './survey-answers.module.css';
+import { LoadFailed } from '../../components/load-failed';
 
 export const SURVEY_ANSWERS_TITLE = 'Survey answers';
 export const SURVEY_ANSWERS_EMPTY = 'No survey answers yet.';
@@ -42,12 +43,7 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
       <MessagesTabs />
       {exportError ? <Alert role="alert" color="red" variant="light" radius="md">{exportError}</Alert> : null}
       {state.matches({ list: 'failed' }) ? (
-        <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load this page">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{loadError}</Text>
-            <Button size="xs" variant="default" onClick={() => send({ type: 'list.retry' })}>Retry</Button>
-          </Stack>
-        </Alert>
+        <LoadFailed message={loadError} onRetry={() => send({ type: 'list.retry' })} />
       ) : null}
       {state.matches({ list: 'loading' }) && data === null ? (
         <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading survey answers" /></Group>
