@@ -10,6 +10,9 @@ export const paths = {
   surveysExport: '/surveys/operator/export/',
   /** Newer generation: notify-me sign-ups counted per zip code around one restaurant. */
   demand: '/demand/',
+  territories: '/territories/',
+  territory: (id: number | string) => `/territories/${id}/`,
+  territoryCoverage: '/territories/coverage/',
   health: '/health/',
   surveys: '/surveys/operator/',
   auth: {
