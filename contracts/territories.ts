@@ -222,3 +222,11 @@ export const TerritoryCoverage = object({
   unplaced_zips: array(string()),
 });
 export type TerritoryCoverage = Infer<typeof TerritoryCoverage>;
+
+/**
+ * GET /api/v2/map/config/ (signed in): where the map's tiles come from. The server's
+ * `MAP_TILE_URL` (OpenStreetMap's public tiles by default) decides, and its content security
+ * policy allows exactly that host, so a deployment where that host is blocked names its own.
+ */
+export const MapConfig = object({ tile_url: string(), attribution: string() });
+export type MapConfig = Infer<typeof MapConfig>;

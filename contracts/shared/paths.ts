@@ -13,6 +13,7 @@ export const paths = {
   territories: '/territories/',
   territory: (id: number | string) => `/territories/${id}/`,
   territoryCoverage: '/territories/coverage/',
+  mapConfig: '/map/config/',
   health: '/health/',
   surveys: '/surveys/operator/',
   auth: {
