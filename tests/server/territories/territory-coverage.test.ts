@@ -158,7 +158,7 @@ describe('who may call what', () => {
       { method: 'PATCH', url: territoryUrl(id), body: { name: 'Renamed' }, ok: 200 },
       { method: 'DELETE', url: territoryUrl(id), ok: 204 },
     ];
-    for (const { method, url, body, ok } of endpoints) {
+    for (const { method, url, body } of endpoints) {
       const stranger = await api.call(method, url, undefined, body);
       expect(stranger.statusCode, `${method} ${url}`).toBe(401);
       expect(stranger.json()).toEqual({ detail: 'Please sign in.', code: 'not_authenticated' });
