@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkWith } from '../../../contracts/shared/validation';
 import { MapConfig, TerritoryCoverage } from '../../../contracts/territories';
+import { ConfigError, loadConfig } from '../../../server/config';
 import { messages } from '../../../server/db/schema';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 import { COVERAGE, MAP_CONFIG, people, restaurantAt, territoryApi, territoryUrl, TERRITORIES } from './territory-api';
@@ -143,6 +144,22 @@ describe('GET /api/v2/map/config/ and the content security policy', () => {
       expect(String(response.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://*.tiles.example.com:8443;");
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('MAP_TILE_URL and MAP_TILE_ATTRIBUTION', () => {
+  it('default to OpenStreetMap, and an empty value counts as unset', () => {
+    expect(loadConfig({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '' })).toMatchObject({
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: '&copy; OpenStreetMap contributors',
+    });
+  });
+
+  it('refuse a tile address that is not http(s) or lacks {z}, {x} or {y}, naming the variable', () => {
+    for (const value of ['ftp://tiles.example.com/{z}/{x}/{y}.png', 'https://tiles.example.com/{z}/{x}.png', 'not a url']) {
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(/MAP_TILE_URL/);
     }
   });
 });
