@@ -32,6 +32,7 @@ import { menuExtraRoutes } from './routes/menu/menu-extras';
 import { menuItemRoutes } from './routes/menu/menu-items';
 import { menuLibraryRoutes } from './routes/menu/menu-library';
 import { restaurantRoutes } from './routes/shared/restaurants';
+import { createBackgroundTasks } from './background-tasks';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -83,7 +84,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     throw error;
   }
   const clock = dependencies.clock ?? (() => new Date());
-  const pending = new Set<Promise<unknown>>();
+  const background = createBackgroundTasks();
+  app.decorate('backgroundSettled', background.settled);
   const context: AppContext = {
     config,
     database,
@@ -92,10 +94,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     keys,
     passwords: createPasswordHasher(dependencies.scrypt),
     sessions: { accessKey: keys.accessToken, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays, clock },
-    background: (task) => {
-      const tracked = task.finally(() => pending.delete(tracked));
-      pending.add(tracked);
-    },
+    background: background.run,
   };
   // This process alone may open the embedded database, so it runs create-admin for the command line.
   if (!dependencies.database && database.kind === 'pglite') {
@@ -109,7 +108,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   }
   // Mail still being sent after its answer is finished before the database closes.
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
+    await background.settled();
   });
 
   // Only JSON (and, later, multipart uploads) is accepted: a text/plain body answers 415.

@@ -10,28 +10,32 @@ const FORGOT_ANSWER = `If an account uses this address, we sent a code to it. It
 
 /**
  * "Forgot password": the answer is the same sentence whether or not the account exists, and
- * whether or not the address is inside its resend lock or hourly cap: those are applied
- * silently here (a 429 only for existing accounts would reveal them). The mail is sent after
- * the answer, so a slow mail server does not make existing accounts answer more slowly.
+ * whether or not the address is inside its resend lock or hourly cap (a 429 only for existing
+ * accounts would reveal them). It also takes the same time: everything that depends on the
+ * account (the lookup, the code, the mail) runs after the answer, so an existing account's
+ * extra writes cannot be timed from outside.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
   deps: CodeDelivery & Pick<AccountDeps, 'background'>,
   email: string,
   log: AccountLog,
-): Promise<DetailResponse> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user) {
-    const input = { email, purpose: 'password_reset' as const };
-    const outcome = await issueCodeFor(deps, input);
-    if (outcome.ok) {
-      deps.background(mailCode(deps, input, outcome).catch((error: unknown) => {
-        log.error({ err: error }, 'password reset mail could not be sent');
-      }));
-    } else {
-      log.info({ reason: outcome.reason }, 'password reset code not sent: address locked');
-    }
-  }
+): DetailResponse {
+  deps.background(sendResetCode(deps, email, log).catch((error: unknown) => {
+    log.error({ err: error }, 'password reset code could not be sent');
+  }));
   return { detail: FORGOT_ANSWER };
+}
+
+async function sendResetCode(deps: CodeDelivery, email: string, log: AccountLog): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const input = { email, purpose: 'password_reset' as const };
+  const outcome = await issueCodeFor(deps, input);
+  if (!outcome.ok) {
+    log.info({ reason: outcome.reason }, 'password reset code not sent: address locked');
+    return;
+  }
+  await mailCode(deps, input, outcome);
 }
 
 /**

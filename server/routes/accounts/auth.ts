@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     (await switchActiveRestaurant(deps.db, signedInUser(request), request.body.active_restaurant_id)) satisfies CurrentUser);
 
   app.post<{ Body: ForgotRequest }>(url(paths.auth.forgot), { schema: { body: ForgotRequest }, config: limited }, async (request) =>
-    (await requestPasswordReset(deps, request.body.email, request.log)) satisfies DetailResponse);
+    requestPasswordReset(deps, request.body.email, request.log) satisfies DetailResponse);
 
   app.post<{ Body: ResetRequest }>(url(paths.auth.reset), { schema: { body: ResetRequest }, config: limited }, async (request) =>
     (await resetPassword(deps, request.body)) satisfies DetailResponse);
