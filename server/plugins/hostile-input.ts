@@ -3,15 +3,23 @@
  * text with a NUL character (PostgreSQL cannot store it and fails the whole statement) or with
  * half of a UTF-16 surrogate pair (not text at all: it cannot be encoded as UTF-8 and would be
  * stored as a replacement character), and values nested deeper than any request of ours is
- * (recursion over a hostile 5,000-level body costs the event loop and the stack).
+ * (recursion over a hostile 5,000-level body costs the event loop and the stack), and lists
+ * longer than any of ours.
  */
 
 export const MAX_NESTING = 32;
+/**
+ * No list of ours is longer (a territory's zip codes are the longest, at 5,000). Longer ones
+ * would reach PostgreSQL's 65,535 bind parameters or the query builder's stack before any
+ * contract's own limit could say so.
+ */
+export const MAX_LIST_ITEMS = 5_000;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const HOSTILE_TEXT = 'Text may not contain NUL characters or unpaired surrogates.';
 export const TOO_DEEP = `Values may be nested at most ${MAX_NESTING} levels deep.`;
+export const TOO_LONG = `Lists may hold at most ${MAX_LIST_ITEMS.toLocaleString('en-US')} items.`;
 
 const isHostileText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
@@ -24,6 +32,7 @@ export function findHostileInput(value: unknown): Record<string, string> | null 
     if (typeof item === 'string') return isHostileText(item) ? { [path || 'body']: HOSTILE_TEXT } : null;
     if (typeof item !== 'object' || item === null) return null;
     if (depth >= MAX_NESTING) return { [path || 'body']: TOO_DEEP };
+    if (Array.isArray(item) && item.length > MAX_LIST_ITEMS) return { [path || 'body']: TOO_LONG };
     const entries = Array.isArray(item) ? item.map((element, index) => [String(index), element] as const) : Object.entries(item);
     for (const [key, element] of entries) {
       const at = path ? `${path}.${key}` : key;

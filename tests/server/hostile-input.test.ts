@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_TEXT, MAX_NESTING, TOO_DEEP } from '../../server/plugins/hostile-input';
+import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, TOO_DEEP, TOO_LONG } from '../../server/plugins/hostile-input';
 import { accessTokenFor } from './accounts/auth-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -41,6 +41,13 @@ describe('hostile input', () => {
       expect(answer.statusCode).toBe(400);
       expect(Object.values(answer.json().fields as Record<string, string>)).toEqual([TOO_DEEP]);
     }
+  });
+
+  it('refuses a list longer than any of ours, naming the limit, before a contract or the database meets it', async () => {
+    const answer = await signUp(JSON.stringify({ zip_code: '94107', email: 'long@example.com', message: Array.from({ length: MAX_LIST_ITEMS + 1 }, () => 1) }));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fields).toEqual({ message: TOO_LONG });
+    expect(TOO_LONG).toBe('Lists may hold at most 5,000 items.');
   });
 
   it('refuses a NUL character in a query string and in a path the same way', async () => {
