@@ -13,7 +13,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import { BooleanText, listQuery } from './shared/lists';
+import { BooleanText, listQuery, Page } from './shared/lists';
 import { Email, NAME_MAX, boundedText, requiredName, trimmed } from './shared/text';
 
 /**
@@ -188,6 +188,10 @@ export const Territory = object({
   updated_at: string(),
 });
 export type Territory = Infer<typeof Territory>;
+
+/** GET /api/v2/territories/: `{count, next, previous, results}`. */
+export const TerritoryPage = Page(Territory);
+export type TerritoryPage = Infer<typeof TerritoryPage>;
 
 export const TERRITORY_ORDERING = ['id', 'name', 'created_at'] as const;
 /** GET /api/v2/territories/?search=&is_active=&ordering=&page=&page_size= */

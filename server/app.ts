@@ -22,7 +22,10 @@ import { googleRoutes } from './routes/accounts/google';
 import { healthRoutes } from './routes/shared/health';
 import { messageRoutes } from './routes/leads/messages';
 import { demandRoutes } from './routes/leads/demand';
+import { restaurantZipsOf } from './domain/onboarding/restaurant-zips';
 import { serviceZipsOf } from './domain/onboarding/service-zips';
+import { signupsPerZip } from './domain/leads/demand';
+import { territoryRoutes } from './routes/territories/territories';
 import { surveyRoutes } from './routes/survey/survey';
 import { menuCategoryRoutes } from './routes/menu/menu-categories';
 import { menuExtraRoutes } from './routes/menu/menu-extras';
@@ -113,7 +116,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.removeContentTypeParser('text/plain');
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
-  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
   // After the built app's routes, which send the build's precompressed files as they are.
   await app.register(compressionPlugin);
@@ -134,5 +137,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(menuExtraRoutes, context);
   await app.register(menuItemRoutes, context);
   await app.register(restaurantRoutes, context);
+  // The territories area places the restaurants the onboarding area locates and counts the
+  // leads area's sign-ups, through these two functions rather than their tables.
+  await app.register((instance) => territoryRoutes(instance, context, { readStores: restaurantZipsOf, countSignups: signupsPerZip }));
   return app;
 }

@@ -41,6 +41,10 @@ const Environment = object({
   GOOGLE_CLIENT_ID: optional(size(string(), 1, 1024)),
   GOOGLE_CLIENT_SECRET: optional(size(string(), 1, 1024)),
   OIDC_ISSUER: defaulted(url(['https:', 'http:']), 'https://accounts.google.com'),
+  // The territory map's tiles: {z}/{x}/{y} are filled in by the map; the CSP allows exactly this host.
+  MAP_TILE_URL: defaulted(refine(url(['https:', 'http:']), 'tiles', (value) =>
+    ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) || 'must contain {z}, {x} and {y}.'), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: defaulted(size(string(), 1, 500), '&copy; OpenStreetMap contributors'),
 });
 
 export type Config = {
@@ -72,6 +76,10 @@ export type Config = {
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
   oidcIssuer: string;
+  /** Where the territory map's tiles come from (`{z}/{x}/{y}` template); its origin is allowed to images by the CSP. */
+  mapTileUrl: string;
+  /** The credit the map shows for its tiles (HTML, as tile providers write it). */
+  mapTileAttribution: string;
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     oidcIssuer: e.OIDC_ISSUER,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
   };
 }

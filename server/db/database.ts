@@ -14,9 +14,10 @@ import { acquireDataDirLock } from './data-dir-lock';
 import * as coreSchema from './schema';
 import * as menuSchema from './schema-menu';
 import * as onboardingSchema from './schema-onboarding';
+import * as territoriesSchema from './schema-territories';
 
 /** Every table, one module per area (drizzle.config.ts lists the same files). */
-const schema = { ...coreSchema, ...onboardingSchema, ...menuSchema };
+const schema = { ...coreSchema, ...onboardingSchema, ...menuSchema, ...territoriesSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

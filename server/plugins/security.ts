@@ -6,19 +6,30 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { HttpError, describeWait } from '../http-error';
 
-type SecurityOptions = { rateLimitPerMinute: number; redisUrl: string | undefined };
+type SecurityOptions = { rateLimitPerMinute: number; redisUrl: string | undefined; mapTileUrl: string };
+
+/**
+ * The origin of the map's tile template as a CSP source: `https://tile.openstreetmap.org`, or
+ * `https://*.tile.example.com` for a template that spreads tiles over `{s}` subdomains.
+ */
+export function tileSource(mapTileUrl: string): string {
+  const spread = mapTileUrl.includes('//{s}.');
+  const { protocol, host } = new URL(spread ? mapTileUrl.replace('//{s}.', '//s.') : mapTileUrl);
+  return spread ? `${protocol}//*.${host.slice(2)}` : `${protocol}//${host}`;
+}
 
 /**
  * The built app loads only its own scripts. Styles may be inline because Mantine sets CSS
- * variables through style attributes and one <style> tag; no script is ever inline.
+ * variables through style attributes and one <style> tag; no script is ever inline. Images
+ * come from the app itself and from the map's tile server (MAP_TILE_URL), nowhere else.
  */
-const CONTENT_SECURITY_POLICY = {
+const contentSecurityPolicy = (mapTileUrl: string) => ({
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', tileSource(mapTileUrl)],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -26,7 +37,7 @@ const CONTENT_SECURITY_POLICY = {
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
   },
-};
+});
 
 /**
  * The headers helmet sets, read once at start. With a fixed policy (no nonces) they are the same
@@ -34,7 +45,7 @@ const CONTENT_SECURITY_POLICY = {
  * a dozen middlewares (and Node's header checks) per request: @fastify/helmet even rebuilt that
  * chain, and re-parsed the policy, on every request.
  */
-function securityHeaders(): Record<string, string> {
+function securityHeaders(mapTileUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => {
@@ -43,7 +54,7 @@ function securityHeaders(): Record<string, string> {
     // helmet removes X-Powered-By, which Node never sets.
     removeHeader: () => {},
   };
-  helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY })(
+  helmet({ contentSecurityPolicy: contentSecurityPolicy(mapTileUrl) })(
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (error?: unknown) => {
@@ -54,7 +65,7 @@ function securityHeaders(): Record<string, string> {
 }
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  const headers = securityHeaders();
+  const headers = securityHeaders(options.mapTileUrl);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -80,3 +80,20 @@ export async function localDemand(
     total_last_90_days: demand.reduce((sum, zip) => sum + zip.last_90_days, 0),
   };
 }
+
+/**
+ * Notify-me sign-ups (every status) per zip code over the `days` before `now`: only the zips
+ * asked about, counts only. Other areas (territories' coverage map) get this function from the
+ * composition root (server/app.ts).
+ */
+export async function signupsPerZip(db: Db, zips: readonly string[], now: Date, days: number): Promise<Map<string, number>> {
+  const wanted = [...new Set(zips.map(normalisedZip).filter((zip) => zip !== ''))];
+  if (wanted.length === 0) return new Map();
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const counted = await db
+    .select({ zip: normalisedZipColumn, signups: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(and(gte(messages.createdAt, since), lte(messages.createdAt, now), inArray(normalisedZipColumn, wanted)))
+    .groupBy(normalisedZipColumn);
+  return new Map(counted.map((row) => [row.zip, row.signups]));
+}

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inArray } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
-import { UPLOAD_MAX_PIXELS, type ImageBounds, type UploadedImage } from '../../../contracts/shared/upload';
+import { UPLOAD_MAX_PIXELS, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, type ImageBounds, type UploadedImage } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema-onboarding';
 import { HttpError } from '../../http-error';
@@ -84,4 +84,22 @@ export async function storeImage(
     throw error;
   }
   return { url: `${UPLOADS_URL_PREFIX}${name}`, path: name };
+}
+
+/** The stored names of our own upload addresses among `urls` (anything else is not ours to remove). */
+const storedNames = (urls: readonly string[]) =>
+  urls.filter((url) => UPLOAD_URL_PATTERN.test(url)).map((url) => url.slice(UPLOADS_URL_PREFIX.length));
+
+/**
+ * Forgets the records of images no longer shown (a replaced picture), in the caller's
+ * transaction. Their files go only once that has committed: see `removeImageFiles`.
+ */
+export async function forgetImages(db: Db, urls: readonly string[]): Promise<void> {
+  const names = storedNames(urls);
+  if (names.length > 0) await db.delete(uploadedImages).where(inArray(uploadedImages.path, names));
+}
+
+/** Removes the files of images whose records are gone (or were never kept: a rolled-back write). */
+export async function removeImageFiles(uploadsDir: string, urls: readonly string[]): Promise<void> {
+  await Promise.all(storedNames(urls).map((name) => rm(join(uploadsDir, name), { force: true })));
 }

@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IdParams } from '../../../contracts/shared/lists';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import { UPLOAD_MAX_BYTES } from '../../../contracts/shared/upload';
+import {
+  TERRITORY_IMAGE_FIELDS,
+  TerritoryCoverageRequest,
+  TerritoryCreate,
+  TerritoryListQuery,
+  TerritoryUpdate,
+  type MapConfig,
+  type Territory,
+  type TerritoryCoverage,
+  type TerritoryImageField,
+  type TerritoryPage,
+} from '../../../contracts/territories';
+import type { AppContext } from '../../app-context';
+import { removeImageFiles } from '../../domain/shared/images';
+import { territoryCoverage, type SignupCounter } from '../../domain/territories/coverage';
+import type { StoresReader } from '../../domain/territories/stores';
+import { replaceTerritoryImages } from '../../domain/territories/territory-images';
+import { createTerritory, deleteTerritory, readTerritory, territoryPage, updateTerritory } from '../../domain/territories/territories';
+import { signedInUser } from '../../plugins/auth';
+import { readImageFiles } from '../shared/image-form';
+import { created, toPage } from '../shared/list-answers';
+
+/** What this area reads from others, handed in by the composition root (server/app.ts). */
+export type TerritorySources = { readStores: StoresReader; countSignups: SignupCounter };
+
+type ImageFiles = Partial<Record<TerritoryImageField, Buffer>>;
+
+/**
+ * /api/v2/territories/ (administrators only): paged list, create, read, change (JSON, or a
+ * multipart form of `rep_photo` and/or `wallpaper`), delete; coverage/ answers what drawn zips
+ * and circles cover. /api/v2/map/config/ tells any signed-in user where the map's tiles come from.
+ */
+export async function territoryRoutes(app: FastifyInstance, context: AppContext, sources: TerritorySources) {
+  const { database, clock, config } = context;
+  const uploadsDir = join(config.dataDir, 'uploads');
+  const stores = (db = database.db) => () => sources.readStores(db);
+  const imagesOf = new WeakMap<FastifyRequest, ImageFiles>();
+
+  const files = TERRITORY_IMAGE_FIELDS.length;
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files, fields: 0, parts: files, fieldNameSize: 64, headerPairs: 20 },
+  });
+
+  app.get<{ Querystring: TerritoryListQuery }>(
+    `${API_BASE}${paths.territories}`,
+    { schema: { querystring: TerritoryListQuery }, preValidation: app.requireAdmin },
+    async (request) => toPage(request, await territoryPage(database.db, request.query, stores())) satisfies TerritoryPage,
+  );
+
+  app.post<{ Body: TerritoryCreate }>(
+    `${API_BASE}${paths.territories}`,
+    { schema: { body: TerritoryCreate }, preValidation: app.requireAdmin },
+    (request, reply) => created(context, request, reply, async (tx) =>
+      readTerritory(tx, await createTerritory(tx, request.body, clock()), stores(tx)) satisfies Promise<Territory>),
+  );
+
+  app.post<{ Body: TerritoryCoverageRequest }>(
+    `${API_BASE}${paths.territoryCoverage}`,
+    { schema: { body: TerritoryCoverageRequest }, preValidation: app.requireAdmin },
+    async (request) => (await territoryCoverage(database.db, request.body, { ...sources, now: clock() })) satisfies TerritoryCoverage,
+  );
+
+  app.get<{ Params: IdParams }>(
+    `${API_BASE}${paths.territory(':id')}`,
+    { schema: { params: IdParams }, preValidation: app.requireAdmin },
+    async (request) => (await readTerritory(database.db, request.params.id, stores())) satisfies Territory,
+  );
+
+  app.patch<{ Params: IdParams; Body: TerritoryUpdate }>(
+    `${API_BASE}${paths.territory(':id')}`,
+    {
+      schema: { params: IdParams, body: TerritoryUpdate },
+      preValidation: [
+        app.requireAdmin,
+        // A multipart PATCH carries only pictures: they are read here, and the JSON contract
+        // then sees an empty change.
+        async (request) => {
+          if (!request.isMultipart()) return;
+          imagesOf.set(request, await readImageFiles(request, TERRITORY_IMAGE_FIELDS));
+          request.body = {};
+        },
+      ],
+    },
+    async (request) => {
+      const { id } = request.params;
+      const images = imagesOf.get(request);
+      if (images) {
+        await replaceTerritoryImages(database.db, { id, files: images, uploadsDir, ownerId: signedInUser(request).id, now: clock() });
+      } else {
+        await database.db.transaction((tx) => updateTerritory(tx, id, request.body, clock()));
+      }
+      return (await readTerritory(database.db, id, stores())) satisfies Territory;
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    `${API_BASE}${paths.territory(':id')}`,
+    { schema: { params: IdParams }, preValidation: app.requireAdmin },
+    async (request, reply) => {
+      const images = await database.db.transaction((tx) => deleteTerritory(tx, request.params.id));
+      // Their records went with the territory's; the files go once that has committed.
+      await removeImageFiles(uploadsDir, images);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    `${API_BASE}${paths.mapConfig}`,
+    { preValidation: app.requireUser },
+    async () => ({ tile_url: config.mapTileUrl, attribution: config.mapTileAttribution }) satisfies MapConfig,
+  );
+}
