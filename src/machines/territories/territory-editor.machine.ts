@@ -66,7 +66,7 @@ export const territoryEditorMachine = setup({
     loadTerritory: fromPromise<Territory, { id: number }>(({ input }) => getTerritory(input.id)),
     saveTerritory: fromPromise<Territory, SaveInput>(({ input }) =>
       (input.id === null ? createTerritory(input.body) : updateTerritory(input.id, input.body))),
-    uploadImages: fromPromise<Territory, UploadInput>(({ input }) => uploadTerritoryImages(input.id, input.images)),
+    uploadTerritoryImages: fromPromise<Territory, UploadInput>(({ input }) => uploadTerritoryImages(input.id, input.images)),
   },
   guards: {
     exists: ({ context }) => context.id !== null,
@@ -115,8 +115,8 @@ export const territoryEditorMachine = setup({
     },
     uploading: {
       invoke: {
-        id: 'uploadImages',
-        src: 'uploadImages',
+        id: 'uploadTerritoryImages',
+        src: 'uploadTerritoryImages',
         input: ({ context }) => ({ id: context.id ?? 0, images: context.images }),
         onDone: { target: 'saved', actions: ['noteSaved', assign({ images: {} })] },
         onError: { target: 'failed', actions: 'noteFailure' },

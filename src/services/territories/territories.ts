@@ -33,11 +33,12 @@ export function getTerritory(id: number, client: ApiClient = api): Promise<Terri
   return client.get(paths.territory(id), { struct: Territory });
 }
 
-export function createTerritory(body: TerritoryCreate, client: ApiClient = api): Promise<Territory> {
+// async: a body the contract refuses becomes a rejected call, as the server's 400 would be.
+export async function createTerritory(body: TerritoryCreate, client: ApiClient = api): Promise<Territory> {
   return client.post(paths.territories, parseWith(TerritoryCreate, body), { struct: Territory });
 }
 
-export function updateTerritory(id: number, body: TerritoryUpdate, client: ApiClient = api): Promise<Territory> {
+export async function updateTerritory(id: number, body: TerritoryUpdate, client: ApiClient = api): Promise<Territory> {
   return client.patch(paths.territory(id), parseWith(TerritoryUpdate, body), { struct: Territory });
 }
 
@@ -56,7 +57,7 @@ export async function deleteTerritory(id: number, client: ApiClient = api): Prom
 }
 
 /** What the editor's current zips and circles cover (saved or not). */
-export function loadCoverage(request: TerritoryCoverageRequest, client: ApiClient = api): Promise<TerritoryCoverage> {
+export async function loadCoverage(request: TerritoryCoverageRequest, client: ApiClient = api): Promise<TerritoryCoverage> {
   return client.post(paths.territoryCoverage, parseWith(TerritoryCoverageRequest, request), { struct: TerritoryCoverage });
 }
 
