@@ -29,7 +29,7 @@ export function RepresentativeFields({ form }: { form: TerritoryForm }) {
       <TextInput label="Work email" type="email" autoComplete="off" {...form.getInputProps('rep_meze_email')} />
       <TextInput label="Personal email" type="email" autoComplete="off" {...form.getInputProps('rep_personal_email')} />
       <TextInput label="Representative phone" type="tel" autoComplete="off" {...form.getInputProps('rep_phone')} />
-      <Textarea label="Address" autosize minRows={2} {...form.getInputProps('rep_address')} />
+      <Textarea label="Address" rows={2} {...form.getInputProps('rep_address')} />
     </SimpleGrid>
   );
 }

@@ -26,9 +26,7 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
       <Textarea
         label="Add zip codes"
         description={`Type or paste them in any form (commas, spaces, one per line); numbers of ${ZIP_DIGITS_MIN} to ${ZIP_DIGITS_MAX} digits are kept.`}
-        autosize
-        minRows={2}
-        maxRows={6}
+        rows={3}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         error={error}
