@@ -7,7 +7,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { UPLOAD_MAX_BYTES } from '../../contracts/shared/upload';
 
 /**
@@ -68,6 +68,7 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
   const shown = preview ?? currentUrl;
   const hintId = useId();
   const errorId = useId();
+  const openRef = useRef<() => void>(null);
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm" component="h3">{label}</Text>
@@ -78,6 +79,8 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
           <Text size="xs" c="dimmed" w={120} h={90} ta="center" lh="90px" bg="gray.1" style={{ borderRadius: 4 }}>No image</Text>
         )}
         <Stack gap={6} style={{ flex: '1 1 200px', minWidth: 0 }}>
+          {/* The area takes a drop or a click; keyboard users have the button below (a focusable
+              drop area would be a button holding the file input, which assistive technologies trip on). */}
           <Dropzone
             onDrop={(files) => {
               setRefusal(null);
@@ -88,23 +91,31 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
             maxSize={UPLOAD_MAX_BYTES}
             multiple={false}
             loading={loading}
-            // react-dropzone's root is a focusable "presentation": name it as the button it is.
-            role="button"
-            aria-label={`${label}: drop an image here or press to choose one`}
-            aria-describedby={refusal ? `${hintId} ${errorId}` : hintId}
-            aria-busy={loading || undefined}
+            activateOnKeyboard={false}
+            openRef={openRef}
             inputProps={{ 'aria-label': label }}
             p="md"
           >
             <Text size="sm" ta="center">{file ? `Chosen: ${file.name}` : 'Drag an image here or click to choose one'}</Text>
           </Dropzone>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => openRef.current?.()}
+              loading={loading}
+              aria-describedby={refusal ? `${hintId} ${errorId}` : hintId}
+            >
+              {`Choose ${label.toLowerCase()}`}
+            </Button>
+            {file && !loading ? (
+              <Button size="xs" variant="subtle" onClick={() => onFileChange(null)} aria-label={`Undo choice of ${label.toLowerCase()}`}>
+                Undo choice
+              </Button>
+            ) : null}
+          </Group>
           <Text id={hintId} size="xs" c="dimmed">{`${TYPE_NAMES}, up to ${SIZE_LIMIT}.`}{loading ? ' Uploading…' : ''}</Text>
           {refusal ? <Text id={errorId} size="xs" c="red" role="alert">{refusal}</Text> : null}
-          {file && !loading ? (
-            <Button size="xs" variant="subtle" w="fit-content" onClick={() => onFileChange(null)} aria-label={`Undo choice of ${label.toLowerCase()}`}>
-              Undo choice
-            </Button>
-          ) : null}
         </Stack>
       </Group>
     </Stack>

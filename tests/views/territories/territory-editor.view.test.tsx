@@ -221,7 +221,7 @@ describe('territory editor: the screen', () => {
     await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Wallpaper', { selector: 'input' }), text);
     expect(await screen.findByText(/This file is not an image we accept/)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Wallpaper/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Wallpaper: drop an image here or press to choose one' }))
+    expect(screen.getByRole('button', { name: 'Choose wallpaper' }))
       .toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 10 MB. This file is not an image we accept. Please choose a PNG, JPEG, WebP or GIF picture.');
     expect(fakes.upload.received).toEqual([]);
   });
