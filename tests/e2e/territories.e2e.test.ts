@@ -92,9 +92,6 @@ describe('territories', () => {
     await page.getByText('In the zip list but outside every circle (3 zip codes)').waitFor();
 
     await screenshot(page, 'territory-editor');
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'territory-editor-phone');
-    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page, 'territory editor');
 
     await page.getByRole('button', { name: 'Save territory' }).click();
@@ -103,9 +100,6 @@ describe('territories', () => {
     await row.waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([NAME, '/baku-north', '4', 'Aysel Mammadova']));
     await screenshot(page, 'territories-list');
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'territories-list-phone');
-    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page, 'territories list');
 
     await row.getByRole('link', { name: `Details of ${NAME}` }).click();
@@ -122,6 +116,17 @@ describe('territories', () => {
       expect(src).toMatch(/^\/uploads\//);
       expect((await page.request.get(`${app.url}${src}`)).ok()).toBe(true);
     }
+
+    // On a phone, in a page of its own (a resized page would be caught mid-way in the menu's animation).
+    const phone = await newPage(browser, PHONE);
+    await serveTiles(phone);
+    await openAs(phone, app, admin, new URL(page.url()).pathname);
+    await phone.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+    await phone.getByRole('img', { name: 'Wallpaper', exact: true }).waitFor();
+    await screenshot(phone, 'territory-editor-phone');
+    await phone.getByRole('link', { name: '← Territories' }).click();
+    await phone.getByRole('region', { name: 'Territories table' }).waitFor();
+    await screenshot(phone, 'territories-list-phone');
 
     await page.getByRole('link', { name: '← Territories' }).click();
     await page.getByRole('button', { name: `Delete ${NAME}` }).click();

@@ -55,7 +55,7 @@ function Mismatch(props: { title: string; zips: string[]; verb: string; allLabel
         <Text size="sm" fw={600}>{`${props.title} (${zipCount(props.zips.length)})`}</Text>
         <Button size="xs" variant="light" onClick={() => props.onFix(props.zips)}>{props.allLabel}</Button>
       </Group>
-      <List listStyleType="none" spacing={4} aria-label={props.title} styles={{ root: { display: 'flex', flexWrap: 'wrap', gap: 6 } }}>
+      <List listStyleType="none" spacing={4} aria-label={props.title} styles={{ root: { display: 'flex', flexWrap: 'wrap', gap: 6, paddingInlineStart: 0 } }}>
         {props.zips.map((zip) => (
           <List.Item key={zip}>
             <Button size="compact-xs" variant="default" onClick={() => props.onFix([zip])}>
