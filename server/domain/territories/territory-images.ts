@@ -25,7 +25,7 @@ export async function replaceTerritoryImages(
 ): Promise<void> {
   const { id, uploadsDir } = options;
   const added: string[] = [];
-  let replaced: string[] = [];
+  const replaced: string[] = [];
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper })
@@ -43,7 +43,7 @@ export async function replaceTerritoryImages(
       await forgetImages(tx, replaced);
     });
   } catch (error) {
-    replaced = [];
+    // Nothing was committed: the new files are the only trace left, and the old ones stay shown.
     await removeImageFiles(uploadsDir, added);
     throw error;
   }

@@ -39,6 +39,7 @@ type ImageFiles = Partial<Record<TerritoryImageField, Buffer>>;
 export async function territoryRoutes(app: FastifyInstance, context: AppContext, sources: TerritorySources) {
   const { database, clock, config } = context;
   const uploadsDir = join(config.dataDir, 'uploads');
+  /** The stores reader for answers built on `db` (a create's transaction reads its own writes). */
   const stores = (db = database.db) => () => sources.readStores(db);
   const imagesOf = new WeakMap<FastifyRequest, ImageFiles>();
 

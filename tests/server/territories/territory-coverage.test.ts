@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkWith } from '../../../contracts/shared/validation';
 import { MapConfig, TerritoryCoverage } from '../../../contracts/territories';
+import { ConfigError, loadConfig } from '../../../server/config';
 import { messages } from '../../../server/db/schema';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 import { COVERAGE, MAP_CONFIG, people, restaurantAt, territoryApi, territoryUrl, TERRITORIES } from './territory-api';
@@ -147,6 +148,22 @@ describe('GET /api/v2/map/config/ and the content security policy', () => {
   });
 });
 
+describe('MAP_TILE_URL and MAP_TILE_ATTRIBUTION', () => {
+  it('default to OpenStreetMap, and an empty value counts as unset', () => {
+    expect(loadConfig({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '' })).toMatchObject({
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: '&copy; OpenStreetMap contributors',
+    });
+  });
+
+  it('refuse a tile address that is not http(s) or lacks {z}, {x} or {y}, naming the variable', () => {
+    for (const value of ['ftp://tiles.example.com/{z}/{x}/{y}.png', 'https://tiles.example.com/{z}/{x}.png', 'not a url']) {
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(/MAP_TILE_URL/);
+    }
+  });
+});
+
 describe('who may call what', () => {
   it('answers 401 without a token and 403 to an owner on every territories endpoint, and lets staff and superadmins in', async () => {
     const id = await api.created({ name: 'Guarded' }, tokens.staff);
@@ -158,7 +175,7 @@ describe('who may call what', () => {
       { method: 'PATCH', url: territoryUrl(id), body: { name: 'Renamed' }, ok: 200 },
       { method: 'DELETE', url: territoryUrl(id), ok: 204 },
     ];
-    for (const { method, url, body, ok } of endpoints) {
+    for (const { method, url, body } of endpoints) {
       const stranger = await api.call(method, url, undefined, body);
       expect(stranger.statusCode, `${method} ${url}`).toBe(401);
       expect(stranger.json()).toEqual({ detail: 'Please sign in.', code: 'not_authenticated' });
