@@ -60,21 +60,30 @@ export type ImageDropzoneProps = {
   onFileChange: (file: File | null) => void;
   /** While the file is being sent. */
   loading?: boolean;
+  /** A sentence after the types and size, e.g. how the image is fitted. */
+  note?: string;
+  /** Why the last file could not be used (the server's refusal, say). */
+  error?: string | null;
+  /** Offered while a saved image is shown: takes it away. */
+  onRemove?: () => void;
 };
 
-export function ImageDropzone({ label, currentUrl, file, onFileChange, loading = false }: ImageDropzoneProps) {
+export function ImageDropzone({ label, currentUrl, file, onFileChange, loading = false, note, error, onRemove }: ImageDropzoneProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const preview = usePreview(file);
   const shown = preview ?? currentUrl;
+  const labelId = useId();
   const hintId = useId();
   const errorId = useId();
   const openRef = useRef<() => void>(null);
+  const problem = refusal ?? error ?? null;
   return (
-    <Stack gap="xs">
-      <Text fw={600} size="sm" component="h3">{label}</Text>
+    // A group named by its label, not a heading: the screens around it own the heading levels.
+    <Stack gap="xs" role="group" aria-labelledby={labelId}>
+      <Text id={labelId} fw={600} size="sm">{label}</Text>
       <Group align="flex-start" gap="md" wrap="wrap">
         {shown ? (
-          <Image src={shown} alt={`${label}${preview ? ' (new, not saved yet)' : ''}`} w={120} h={90} radius="sm" fit="cover" />
+          <Image src={shown} alt={`${label} preview${preview ? ' (new, not saved yet)' : ''}`} w={120} h={90} radius="sm" fit="cover" />
         ) : (
           <Text size="xs" c="dimmed" w={120} h={90} ta="center" lh="90px" bg="gray.1" style={{ borderRadius: 4 }}>No image</Text>
         )}
@@ -104,7 +113,7 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
               variant="default"
               onClick={() => openRef.current?.()}
               loading={loading}
-              aria-describedby={refusal ? `${hintId} ${errorId}` : hintId}
+              aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
             >
               {`Choose ${label.toLowerCase()}`}
             </Button>
@@ -113,9 +122,14 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
                 Undo choice
               </Button>
             ) : null}
+            {onRemove && currentUrl && !file && !loading ? (
+              <Button size="xs" variant="subtle" color="gray" onClick={onRemove}>
+                {`Remove ${label.toLowerCase()}`}
+              </Button>
+            ) : null}
           </Group>
-          <Text id={hintId} size="xs" c="dimmed">{`${TYPE_NAMES}, up to ${SIZE_LIMIT}.`}{loading ? ' Uploading…' : ''}</Text>
-          {refusal ? <Text id={errorId} size="xs" c="red" role="alert">{refusal}</Text> : null}
+          <Text id={hintId} size="xs" c="dimmed">{[`${TYPE_NAMES}, up to ${SIZE_LIMIT}.`, note, loading ? 'Uploading…' : null].filter(Boolean).join(' ')}</Text>
+          {problem ? <Text id={errorId} size="sm" c="red" role="alert">{problem}</Text> : null}
         </Stack>
       </Group>
     </Stack>

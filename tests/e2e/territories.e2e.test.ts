@@ -46,6 +46,8 @@ async function serveTiles(page: Page) {
   await page.route((url) => url.host === host, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
 }
 
+/** The image picker's file input, which a drop on the picker fills too. */
+const fileInput = (page: Page, picker: string) => page.getByRole('group', { name: picker, exact: true }).locator('input[type="file"]');
 const mapOf = (page: Page) => page.getByRole('region', { name: /^Service area map/ });
 const circleField = (page: Page, circle: number, field: string) =>
   page.getByRole('group', { name: `Circle ${circle}` }).getByRole('textbox', { name: field });
@@ -82,9 +84,9 @@ describe('territories', () => {
     const radius = await circleField(page, 1, 'Radius (metres)').inputValue();
     const latitude = await circleField(page, 2, 'Latitude').inputValue();
 
-    await page.getByLabel('Representative photo', { exact: true }).setInputFiles({ name: 'rep.png', mimeType: 'image/png', buffer: photo });
-    await page.getByLabel('Wallpaper', { exact: true }).setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: wallpaper });
-    await page.getByRole('img', { name: 'Wallpaper (new, not saved yet)' }).waitFor();
+    await fileInput(page, 'Representative photo').setInputFiles({ name: 'rep.png', mimeType: 'image/png', buffer: photo });
+    await fileInput(page, 'Wallpaper').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: wallpaper });
+    await page.getByRole('img', { name: 'Wallpaper preview (new, not saved yet)' }).waitFor();
     await page.getByRole('button', { name: 'Add social link' }).click();
     await page.getByRole('textbox', { name: 'Platform' }).fill('Instagram');
     await page.getByRole('textbox', { name: 'Link', exact: true }).fill('instagram.com/bakunorth');
@@ -112,7 +114,7 @@ describe('territories', () => {
     await expect.poll(() => page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByRole('textbox', { name: 'Link', exact: true }).inputValue()).toBe('https://instagram.com/bakunorth');
     for (const name of ['Representative photo', 'Wallpaper']) {
-      const src = await page.getByRole('img', { name, exact: true }).getAttribute('src');
+      const src = await page.getByRole('img', { name: `${name} preview`, exact: true }).getAttribute('src');
       expect(src).toMatch(/^\/uploads\//);
       expect((await page.request.get(`${app.url}${src}`)).ok()).toBe(true);
     }
@@ -122,7 +124,7 @@ describe('territories', () => {
     await serveTiles(phone);
     await openAs(phone, app, admin, new URL(page.url()).pathname);
     await phone.getByRole('heading', { name: NAME, level: 1 }).waitFor();
-    await phone.getByRole('img', { name: 'Wallpaper', exact: true }).waitFor();
+    await phone.getByRole('img', { name: 'Wallpaper preview', exact: true }).waitFor();
     await screenshot(phone, 'territory-editor-phone');
     await phone.getByRole('link', { name: '← Territories' }).click();
     await phone.getByRole('region', { name: 'Territories table' }).waitFor();

@@ -96,7 +96,7 @@ const executors: PathExecutors<Driver> = {
         .toEqual(['1000', '1001', '1002', '1003']);
       expect(screen.getByRole('button', { name: 'Map with 2 circles' })).toBeInTheDocument();
       // react-dropzone reads the dropped files asynchronously.
-      expect(await screen.findByRole('img', { name: 'Representative photo (new, not saved yet)' })).toBeInTheDocument();
+      expect(await screen.findByRole('img', { name: 'Representative photo preview (new, not saved yet)' })).toBeInTheDocument();
     },
     saving: async ({ fakes }) => {
       await waitFor(() => expect(fakes.save.pending).toHaveLength(1));
@@ -220,7 +220,7 @@ describe('territory editor: the screen', () => {
     // As a drop would: the file picker's own filter is not what refuses it.
     await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Wallpaper', { selector: 'input' }), text);
     expect(await screen.findByText(/This file is not an image we accept/)).toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: /Wallpaper/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: /Wallpaper preview/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose wallpaper' }))
       .toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 10 MB. This file is not an image we accept. Please choose a PNG, JPEG, WebP or GIF picture.');
     expect(fakes.upload.received).toEqual([]);
