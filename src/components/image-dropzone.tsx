@@ -83,7 +83,7 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
       <Text id={labelId} fw={600} size="sm">{label}</Text>
       <Group align="flex-start" gap="md" wrap="wrap">
         {shown ? (
-          <Image src={shown} alt={`${label} preview${preview ? ' (new, not saved yet)' : ''}`} w={120} h={90} radius="sm" fit="cover" />
+          <Image src={shown} alt={`${label} preview${preview ? ' (new, not saved yet)' : ''}`} w={120} h={90} radius="sm" fit="contain" bg="gray.1" />
         ) : (
           <Text size="xs" c="dimmed" w={120} h={90} ta="center" lh="90px" bg="gray.1" style={{ borderRadius: 4 }}>No image</Text>
         )}

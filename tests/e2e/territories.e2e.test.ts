@@ -1,8 +1,8 @@
 /**
  * Issue 14 in Chromium against the real server: an administrator creates a territory with zip
- * codes pasted as free text, draws two circles with the mouse on the Leaflet map (and resizes
- * one by its handle), drops a representative photo and a wallpaper, saves, reloads and finds all
- * of it, then deletes it. The map's tiles come from a route of the test (the machine has no
+ * codes pasted as free text, draws two circles with the mouse on the Leaflet map (resizes one by
+ * its edge handle, moves the other by its centre), drops a representative photo and a
+ * wallpaper, saves, reloads and finds all of it, then deletes it. The map's tiles come from a route of the test (the machine has no
  * outside network): the map must work with them, and would without them.
  */
 import sharp from 'sharp';
@@ -53,7 +53,7 @@ const circleField = (page: Page, circle: number, field: string) =>
   page.getByRole('group', { name: `Circle ${circle}` }).getByRole('textbox', { name: field });
 
 describe('territories', () => {
-  it('creates a territory with pasted zips, two drawn circles and two images, finds it all after a reload, then deletes it', async () => {
+  it('creates a territory with pasted zips, two drawn circles (one resized, one moved) and two images, finds it all after a reload, then deletes it', async () => {
     const page = await newPage(browser);
     await serveTiles(page);
     await openAs(page, app, admin, '/admin/territories');
@@ -82,6 +82,14 @@ describe('territories', () => {
     await page.mouse.up();
     await expect.poll(async () => Number((await circleField(page, 1, 'Radius (metres)').inputValue()).replace(/,/g, ''))).toBeGreaterThan(1000);
     const radius = await circleField(page, 1, 'Radius (metres)').inputValue();
+    // Dragging the second one's centre moves it north.
+    const drawnAt = Number(await circleField(page, 2, 'Latitude').inputValue());
+    const centre = (await page.getByTitle('Circle 2: drag to move').boundingBox())!;
+    await page.mouse.move(centre.x + centre.width / 2, centre.y + centre.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + centre.width / 2, centre.y + centre.height / 2 - 50, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await circleField(page, 2, 'Latitude').inputValue())).toBeGreaterThan(drawnAt);
     const latitude = await circleField(page, 2, 'Latitude').inputValue();
 
     await fileInput(page, 'Representative photo').setInputFiles({ name: 'rep.png', mimeType: 'image/png', buffer: photo });

@@ -40,6 +40,7 @@ const signupRadius = (signups: number) => 5 + 3 * Math.sqrt(signups);
 function removeButton(index: number, onRemove: (index: number) => void): HTMLElement {
   const button = document.createElement('button');
   button.type = 'button';
+  button.className = classes.removeButton!;
   button.textContent = `Remove circle ${index + 1}`;
   button.addEventListener('click', () => onRemove(index));
   return button;
