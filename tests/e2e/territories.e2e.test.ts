@@ -2,8 +2,9 @@
  * Issue 14 in Chromium against the real server: an administrator creates a territory with zip
  * codes pasted as free text, draws two circles with the mouse on the Leaflet map (resizes one by
  * its edge handle, moves the other by its centre), drops a representative photo and a
- * wallpaper, saves, reloads and finds all of it, then deletes it. The map's tiles come from a route of the test (the machine has no
- * outside network): the map must work with them, and would without them.
+ * wallpaper, saves, reloads and finds all of it, then deletes it. The map's tiles come from a
+ * route of the test (the machine has no outside network): the map must work with them, and
+ * would without them.
  */
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
