@@ -43,7 +43,7 @@ function injectingFetch(app: TestApp['app']): typeof fetch {
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
-    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
   };
 }
 
