@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from './components/route-error-boundary';
 import { accessibleColors, theme } from './theme';
 import type { BackOfficeBase } from './views/shared/backoffice-area.view';
 import type { OnboardingStep } from './views/onboarding/onboarding-area.view';
+import type { TerritoriesScreen } from './views/territories/territories-area.view';
 
 // One lazy chunk per area, so the landing page never downloads the back office.
 // Type-only imports above are erased and do not pull those chunks into the entry.
@@ -26,6 +27,7 @@ const OnboardingShell = lazy(() =>
 const MenuArea = lazy(() => import('./views/menu/menu-area.view').then((m) => ({ default: m.MenuArea })));
 const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));
 const LeadsArea = lazy(() => import('./views/leads/leads-area.view').then((m) => ({ default: m.LeadsArea })));
+const TerritoriesArea = lazy(() => import('./views/territories/territories-area.view').then((m) => ({ default: m.TerritoriesArea })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -93,12 +95,14 @@ export const BACK_OFFICE_SCREENS = [
 const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith('menu/');
 
 /** Only administrators have these: territories, and the survey answers and any restaurant's demand beside the inbox. */
-export const ADMIN_ONLY_SCREENS = ['territories', 'messages/surveys', 'messages/demand'] as const;
+export const ADMIN_ONLY_SCREENS = ['territories', 'territories/new', 'territories/:id', 'messages/surveys', 'messages/demand'] as const;
+const isTerritoriesScreen = (screen: string): screen is TerritoriesScreen => screen === 'territories' || screen.startsWith('territories/');
 
 function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; screen: string; params: Record<string, string | undefined> }) {
   if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
+  if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;
   return <BackOfficeArea base={base} screen={screen} />;
 }
 

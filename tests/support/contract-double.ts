@@ -75,7 +75,7 @@ globalThis.fetch = (input, init) => {
  * (the upload route checks the file in its handler), and ky never settles a FormData request
  * under jsdom.
  */
-const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadLogo', 'uploadImage']);
+const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadLogo', 'uploadImage', 'uploadTerritoryImages']);
 
 /**
  * Runs the real actor with `input` against the contract fetch. Answers the error the real call

@@ -1,9 +1,10 @@
-import { Button, Card, FileButton, Group, Image, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { PricedBy } from '../../../contracts/menu';
 import { useFocusAfterRefusal } from '../../components/form-errors';
+import { ImageDropzone } from '../../components/image-dropzone';
 import { categoryEditorMachine, type CategoryEditorMachine } from '../../machines/menu/category-editor.machine';
 import type { GroupRow, SelectionRow, SizeRow } from '../../machines/menu/category-editor.rows';
 import { MENU_ALERTS } from '../../machines/menu/menu-errors';
@@ -150,20 +151,21 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
         </Section>
 
         <Section title="Hero image">
-          <Group align="flex-end" gap="xs" wrap="wrap">
-            <TextInput
-              label="Image URL"
-              style={{ flex: '1 1 240px' }}
-              value={form.imageUrl}
-              onChange={(event) => send({ type: 'field.change', field: 'imageUrl', value: event.currentTarget.value })}
-              onBlur={() => saveField('imageUrl')}
-            />
-            <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
-              {(props) => <Button {...props} variant="default" loading={uploading}>Upload image</Button>}
-            </FileButton>
-          </Group>
-          {form.imageUrl.trim() !== '' ? <Image src={form.imageUrl} alt="Hero image preview" radius="md" h={160} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} /> : null}
-          <Text size="xs" c="dimmed">Uploads are fitted within 1600 × 1200 pixels.</Text>
+          <TextInput
+            label="Image URL"
+            value={form.imageUrl}
+            onChange={(event) => send({ type: 'field.change', field: 'imageUrl', value: event.currentTarget.value })}
+            onBlur={() => saveField('imageUrl')}
+          />
+          {/* Sent as soon as it is picked: the uploaded file's address lands in the field above. */}
+          <ImageDropzone
+            label="Hero image"
+            currentUrl={form.imageUrl.trim() || null}
+            file={null}
+            onFileChange={(file) => { if (file) send({ type: 'image.upload', file }); }}
+            loading={uploading}
+            note="Uploads are fitted within 1600 × 1200 pixels."
+          />
         </Section>
 
         <Section title="Pricing">

@@ -1,6 +1,7 @@
-import { Button, FileButton, Group, Image, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Image, Popover, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { ImageDropzone } from '../../components/image-dropzone';
 import { menuUploadMachine } from '../../machines/menu/menu-upload.machine';
 
 /**
@@ -31,17 +32,19 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
-          <Stack gap="xs" w={240}>
+          <Stack gap="xs" w={260}>
             <TextInput label="Image URL" size="xs" value={text} onChange={(event) => setText(event.currentTarget.value)} />
-            {error ? <Text size="xs" c="red" role="alert">{error}</Text> : null}
-            <Group gap="xs" justify="space-between">
-              <FileButton accept="image/*" onChange={(file) => { if (file) send({ type: 'image.upload', file }); }}>
-                {(props) => <Button {...props} size="xs" variant="default" loading={state.matches('uploading')}>Upload</Button>}
-              </FileButton>
-              <Group gap={4}>
-                {url ? <Button size="xs" variant="subtle" color="red" onClick={() => { onPick(null); setOpened(false); }}>Remove</Button> : null}
-                <Button size="xs" disabled={text.trim() === ''} onClick={() => { onPick(text.trim()); setText(''); setOpened(false); }}>Add</Button>
-              </Group>
+            <ImageDropzone
+              label="Image"
+              currentUrl={url}
+              file={null}
+              onFileChange={(file) => { if (file) send({ type: 'image.upload', file }); }}
+              loading={state.matches('uploading')}
+              error={error}
+            />
+            <Group gap={4} justify="flex-end">
+              {url ? <Button size="xs" variant="subtle" color="red" onClick={() => { onPick(null); setOpened(false); }}>Remove</Button> : null}
+              <Button size="xs" disabled={text.trim() === ''} onClick={() => { onPick(text.trim()); setText(''); setOpened(false); }}>Add</Button>
             </Group>
           </Stack>
         </Popover.Dropdown>

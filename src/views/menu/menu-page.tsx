@@ -1,6 +1,6 @@
 import './menu-styles';
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode, type Ref } from 'react';
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'wouter';
 import { FieldsToFix } from '../../components/form-errors';
 import { usePageTitle } from '../../components/page-title';
@@ -61,47 +61,5 @@ export function EmptyList({ children, action }: { children: ReactNode; action?: 
   );
 }
 
-/**
- * Spec section 5: deleting asks for confirmation. Renders the trigger; the question opens in a
- * modal whose Delete does the work. Cancel takes the first focus, so Enter never deletes by
- * accident; Escape closes, and the focus goes back to the trigger (Mantine's returnFocus).
- */
-export function ConfirmDelete(props: { what: string; onConfirm: () => void; label?: string; disabled?: boolean; size?: 'xs' | 'sm' }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        size={props.size ?? 'xs'}
-        variant="subtle"
-        color="red"
-        disabled={props.disabled}
-        aria-label={props.label ?? `Delete ${props.what}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        Delete
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Delete ${props.what}?`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
-        <Stack gap="md">
-          <Text size="sm">This cannot be undone.</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" data-autofocus onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setOpen(false);
-                props.onConfirm();
-              }}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
+/** Spec section 5: deleting asks for confirmation (shared with the other areas' lists). */
+export { ConfirmDelete } from '../../components/confirm-delete';

@@ -1,15 +1,12 @@
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Text.css';
-import { Button, FileButton, Input, Text, TextInput, Textarea } from '@mantine/core';
+import { Input, TextInput, Textarea } from '@mantine/core';
 import { useId } from 'react';
+import { ImageDropzone } from '../../components/image-dropzone';
 import { ABOUT_MAX, NAME_MAX, SLUG_MAX } from '../../../contracts/onboarding';
 import type { AboutForm } from '../../machines/onboarding/onboarding-forms';
 import type { StepFieldsProps } from './onboarding-fields';
 import { ABOUT_LABELS as LABELS } from './onboarding-labels';
 import classes from './onboarding.module.css';
-
-const LOGO_TYPES = 'image/png,image/jpeg,image/webp';
 
 type AboutProps = StepFieldsProps<AboutForm> & {
   /** The store URL's fixed prefix host (the page's own). */
@@ -73,32 +70,17 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
           />
         </div>
       </Input.Wrapper>
-      <Input.Wrapper label={LABELS.logo_url} description="PNG, JPEG or WebP; we fit it inside 512 × 512." error={errors.logo_url}>
-        <div className={classes.logo}>
-          <div className={classes.logoPreview}>
-            {form.logo_url ? <img src={form.logo_url} alt="Logo preview" /> : <Text size="xs">No logo</Text>}
-          </div>
-          <div className={classes.logoActions}>
-            <FileButton accept={LOGO_TYPES} onChange={(file) => file && send({ type: 'logo.upload', file })}>
-              {(props) => (
-                <Button {...props} variant="default" loading={uploading}>
-                  {form.logo_url ? 'Replace logo' : 'Upload logo'}
-                </Button>
-              )}
-            </FileButton>
-            {form.logo_url && !uploading ? (
-              <Button variant="subtle" color="gray" size="compact-sm" onClick={() => edit({ logo_url: '' })}>
-                Remove logo
-              </Button>
-            ) : null}
-          </div>
-        </div>
-        {logoError ? (
-          <Text role="alert" c="red" size="sm" mt={6}>
-            {logoError}
-          </Text>
-        ) : null}
-      </Input.Wrapper>
+      <ImageDropzone
+        label={LABELS.logo_url}
+        currentUrl={form.logo_url || null}
+        // The logo is sent as soon as it is picked: the step keeps its address, not the file.
+        file={null}
+        onFileChange={(file) => file && send({ type: 'logo.upload', file })}
+        loading={uploading}
+        note="We fit it inside 512 × 512."
+        error={logoError ?? errors.logo_url ?? null}
+        onRemove={() => edit({ logo_url: '' })}
+      />
     </>
   );
 }

@@ -1,0 +1,135 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate } from '../../../contracts/territories';
+import { errorText } from '../../services/shared/error-text';
+import {
+  createTerritory,
+  getTerritory,
+  updateTerritory,
+  uploadTerritoryImages,
+  type TerritoryImages,
+} from '../../services/territories/territories';
+
+/**
+ * One territory's editor (spec section 4: "Saving creates or updates, then uploads images in a
+ * second request if new files were chosen"). The form's fields live in the view (@mantine/form);
+ * this machine owns what talks to the server: load, save and upload.
+ *
+ *   deciding --[an id]--> loading --done--> editing ; --error--> loadFailed --load.retry--> loading
+ *   deciding --[new]--> editing
+ *   editing / failed --territory.save--> saving (JSON: POST when new, else PATCH)
+ *   saving --done [new images]--> uploading (multipart PATCH) --done--> saved
+ *   saving --done [no new images]--> saved
+ *   saving / uploading --error--> failed ("Failed to save territory"; the form keeps the input)
+ *
+ * A territory created before its images failed keeps its id, so trying again updates it rather
+ * than creating a second one. `saved` is final: the view goes back to the list.
+ */
+
+export type TerritoryEditorContext = {
+  /** null until the territory exists on the server. */
+  id: number | null;
+  /** As the server last answered it (null for a new one). */
+  territory: Territory | null;
+  /** What the person last asked to save, kept while it is being sent or after it failed. */
+  draft: TerritoryCreate | null;
+  images: TerritoryImages;
+  error: string | null;
+  /** The server's sentences per field (a 400's `fields`), to show beside the inputs. */
+  fieldErrors: Record<string, string>;
+};
+
+export type TerritoryEditorEvent =
+  | { type: 'territory.save'; body: TerritoryCreate; images: TerritoryImages }
+  | { type: 'load.retry' }
+  | { type: 'alert.dismiss' };
+
+export type SaveInput = { id: number | null; body: TerritoryCreate };
+export type UploadInput = { id: number; images: TerritoryImages };
+
+const LOAD_FALLBACK = 'The territory could not be loaded.';
+
+const hasFiles = (images: TerritoryImages) => Object.values(images).some(Boolean);
+
+/** "Failed to save territory", then the server's reason when it gave one a person can act on. */
+function saveFailure(error: unknown): { error: string; fieldErrors: Record<string, string> } {
+  const { message, fields } = errorText(error, '');
+  return { error: message ? `${TERRITORY_MESSAGES.saveFailed}: ${message}` : TERRITORY_MESSAGES.saveFailed, fieldErrors: fields };
+}
+
+export const territoryEditorMachine = setup({
+  types: {
+    context: {} as TerritoryEditorContext,
+    events: {} as TerritoryEditorEvent,
+    input: {} as { id: number | null },
+  },
+  actors: {
+    loadTerritory: fromPromise<Territory, { id: number }>(({ input }) => getTerritory(input.id)),
+    saveTerritory: fromPromise<Territory, SaveInput>(({ input }) =>
+      (input.id === null ? createTerritory(input.body) : updateTerritory(input.id, input.body))),
+    uploadTerritoryImages: fromPromise<Territory, UploadInput>(({ input }) => uploadTerritoryImages(input.id, input.images)),
+  },
+  guards: {
+    exists: ({ context }) => context.id !== null,
+    hasNewImages: ({ context }) => hasFiles(context.images),
+  },
+  actions: {
+    noteSaved: assign(({ event }) => {
+      const territory = (event as unknown as { output: Territory }).output;
+      return { territory, id: territory.id };
+    }),
+    noteFailure: assign(({ event }) => saveFailure((event as unknown as { error: unknown }).error)),
+  },
+}).createMachine({
+  id: 'territoryEditor',
+  context: ({ input }) => ({ id: input.id, territory: null, draft: null, images: {}, error: null, fieldErrors: {} }),
+  initial: 'deciding',
+  states: {
+    deciding: { always: [{ guard: 'exists', target: 'loading' }, { target: 'editing' }] },
+    loading: {
+      invoke: {
+        id: 'loadTerritory',
+        src: 'loadTerritory',
+        input: ({ context }) => ({ id: context.id ?? 0 }),
+        onDone: { target: 'editing', actions: assign({ territory: ({ event }) => event.output, error: null }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error, LOAD_FALLBACK).message }) },
+      },
+    },
+    loadFailed: { on: { 'load.retry': 'loading' } },
+    editing: {
+      on: {
+        'territory.save': { target: 'saving', actions: assign(({ event }) => ({ draft: event.body, images: event.images })) },
+      },
+    },
+    saving: {
+      entry: assign({ error: null, fieldErrors: {} }),
+      invoke: {
+        id: 'saveTerritory',
+        src: 'saveTerritory',
+        input: ({ context }) => ({ id: context.id, body: context.draft ?? { name: '' } }),
+        onDone: [
+          { guard: 'hasNewImages', target: 'uploading', actions: 'noteSaved' },
+          { target: 'saved', actions: 'noteSaved' },
+        ],
+        onError: { target: 'failed', actions: 'noteFailure' },
+      },
+    },
+    uploading: {
+      invoke: {
+        id: 'uploadTerritoryImages',
+        src: 'uploadTerritoryImages',
+        input: ({ context }) => ({ id: context.id ?? 0, images: context.images }),
+        onDone: { target: 'saved', actions: ['noteSaved', assign({ images: {} })] },
+        onError: { target: 'failed', actions: 'noteFailure' },
+      },
+    },
+    failed: {
+      on: {
+        'territory.save': { target: 'saving', actions: assign(({ event }) => ({ draft: event.body, images: event.images })) },
+        'alert.dismiss': { target: 'editing', actions: assign({ error: null }) },
+      },
+    },
+    saved: { type: 'final' },
+  },
+});
+
+export type TerritoryEditorMachine = typeof territoryEditorMachine;

@@ -1,0 +1,88 @@
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Suspense, useMemo, type ComponentType } from 'react';
+import { DEFAULT_MAP_CENTER, RADIUS_METERS_MAX, TERRITORY_CIRCLES_MAX, type MapConfig, type TerritoryCoverage } from '../../../contracts/territories';
+import { Loading } from './territories-page';
+import { CoveragePanel } from './coverage-panel';
+import { DEFAULT_RADIUS_METERS, drawableCircle, type CircleValues } from './territory-form';
+import type { TerritoryForm } from './territory-form-context';
+import type { TerritoryMapProps } from './territory-map';
+
+const rounded = (value: number, digits: number) => Number(value.toFixed(digits));
+
+export type ServiceAreaFieldProps = {
+  form: TerritoryForm;
+  coverage: TerritoryCoverage | null;
+  coveragePending: boolean;
+  coverageError: string | null;
+  tiles: MapConfig | null;
+  tilesUnavailable: boolean;
+  /** The Leaflet map; view tests stand a plain component in for it (Leaflet needs a real layout). */
+  MapComponent: ComponentType<TerritoryMapProps>;
+};
+
+/**
+ * The territory's circles: on the map by mouse, and as fields beside it for the keyboard
+ * (latitude, longitude, radius, Add circle, Remove), with what the territory covers.
+ */
+export function ServiceAreaField({ form, coverage, coveragePending, coverageError, tiles, tilesUnavailable, MapComponent }: ServiceAreaFieldProps) {
+  const circles = form.values.circles;
+  // The same array while the circles do not change, so the map redraws them only when they do.
+  const shapes = useMemo(() => circles.map(drawableCircle), [circles]);
+  const full = circles.length >= TERRITORY_CIRCLES_MAX;
+  const addCircle = (center: { lat: number; lng: number }, radius = DEFAULT_RADIUS_METERS) => {
+    if (form.getValues().circles.length >= TERRITORY_CIRCLES_MAX) return;
+    form.insertListItem('circles', { center_lat: rounded(center.lat, 6), center_lng: rounded(center.lng, 6), radius_meters: radius });
+  };
+  const coverZips = (zips: string[]) => {
+    for (const zip of coverage?.zips.filter((place) => zips.includes(place.zip_code)) ?? []) addCircle(zip);
+  };
+  const addZips = (zips: string[]) => form.setFieldValue('zips', [...new Set([...form.getValues().zips, ...zips])]);
+
+  return (
+    <Stack gap="md">
+      <Suspense fallback={<Loading label="Loading the map" />}>
+        <MapComponent
+          circles={shapes}
+          coverage={coverage}
+          tiles={tiles}
+          onAddCircle={(center) => addCircle(center)}
+          onMoveCircle={(index, center) => {
+            form.setFieldValue(`circles.${index}.center_lat`, rounded(center.lat, 6));
+            form.setFieldValue(`circles.${index}.center_lng`, rounded(center.lng, 6));
+          }}
+          onResizeCircle={(index, radius) => form.setFieldValue(`circles.${index}.radius_meters`, radius)}
+          onRemoveCircle={(index) => form.removeListItem('circles', index)}
+        />
+      </Suspense>
+      {tilesUnavailable ? <Text size="sm" c="dimmed">The map's background is unavailable; circles and zip codes work the same.</Text> : null}
+      {circles.map((_, index) => (
+        <Fieldset key={form.key(`circles.${index}`)} legend={`Circle ${index + 1}`} p="sm">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} {...form.getInputProps(`circles.${index}.center_lat`)} />
+            <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} {...form.getInputProps(`circles.${index}.center_lng`)} />
+            <NumberInput label="Radius (metres)" min={1} max={RADIUS_METERS_MAX} step={100} thousandSeparator="," {...form.getInputProps(`circles.${index}.radius_meters`)} />
+          </SimpleGrid>
+          <Button mt="sm" size="xs" variant="subtle" color="red" onClick={() => form.removeListItem('circles', index)} aria-label={`Remove circle ${index + 1}`}>
+            Remove
+          </Button>
+        </Fieldset>
+      ))}
+      <Group gap="sm">
+        <Button variant="default" disabled={full} onClick={() => addCircle(circles.length > 0 ? lastCentre(circles) : DEFAULT_MAP_CENTER)}>
+          Add circle
+        </Button>
+        <Text size="sm">{`${circles.length} circle${circles.length === 1 ? '' : 's'}`}</Text>
+      </Group>
+      <CoveragePanel coverage={coverage} pending={coveragePending} error={coverageError} onAddZips={addZips} onCoverZips={coverZips} />
+    </Stack>
+  );
+}
+
+/** A new circle from the keyboard starts where the last one is, so it is on screen. */
+function lastCentre(circles: CircleValues[]): { lat: number; lng: number } {
+  const last = drawableCircle(circles[circles.length - 1]!);
+  return last ? { lat: last.center_lat, lng: last.center_lng } : DEFAULT_MAP_CENTER;
+}

@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TERRITORY_MESSAGES, type MapConfig, type Territory, type TerritoryCoverage, type TerritoryCoverageRequest } from '../../../contracts/territories';
+import { mapConfigMachine } from '../../../src/machines/territories/map-config.machine';
+import { territoryCoverageMachine } from '../../../src/machines/territories/territory-coverage.machine';
+import { territoryEditorMachine, type SaveInput, type UploadInput } from '../../../src/machines/territories/territory-editor.machine';
+import { COVERAGE_TEXTS } from '../../../src/views/territories/coverage-panel';
+import { TerritoryEditorView } from '../../../src/views/territories/territory-editor.view';
+import type { TerritoryMapProps } from '../../../src/views/territories/territory-map';
+import { EMPTY_COVERAGE, territoryOf } from '../../machines/territories/fixtures';
+import { territoryEditorModel } from '../../models/territories/territory-editor.model';
+import { provideChecked } from '../../support/contract-double';
+import { createFakeActor } from '../../support/fake-actor';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { renderScreen } from './territories-view-harness';
+
+/** Leaflet needs a real layout (tried in Chromium); here the map is a button that adds a circle where it is clicked. */
+function StubMap({ circles, onAddCircle }: TerritoryMapProps) {
+  return (
+    <button type="button" onClick={() => onAddCircle({ lat: 40.5, lng: 49.95 })}>
+      {`Map with ${circles.filter(Boolean).length} circles`}
+    </button>
+  );
+}
+
+function createFakes() {
+  const load = createFakeActor<Territory, { id: number }>('loadTerritory');
+  const save = createFakeActor<Territory, SaveInput>('saveTerritory');
+  const upload = createFakeActor<Territory, UploadInput>('uploadTerritoryImages');
+  const coverage = createFakeActor<TerritoryCoverage, TerritoryCoverageRequest>('loadCoverage');
+  const tiles = createFakeActor<MapConfig, unknown>('loadMapConfig');
+  const machines = {
+    editor: provideChecked(territoryEditorMachine, { actors: { loadTerritory: load.actor, saveTerritory: save.actor, uploadTerritoryImages: upload.actor } }),
+    coverage: provideChecked(territoryCoverageMachine, { actors: { loadCoverage: coverage.actor } }),
+    mapConfig: provideChecked(mapConfigMachine, { actors: { loadMapConfig: tiles.actor } }),
+    map: StubMap,
+  };
+  return { load, save, upload, coverage, machines };
+}
+
+type Driver = { user: UserEvent; fakes: ReturnType<typeof createFakes>; path: () => string | undefined };
+
+function renderEditor(id: number | null): Driver {
+  const fakes = createFakes();
+  const { user, path } = renderScreen(<TerritoryEditorView id={id} machines={fakes.machines} />, id === null ? '/territories/new' : `/territories/${id}`);
+  return { user, fakes, path };
+}
+
+const photo = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'rep.png', { type: 'image/png' });
+const nameField = () => screen.getByRole('textbox', { name: /^Name/ });
+
+/** What the administrator does in the `fill.valid` step, and what the server must receive for it. */
+async function fillValid(user: UserEvent) {
+  await user.clear(nameField());
+  await user.type(nameField(), 'Baku Central');
+  await user.type(screen.getByRole('textbox', { name: 'Add zip codes' }), '1001, 1002;AZ 1003\n12 1002');
+  await user.click(screen.getByRole('button', { name: 'Add zip codes' }));
+  await user.click(screen.getByRole('button', { name: 'Add circle' }));
+  const circle = screen.getByRole('group', { name: 'Circle 2' });
+  const radius = within(circle).getByRole('textbox', { name: 'Radius (metres)' });
+  await user.clear(radius);
+  await user.type(radius, '2345.6');
+  await user.type(screen.getByLabelText('Settlement date'), '2026-03-15');
+  await user.click(screen.getByRole('button', { name: 'Add social link' }));
+  const link = screen.getByRole('group', { name: 'Link 2' });
+  await user.type(within(link).getByRole('textbox', { name: 'Platform' }), 'Facebook');
+  await user.type(within(link).getByRole('textbox', { name: 'Link' }), 'facebook.com/bakucentral');
+  // A third row left blank is not sent.
+  await user.click(screen.getByRole('button', { name: 'Add social link' }));
+  await user.upload(screen.getByLabelText('Representative photo', { selector: 'input' }), photo);
+}
+
+const executors: PathExecutors<Driver> = {
+  states: {
+    loading: () => expect(screen.getByLabelText('Loading the territory')).toBeInTheDocument(),
+    loadFailed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load this page");
+      expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull();
+    },
+    editing: async () => {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Baku North' })).toBeInTheDocument();
+      expect(nameField()).toHaveValue('Baku North');
+      expect(screen.getByText('2 zip codes')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue('https://instagram.com/bakunorth');
+    },
+    blankName: () => expect(nameField()).toHaveValue(''),
+    refused: async ({ fakes }) => {
+      expect(await screen.findByText(TERRITORY_MESSAGES.name)).toBeInTheDocument();
+      expect(nameField()).toHaveAttribute('aria-invalid', 'true');
+      expect(fakes.save.received).toEqual([]);
+    },
+    filled: async () => {
+      expect(screen.getByText('4 zip codes')).toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: 'Listed zip codes' })).getAllByRole('listitem').map((item) => item.textContent))
+        .toEqual(['1000', '1001', '1002', '1003']);
+      expect(screen.getByRole('button', { name: 'Map with 2 circles' })).toBeInTheDocument();
+      // react-dropzone reads the dropped files asynchronously.
+      expect(await screen.findByRole('img', { name: 'Representative photo preview (new, not saved yet)' })).toBeInTheDocument();
+    },
+    saving: async ({ fakes }) => {
+      await waitFor(() => expect(fakes.save.pending).toHaveLength(1));
+      const { id, body } = fakes.save.pending[0]!.input;
+      expect(id).toBe(7);
+      expect(body).toMatchObject({
+        name: 'Baku Central',
+        zips: ['1000', '1001', '1002', '1003'],
+        circles: [{ center_lat: 40.41, center_lng: 49.87, radius_meters: 1500 }, { center_lat: 40.41, center_lng: 49.87, radius_meters: 2346 }],
+        settlement_date: '2026-03-15',
+        rep_dob: null,
+        socials: [{ platform_name: 'Instagram', platform_url: 'https://instagram.com/bakunorth' }, { platform_name: 'Facebook', platform_url: 'https://facebook.com/bakucentral' }],
+      });
+      expect(screen.getByRole('button', { name: 'Save territory' })).toHaveAttribute('data-loading', 'true');
+    },
+    uploading: async ({ fakes }) => {
+      await waitFor(() => expect(fakes.upload.pending).toHaveLength(1));
+      expect(fakes.upload.pending[0]!.input).toEqual({ id: 7, images: { rep_photo: photo } });
+    },
+    failed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${TERRITORY_MESSAGES.saveFailed}`));
+      expect(nameField()).toHaveValue('Baku Central');
+      expect(screen.getByText('4 zip codes')).toBeInTheDocument();
+    },
+    saved: async ({ path }) => {
+      await waitFor(() => expect(path()).toBe('/territories'));
+    },
+  },
+  events: {
+    'server.loaded': ({ fakes }) => fakes.load.resolve(territoryOf()),
+    'server.loadFailed': ({ fakes }) => fakes.load.reject(new Error('HTTP 503')),
+    'load.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+    'fill.valid': ({ user }) => fillValid(user),
+    'fill.blankName': ({ user }) => user.clear(nameField()),
+    'form.save': ({ user }) => user.click(screen.getByRole('button', { name: 'Save territory' })),
+    'server.saved': ({ fakes }) => fakes.save.resolve(territoryOf({ name: 'Baku Central' })),
+    'server.saveFailed': ({ fakes }) => fakes.save.reject(new Error('HTTP 503')),
+    'server.uploaded': ({ fakes }) => fakes.upload.resolve(territoryOf({ name: 'Baku Central', rep_photo: '/uploads/rep.png' })),
+    'server.uploadFailed': ({ fakes }) => fakes.upload.reject(new Error('HTTP 503')),
+  },
+};
+
+const cases = modelPathCases(territoryEditorModel, executors);
+
+describe('territory editor: every path of the model (an existing territory)', () => {
+  it('has an executor for every model event and an assertion for every model state', () => {
+    expect(() => checkExecutors(territoryEditorModel, executors)).not.toThrow();
+    expect(cases.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderEditor(7));
+  }, 60_000);
+});
+
+describe('territory editor: the screen', () => {
+  it('creates a new territory from its name alone, with no second request, and goes back to the list', async () => {
+    const { user, fakes, path } = renderEditor(null);
+    expect(screen.getByRole('heading', { level: 1, name: 'New territory' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('New territory · Back office · Tablefront'));
+    await user.type(nameField(), '  Ganja ');
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await waitFor(() => expect(fakes.save.pending).toHaveLength(1));
+    expect(fakes.save.pending[0]!.input).toMatchObject({ id: null, body: { name: '  Ganja ', zips: [], circles: [], socials: [], is_active: true } });
+    await fakes.save.resolve(territoryOf({ id: 12, name: 'Ganja' }));
+    await waitFor(() => expect(path()).toBe('/territories'));
+    expect(fakes.upload.received).toEqual([]);
+  });
+
+  it("shows the server's reason beside the field it is about, and keeps what was typed", async () => {
+    const { user, fakes } = renderEditor(null);
+    await user.type(nameField(), 'Ganja');
+    await user.type(screen.getByRole('textbox', { name: /^Slug/ }), 'ganja');
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    const { ApiError } = await import('../../../src/services/shared/api');
+    await fakes.save.reject(new ApiError('Conflict', { status: 409, code: 'slug_taken', fields: { slug: 'Another territory has this slug.' } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to save territory/);
+    const slug = screen.getByRole('textbox', { name: /^Slug/ });
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(slug).toHaveAccessibleDescription(expect.stringContaining('Another territory has this slug.'));
+    expect(slug).toHaveValue('ganja');
+  });
+
+  it('refuses a circle without a radius, beside the field, and sends nothing', async () => {
+    const { user, fakes } = renderEditor(7);
+    await fakes.load.resolve(territoryOf());
+    const radius = within(screen.getByRole('group', { name: 'Circle 1' })).getByRole('textbox', { name: 'Radius (metres)' });
+    await user.clear(radius);
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    expect(radius).toHaveAttribute('aria-invalid', 'true');
+    expect(radius).toHaveAccessibleDescription(expect.stringContaining('Expected a whole number.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Check Circles.');
+    expect(fakes.save.received).toEqual([]);
+  });
+
+  it('asks what the zips and circles cover, and adds a missed zip, all of them, or a circle around a listed one with one click', async () => {
+    const { user, fakes } = renderEditor(7);
+    await fakes.load.resolve(territoryOf());
+    await waitFor(() => expect(fakes.coverage.pending).toHaveLength(1), { timeout: 3000 });
+    expect(fakes.coverage.pending[0]!.input).toEqual({ zips: ['1000', '1001'], circles: [{ center_lat: 40.41, center_lng: 49.87, radius_meters: 1500 }] });
+    await fakes.coverage.resolve({
+      ...EMPTY_COVERAGE,
+      zips: [{ zip_code: '1001', lat: 40.3, lng: 49.6, listed: true, in_circle: false, signups: 4 }],
+      circle_zips_not_listed: ['1005', '1006'],
+      listed_zips_outside_circles: ['1001'],
+    });
+    const notListed = screen.getByRole('list', { name: COVERAGE_TEXTS.notListed });
+    await user.click(within(notListed).getByRole('button', { name: 'Add 1005' }));
+    expect(screen.getByText('3 zip codes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add all to the zip list' }));
+    expect(screen.getByText('4 zip codes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Circle 1001' }));
+    const added = screen.getByRole('group', { name: 'Circle 2' });
+    expect(within(added).getByRole('textbox', { name: 'Latitude' })).toHaveValue('40.3');
+    expect(within(added).getByRole('textbox', { name: 'Longitude' })).toHaveValue('49.6');
+  });
+
+  it('refuses a file that is not an image, and says so', async () => {
+    const { fakes } = renderEditor(null);
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    // As a drop would: the file picker's own filter is not what refuses it.
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Wallpaper', { selector: 'input' }), text);
+    expect(await screen.findByText(/This file is not an image we accept/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Wallpaper preview/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose wallpaper' }))
+      .toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 10 MB. This file is not an image we accept. Please choose a PNG, JPEG, WebP or GIF picture.');
+    expect(fakes.upload.received).toEqual([]);
+  });
+
+  it('adds a circle where the map is clicked', async () => {
+    const { user } = renderEditor(null);
+    await user.click(screen.getByRole('button', { name: 'Map with 0 circles' }));
+    const circle = screen.getByRole('group', { name: 'Circle 1' });
+    expect(within(circle).getByRole('textbox', { name: 'Latitude' })).toHaveValue('40.5');
+    expect(within(circle).getByRole('textbox', { name: 'Radius (metres)' })).toHaveValue('1,000');
+    expect(screen.getByRole('button', { name: 'Map with 1 circles' })).toBeInTheDocument();
+  });
+});
