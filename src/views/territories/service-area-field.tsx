@@ -4,7 +4,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Suspense, useMemo, type ComponentType } from 'react';
 import { DEFAULT_MAP_CENTER, RADIUS_METERS_MAX, TERRITORY_CIRCLES_MAX, type MapConfig, type TerritoryCoverage } from '../../../contracts/territories';
-import { Loading } from './territories-page';
+import { ScreenLoading as Loading } from '../../components/screen-frame';
 import { CoveragePanel } from './coverage-panel';
 import { DEFAULT_RADIUS_METERS, drawableCircle, type CircleValues } from './territory-form';
 import type { TerritoryForm } from './territory-form-context';

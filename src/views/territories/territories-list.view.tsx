@@ -9,7 +9,7 @@ import type { Territory } from '../../../contracts/territories';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { LoadFailed } from '../../components/load-failed';
 import { territoriesListMachine, type TerritoriesListMachine } from '../../machines/territories/territories-list.machine';
-import { Loading, TerritoriesPage } from './territories-page';
+import { ScreenFrame, ScreenLoading as Loading } from '../../components/screen-frame';
 
 /** Spec section 2's empty list. */
 export const TERRITORIES_EMPTY = 'No territories yet';
@@ -25,7 +25,7 @@ export function TerritoriesListView({ machine = territoriesListMachine }: { mach
   const busy = !state.matches({ loaded: 'idle' });
 
   return (
-    <TerritoriesPage title="Territories" actions={addButton}>
+    <ScreenFrame title="Territories" actions={addButton}>
       <TextInput
         label="Search territories"
         type="search"
@@ -86,6 +86,6 @@ export function TerritoriesListView({ machine = territoriesListMachine }: { mach
           </Table>
         </Table.ScrollContainer>
       ) : null}
-    </TerritoriesPage>
+    </ScreenFrame>
   );
 }

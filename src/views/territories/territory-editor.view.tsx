@@ -14,12 +14,14 @@ import { territoryCoverageMachine, type TerritoryCoverageMachine } from '../../m
 import { territoryEditorMachine, type TerritoryEditorMachine } from '../../machines/territories/territory-editor.machine';
 import { ServiceAreaField } from './service-area-field';
 import { SocialLinksField } from './social-links-field';
-import { Loading, TerritoriesPage } from './territories-page';
+import { ScreenFrame, ScreenLoading as Loading } from '../../components/screen-frame';
 import { RepresentativeFields, SummaryFields } from './territory-fields';
 import { drawableCircle, formErrorsOf, formValuesOf, toTerritoryBody, validateTerritory, type TerritoryFormValues } from './territory-form';
 import type { TerritoryForm } from './territory-form-context';
 import type { TerritoryMapProps } from './territory-map';
 import { ZipCodesField } from './zip-codes-field';
+
+const BACK = { href: '/territories', label: 'Territories' };
 
 // Leaflet is a large library only this screen needs: it loads with the map.
 const TerritoryMap = lazy(() => import('./territory-map').then((module) => ({ default: module.TerritoryMap })));
@@ -57,10 +59,10 @@ export function TerritoryEditorView({ id, machines = {} }: { id: number | null; 
 
   const title = id === null ? 'New territory' : 'Edit territory';
   if (state.matches('deciding') || state.matches('loading')) {
-    return <TerritoriesPage title={title} back><Loading label="Loading the territory" /></TerritoriesPage>;
+    return <ScreenFrame title={title} back={BACK}><Loading label="Loading the territory" /></ScreenFrame>;
   }
   if (state.matches('loadFailed')) {
-    return <TerritoriesPage title={title} back><LoadFailed message={state.context.error} onRetry={() => send({ type: 'load.retry' })} /></TerritoriesPage>;
+    return <ScreenFrame title={title} back={BACK}><LoadFailed message={state.context.error} onRetry={() => send({ type: 'load.retry' })} /></ScreenFrame>;
   }
   return <TerritoryEditorForm state={state} send={send} machines={machines} title={title} />;
 }
@@ -94,7 +96,7 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
   const refused = labelsOf(form.errors);
 
   return (
-    <TerritoriesPage title={form.values.name.trim() || title} documentTitle={title} back>
+    <ScreenFrame title={form.values.name.trim() || title} documentTitle={title} back={BACK}>
       <form ref={formRef} onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="lg">
           {error ? (
@@ -125,7 +127,7 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
           </Group>
         </Stack>
       </form>
-    </TerritoriesPage>
+    </ScreenFrame>
   );
 }
 
