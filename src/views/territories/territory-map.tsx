@@ -82,15 +82,29 @@ function drawCoverage(layer: L.LayerGroup, coverage: TerritoryCoverage) {
   }
 }
 
+const drawnCircles = (circles: readonly (TerritoryCircle | null)[]) => circles.filter((circle): circle is TerritoryCircle => circle !== null);
+
+function fitToCircles(map: L.Map, circles: readonly TerritoryCircle[]) {
+  const bounds = circles.map((circle) => L.latLng(circle.center_lat, circle.center_lng).toBounds(circle.radius_meters * 2));
+  map.fitBounds(bounds.reduce((all, one) => all.extend(one)), { padding: [16, 16] });
+}
+
 /** An empty territory opens on the default centre; one with circles, on its circles. */
 function initialView(map: L.Map, circles: readonly (TerritoryCircle | null)[]) {
-  const drawn = circles.filter((circle): circle is TerritoryCircle => circle !== null);
-  if (drawn.length === 0) {
-    map.setView([DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng], DEFAULT_MAP_ZOOM);
-    return;
-  }
-  const bounds = drawn.map((circle) => L.latLng(circle.center_lat, circle.center_lng).toBounds(circle.radius_meters * 2));
-  map.fitBounds(bounds.reduce((all, one) => all.extend(one)), { padding: [16, 16] });
+  const drawn = drawnCircles(circles);
+  if (drawn.length === 0) map.setView([DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng], DEFAULT_MAP_ZOOM);
+  else fitToCircles(map, drawn);
+}
+
+/**
+ * A circle placed out of sight (its centre typed in the fields beside the map, or added by
+ * keyboard) brings the map to the circles, so whoever placed it sees where it went. Circles moved
+ * on the map stay in sight, so dragging never makes the map jump.
+ */
+function keepCirclesInSight(map: L.Map, circles: readonly (TerritoryCircle | null)[]) {
+  const drawn = drawnCircles(circles);
+  const view = map.getBounds();
+  if (drawn.some((circle) => !view.contains([circle.center_lat, circle.center_lng]))) fitToCircles(map, drawn);
 }
 
 export function TerritoryMap(props: TerritoryMapProps) {
@@ -137,6 +151,7 @@ export function TerritoryMap(props: TerritoryMapProps) {
     circles.forEach((circle, index) => {
       if (circle) drawCircle(layer, map.current!, circle, index, latest);
     });
+    keepCirclesInSight(map.current, circles);
   }, [circles]);
 
   useEffect(() => {
