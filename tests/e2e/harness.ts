@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -79,8 +80,17 @@ const EXPECTED_HTTP_FAILURE = /^Failed to load resource: the server responded wi
  * A page in its own context. Any uncaught script error, console error or CSP violation
  * during the test fails it when the test ends.
  */
+/** The host of the map's default tile server (MAP_TILE_URL's default). */
+const TILE_HOST = new URL(loadConfig({}).mapTileUrl.replace(/\{[a-z]\}/g, '0')).host;
+let plainTile: Promise<Buffer> | undefined;
+
 export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  // This machine has no outside network: the map's tile server is answered here with a plain
+  // tile, as a reachable one would be, so no test depends on the internet (or fails without it).
+  plainTile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 236, b: 228 } } }).png().toBuffer();
+  const tile = await plainTile;
+  await context.route((url) => url.host === TILE_HOST, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

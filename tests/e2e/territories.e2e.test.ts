@@ -2,14 +2,12 @@
  * Issue 14 in Chromium against the real server: an administrator creates a territory with zip
  * codes pasted as free text, draws two circles with the mouse on the Leaflet map (resizes one by
  * its edge handle, moves the other by its centre), drops a representative photo and a
- * wallpaper, saves, reloads and finds all of it, then deletes it. The map's tiles come from a
- * route of the test (the machine has no outside network): the map must work with them, and
- * would without them.
+ * wallpaper, saves, reloads and finds all of it, then deletes it. The map's tiles are answered by
+ * the harness (the machine has no outside network).
  */
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { grantStaff } from '../../server/domain/accounts/users';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
@@ -23,7 +21,6 @@ let browser: Browser;
 let admin: OwnerSession;
 let photo: Buffer;
 let wallpaper: Buffer;
-let tile: Buffer;
 
 beforeAll(async () => {
   app = await startApp({ rateLimitPerMinute: 100_000 });
@@ -32,7 +29,6 @@ beforeAll(async () => {
   await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } }).png().toBuffer();
   wallpaper = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 40, g: 90, b: 200 } } }).jpeg().toBuffer();
-  tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 236, b: 228 } } }).png().toBuffer();
   browser = await openBrowser();
 });
 
@@ -40,12 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** The configured tile server answered by the test: a plain tile for every address. */
-async function serveTiles(page: Page) {
-  const host = new URL(loadConfig({}).mapTileUrl.replace(/\{[a-z]\}/g, '0')).host;
-  await page.route((url) => url.host === host, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
-}
 
 /** The image picker's file input, which a drop on the picker fills too. */
 const fileInput = (page: Page, picker: string) => page.getByRole('group', { name: picker, exact: true }).locator('input[type="file"]');
@@ -56,7 +46,6 @@ const circleField = (page: Page, circle: number, field: string) =>
 describe('territories', () => {
   it('creates a territory with pasted zips, two drawn circles (one resized, one moved) and two images, finds it all after a reload, then deletes it', async () => {
     const page = await newPage(browser);
-    await serveTiles(page);
     await openAs(page, app, admin, '/admin/territories');
     await page.getByText('No territories yet').waitFor();
     await page.getByRole('link', { name: 'Add territory' }).click();
@@ -130,7 +119,6 @@ describe('territories', () => {
 
     // On a phone, in a page of its own (a resized page would be caught mid-way in the menu's animation).
     const phone = await newPage(browser, PHONE);
-    await serveTiles(phone);
     await openAs(phone, app, admin, new URL(page.url()).pathname);
     await phone.getByRole('heading', { name: NAME, level: 1 }).waitFor();
     await phone.getByRole('img', { name: 'Wallpaper preview', exact: true }).waitFor();
