@@ -14,6 +14,9 @@ export const paths = {
   territory: (id: number | string) => `/territories/${id}/`,
   territoryCoverage: '/territories/coverage/',
   mapConfig: '/map/config/',
+  stats: { menu: '/stats/menu/', general: '/stats/general/', analytics: '/stats/analytics/' },
+  countries: '/countries/',
+  cities: '/cities/',
   health: '/health/',
   surveys: '/surveys/operator/',
   auth: {
