@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CityListQuery, CountryListQuery, StatsQuery } from '../../../contracts/insights';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import type { FigureReaders, PlaceLists } from '../../domain/insights/figure-readers';
+import { analyticsStats, generalStats, menuStats, statsRestaurant } from '../../domain/insights/stats';
+import { signedInUser } from '../../plugins/auth';
+import { toPage } from '../shared/list-answers';
+
+/**
+ * The insight screens' statistics and the countries and cities lists, for anyone signed in.
+ * The readers of other areas' tables come from the composition root (server/app.ts).
+ */
+export async function insightRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  { figures, places }: { figures: FigureReaders; places: PlaceLists },
+) {
+  const db = context.database.db;
+  const statsCalls = [
+    [paths.stats.menu, menuStats],
+    [paths.stats.general, generalStats],
+    [paths.stats.analytics, analyticsStats],
+  ] as const;
+  for (const [path, answer] of statsCalls) {
+    app.get<{ Querystring: StatsQuery }>(
+      `${API_BASE}${path}`,
+      // The guard runs before the query is validated: a stranger gets 401 whatever they send.
+      { preValidation: app.requireUser, schema: { querystring: StatsQuery } },
+      async (request: FastifyRequest<{ Querystring: StatsQuery }>) =>
+        answer(db, figures, await statsRestaurant(db, signedInUser(request), request.query.restaurant_id)),
+    );
+  }
+  app.get<{ Querystring: CountryListQuery }>(
+    `${API_BASE}${paths.countries}`,
+    { preValidation: app.requireUser, schema: { querystring: CountryListQuery } },
+    async (request) => toPage(request, await places.countries(db, request.query)),
+  );
+  app.get<{ Querystring: CityListQuery }>(
+    `${API_BASE}${paths.cities}`,
+    { preValidation: app.requireUser, schema: { querystring: CityListQuery } },
+    async (request) => toPage(request, await places.cities(db, request.query)),
+  );
+}
