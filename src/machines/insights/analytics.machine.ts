@@ -1,0 +1,65 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { ANALYTICS_RANGE_DEFAULT, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
+import { loadAnalyticsStats } from '../../services/insights/stats';
+
+/**
+ * The Analytics screen: the platform's (or one restaurant's) counts, and the chosen range in days.
+ * The range only changes the sample series (seeded by it), so choosing one loads nothing.
+ * Section 8: a failure is only logged ('Error fetching stats') and the screen shows zeros.
+ *
+ *   loading --done--> loaded / --error--> failed (zeros);   range.chosen anywhere
+ *   restaurant.changed (another id) --> loading, from anywhere
+ */
+export const NO_ANALYTICS_STATS: AnalyticsStats = {
+  countries: 0, cities: 0, restaurants: 0, menuItems: 0, categories: 0, optionGroups: 0, options: 0, itemsPerCategory: [],
+};
+
+export type AnalyticsContext = { restaurantId: number | null; range: AnalyticsRange; stats: AnalyticsStats };
+export type AnalyticsEvent =
+  | { type: 'restaurant.changed'; restaurantId: number | null }
+  | { type: 'range.chosen'; range: AnalyticsRange };
+
+export const analyticsMachine = setup({
+  types: {
+    context: {} as AnalyticsContext,
+    events: {} as AnalyticsEvent,
+    input: {} as { restaurantId: number | null },
+  },
+  actors: {
+    loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(({ input }) => loadAnalyticsStats(input.restaurantId)),
+  },
+  actions: {
+    logFailure: ({ event }) => console.error('Error fetching stats', (event as { error?: unknown }).error),
+  },
+  guards: {
+    isAnotherRestaurant: ({ context, event }) => event.type === 'restaurant.changed' && event.restaurantId !== context.restaurantId,
+  },
+}).createMachine({
+  id: 'analytics',
+  context: ({ input }) => ({ restaurantId: input.restaurantId, range: ANALYTICS_RANGE_DEFAULT, stats: NO_ANALYTICS_STATS }),
+  initial: 'loading',
+  on: {
+    'restaurant.changed': {
+      guard: 'isAnotherRestaurant',
+      target: '.loading',
+      reenter: true,
+      actions: assign({ restaurantId: ({ event }) => event.restaurantId, stats: NO_ANALYTICS_STATS }),
+    },
+    'range.chosen': { actions: assign({ range: ({ event }) => event.range }) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadStats',
+        src: 'loadStats',
+        input: ({ context }) => ({ restaurantId: context.restaurantId }),
+        onDone: { target: 'loaded', actions: assign({ stats: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: ['logFailure', assign({ stats: NO_ANALYTICS_STATS })] },
+      },
+    },
+    loaded: {},
+    failed: {},
+  },
+});
+
+export type AnalyticsMachine = typeof analyticsMachine;

@@ -1,0 +1,59 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MenuStats } from '../../../contracts/insights';
+import { checkBackend, loadMenuStats } from '../../services/insights/stats';
+import { errorText } from '../../services/shared/error-text';
+
+/**
+ * The Menu dashboard: the menu's statistics and a real check that the backend answers, loaded
+ * together. The screen tells the machine when an administrator picks another restaurant.
+ *
+ *   loading --done--> loaded / --error--> failed --dashboard.retry--> loading
+ *   restaurant.changed (another id) --> loading, from anywhere
+ */
+export type MenuDashboardData = { stats: MenuStats; backendReachable: boolean };
+export type MenuDashboardContext = { restaurantId: number | null; data: MenuDashboardData | null; error: string | null };
+export type MenuDashboardEvent = { type: 'restaurant.changed'; restaurantId: number | null } | { type: 'dashboard.retry' };
+
+export const menuDashboardMachine = setup({
+  types: {
+    context: {} as MenuDashboardContext,
+    events: {} as MenuDashboardEvent,
+    input: {} as { restaurantId: number | null },
+  },
+  actors: {
+    loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
+      const [stats, backendReachable] = await Promise.all([loadMenuStats(input.restaurantId), checkBackend()]);
+      return { stats, backendReachable };
+    }),
+  },
+  guards: {
+    isAnotherRestaurant: ({ context, event }) => event.type === 'restaurant.changed' && event.restaurantId !== context.restaurantId,
+  },
+}).createMachine({
+  id: 'menuDashboard',
+  context: ({ input }) => ({ restaurantId: input.restaurantId, data: null, error: null }),
+  initial: 'loading',
+  on: {
+    'restaurant.changed': {
+      guard: 'isAnotherRestaurant',
+      target: '.loading',
+      reenter: true,
+      actions: assign({ restaurantId: ({ event }) => event.restaurantId, data: null, error: null }),
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadDashboard',
+        src: 'loadDashboard',
+        input: ({ context }) => ({ restaurantId: context.restaurantId }),
+        onDone: { target: 'loaded', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error, String(event.error)).message }) },
+      },
+    },
+    loaded: {},
+    failed: { on: { 'dashboard.retry': 'loading' } },
+  },
+});
+
+export type MenuDashboardMachine = typeof menuDashboardMachine;
