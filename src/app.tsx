@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from './components/route-error-boundary';
 import { accessibleColors, theme } from './theme';
 import type { BackOfficeBase } from './views/shared/backoffice-area.view';
 import type { OnboardingStep } from './views/onboarding/onboarding-area.view';
+import type { InsightsScreen } from './views/insights/insights-area.view';
 import type { TerritoriesScreen } from './views/territories/territories-area.view';
 
 // One lazy chunk per area, so the landing page never downloads the back office.
@@ -28,6 +29,8 @@ const MenuArea = lazy(() => import('./views/menu/menu-area.view').then((m) => ({
 const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));
 const LeadsArea = lazy(() => import('./views/leads/leads-area.view').then((m) => ({ default: m.LeadsArea })));
 const TerritoriesArea = lazy(() => import('./views/territories/territories-area.view').then((m) => ({ default: m.TerritoriesArea })));
+// The insight screens carry the charts (recharts), the heaviest chunk: only they load it.
+const InsightsArea = lazy(() => import('./views/insights/insights-area.view').then((m) => ({ default: m.InsightsArea })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -97,12 +100,15 @@ const isMenuScreen = (screen: string) => screen === 'menu' || screen.startsWith(
 /** Only administrators have these: territories, and the survey answers and any restaurant's demand beside the inbox. */
 export const ADMIN_ONLY_SCREENS = ['territories', 'territories/new', 'territories/:id', 'messages/surveys', 'messages/demand'] as const;
 const isTerritoriesScreen = (screen: string): screen is TerritoriesScreen => screen === 'territories' || screen.startsWith('territories/');
+const INSIGHTS_SCREENS: readonly string[] = ['dashboard', 'analytics', 'drivers', 'customers'] satisfies InsightsScreen[];
+const isInsightsScreen = (screen: string): screen is InsightsScreen => INSIGHTS_SCREENS.includes(screen);
 
 function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; screen: string; params: Record<string, string | undefined> }) {
   if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;
+  if (isInsightsScreen(screen)) return <InsightsArea screen={screen} />;
   return <BackOfficeArea base={base} screen={screen} />;
 }
 

@@ -1,0 +1,154 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import {
+  ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsRange, type AnalyticsStats,
+} from '../../../contracts/insights';
+import { usePageTitle } from '../../components/page-title';
+import { saveFile } from '../../components/save-file';
+import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
+import {
+  averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv, type SamplePoint,
+} from '../../machines/insights/sample-data';
+import { isAdmin, useSession } from '../shared/session-context';
+import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, formatCount, statsRestaurant } from './insight-parts';
+import classes from './insights.module.css';
+
+export const ANALYTICS_TITLE = 'Analytics';
+
+/** The four KPI cards with the specification's trend percentages. */
+const ANALYTICS_KPIS = [
+  { label: 'Countries', count: 'countries' },
+  { label: 'Cities', count: 'cities' },
+  { label: 'Restaurants', count: 'restaurants' },
+  { label: 'Menu Items', count: 'menuItems' },
+] as const;
+
+/** Section 7: category names are cut at 8 characters under the bars. */
+const shortName = (name: string) => name.slice(0, 8);
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export const csvName = (days: number) => `analytics_${days}d.csv`;
+
+/** "Analytics" of the second document: real counts, and sample orders and revenue seeded by the chosen range. */
+export function AnalyticsView({ machine = analyticsMachine }: { machine?: AnalyticsMachine }) {
+  usePageTitle(ANALYTICS_TITLE, 'Back office');
+  const { user } = useSession();
+  const restaurantId = statsRestaurant(user);
+  const [state, send] = useMachine(machine, { input: { restaurantId } });
+  useEffect(() => {
+    send({ type: 'restaurant.changed', restaurantId });
+  }, [restaurantId, send]);
+  const { range, stats } = state.context;
+  const series = useMemo(() => sampleSeries(range, new Date()), [range]);
+  const exportCsv = () => saveFile({ blob: new Blob([seriesCsv(series)], { type: 'text/csv' }), filename: csvName(range) }, csvName(range));
+  // Owners always see their own restaurant; administrators the one chosen in the header, else all.
+  const scope = isAdmin(user) && user.active_restaurant_id === null ? 'All restaurants' : (user.active_restaurant_name ?? 'Your restaurant');
+
+  return (
+    <Stack gap="lg" maw={1200} w="100%">
+      <Title order={1} size="h2">{ANALYTICS_TITLE}</Title>
+      <Group gap="md" align="end" wrap="wrap">
+        <div>
+          <Text size="sm" fw={600} id="analytics-restaurant">Restaurant</Text>
+          <Text aria-labelledby="analytics-restaurant">{scope}</Text>
+          {isAdmin(user) ? <Text size="sm" c="dimmed">Change it with “Restaurant you work on” at the top.</Text> : null}
+        </div>
+        <div>
+          <Text size="sm" fw={600} id="analytics-range">Range in days</Text>
+          <SegmentedControl aria-labelledby="analytics-range" value={String(range)}
+            data={ANALYTICS_RANGES.map((days) => ({ label: String(days), value: String(days) }))}
+            onChange={(value) => send({ type: 'range.chosen', range: Number(value) as AnalyticsRange })} />
+        </div>
+        <Button variant="default" onClick={exportCsv}>Export CSV</Button>
+      </Group>
+      {state.matches('loading') ? (
+        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading analytics" /></Group>
+      ) : (
+        <AnalyticsFigures stats={stats} series={series} onExport={exportCsv} />
+      )}
+    </Stack>
+  );
+}
+
+function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; series: SamplePoint[]; onExport: () => void }) {
+  const categories = stats.itemsPerCategory.slice(0, ANALYTICS_TOP_CATEGORIES).map((entry) => ({ ...entry, short: shortName(entry.name) }));
+  const composition = [
+    { name: 'Categories', value: stats.categories, color: CHART_COLORS[0] },
+    { name: 'Option groups', value: stats.optionGroups, color: CHART_COLORS[1] },
+    { name: 'Options', value: stats.options, color: CHART_COLORS[2] },
+  ];
+  const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) =>
+    series.map((point) => ({ label: point.date, values: [format(point[key])] }));
+  return (
+    <>
+      <div className={classes.kpis}>
+        {ANALYTICS_KPIS.map(({ label, count }, index) => (
+          <KpiCard key={count} label={label} value={formatCount(stats[count])}
+            sample={{ points: sampleSparkline(index + 11), trend: ANALYTICS_TRENDS[count] }} />
+        ))}
+      </div>
+      <div className={classes.charts}>
+        <ChartFigure title="Orders" sample columns={['Date', 'Orders (moving average)']} rows={pointRows('orders', String)}>
+          <LineChart h={240} data={series} dataKey="date" series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[0] }]}
+            curveType="monotone" withDots={false} withTooltip={false} />
+        </ChartFigure>
+        <ChartFigure title="Revenue" sample columns={['Date', 'Revenue (USD)']} rows={pointRows('revenue', usd.format)}>
+          <AreaChart h={240} data={series} dataKey="date" series={[{ name: 'revenue', label: 'Revenue', color: CHART_COLORS[1] }]}
+            curveType="monotone" withDots={false} withTooltip={false} valueFormatter={usd.format} />
+        </ChartFigure>
+        <ChartFigure title="Items by Category" columns={['Category', 'Menu items']}
+          rows={categories.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}>
+          <BarChart h={240} data={categories} dataKey="short" withTooltip={false}
+            series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]} />
+        </ChartFigure>
+        <ChartFigure title="Menu Composition" columns={['Part', 'Count']}
+          rows={composition.map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}>
+          <DonutChart h={240} data={composition} withLabels withLabelsLine withTooltip={false} mx="auto" />
+        </ChartFigure>
+      </div>
+      <div className={classes.kpis}>
+        <FigureCard title="Run rate per day" value={usd.format(runRatePerDay(series))} sample />
+        <FigureCard title="Avg order value" value={usd.format(averageOrderValue(series))} sample />
+        <FigureCard title="Geo spread" value={`${formatCount(stats.cities)} cities across ${formatCount(stats.countries)} countries`} />
+      </div>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Quick Actions">
+        <Stack gap="sm">
+          <Title order={2} size="h4">Quick Actions</Title>
+          <Group gap="sm">
+            <Button variant="default" onClick={onExport}>Export Report</Button>
+            {/* Section 7: these three have no behaviour yet; disabled so no one waits for something to happen. */}
+            <Button variant="default" disabled>Set Goals</Button>
+            <Button variant="default" disabled>Share Insights</Button>
+            <Button variant="default" disabled>Configure</Button>
+          </Group>
+          <Text size="sm" c="dimmed">Tip: link these actions to real endpoints later.</Text>
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+function FigureCard({ title, value, sample }: { title: string; value: string; sample?: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h5">{title}</Title>
+          {sample ? <SampleBadge /> : null}
+        </Group>
+        <Text className={classes.value}>{value}</Text>
+      </Stack>
+    </Paper>
+  );
+}

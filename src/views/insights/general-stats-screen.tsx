@@ -1,0 +1,61 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Alert, Group, List, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import type { GeneralStats } from '../../../contracts/insights';
+import { usePageTitle } from '../../components/page-title';
+import { generalStatsMachine, type GeneralStatsMachine } from '../../machines/insights/general-stats.machine';
+import { useSession } from '../shared/session-context';
+import { KpiCard, formatCount, statsRestaurant } from './insight-parts';
+import classes from './insights.module.css';
+
+export type StatCard = { label: string; stat: keyof GeneralStats };
+
+/**
+ * The frame Drivers and Customers share: their stat cards from /stats/general/ (zeros when the
+ * call fails, section 8), their static parts, and the 'Coming Soon' note.
+ */
+export function GeneralStatsScreen({ title, cards, machine = generalStatsMachine, children }: {
+  title: string; cards: StatCard[]; machine?: GeneralStatsMachine; children: ReactNode;
+}) {
+  usePageTitle(title, 'Back office');
+  const restaurantId = statsRestaurant(useSession().user);
+  const [state, send] = useMachine(machine, { input: { restaurantId } });
+  useEffect(() => {
+    send({ type: 'restaurant.changed', restaurantId });
+  }, [restaurantId, send]);
+
+  return (
+    <Stack gap="lg" maw={1100} w="100%">
+      <Title order={1} size="h2">{title}</Title>
+      {state.matches('loading') ? (
+        <Group justify="center" mih={100}><Loader size="sm" color="gray" aria-label={`Loading ${title.toLowerCase()} figures`} /></Group>
+      ) : (
+        <div className={classes.kpis}>
+          {cards.map((card) => <KpiCard key={card.stat} label={card.label} value={formatCount(state.context.stats[card.stat])} />)}
+        </div>
+      )}
+      {children}
+      <Alert color="blue" variant="light" radius="md" title="Coming Soon">
+        This screen is being built; the lists above show what it will offer.
+      </Alert>
+    </Stack>
+  );
+}
+
+/** A titled card holding one of the screens' static lists. */
+export function StaticList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="xs">{title}</Title>
+      <List spacing={4}>{items.map((item) => <List.Item key={item}>{item}</List.Item>)}</List>
+    </Paper>
+  );
+}

@@ -1,0 +1,105 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import type { MenuStats } from '../../../contracts/insights';
+import { usePageTitle } from '../../components/page-title';
+import { menuDashboardMachine, type MenuDashboardData, type MenuDashboardMachine } from '../../machines/insights/menu-dashboard.machine';
+import { sampleSparkline, sampleTrend } from '../../machines/insights/sample-data';
+import { useSession } from '../shared/session-context';
+import { CHART_COLORS, ChartFigure, KpiCard, formatCount, statsRestaurant } from './insight-parts';
+import classes from './insights.module.css';
+
+export const DASHBOARD_TITLE = 'Menu dashboard';
+export const DASHBOARD_SUBTITLE = 'Live snapshot of your new menu: categories, items, and option sets.';
+
+/** The seven KPI cards, in the specification's order. */
+export const DASHBOARD_KPIS: { label: string; count: keyof MenuStats['counts'] }[] = [
+  { label: 'Countries', count: 'countries' },
+  { label: 'Cities', count: 'cities' },
+  { label: 'Restaurants', count: 'restaurants' },
+  { label: 'Categories', count: 'categories' },
+  { label: 'Menu Items', count: 'menuItems' },
+  { label: 'Extra Groups', count: 'optionGroups' },
+  { label: 'Extra Options', count: 'options' },
+];
+
+/** Section 9: the dashboard's donut rotates through six colours. */
+const DONUT_COLORS = CHART_COLORS.slice(0, 6);
+
+/** "Menu dashboard" of the second document: the menu's counts, its top lists, and whether the backend answers. */
+export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?: MenuDashboardMachine }) {
+  usePageTitle(DASHBOARD_TITLE, 'Back office');
+  const restaurantId = statsRestaurant(useSession().user);
+  const [state, send] = useMachine(machine, { input: { restaurantId } });
+  useEffect(() => {
+    send({ type: 'restaurant.changed', restaurantId });
+  }, [restaurantId, send]);
+
+  return (
+    <Stack gap="lg" maw={1200} w="100%">
+      <div>
+        <Title order={1} size="h2">{DASHBOARD_TITLE}</Title>
+        <Text>{DASHBOARD_SUBTITLE}</Text>
+      </div>
+      {state.matches('loading') ? (
+        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading the dashboard" /></Group>
+      ) : null}
+      {state.matches('failed') ? (
+        <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load dashboard">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{state.context.error}</Text>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'dashboard.retry' })}>Retry</Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {state.matches('loaded') && state.context.data ? <DashboardFigures data={state.context.data} /> : null}
+    </Stack>
+  );
+}
+
+function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDashboardData }) {
+  const donut = stats.optionGroupBreakdown.map((entry, index) => ({ ...entry, color: DONUT_COLORS[index % DONUT_COLORS.length]! }));
+  return (
+    <>
+      <div className={classes.kpis}>
+        {DASHBOARD_KPIS.map(({ label, count }, index) => (
+          <KpiCard key={count} label={label} value={formatCount(stats.counts[count])}
+            sample={{ points: sampleSparkline(index + 1), trend: sampleTrend(index + 1) }} />
+        ))}
+      </div>
+      <div className={classes.charts}>
+        <ChartFigure title="Top locations by count" columns={['City', 'Restaurants']}
+          rows={stats.restaurantsByCity.map((city) => ({ label: city.name, values: [formatCount(city.value)] }))}>
+          <BarChart h={260} data={stats.restaurantsByCity} dataKey="name" series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
+            tickLine="y" withTooltip={false} />
+        </ChartFigure>
+        <ChartFigure title="Primary options, toppings, dressings" columns={['Kind', 'Sets']}
+          rows={stats.optionGroupBreakdown.map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}>
+          <DonutChart h={260} data={donut} withLabelsLine withLabels withTooltip={false} mx="auto" />
+        </ChartFigure>
+        <ChartFigure title="Top categories" columns={['Category', 'Menu items']}
+          rows={stats.itemsPerCategory.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}
+          emptyText="No menu items available">
+          <LineChart h={260} data={stats.itemsPerCategory} dataKey="name" series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[1] }]}
+            curveType="monotone" withTooltip={false} />
+        </ChartFigure>
+        <Paper withBorder radius="md" p="md" component="section" aria-label="System status">
+          <Stack gap="xs">
+            <Title order={2} size="h4">System status</Title>
+            <Text fw={600}>API Connection</Text>
+            <Text c={backendReachable ? 'teal.9' : 'red.9'}>{backendReachable ? 'Backend reachable' : 'Backend not reachable'}</Text>
+          </Stack>
+        </Paper>
+      </div>
+    </>
+  );
+}
