@@ -68,15 +68,17 @@ describe('route table', () => {
     expect(currentPath()).toBe(path);
   });
 
-  // Areas of later issues: the shared panel, named after its screen, on its own address.
+  // The insight area (issue 15), under either base: each screen's own heading and tab title on its own address.
   it.each([
+    ['/backoffice/dashboard', 'Menu dashboard'],
+    ['/admin/analytics', 'Analytics'],
     ['/backoffice/drivers', 'Drivers'],
-    ['/backoffice/dashboard', 'Dashboard'],
-  ])('shows %s as a screen still to come, named %s', async (path, name) => {
+    ['/admin/customers', 'Customers'],
+  ])('shows the insight screen %s, named %s', async (path, name) => {
     signedInAs(ADMIN);
     const { currentPath } = openAppAt(path);
-    const heading = await screen.findByRole('heading', { name, level: 1 }, FIRST_LOAD);
-    expect(heading.parentElement).toHaveTextContent(COMING_SOON);
+    expect(await screen.findByRole('heading', { name, level: 1 }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(COMING_SOON)).toBeNull();
     // The title is set by an effect, which React may run just after the commit that showed the heading.
     await waitFor(() => expect(document.title).toBe(`${name} · Back office · Tablefront`));
     expect(currentPath()).toBe(path);
