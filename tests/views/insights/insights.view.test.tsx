@@ -1,0 +1,312 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise } from 'xstate';
+import type { AnalyticsStats, GeneralStats } from '../../../contracts/insights';
+import type { CurrentUser } from '../../../contracts/shared/session';
+import { analyticsMachine } from '../../../src/machines/insights/analytics.machine';
+import { generalStatsMachine } from '../../../src/machines/insights/general-stats.machine';
+import { menuDashboardMachine, type MenuDashboardData } from '../../../src/machines/insights/menu-dashboard.machine';
+import { theme } from '../../../src/theme';
+import { AnalyticsView } from '../../../src/views/insights/analytics.view';
+import { CustomersView } from '../../../src/views/insights/customers.view';
+import { DriversView } from '../../../src/views/insights/drivers.view';
+import { DASHBOARD_SUBTITLE, MenuDashboardView } from '../../../src/views/insights/menu-dashboard.view';
+import { SessionProvider } from '../../../src/views/shared/session-context';
+import { analyticsStatsOf, generalStatsOf, menuStatsOf } from '../../machines/insights/insights-fixtures';
+import { analyticsModel, generalStatsModel, menuDashboardModel } from '../../models/insights/insights.model';
+import { provideChecked } from '../../support/contract-double';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { ADMIN, OWNER } from '../shared/app-harness';
+
+// ---------------------------------------------------------------------------------------------
+// Answers the test gives, one call at a time, each call first dry-run against the server's contract.
+
+type Pending<T> = { restaurantId: number | null; resolve: (value: T) => void; reject: (error: unknown) => void };
+
+function pendingActor<T>(queue: Pending<T>[]) {
+  return fromPromise<T, { restaurantId: number | null }>(({ input }) =>
+    new Promise((resolve, reject) => queue.push({ restaurantId: input.restaurantId, resolve, reject })));
+}
+
+async function take<T>(queue: Pending<T>[]): Promise<Pending<T>> {
+  await waitFor(() => expect(queue, 'exactly one request should be waiting').toHaveLength(1));
+  return queue.shift()!;
+}
+
+type Driver<T> = { user: UserEvent; loads: Pending<T>[]; switchTo: (restaurantId: number) => void };
+
+function renderScreen<T>(user: CurrentUser, loads: Pending<T>[], screenOf: () => ReactNode): Driver<T> {
+  const frame = (current: CurrentUser) => (
+    <MantineProvider env="test" theme={theme}>
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <SessionProvider value={{ user: current, signOut: () => undefined, chooseRestaurant: () => undefined, choosing: false, chooseError: null }}>
+          {screenOf()}
+        </SessionProvider>
+      </Router>
+    </MantineProvider>
+  );
+  const { rerender } = render(frame(user));
+  return {
+    user: userEvent.setup(),
+    loads,
+    switchTo: (restaurantId) => rerender(frame({ ...user, active_restaurant_id: restaurantId, active_restaurant_name: `Restaurant ${restaurantId}` })),
+  };
+}
+
+const ADMIN_ON_42: CurrentUser = { ...ADMIN, active_restaurant_id: 42, active_restaurant_name: 'Pizza Loco' };
+
+/** The value under a KPI card's label. */
+const kpi = (label: string) => screen.getByText(label, { selector: 'p' }).nextElementSibling;
+
+const tableRows = (name: string) =>
+  within(screen.getByRole('table', { name })).getAllByRole('row').map((row) => row.textContent);
+
+let logged: ReturnType<typeof vi.spyOn>;
+let saved: { name: string; blob: Blob }[] = [];
+beforeEach(() => {
+  saved = [];
+  logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  let lastBlob: Blob | null = null;
+  vi.stubGlobal('URL', Object.assign(URL, {
+    createObjectURL: (blob: Blob) => { lastBlob = blob; return 'blob:export'; },
+    revokeObjectURL: () => undefined,
+  }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: lastBlob! });
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Menu dashboard
+
+function renderDashboard(user: CurrentUser) {
+  const loads: Pending<MenuDashboardData>[] = [];
+  const machine = provideChecked(menuDashboardMachine, { actors: { loadDashboard: pendingActor(loads) } });
+  return renderScreen(user, loads, () => <MenuDashboardView machine={machine} />);
+}
+
+async function expectDashboard(restaurants: number) {
+  await waitFor(() => expect(kpi('Restaurants')).toHaveTextContent(String(restaurants)));
+  expect(kpi('Menu Items')).toHaveTextContent('1,234');
+  expect(screen.getAllByText('Sample data')).toHaveLength(7);
+  expect(tableRows('Top locations by count')).toEqual(['CityRestaurants', `Springfield${restaurants}`]);
+  expect(tableRows('Primary options, toppings, dressings')).toEqual(['KindSets', 'Primary options2', 'Toppings1', 'Dressings3']);
+  expect(tableRows('Top categories')).toEqual(['CategoryMenu items', 'Sandwiches7']);
+  expect(within(screen.getByRole('region', { name: 'System status' })).getByText('Backend reachable')).toBeInTheDocument();
+}
+
+const dashboardExecutors: PathExecutors<Driver<MenuDashboardData>> = {
+  states: {
+    loading: async ({ loads }) => {
+      await waitFor(() => expect(loads.map((load) => load.restaurantId)).toEqual([42]));
+      expect(screen.getByLabelText('Loading the dashboard')).toBeInTheDocument();
+    },
+    failed: async () => {
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent("Couldn't load dashboard");
+      expect(alert).toHaveTextContent('The database is not answering.');
+    },
+    retrying: async ({ loads }) => {
+      await waitFor(() => expect(loads.map((load) => load.restaurantId)).toEqual([42]));
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    loaded: () => expectDashboard(42),
+    switching: async ({ loads }) => {
+      await waitFor(() => expect(loads.map((load) => load.restaurantId)).toEqual([43]));
+      expect(screen.queryByRole('region', { name: 'System status' })).toBeNull();
+    },
+    switched: () => expectDashboard(43),
+  },
+  events: {
+    'server.answer': async ({ loads }) => {
+      const load = await take(loads);
+      load.resolve({ stats: menuStatsOf(load.restaurantId ?? 0), backendReachable: true });
+    },
+    'server.fail': async ({ loads }) => (await take(loads)).reject(new Error('The database is not answering.')),
+    'dashboard.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+    'restaurant.switch': ({ switchTo }) => switchTo(43),
+  },
+};
+
+describe('menu dashboard view: every path of the model (an administrator working on a restaurant)', () => {
+  const cases = modelPathCases(menuDashboardModel, dashboardExecutors);
+  it('has an executor for every model event and an assertion for every model state', () => {
+    expect(() => checkExecutors(menuDashboardModel, dashboardExecutors)).not.toThrow();
+  });
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderDashboard(ADMIN_ON_42));
+  }, 60_000);
+});
+
+describe('menu dashboard view: the screen', () => {
+  it('shows its title and subtitle word for word, and asks platform-wide for an administrator with no restaurant', async () => {
+    const { loads } = renderDashboard(ADMIN);
+    expect(screen.getByRole('heading', { level: 1, name: 'Menu dashboard' })).toBeInTheDocument();
+    expect(screen.getByText(DASHBOARD_SUBTITLE)).toHaveTextContent('Live snapshot of your new menu: categories, items, and option sets.');
+    await waitFor(() => expect(document.title).toMatch(/^Menu dashboard · Back office/));
+    expect((await take(loads)).restaurantId).toBeNull();
+  });
+
+  it("sends an owner's call unscoped (the server knows their restaurant) and says so when there are no menu items", async () => {
+    const { loads } = renderDashboard({ ...OWNER, active_restaurant_id: 42 });
+    const load = await take(loads);
+    expect(load.restaurantId).toBeNull();
+    load.resolve({ stats: { ...menuStatsOf(1), itemsPerCategory: [] }, backendReachable: false });
+    expect(await screen.findByText('No menu items available')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Top categories' })).toBeNull();
+    expect(screen.getByText('Backend not reachable')).toBeInTheDocument();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+
+function renderAnalytics(user: CurrentUser) {
+  const loads: Pending<AnalyticsStats>[] = [];
+  const machine = provideChecked(analyticsMachine, { actors: { loadStats: pendingActor(loads) } });
+  return renderScreen(user, loads, () => <AnalyticsView machine={machine} />);
+}
+
+const seriesRows = () => screen.getByRole('table', { name: 'Orders' }).querySelectorAll('tbody tr').length;
+
+async function expectCsv(days: number) {
+  await waitFor(() => expect(saved.map((file) => file.name)).toEqual([`analytics_${days}d.csv`]));
+  const lines = (await saved[0]!.blob.text()).trim().split('\n');
+  expect(lines[0]).toBe('date,orders,revenue');
+  expect(lines).toHaveLength(days + 1);
+  expect(lines.slice(1).every((line) => /^\d{4}-\d{2}-\d{2},[\d.]+,\d+$/.test(line) && Number(line.split(',')[2]) % 12 === 0)).toBe(true);
+}
+
+const analyticsExecutors: PathExecutors<Driver<AnalyticsStats>> = {
+  states: {
+    loading: async ({ loads }) => {
+      await waitFor(() => expect(loads).toHaveLength(1));
+      expect(screen.getByLabelText('Loading analytics')).toBeInTheDocument();
+    },
+    zeros: async () => {
+      await waitFor(() => expect(kpi('Restaurants')).toHaveTextContent('0'));
+      expect(kpi('Menu Items')).toHaveTextContent('0');
+      expect(logged).toHaveBeenCalledWith('Error fetching stats', expect.anything());
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    loaded: async () => {
+      await waitFor(() => expect(kpi('Restaurants')).toHaveTextContent('5'));
+      expect(kpi('Menu Items')).toHaveTextContent('1,234');
+      expect(screen.getByText('12%')).toBeInTheDocument();
+      expect(screen.getByText('22%')).toBeInTheDocument();
+      expect(seriesRows()).toBe(30);
+      expect(tableRows('Items by Category')).toEqual(['CategoryMenu items', 'Sandwiches and wraps7', 'Salads2']);
+      expect(tableRows('Menu Composition')).toEqual(['PartCount', 'Categories4', 'Option groups5', 'Options6']);
+      expect(screen.getByRole('region', { name: 'Geo spread' })).toHaveTextContent('3 cities across 2 countries');
+    },
+    week: () => waitFor(() => expect(seriesRows()).toBe(7)),
+    exported: () => expectCsv(30),
+    weekExported: () => expectCsv(7),
+  },
+  events: {
+    'server.answer': async ({ loads }) => (await take(loads)).resolve(analyticsStatsOf(5)),
+    'server.fail': async ({ loads }) => (await take(loads)).reject(new Error('HTTP 503')),
+    'range.choose7': ({ user }) => user.click(screen.getByRole('radio', { name: '7' })),
+    'csv.export': ({ user }) => user.click(screen.getByRole('button', { name: 'Export CSV' })),
+  },
+};
+
+describe('analytics view: every path of the model', () => {
+  const cases = modelPathCases(analyticsModel, analyticsExecutors);
+  it('has an executor for every model event and an assertion for every model state', () => {
+    expect(() => checkExecutors(analyticsModel, analyticsExecutors)).not.toThrow();
+  });
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderAnalytics(ADMIN));
+  }, 60_000);
+});
+
+describe('analytics view: the screen', () => {
+  it('starts at 30 days, says whose figures they are, and Export Report saves the same file', async () => {
+    const driver = renderAnalytics(ADMIN_ON_42);
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '30' })).toBeChecked();
+    expect(screen.getByText('Pizza Loco')).toBeInTheDocument();
+    const load = await take(driver.loads);
+    expect(load.restaurantId).toBe(42);
+    load.resolve(analyticsStatsOf(1));
+    await driver.user.click(await screen.findByRole('button', { name: 'Export Report' }));
+    await expectCsv(30);
+    for (const inert of ['Set Goals', 'Share Insights', 'Configure']) expect(screen.getByRole('button', { name: inert })).toBeDisabled();
+  });
+
+  it('shows an administrator with no restaurant "All restaurants"', async () => {
+    renderAnalytics(ADMIN);
+    expect(screen.getByText('All restaurants')).toBeInTheDocument();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Drivers and Customers
+
+function renderGeneral(user: CurrentUser, which: 'drivers' | 'customers') {
+  const loads: Pending<GeneralStats>[] = [];
+  const machine = provideChecked(generalStatsMachine, { actors: { loadStats: pendingActor(loads) } });
+  return renderScreen(user, loads, () => (which === 'drivers' ? <DriversView machine={machine} /> : <CustomersView machine={machine} />));
+}
+
+const driverExecutors: PathExecutors<Driver<GeneralStats>> = {
+  states: {
+    loading: async ({ loads }) => {
+      await waitFor(() => expect(loads).toHaveLength(1));
+      expect(screen.getByLabelText('Loading drivers figures')).toBeInTheDocument();
+    },
+    loaded: async () => {
+      await waitFor(() => expect(kpi('Active Restaurants')).toHaveTextContent('9'));
+      expect(kpi('Available Cities')).toHaveTextContent('3');
+      expect(kpi('Menu Items')).toHaveTextContent('1,234');
+    },
+    zeros: async () => {
+      await waitFor(() => expect(kpi('Active Restaurants')).toHaveTextContent('0'));
+      expect(kpi('Menu Items')).toHaveTextContent('0');
+      expect(logged).toHaveBeenCalledWith('Error fetching stats', expect.anything());
+    },
+  },
+  events: {
+    'server.answer': async ({ loads }) => (await take(loads)).resolve(generalStatsOf(9)),
+    'server.fail': async ({ loads }) => (await take(loads)).reject(new Error('HTTP 503')),
+  },
+};
+
+describe('drivers view: every path of the model', () => {
+  const cases = modelPathCases(generalStatsModel, driverExecutors);
+  it('has an executor for every model event and an assertion for every model state', () => {
+    expect(() => checkExecutors(generalStatsModel, driverExecutors)).not.toThrow();
+  });
+  it.each(cases)('$name', async ({ run }) => {
+    await run(renderGeneral(OWNER, 'drivers'));
+  }, 60_000);
+});
+
+describe('drivers and customers: the static parts', () => {
+  it('shows the hard-coded driver status counts, inert buttons and Coming Soon', () => {
+    renderGeneral(OWNER, 'drivers');
+    const status = screen.getByRole('region', { name: 'Driver status' });
+    expect(within(status).getAllByText(/^\d+$/).map((value) => value.textContent)).toEqual(['12', '8', '3']);
+    for (const inert of ['Assign New Driver', 'View Active Deliveries', 'Driver Analytics']) expect(screen.getByRole('button', { name: inert })).toBeDisabled();
+    expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+  });
+
+  it("shows Customers' cards from the general stats", async () => {
+    const { loads } = renderGeneral(OWNER, 'customers');
+    expect(screen.getByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
+    (await take(loads)).resolve(generalStatsOf(9));
+    await waitFor(() => expect(kpi('Total Restaurants')).toHaveTextContent('9'));
+    expect(kpi('Categories')).toHaveTextContent('4');
+    expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+  });
+});
