@@ -108,19 +108,21 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
             curveType="monotone" withDots={false} withTooltip={false} valueFormatter={usd.format} />
         </ChartFigure>
         <ChartFigure title="Items by Category" columns={['Category', 'Menu items']}
-          rows={categories.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}>
+          rows={categories.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}
+          emptyText="No menu items available">
           <BarChart h={240} data={categories} dataKey="short" withTooltip={false}
             series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]} />
         </ChartFigure>
         <ChartFigure title="Menu Composition" columns={['Part', 'Count']}
-          rows={composition.map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}>
+          rows={composition.filter((part) => part.value > 0).map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}
+          emptyText="Nothing on the menu yet">
           <DonutChart h={240} data={composition} withLabels withLabelsLine withTooltip={false} mx="auto" />
         </ChartFigure>
       </div>
       <div className={classes.kpis}>
         <FigureCard title="Run rate per day" value={usd.format(runRatePerDay(series))} sample />
         <FigureCard title="Avg order value" value={usd.format(averageOrderValue(series))} sample />
-        <FigureCard title="Geo spread" value={`${formatCount(stats.cities)} cities across ${formatCount(stats.countries)} countries`} />
+        <FigureCard title="Geo spread" value={`${formatCount(stats.cities)} cities`} detail={`across ${formatCount(stats.countries)} countries`} />
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Quick Actions">
         <Stack gap="sm">
@@ -139,7 +141,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
   );
 }
 
-function FigureCard({ title, value, sample }: { title: string; value: string; sample?: boolean }) {
+function FigureCard({ title, value, detail, sample }: { title: string; value: string; detail?: string; sample?: boolean }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Stack gap={4}>
@@ -148,6 +150,7 @@ function FigureCard({ title, value, sample }: { title: string; value: string; sa
           {sample ? <SampleBadge /> : null}
         </Group>
         <Text className={classes.value}>{value}</Text>
+        {detail ? <Text size="sm">{detail}</Text> : null}
       </Stack>
     </Paper>
   );

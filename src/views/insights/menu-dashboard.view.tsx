@@ -78,12 +78,14 @@ function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDas
       </div>
       <div className={classes.charts}>
         <ChartFigure title="Top locations by count" columns={['City', 'Restaurants']}
-          rows={stats.restaurantsByCity.map((city) => ({ label: city.name, values: [formatCount(city.value)] }))}>
+          rows={stats.restaurantsByCity.map((city) => ({ label: city.name, values: [formatCount(city.value)] }))}
+          emptyText="No restaurants yet">
           <BarChart h={260} data={stats.restaurantsByCity} dataKey="name" series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
             tickLine="y" withTooltip={false} />
         </ChartFigure>
         <ChartFigure title="Primary options, toppings, dressings" columns={['Kind', 'Sets']}
-          rows={stats.optionGroupBreakdown.map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}>
+          rows={stats.optionGroupBreakdown.filter((kind) => kind.value > 0).map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}
+          emptyText="No option sets yet">
           <DonutChart h={260} data={donut} withLabelsLine withLabels withTooltip={false} mx="auto" />
         </ChartFigure>
         <ChartFigure title="Top categories" columns={['Category', 'Menu items']}

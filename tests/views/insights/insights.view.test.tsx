@@ -206,7 +206,7 @@ const analyticsExecutors: PathExecutors<Driver<AnalyticsStats>> = {
       expect(seriesRows()).toBe(30);
       expect(tableRows('Items by Category')).toEqual(['CategoryMenu items', 'Sandwiches and wraps7', 'Salads2']);
       expect(tableRows('Menu Composition')).toEqual(['PartCount', 'Categories4', 'Option groups5', 'Options6']);
-      expect(screen.getByRole('region', { name: 'Geo spread' })).toHaveTextContent('3 cities across 2 countries');
+      expect(screen.getByRole('region', { name: 'Geo spread' })).toHaveTextContent('3 citiesacross 2 countries');
     },
     week: () => waitFor(() => expect(seriesRows()).toBe(7)),
     exported: () => expectCsv(30),
