@@ -37,7 +37,8 @@ export function KpiCard({ label, value, sample }: { label: string; value: string
               </Text>
               <SampleBadge />
             </Group>
-            <Sparkline data={sample.points} h={36} color="ember.6" fillOpacity={0.3} aria-hidden="true" />
+            {/* inert, not just aria-hidden: recharts makes its drawing focusable, and a hidden stop in the tab order helps no one. */}
+            <div inert><Sparkline data={sample.points} h={36} color="ember.6" fillOpacity={0.3} /></div>
           </>
         ) : null}
       </Stack>
@@ -53,7 +54,7 @@ export type FigureRow = { label: string; values: (string | number)[] };
 
 /**
  * A chart with its text alternative: the figures in a table a screen reader reads (the drawing
- * itself is hidden from it, its shapes say nothing a table does not).
+ * itself is inert: hidden from it and out of the tab order, its shapes say nothing a table does not).
  */
 export function ChartFigure({ title, columns, rows, sample, emptyText, children }: {
   title: string; columns: string[]; rows: FigureRow[]; sample?: boolean; emptyText?: string; children: ReactNode;
@@ -66,7 +67,7 @@ export function ChartFigure({ title, columns, rows, sample, emptyText, children 
           <Title order={2} size="h4">{title}</Title>
           {sample ? <SampleBadge /> : null}
         </Group>
-        {empty ? <Text>{emptyText}</Text> : <div aria-hidden="true">{children}</div>}
+        {empty ? <Text>{emptyText}</Text> : <div inert>{children}</div>}
         <VisuallyHidden hidden={empty}>
           <Table>
             <caption>{title}</caption>
