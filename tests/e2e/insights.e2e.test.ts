@@ -50,6 +50,8 @@ async function lookAt(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
+    // Nothing wider than the screen once the charts have followed the new width (they resize on the next frames).
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await screenshot(page, `insights-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -87,7 +87,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
     { name: 'Categories', value: stats.categories, color: CHART_COLORS[0] },
     { name: 'Option groups', value: stats.optionGroups, color: CHART_COLORS[1] },
     { name: 'Options', value: stats.options, color: CHART_COLORS[2] },
-  ];
+  ].filter((part) => part.value > 0);
   const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) =>
     series.map((point) => ({ label: point.date, values: [format(point[key])] }));
   return (
@@ -114,7 +114,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
             series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]} />
         </ChartFigure>
         <ChartFigure title="Menu Composition" columns={['Part', 'Count']}
-          rows={composition.filter((part) => part.value > 0).map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}
+          rows={composition.map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}
           emptyText="Nothing on the menu yet">
           <DonutChart h={240} data={composition} withLabels withLabelsLine withTooltip={false} mx="auto" />
         </ChartFigure>

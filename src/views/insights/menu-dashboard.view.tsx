@@ -67,7 +67,8 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
 }
 
 function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDashboardData }) {
-  const donut = stats.optionGroupBreakdown.map((entry, index) => ({ ...entry, color: DONUT_COLORS[index % DONUT_COLORS.length]! }));
+  // A kind with no sets has no slice: a zero would only draw a stray label.
+  const donut = stats.optionGroupBreakdown.filter((entry) => entry.value > 0).map((entry, index) => ({ ...entry, color: DONUT_COLORS[index % DONUT_COLORS.length]! }));
   return (
     <>
       <div className={classes.kpis}>
@@ -79,12 +80,12 @@ function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDas
       <div className={classes.charts}>
         <ChartFigure title="Top locations by count" columns={['City', 'Restaurants']}
           rows={stats.restaurantsByCity.map((city) => ({ label: city.name, values: [formatCount(city.value)] }))}
-          emptyText="No restaurants yet">
+          emptyText="No restaurant has a city yet">
           <BarChart h={260} data={stats.restaurantsByCity} dataKey="name" series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
             tickLine="y" withTooltip={false} />
         </ChartFigure>
         <ChartFigure title="Primary options, toppings, dressings" columns={['Kind', 'Sets']}
-          rows={stats.optionGroupBreakdown.filter((kind) => kind.value > 0).map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}
+          rows={donut.map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}
           emptyText="No option sets yet">
           <DonutChart h={260} data={donut} withLabelsLine withLabels withTooltip={false} mx="auto" />
         </ChartFigure>
