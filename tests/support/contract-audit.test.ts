@@ -11,6 +11,7 @@ import { CategoryDeepCreate, CategoryDetailCreate, CategoryDetailListQuery, Cate
 import { RestaurantListQuery } from '../../contracts/shared/restaurants';
 import { ActiveRestaurantUpdate, RefreshRequest } from '../../contracts/shared/session';
 import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
+import { StatsQuery } from '../../contracts/insights';
 import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from '../../contracts/leads';
 import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
 import { API_BASE } from '../../contracts/shared/paths';
@@ -24,6 +25,7 @@ import * as session from '../../src/services/shared/session';
 import * as survey from '../../src/services/survey/survey';
 import * as surveyAnswers from '../../src/services/survey/survey-answers';
 import * as demand from '../../src/services/leads/demand';
+import * as stats from '../../src/services/insights/stats';
 import { createTokenRenewer } from '../../src/services/shared/token-renewal';
 import type { MenuScope } from '../../src/services/menu/menu-types';
 import { VALID_STEPS } from '../fixtures/onboarding/requests';
@@ -167,6 +169,9 @@ const AUDIT: Record<string, Audit> = {
     call: () => surveyAnswers.loadSurveyAnswers({ page: 2, pageSize: 25 }), route: 'GET /api/surveys/operator/', query: SurveyListQuery,
   },
   'demand.loadLocalDemand': { call: () => demand.loadLocalDemand(42), route: `GET ${M('/demand/')}`, query: DemandQuery },
+  'stats.loadMenuStats': { call: () => stats.loadMenuStats(42), route: `GET ${M('/stats/menu/')}`, query: StatsQuery },
+  'stats.loadGeneralStats': { call: () => stats.loadGeneralStats(42), route: `GET ${M('/stats/general/')}`, query: StatsQuery },
+  'stats.loadAnalyticsStats': { call: () => stats.loadAnalyticsStats(42), route: `GET ${M('/stats/analytics/')}`, query: StatsQuery },
   ...Object.fromEntries((Object.keys(VALID_STEPS) as (keyof typeof VALID_STEPS)[]).map((step) => [`onboarding.saveOnboardingStep ${step}`, {
     call: () => onboarding.saveOnboardingStep('42', step, VALID_STEPS[step]),
     route: `PUT ${M(`/onboarding/:id/${step}/`)}`,
@@ -183,6 +188,8 @@ const NOTHING_TO_AUDIT = new Set([
   // Browser storage only: what the landing page's header reads without a call.
   'session.rememberOnboarding', 'session.rememberLaunch', 'restaurants.PICKER_MATCHES',
   'surveyAnswers.exportSurveyAnswers',
+  // The health check sends no query: the dashboard's "Backend reachable".
+  'stats.checkBackend',
   'onboarding.fetchOnboardingStatus', 'onboarding.loadOnboardingStep', 'onboarding.launchOnboarding',
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
@@ -213,7 +220,7 @@ describe('every client call against its server contract', () => {
   });
 
   it('lists every exported service function, audited or with nothing to audit', () => {
-    const modules = { menu, auth, messages, survey, surveyAnswers, demand, onboarding, session, restaurants };
+    const modules = { menu, auth, messages, survey, surveyAnswers, demand, stats, onboarding, session, restaurants };
     const exported = Object.entries(modules).flatMap(([module, exports]) => Object.keys(exports).map((name) => `${module}.${name}`));
     const audited = new Set(Object.keys(AUDIT).map((name) => name.split(' ')[0]!));
     expect(exported.filter((name) => !audited.has(name) && !NOTHING_TO_AUDIT.has(name))).toEqual([]);
