@@ -32,7 +32,7 @@ export async function menuFigures(db: Db, restaurantId: number | undefined, top:
     primary_options: string; toppings: string; dressings: string;
   }>(db, sql`
     with own_categories as (select c.id, c.name from categories c where ${ownCategories}),
-    -- Items counted per category id first (an index-only scan), then named: far fewer rows to join.
+    -- Items counted per category id first, then named: the join meets one row per category, not per item.
     items_by_category as (
       select m.category_id, count(*) as items from menu_items m
       where ${ownItems} group by m.category_id
