@@ -196,4 +196,11 @@ describe('who may ask', () => {
       expect(answer.body.fields).toHaveProperty('restaurant_id');
     }
   });
+
+  it('answers 400 to a parameter it does not know', async () => {
+    const { ownerA } = await world();
+    const answer = await stats('general', ownerA, '?restaurant=1');
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toHaveProperty('restaurant');
+  });
 });
