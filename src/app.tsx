@@ -6,6 +6,7 @@ import { PageLoader } from './components/page-loader';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { accessibleColors, theme } from './theme';
 import type { BackOfficeBase } from './views/shared/backoffice-area.view';
+import { isPlaceholderScreen } from './views/shared/navigation';
 import type { OnboardingStep } from './views/onboarding/onboarding-area.view';
 import type { InsightsScreen } from './views/insights/insights-area.view';
 import type { TerritoriesScreen } from './views/territories/territories-area.view';
@@ -109,7 +110,9 @@ function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; scre
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;
   if (isInsightsScreen(screen)) return <InsightsArea screen={screen} />;
-  return <BackOfficeArea base={base} screen={screen} />;
+  if (isPlaceholderScreen(screen)) return <BackOfficeArea screen={screen} />;
+  // Every screen of the route table is one of the above; an address is never left blank.
+  return <NotFound backTo="/menu" backLabel="Go to the menu" />;
 }
 
 function BackOfficeRoutes({ base }: { base: BackOfficeBase }) {

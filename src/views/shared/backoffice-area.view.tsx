@@ -3,21 +3,17 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { ComingSoon } from '../../components/coming-soon';
 import { usePageTitle } from '../../components/page-title';
-import { PLACEHOLDER_TEXTS, screenLabel, type BackOfficeBase } from './navigation';
+import { PLACEHOLDER_TEXTS, screenLabel, type PlaceholderScreen } from './navigation';
 
 export type { BackOfficeBase } from './navigation';
 
 /**
- * A back-office screen no area has built yet: placeholder screens show their line of the spec,
- * the rest say they are coming. The areas' own screens are routed in src/app.tsx.
+ * A back-office screen the specification shows only as one line of text (notifications, coupons,
+ * reviews, media, money, point of sale, support). The areas' own screens are routed in src/app.tsx.
  */
-export function BackOfficeArea({ screen }: { base: BackOfficeBase; screen: string }) {
-  const text = PLACEHOLDER_TEXTS[screen];
-  const label = screenLabel(screen);
-  if (text === undefined) return <ComingSoon area={label} />;
-  return <Placeholder title={label} text={text} />;
+export function BackOfficeArea({ screen }: { screen: PlaceholderScreen }) {
+  return <Placeholder title={screenLabel(screen)} text={PLACEHOLDER_TEXTS[screen]} />;
 }
 
 function Placeholder({ title, text }: { title: string; text: string }) {

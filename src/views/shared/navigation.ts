@@ -34,7 +34,7 @@ const SCREEN_LABELS: Readonly<Record<string, string>> = {
 export const screenLabel = (screen: string): string => SCREEN_LABELS[screen] ?? screen;
 
 /** Spec (second document, section 2): the placeholder screens' one line, word for word. */
-export const PLACEHOLDER_TEXTS: Readonly<Record<string, string>> = {
+export const PLACEHOLDER_TEXTS = {
   notifications: 'Configure push, email, and SMS notifications.',
   coupons: 'Create and manage promo codes and discounts.',
   reviews: 'Moderate and reply to customer reviews.',
@@ -42,4 +42,8 @@ export const PLACEHOLDER_TEXTS: Readonly<Record<string, string>> = {
   money: 'Payouts, fees, and financial settings.',
   pos: 'Configure POS terminals and in-store ordering.',
   support: 'Get help, documentation, and contact support.',
-};
+} as const satisfies Record<string, string>;
+
+export type PlaceholderScreen = keyof typeof PLACEHOLDER_TEXTS;
+
+export const isPlaceholderScreen = (screen: string): screen is PlaceholderScreen => Object.hasOwn(PLACEHOLDER_TEXTS, screen);
