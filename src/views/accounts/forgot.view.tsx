@@ -12,9 +12,8 @@ import { usePageTitle } from '../../components/page-title';
 import { forgotPasswordMachine, type ForgotField, type ForgotPasswordMachine } from '../../machines/accounts/forgot-password.machine';
 import { useAuthForm } from './auth-form';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
-import { CodeInput } from './code-input';
+import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
-import { NewPasswordField } from './password-input';
 import { ResendControl } from './resend-control';
 
 export interface ForgotViewProps {
@@ -100,19 +99,13 @@ function ResetStage({ state, send }: StageProps) {
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={RESET_FIELDS} />
         {/* This stage has no email field: a refused address is said on its own. */}
         {context.fieldErrors.email ? <ErrorAlert>{context.fieldErrors.email}</ErrorAlert> : null}
-        <CodeInput
-          value={context.code}
-          error={context.fieldErrors.code}
+        <CodeAndNewPassword
+          code={context.code}
+          password={context.password}
+          errors={context.fieldErrors}
           readOnly={saving}
-          onChange={(value) => send({ type: 'field.change', field: 'code', value })}
-        />
-        <NewPasswordField
-          label="New password"
           toggleLabel="Show or hide password"
-          value={context.password}
-          error={context.fieldErrors.password}
-          readOnly={saving}
-          onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
+          onChange={(field, value) => send({ type: 'field.change', field, value })}
         />
         <Button type="submit" size="lg" fullWidth loading={saving} disabled={resending}>
           Reset password

@@ -12,9 +12,9 @@ import { usePageTitle } from '../../components/page-title';
 import { resetPasswordMachine, type ResetField, type ResetPasswordMachine } from '../../machines/accounts/reset-password.machine';
 import { useAuthForm } from './auth-form';
 import { AuthPage, CardHeading, RefusalAlert, authClasses as classes } from './auth-layout';
-import { CodeInput } from './code-input';
+import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
-import { NewPasswordField, PasswordField } from './password-input';
+import { PasswordField } from './password-input';
 
 export interface ResetViewProps {
   machine?: ResetPasswordMachine;
@@ -58,19 +58,13 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
             readOnly={saving}
             onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
           />
-          <CodeInput
-            value={context.code}
-            error={context.fieldErrors.code}
+          <CodeAndNewPassword
+            code={context.code}
+            password={context.password}
+            errors={context.fieldErrors}
             readOnly={saving}
-            onChange={(value) => send({ type: 'field.change', field: 'code', value })}
-          />
-          <NewPasswordField
-            label="New password"
             toggleLabel="Show or hide new password"
-            value={context.password}
-            error={context.fieldErrors.password}
-            readOnly={saving}
-            onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
+            onChange={(field, value) => send({ type: 'field.change', field, value })}
           />
           <PasswordField
             label="Confirm password"
