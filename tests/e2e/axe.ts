@@ -33,6 +33,12 @@ export async function expectAccessible(page: Page, screen: string, widths: reado
       // Let media queries and Mantine's layout settle at the new width.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
+    // A dialog fading in blends its colours with the page's for a few frames: axe would measure
+    // contrast mid-fade. Wait for running transitions to end (never longer than a second).
+    await page.evaluate(() => Promise.race([
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1_000)),
+    ]));
     // Only violations are read: axe then skips describing every passing element, most of its time.
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
     if (violations.length > 0) failures.push(describe(screen, width, violations));
