@@ -73,9 +73,42 @@ export function fromPglite(client: PGlite): Database {
 
 type PoolLogger = { error(details: object, message: string): void };
 
+/**
+ * A pool that takes back a checked-out client the moment its connection ends. Drizzle's
+ * `transaction()` checks a client out, sends `begin` and only then enters the block whose
+ * `finally` releases it: when `begin` itself fails (the database restarting), the client is
+ * never released, and each such leak shrinks the pool for good until every request waits for a
+ * connection that never comes. Taken back here, the dead client is discarded and replaced; the
+ * later `release()` of whoever still holds it does nothing.
+ */
+class ReclaimingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    // The callback form is pool.query()'s, which releases on every path itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(reclaimedWhenEnded);
+  }
+}
+
+function reclaimedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const giveBack = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('end', onEnd);
+    release(error);
+  };
+  const onEnd = () => giveBack(new Error('database connection ended while checked out'));
+  client.once('end', onEnd);
+  client.release = giveBack;
+  return client;
+}
+
 /** A pooled connection to a real PostgreSQL server. */
 export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogger): Database {
-  const pool = new pg.Pool({
+  const pool = new ReclaimingPool({
     connectionString: url,
     max: poolMax,
     connectionTimeoutMillis: 5000,
