@@ -6,6 +6,7 @@ import { openAdminChannel } from './cli/admin-channel';
 import { createAdminHandler } from './cli/create-admin';
 import { openDatabase, type Database } from './db/database';
 import compressionPlugin from './plugins/compression';
+import drainingPlugin from './plugins/draining';
 import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import securityPlugin from './plugins/security';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // plugins/draining.ts answers requests during shutdown, in the common error shape.
+    return503OnClosing: false,
   });
   if (dependencies.onRoute) app.addHook('onRoute', dependencies.onRoute);
 
@@ -117,6 +120,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // Only JSON (and, later, multipart uploads) is accepted: a text/plain body answers 415.
   app.removeContentTypeParser('text/plain');
   await app.register(errorsPlugin);
+  // Before rate limits and everything else: a server shutting down turns requests away first.
+  await app.register(drainingPlugin);
   await app.register(validationPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir });

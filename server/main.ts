@@ -2,26 +2,13 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { stopGracefullyOnSignals } from './shutdown';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
-    await app.close();
-    app.log.info('stopped');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  stopGracefullyOnSignals(app, config.shutdownTimeoutMs);
 
   await app.listen({ port: config.port, host: config.host });
 }
