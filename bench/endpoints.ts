@@ -1,4 +1,5 @@
 // POST /api/messages/ and GET /api/v2/health/ under load, on PGlite and on PostgreSQL.
+import type autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,21 +8,22 @@ import { CONNECTIONS, SECONDS, measure, startServer, type Measured } from './ser
 
 type Row = Measured & { engine: string; endpoint: string };
 
+/** POST /api/messages/ for autocannon, a distinct address per request as real sign-ups are. */
+export function signupRequest(): autocannon.Request {
+  let counter = 0;
+  return {
+    method: 'POST',
+    path: '/api/messages/',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ zip_code: '10001', email: `bench${(counter += 1)}@example.com` }) }),
+  };
+}
+
 async function benchEngine(engine: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startServer(env);
   try {
     const health = await measure({ url: server.url, requests: [{ method: 'GET', path: '/api/v2/health/' }] });
-    let counter = 0;
-    const signup = await measure({
-      url: server.url,
-      requests: [{
-        method: 'POST',
-        path: '/api/messages/',
-        headers: { 'content-type': 'application/json' },
-        // A distinct address per request, as real sign-ups are.
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ zip_code: '10001', email: `bench${(counter += 1)}@example.com` }) }),
-      }],
-    });
+    const signup = await measure({ url: server.url, requests: [signupRequest()] });
     return [{ engine, endpoint: 'GET /api/v2/health/', ...health }, { engine, endpoint: 'POST /api/messages/', ...signup }];
   } finally {
     await server.stop();

@@ -12,15 +12,16 @@ import { SECRET_KEY, createOwner, signInWithRestaurant } from './owner';
 import { withPostgresDatabase } from './postgres';
 import { SECONDS, measure, startServer } from './server';
 
-const CATEGORIES = 1100;
+export const CATEGORIES = 1100;
 const PAGE = 3;
 const PAGE_SIZE = 20;
 /** Fixed, not BENCH_CONNECTIONS: the figure the issue compares across runs. */
 const CONNECTIONS = 50;
-const PATH = `/api/v2/categories/?page=${PAGE}`;
+export const PATH = `/api/v2/categories/?page=${PAGE}`;
 const WARM_UP_SECONDS = 2;
 
-async function addCategories(url: string, userId: number): Promise<void> {
+/** CATEGORIES categories in the owner's restaurant, written straight to the database. */
+export async function addCategories(url: string, userId: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
