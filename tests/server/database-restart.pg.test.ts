@@ -28,9 +28,13 @@ beforeAll(async () => {
   owner = await ownerWithRestaurant(t, 'owner@example.com');
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await cluster?.remove();
+  try {
+    await t?.close();
+    await database?.close();
+  } finally {
+    // Whatever happened above: the cluster's processes run detached and would outlive the run.
+    await cluster?.remove();
+  }
 }, 60_000);
 
 /** The writers' requests through app.inject: the server in this process, its pool on the private cluster. */
