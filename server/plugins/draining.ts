@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../contracts/shared/errors';
 
@@ -25,7 +25,14 @@ async function drainingPlugin(app: FastifyInstance) {
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
 
-  app.addHook('onRequest', async (_request, reply) => {
+  const taken = new WeakSet<FastifyRequest>();
+  const done = async (request: FastifyRequest) => {
+    if (!taken.delete(request)) return;
+    inFlight -= 1;
+    if (inFlight === 0) onIdle?.();
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
     if (draining) {
       return reply
         .code(503)
@@ -34,13 +41,12 @@ async function drainingPlugin(app: FastifyInstance) {
         .send(SHUTTING_DOWN);
     }
     inFlight += 1;
-    // 'close' comes once the answer is sent or the client went away, whichever happens first.
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) onIdle?.();
-    });
+    taken.add(request);
     return undefined;
   });
+  // Whichever comes first: the answer sent, or the client gone before it was.
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
 
   // A request taken before the shutdown began still gets its answer, and then its connection closes.
   app.addHook('onSend', async (_request, reply) => {
