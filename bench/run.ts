@@ -3,15 +3,17 @@
 //   2. a 200-row JSON list with brotli, gzip and no compression (bytes per answer);
 //   3. the paged category list on PostgreSQL beside the database's own rate for its queries;
 //   4. the messages inbox with a million sign-ups, with and without its indexes (BENCH_MESSAGES);
-//   5. the statistics calls with 100,000 menu items over 300 restaurants (median time per call).
+//   5. the statistics calls with 100,000 menu items over 300 restaurants (median time per call);
+//   6. forgot-password for existing and unknown accounts, interleaved (medians and their difference).
 // Each prints requests per second and p50/p99 latency.
 //   BENCH_SECONDS (default 5) per measurement; BENCH_CONNECTIONS (default 10; the paged list
 //   always uses 50); BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 //   where throw-away databases are created and dropped, "skip" for PGlite only;
-//   BENCH_ONLY=endpoints|compression|list|inbox|stats runs one section; BENCH_LOG_LEVEL sets the paged
+//   BENCH_ONLY=endpoints|compression|list|inbox|stats|forgot runs one section; BENCH_LOG_LEVEL sets the paged
 //   list server's LOG_LEVEL (default warn, as the other sections).
 import { benchCompression } from './compression';
 import { benchEndpoints } from './endpoints';
+import { benchForgotPassword } from './forgot-password';
 import { benchInsightStats } from './insights-stats';
 import { benchMessagesInbox } from './messages-inbox';
 import { benchPagedList } from './paged-list';
@@ -32,6 +34,7 @@ const SECTIONS = {
     if (POSTGRES_ADMIN_URL === 'skip') console.log('\nStatistics calls: PostgreSQL only, skipped.');
     else await benchInsightStats();
   },
+  forgot: benchForgotPassword,
 };
 
 const only = process.env.BENCH_ONLY;

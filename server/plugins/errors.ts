@@ -28,6 +28,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', detail: 'Send the request body as application/json.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_content_length', detail: 'The Content-Length header does not match the body.' },
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url', detail: 'The address is not valid: it holds a malformed % escape.' },
+  // find-my-way's limit on one path parameter (100 characters); Fastify's message would echo it back.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', detail: 'A part of the address is too long.' },
 };
 
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };

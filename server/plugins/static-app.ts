@@ -5,11 +5,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMPRESSIBLE_EXTENSIONS } from '../../scripts/precompress';
 import { HttpError } from '../http-error';
+import { methodNotAllowed } from './method-not-allowed';
 
 const API_PREFIX = '/api/';
 
 function notFound(request: FastifyRequest): HttpError {
   const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith(API_PREFIX)) {
+    const wrongMethod = methodNotAllowed(request.server, path);
+    if (wrongMethod) return wrongMethod;
+  }
   if (path.startsWith(API_PREFIX) && !path.endsWith('/')) {
     return new HttpError(404, 'not_found', `Not found. API paths end with a slash: ${path}/`);
   }
@@ -61,6 +66,8 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
       index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
+      // `send` refuses a path climbing out of the folder with its own 403; nothing is there to find: 404.
+      allowedPath: (pathname) => !pathname.split(/[/\\]/).includes('..'),
       setHeaders: (response, path) => {
         const hashed = path.includes(`${join(options.staticDir, 'assets')}`);
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -261,6 +261,30 @@ describe('registration view: refused steps and their titles', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(`${V.verifyRejection}Check 6-digit code.`);
   });
 
+  // The server's own sentences (server/domain/accounts/password-policy.ts), shown on the password field.
+  it.each([
+    'This password is one of the most common ones. Please choose one that is harder to guess.',
+    'Please choose a password that does not contain your email address.',
+  ])('shows the server’s password refusal on the password field: %s', async (sentence) => {
+    const driver = renderRegister();
+    await toCodeStep(driver);
+    await driver.user.click(codeBoxes()[0]!);
+    await driver.user.keyboard(V.code);
+    await driver.user.click(verifyButton());
+    await driver.verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true });
+    await screen.findByRole('heading', { name: 'Join' });
+    await retype(driver.user, screen.getByLabelText('First name'), V.first);
+    await retype(driver.user, screen.getByLabelText('Last name'), V.last);
+    await retype(driver.user, screen.getByLabelText('Password', { selector: 'input' }), V.password);
+    await driver.user.click(screen.getByRole('button', { name: "Let's go" }));
+    await driver.profile.reject(new ApiError(sentence, { status: 400, code: 'weak_password', fields: { password: sentence } }));
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(sentence));
+    expect(screen.getByRole('alert')).toHaveTextContent(sentence);
+  });
+
   it('names every profile field in error and focuses the first', async () => {
     const driver = renderRegister();
     await toCodeStep(driver);

@@ -119,3 +119,20 @@ describe('reset view: a refused submit', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Check Email, 6-digit code, and New password.');
   });
 });
+
+describe('reset view: the server refuses the new password', () => {
+  // The server's own sentences (server/domain/accounts/password-policy.ts), shown on the password field.
+  it.each([
+    'This password is one of the most common ones. Please choose one that is harder to guess.',
+    'Please choose a password that does not contain your email address.',
+  ])('shows it on the New password field: %s', async (sentence) => {
+    const { user, reset } = renderReset();
+    await fill(user, V.password);
+    await user.click(submit());
+    await reset.reject(new ApiError(sentence, { status: 400, code: 'weak_password', fields: { password: sentence } }));
+    await waitFor(() => expect(password()).toHaveFocus());
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveAccessibleDescription(expect.stringContaining(sentence));
+    expect(screen.getByRole('alert')).toHaveTextContent(sentence);
+  });
+});
