@@ -177,7 +177,7 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('registration in Chromium: every path of the model (375 px wide)', () => {
-  it.each(modelPathCases(registrationModel, executors))('$name', async ({ run }) => {
+  for (const { title, run } of modelPathCases(registrationModel, executors)) it(title, async () => {
     await run(await openRegister());
   });
 });

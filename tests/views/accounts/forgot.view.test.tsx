@@ -166,7 +166,7 @@ describe('forgot password view: every path of the model', () => {
     expect(() => checkExecutors(forgotModel, executors)).not.toThrow();
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderForgot());
   });
 });

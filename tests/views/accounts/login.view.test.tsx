@@ -95,7 +95,7 @@ describe('login view: every path of the model', () => {
     expect(cases).toHaveLength(4);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderLogin());
   });
 });

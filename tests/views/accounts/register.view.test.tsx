@@ -183,7 +183,7 @@ describe('registration view: every path of the model', () => {
     expect(cases).toHaveLength(9);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderRegister());
   });
 });

@@ -95,7 +95,7 @@ describe('reset view: every path of the model', () => {
     expect(() => checkExecutors(resetModel, executors)).not.toThrow();
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderReset());
   });
 });

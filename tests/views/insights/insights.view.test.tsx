@@ -142,7 +142,7 @@ describe('menu dashboard view: every path of the model (an administrator working
   it('has an executor for every model event and an assertion for every model state', () => {
     expect(() => checkExecutors(menuDashboardModel, dashboardExecutors)).not.toThrow();
   });
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderDashboard(ADMIN_ON_42));
   }, 60_000);
 });
@@ -225,7 +225,7 @@ describe('analytics view: every path of the model', () => {
   it('has an executor for every model event and an assertion for every model state', () => {
     expect(() => checkExecutors(analyticsModel, analyticsExecutors)).not.toThrow();
   });
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderAnalytics(ADMIN));
   }, 60_000);
 });
@@ -287,7 +287,7 @@ describe('drivers view: every path of the model', () => {
   it('has an executor for every model event and an assertion for every model state', () => {
     expect(() => checkExecutors(generalStatsModel, driverExecutors)).not.toThrow();
   });
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderGeneral(OWNER, 'drivers'));
   }, 60_000);
 });

@@ -180,7 +180,7 @@ describe('landing view: every path of the sign-up model', () => {
       .toThrowError(/Executors for events the model does not have: form\.sumbit/);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderLanding());
   });
 });

@@ -129,7 +129,7 @@ describe('local demand view: every path of the model (an administrator at /admin
     expect(cases.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderDemand(ADMIN_ON_42, '/admin/messages/demand'));
   }, 60_000);
 });

@@ -222,7 +222,7 @@ describe('messages inbox view: every path of the inbox model', () => {
     expect(() => checkExecutors(inboxModel, executors)).not.toThrow();
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderInbox());
   }, 30_000);
 });

@@ -231,7 +231,7 @@ describe('category editor view, edit mode: every path of the model against a fai
     expect(editCases).toHaveLength(10);
   });
 
-  it.each(editCases)('$name', async ({ run }) => {
+  for (const { title, run } of editCases) it(title, async () => {
     const driver = renderEditor(1, PIZZA);
     await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
     await run(driver);
@@ -244,7 +244,7 @@ describe('category editor view, new mode: every path of the model', () => {
     expect(newCases).toHaveLength(3);
   });
 
-  it.each(newCases)('$name', async ({ run }) => {
+  for (const { title, run } of newCases) it(title, async () => {
     const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE });
     await screen.findByRole('heading', { level: 1, name: 'Add new category' });
     await run(driver);

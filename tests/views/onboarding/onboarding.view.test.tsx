@@ -95,7 +95,7 @@ describe('onboarding view: every path of the onboarding model', () => {
     expect(cases.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderOnboarding());
   }, 60_000);
 });

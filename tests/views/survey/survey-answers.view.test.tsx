@@ -172,7 +172,7 @@ describe('survey answers view: every path of the model', () => {
     expect(cases.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderAnswers());
   }, 60_000);
 });

@@ -177,7 +177,7 @@ describe('survey view: every path of the survey model', () => {
     expect(cases.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderSurvey());
   }, 60_000);
 });

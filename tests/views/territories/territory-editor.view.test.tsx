@@ -147,7 +147,7 @@ describe('territory editor: every path of the model (an existing territory)', ()
     expect(cases.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(renderEditor(7));
   }, 60_000);
 });
