@@ -256,8 +256,18 @@ function renderGeneral(user: CurrentUser, which: 'drivers' | 'customers') {
 const driverExecutors: PathExecutors<Driver<GeneralStats>> = {
   states: {
     loading: async ({ loads }) => {
-      await waitFor(() => expect(loads).toHaveLength(1));
+      await waitFor(() => expect(loads.map((load) => load.restaurantId)).toEqual([42]));
       expect(screen.getByLabelText('Loading drivers figures')).toBeInTheDocument();
+    },
+    switching: async ({ loads }) => {
+      await waitFor(() => expect(loads.map((load) => load.restaurantId)).toEqual([43]));
+      // The first restaurant's figures are gone while the other's load.
+      expect(screen.getByLabelText('Loading drivers figures')).toBeInTheDocument();
+      expect(screen.queryByText('Active Restaurants')).toBeNull();
+    },
+    switched: async () => {
+      await waitFor(() => expect(kpi('Active Restaurants')).toHaveTextContent('5'));
+      expect(kpi('Menu Items')).toHaveTextContent('1,234');
     },
     loaded: async () => {
       await waitFor(() => expect(kpi('Active Restaurants')).toHaveTextContent('9'));
@@ -271,15 +281,19 @@ const driverExecutors: PathExecutors<Driver<GeneralStats>> = {
     },
   },
   events: {
-    'server.answer': async ({ loads }) => (await take(loads)).resolve(generalStatsOf(9)),
+    'server.answer': async ({ loads }) => {
+      const load = await take(loads);
+      load.resolve(generalStatsOf(load.restaurantId === 43 ? 5 : 9));
+    },
     'server.fail': async ({ loads }) => (await take(loads)).reject(new Error('HTTP 503')),
+    'restaurant.switch': ({ switchTo }) => switchTo(43),
   },
 };
 
-describe('drivers view: every path of the model', () => {
+describe('drivers view: every path of the model (an administrator working on a restaurant)', () => {
   const cases = modelPathCases(generalStatsModel, driverExecutors);
   for (const { title, run } of cases) it(title, async () => {
-    await run(renderGeneral(OWNER, 'drivers'));
+    await run(renderGeneral(ADMIN_ON_42, 'drivers'));
   }, 60_000);
 });
 

@@ -121,6 +121,12 @@ const executors: PathExecutors<Driver> = {
       expect(nameField()).toHaveValue('Baku Central');
       expect(screen.getByText('4 zip codes')).toBeInTheDocument();
     },
+    dismissed: async () => {
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(nameField()).toHaveValue('Baku Central');
+      expect(screen.getByText('4 zip codes')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save territory' })).toBeEnabled();
+    },
     saved: async ({ path }) => {
       await waitFor(() => expect(path()).toBe('/territories'));
     },
@@ -136,6 +142,7 @@ const executors: PathExecutors<Driver> = {
     'server.saveFailed': ({ fakes }) => fakes.save.reject(new Error('HTTP 503')),
     'server.uploaded': ({ fakes }) => fakes.upload.resolve(territoryOf({ name: 'Baku Central', rep_photo: '/uploads/rep.png' })),
     'server.uploadFailed': ({ fakes }) => fakes.upload.reject(new Error('HTTP 503')),
+    'alert.dismiss': ({ user }) => user.click(screen.getByRole('button', { name: 'Dismiss' })),
   },
 };
 
