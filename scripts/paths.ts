@@ -96,7 +96,8 @@ function coverage(showMissing: boolean): number {
   const dir = mkdtempSync(join(tmpdir(), 'paths-coverage-'));
   try {
     const files = ['tests/machines', ...new Set(FLOWS.map((flow) => flow.view))];
-    const testsStatus = vitest(['--project', 'web', ...files], { PATHS_COVERAGE_DIR: dir });
+    // Two workers: the view paths wait on the screen, and four at once on a loaded machine time out.
+    const testsStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
     const taken = readTaken(dir);
     const rows = flowMachines().map((machine) => {
       const all = machineTransitionLabels(machine);
