@@ -142,7 +142,7 @@ describe('forgot password view: every path of the model', () => {
 
   for (const { title, run } of cases) it(title, async () => {
     await run(renderForgot());
-  });
+  }, 60_000);
 });
 
 describe('forgot password view: refused stages and their titles', () => {

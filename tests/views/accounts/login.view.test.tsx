@@ -96,7 +96,7 @@ describe('login view: every path of the model', () => {
 
   for (const { title, run } of cases) it(title, async () => {
     await run(renderLogin());
-  });
+  }, 60_000);
 });
 
 describe('login view: the specified words and links', () => {

@@ -215,7 +215,7 @@ describe('registration view: every path of the model', () => {
 
   for (const { title, run } of cases) it(title, async () => {
     await run(renderRegister());
-  });
+  }, 60_000);
 });
 
 describe('registration view: the specified words and links', () => {

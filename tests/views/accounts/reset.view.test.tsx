@@ -94,7 +94,7 @@ describe('reset view: every path of the model', () => {
 
   for (const { title, run } of cases) it(title, async () => {
     await run(renderReset());
-  });
+  }, 60_000);
 });
 
 describe('reset view', () => {
