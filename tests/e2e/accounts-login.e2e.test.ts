@@ -118,7 +118,7 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('login in Chromium: every path of the model (375 px wide)', () => {
-  it.each(modelPathCases(loginModel, executors))('$name', async ({ run }) => {
+  for (const { title, run } of modelPathCases(loginModel, executors)) it(title, async () => {
     await run(await openLogin());
   });
 });

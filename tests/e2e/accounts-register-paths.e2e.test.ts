@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 type Held = Record<'register' | 'verify' | 'profile' | 'signIn', Route[]>;
-type Driver = { page: Page; held: Held };
+type Driver = { page: Page; held: Held; resends: number[] };
 
 const ME = {
   id: 8, email: V.email, first_name: V.first, last_name: V.last, is_staff: false, is_superadmin: false,
@@ -39,8 +39,10 @@ async function openRegister(): Promise<Driver> {
   await page.route('**/api/v2/auth/verify/', (route) => { held.verify.push(route); });
   await page.route('**/api/v2/auth/profile/', (route) => { held.profile.push(route); });
   await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, (route) => { held.signIn.push(route); });
+  // The page's clock runs as usual; `lock.expire` runs its timers past the resend countdown at once.
+  await page.clock.install();
   await page.goto(`${app.url}/register`);
-  return { page, held };
+  return { page, held, resends: [] };
 }
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
@@ -75,7 +77,9 @@ const executors: PathExecutors<Driver> = {
     'terms.tick': ({ page }) => page.getByRole('checkbox').check(),
     'email.submit': ({ page }) => join(page).click(),
     'register.accept': ({ held }) => answer(held.register, { json: { detail: 'Code sent.', existing: false } }),
-    'register.reject': ({ held }) => answer(held.register, { status: 400, json: { detail: 'Invalid input.', code: 'invalid_input' } }),
+    'register.reject': ({ held, resends }) => answer(held.register, resends.length === 0
+      ? { status: 400, json: { detail: 'Invalid input.', code: 'invalid_input' } }
+      : { status: 429, json: { detail: V.resendRejection, code: 'rate_limited' } }),
     'code.paste': async ({ page }) => {
       await page.getByLabel('Digit 1 of 6').focus();
       await page.evaluate((text) => {
@@ -97,6 +101,12 @@ const executors: PathExecutors<Driver> = {
     'profile.accept': ({ held }) => answer(held.profile, { json: { access: 'A2', refresh: 'R2' } }),
     'profile.reject': ({ held }) => answer(held.profile, { status: 400, json: { detail: V.profileRejection, code: 'invalid_input' } }),
     'step.back': ({ page }) => page.getByRole('button', { name: 'Back' }).click(),
+    'lock.expire': ({ page }) => page.clock.runFor('01:01'),
+    'code.resend': async ({ page, resends }) => {
+      resends.push(1);
+      await page.getByRole('button', { name: 'Resend' }).click();
+    },
+    'email.change': ({ page }) => page.getByRole('button', { name: 'Use a different email' }).click(),
     'signin.accept': async ({ page, held }) => {
       await eventually(async () => {
         while (held.signIn.length > 0) {
@@ -136,6 +146,27 @@ const executors: PathExecutors<Driver> = {
       expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
       expect((await boxValues(page)).join('')).toBe('');
     })),
+    'code.unlocked': ({ page }) => eventually(async () => {
+      expect(await page.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
+      expect(await page.getByText(/You can resend/).count()).toBe(0);
+    }),
+    resending: ({ held }) => eventually(async () => {
+      expect(held.register).toHaveLength(1);
+      expect(held.register[0]!.request().postDataJSON()).toEqual({ email: V.email, accepted_terms: true });
+    }),
+    'code.resent': ({ page }) => eventually(async () => {
+      expect(await page.getByText('We sent you a new code.').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
+    }),
+    'code.resendFailed': andAudit('register, resend refused', ({ page }) => eventually(async () => {
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.resendRejection);
+      expect(await page.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
+    })),
+    'email.returned': ({ page, held }) => eventually(async () => {
+      expect(await page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
+      expect(await email(page).inputValue()).toBe(V.email);
+      expect(held.register).toHaveLength(0);
+    }),
     'code.refused': andAudit('register, code refused', ({ page }) => eventually(async () => {
       expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
     })),
@@ -177,7 +208,7 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('registration in Chromium: every path of the model (375 px wide)', () => {
-  it.each(modelPathCases(registrationModel, executors))('$name', async ({ run }) => {
+  for (const { title, run } of modelPathCases(registrationModel, executors)) it(title, async () => {
     await run(await openRegister());
   });
 });

@@ -158,7 +158,7 @@ const executors: PathExecutors<Driver> = {
 const cases = modelPathCases(landingSignupModel, executors);
 
 describe('landing sign-up in Chromium: every path of the model (375 px wide)', () => {
-  it.each(cases)('$name', async ({ run }) => {
+  for (const { title, run } of cases) it(title, async () => {
     await run(await openLanding());
   });
 });

@@ -216,7 +216,7 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('onboarding model paths in Chromium', () => {
-  it.each(modelPathCases(onboardingModel, executors))('$name', async ({ run }) => {
+  for (const { title, run } of modelPathCases(onboardingModel, executors)) it(title, async () => {
     await run(await openOnboarding());
   }, 90_000);
 });

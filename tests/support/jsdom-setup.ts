@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { fakeMediaQueryList } from './media-query';
 
 // `findBy…` and `waitFor` give up after 1 s by default: on a loaded two-core machine a lazy
@@ -37,3 +37,11 @@ if (typeof window !== 'undefined') {
 afterEach(() => {
   cleanup();
 });
+
+// `npm run paths -- --coverage` sets PATHS_COVERAGE_DIR: count the transitions every actor takes.
+const coverageDir = process.env.PATHS_COVERAGE_DIR;
+if (coverageDir) {
+  const { recordEveryActor, writeTaken } = await import('./transition-recorder');
+  recordEveryActor();
+  afterAll(() => writeTaken(coverageDir));
+}

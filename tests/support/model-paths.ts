@@ -4,6 +4,7 @@
  * Testing Library handles in jsdom, a Playwright page in Chromium. The same model, the same
  * executor shape, two very different runners.
  */
+import { writeSync } from 'node:fs';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { getStateNodes, type TestModel, type TestParam, type TestPath } from 'xstate/graph';
 
@@ -18,8 +19,12 @@ export interface PathExecutors<TDriver> {
 }
 
 export interface ModelPathCase<TDriver> {
-  /** e.g. "fill.valid → form.submit → server.reject ⇒ failed". */
+  /** The flow the model describes, e.g. "landing-signup" (see modelFlow). */
+  flow: string;
+  /** e.g. "fill.valid → form.submit → server.reject ⇒ failed": unique within its flow. */
   name: string;
+  /** "[flow] name": the test's title, unique across every flow. */
+  title: string;
   /** The model's events along the path, in order. */
   events: string[];
   /** The model state the path ends in. */
@@ -91,13 +96,89 @@ export function checkExecutors<TDriver, S extends AnyMachineSnapshot, E extends 
   }
 }
 
-function describeValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/**
+ * The flow a model describes, as testers type it: the model machine's id without "Model",
+ * in kebab case ('registrationModel' → 'registration', 'categoryEditModel' → 'category-edit').
+ */
+export function modelFlow<S extends AnyMachineSnapshot, E extends EventObject>(model: ModelOf<S, E>): string {
+  return modelMachine(model).id.replace(/Model$/, '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** A state value as a dotted path ('email.failed'), parallel regions joined by ' + '. */
+function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return String(value);
+  return Object.entries(value).map(([key, child]) => {
+    const inner = stateName(child);
+    return typeof child === 'object' && child !== null && Object.keys(child).length === 0 ? key : `${key}.${inner}`;
+  }).join(' + ');
+}
+
+/** A path's name: its events in order, then the state it ends in. */
+export function pathName(events: readonly string[], target: string): string {
+  return `${events.length > 0 ? events.join(' → ') : '(start)'} ⇒ ${target}`;
+}
+
+/** The generated paths of a model, named (what `npm run paths` lists and the tests run). */
+export function namedPaths<S extends AnyMachineSnapshot, E extends EventObject>(
+  model: ModelOf<S, E>,
+  paths: TestPath<S, E>[] = model.getShortestPaths(),
+): { name: string; events: string[]; target: string; path: TestPath<S, E> }[] {
+  const named = paths.map((path) => {
+    const events = path.steps.map((step) => step.event.type).filter((type) => type !== 'xstate.init');
+    const target = stateName(path.state.value);
+    return { name: pathName(events, target), events, target, path };
+  });
+  const seen = new Set<string>();
+  for (const { name } of named) {
+    // Two paths with one name could not be told apart in a report nor rerun on their own.
+    if (seen.has(name)) throw new Error(`Model "${modelFlow(model)}" has two paths named "${name}"; give the events distinct types.`);
+    seen.add(name);
+  }
+  return named;
+}
+
+/** The shell command that reruns one path on its own (quoted for a POSIX shell). */
+export function rerunCommand(flow: string, name: string, options: { browser?: boolean } = {}): string {
+  const quoted = `'${name.replaceAll("'", `'\\''`)}'`;
+  return `npm run paths -- ${flow} ${quoted}${options.browser ? ' --browser' : ''}`;
+}
+
+/**
+ * Chromium path tests drive Playwright from Node; jsdom path tests have a document. The rerun
+ * command a failure prints must name the runner it failed in.
+ */
+function runsInBrowser(): boolean {
+  return typeof document === 'undefined';
+}
+
+/**
+ * `npm run paths -- <flow> <name>` sets PATHS_STEPS so that each step is printed as it runs.
+ * Written straight to the terminal: Vitest would head every console line with the test's title.
+ */
+function stepLogger(): (line: string) => void {
+  if (!process.env.PATHS_STEPS) return () => {};
+  return (line) => writeSync(1, `${line}\n`);
+}
+
+/**
+ * Puts the path's name, its seed and the command that reruns it in front of whatever the path
+ * threw (in front: Testing Library appends the whole page to its messages).
+ */
+function explainFailure(error: unknown, flow: string, name: string): Error {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  failure.message =
+    `Path failed: ${flow} › ${name}\n` +
+    'Seed: none (a generated path is one of the model\'s shortest paths: it runs the same way every time)\n' +
+    `Rerun it alone: ${rerunCommand(flow, name, { browser: runsInBrowser() })}\n\n${failure.message}`;
+  return failure;
 }
 
 /**
  * One case per generated path (by default the model's shortest paths to every transition,
- * prefixes dropped), after the meta-checks. Feed them to `it.each` or a loop.
+ * prefixes dropped), after the meta-checks. Give each its own `it(title, …)`: `it.each`'s
+ * `$title` would cut it at 40 characters, so that long paths shared one title. The title starts
+ * with the flow, so `npm run paths` can pick one path out of a file with several models.
  */
 export function modelPathCases<TDriver, S extends AnyMachineSnapshot, E extends EventObject>(
   model: ModelOf<S, E>,
@@ -105,29 +186,39 @@ export function modelPathCases<TDriver, S extends AnyMachineSnapshot, E extends 
   options: { paths?: TestPath<S, E>[] } = {},
 ): ModelPathCase<TDriver>[] {
   checkExecutors(model, executors);
-  const paths = options.paths ?? model.getShortestPaths();
-  return paths.map((path) => {
-    const events = path.steps.map((step) => step.event.type).filter((type) => type !== 'xstate.init');
-    const target = describeValue(path.state.value);
-    return {
-      name: `${events.length > 0 ? events.join(' → ') : '(start)'} ⇒ ${target}`,
-      events,
-      target,
-      run: async (driver: TDriver) => {
-        const params = {
-          states: Object.fromEntries(
-            Object.entries(executors.states).map(([key, assert]) => [key, async (snapshot: S) => {
-              await assert(driver, snapshot);
-            }]),
-          ),
-          events: Object.fromEntries(
-            Object.entries(executors.events).map(([type, exec]) => [type, async (step: { event: E }) => {
-              await exec(driver, step.event);
-            }]),
-          ),
-        } as unknown as TestParam<S, E>;
+  const flow = modelFlow(model);
+  return namedPaths(model, options.paths).map(({ name, events, target, path }) => ({
+    flow,
+    name,
+    title: `[${flow}] ${name}`,
+    events,
+    target,
+    run: async (driver: TDriver) => {
+      const log = stepLogger();
+      let step = 0;
+      const params = {
+        states: Object.fromEntries(
+          Object.entries(executors.states).map(([key, assert]) => [key, async (snapshot: S) => {
+            await assert(driver, snapshot);
+            const state = stateName(snapshot.value);
+            log(`    ✓ ${state}${key === state ? '' : ` (by the assertion for ${key})`}`);
+          }]),
+        ),
+        events: Object.fromEntries(
+          Object.entries(executors.events).map(([type, exec]) => [type, async (event: { event: E }) => {
+            step += 1;
+            log(`  ${step}/${events.length} ${type}`);
+            await exec(driver, event.event);
+          }]),
+        ),
+      } as unknown as TestParam<S, E>;
+      log(`${flow} › ${name}`);
+      try {
         await path.test(params);
-      },
-    };
-  });
+      } catch (error) {
+        throw explainFailure(error, flow, name);
+      }
+      log('passed');
+    },
+  }));
 }

@@ -99,6 +99,24 @@ function isMeaningful(transition: AnyTransitionDefinition): boolean {
   return Boolean(transition.target?.length) || transition.actions.length > 0 || transition.reenter;
 }
 
+/**
+ * The label of one transition definition as XState reports it taken (`@xstate.microstep`'s
+ * `_transitions`): the same label `allTransitions` gives it, so runs can be counted against the
+ * machine's definition.
+ */
+export function transitionLabelOf(transition: AnyTransitionDefinition): string | undefined {
+  if (!isMeaningful(transition)) return undefined;
+  const group = transition.eventType === '' ? transition.source.always ?? [] : transition.source.transitions.get(transition.eventType) ?? [];
+  const meaningful = group.filter(isMeaningful);
+  const index = meaningful.indexOf(transition);
+  return index < 0 ? undefined : transitionLabel(transition, index, meaningful.length);
+}
+
+/** The labels of every transition the machine defines (the denominator of path coverage). */
+export function machineTransitionLabels(machine: AnyStateMachine): string[] {
+  return [...allTransitions(machine).values()];
+}
+
 /** Every transition definition of the machine, each with its label. */
 function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
   const labels = new Map<AnyTransitionDefinition, string>();

@@ -44,9 +44,11 @@ export const forgotModelMachine = setup({ types: { events: {} as ForgotModelEven
         filled: { on: { 'reset.submit': '#forgotModel.resetting' } },
         failed: { on: { 'reset.submit': '#forgotModel.resetting' } },
         resent: {},
+        /** The new code could not be sent: the server's sentence in an alert, Resend enabled again. */
+        resendFailed: {},
       },
     },
-    resending: { on: { 'request.accept': 'reset.resent' } },
+    resending: { on: { 'request.accept': 'reset.resent', 'request.reject': 'reset.resendFailed' } },
     resetting: { on: { 'reset.accept': 'done', 'reset.reject': 'reset.failed' } },
     /** At /login?reset=1. */
     done: { type: 'final' },

@@ -23,7 +23,10 @@ export type RegistrationModelEvent =
   | { type: 'profile.accept' }
   | { type: 'profile.reject' }
   | { type: 'step.back' }
-  | { type: 'signin.accept' };
+  | { type: 'signin.accept' }
+  | { type: 'lock.expire' }
+  | { type: 'code.resend' }
+  | { type: 'email.change' };
 
 export const registrationModelMachine = setup({
   types: { events: {} as RegistrationModelEvent },
@@ -45,13 +48,29 @@ export const registrationModelMachine = setup({
         refused: { on: { 'email.fill.valid': 'ready' } },
         /** 'Account already exists' in an alert. */
         failed: { on: { 'email.submit': '#registrationModel.sending' } },
+        /** Back from the code step by 'Use a different email': the address is still there. */
+        returned: {},
       },
     },
     sending: { on: { 'register.accept': 'code', 'register.reject': 'email.failed' } },
     code: {
       initial: 'blank',
       states: {
-        blank: { on: { 'code.submit': 'refused', 'code.paste': 'filled' } },
+        /** Empty boxes; Resend locked with its countdown at 1:00. */
+        blank: {
+          on: {
+            'code.submit': 'refused',
+            'code.paste': 'filled',
+            'lock.expire': 'unlocked',
+            'email.change': '#registrationModel.email.returned',
+          },
+        },
+        /** The countdown is over: Resend enabled, no countdown. */
+        unlocked: { on: { 'code.resend': '#registrationModel.resending' } },
+        /** 'We sent you a new code.'; Resend locked again. */
+        resent: {},
+        /** The new code could not be sent: the server's sentence in an alert, Resend enabled. */
+        resendFailed: {},
         /** 'Enter the 6-digit code.' */
         refused: { on: { 'code.paste': 'filled' } },
         filled: { on: { 'code.submit': '#registrationModel.verifying' } },
@@ -61,6 +80,7 @@ export const registrationModelMachine = setup({
         verified: { on: { 'code.submit': '#registrationModel.profile' } },
       },
     },
+    resending: { on: { 'register.accept': 'code.resent', 'register.reject': 'code.resendFailed' } },
     verifying: {
       on: { 'verify.needProfile': 'profile', 'verify.signedUp': 'signingIn', 'verify.reject': 'code.failed' },
     },
@@ -94,4 +114,5 @@ export const REGISTRATION_VALUES = {
   destination: '/onboard/7/location',
   verifyRejection: 'This code is wrong or has expired.',
   profileRejection: 'Please choose a longer password.',
+  resendRejection: 'Too many requests. Try again in a minute.',
 } as const;

@@ -38,14 +38,17 @@ export const analyticsModel = createTestModel(setup({ types: { events: {} as Ana
   },
 }));
 
-export type GeneralStatsModelEvent = { type: 'server.answer' } | { type: 'server.fail' };
+export type GeneralStatsModelEvent = { type: 'server.answer' } | { type: 'server.fail' } | { type: 'restaurant.switch' };
 
 export const generalStatsModel = createTestModel(setup({ types: { events: {} as GeneralStatsModelEvent } }).createMachine({
   id: 'generalStatsModel',
   initial: 'loading',
   states: {
     loading: { on: { 'server.answer': 'loaded', 'server.fail': 'zeros' } },
-    loaded: {},
+    loaded: { on: { 'restaurant.switch': 'switching' } },
     zeros: {},
+    /** An administrator picked another restaurant: the first one's cards are gone while its figures load. */
+    switching: { on: { 'server.answer': 'switched' } },
+    switched: {},
   },
 }));

@@ -20,6 +20,9 @@ export type InboxModelEvent =
   | { type: 'page.next' }
   | { type: 'page.previous' }
   | { type: 'message.markRead' }
+  | { type: 'message.archive' }
+  | { type: 'server.archived' }
+  | { type: 'server.archiveFail' }
   | { type: 'export.start' };
 
 /** Every filter change loads page 1 again. */
@@ -35,7 +38,7 @@ export const inboxModelMachine = setup({
     loading: { on: { 'server.answer': 'firstPage', 'server.empty': 'empty', 'server.fail': 'failed' } },
     /** Page 1 / 3: Prev disabled, Next enabled, Mark read on every row not read. */
     firstPage: {
-      on: { ...FILTERS, 'page.next': 'loadingNext', 'message.markRead': 'marking', 'export.start': 'exporting' },
+      on: { ...FILTERS, 'page.next': 'loadingNext', 'message.markRead': 'marking', 'message.archive': 'archiving', 'export.start': 'exporting' },
     },
     loadingNext: { on: { 'server.answer': 'secondPage' } },
     /** Page 2 / 3: both Prev and Next enabled. */
@@ -47,6 +50,10 @@ export const inboxModelMachine = setup({
     marking: { on: { 'server.markRead': 'loading', 'server.markReadFail': 'markFailed' } },
     /** An alert above the table, which stays. */
     markFailed: { on: { 'message.markRead': 'marking' } },
+    /** Every row's actions disabled while the message is archived. */
+    archiving: { on: { 'server.archived': 'loading', 'server.archiveFail': 'archiveFailed' } },
+    /** An alert above the table, whose actions work again. */
+    archiveFailed: { on: { 'message.archive': 'archiving' } },
     exporting: { on: { 'server.export': 'exported', 'server.exportFail': 'exportFailed' } },
     /** The file went to the browser's save. */
     exported: {},

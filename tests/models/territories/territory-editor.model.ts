@@ -17,7 +17,8 @@ export type TerritoryEditorModelEvent =
   | { type: 'server.saved' }
   | { type: 'server.saveFailed' }
   | { type: 'server.uploaded' }
-  | { type: 'server.uploadFailed' };
+  | { type: 'server.uploadFailed' }
+  | { type: 'alert.dismiss' };
 
 export const territoryEditorModelMachine = setup({ types: { events: {} as TerritoryEditorModelEvent } }).createMachine({
   id: 'territoryEditorModel',
@@ -34,7 +35,9 @@ export const territoryEditorModelMachine = setup({ types: { events: {} as Territ
     filled: { on: { 'form.save': 'saving' } },
     saving: { on: { 'server.saved': 'uploading', 'server.saveFailed': 'failed' } },
     uploading: { on: { 'server.uploaded': 'saved', 'server.uploadFailed': 'failed' } },
-    failed: { on: { 'form.save': 'saving' } },
+    failed: { on: { 'form.save': 'saving', 'alert.dismiss': 'dismissed' } },
+    /** The failure's alert closed: what was typed is still there, ready to save again. */
+    dismissed: {},
     saved: { type: 'final' },
   },
 });

@@ -1,0 +1,152 @@
+/**
+ * `npm run paths` — list, run and measure the model-based path tests (docs/testing.md).
+ *
+ *   npm run paths                          every flow, its paths and their count
+ *   npm run paths -- <flow>                one flow's paths
+ *   npm run paths -- <flow> '<path name>'  run one path in jsdom, printing each step
+ *   npm run paths -- <flow> '<name>' --browser   the same path in Chromium (builds the app first)
+ *   npm run paths -- --coverage [--missing]      transitions the runs take, per machine; fails below 95 %
+ *
+ * A path name may be given with ASCII arrows ("a -> b => c") and may be any part of a name that
+ * matches one path only.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FLOWS, findFlow, flowMachines, type Flow } from '../tests/paths/flows';
+import { machineTransitionLabels } from '../tests/support/path-coverage';
+import { rerunCommand } from '../tests/support/model-paths';
+import type { TakenTransitions } from '../tests/support/transition-recorder';
+
+/** Below this share of its transitions taken, a flow machine fails `--coverage`. */
+const COVERAGE_FLOOR = 95;
+const VITEST = resolve('node_modules/vitest/vitest.mjs');
+
+function vitest(args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(process.execPath, [VITEST, 'run', ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function listFlow(flow: Flow): void {
+  const names = flow.pathNames();
+  const where = flow.browser ? `${flow.view}; Chromium: ${flow.browser}` : flow.view;
+  console.log(`${flow.name} — ${names.length} paths (${where})`);
+  for (const name of names) console.log(`  ${name}`);
+}
+
+function listAll(): void {
+  let total = 0;
+  for (const flow of FLOWS) {
+    listFlow(flow);
+    total += flow.pathNames().length;
+    console.log('');
+  }
+  console.log(`${total} paths in ${FLOWS.length} flows. Run one: ${rerunCommand('<flow>', '<path name>')}`);
+}
+
+/** Testers type "->" and "=>"; the names use "→" and "⇒". */
+function normalise(name: string): string {
+  return name.trim().replaceAll('->', '→').replaceAll('=>', '⇒').replace(/\s+/g, ' ');
+}
+
+function choosePath(flow: Flow, given: string): string {
+  const names = flow.pathNames();
+  const wanted = normalise(given);
+  if (names.includes(wanted)) return wanted;
+  const partial = names.filter((name) => name.includes(wanted));
+  if (partial.length === 1) return partial[0]!;
+  const why = partial.length === 0 ? 'No path matches' : `${partial.length} paths match`;
+  const shown = partial.length === 0 ? names : partial;
+  throw new Error(`${why} "${given}" in flow "${flow.name}". Its paths:\n${shown.map((name) => `  ${name}`).join('\n')}`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function runPath(flow: Flow, name: string, browser: boolean): number {
+  // The test's title is "[flow] name" (modelPathCases); -t matches it against the full name.
+  const pattern = `${escapeRegExp(`[${flow.name}] ${name}`)}$`;
+  const env = { PATHS_STEPS: '1' };
+  if (!browser) return vitest(['--project', 'web', flow.view, '-t', pattern], env);
+  if (!flow.browser) {
+    console.error(`Flow "${flow.name}" has no Chromium replay yet; run it in jsdom: ${rerunCommand(flow.name, name)}`);
+    return 1;
+  }
+  const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) return build.status ?? 1;
+  return vitest(['--config', 'vitest.e2e.config.ts', flow.browser, '-t', pattern], env);
+}
+
+function readTaken(dir: string): Map<string, Set<string>> {
+  const merged = new Map<string, Set<string>>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    const taken = JSON.parse(readFileSync(join(dir, file), 'utf8')) as TakenTransitions;
+    for (const [machineId, labels] of Object.entries(taken)) {
+      if (!merged.has(machineId)) merged.set(machineId, new Set());
+      for (const label of labels) merged.get(machineId)!.add(label);
+    }
+  }
+  return merged;
+}
+
+/** Runs the machine tests and every flow's view tests with the recorder, then prints the table. */
+function coverage(showMissing: boolean): number {
+  const dir = mkdtempSync(join(tmpdir(), 'paths-coverage-'));
+  try {
+    const files = ['tests/machines', ...new Set(FLOWS.map((flow) => flow.view))];
+    // Two workers: the view paths wait on the screen, and four at once on a loaded machine time out.
+    const testsStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
+    const taken = readTaken(dir);
+    const rows = flowMachines().map((machine) => {
+      const all = machineTransitionLabels(machine);
+      const seen = taken.get(machine.id) ?? new Set<string>();
+      const reached = all.filter((label) => seen.has(label));
+      return { id: machine.id, reached: reached.length, total: all.length, missing: all.filter((label) => !seen.has(label)) };
+    });
+    const width = Math.max(...rows.map((row) => row.id.length), 'machine'.length);
+    console.log(`\nTransitions taken by the machine and view tests (floor ${COVERAGE_FLOOR} %):\n`);
+    console.log(`${'machine'.padEnd(width)}  taken / total      %`);
+    let below = 0;
+    for (const row of rows) {
+      const percent = row.total === 0 ? 100 : (100 * row.reached) / row.total;
+      const fails = percent < COVERAGE_FLOOR;
+      if (fails) below += 1;
+      console.log(`${row.id.padEnd(width)}  ${String(row.reached).padStart(5)} / ${String(row.total).padEnd(5)}  ${percent.toFixed(1).padStart(5)}${fails ? '  below the floor' : ''}`);
+      if (showMissing) for (const label of row.missing) console.log(`${' '.repeat(width)}    not taken: ${label}`);
+    }
+    if (below > 0) console.log(`\n${below} machine(s) below ${COVERAGE_FLOOR} %.${showMissing ? '' : ' Add --missing to list the transitions no run took.'}`);
+    if (testsStatus !== 0) console.log('\nSome tests failed: the figures above count only what ran.');
+    return testsStatus !== 0 || below > 0 ? 1 : 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function main(argv: string[]): number {
+  const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
+  const [flowName, ...nameParts] = argv.filter((arg) => !arg.startsWith('--'));
+  const known = new Set(['--browser', '--coverage', '--missing']);
+  const unknown = [...flags].filter((flag) => !known.has(flag));
+  if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(', ')}; known: ${[...known].join(', ')}.`);
+  if (flags.has('--coverage')) return coverage(flags.has('--missing'));
+  if (flowName === undefined) {
+    listAll();
+    return 0;
+  }
+  const flow = findFlow(flowName);
+  if (!flow) throw new Error(`No flow "${flowName}". Flows: ${FLOWS.map((candidate) => candidate.name).join(', ')}.`);
+  if (nameParts.length === 0) {
+    listFlow(flow);
+    return 0;
+  }
+  return runPath(flow, choosePath(flow, nameParts.join(' ')), flags.has('--browser'));
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 2;
+}

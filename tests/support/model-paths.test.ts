@@ -1,0 +1,155 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assign, createActor, setup } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { FLOWS } from '../paths/flows';
+import { checkExecutors, modelFlow, modelPathCases, namedPaths, rerunCommand, type PathExecutors } from './model-paths';
+import { machineTransitionLabels } from './path-coverage';
+import { recordInspection, takenTransitions } from './transition-recorder';
+
+// A door as a person sees it: closed, opened, locked from the closed state, and a nested state.
+const doorModel = createTestModel(setup({
+  types: { events: {} as { type: 'door.open' } | { type: 'door.close' } | { type: 'key.turn' } },
+}).createMachine({
+  id: 'frontDoorModel',
+  initial: 'closed',
+  states: {
+    closed: { on: { 'door.open': 'open', 'key.turn': 'locked.fresh' } },
+    open: { on: { 'door.close': 'closed' } },
+    locked: { id: 'locked', initial: 'fresh', states: { fresh: { on: { 'key.turn': 'twice' } }, twice: {} } },
+  },
+}));
+
+type Log = string[];
+const complete: PathExecutors<Log> = {
+  events: {
+    'door.open': (log) => { log.push('open'); },
+    'door.close': (log) => { log.push('close'); },
+    'key.turn': (log) => { log.push('turn'); },
+  },
+  states: {
+    closed: (log) => { log.push('(closed)'); },
+    open: (log) => { log.push('(open)'); },
+    '#locked': (log) => { log.push('(locked)'); },
+  },
+};
+
+describe('checkExecutors', () => {
+  it('accepts executors that match the model, a parent\'s assertion (by path or #id) covering its children', () => {
+    expect(() => checkExecutors(doorModel, complete)).not.toThrow();
+    const { '#locked': _byId, ...byPath } = complete.states;
+    expect(() => checkExecutors(doorModel, { ...complete, states: { ...byPath, locked: () => {} } })).not.toThrow();
+  });
+
+  it('names every event without an executor and every state without an assertion', () => {
+    const { 'key.turn': _turn, ...events } = complete.events;
+    const { open: _open, ...states } = complete.states;
+    expect(() => checkExecutors(doorModel, { events, states })).toThrowError(
+      'The executors do not match the model "frontDoorModel":\n  Events with no executor: key.turn.\n  States with no assertion: open.',
+    );
+  });
+
+  it('refuses executors and assertions for events and states the model does not have (a typo would never run)', () => {
+    expect(() => checkExecutors(doorModel, { events: { ...complete.events, 'door.slam': () => {} }, states: { ...complete.states, ajar: () => {} } }))
+      .toThrowError(/Executors for events the model does not have: door\.slam\.\n {2}Assertions for states the model does not have: ajar\./);
+  });
+
+  it('is checked before any path is made: modelPathCases refuses incomplete executors', () => {
+    const { closed: _closed, ...states } = complete.states;
+    expect(() => modelPathCases(doorModel, { ...complete, states })).toThrowError(/States with no assertion: closed\./);
+  });
+});
+
+describe('path names', () => {
+  it('are the events in order, then the state reached, unique within the flow', () => {
+    expect(modelFlow(doorModel)).toBe('front-door');
+    expect(namedPaths(doorModel).map((path) => path.name).sort()).toEqual([
+      'door.open → door.close ⇒ closed',
+      'key.turn → key.turn ⇒ locked.twice',
+    ]);
+  });
+
+  it('refuses a model whose two paths would share a name (they could not be told apart nor rerun)', () => {
+    const counter = createTestModel(setup({ types: { context: {} as { n: number }, events: {} as { type: 'set'; n: number } } }).createMachine({
+      id: 'counterModel',
+      context: { n: 0 },
+      initial: 'idle',
+      states: { idle: { on: { set: { actions: assign({ n: ({ event }) => event.n }) } } } },
+    }), { events: [{ type: 'set', n: 1 }, { type: 'set', n: 2 }] });
+    expect(() => namedPaths(counter)).toThrowError('Model "counter" has two paths named "set ⇒ idle"; give the events distinct types.');
+  });
+
+  it('gives a rerun command a POSIX shell takes as one argument, quotes included', () => {
+    expect(rerunCommand('login', "fill → it's ⇒ done")).toBe("npm run paths -- login 'fill → it'\\''s ⇒ done'");
+    expect(rerunCommand('login', 'a ⇒ b', { browser: true })).toBe("npm run paths -- login 'a ⇒ b' --browser");
+  });
+});
+
+describe('running a path case', () => {
+  it('runs each event, then checks the state reached, in order', async () => {
+    const locked = modelPathCases(doorModel, complete).find((path) => path.target === 'locked.twice')!;
+    expect(locked.title).toBe('[front-door] key.turn → key.turn ⇒ locked.twice');
+    const log: Log = [];
+    await locked.run(log);
+    expect(log).toEqual(['(closed)', 'turn', '(locked)', 'turn', '(locked)']);
+  });
+
+  it('fails with the path\'s name and the command that reruns it in front of the cause', async () => {
+    const broken: PathExecutors<Log> = { ...complete, states: { ...complete.states, open: () => { throw new Error('the door is still shut'); } } };
+    const opening = modelPathCases(doorModel, broken).find((path) => path.events[0] === 'door.open')!;
+    await expect(opening.run([])).rejects.toThrowError(new RegExp(
+      '^Path failed: front-door › door\\.open → door\\.close ⇒ closed\nSeed: .*\n' +
+      "Rerun it alone: npm run paths -- front-door 'door\\.open → door\\.close ⇒ closed'\n\nthe door is still shut\n",
+    ));
+  });
+});
+
+describe('the flows npm run paths knows', () => {
+  const modelFiles = readdirSync('tests/models', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.model.ts'));
+
+  it('include every model of tests/models, each once, with a jsdom test file that runs its paths', () => {
+    const declared = modelFiles.flatMap((file) =>
+      [...readFileSync(join('tests/models', file), 'utf8').matchAll(/id: '(\w+)Model'/g)].map((match) => match[1]!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)));
+    expect(FLOWS.map((flow) => flow.name).sort()).toEqual([...declared].sort());
+    for (const flow of FLOWS) {
+      expect(existsSync(flow.view), flow.view).toBe(true);
+      expect(readFileSync(flow.view, 'utf8')).toContain('modelPathCases(');
+      if (flow.browser) expect(existsSync(flow.browser), flow.browser).toBe(true);
+    }
+  });
+
+  it('have unique, non-empty path names in every flow', () => {
+    for (const flow of FLOWS) {
+      const names = flow.pathNames();
+      expect(names.length, flow.name).toBeGreaterThan(0);
+      expect(new Set(names).size, flow.name).toBe(names.length);
+    }
+  });
+});
+
+describe('the transition recorder', () => {
+  it('counts the transition definitions an actor takes, by the labels path coverage gives them', () => {
+    const gate = setup({
+      types: { context: {} as { tries: number }, events: {} as { type: 'try' } },
+      guards: { third: ({ context }) => context.tries >= 2 },
+    }).createMachine({
+      id: 'recordedGate',
+      context: { tries: 0 },
+      initial: 'shut',
+      states: {
+        shut: { on: { try: [{ guard: 'third', target: 'open' }, { actions: assign({ tries: ({ context }) => context.tries + 1 }) }] } },
+        open: {},
+      },
+    });
+    const actor = createActor(gate, { inspect: recordInspection }).start();
+    actor.send({ type: 'try' });
+    const all = machineTransitionLabels(gate);
+    expect(all).toEqual(['shut --try [third] #1--> open', 'shut --try [otherwise] #2--> (stays) / assign']);
+    expect(takenTransitions().recordedGate).toEqual([all[1]]);
+    actor.send({ type: 'try' });
+    actor.send({ type: 'try' });
+    expect(takenTransitions().recordedGate).toEqual([...all].sort());
+    actor.stop();
+  });
+});
