@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { housekeepingRuns } from '../../db/schema';
+import { selectRows } from './raw-rows';
 
 /**
  * Runs `work` unless another process on this database is running it now or ran it less than
@@ -15,7 +16,7 @@ export async function runOncePerPeriod(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // A transaction-level lock: released by the commit, and never waited for.
-    const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.housekeeping}) as held`)).rows as { held: boolean }[];
+    const [lock] = await selectRows<{ held: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.housekeeping}) as held`);
     if (!lock?.held) return false;
     const due = new Date(task.now.getTime() - task.periodMs);
     // Claims the period: inserted, or moved forward only when the last run is older than it.
