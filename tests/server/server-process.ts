@@ -20,11 +20,15 @@ const STOP_TIMEOUT_MS = 15_000;
 
 /**
  * Starts the server in a child process on a port the OS picks (PORT=0), from a clean
- * environment plus `env`, and resolves once it listens; rejects with its output if it exits or
+ * environment plus `env`, once `prepareDataDir` has filled its data folder, and resolves once it listens; rejects with its output if it exits or
  * has not listened within `startTimeoutMs`.
  */
-export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { startTimeoutMs = 60_000, prepareDataDir }: { startTimeoutMs?: number; prepareDataDir?: (dataDir: string) => Promise<void> } = {},
+): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'server-process-'));
+  await prepareDataDir?.(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
