@@ -12,8 +12,8 @@ export type ServerProcess = {
   output: () => string;
   /** The sign-in code of the newest mail to `to` in its outbox (no SMTP_URL: mail goes there). */
   codeMailedTo: (to: string) => Promise<string>;
-  /** SIGTERM, then waits for it to exit (SIGKILL after the time-out); removes its data folder. */
-  stop: () => Promise<void>;
+  /** SIGTERM, then waits for it to exit (SIGKILL after the time-out); removes its data folder. Answers its exit code. */
+  stop: () => Promise<number | null>;
 };
 
 const STOP_TIMEOUT_MS = 15_000;
@@ -58,6 +58,7 @@ export async function startServerProcess(
       clearTimeout(timer);
     }
     await rm(dataDir, { recursive: true, force: true });
+    return child.exitCode;
   };
 
   const origin = await new Promise<string>((resolve, reject) => {
@@ -68,7 +69,7 @@ export async function startServerProcess(
       settled = true;
       clearTimeout(timer);
       child.stdout.off('data', watch);
-      void stop().then(() => reject(new Error(`server process ${why}:\n${output}`)));
+      void stop().finally(() => reject(new Error(`server process ${why}:\n${output}`)));
     };
     const watch = () => {
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
