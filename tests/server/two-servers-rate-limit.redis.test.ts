@@ -1,12 +1,13 @@
 // Runs only with TEST_REDIS_URL: two server processes, each with its own data folder and
 // embedded database, count one client's requests together through Redis alone.
 import { randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../../server/db/database';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 
 /** A data folder whose embedded database is this run's migrated template (migrating takes seconds). */
 async function migratedDataDir(dataDir: string): Promise<void> {
@@ -15,17 +16,28 @@ async function migratedDataDir(dataDir: string): Promise<void> {
   await pglite.close();
 }
 
+const dataDirs: string[] = [];
 let servers: ServerProcess[] = [];
 beforeAll(async () => {
-  const env = { REDIS_URL: process.env.TEST_REDIS_URL!, SECRET_KEY: 'rate-limits-shared-by-two-processes-key', TRUST_PROXY: 'true', AUTH_LIMIT_PER_MINUTE: '3' };
-  servers = await Promise.all([1, 2].map(() => startServerProcess(env, { prepareDataDir: migratedDataDir })));
+  for (let i = 0; i < 2; i += 1) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'two-servers-rate-limit-'));
+    dataDirs.push(dataDir);
+    await migratedDataDir(dataDir);
+  }
+  servers = await Promise.all(dataDirs.map((dataDir) => startServerProcess({
+    DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app-built'), DATABASE_URL: '', LOG_LEVEL: 'warn',
+    REDIS_URL: process.env.TEST_REDIS_URL!, SECRET_KEY: 'rate-limits-shared-by-two-processes-key', TRUST_PROXY: 'true', AUTH_LIMIT_PER_MINUTE: '3',
+  }, { startTimeoutMs: 90_000 })));
 }, 120_000);
-afterAll(() => Promise.all(servers.map((server) => server.stop())), 60_000);
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
+}, 60_000);
 
 it('holds one client to AUTH_LIMIT_PER_MINUTE across two server processes', { timeout: 60_000 }, async () => {
   // An address of this run's own, so counters left in Redis by earlier runs cannot interfere.
   const client = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-  const login = (server: ServerProcess) => fetch(`${server.origin}/api/v2/auth/login/`, {
+  const login = (server: ServerProcess) => fetch(`${server.url}/api/v2/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
     body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
@@ -39,7 +51,7 @@ it('holds one client to AUTH_LIMIT_PER_MINUTE across two server processes', { ti
   expect(refused.status).toBe(429);
   expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
   // Another client is not held back by the first one's count.
-  const other = await fetch(`${b.origin}/api/v2/auth/login/`, {
+  const other = await fetch(`${b.url}/api/v2/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.${randomInt(256)}.${randomInt(1, 255)}` },
     body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),

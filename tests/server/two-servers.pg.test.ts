@@ -2,37 +2,47 @@
 // is set: two server processes, each with its own data folder, on one database, serve one owner
 // as if they were one server (issue 18).
 import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
+import { codeMailedTo } from './outbox';
 import { freshDatabase } from './test-app';
-import { startServerProcess, type ServerProcess } from './server-process';
 
 const SECRET_KEY = 'two-servers-share-one-secret-key-of-32-chars';
 /** A client address of this run's own (the servers trust X-Forwarded-For, as behind a proxy). */
 const CLIENT = `203.0.${randomInt(256)}.${randomInt(1, 255)}`;
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+/** Each server's own data folder: nothing in it is shared. */
+const dataDirs: string[] = [];
 let servers: ServerProcess[] = [];
 beforeAll(async () => {
   fresh = await freshDatabase();
-  const env = {
+  for (let i = 0; i < 2; i += 1) dataDirs.push(await mkdtemp(join(tmpdir(), 'two-servers-')));
+  const env = (dataDir: string) => ({
+    DATA_DIR: dataDir,
+    STATIC_DIR: join(dataDir, 'no-app-built'),
     DATABASE_URL: fresh.url!,
     SECRET_KEY,
     TRUST_PROXY: 'true',
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-  };
-  // One after the other: the second finds the migrations done (and waits on their lock if not).
-  servers = [await startServerProcess(env), await startServerProcess(env)];
+    LOG_LEVEL: 'warn',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+  });
+  servers = await Promise.all(dataDirs.map((dataDir) => startServerProcess(env(dataDir), { startTimeoutMs: 90_000 })));
 }, 150_000);
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
   await fresh?.dispose();
 }, 60_000);
 
 type Answer = { status: number; body: unknown; headers: Headers; bytes: Buffer };
 
 async function call(server: ServerProcess, method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await fetch(`${server.origin}${path}`, {
+  const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
       'x-forwarded-for': CLIENT,
@@ -89,7 +99,7 @@ it('serves an owner\'s whole journey sent alternately to two servers as one serv
 
   // Register on A, verify on B with the code A mailed, finish the profile on A.
   expect((await api(a, 'POST', '/auth/register/', { json: { email, accepted_terms: true } })).status).toBe(200);
-  const verified = await api(b, 'POST', '/auth/verify/', { json: { email, code: await a.codeMailedTo(email) } });
+  const verified = await api(b, 'POST', '/auth/verify/', { json: { email, code: await codeMailedTo(dataDirs[0]!, email) } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   const profile = await api(a, 'POST', '/auth/profile/', {
     token: (verified.body as { access: string }).access,

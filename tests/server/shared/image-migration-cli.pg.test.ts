@@ -1,16 +1,13 @@
 // Runs only against real PostgreSQL (TEST_DATABASE_URL): the command opens the database itself,
 // and a PostgreSQL database is made in a fraction of the time an embedded one takes.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runScript } from '../../../scripts/server-process';
 import { freshDatabase } from '../test-app';
 import { legacyUploads, picture } from './legacy-uploads';
-
-const run = promisify(execFile);
 
 let dataDir: string;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -28,10 +25,11 @@ it('npm run images:migrate moves the uploads folder into the database and says s
   const uploadsDir = join(dataDir, 'uploads');
   const logo = await picture('#0a0');
   await legacyUploads(fresh.database, uploadsDir, { 'logo.png': logo });
-  const cli = () => run(process.execPath, ['--import', 'tsx', 'server/cli/migrate-images.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' },
-    timeout: 30_000,
-  });
+  const cli = async () => {
+    const finished = await runScript('server/cli/migrate-images.ts', [], { DATA_DIR: dataDir, DATABASE_URL: fresh.url! }, 30_000);
+    expect(finished.code, finished.stderr).toBe(0);
+    return finished;
+  };
 
   expect((await cli()).stdout).toContain(`Moved 1 uploaded image(s) from ${uploadsDir} into the database.`);
   expect(existsSync(join(uploadsDir, 'logo.png'))).toBe(false);
