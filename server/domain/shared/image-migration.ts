@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema-onboarding';
 import { putBlob } from './image-store';
@@ -39,4 +39,10 @@ export async function moveUploadsIntoStore(db: Db, uploadsDir: string): Promise<
     report.moved += 1;
   }
   return report;
+}
+
+/** How many uploads still wait in the uploads folder for `moveUploadsIntoStore`. */
+export async function countUnmovedUploads(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(uploadedImages).where(isNull(uploadedImages.sha256));
+  return row?.n ?? 0;
 }

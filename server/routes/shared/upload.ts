@@ -4,6 +4,7 @@ import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, type UploadedImage } from '../../../contracts/shared/upload';
 import type { AppContext } from '../../app-context';
 import { readUploadedImage } from '../../domain/shared/image-store';
+import { countUnmovedUploads } from '../../domain/shared/image-migration';
 import { storeImage } from '../../domain/shared/images';
 import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
@@ -45,9 +46,11 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
     return reply.type(image.contentType).send(image.data);
   });
 
-  const waiting = await context.database.query('select count(*)::int as n from uploaded_images where sha256 is null');
-  const n = Number(waiting[0]?.n ?? 0);
-  if (n > 0) app.log.warn({ images: n }, 'uploaded images still in DATA_DIR/uploads are not served: run `npm run images:migrate` once');
+  // Told once the server listens (never while only its routes are read), like an operator reads it.
+  app.addHook('onListen', async () => {
+    const waiting = await countUnmovedUploads(db).catch(() => 0);
+    if (waiting > 0) app.log.warn({ images: waiting }, 'uploaded images still in DATA_DIR/uploads are not served: run `npm run images:migrate` once');
+  });
 }
 
 /** If-None-Match holds one ETag, a list, or `*` (RFC 9110 §13.1.2; weak tags compare equal). */
