@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { captureListQueries } from './captured-queries';
 import { databaseRate } from './database-rate';
-import { cpuSeconds } from './process-cpu';
+import { cpuSecondsWithChildren } from './process-cpu';
 import { SECRET_KEY, createOwner, signInWithRestaurant } from './owner';
 import { withPostgresDatabase } from './postgres';
 import { SECONDS, measure, startServer } from './server';
@@ -19,6 +19,8 @@ const PAGE_SIZE = 20;
 const CONNECTIONS = 50;
 export const PATH = `/api/v2/categories/?page=${PAGE}`;
 const WARM_UP_SECONDS = 2;
+/** BENCH_PROCESSES: server processes (WEB_CONCURRENCY) sharing the port and the database. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
 /** CATEGORIES categories in the owner's restaurant, written straight to the database. */
 export async function addCategories(url: string, userId: number): Promise<void> {
@@ -41,7 +43,7 @@ async function benchOn(url: string) {
   const dataDir = await mkdtemp(join(tmpdir(), 'rp-bench-paged-'));
   try {
     const userId = await createOwner({ dataDir, databaseUrl: url });
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) });
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY, WEB_CONCURRENCY: String(PROCESSES), ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) });
     try {
       const token = await signInWithRestaurant(server.url, userId);
       await addCategories(url, userId);
@@ -54,9 +56,9 @@ async function benchOn(url: string) {
       const load = { url: server.url, connections: CONNECTIONS, requests: [{ method: 'GET' as const, path: PATH, headers }] };
       // Not counted: the server's code is compiled by the JIT and its pool filled meanwhile.
       await measure({ ...load, duration: WARM_UP_SECONDS });
-      const cpuBefore = await cpuSeconds(server.child.pid);
+      const cpuBefore = await cpuSecondsWithChildren(server.child.pid);
       const http = await measure(load);
-      const cpuAfter = await cpuSeconds(server.child.pid);
+      const cpuAfter = await cpuSecondsWithChildren(server.child.pid);
       const cpuMicrosecondsPerRequest = cpuBefore === undefined || cpuAfter === undefined
         ? undefined
         : Math.round(((cpuAfter - cpuBefore) * 1e6) / (http.requestsPerSecond * SECONDS));
@@ -75,7 +77,7 @@ export async function benchPagedList(): Promise<void> {
   const result = await withPostgresDatabase(benchOn);
   if (!result) return;
   const { http, cpuMicrosecondsPerRequest, queries, database } = result;
-  console.log(`\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ${CONNECTIONS} connections, PostgreSQL`);
+  console.log(`\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ${CONNECTIONS} connections, PostgreSQL, ${PROCESSES} server process(es)`);
   console.log('The queries the server runs for that page:');
   for (const query of queries) console.log(`  ${query.text}  -- ${JSON.stringify(query.params)}`);
   console.table([

@@ -10,7 +10,8 @@
 //   always uses 50); BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 //   where throw-away databases are created and dropped, "skip" for PGlite only;
 //   BENCH_ONLY=endpoints|compression|list|inbox|stats|forgot runs one section; BENCH_LOG_LEVEL sets the paged
-//   list server's LOG_LEVEL (default warn, as the other sections).
+//   list server's LOG_LEVEL (default warn, as the other sections); BENCH_PROCESSES (default 1)
+//   runs the paged list on that many server processes (WEB_CONCURRENCY) on one port.
 import { benchCompression } from './compression';
 import { benchEndpoints } from './endpoints';
 import { benchForgotPassword } from './forgot-password';

@@ -15,7 +15,7 @@ export function startServer(env: Record<string, string>) {
       // The limits protect production; here they would measure the limiter, not the server.
       RATE_LIMIT_PER_MINUTE: '100000000', SIGNUP_LIMIT_PER_MINUTE: '100000000', SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
     },
-    { inheritOutput: true },
+    { inheritOutput: true, startTimeoutMs: 90_000 },
   );
 }
 

@@ -21,10 +21,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server on a free port of 127.0.0.1 and resolves once its health check answers 200. */
+/**
+ * Starts the server on a free port of 127.0.0.1 and resolves once its health check answers 200
+ * (gives up after `startTimeoutMs`, 30 s unless told: several processes on a loaded machine need more).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { inheritOutput?: boolean } = {},
+  options: { inheritOutput?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -36,7 +39,8 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  const attempts = Math.ceil((options.startTimeoutMs ?? 30_000) / 100);
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     if (await fetch(`${url}/api/v2/health/`).then((response) => response.ok, () => false)) {
       return {
         child,

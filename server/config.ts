@@ -30,6 +30,8 @@ const Environment = object({
   SIGNUP_LIMIT_PER_MINUTE: defaulted(positive, 10),
   SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: defaulted(positive, 5),
   SHUTDOWN_TIMEOUT_MS: defaulted(positive, 10_000),
+  // Server processes to run on this machine (node:cluster); above 1 needs DATABASE_URL.
+  WEB_CONCURRENCY: defaulted(positive, 1),
   // Signs access tokens and keys the code hashes; several instances must share one.
   SECRET_KEY: optional(refine(string(), 'secret', (value) => value.length >= 32 || 'must be at least 32 characters.')),
   PUBLIC_URL: optional(url(['http:', 'https:'])),
@@ -62,6 +64,8 @@ export type Config = {
   signupLimitPerMinute: number;
   signupLimitPerEmailPerHour: number;
   shutdownTimeoutMs: number;
+  /** Server processes `npm run serve` starts, sharing one port (server/cluster.ts). */
+  webConcurrency: number;
   /** Unset: generated once into `<dataDir>/secrets/secret.key` (see server/domain/shared/keys.ts). */
   secretKey: string | undefined;
   /** Where people reach the app (links in mail, OAuth redirects); no trailing slash. */
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerMinute: e.SIGNUP_LIMIT_PER_MINUTE,
     signupLimitPerEmailPerHour: e.SIGNUP_LIMIT_PER_EMAIL_PER_HOUR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
     secretKey: e.SECRET_KEY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

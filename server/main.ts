@@ -1,11 +1,15 @@
 // Starts the server: `npm start` (after a build) or `node --import tsx server/main.ts`.
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runClusterPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { stopGracefullyOnSignals } from './shutdown';
 
 async function main() {
   const config = loadConfig();
+  // WEB_CONCURRENCY > 1: this process only starts and watches the server processes.
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runClusterPrimary(config);
   const app = await buildApp(config);
 
   stopGracefullyOnSignals(app, config.shutdownTimeoutMs);

@@ -2,8 +2,7 @@ import { object, string, type Infer } from 'superstruct';
 
 /**
  * POST /api/v2/upload/image/ (multipart: `file`, optional `max_w`, `max_h`): the re-encoded
- * image's public address (`url`, served under /uploads/) and its path inside the data folder's
- * uploads (`path`).
+ * image's public address (`url`, served under /uploads/) and its name there (`path`).
  */
 export const UploadedImage = object({ url: string(), path: string() });
 export type UploadedImage = Infer<typeof UploadedImage>;

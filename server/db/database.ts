@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS, whileLocked } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as coreSchema from './schema';
 import * as menuSchema from './schema-menu';
@@ -129,7 +130,8 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
     kind: 'postgres',
     db: db as unknown as Db,
     ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
-    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Several processes starting at once migrate one after the other; the later ones find nothing to do.
+    migrate: () => whileLocked(pool, ADVISORY_LOCKS.migrations, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
     close: () => pool.end(),
   };

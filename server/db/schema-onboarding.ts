@@ -2,7 +2,7 @@
 // countries and cities; uploaded images). The about step lives on `restaurants` itself (name,
 // slug, about, logo_url). Migration: server/db/migrations/0003_onboarding.sql.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { restaurants, users } from './schema';
 
 /** Countries restaurants are in, recorded as locations are saved (the platform's lists). */
@@ -100,17 +100,35 @@ export const restaurantContacts = pgTable('restaurant_contacts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** PostgreSQL's binary column; node-postgres reads it as a Buffer, PGlite as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /**
- * Images stored by POST /upload/image/ (file `<DATA_DIR>/uploads/<path>`), with who uploaded
- * them, so a restaurant can only point at its owner's own uploads.
+ * The bytes of every uploaded image, once per content (keyed by its SHA-256 in hex), in the
+ * database so that every server process reads the same pictures. A blob goes when the last
+ * upload pointing at it is deleted (a trigger, migration 0007), whichever way that row goes.
+ */
+export const imageBlobs = pgTable('image_blobs', {
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Images stored by POST /upload/image/ under the public name `path` (/uploads/<path>), with who
+ * uploaded them, so a restaurant can only point at its owner's own uploads. `sha256` names the
+ * stored bytes; null only for an upload made before migration 0007 whose file still waits in
+ * `<DATA_DIR>/uploads` for `npm run images:migrate`.
  */
 export const uploadedImages = pgTable('uploaded_images', {
   id: serial('id').primaryKey(),
   path: text('path').notNull().unique(),
+  sha256: text('sha256').references(() => imageBlobs.sha256),
   ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index('uploaded_images_owner_idx').on(table.ownerId)]);
+}, (table) => [index('uploaded_images_owner_idx').on(table.ownerId), index('uploaded_images_sha256_idx').on(table.sha256)]);

@@ -135,3 +135,12 @@ export const surveyResponses = pgTable('survey_responses', {
   earlyAccess: boolean('early_access').notNull().default(false),
   userAgent: text('user_agent'),
 }, (table) => [index('survey_responses_created_idx').on(table.createdAt)]);
+
+/**
+ * When each periodic task (housekeeping) last ran, so that of several server processes on one
+ * database only one runs it per period.
+ */
+export const housekeepingRuns = pgTable('housekeeping_runs', {
+  task: text('task').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+});

@@ -75,6 +75,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
+  if (!redis) app.log.info('rate limits are counted per process: set REDIS_URL to share them among several server processes');
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unreachable'));
     app.addHook('onClose', async () => {

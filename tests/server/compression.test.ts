@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress';
+import { uploadedImages } from '../../server/db/schema-onboarding';
+import { putBlob } from '../../server/domain/shared/image-store';
 import { API, ownerWithRestaurant, type Caller } from './menu/menu-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -19,13 +21,17 @@ let owner: Caller;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'rp-compression-'));
   await mkdir(join(folder, 'dist', 'assets'), { recursive: true });
-  await mkdir(join(folder, 'data', 'uploads'), { recursive: true });
   await writeFile(join(folder, 'dist', 'index.html'), INDEX_HTML);
   await writeFile(join(folder, 'dist', 'assets', 'index-abc123.js'), SCRIPT);
-  await writeFile(join(folder, 'data', 'uploads', 'photo.png'), PHOTO);
   precompress(join(folder, 'dist'));
   t = await createTestApp({ config: { staticDir: join(folder, 'dist'), dataDir: join(folder, 'data'), rateLimitPerMinute: 100_000 } });
   owner = await ownerWithRestaurant(t, 'owner@example.com');
+  // An uploaded image as the upload leaves it: its bytes in the store, its record naming them.
+  const [user] = await t.database.query('select id from users limit 1');
+  await t.database.db.transaction(async (tx) => {
+    const sha256 = await putBlob(tx, PHOTO, 'image/png');
+    await tx.insert(uploadedImages).values({ path: 'photo.png', sha256, ownerId: Number(user!.id), contentType: 'image/png', width: 1, height: 1, bytes: PHOTO.length });
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -24,9 +24,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * A fresh, migrated database private to the caller: a copy of the PGlite template, or a
- * PostgreSQL database cloned from this run's template and dropped by `dispose`.
+ * PostgreSQL database cloned from this run's template (at `url`) and dropped by `dispose`.
  */
-export async function freshDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; dispose: () => Promise<void>; url?: string }> {
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) {
     const tarball = await readFile(inject('pgliteTemplate'));
@@ -50,6 +50,8 @@ export async function freshDatabase(): Promise<{ database: Database; dispose: ()
   const database = fromPostgresUrl(url.toString(), 4);
   return {
     database,
+    /** For a test that hands the database to a server process of its own. */
+    url: url.toString(),
     dispose: async () => {
       await database.close().catch(() => undefined);
       await run(`drop database if exists ${name} with (force)`);

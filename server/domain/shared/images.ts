@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { UPLOAD_MAX_PIXELS, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, type ImageBounds, type UploadedImage } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { uploadedImages } from '../../db/schema-onboarding';
 import { HttpError } from '../../http-error';
+import { putBlob } from './image-store';
 
 /**
  * Formats we decode. SVG is left out on purpose: it is a document that can reference other
@@ -57,32 +56,27 @@ export async function reencodeImage(input: Buffer, bounds: ImageBounds): Promise
 }
 
 /**
- * Stores a re-encoded image under a name we make (never the uploader's) and records who uploaded
- * it. The file is written first and removed again if the record cannot be made, so neither is
- * left without the other.
+ * Stores a re-encoded image under a public name we make (never the uploader's) and records who
+ * uploaded it, its bytes and that record in one transaction (the caller's, when given one).
  */
 export async function storeImage(
   db: Db,
-  options: { uploadsDir: string; ownerId: number; input: Buffer; bounds: ImageBounds },
+  options: { ownerId: number; input: Buffer; bounds: ImageBounds },
 ): Promise<UploadedImage> {
   const image = await reencodeImage(options.input, options.bounds);
   const name = `${randomBytes(16).toString('base64url')}.${image.extension}`;
-  const file = join(options.uploadsDir, name);
-  await mkdir(options.uploadsDir, { recursive: true });
-  await writeFile(file, image.data, { flag: 'wx' });
-  try {
-    await db.insert(uploadedImages).values({
+  await db.transaction(async (tx) => {
+    const sha256 = await putBlob(tx, image.data, image.contentType);
+    await tx.insert(uploadedImages).values({
       path: name,
+      sha256,
       ownerId: options.ownerId,
       contentType: image.contentType,
       width: image.width,
       height: image.height,
       bytes: image.data.length,
     });
-  } catch (error) {
-    await rm(file, { force: true });
-    throw error;
-  }
+  });
   return { url: `${UPLOADS_URL_PREFIX}${name}`, path: name };
 }
 
@@ -91,15 +85,10 @@ const storedNames = (urls: readonly string[]) =>
   urls.filter((url) => UPLOAD_URL_PATTERN.test(url)).map((url) => url.slice(UPLOADS_URL_PREFIX.length));
 
 /**
- * Forgets the records of images no longer shown (a replaced picture), in the caller's
- * transaction. Their files go only once that has committed: see `removeImageFiles`.
+ * Forgets images no longer shown (a replaced picture), in the caller's transaction; the bytes of
+ * any no other upload shares go with them (the database's trigger, migration 0007).
  */
 export async function forgetImages(db: Db, urls: readonly string[]): Promise<void> {
   const names = storedNames(urls);
   if (names.length > 0) await db.delete(uploadedImages).where(inArray(uploadedImages.path, names));
-}
-
-/** Removes the files of images whose records are gone (or were never kept: a rolled-back write). */
-export async function removeImageFiles(uploadsDir: string, urls: readonly string[]): Promise<void> {
-  await Promise.all(storedNames(urls).map((name) => rm(join(uploadsDir, name), { force: true })));
 }

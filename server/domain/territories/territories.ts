@@ -181,13 +181,11 @@ export async function updateTerritory(tx: Db, id: number, body: TerritoryUpdate,
 }
 
 /**
- * Deletes the territory (its child rows go with it) and forgets its images' records; run it in a
- * transaction. Returns the images' addresses: their files are removed once it has committed.
+ * Deletes the territory (its child rows go with it) and forgets its images, the bytes no other
+ * upload shares included; run it in a transaction.
  */
-export async function deleteTerritory(tx: Db, id: number): Promise<string[]> {
+export async function deleteTerritory(tx: Db, id: number): Promise<void> {
   const [row] = await tx.delete(territories).where(eq(territories.id, id)).returning({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper });
   if (!row) throw notFound('Territory');
-  const images = [row.repPhoto, row.wallpaper].filter((url): url is string => url !== null);
-  await forgetImages(tx, images);
-  return images;
+  await forgetImages(tx, [row.repPhoto, row.wallpaper].filter((url): url is string => url !== null));
 }

@@ -3,7 +3,7 @@ import { IMAGE_BOUNDS, type ImageBounds } from '../../../contracts/shared/upload
 import type { TerritoryImageField } from '../../../contracts/territories';
 import type { Db } from '../../db/database';
 import { territories } from '../../db/schema-territories';
-import { forgetImages, removeImageFiles, storeImage } from '../shared/images';
+import { forgetImages, storeImage } from '../shared/images';
 import { notFound } from '../shared/tenancy';
 
 /** A representative's photo is a portrait; the wallpaper fills a wide home screen. */
@@ -17,35 +17,26 @@ const COLUMNS = { rep_photo: 'repPhoto', wallpaper: 'wallpaper' } as const;
 /**
  * Stores the images sent (re-encoded: resized, metadata stripped, as every upload) and shows
  * them on the territory, all or nothing: a second picture that is refused leaves the first
- * unstored. A picture replaced is forgotten with its file, so none is left behind.
+ * unstored. A picture replaced is forgotten, so none is left behind.
  */
 export async function replaceTerritoryImages(
   db: Db,
-  options: { id: number; files: Partial<Record<TerritoryImageField, Buffer>>; uploadsDir: string; ownerId: number; now: Date },
+  options: { id: number; files: Partial<Record<TerritoryImageField, Buffer>>; ownerId: number; now: Date },
 ): Promise<void> {
-  const { id, uploadsDir } = options;
-  const added: string[] = [];
-  const replaced: string[] = [];
-  try {
-    await db.transaction(async (tx) => {
-      const [current] = await tx.select({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper })
-        .from(territories).where(eq(territories.id, id)).for('update');
-      if (!current) throw notFound('Territory');
-      const changes: { repPhoto?: string; wallpaper?: string } = {};
-      for (const [field, input] of Object.entries(options.files) as [TerritoryImageField, Buffer][]) {
-        const stored = await storeImage(tx, { uploadsDir, ownerId: options.ownerId, input, bounds: TERRITORY_IMAGE_BOUNDS[field] });
-        added.push(stored.url);
-        changes[COLUMNS[field]] = stored.url;
-        const previous = current[COLUMNS[field]];
-        if (previous !== null) replaced.push(previous);
-      }
-      await tx.update(territories).set({ ...changes, updatedAt: options.now }).where(eq(territories.id, id));
-      await forgetImages(tx, replaced);
-    });
-  } catch (error) {
-    // Nothing was committed: the new files are the only trace left, and the old ones stay shown.
-    await removeImageFiles(uploadsDir, added);
-    throw error;
-  }
-  await removeImageFiles(uploadsDir, replaced);
+  const { id } = options;
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper })
+      .from(territories).where(eq(territories.id, id)).for('update');
+    if (!current) throw notFound('Territory');
+    const changes: { repPhoto?: string; wallpaper?: string } = {};
+    const replaced: string[] = [];
+    for (const [field, input] of Object.entries(options.files) as [TerritoryImageField, Buffer][]) {
+      const stored = await storeImage(tx, { ownerId: options.ownerId, input, bounds: TERRITORY_IMAGE_BOUNDS[field] });
+      changes[COLUMNS[field]] = stored.url;
+      const previous = current[COLUMNS[field]];
+      if (previous !== null) replaced.push(previous);
+    }
+    await tx.update(territories).set({ ...changes, updatedAt: options.now }).where(eq(territories.id, id));
+    await forgetImages(tx, replaced);
+  });
 }

@@ -1,23 +1,27 @@
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, type UploadedImage } from '../../../contracts/shared/upload';
 import type { AppContext } from '../../app-context';
+import { readUploadedImage } from '../../domain/shared/image-store';
+import { countUnmovedUploads } from '../../domain/shared/image-migration';
 import { storeImage } from '../../domain/shared/images';
 import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
 import { readImageForm } from './image-form';
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** Names are random and their bytes never change, so browsers and proxies may keep them for good. */
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+
+const notFound = () => new HttpError(404, 'not_found', 'Not found.');
 
 /**
- * POST /api/v2/upload/image/ stores a re-encoded image; GET /uploads/<name> serves it, read-only,
- * from `<DATA_DIR>/uploads`. Names are random and files never change, so they are cached for good.
+ * POST /api/v2/upload/image/ stores a re-encoded image; GET /uploads/<name> serves it from the
+ * database, so that every server process on it serves every image. The ETag is the content's
+ * SHA-256: a client revalidating gets 304.
  */
 export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
-  const uploadsDir = join(context.config.dataDir, 'uploads');
+  const { db } = context.database;
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 4, fieldSize: 16, fieldNameSize: 64, headerPairs: 20 },
   });
@@ -25,23 +29,35 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
   app.post(`${API_BASE}${paths.uploadImage}`, { preHandler: app.requireUser }, async (request, reply) => {
     const user = signedInUser(request);
     const { input, bounds } = await readImageForm(request);
-    const stored = await storeImage(context.database.db, { uploadsDir, ownerId: user.id, input, bounds });
+    const stored = await storeImage(db, { ownerId: user.id, input, bounds });
     return reply.code(201).send(stored satisfies UploadedImage);
   });
 
-  await app.register(async (uploads) => {
-    await uploads.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/',
-      decorateReply: false,
-      // Only names the upload makes: no directories, dotfiles or anything else put there.
-      allowedPath: (pathname) => UPLOAD_URL_PATTERN.test(`${UPLOADS_URL_PREFIX}${pathname.slice(1)}`),
-      maxAge: YEAR_MS,
-      immutable: true,
-    });
-    // A missing image is a 404, never the app's index.html.
-    uploads.setNotFoundHandler(() => {
-      throw new HttpError(404, 'not_found', 'Not found.');
-    });
-  }, { prefix: '/uploads' });
+  // Everything under /uploads/ answers here, so a missing image is a 404, never the app's page.
+  app.get<{ Params: { '*': string } }>(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
+    const name = request.params['*'];
+    // Only names the upload makes: nothing else is looked up.
+    if (!UPLOAD_URL_PATTERN.test(`${UPLOADS_URL_PREFIX}${name}`)) throw notFound();
+    const image = await readUploadedImage(db, name);
+    if (!image) throw notFound();
+    const etag = `"${image.sha256}"`;
+    reply.header('cache-control', CACHE_FOREVER).header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type(image.contentType).send(image.data);
+  });
+
+  // Told once the server listens (never while only its routes are read), like an operator reads it.
+  app.addHook('onListen', async () => {
+    const waiting = await countUnmovedUploads(db).catch(() => 0);
+    if (waiting > 0) app.log.warn({ images: waiting }, 'uploaded images still in DATA_DIR/uploads are not served: run `npm run images:migrate` once');
+  });
+}
+
+/** If-None-Match holds one ETag, a list, or `*` (RFC 9110 §13.1.2; weak tags compare equal). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdParams } from '../../../contracts/shared/lists';
@@ -17,7 +16,6 @@ import {
   type TerritoryPage,
 } from '../../../contracts/territories';
 import type { AppContext } from '../../app-context';
-import { removeImageFiles } from '../../domain/shared/images';
 import { territoryCoverage, type SignupCounter } from '../../domain/territories/coverage';
 import type { StoresReader } from '../../domain/territories/stores';
 import { replaceTerritoryImages } from '../../domain/territories/territory-images';
@@ -38,7 +36,6 @@ type ImageFiles = Partial<Record<TerritoryImageField, Buffer>>;
  */
 export async function territoryRoutes(app: FastifyInstance, context: AppContext, sources: TerritorySources) {
   const { database, clock, config } = context;
-  const uploadsDir = join(config.dataDir, 'uploads');
   /** The stores reader for answers built on `db` (a create's transaction reads its own writes). */
   const stores = (db = database.db) => () => sources.readStores(db);
   const imagesOf = new WeakMap<FastifyRequest, ImageFiles>();
@@ -92,7 +89,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
       const { id } = request.params;
       const images = imagesOf.get(request);
       if (images) {
-        await replaceTerritoryImages(database.db, { id, files: images, uploadsDir, ownerId: signedInUser(request).id, now: clock() });
+        await replaceTerritoryImages(database.db, { id, files: images, ownerId: signedInUser(request).id, now: clock() });
       } else {
         await database.db.transaction((tx) => updateTerritory(tx, id, request.body, clock()));
       }
@@ -104,9 +101,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
     `${API_BASE}${paths.territory(':id')}`,
     { schema: { params: IdParams }, preValidation: app.requireAdmin },
     async (request, reply) => {
-      const images = await database.db.transaction((tx) => deleteTerritory(tx, request.params.id));
-      // Their records went with the territory's; the files go once that has committed.
-      await removeImageFiles(uploadsDir, images);
+      await database.db.transaction((tx) => deleteTerritory(tx, request.params.id));
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -13,7 +14,6 @@ let t: TestApp;
 let dataDir: string;
 let staticDir: string;
 let token: string;
-const uploads = () => join(dataDir, 'uploads');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'upload-test-'));
@@ -52,7 +52,10 @@ async function upload(parts: Part[], bearer: string | null = token) {
   });
 }
 
-const stored = async () => (await readdir(uploads()).catch(() => [])).sort();
+/** The stored pictures' hashes: the bytes live in the database, nothing on this process's disk. */
+const stored = async () => (await t.database.query('select sha256 from image_blobs order by sha256')).map((row) => row.sha256);
+/** The bytes a client gets at /uploads/<path>. */
+const served = async (path: string) => (await t.app.inject({ method: 'GET', url: `/uploads/${path}` })).rawPayload;
 const rows = async () => (await t.database.query('select count(*)::int as n from uploaded_images'))[0]?.n;
 
 /** A PNG whose header claims `width`×`height` pixels although the file is tiny. */
@@ -79,7 +82,7 @@ describe('POST /api/v2/upload/image/', () => {
     const answer = response.json();
     expect(answer).toEqual({ url: `/uploads/${answer.path}`, path: expect.stringMatching(/^[A-Za-z0-9_-]{22}\.jpg$/) });
     expect(answer.path).not.toContain('holiday');
-    const saved = await readFile(join(uploads(), answer.path));
+    const saved = await served(answer.path);
     const metadata = await sharp(saved).metadata();
     expect(metadata).toMatchObject({ format: 'jpeg', width: 900, height: 1200 });
     expect(metadata.exif).toBeUndefined();
@@ -109,11 +112,38 @@ describe('POST /api/v2/upload/image/', () => {
     expect(row).toEqual({ path, content_type: 'image/png', width: 300, height: 200 });
   });
 
+  it('serves every image from the database with an ETag of its content, answering 304 to a client that has it', async () => {
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#357' } }).png().toBuffer();
+    const { url } = (await upload([{ name: 'file', value: picture, filename: 'p.png', type: 'image/png' }])).json();
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = String(first.headers.etag);
+    expect(etag).toBe(`"${createHash('sha256').update(first.rawPayload).digest('hex')}"`);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"something-else"' } })).statusCode).toBe(200);
+    // Nothing went to this process's disk: another server on the same database serves it too.
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('keeps the same picture uploaded twice once, under two addresses that each serve it', async () => {
+    const picture = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#975' } }).png().toBuffer();
+    const before = await stored();
+    const first = (await upload([{ name: 'file', value: picture, filename: 'a.png', type: 'image/png' }])).json();
+    const second = (await upload([{ name: 'file', value: picture, filename: 'b.png', type: 'image/png' }])).json();
+    expect(first.url).not.toBe(second.url);
+    expect((await stored()).length).toBe(before.length + 1);
+    expect(await served(first.path)).toEqual(await served(second.path));
+  });
+
   it('never enlarges a small picture', async () => {
     const small = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0a0' } }).webp().toBuffer();
     const response = await upload([{ name: 'file', value: small, filename: 'small.webp', type: 'image/webp' }, { name: 'max_w', value: '4000' }]);
     expect(response.statusCode).toBe(201);
-    expect(await sharp(join(uploads(), response.json().path)).metadata()).toMatchObject({ format: 'jpeg', width: 120, height: 60 });
+    expect(await sharp(await served(response.json().path)).metadata()).toMatchObject({ format: 'jpeg', width: 120, height: 60 });
   });
 
   it('judges by content: a text file named .png and typed image/png answers 415, and so does an SVG', async () => {
@@ -200,7 +230,7 @@ describe('uploads as onboarding logos', () => {
     const saved = await api.put(id, 'about', { ...VALID_STEPS.about, slug: 'logo-owner', logo_url: mine.url }, ownerToken);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().logo_url).toBe(mine.url);
-    expect(await sharp(join(uploads(), mine.path)).metadata()).toMatchObject({ width: 512, height: 512 });
+    expect(await sharp(await served(mine.path)).metadata()).toMatchObject({ width: 512, height: 512 });
     const refused = await api.put(id, 'about', { ...VALID_STEPS.about, slug: 'logo-owner', logo_url: theirs.url }, ownerToken);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({ logo_url: 'The logo must be an image you uploaded here.' });

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -36,7 +37,11 @@ async function sendImages(id: number, parts: Part[], token: string | null = staf
   });
 }
 
-const storedFiles = async () => (await readdir(join(dataDir, 'uploads')).catch(() => [])).sort();
+/** The stored pictures' hashes (their bytes live in the database). */
+const storedFiles = async () => (await t.database.query('select sha256 from image_blobs order by sha256')).map((row) => String(row.sha256));
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+/** The hash of the bytes served at `url`. */
+const servedHash = async (url: string) => createHash('sha256').update((await get(url)).rawPayload).digest('hex');
 const imageRows = async () => (await t.database.query('select path from uploaded_images order by path')).map((row) => String(row.path));
 const nameOf = (url: string) => url.replace('/uploads/', '');
 
@@ -63,7 +68,7 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
     // The other fields are untouched.
     expect(territory).toMatchObject({ name: 'Pictures', zips: ['62701'] });
 
-    const stored = await readFile(join(dataDir, 'uploads', nameOf(territory.rep_photo)));
+    const stored = (await get(territory.rep_photo)).rawPayload;
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
     expect(metadata.exif).toBeUndefined();
@@ -81,13 +86,15 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
       { name: 'rep_photo', value: await photo(50, 50) },
       { name: 'wallpaper', value: await photo(60, 40) },
     ])).json();
+    const firstHash = await servedHash(first.rep_photo);
     const second = await sendImages(id, [{ name: 'rep_photo', value: await photo(30, 30) }]);
     expect(second.statusCode).toBe(200);
     const { rep_photo, wallpaper } = second.json();
     expect(rep_photo).not.toBe(first.rep_photo);
     expect(wallpaper).toBe(first.wallpaper);
-    expect(await storedFiles()).not.toContain(nameOf(first.rep_photo));
-    expect(await storedFiles()).toEqual(expect.arrayContaining([nameOf(rep_photo), nameOf(wallpaper)]));
+    expect((await get(first.rep_photo)).statusCode).toBe(404);
+    expect(await storedFiles()).not.toContain(firstHash);
+    expect(await storedFiles()).toEqual(expect.arrayContaining([await servedHash(rep_photo), await servedHash(wallpaper)]));
     expect(await imageRows()).not.toContain(nameOf(first.rep_photo));
     expect(await imageRows()).toEqual(expect.arrayContaining([nameOf(rep_photo), nameOf(wallpaper)]));
   });
@@ -146,11 +153,33 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
     expect(await storedFiles()).toEqual(filesBefore);
   });
 
-  it('removes the pictures\' files and records when the territory is deleted', async () => {
+  it('removes the pictures\' bytes and records when the territory is deleted', async () => {
     const id = await api.created({ name: 'Gone' }, staff);
-    const { rep_photo } = (await sendImages(id, [{ name: 'rep_photo', value: await photo(10, 10) }])).json();
+    const { rep_photo } = (await sendImages(id, [{ name: 'rep_photo', value: await photo(11, 13) }])).json();
+    const hash = await servedHash(rep_photo);
+    expect(await storedFiles()).toContain(hash);
     expect((await api.remove(id, staff)).statusCode).toBe(204);
-    expect(await storedFiles()).not.toContain(nameOf(rep_photo));
+    expect((await get(rep_photo)).statusCode).toBe(404);
+    expect(await storedFiles()).not.toContain(hash);
     expect(await imageRows()).not.toContain(nameOf(rep_photo));
+  });
+
+  it('keeps a picture two territories show until the last of them is deleted', async () => {
+    const picture = await photo(17, 19);
+    const first = await api.created({ name: 'Shares one' }, staff);
+    const second = await api.created({ name: 'Shares two' }, staff);
+    const firstPhoto = (await sendImages(first, [{ name: 'rep_photo', value: picture }])).json().rep_photo;
+    const secondPhoto = (await sendImages(second, [{ name: 'rep_photo', value: picture }])).json().rep_photo;
+    const hash = await servedHash(secondPhoto);
+    expect(await servedHash(firstPhoto)).toBe(hash);
+    expect((await storedFiles()).filter((stored) => stored === hash)).toHaveLength(1);
+
+    expect((await api.remove(first, staff)).statusCode).toBe(204);
+    expect((await get(firstPhoto)).statusCode).toBe(404);
+    expect(await servedHash(secondPhoto)).toBe(hash);
+
+    expect((await api.remove(second, staff)).statusCode).toBe(204);
+    expect((await get(secondPhoto)).statusCode).toBe(404);
+    expect(await storedFiles()).not.toContain(hash);
   });
 });
