@@ -35,7 +35,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export type Audience = 'anyone' | 'signed-in' | 'admin';
 
 export function audienceOf(app: FastifyInstance, route: Pick<RouteOptions, 'preValidation' | 'preHandler'>): Audience {
-  const guards = [route.preValidation, route.preHandler].flat();
+  const guards = [route.preValidation, route.preHandler].flat().filter(Boolean);
   if (guards.includes(app.requireAdmin)) return 'admin';
   if (guards.includes(app.requireUser)) return 'signed-in';
   return 'anyone';
