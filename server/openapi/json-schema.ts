@@ -63,7 +63,8 @@ export function toJsonSchema(struct: AnyStruct): JsonSchema {
   const { anyOf, ...note } = noteOf(struct) ?? {};
   const base: JsonSchema = anyOf ? { anyOf: anyOf.map(toJsonSchema) } : { ...kindOf(struct), ...note };
   if (anyOf && note.description) base.description = note.description;
-  if (!is(null, struct) || base.const === null) return base;
+  // A schema of anything already takes null.
+  if (!is(null, struct) || base.const === null || Object.keys(base).length === 0) return base;
   if (typeof base.type === 'string') return { ...base, type: [base.type, 'null'] };
   return { anyOf: [base, { type: 'null' }] };
 }
