@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 /** Starts the server on a free port of 127.0.0.1 and resolves once its health check answers 200. */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { inheritOutput?: boolean } = {},
+  options: { inheritOutput?: boolean; startLimitMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -36,7 +36,7 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (let attempt = 0; attempt < (options.startLimitMs ?? 30_000) / 100; attempt += 1) {
     if (await fetch(`${url}/api/v2/health/`).then((response) => response.ok, () => false)) {
       return {
         child,
