@@ -94,7 +94,7 @@ async function adminToken(server: ServerProcess, dataDir: string): Promise<strin
 /** Portman, then newman, as `who`; resolves with the exit code (killed past the time limit). */
 function runPortman(who: string, files: { document: string; config: string; env: string; collection: string }, baseUrl: string): Promise<number | null> {
   const args = ['portman', '-l', files.document, '-b', baseUrl, '-c', files.config, '--envFile', files.env, '-o', files.collection,
-    '--runNewman', '--newmanRunOptions', JSON.stringify({ timeoutRequest: 10_000, reporters: ['cli'] })];
+    '--runNewman', '--newmanRunOptions', JSON.stringify({ timeoutRequest: 10_000, reporters: ['cli'], bail: false })];
   const child = spawn('npx', args, { stdio: 'inherit' });
   const guard = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
   console.log(`\n== Portman as ${who}`);
@@ -119,9 +119,13 @@ async function main(): Promise<number> {
     }, { startLimitMs: 120_000 });
     // The document as the live server publishes it.
     const published = await (await fetch(`${server.url}/api/openapi.json`)).text();
-    await writeFile(document, published);
+    // Google sign-in answers 503 google_not_configured (documented) on a server without a Google
+    // client, as this one is: no outside tester can sign in with Google here, so it is left out.
+    const tested = JSON.parse(published) as OpenApi;
+    delete tested.paths['/api/v2/auth/social/google/'];
+    await writeFile(document, JSON.stringify(tested));
     const config = join(dataDir, 'portman-config.json');
-    await writeFile(config, JSON.stringify(portmanConfig(JSON.parse(published) as OpenApi)));
+    await writeFile(config, JSON.stringify(portmanConfig(tested)));
     const tokens = { owner: await ownerToken(server, dataDir), administrator: await adminToken(server, dataDir) };
     let failed = 0;
     for (const [who, token] of Object.entries(tokens)) {
