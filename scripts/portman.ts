@@ -95,12 +95,19 @@ async function adminToken(server: ServerProcess, dataDir: string): Promise<strin
 function runPortman(who: string, files: { document: string; config: string; env: string; collection: string }, baseUrl: string): Promise<number | null> {
   const args = ['portman', '-l', files.document, '-b', baseUrl, '-c', files.config, '--envFile', files.env, '-o', files.collection,
     '--runNewman', '--newmanRunOptions', JSON.stringify({ timeoutRequest: 10_000, reporters: ['cli'], bail: false })];
-  const child = spawn('npx', args, { stdio: 'inherit' });
-  const guard = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
   console.log(`\n== Portman as ${who}`);
+  const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Newman prints each answer's status: the fuzzed variations are checked for a 5xx from it too.
+  let serverErrors = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    serverErrors += chunk.toString().match(/\[5\d\d [A-Za-z]/g)?.length ?? 0;
+  });
+  const guard = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
   return new Promise((done) => child.on('exit', (code) => {
     clearTimeout(guard);
-    done(code);
+    if (serverErrors > 0) console.log(`${serverErrors} answer(s) of 5xx as ${who}.`);
+    done(serverErrors > 0 ? 1 : code);
   }));
 }
 
