@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runScript, startServerProcess, type ServerProcess } from './server-process';
 
 const RUN_LIMIT_MS = 150_000;
@@ -96,7 +96,10 @@ function runPortman(who: string, files: { document: string; config: string; env:
   const args = ['portman', '-l', files.document, '-b', baseUrl, '-c', files.config, '--envFile', files.env, '-o', files.collection,
     '--runNewman', '--newmanRunOptions', JSON.stringify({ timeoutRequest: 10_000, reporters: ['cli'], bail: false })];
   console.log(`\n== Portman as ${who}`);
-  const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Portman keeps its working files (the collection, an environment with the token) under its
+  // working directory's tmp/: the run's temporary folder, removed at the end.
+  const bin = join(process.cwd(), 'node_modules', '.bin', 'portman');
+  const child = spawn(bin, args.slice(1), { stdio: ['ignore', 'pipe', 'inherit'], cwd: dirname(files.document) });
   // Newman prints each answer's status: the fuzzed variations are checked for a 5xx from it too.
   let serverErrors = 0;
   child.stdout.on('data', (chunk: Buffer) => {
