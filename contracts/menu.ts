@@ -17,6 +17,7 @@ import {
 import { BooleanText, Id, IdText, listQuery, SearchText } from './shared/lists';
 import { NO_RESTAURANT_MESSAGE } from './shared/restaurants';
 import { NAME_MAX, NAME_MESSAGE, requiredName, trimmed } from './shared/text';
+import { boundedList } from './shared/documented';
 
 /**
  * Menu management (second specification, sections 3, 5, 7 and 9): every body the back office
@@ -92,7 +93,13 @@ export const Units = nullable(refine(number(), 'units', (value) => (Number.isFin
 const RestaurantRef = optional(Id);
 const LibraryRestaurantRef = optional(nullable(Id));
 
-const IdList = refine(array(Id), 'ids', (values) => new Set(values).size === values.length || 'Each id may be given only once.');
+/** Lists a request may carry: a category's option sets, toppings or dressings; an option set's selections; a category's sizes and extra groups. */
+export const MENU_IDS_MAX = 500;
+export const MENU_SELECTIONS_MAX = 200;
+export const MENU_SIZES_MAX = 100;
+export const MENU_GROUPS_MAX = 100;
+
+const IdList = refine(boundedList(array(Id), MENU_IDS_MAX, 'ids'), 'ids', (values) => new Set(values).size === values.length || 'Each id may be given only once.');
 
 // ---- Lists (PRODUCT.md: ?page=&page_size=, ordering=, search=, field filters) ----------------
 
@@ -253,7 +260,7 @@ const NewSelection = object({ name: SelectionName, image_url: optional(ImageUrl)
  * ignoring case) dropped; the set needs a name and at least one selection left.
  */
 const UniqueSelections = refine(
-  coerce(array(NewSelection), array(unknown()), (values) => {
+  coerce(boundedList(array(NewSelection), MENU_SELECTIONS_MAX, 'selections'), array(unknown()), (values) => {
     const seen = new Set<string>();
     return values.filter((value) => {
       if (typeof value !== 'object' || value === null || typeof (value as { name?: unknown }).name !== 'string') return true;
@@ -290,7 +297,7 @@ export const PrimaryOptionSetUpdate = object({
   name: changedName(MENU_MESSAGES.optionSet),
   prevent_restaurant_changes: optional(boolean()),
   allow_images: optional(boolean()),
-  selections: optional(refine(array(SelectionChange), 'selections', (values) => {
+  selections: optional(refine(boundedList(array(SelectionChange), MENU_SELECTIONS_MAX, 'selections'), 'selections', (values) => {
     const ids = values.flatMap((value) => (value.id === undefined ? [] : [value.id]));
     if (new Set(ids).size !== ids.length) return 'Each selection may be listed only once.';
     return values.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
@@ -364,7 +371,7 @@ export const MenuItem = object({
   available: boolean(),
 });
 export type MenuItem = Infer<typeof MenuItem>;
-const SizePrices = refine(array(SizePrice), 'prices', (values) =>
+const SizePrices = refine(boundedList(array(SizePrice), MENU_SIZES_MAX, 'prices'), 'prices', (values) =>
   new Set(values.map((value) => value.size_id)).size === values.length || 'Each size may be priced only once.');
 const itemFields = {
   description: optional(Description),
@@ -382,7 +389,7 @@ export type MenuItemUpdate = Infer<typeof MenuItemUpdate>;
 
 const DeepSize = object(sizeFields);
 const DeepSelection = object(selectionFields);
-const DeepGroup = object({ ...groupFields, selections: optional(array(DeepSelection)) });
+const DeepGroup = object({ ...groupFields, selections: optional(boundedList(array(DeepSelection), MENU_SELECTIONS_MAX, 'selections')) });
 
 /**
  * The category creation payload of spec section 3: everything is written in one transaction,
@@ -399,10 +406,10 @@ export const CategoryDeepCreate = object({
     allow_dressings: optional(boolean()),
     image_url: optional(ImageUrl),
   })),
-  sizes: optional(array(DeepSize)),
+  sizes: optional(boundedList(array(DeepSize), MENU_SIZES_MAX, 'sizes')),
   toppings: optional(IdList),
   dressings: optional(IdList),
-  extra_groups: optional(array(DeepGroup)),
+  extra_groups: optional(boundedList(array(DeepGroup), MENU_GROUPS_MAX, 'extra groups')),
 });
 export type CategoryDeepCreate = Infer<typeof CategoryDeepCreate>;
 

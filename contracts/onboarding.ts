@@ -18,6 +18,7 @@ import {
 } from 'superstruct';
 import { Email, boundedText, trimmed } from './shared/text';
 import { UPLOAD_URL_PATTERN } from './shared/upload';
+import { boundedList, documented } from './shared/documented';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
@@ -134,7 +135,7 @@ const money = (label: string) =>
     || `${label} must be an amount from 0 to ${MONEY_MAX} with at most two decimals.`);
 
 /** Spec section 4: zip pills are trimmed, empty ones ignored, duplicates removed. */
-const ZipCodes = refine(
+const ZipCodes = documented(refine(
   coerce(
     array(refine(string(), 'zip', (value) => value.length <= ZIP_MAX || `Each zip code must be at most ${ZIP_MAX} characters.`)),
     array(string()),
@@ -142,9 +143,9 @@ const ZipCodes = refine(
   ),
   'count',
   (values) => values.length <= ZIP_CODES_MAX || `At most ${ZIP_CODES_MAX} zip codes.`,
-);
+), { maxItems: ZIP_CODES_MAX });
 
-const OrderTypes = refine(array(string()), 'order_types', (values) => {
+const OrderTypes = refine(boundedList(array(string()), ORDER_TYPES.length, 'order types'), 'order_types', (values) => {
   const unknown = values.filter((value) => !(ORDER_TYPES as readonly string[]).includes(value));
   if (unknown.length > 0) return `Order types are chosen from: ${ORDER_TYPES.join(', ')}.`;
   return new Set(values).size === values.length || 'Each order type may be given only once.';
@@ -290,7 +291,7 @@ function applyToggles(value: Record<string, unknown>): Record<string, unknown> {
 
 export const HoursStep = refine(
   coerce(
-    object({ open_247: boolean(), closed_within: boolean(), hours: array(Day) }),
+    object({ open_247: boolean(), closed_within: boolean(), hours: boundedList(array(Day), DAY_NAMES.length, 'days') }),
     type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
     (value) => applyToggles(value) as typeof value,
   ),
@@ -346,7 +347,7 @@ export const ADDITIONAL_GROUP_NAMES = Object.keys(ADDITIONAL_GROUPS) as Addition
 
 function labelsOf<G extends AdditionalGroup>(group: G): Struct<(typeof ADDITIONAL_GROUPS)[G]['labels'][number][], Struct<string>> {
   const { title, labels } = ADDITIONAL_GROUPS[group];
-  return refine(array(string()), 'labels', (values) => {
+  return refine(boundedList(array(string()), labels.length, `choices of ${title}`), 'labels', (values) => {
     const unknown = values.filter((value) => !(labels as readonly string[]).includes(value));
     if (unknown.length > 0) return `${unknown.map((value) => `“${value}”`).join(', ')} is not a choice of ${title} (${labels.join(', ')}).`;
     return new Set(values).size === values.length || `Each choice of ${title} may be given only once.`;

@@ -13,6 +13,7 @@ import {
 } from 'superstruct';
 import { PAGING, Page } from './shared/lists';
 import { Email, boundedText } from './shared/text';
+import { boundedList, documented } from './shared/documented';
 
 /**
  * The public operator survey (second specification, sections 2 to 5 and 9). The option lists
@@ -113,7 +114,7 @@ function oneOf<const T extends readonly string[]>(options: T): Struct<T[number],
 
 /** Several of `options`, each at most once; an exclusive answer (e.g. “None”) only on its own. */
 function someOf<const T extends readonly string[]>(options: T, exclusive?: string): Struct<T[number][], Struct<string>> {
-  return refine(array(string()), 'options', (values) => {
+  return refine(boundedList(array(string()), options.length, 'choices'), 'options', (values) => {
     const unknown = values.filter((value) => !options.includes(value));
     if (unknown.length > 0) return `${quote(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not among the choices (${quote(options)}).`;
     if (new Set(values).size !== values.length) return 'Each choice may be given only once.';
@@ -127,11 +128,11 @@ function someOf<const T extends readonly string[]>(options: T, exclusive?: strin
 const shortText = (label: string) => optional(boundedText(SHORT_TEXT_MAX, label));
 const longText = (label: string) => optional(boundedText(LONG_TEXT_MAX, label));
 
-const Frustrations = refine(
+const Frustrations = documented(refine(
   array(boundedText(FRUSTRATION_MAX, 'Each frustration')),
   'count',
   (values) => values.length <= FRUSTRATION_COUNT || `Please list at most ${FRUSTRATION_COUNT} frustrations.`,
-);
+), { maxItems: FRUSTRATION_COUNT });
 
 const single = <F extends SingleChoiceField>(field: F) => optional(oneOf(SURVEY_OPTIONS[field]));
 const multi = <F extends MultiChoiceField>(field: F) => optional(someOf(SURVEY_OPTIONS[field], EXCLUSIVE_OPTIONS[field]));

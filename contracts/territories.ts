@@ -15,6 +15,7 @@ import {
 } from 'superstruct';
 import { BooleanText, listQuery, Page } from './shared/lists';
 import { Email, NAME_MAX, boundedText, requiredName, trimmed } from './shared/text';
+import { boundedList } from './shared/documented';
 
 /**
  * Territories (second document, sections 3, 5 and 9; administrators only): where the platform
@@ -86,10 +87,7 @@ const HttpUrl = trimmed(refine(string(), 'url', (value) => {
   }
 }));
 
-const bounded = <T>(struct: Struct<T[], Struct<T>>, max: number, what: string) =>
-  refine(struct, 'size', (values) => values.length <= max || `At most ${max} ${what}.`);
-
-const uniqueZips = refine(bounded(array(TerritoryZip), TERRITORY_ZIPS_MAX, 'zip codes'), 'unique', (values) =>
+const uniqueZips = refine(boundedList(array(TerritoryZip), TERRITORY_ZIPS_MAX, 'zip codes'), 'unique', (values) =>
   new Set(values).size === values.length || 'Each zip code may be given only once.');
 
 const degrees = (min: number, max: number, label: string) =>
@@ -139,8 +137,8 @@ const territoryFields = {
   /** The specification's other name for `is_active`, accepted on the way in. */
   active: optional(boolean()),
   zips: optional(uniqueZips),
-  circles: optional(bounded(array(TerritoryCircle), TERRITORY_CIRCLES_MAX, 'circles')),
-  socials: optional(bounded(array(TerritorySocial), TERRITORY_SOCIALS_MAX, 'social links')),
+  circles: optional(boundedList(array(TerritoryCircle), TERRITORY_CIRCLES_MAX, 'circles')),
+  socials: optional(boundedList(array(TerritorySocial), TERRITORY_SOCIALS_MAX, 'social links')),
 };
 
 /** POST /api/v2/territories/ */
@@ -207,7 +205,7 @@ export type TerritoryListQuery = Infer<typeof TerritoryListQuery>;
  */
 export const TerritoryCoverageRequest = object({
   zips: uniqueZips,
-  circles: bounded(array(TerritoryCircle), TERRITORY_CIRCLES_MAX, 'circles'),
+  circles: boundedList(array(TerritoryCircle), TERRITORY_CIRCLES_MAX, 'circles'),
 });
 export type TerritoryCoverageRequest = Infer<typeof TerritoryCoverageRequest>;
 

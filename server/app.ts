@@ -12,6 +12,8 @@ import housekeepingPlugin from './plugins/housekeeping';
 import securityPlugin from './plugins/security';
 import staticAppPlugin from './plugins/static-app';
 import validationPlugin from './plugins/validation';
+import responseContractsPlugin from './plugins/response-contracts';
+import openApiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import { deriveKeys, loadSecret } from './domain/shared/keys';
 import { createMailer, type Mailer } from './domain/shared/mail';
@@ -48,6 +50,8 @@ export type AppDependencies = {
   scrypt?: ScryptParams;
   /** Told of every route as it is registered; the tests' doubles read the routes' contracts from it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Told of every answer that breaks its route's documented contract; set, answers are checked (tests). */
+  onResponseViolation?: (violation: string) => void;
 };
 
 /**
@@ -123,12 +127,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // Before rate limits and everything else: a server shutting down turns requests away first.
   await app.register(drainingPlugin);
   await app.register(validationPlugin);
+  // Before compression's onSend hook, so a checked answer is still the JSON text the route sent.
+  await app.register(responseContractsPlugin, { onViolation: dependencies.onResponseViolation });
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
   // After the built app's routes, which send the build's precompressed files as they are.
   await app.register(compressionPlugin);
   await app.register(housekeepingPlugin, context);
   await app.register(authPlugin, context);
+  // Before the routes: it documents every route registered after it.
+  await app.register(openApiPlugin, { version: '2' });
 
   await app.register(healthRoutes, context);
   await app.register(messageRoutes, context);

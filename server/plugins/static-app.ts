@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import { COMPRESSIBLE_EXTENSIONS } from '../../scripts/precompress';
 import { HttpError } from '../http-error';
 import { methodNotAllowed } from './method-not-allowed';
+import { binaryFile, noContent, refusal, textFile } from '../../contracts/shared/answers';
+import { documentRoutesOf } from './response-contracts';
 
 const API_PREFIX = '/api/';
 
@@ -60,6 +62,11 @@ const isNegotiated = (path: string) => COMPRESSIBLE_EXTENSIONS.has(extname(path.
 async function staticAppPlugin(app: FastifyInstance, options: { staticDir: string }) {
   const built = existsSync(join(options.staticDir, 'index.html'));
   if (built) {
+    documentRoutesOf(app, '/*', {
+      200: binaryFile('*/*', 'A file of the built app (its brotli or gzip copy when accepted).'),
+      304: noContent('The copy the client holds is current.'),
+      404: refusal('No such file.'),
+    });
     await app.register(fastifyStatic, {
       root: options.staticDir,
       wildcard: true,
@@ -79,7 +86,7 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
     app.log.warn({ staticDir: options.staticDir }, 'web app not built: only the API is served (run npm run build)');
   }
 
-  app.get('/robots.txt', (_request, reply) =>
+  app.get('/robots.txt', { schema: { response: { 200: textFile('text/plain', 'Which pages crawlers may read.') } } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

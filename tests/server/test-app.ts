@@ -72,8 +72,16 @@ export async function createTestApp(
     ? { database: { ...options.database, close: async () => undefined }, dispose: async () => undefined }
     : await freshDatabase();
   const { config, database: _given, ...dependencies } = options;
+  // Every answer is checked against its route's documented contract; a breach answers 500 with
+  // the breach in `detail` (the test's own assertion fails on it) and fails the test at close.
+  const violations: string[] = [];
   // A cheap scrypt cost unless a test asks for another: the production cost takes ~0.3 s a hash.
-  const app = await buildApp(testConfig(config), { scrypt: { N: 1024, r: 8, p: 1 }, ...dependencies, database });
+  const app = await buildApp(testConfig(config), {
+    scrypt: { N: 1024, r: 8, p: 1 },
+    onResponseViolation: (violation) => violations.push(violation),
+    ...dependencies,
+    database,
+  });
   await app.ready();
   return {
     app,
@@ -81,6 +89,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await dispose();
+      if (violations.length > 0) throw new Error(`Answers broke their documented contracts:\n${violations.join('\n')}`);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { GoogleSignInRequest } from '../../../contracts/accounts';
+import { json, redirect, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
+import { Tokens } from '../../../contracts/shared/session';
 import type { AppContext } from '../../app-context';
 import {
   NOT_CONFIGURED,
@@ -18,12 +20,22 @@ export async function googleRoutes(app: FastifyInstance, context: AppContext) {
   const { database, clock, config, sessions } = context;
   const settings = googleSettings(config);
   const limited = { rateLimit: { max: config.authLimitPerMinute, timeWindow: 60_000 } };
+  const toApp = redirect('To the app\'s sign-in completion page, with the tokens or the refusal\'s sentence in the fragment.');
+  const toGoogle = redirect('To Google\'s consent page; or, when that cannot start, to the app\'s completion page with the refusal\'s sentence.');
 
   // The browser (Google Identity Services) obtained an ID token; we verify it ourselves.
   app.post<{ Body: GoogleSignInRequest }>(
     `${API_BASE}${paths.auth.google}`,
     {
-      schema: { body: GoogleSignInRequest },
+      schema: {
+        body: GoogleSignInRequest,
+        response: {
+          200: json(Tokens, 'Signed in with Google (an account is made on first use).'),
+          401: refusal('Google\'s token is invalid or expired, or its email is missing or unverified.'),
+          502: refusal('Google could not be reached or refused the exchange.'),
+          503: refusal('Google sign-in is not configured on this server, or the database is unreachable.'),
+        },
+      },
       config: limited,
       // Before validation: unconfigured is the answer whatever the body.
       preValidation: async () => {
@@ -43,7 +55,7 @@ export async function googleRoutes(app: FastifyInstance, context: AppContext) {
   );
 
   // The button's target: off to the issuer with PKCE, state and nonce.
-  app.get<{ Querystring: { next?: unknown } }>(`${API_BASE}${paths.auth.googleStart}`, { config: limited }, async (request, reply) => {
+  app.get<{ Querystring: { next?: unknown } }>(`${API_BASE}${paths.auth.googleStart}`, { config: limited, schema: { response: { 302: toGoogle } } }, async (request, reply) => {
     if (!settings) return redirectToComplete(reply, { error: NOT_CONFIGURED });
     try {
       const authorization = await beginGoogleSignIn(database.db, settings, { now: clock(), returnTo: sameSitePath(request.query.next) });
@@ -54,7 +66,7 @@ export async function googleRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   // Where the issuer sends the browser back, with a code (or an error) and our state.
-  app.get(`${API_BASE}${paths.auth.googleCallback}`, async (request, reply) => {
+  app.get(`${API_BASE}${paths.auth.googleCallback}`, { schema: { response: { 302: toApp } } }, async (request, reply) => {
     if (!settings) return redirectToComplete(reply, { error: NOT_CONFIGURED });
     try {
       const url = request.raw.url ?? '';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { MessageCreate, MessageExportQuery, MessageListQuery, type MessagePage } from '../../../contracts/leads';
+import { Message, MessageCreate, MessageExportQuery, MessageListQuery, MessagePage } from '../../../contracts/leads';
+import { json, textFile } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
 import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
@@ -8,7 +9,7 @@ import { exportMessages, inboxPage, setMessageStatus } from '../../domain/leads/
 import { submitSignupMessage } from '../../domain/leads/messages';
 import { csvAttachment, csvRow } from '../../domain/shared/csv';
 import type { Db } from '../../db/database';
-import { idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
+import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 import { toPage } from '../shared/list-answers';
 
 const EXPORT_COLUMNS = ['id', 'created_at', 'email', 'zip_code', 'status', 'message', 'user_agent'] as const;
@@ -28,7 +29,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
   app.post<{ Body: MessageCreate }>(
     `${LEGACY_BASE}${paths.messages}`,
     {
-      schema: { body: MessageCreate },
+      schema: { body: MessageCreate, response: { 201: json(Message, 'The stored sign-up (a retried Idempotency-Key answers the first one again).'), ...IDEMPOTENT_REFUSALS } },
       config: { rateLimit: { max: config.signupLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -46,21 +47,21 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
   // nothing from error messages.
   app.get<{ Querystring: MessageListQuery }>(
     `${LEGACY_BASE}${paths.messages}`,
-    { schema: { querystring: MessageListQuery }, preValidation: app.requireAdmin },
+    { schema: { querystring: MessageListQuery, response: { 200: json(MessagePage, 'A page of sign-ups, newest first.') } }, preValidation: app.requireAdmin },
     async (request) => toPage(request, await inboxPage(database.db, request.query)) satisfies MessagePage,
   );
 
   for (const [action, status] of [['mark_read', 'read'], ['archive', 'archived']] as const) {
     app.post<{ Params: IdParams }>(
       `${LEGACY_BASE}${paths.messageAction(':id', action)}`,
-      { schema: { params: IdParams }, preValidation: app.requireAdmin },
+      { schema: { params: IdParams, response: { 200: json(Message, `The sign-up, now ${status}.`) } }, preValidation: app.requireAdmin },
       (request) => setMessageStatus(database.db, request.params.id, status),
     );
   }
 
   app.get<{ Querystring: MessageExportQuery }>(
     `${LEGACY_BASE}${paths.messagesExport}`,
-    { schema: { querystring: MessageExportQuery }, preValidation: app.requireAdmin },
+    { schema: { querystring: MessageExportQuery, response: { 200: textFile('text/csv', 'Every matching sign-up as CSV, as an attachment.') } }, preValidation: app.requireAdmin },
     (request, reply) => reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', csvAttachment('leads', clock()))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CategoryCreate,
+  CategoryDeep,
   CategoryDeepCreate,
   CategoryDetailCreate,
   CategoryDetailListQuery,
@@ -16,7 +17,13 @@ import {
   SizeCreate,
   SizeListQuery,
   SizeUpdate,
+  Category,
+  CategoryDetail,
+  Size,
+  CategoryTopping,
+  CategoryDressing,
 } from '../../../contracts/menu';
+import { json, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { categoryDressingRows, categoryToppingRows } from '../../domain/menu/menu-assignments';
@@ -31,6 +38,7 @@ import { registerResource } from './menu-crud';
 export async function menuCategoryRoutes(app: FastifyInstance, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.categories,
+    row: Category,
     listQuery: CategoryListQuery,
     list: listCategories,
     get: getCategory,
@@ -43,6 +51,7 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
   // A category's detail is removed with its category, so it has no DELETE of its own.
   registerResource(app, context, {
     path: paths.menu.categoryDetail,
+    row: CategoryDetail,
     listQuery: CategoryDetailListQuery,
     list: listDetails,
     get: getDetail,
@@ -53,6 +62,7 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
   });
   registerResource(app, context, {
     path: paths.menu.sizes,
+    row: Size,
     listQuery: SizeListQuery,
     list: listSizes,
     get: getSize,
@@ -64,6 +74,7 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
   });
   registerResource(app, context, {
     path: paths.menu.categoryToppings,
+    row: CategoryTopping,
     listQuery: CategoryToppingListQuery,
     ...categoryToppingRows,
     createBody: CategoryToppingCreate,
@@ -71,6 +82,7 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
   });
   registerResource(app, context, {
     path: paths.menu.categoryDressings,
+    row: CategoryDressing,
     listQuery: CategoryDressingListQuery,
     ...categoryDressingRows,
     createBody: CategoryDressingCreate,
@@ -79,7 +91,17 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
 
   app.post<{ Body: CategoryDeepCreate }>(
     `${API_BASE}${paths.menu.categoryDeep}`,
-    { preValidation: app.requireUser, schema: { body: CategoryDeepCreate } },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        body: CategoryDeepCreate,
+        response: {
+          201: json(CategoryDeep, 'The category with everything made under it, in one transaction.'),
+          404: refusal('A row it names does not exist or belongs to another restaurant.'),
+          409: refusal('A row would duplicate another, or the Idempotency-Key was used before with another body.'),
+        },
+      },
+    },
     async (request, reply) => created(context, request, reply, (tx, scope) => createCategoryDeep(tx, scope, request.body)),
   );
 }

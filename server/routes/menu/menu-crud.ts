@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nullable, optional, type Struct } from 'superstruct';
 import { CopyRequest } from '../../../contracts/menu';
-import { IdParams } from '../../../contracts/shared/lists';
+import { json, noContent, refusal, type AnyStruct } from '../../../contracts/shared/answers';
+import { IdParams, Page } from '../../../contracts/shared/lists';
 import { API_BASE } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
@@ -9,6 +10,14 @@ import type { Listed } from '../../domain/shared/listing';
 import { scopeOf, type Scope } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { created, toPage } from '../shared/list-answers';
+
+/** What a change to a menu row may be refused for, beside the refusals every route shares. */
+const CHANGE_REFUSALS = {
+  403: refusal('The platform library\'s rows (and an option set used by menu items) cannot be changed here.'),
+  404: refusal('The row, or a row it names, does not exist or belongs to another restaurant.'),
+  409: refusal('The row would duplicate another (`fields` names it).'),
+} as const;
+const CREATE_CONFLICT = refusal('The row would duplicate another, or the Idempotency-Key was used before with another body.');
 
 /**
  * The HTTP shape every menu resource shares (spec section 7): list on the collection, POST to
@@ -19,6 +28,8 @@ import { created, toPage } from '../shared/list-answers';
 export type MenuResource<Query, Create, Update, Answer> = {
   /** The collection path under /api/v2, e.g. paths.menu.sizes. */
   path: string;
+  /** The contract of one row as answered (the client's own). */
+  row: AnyStruct;
   listQuery: Struct<Query, unknown>;
   list: (db: Db, scope: Scope, query: Query) => Promise<Listed<Answer>>;
   get?: (db: Db, scope: Scope, id: number) => Promise<Answer>;
@@ -41,26 +52,27 @@ export function registerResource<Query, Create, Update, Answer>(
   const scope = (request: FastifyRequest) => scopeOf(signedInUser(request));
   // The guard runs before validation, so a stranger without a token learns nothing from error messages.
   const guard = { preValidation: app.requireUser };
+  const row = json(resource.row, 'The row.');
 
   // Fastify cannot see through these type parameters; the contracts validated exactly these types.
-  app.get<{ Querystring: Query }>(collection, { ...guard, schema: { querystring: resource.listQuery } }, async (request) =>
+  app.get<{ Querystring: Query }>(collection, { ...guard, schema: { querystring: resource.listQuery, response: { 200: json(Page(resource.row), 'A page of rows.') } } }, async (request) =>
     toPage(request, await resource.list(db, scope(request), request.query as Query)));
 
   const { get, create, update, remove, copy, createBody, updateBody } = resource;
   if (get) {
-    app.get<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams } }, async (request) =>
+    app.get<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams, response: { 200: row } } }, async (request) =>
       get(db, scope(request), request.params.id));
   }
   if (create && createBody) {
-    app.post<{ Body: Create }>(collection, { ...guard, schema: { body: createBody } }, async (request, reply) =>
+    app.post<{ Body: Create }>(collection, { ...guard, schema: { body: createBody, response: { 201: json(resource.row, 'The new row.'), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT } } }, async (request, reply) =>
       created(context, request, reply, (tx, callerScope) => create(tx, callerScope, request.body as Create)));
   }
   if (update && updateBody) {
-    app.patch<{ Params: IdParams; Body: Update }>(one, { ...guard, schema: { params: IdParams, body: updateBody } }, async (request) =>
+    app.patch<{ Params: IdParams; Body: Update }>(one, { ...guard, schema: { params: IdParams, body: updateBody, response: { 200: json(resource.row, 'The changed row.'), ...CHANGE_REFUSALS } } }, async (request) =>
       db.transaction((tx) => update(tx, scope(request), request.params.id, request.body as Update)));
   }
   if (remove) {
-    app.delete<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams } }, async (request, reply) => {
+    app.delete<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams, response: { 204: noContent('Deleted.'), ...CHANGE_REFUSALS } } }, async (request, reply) => {
       await db.transaction((tx) => remove(tx, scope(request), request.params.id));
       return reply.code(204).send();
     });
@@ -69,7 +81,7 @@ export function registerResource<Query, Create, Update, Answer>(
     app.post<{ Params: IdParams; Body: CopyRequest | null | undefined }>(
       // A copy may be asked for with no body at all (Fastify then validates null).
       `${one}copy/`,
-      { ...guard, schema: { params: IdParams, body: optional(nullable(CopyRequest)) } },
+      { ...guard, schema: { params: IdParams, body: optional(nullable(CopyRequest)), response: { 201: json(resource.row, 'The restaurant\'s own copy.'), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT } } },
       async (request, reply) =>
         created(context, request, reply, (tx, callerScope) => copy(tx, callerScope, request.params.id, request.body?.restaurant_id)),
     );

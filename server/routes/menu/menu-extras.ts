@@ -6,6 +6,8 @@ import {
   ExtraSelectionCreate,
   ExtraSelectionListQuery,
   ExtraSelectionUpdate,
+  ExtraGroup,
+  ExtraSelection,
 } from '../../../contracts/menu';
 import { paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
@@ -27,6 +29,7 @@ import { registerResource } from './menu-crud';
 export async function menuExtraRoutes(app: FastifyInstance, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.extraGroups,
+    row: ExtraGroup,
     listQuery: ExtraGroupListQuery,
     list: listGroups,
     get: getGroup,
@@ -38,6 +41,7 @@ export async function menuExtraRoutes(app: FastifyInstance, context: AppContext)
   });
   registerResource(app, context, {
     path: paths.menu.extraSelections,
+    row: ExtraSelection,
     listQuery: ExtraSelectionListQuery,
     list: listSelections,
     get: getSelection,

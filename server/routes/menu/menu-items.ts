@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MenuItemCreate, MenuItemListQuery, MenuItemUpdate } from '../../../contracts/menu';
+import { MenuItemCreate, MenuItemListQuery, MenuItemUpdate,
+  MenuItem,
+} from '../../../contracts/menu';
 import { paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { createItem, deleteItem, getItem, listItems, updateItem } from '../../domain/menu/menu-items';
@@ -9,6 +11,7 @@ import { registerResource } from './menu-crud';
 export async function menuItemRoutes(app: FastifyInstance, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.menuItems,
+    row: MenuItem,
     listQuery: MenuItemListQuery,
     list: listItems,
     get: getItem,

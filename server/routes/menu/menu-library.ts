@@ -9,6 +9,9 @@ import {
   ToppingCreate,
   ToppingListQuery,
   ToppingUpdate,
+  Topping,
+  Dressing,
+  PrimaryOptionSet,
 } from '../../../contracts/menu';
 import { paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
@@ -20,6 +23,7 @@ import { registerResource } from './menu-crud';
 export async function menuLibraryRoutes(app: FastifyInstance, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.toppings,
+    row: Topping,
     listQuery: ToppingListQuery,
     ...toppingRows,
     createBody: ToppingCreate,
@@ -27,6 +31,7 @@ export async function menuLibraryRoutes(app: FastifyInstance, context: AppContex
   });
   registerResource(app, context, {
     path: paths.menu.dressings,
+    row: Dressing,
     listQuery: DressingListQuery,
     ...dressingRows,
     createBody: DressingCreate,
@@ -34,6 +39,7 @@ export async function menuLibraryRoutes(app: FastifyInstance, context: AppContex
   });
   registerResource(app, context, {
     path: paths.menu.primaryOptions,
+    row: PrimaryOptionSet,
     listQuery: PrimaryOptionSetListQuery,
     list: listOptionSets,
     get: getOptionSet,

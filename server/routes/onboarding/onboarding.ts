@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { coerce, integer, object, refine, string, type Struct } from 'superstruct';
-import type { OnboardingStartResponse } from '../../../contracts/shared/session';
-import type { OnboardingStatus } from '../../../contracts/onboarding';
+import { json, refusal } from '../../../contracts/shared/answers';
+import { OnboardingStartResponse } from '../../../contracts/shared/session';
 import {
   aboutStep,
+  LaunchResponse,
   ONBOARDING_STEP_BODIES,
   ONBOARDING_STEP_NAMES,
-  type LaunchResponse,
+  OnboardingStatus,
   type OnboardingStepAnswers,
   type OnboardingStepName,
 } from '../../../contracts/onboarding';
@@ -34,24 +35,28 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     about: aboutStep(new URL(context.config.publicUrl).host),
   } as { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> };
 
-  app.post(`${API_BASE}${paths.onboarding.start}`, { preHandler: app.requireUser }, async (request) =>
+  app.post(`${API_BASE}${paths.onboarding.start}`, { schema: { response: { 200: json(OnboardingStartResponse, 'The caller\'s restaurant being set up (made on first call).') } }, preHandler: app.requireUser }, async (request) =>
     (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse);
 
   app.get<IdParams>(
     `${API_BASE}${paths.onboarding.status(':id')}`,
-    { schema: { params: IdParams }, preHandler: app.requireUser },
+    { schema: { params: IdParams, response: { 200: json(OnboardingStatus, 'Which steps are saved, and whether the restaurant is launched.') } }, preHandler: app.requireUser },
     async (request) => (await onboardingStatus(db, access(request))) satisfies OnboardingStatus,
   );
 
   const stepRoutes = <S extends OnboardingStepName>(step: S) => {
     const url = `${API_BASE}${paths.onboarding.step(':id', step)}`;
-    app.get<IdParams>(url, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) =>
+    const answer = json(ONBOARDING_STEP_BODIES[step], 'The step\'s saved answers; a step never saved answers its defaults, whose required fields may be empty.', 'shape');
+    app.get<IdParams>(url, { schema: { params: IdParams, response: { 200: answer } }, preHandler: app.requireUser }, async (request) =>
       (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S]);
-    app.put<IdParams & { Body: StepBodies[S] }>(url, { schema: { params: IdParams, body: bodies[step] }, preHandler: app.requireUser }, async (request) =>
+    app.put<IdParams & { Body: StepBodies[S] }>(url, { schema: { params: IdParams, body: bodies[step], response: { 200: answer, ...(step === 'about' ? { 409: refusal('The store URL (slug) is taken.') } : {}) } }, preHandler: app.requireUser }, async (request) =>
       (await saveStep(db, access(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S]);
   };
   for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);
 
-  app.post<IdParams>(`${API_BASE}${paths.onboarding.launch(':id')}`, { schema: { params: IdParams }, preHandler: app.requireUser }, async (request) =>
+  app.post<IdParams>(`${API_BASE}${paths.onboarding.launch(':id')}`, {
+    schema: { params: IdParams, response: { 200: json(LaunchResponse, 'The restaurant is live.'), 409: refusal('A step is still missing; `fields` names them.') } },
+    preHandler: app.requireUser,
+  }, async (request) =>
     (await launchOnboarding(db, access(request), context.clock())) satisfies LaunchResponse);
 }

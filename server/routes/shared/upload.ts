@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { binaryFile, json, noContent, refusal, type MultipartForm } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, type UploadedImage } from '../../../contracts/shared/upload';
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, UploadedImage } from '../../../contracts/shared/upload';
 import type { AppContext } from '../../app-context';
 import { readUploadedImage } from '../../domain/shared/image-store';
 import { countUnmovedUploads } from '../../domain/shared/image-migration';
@@ -15,6 +16,11 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
 const notFound = () => new HttpError(404, 'not_found', 'Not found.');
 
+const IMAGE_FORM: MultipartForm = {
+  files: { file: 'The image (PNG, JPEG, WebP or GIF), re-encoded by the server.' },
+  fields: { max_w: 'Largest width kept, 1 to 4000 pixels.', max_h: 'Largest height kept, 1 to 4000 pixels.' },
+};
+
 /**
  * POST /api/v2/upload/image/ stores a re-encoded image; GET /uploads/<name> serves it from the
  * database, so that every server process on it serves every image. The ETag is the content's
@@ -26,7 +32,10 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 4, fieldSize: 16, fieldNameSize: 64, headerPairs: 20 },
   });
 
-  app.post(`${API_BASE}${paths.uploadImage}`, { preHandler: app.requireUser }, async (request, reply) => {
+  app.post(`${API_BASE}${paths.uploadImage}`, {
+    preHandler: app.requireUser,
+    schema: { multipart: IMAGE_FORM, response: { 201: json(UploadedImage, 'The stored image\'s address.') } },
+  }, async (request, reply) => {
     const user = signedInUser(request);
     const { input, bounds } = await readImageForm(request);
     const stored = await storeImage(db, { ownerId: user.id, input, bounds });
@@ -34,7 +43,15 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   // Everything under /uploads/ answers here, so a missing image is a 404, never the app's page.
-  app.get<{ Params: { '*': string } }>(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>(`${UPLOADS_URL_PREFIX}*`, {
+    schema: {
+      response: {
+        200: binaryFile('image/*', 'The image, cached for good.'),
+        304: noContent('The copy the client holds is current.'),
+        404: refusal('No such image.'),
+      },
+    },
+  }, async (request, reply) => {
     const name = request.params['*'];
     // Only names the upload makes: nothing else is looked up.
     if (!UPLOAD_URL_PATTERN.test(`${UPLOADS_URL_PREFIX}${name}`)) throw notFound();

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
-import { SurveyListQuery, SurveyResponseCreate, type SurveyPage } from '../../../contracts/survey';
+import { json, textFile } from '../../../contracts/shared/answers';
+import { SurveyCreated, SurveyListQuery, SurveyResponseCreate, SurveyResponsePage, type SurveyPage } from '../../../contracts/survey';
 import type { AppContext } from '../../app-context';
 import { csvAttachment } from '../../domain/shared/csv';
 import { submitSurveyResponse, surveyCsvLines, surveyPage } from '../../domain/survey/survey';
-import { idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
+import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 
 const PATH = `${LEGACY_BASE}${paths.surveys}`;
 
@@ -17,7 +18,7 @@ export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
   app.post<{ Body: SurveyResponseCreate }>(
     PATH,
     {
-      schema: { body: SurveyResponseCreate },
+      schema: { body: SurveyResponseCreate, response: { 201: json(SurveyCreated, 'The survey is stored (a retried Idempotency-Key answers the first answer again).'), ...IDEMPOTENT_REFUSALS } },
       config: { rateLimit: { max: config.signupLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -33,12 +34,15 @@ export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
   app.get<{ Querystring: SurveyListQuery }>(
     PATH,
     // The guard runs before the query is validated, so a stranger learns nothing from error messages.
-    { schema: { querystring: SurveyListQuery }, preValidation: app.requireAdmin },
+    { schema: { querystring: SurveyListQuery, response: { 200: json(SurveyResponsePage, 'A page of survey answers, newest first.') } }, preValidation: app.requireAdmin },
     async (request) => (await surveyPage(database.db, request.query)) satisfies SurveyPage,
   );
 
   // Every answer as a CSV file, streamed batch by batch (administrators only, like the list).
-  app.get(`${LEGACY_BASE}${paths.surveysExport}`, { preValidation: app.requireAdmin }, async (_request, reply) =>
+  app.get(`${LEGACY_BASE}${paths.surveysExport}`, {
+    schema: { response: { 200: textFile('text/csv', 'Every survey answer as CSV, as an attachment.') } },
+    preValidation: app.requireAdmin,
+  }, async (_request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', csvAttachment('survey-answers', clock()))

@@ -1,19 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { json, noContent, refusal, type MultipartForm } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { UPLOAD_MAX_BYTES } from '../../../contracts/shared/upload';
 import {
   TERRITORY_IMAGE_FIELDS,
+  MapConfig,
+  Territory,
+  TerritoryCoverage,
   TerritoryCoverageRequest,
   TerritoryCreate,
   TerritoryListQuery,
+  TerritoryPage,
   TerritoryUpdate,
-  type MapConfig,
-  type Territory,
-  type TerritoryCoverage,
   type TerritoryImageField,
-  type TerritoryPage,
 } from '../../../contracts/territories';
 import type { AppContext } from '../../app-context';
 import { territoryCoverage, type SignupCounter } from '../../domain/territories/coverage';
@@ -22,7 +23,13 @@ import { replaceTerritoryImages } from '../../domain/territories/territory-image
 import { createTerritory, deleteTerritory, readTerritory, territoryPage, updateTerritory } from '../../domain/territories/territories';
 import { signedInUser } from '../../plugins/auth';
 import { readImageFiles } from '../shared/image-form';
+import { IDEMPOTENT_REFUSALS } from '../shared/idempotent-answer';
 import { created, toPage } from '../shared/list-answers';
+
+const PICTURES: MultipartForm = {
+  files: { rep_photo: 'The representative\'s photo (PNG or JPEG).', wallpaper: 'The home wallpaper (PNG or JPEG).' },
+};
+const slugTaken = refusal('The slug is taken, or the Idempotency-Key was used with another body.');
 
 /** What this area reads from others, handed in by the composition root (server/app.ts). */
 export type TerritorySources = { readStores: StoresReader; countSignups: SignupCounter };
@@ -47,33 +54,39 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
 
   app.get<{ Querystring: TerritoryListQuery }>(
     `${API_BASE}${paths.territories}`,
-    { schema: { querystring: TerritoryListQuery }, preValidation: app.requireAdmin },
+    { schema: { querystring: TerritoryListQuery, response: { 200: json(TerritoryPage, 'A page of territories.') } }, preValidation: app.requireAdmin },
     async (request) => toPage(request, await territoryPage(database.db, request.query, stores())) satisfies TerritoryPage,
   );
 
   app.post<{ Body: TerritoryCreate }>(
     `${API_BASE}${paths.territories}`,
-    { schema: { body: TerritoryCreate }, preValidation: app.requireAdmin },
+    { schema: { body: TerritoryCreate, response: { 201: json(Territory, 'The new territory.'), ...IDEMPOTENT_REFUSALS, 409: slugTaken } }, preValidation: app.requireAdmin },
     (request, reply) => created(context, request, reply, async (tx) =>
       readTerritory(tx, await createTerritory(tx, request.body, clock()), stores(tx)) satisfies Promise<Territory>),
   );
 
   app.post<{ Body: TerritoryCoverageRequest }>(
     `${API_BASE}${paths.territoryCoverage}`,
-    { schema: { body: TerritoryCoverageRequest }, preValidation: app.requireAdmin },
+    { schema: { body: TerritoryCoverageRequest, response: { 200: json(TerritoryCoverage, 'What the zips and circles cover.') } }, preValidation: app.requireAdmin },
     async (request) => (await territoryCoverage(database.db, request.body, { ...sources, now: clock() })) satisfies TerritoryCoverage,
   );
 
   app.get<{ Params: IdParams }>(
     `${API_BASE}${paths.territory(':id')}`,
-    { schema: { params: IdParams }, preValidation: app.requireAdmin },
+    { schema: { params: IdParams, response: { 200: json(Territory, 'The territory.') } }, preValidation: app.requireAdmin },
     async (request) => (await readTerritory(database.db, request.params.id, stores())) satisfies Territory,
   );
 
   app.patch<{ Params: IdParams; Body: TerritoryUpdate }>(
     `${API_BASE}${paths.territory(':id')}`,
     {
-      schema: { params: IdParams, body: TerritoryUpdate },
+      schema: {
+        params: IdParams,
+        body: TerritoryUpdate,
+        // Or, instead of JSON, the pictures alone.
+        multipart: PICTURES,
+        response: { 200: json(Territory, 'The changed territory.'), 409: refusal('The slug is taken.') },
+      },
       preValidation: [
         app.requireAdmin,
         // A multipart PATCH carries only pictures: they are read here, and the JSON contract
@@ -99,7 +112,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
 
   app.delete<{ Params: IdParams }>(
     `${API_BASE}${paths.territory(':id')}`,
-    { schema: { params: IdParams }, preValidation: app.requireAdmin },
+    { schema: { params: IdParams, response: { 204: noContent('Deleted, with its pictures.') } }, preValidation: app.requireAdmin },
     async (request, reply) => {
       await database.db.transaction((tx) => deleteTerritory(tx, request.params.id));
       return reply.code(204).send();
@@ -108,7 +121,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
 
   app.get(
     `${API_BASE}${paths.mapConfig}`,
-    { preValidation: app.requireUser },
+    { preValidation: app.requireUser, schema: { response: { 200: json(MapConfig, 'Where the map\'s tiles come from.') } } },
     async () => ({ tile_url: config.mapTileUrl, attribution: config.mapTileAttribution }) satisfies MapConfig,
   );
 }
