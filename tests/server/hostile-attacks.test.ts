@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_DEEP, TOO_LONG } from '../../server/plugins/hostile-input';
+import { MENU_SELECTIONS_MAX } from '../../contracts/menu';
 import { serverRoutes } from '../support/contract-routes';
 import { ownerWithRestaurant } from './menu/menu-helpers';
 import { grantStaff, findOrCreateUserByEmail } from '../../server/domain/accounts/users';
@@ -79,10 +80,14 @@ describe('hostile bodies from issue 16', () => {
     expect(await tableChecksums(test.database)).toEqual(before);
   });
 
-  it('stores an option set of 5,000 selections, the most a list may hold, in one piece', async () => {
-    const selections = Array.from({ length: 5_000 }, (_, index) => ({ name: `Selection ${index}` }));
+  it('stores an option set of as many selections as its contract allows, in one piece, and refuses one more naming the limit', async () => {
+    const selections = Array.from({ length: MENU_SELECTIONS_MAX }, (_, index) => ({ name: `Selection ${index}` }));
     const created = await send('POST', '/api/v2/primary-options/', JSON.stringify({ name: 'Everything', selections, restaurant_id: restaurantId }));
     expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
-    expect(created.json().selections).toHaveLength(5_000);
+    expect(created.json().selections).toHaveLength(MENU_SELECTIONS_MAX);
+    const tooMany = [...selections, { name: 'One more' }];
+    const refused = await send('POST', '/api/v2/primary-options/', JSON.stringify({ name: 'Too many', selections: tooMany, restaurant_id: restaurantId }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.selections).toContain(String(MENU_SELECTIONS_MAX));
   });
 });
