@@ -57,7 +57,7 @@ describe('resend lock machine: lengths and seconds', () => {
   it('counts real seconds: Resend stays locked until the 60th second has passed', () => {
     vi.useFakeTimers();
     try {
-      const actor = createActor(resendLockMachine).start();
+      const actor = createActor(resendLockMachine, { input: undefined }).start();
       actor.send({ type: 'code.sent' });
       vi.advanceTimersByTime(999);
       expect(actor.getSnapshot().context.left).toBe(RESEND_LOCK_SECONDS);
