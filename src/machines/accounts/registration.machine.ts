@@ -81,6 +81,7 @@ const checkProfile = (context: RegistrationContext) =>
 
 const normalisedEmail = (context: RegistrationContext) => {
   const result = checkWith(Email, context.email);
+  // Stryker disable next-line ConditionalExpression: called only once the email step's guard accepted the address
   return result.ok ? result.value : context.email;
 };
 
