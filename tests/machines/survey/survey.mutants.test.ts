@@ -106,9 +106,9 @@ describe('survey: answers', () => {
   it('an edit removes only its own field’s sentence', async () => {
     const { send, ready, context } = start();
     await ready();
-    send(...toLastStep, { type: 'answer.set', field: 'contact_email', value: 'nope' }, { type: 'answer.set', field: 'contact_name', value: 'Ada' }, { type: 'survey.submit' });
+    send(...toLastStep, { type: 'answer.set', field: 'contact_email', value: 'nope' }, { type: 'answer.set', field: 'business_name', value: 'Ada' }, { type: 'survey.submit' });
     expect(Object.keys(context().fieldErrors)).toEqual(['contact_email']);
-    send({ type: 'answer.set', field: 'contact_name', value: 'Ada L.' });
+    send({ type: 'answer.set', field: 'wish_feature', value: 'One tablet' });
     expect(Object.keys(context().fieldErrors)).toEqual(['contact_email']);
     send({ type: 'answer.set', field: 'contact_email', value: 'ada@example.com' });
     expect(context().fieldErrors).toEqual({});
