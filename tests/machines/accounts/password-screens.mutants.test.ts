@@ -1,7 +1,7 @@
 /**
  * Login, /forgot and /reset: what each screen shows and sends on the paths their behaviour
  * tests leave out (edits clearing sentences, the server naming fields, the notices, the
- * confirmation rules, failed resends). Written against Stryker's survivors (npm run mutants).
+ * confirmation rules, failed resends). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Registration: what each step shows and sends on the paths the behaviour tests leave out (the
  * alert cleared by an edit, the server naming a field, a failed resend or profile save, a second
- * address after Back). Written against Stryker's survivors (npm run mutants): each test checks
+ * address after Back). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed: each test checks
  * what the screen would show or what the server would receive.
  */
 import { createActor, fromPromise, waitFor } from 'xstate';

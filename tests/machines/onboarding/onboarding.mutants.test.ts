@@ -2,7 +2,7 @@
  * Onboarding: what the owner sees and what the server and the browser keep on the paths the
  * behaviour tests leave out (opening the step one is on, moving while a step loads or after a
  * failed load or save, the hours rules under 24/7, drafts of every kind of edit, the logo upload,
- * launching). Written against Stryker's survivors (npm run mutants).
+ * launching). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Survey: the paths its behaviour tests leave out (Back from a failed send, option ticks from
  * it, an unreadable draft store, the frustration rows, a failure without words, the receipt).
- * Written against Stryker's survivors (npm run mutants).
+ * Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
