@@ -211,6 +211,7 @@ function formStepState(step: FormStep) {
           input: ({ context }) => {
             // The guard accepted the step; checking again yields the coerced (trimmed) body.
             const result = checkStep(step, context.forms, context.host);
+            // Stryker disable next-line ConditionalExpression: only checked forms reach saving (editing's guard; saveFailed resends them unchanged)
             return { restaurantId: context.restaurantId, step, body: result.ok ? result.body : toRequest(step, context.forms) };
           },
           onDone: { target: after, actions: { type: 'forgetDraft', params: { step } } },
@@ -232,6 +233,7 @@ function uploadingState() {
     invoke: {
       id: 'uploadLogo',
       src: 'uploadLogo',
+      // Stryker disable next-line ConditionalExpression: only logo.upload enters uploading, so the test is always true
       input: ({ event }) => ({ file: event.type === 'logo.upload' ? event.file : new Blob() }),
       onDone: { target: 'editing', actions: [{ type: 'setLogo', params: ({ event }) => ({ url: event.output }) }, persist('about')] },
       onError: { target: 'editing', actions: { type: 'rememberUploadError', params: ({ event }) => ({ error: event.error }) } },

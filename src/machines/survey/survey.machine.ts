@@ -255,6 +255,7 @@ export const surveyMachine = setup({
         input: ({ context }): SurveyRequest => {
           const result = check(context.answers);
           // The guard accepted these answers; parsing again yields the trimmed copy to send.
+          // Stryker disable next-line ConditionalExpression: only answers the guard accepted reach submitting (failed resends them unchanged)
           const answers = result.ok ? result.value : (toSurveyRequest(context.answers) as SurveyResponseCreate);
           return { answers, idempotencyKey: context.attemptKey ?? crypto.randomUUID() };
         },

@@ -1,5 +1,5 @@
 import { createActor, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RESEND_LOCK_SECONDS } from '../../../contracts/accounts';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
@@ -36,5 +36,42 @@ describe('resend lock machine: behaviour', () => {
     actor.send({ type: 'code.sent' });
     expect(actor.getSnapshot().context.left).toBe(3);
     actor.stop();
+  });
+});
+
+describe('resend lock machine: lengths and seconds', () => {
+  it('locks for at least one whole second, whatever length it is given', () => {
+    const lengthOf = (seconds: number) => {
+      const actor = createActor(resendLockMachine, { input: { seconds } }).start();
+      actor.send({ type: 'code.sent' });
+      const { left } = actor.getSnapshot().context;
+      actor.stop();
+      return left;
+    };
+    expect(lengthOf(0)).toBe(1);
+    expect(lengthOf(-5)).toBe(1);
+    expect(lengthOf(2.7)).toBe(2);
+    expect(lengthOf(4)).toBe(4);
+  });
+
+  it('counts real seconds: Resend stays locked until the 60th second has passed', () => {
+    vi.useFakeTimers();
+    try {
+      const actor = createActor(resendLockMachine, { input: undefined }).start();
+      actor.send({ type: 'code.sent' });
+      vi.advanceTimersByTime(999);
+      expect(actor.getSnapshot().context.left).toBe(RESEND_LOCK_SECONDS);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.left).toBe(RESEND_LOCK_SECONDS - 1);
+      vi.advanceTimersByTime((RESEND_LOCK_SECONDS - 2) * 1000);
+      expect(actor.getSnapshot().value).toBe('locked');
+      expect(actor.getSnapshot().context.left).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(actor.getSnapshot().context.left).toBe(0);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * Survey: the paths its behaviour tests leave out (Back from a failed send, option ticks from
+ * it, an unreadable draft store, the frustration rows, a failure without words, the receipt).
+ * Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
+ */
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { SurveyCreated } from '../../../contracts/survey';
+import { surveyMachine, type SurveyEvent, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
+import type { SurveyDraft } from '../../../src/services/survey/survey-draft';
+import { provideChecked } from '../../support/contract-double';
+
+const RECEIPT: SurveyCreated = { id: 9, created_at: '2026-11-22T10:00:00.000Z' };
+
+function start(options: { load?: () => Promise<SurveyDraft | null>; answer?: () => Promise<SurveyCreated> } = {}) {
+  const sent: SurveyRequest[] = [];
+  const saved: SurveyDraft[] = [];
+  let cleared = 0;
+  const actor = createActor(provideChecked(surveyMachine, {
+    actors: {
+      loadDraft: fromPromise<SurveyDraft | null>(options.load ?? (async () => null)),
+      submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => { sent.push(input); return (options.answer ?? (async () => RECEIPT))(); }),
+    },
+    actions: {
+      persistDraft: ({ context }, params: { step: number }) => { saved.push({ step: params.step, answers: context.answers, attemptKey: context.attemptKey }); },
+      forgetDraft: () => { cleared += 1; },
+    },
+  })).start();
+  const send = (...events: SurveyEvent[]) => events.forEach((event) => actor.send(event));
+  const ready = () => waitFor(actor, (snapshot) => !snapshot.matches('resuming'));
+  return { actor, send, sent, saved, ready, cleared: () => cleared, context: () => actor.getSnapshot().context };
+}
+
+const toLastStep: SurveyEvent[] = Array.from({ length: 7 }, () => ({ type: 'step.next' }) as SurveyEvent);
+
+describe('survey: resuming', () => {
+  it('starts afresh on the first step when the draft store cannot be read', async () => {
+    const { actor, ready, context } = start({ load: async () => { throw new Error('SecurityError'); } });
+    await ready();
+    expect(actor.getSnapshot().value).toBe('about');
+    expect(context()).toMatchObject({ fieldErrors: {}, error: null, attemptKey: null, receipt: null });
+  });
+
+  it('starts on the first step when there is no draft, and writes it there', async () => {
+    const { actor, ready, saved } = start();
+    await ready();
+    expect(actor.getSnapshot().value).toBe('about');
+    expect(saved.at(-1)).toMatchObject({ step: 1, attemptKey: null });
+  });
+});
+
+describe('survey: after a failed send', () => {
+  const failedOnce = async () => {
+    let refuse = true;
+    const harness = start({ answer: async () => { if (refuse) throw new Error(''); return RECEIPT; } });
+    await harness.ready();
+    harness.send(...toLastStep, { type: 'survey.submit' });
+    expect(harness.actor.getSnapshot().value).toBe('submitting');
+    await waitFor(harness.actor, (snapshot) => snapshot.matches('failed'));
+    return { ...harness, accept: () => { refuse = false; } };
+  };
+
+  it('says the fallback sentence when the failure has no words', async () => {
+    const { context } = await failedOnce();
+    expect(context().error).toBe('HTTP Error: The survey could not be sent. Please try again.');
+  });
+
+  it('Back leads to the seventh step without the alert, keeping the key for the next send', async () => {
+    const { actor, send, sent, context, accept } = await failedOnce();
+    send({ type: 'step.back' });
+    expect(actor.getSnapshot().value).toBe('systems');
+    expect(context().error).toBeNull();
+    accept();
+    send({ type: 'step.next' }, { type: 'survey.submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+  });
+
+  it('ticking an option returns to the last step with the tick, the alert gone and a new key', async () => {
+    const { actor, send, sent, context, accept } = await failedOnce();
+    send({ type: 'option.toggle', field: 'delivery_apps', option: 'DoorDash' });
+    expect(actor.getSnapshot().value).toBe('wishes');
+    expect(context().error).toBeNull();
+    expect(context().attemptKey).toBeNull();
+    expect(context().answers.delivery_apps).toEqual(['DoorDash']);
+    accept();
+    send({ type: 'survey.submit' });
+    const final = await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(sent[1]!.idempotencyKey).not.toBe(sent[0]!.idempotencyKey);
+    expect(sent[1]!.answers).toMatchObject({ delivery_apps: ['DoorDash'] });
+    expect(final.value).toBe('thanked');
+  });
+});
+
+describe('survey: answers', () => {
+  it('fills the frustration rows by index and ignores rows that do not exist', async () => {
+    const { send, ready, context } = start();
+    await ready();
+    const rows = context().answers.delivery_frustrations.length;
+    send({ type: 'answer.set', field: 'delivery_frustrations', index: 0, value: 'Late drivers' });
+    send({ type: 'answer.set', field: 'delivery_frustrations', index: rows, value: 'ignored' });
+    send({ type: 'answer.set', field: 'delivery_frustrations', index: -1, value: 'ignored' });
+    expect(context().answers.delivery_frustrations).toEqual(['Late drivers', ...Array.from({ length: rows - 1 }, () => '')]);
+  });
+
+  it('an edit removes only its own field’s sentence', async () => {
+    const { send, ready, context } = start();
+    await ready();
+    send(...toLastStep, { type: 'answer.set', field: 'contact_email', value: 'nope' }, { type: 'answer.set', field: 'business_name', value: 'Ada' }, { type: 'survey.submit' });
+    expect(Object.keys(context().fieldErrors)).toEqual(['contact_email']);
+    send({ type: 'answer.set', field: 'wish_feature', value: 'One tablet' });
+    expect(Object.keys(context().fieldErrors)).toEqual(['contact_email']);
+    send({ type: 'answer.set', field: 'contact_email', value: 'ada@example.com' });
+    expect(context().fieldErrors).toEqual({});
+  });
+
+  it('keeps the server’s receipt for the thank-you screen and forgets the draft once', async () => {
+    const { actor, send, ready, cleared } = start();
+    await ready();
+    send(...toLastStep, { type: 'survey.submit' });
+    const final = await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(final.context.receipt).toEqual(RECEIPT);
+    expect(cleared()).toBe(1);
+  });
+});
