@@ -8,23 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/database';
+// The insight screens' seeded generator (mulberry32): the same seed gives the same order again.
+import { seededRandom } from '../src/machines/insights/sample-data';
 import { POSTGRES_ADMIN_URL, withPostgresDatabase } from './postgres';
 import { startServer } from './server';
 
 const REQUESTS = Number(process.env.BENCH_FORGOT_REQUESTS ?? 1000);
 const SEED = Number(process.env.BENCH_SEED ?? Date.now() % 2 ** 31);
-
-/** mulberry32: a small seeded generator, so an order can be run again. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,8 @@
 // `npm run images:migrate`: moves images uploaded before the image store (files in
 // DATA_DIR/uploads) into the database, where every server process reads them. Safe to run again.
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { exitWith } from './exit-code';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
 import { moveUploadsIntoStore } from '../domain/shared/image-migration';
@@ -31,12 +32,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+exitWith(main);

@@ -1,5 +1,6 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR.
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { exitWith } from '../cli/exit-code';
 import { DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './database';
 
@@ -23,12 +24,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+exitWith(main);

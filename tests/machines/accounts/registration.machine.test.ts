@@ -1,17 +1,16 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { ProfileResponse, RegisterRequest, RegisterResponse, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
+import type { RegisterRequest, RegisterResponse } from '../../../contracts/accounts';
 import { ApiError } from '../../../src/services/shared/api';
 import {
   CODE_RESENT,
   registrationMachine,
-  type ProfileCall,
   type RegistrationEvent,
-  type SignInCall,
 } from '../../../src/machines/accounts/registration.machine';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { startRegistration, type Answers } from './registration.doubles';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id });
@@ -50,39 +49,7 @@ describe('registration machine: path coverage', () => {
   });
 });
 
-type Answers = {
-  register?: (input: RegisterRequest) => Promise<RegisterResponse>;
-  verify?: (input: VerifyRequest) => Promise<VerifyResponse>;
-  profile?: (input: ProfileCall) => Promise<ProfileResponse>;
-  signIn?: (input: SignInCall) => Promise<string>;
-};
-
-function start(answers: Answers = {}) {
-  const calls = { register: [] as RegisterRequest[], verify: [] as VerifyRequest[], profile: [] as ProfileCall[], signIn: [] as SignInCall[] };
-  const machine = provideChecked(registrationMachine, {
-    actors: {
-      registerEmail: fromPromise<RegisterResponse, RegisterRequest>(({ input }) => {
-        calls.register.push(input);
-        return (answers.register ?? (async () => ({ detail: 'sent', existing: false })))(input);
-      }),
-      verifyCode: fromPromise<VerifyResponse, VerifyRequest>(({ input }) => {
-        calls.verify.push(input);
-        return (answers.verify ?? (async () => ({ access: 'A1', refresh: 'R1', need_profile: true })))(input);
-      }),
-      saveProfile: fromPromise<ProfileResponse, ProfileCall>(({ input }) => {
-        calls.profile.push(input);
-        return (answers.profile ?? (async () => ({ access: 'A2', refresh: 'R2' })))(input);
-      }),
-      completeSignIn: fromPromise<string, SignInCall>(({ input }) => {
-        calls.signIn.push(input);
-        return (answers.signIn ?? (async () => '/onboard/7/location'))(input);
-      }),
-    },
-  });
-  const actor = createActor(machine, { input: { resendSeconds: 60 } }).start();
-  const send = (...events: RegistrationEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, calls, send };
-}
+const start = (answers: Answers = {}) => startRegistration(answers, { resendSeconds: 60 });
 
 const emailStep: RegistrationEvent[] = [
   { type: 'field.change', field: 'email', value: ' Owner@Example.com ' },

@@ -4,50 +4,14 @@
  * address after Back). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed: each test checks
  * what the screen would show or what the server would receive.
  */
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { ProfileResponse, RegisterRequest, RegisterResponse, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
 import { ApiError } from '../../../src/services/shared/api';
-import { CODE_RESENT, registrationMachine, type ProfileCall, type RegistrationEvent, type SignInCall } from '../../../src/machines/accounts/registration.machine';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
-import { provideChecked } from '../../support/contract-double';
-
-type Answers = {
-  register?: (input: RegisterRequest) => Promise<RegisterResponse>;
-  verify?: (input: VerifyRequest) => Promise<VerifyResponse>;
-  profile?: (input: ProfileCall) => Promise<ProfileResponse>;
-  signIn?: (input: SignInCall) => Promise<string>;
-};
+import { CODE_RESENT, type RegistrationEvent } from '../../../src/machines/accounts/registration.machine';
+import { startRegistration, type Answers } from './registration.doubles';
 
 /** The machine with its calls answered as `answers` says, and a resend lock of a few milliseconds. */
-function start(answers: Answers = {}) {
-  const calls = { register: [] as RegisterRequest[], verify: [] as VerifyRequest[], profile: [] as ProfileCall[], signIn: [] as SignInCall[] };
-  const machine = provideChecked(registrationMachine, {
-    actors: {
-      registerEmail: fromPromise<RegisterResponse, RegisterRequest>(({ input }) => {
-        calls.register.push(input);
-        return (answers.register ?? (async () => ({ detail: 'sent', existing: false })))(input);
-      }),
-      verifyCode: fromPromise<VerifyResponse, VerifyRequest>(({ input }) => {
-        calls.verify.push(input);
-        return (answers.verify ?? (async () => ({ access: 'A1', refresh: 'R1', need_profile: true })))(input);
-      }),
-      saveProfile: fromPromise<ProfileResponse, ProfileCall>(({ input }) => {
-        calls.profile.push(input);
-        return (answers.profile ?? (async () => ({ access: 'A2', refresh: 'R2' })))(input);
-      }),
-      completeSignIn: fromPromise<string, SignInCall>(({ input }) => {
-        calls.signIn.push(input);
-        return (answers.signIn ?? (async () => '/onboard/7/location'))(input);
-      }),
-      resendLock: resendLockMachine.provide({ delays: { tick: 2 } }),
-    },
-  });
-  const actor = createActor(machine, { input: { resendSeconds: 1 } }).start();
-  const send = (...events: RegistrationEvent[]) => events.forEach((event) => actor.send(event));
-  const context = () => actor.getSnapshot().context;
-  return { actor, calls, send, context };
-}
+const start = (answers: Answers = {}) => startRegistration(answers, { resendSeconds: 1, resendTickMs: 2 });
 
 const emailStep = (email = 'owner@example.com'): RegistrationEvent[] => [
   { type: 'field.change', field: 'email', value: email },
