@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response as PlaywrightResponse } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantStaff } from '../../server/domain/accounts/users';
 import { ADMIN_ONLY_SCREENS, BACK_OFFICE_SCREENS } from '../../src/app';
@@ -72,12 +72,22 @@ type Checked = { route: string; title: string };
  */
 async function checkRoute(page: Page, route: string, open: (route: string) => Promise<unknown>): Promise<{ title: string; problems: string[] }> {
   const problems: string[] = [];
+  const failedCalls: string[] = [];
+  const noteFailure = (response: PlaywrightResponse) => {
+    if (response.status() >= 400) failedCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  };
+  page.on('response', noteFailure);
   await open(route);
   try {
-    await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+    // A first load of a lazily loaded screen on a loaded CI machine can take a while: 30 s.
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-  } catch {
-    return { title: '', problems: [`${route}: no heading in main after 15 s`] };
+  } catch (error) {
+    // What the screen showed and which calls failed, so that a failure in CI can be explained.
+    const shown = (await page.locator('main').innerText().catch(() => '(no main)')).replace(/\s+/g, ' ').slice(0, 200);
+    return { title: '', problems: [`${route}: ${(error as Error).message.split('\n')[0]}; main showed "${shown}"; failed calls: ${failedCalls.join(', ') || 'none'}`] };
+  } finally {
+    page.off('response', noteFailure);
   }
   const title = await page.title();
   if (title === staticTitle || !title.endsWith('Tablefront')) problems.push(`${route}: the screen sets no title of its own ("${title}")`);
