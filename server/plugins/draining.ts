@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../contracts/shared/errors';
 
@@ -22,40 +22,48 @@ const SHUTTING_DOWN: ApiErrorBody = { detail: 'The server is restarting. Please 
  */
 async function drainingPlugin(app: FastifyInstance) {
   let draining = false;
-  let inFlight = 0;
   let onIdle: (() => void) | undefined;
+  // The answers still owed, by request (an aborted request comes without its reply): a map rather
+  // than a count, so that draining can mark each one.
+  const owed = new Map<FastifyRequest, FastifyReply>();
 
-  const taken = new WeakSet<FastifyRequest>();
-  const done = async (request: FastifyRequest) => {
-    if (!taken.delete(request)) return;
-    inFlight -= 1;
-    if (inFlight === 0) onIdle?.();
+  const markClosing = (reply: FastifyReply) => {
+    if (!reply.sent) reply.header('connection', 'close');
+  };
+  const settle = (request: FastifyRequest) => {
+    if (!owed.delete(request)) return;
+    if (owed.size === 0) onIdle?.();
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     if (draining) {
-      return reply
+      // Answered here: `done` is not called, so nothing else runs for this request.
+      void reply
         .code(503)
         .headers({ connection: 'close', 'retry-after': '5' })
         .type('application/json; charset=utf-8')
         .send(SHUTTING_DOWN);
+      return;
     }
-    inFlight += 1;
-    taken.add(request);
-    return undefined;
+    owed.set(request, reply);
+    done();
   });
   // Whichever comes first: the answer sent, or the client gone before it was.
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
-
-  // A request taken before the shutdown began still gets its answer, and then its connection closes.
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
+  app.addHook('onResponse', (request, _reply, done) => {
+    settle(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    settle(request);
+    done();
   });
 
   app.decorate('drain', (graceMs: number) => {
     draining = true;
-    if (inFlight === 0) return Promise.resolve(true);
+    // A request taken before the shutdown began still gets its answer, and then its connection closes.
+    owed.forEach(markClosing);
+    if (owed.size === 0) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), graceMs);
       onIdle = () => {
