@@ -179,7 +179,9 @@ export const DeliveryStep = refine(
     if (value.pickup_eta_from > value.pickup_eta_to) {
       yield at(context, ['pickup_eta_to'], 'The pickup estimate “to” must not be below “from”.');
     }
-    if (value.has_delivery && value.coverage_mode === 'zip' && value.zip_codes.length === 0) {
+    // superstruct runs a refiner when the last field failure was itself a refinement, even if an
+    // earlier field is missing: a missing list must not be read here (it is refused already).
+    if (value.has_delivery && value.coverage_mode === 'zip' && Array.isArray(value.zip_codes) && value.zip_codes.length === 0) {
       yield at(context, ['zip_codes'], 'Add at least one zip code, or cover by distance.');
     }
   },
@@ -297,14 +299,17 @@ export const HoursStep = refine(
   ),
   'hours',
   function* (value, context) {
-    const days = value.hours.map((day) => day.day_of_week);
+    // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
+    // skipped here (it is refused already).
+    const givenDays = value.hours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
+    const days = givenDays.map((day) => day.day_of_week);
     if (days.length !== 7 || new Set(days).size !== 7) {
       yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
     }
     // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
     if (value.open_247) return;
     for (const [index, day] of value.hours.entries()) {
-      if (day.closed) continue;
+      if (typeof day !== 'object' || day === null || day.closed) continue;
       if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
       if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');
     }

@@ -83,6 +83,16 @@ describe('PUT then GET of every step', () => {
       .toEqual([{ group_name: 'crowd', label: 'Groups' }]);
   });
 
+  it('refuses a missing list beside another field\'s refused value with 400, never 500 (Portman found both)', async () => {
+    const { token, id } = await owner();
+    const { zip_codes: _zips, ...withoutZips } = VALID_STEPS.delivery;
+    await expectRefused(id, token, 'delivery', { ...withoutZips, has_delivery: true, coverage_mode: 'zip', order_types: ['Drone'] }, {
+      zip_codes: 'This field is required.', order_types: /^Order types are chosen from/,
+    });
+    const [monday, ...rest] = VALID_STEPS.hours.hours;
+    await expectRefused(id, token, 'hours', { ...VALID_STEPS.hours, hours: [null, ...rest, { ...monday, day_of_week: 9 }] }, { 'hours.0': /./ });
+  });
+
   it('refuses unknown fields, wrong types, a missing field and a body that is not an object', async () => {
     const { token, id } = await owner();
     for (const step of STEP_NAMES) {
