@@ -256,6 +256,13 @@ const SelectionName = trimmed(refine(string(), 'name', (value) => value.length <
 const NewSelection = object({ name: SelectionName, image_url: optional(ImageUrl) });
 
 /**
+ * The entries of a list that are objects. superstruct runs a list's own check even when one entry
+ * is refused as the wrong kind (when a later entry's failure is a refinement), so such a check
+ * must not read fields of an entry that is, say, null: that entry is refused already.
+ */
+const listedObjects = <T>(values: T[]): T[] => values.filter((value) => typeof value === 'object' && value !== null);
+
+/**
  * Spec section 5: selections are trimmed, blank ones dropped and later duplicates (by name,
  * ignoring case) dropped; the set needs a name and at least one selection left.
  */
@@ -298,9 +305,10 @@ export const PrimaryOptionSetUpdate = object({
   prevent_restaurant_changes: optional(boolean()),
   allow_images: optional(boolean()),
   selections: optional(refine(boundedList(array(SelectionChange), MENU_SELECTIONS_MAX, 'selections'), 'selections', (values) => {
-    const ids = values.flatMap((value) => (value.id === undefined ? [] : [value.id]));
+    const given = listedObjects(values);
+    const ids = given.flatMap((value) => (value.id === undefined ? [] : [value.id]));
     if (new Set(ids).size !== ids.length) return 'Each selection may be listed only once.';
-    return values.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
+    return given.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
   })),
 });
 export type PrimaryOptionSetUpdate = Infer<typeof PrimaryOptionSetUpdate>;
@@ -371,8 +379,10 @@ export const MenuItem = object({
   available: boolean(),
 });
 export type MenuItem = Infer<typeof MenuItem>;
-const SizePrices = refine(boundedList(array(SizePrice), MENU_SIZES_MAX, 'prices'), 'prices', (values) =>
-  new Set(values.map((value) => value.size_id)).size === values.length || 'Each size may be priced only once.');
+const SizePrices = refine(boundedList(array(SizePrice), MENU_SIZES_MAX, 'prices'), 'prices', (values) => {
+  const given = listedObjects(values);
+  return new Set(given.map((value) => value.size_id)).size === given.length || 'Each size may be priced only once.';
+});
 const itemFields = {
   description: optional(Description),
   price: optional(Price),

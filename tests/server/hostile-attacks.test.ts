@@ -90,4 +90,18 @@ describe('hostile bodies from issue 16', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields.selections).toContain(String(MENU_SELECTIONS_MAX));
   });
+
+  it('refuses a list holding null beside an entry its own check refuses with 400, never 500', async () => {
+    const created = await send('POST', '/api/v2/primary-options/', JSON.stringify({ name: 'Sauce', selections: [{ name: 'Red' }], restaurant_id: restaurantId }));
+    expect(created.statusCode).toBe(201);
+    const before = await tableChecksums(test.database);
+    const longName = 'x'.repeat(1_000);
+    const changed = await send('PATCH', `/api/v2/primary-options/${created.json().id}/`, JSON.stringify({ selections: [null, { name: longName }] }));
+    expect(changed.statusCode, changed.body).toBe(400);
+    expect(changed.json().code).toBe('invalid');
+    const item = await send('POST', '/api/v2/menu-items/', JSON.stringify({ category_id: 1, name: 'Item', prices: [null, { size_id: 1, price: -1 }] }));
+    expect(item.statusCode, item.body).toBe(400);
+    expect(item.json().code).toBe('invalid');
+    expect(await tableChecksums(test.database)).toEqual(before);
+  });
 });
