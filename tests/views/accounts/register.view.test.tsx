@@ -253,6 +253,16 @@ describe('registration view: refused steps and their titles', () => {
     await screen.findByRole('heading', { name: 'Check Your Email' });
   }
 
+  /** A new account's code accepted: the profile step ("Join") is showing. */
+  async function toProfileStep(driver: Driver) {
+    await toCodeStep(driver);
+    await driver.user.click(codeBoxes()[0]!);
+    await driver.user.keyboard(V.code);
+    await driver.user.click(verifyButton());
+    await driver.verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true });
+    await screen.findByRole('heading', { name: 'Join' });
+  }
+
   it('refuses a bad address: the field marked and focused, the alert naming it', async () => {
     const { user } = renderRegister();
     await waitFor(() => expect(document.title).toBe('Create your account · Tablefront'));
@@ -297,12 +307,7 @@ describe('registration view: refused steps and their titles', () => {
     'Please choose a password that does not contain your email address.',
   ])('shows the server’s password refusal on the password field: %s', async (sentence) => {
     const driver = renderRegister();
-    await toCodeStep(driver);
-    await driver.user.click(codeBoxes()[0]!);
-    await driver.user.keyboard(V.code);
-    await driver.user.click(verifyButton());
-    await driver.verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true });
-    await screen.findByRole('heading', { name: 'Join' });
+    await toProfileStep(driver);
     await retype(driver.user, screen.getByLabelText('First name'), V.first);
     await retype(driver.user, screen.getByLabelText('Last name'), V.last);
     await retype(driver.user, screen.getByLabelText('Password', { selector: 'input' }), V.password);
@@ -317,12 +322,7 @@ describe('registration view: refused steps and their titles', () => {
 
   it('names every profile field in error and focuses the first', async () => {
     const driver = renderRegister();
-    await toCodeStep(driver);
-    await driver.user.click(codeBoxes()[0]!);
-    await driver.user.keyboard(V.code);
-    await driver.user.click(verifyButton());
-    await driver.verify.resolve({ access: 'A1', refresh: 'R1', need_profile: true });
-    await screen.findByRole('heading', { name: 'Join' });
+    await toProfileStep(driver);
     await waitFor(() => expect(document.title).toBe('Join · Tablefront'));
     await driver.user.click(screen.getByRole('button', { name: "Let's go" }));
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
