@@ -3,8 +3,10 @@
  * text with a NUL character (PostgreSQL cannot store it and fails the whole statement) or with
  * half of a UTF-16 surrogate pair (not text at all: it cannot be encoded as UTF-8 and would be
  * stored as a replacement character), and values nested deeper than any request of ours is
- * (recursion over a hostile 5,000-level body costs the event loop and the stack), and lists
- * longer than any of ours.
+ * (recursion over a hostile 5,000-level body costs the event loop and the stack), lists
+ * longer than any of ours, and objects with their own `toString` or `valueOf` (JSON can only make
+ * them data, not functions, so turning such an object into text throws: superstruct does so to
+ * word its refusal, and answered 500).
  */
 
 export const MAX_NESTING = 32;
@@ -20,6 +22,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const HOSTILE_TEXT = 'Text may not contain NUL characters or unpaired surrogates.';
 export const TOO_DEEP = `Values may be nested at most ${MAX_NESTING} levels deep.`;
 export const TOO_LONG = `Lists may hold at most ${MAX_LIST_ITEMS.toLocaleString('en-US')} items.`;
+export const RESERVED_KEY = 'Objects may not have fields named toString or valueOf.';
+
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['toString', 'valueOf']);
 
 const isHostileText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
@@ -37,6 +42,7 @@ export function findHostileInput(value: unknown): Record<string, string> | null 
     for (const [key, element] of entries) {
       const at = path ? `${path}.${key}` : key;
       if (isHostileText(key)) return { [path || 'body']: HOSTILE_TEXT };
+      if (!Array.isArray(item) && RESERVED_KEYS.has(key)) return { [path || 'body']: RESERVED_KEY };
       const found = walk(element, at, depth + 1);
       if (found) return found;
     }

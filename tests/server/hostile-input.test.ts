@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, TOO_DEEP, TOO_LONG } from '../../server/plugins/hostile-input';
+import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, RESERVED_KEY, TOO_DEEP, TOO_LONG } from '../../server/plugins/hostile-input';
 import { accessTokenFor } from './accounts/auth-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -26,6 +26,16 @@ describe('hostile input', () => {
     const answer = await signUp(payload);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ detail: 'Some fields are not valid.', code: 'invalid', fields: { [field]: HOSTILE_TEXT } });
+    expect(await storedSignups()).toBe(before);
+  });
+
+  // The fuzz test's counterexample (seed 2088704377): superstruct words its refusal of an object
+  // by turning it into text, which throws when the object's own toString is data.
+  it.each(['toString', 'valueOf'])('refuses an object with its own %s field with 400 on the field, and stores nothing', async (key) => {
+    const before = await storedSignups();
+    const answer = await signUp(JSON.stringify({ zip_code: { [key]: 1 }, email: 'ana@example.com' }));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ detail: 'Some fields are not valid.', code: 'invalid', fields: { zip_code: RESERVED_KEY } });
     expect(await storedSignups()).toBe(before);
   });
 
