@@ -6,10 +6,15 @@ import type { Db } from '../server/db/database';
 import { findUserById } from '../server/domain/accounts/users';
 import { listCategories } from '../server/domain/menu/menu-categories';
 import { scopeOf } from '../server/domain/shared/tenancy';
+import { ViewerCheck } from '../server/domain/shared/viewer-check';
 
 export type CapturedQuery = { text: string; params: unknown[] };
 
-/** The queries `listCategories` sends for `query` as `userId` sees it, with their parameters. */
+/**
+ * The queries `listCategories` sends for `query` as `userId` sees it, with their parameters, as
+ * on every request of a token after its first: the page's statement reads the user's scope too
+ * (server/plugins/auth.ts, readAsViewer), so it is the whole of the request's database work.
+ */
 export async function captureListQueries(databaseUrl: string, userId: number, query: { page: number; page_size: number }): Promise<CapturedQuery[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
@@ -18,7 +23,7 @@ export async function captureListQueries(databaseUrl: string, userId: number, qu
     const user = await findUserById(plain, userId);
     if (!user) throw new Error(`bench user ${userId} is missing`);
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => captured.push({ text, params }) } }) as unknown as Db;
-    await listCategories(logging, scopeOf(user), query);
+    await listCategories(logging, { ...scopeOf(user), viewerCheck: new ViewerCheck(userId) }, query);
     return captured;
   } finally {
     await pool.end();

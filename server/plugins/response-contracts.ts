@@ -37,7 +37,7 @@ export type Audience = 'anyone' | 'signed-in' | 'admin';
 export function audienceOf(app: FastifyInstance, route: Pick<RouteOptions, 'preValidation' | 'preHandler'>): Audience {
   const guards = [route.preValidation, route.preHandler].flat().filter(Boolean);
   if (guards.includes(app.requireAdmin)) return 'admin';
-  if (guards.includes(app.requireUser)) return 'signed-in';
+  if (guards.includes(app.requireUser) || guards.includes(app.requireViewer)) return 'signed-in';
   return 'anyone';
 }
 

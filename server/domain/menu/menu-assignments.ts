@@ -87,6 +87,7 @@ function assignments<K extends RefKey>(kind: AssignmentKind<K>) {
         // ORDERING.categoryToppings / categoryDressings: id and the reference column.
         orderBy: { id: table.id, [kind.refKey]: kind.ref },
         id: table.id,
+        viewer: scope.viewerCheck,
       }, { ...query, search: undefined });
       return { ...listed, rows: (listed.rows as Record<string, unknown>[]).map((row) => toAnswer(toRow(row))) };
     },

@@ -60,6 +60,7 @@ export async function listCategories(db: Db, scope: Scope, query: CategoryListQu
     searchIn: [categories.name, categories.description],
     orderBy: { id: categories.id, name: categories.name } satisfies Record<(typeof ORDERING.categories)[number], AnyPgColumn>,
     id: categories.id,
+    viewer: scope.viewerCheck,
   }, query);
   return { ...listed, rows: listed.rows.map(toCategory) };
 }

@@ -62,6 +62,7 @@ export async function listDetails(db: Db, scope: Scope, query: CategoryDetailLis
     searchIn: [],
     orderBy: { id: categoryDetails.id, category_id: categoryDetails.categoryId } satisfies Record<(typeof ORDERING.categoryDetails)[number], AnyPgColumn>,
     id: categoryDetails.id,
+    viewer: scope.viewerCheck,
   }, { ...query, search: undefined });
   const sets = await optionSetIdsOf(db, listed.rows.map((row) => row.id));
   return { ...listed, rows: listed.rows.map((row) => toDetail(row, sets.get(row.id) ?? [])) };

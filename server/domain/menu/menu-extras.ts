@@ -65,6 +65,7 @@ export async function listGroups(db: Db, scope: Scope, query: ExtraGroupListQuer
     searchIn: [extraGroups.name],
     orderBy: { id: extraGroups.id, name: extraGroups.name } satisfies Record<(typeof ORDERING.extraGroups)[number], AnyPgColumn>,
     id: extraGroups.id,
+    viewer: scope.viewerCheck,
   }, query);
   return { ...listed, rows: listed.rows.map(toGroup) };
 }
@@ -155,6 +156,7 @@ export async function listSelections(db: Db, scope: Scope, query: ExtraSelection
     searchIn: [extraSelections.name],
     orderBy: { id: extraSelections.id, name: extraSelections.name, price: extraSelections.price } satisfies Record<(typeof ORDERING.extraSelections)[number], AnyPgColumn>,
     id: extraSelections.id,
+    viewer: scope.viewerCheck,
   }, query);
   return { ...listed, rows: listed.rows.map(toSelection) };
 }

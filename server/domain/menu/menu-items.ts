@@ -55,6 +55,7 @@ export async function listItems(db: Db, scope: Scope, query: MenuItemListQuery):
     searchIn: [menuItems.name, menuItems.description],
     orderBy: { id: menuItems.id, name: menuItems.name, price: menuItems.price } satisfies Record<(typeof ORDERING.menuItems)[number], AnyPgColumn>,
     id: menuItems.id,
+    viewer: scope.viewerCheck,
   }, query);
   const prices = await pricesOf(db, listed.rows.map((row) => row.id));
   return { ...listed, rows: listed.rows.map((row) => toItem(row, prices.get(row.id) ?? [])) };

@@ -86,6 +86,7 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
         searchIn: [table.name],
         orderBy: { id: table.id, name: table.name } satisfies Record<(typeof ORDERING.toppings)[number], AnyPgColumn>,
         id: table.id,
+        viewer: scope.viewerCheck,
       }, { ...query, search: query.search ?? query.q });
       return { ...listed, rows: (listed.rows as Row[]).map(kind.toAnswer) };
     },

@@ -86,6 +86,7 @@ export async function listOptionSets(db: Db, scope: Scope, query: PrimaryOptionS
     searchIn: [optionSets.name],
     orderBy: { id: optionSets.id, name: optionSets.name } satisfies Record<(typeof ORDERING.primaryOptions)[number], AnyPgColumn>,
     id: optionSets.id,
+    viewer: scope.viewerCheck,
   }, query);
   const selections = await selectionsOf(db, listed.rows.map((row) => row.id));
   return { ...listed, rows: listed.rows.map((row) => toSet(row, selections.get(row.id) ?? [])) };

@@ -33,6 +33,7 @@ export async function listSizes(db: Db, scope: Scope, query: SizeListQuery): Pro
     searchIn: [categorySizes.name],
     orderBy: { position: categorySizes.position, id: categorySizes.id, name: categorySizes.name } satisfies Record<(typeof ORDERING.sizes)[number], AnyPgColumn>,
     id: categorySizes.id,
+    viewer: scope.viewerCheck,
   }, query);
   return { ...listed, rows: listed.rows.map(toSize) };
 }

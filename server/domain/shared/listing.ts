@@ -2,6 +2,7 @@ import { and, asc, count, desc, getTableColumns, getTableName, ilike, or, sql, t
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
 import type { Db } from '../../db/database';
+import { viewerScopeColumn, viewerScopeOf, type ViewerCheck } from './viewer-check';
 
 /**
  * The one list query of the menu area (PRODUCT.md: paging, `ordering=`, `search=`, field
@@ -19,12 +20,16 @@ export type ListSpec<T extends PgTable> = {
   /** `ordering=` names and their columns; the first is the default. `id` breaks ties. */
   orderBy: Record<string, AnyPgColumn>;
   id: AnyPgColumn;
+  /** The caller's `scope.viewerCheck`: the page's query then reads the user's scope as well. */
+  viewer?: ViewerCheck;
 };
 
 export type Listed<Row> = { count: number; rows: Row[]; page: number; pageSize: number };
 
 /** The count's key in each row of the page query; no table has a column of that name. */
 const TOTAL = '__listTotal';
+/** The viewer's scope, in the page queries that confirm one (`ListSpec.viewer`). */
+const VIEWER = '__listViewer';
 
 /** `%`, `_` and `\` typed by a person are searched for literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -39,15 +44,19 @@ function orderingOf(spec: ListSpec<PgTable>, ordering: string | undefined): { te
     const column = spec.orderBy[name.replace(/^-/, '')];
     return column ? [{ column, descending: name.startsWith('-') }] : [];
   });
-  columns.push({ column: spec.id, descending: false });
+  // The id breaks ties, unless the list is already ordered by it.
+  if (!columns.some(({ column }) => column === spec.id)) columns.push({ column: spec.id, descending: false });
   return {
     terms: () => columns.map(({ column, descending }) => (descending ? desc(column) : asc(column))),
     key: columns.map(({ column, descending }) => `${column.name}${descending ? ' desc' : ''}`).join(','),
   };
 }
 
-/** The rows of one page (without the count), and the count carried by its first row. */
-type PageRows = { rows: Record<string, unknown>[]; total: number | undefined };
+/**
+ * The rows of one page (without the count), and the count carried by its first row, with the
+ * viewer's scope column when the query reads it (undefined on an empty page).
+ */
+type PageRows = { rows: Record<string, unknown>[]; total: number | undefined; viewer: unknown };
 type PageQuery = { execute: (values: Record<string, unknown>) => Promise<PageRows> };
 
 /**
@@ -61,6 +70,7 @@ function pageRowsReader(table: PgTable): (rows: unknown[][]) => PageRows {
   const totalIndex = columns.length;
   return (rows) => ({
     total: rows[0] === undefined ? undefined : Number(rows[0][totalIndex]),
+    viewer: rows[0]?.[totalIndex + 1],
     rows: rows.map((values) => {
       const row: Record<string, unknown> = {};
       for (const [index, [key, column]] of columns.entries()) {
@@ -80,10 +90,11 @@ function pageRowsReader(table: PgTable): (rows: unknown[][]) => PageRows {
  * connection instead of on every request (+18 % req/s, docs/performance.md). Names are never
  * reused, so a forgotten shape cannot collide with a new one; shapes are bounded (SHAPES_MAX).
  */
-function pageQuery(db: Db, table: PgTable, filter: SQL, ordering: SQL[], name = ''): PageQuery {
+function pageQuery(db: Db, table: PgTable, filter: SQL, ordering: SQL[], withViewer: boolean, name = ''): PageQuery {
   const counted = db.select({ value: count() }).from(table).where(filter);
+  const viewer: Record<string, SQL> = withViewer ? { [VIEWER]: viewerScopeColumn(db, 'viewer_id') } : {};
   const select = db
-    .select({ ...getTableColumns(table), [TOTAL]: sql`${counted}` })
+    .select({ ...getTableColumns(table), [TOTAL]: sql`${counted}`, ...viewer })
     .from(table)
     .where(filter)
     .orderBy(...ordering)
@@ -128,19 +139,19 @@ let shapesBuilt = 0;
  * request's values. The shape is the table, the filter's text (cheap to render on its own) and
  * the ordering's columns.
  */
-function cachedPageQuery(db: Db, table: PgTable, filter: { sql: string; params: unknown[] }, ordering: { terms: () => SQL[]; key: string }): PageQuery | undefined {
+function cachedPageQuery(db: Db, table: PgTable, filter: { sql: string; params: unknown[] }, ordering: { terms: () => SQL[]; key: string }, withViewer: boolean): PageQuery | undefined {
   let shapes = pageQueriesByDb.get(db);
   if (!shapes) {
     shapes = new Map();
     pageQueriesByDb.set(db, shapes);
   }
-  const shape = `${getTableName(table)}\n${filter.sql}\n${ordering.key}`;
+  const shape = `${getTableName(table)}\n${filter.sql}\n${ordering.key}${withViewer ? '\nviewer' : ''}`;
   const known = shapes.get(shape);
   if (known) return known;
   const template = filterTemplate(filter.sql, filter.params.length);
   if (!template) return undefined;
   shapesBuilt += 1;
-  const query = pageQuery(db, table, template, ordering.terms(), `list_page_${shapesBuilt}`);
+  const query = pageQuery(db, table, template, ordering.terms(), withViewer, `list_page_${shapesBuilt}`);
   if (shapes.size >= SHAPES_MAX) shapes.delete(shapes.keys().next().value as string);
   shapes.set(shape, query);
   return query;
@@ -157,10 +168,14 @@ export async function listRows<T extends PgTable>(db: Db, spec: ListSpec<T>, req
   const table = spec.table as PgTable;
   const ordering = orderingOf(spec as ListSpec<PgTable>, request.ordering);
   const filter = dialect.sqlToQuery(where);
-  const query = cachedPageQuery(db, table, filter, ordering) ?? pageQuery(db, table, where, ordering.terms());
+  const withViewer = spec.viewer !== undefined;
+  const query = cachedPageQuery(db, table, filter, ordering, withViewer) ?? pageQuery(db, table, where, ordering.terms(), withViewer);
   const values: Record<string, unknown> = { limit: pageSize, offset: (page - 1) * pageSize };
   for (const [index, value] of filter.params.entries()) values[`p${index + 1}`] = value;
-  const { rows, total } = await query.execute(values);
+  if (spec.viewer) values.viewer_id = spec.viewer.userId;
+  const { rows, total, viewer } = await query.execute(values);
+  // An empty page has no row to carry it: the viewer is then read by whoever asked (readAsViewer).
+  if (spec.viewer && rows.length > 0) spec.viewer.seen = viewerScopeOf(viewer);
   // A page past the end (or an empty list) has no row to carry the count: asked for on its own.
   const counted = total ?? (await db.select({ value: count() }).from(table).where(where))[0]?.value ?? 0;
   return { count: counted, rows: rows as T['$inferSelect'][], page, pageSize };

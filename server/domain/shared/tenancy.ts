@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { isAdmin, type UserRow } from './people';
+import type { ViewerCheck } from './viewer-check';
 
 /**
  * Which restaurants a signed-in user may read and change: the one place the menu area decides
@@ -26,6 +27,11 @@ export type Scope = {
   administrator: boolean;
   /** The restaurant the user works in (null: none chosen yet). */
   restaurantId: number | null;
+  /**
+   * Set when the scope was assumed from the user's previous request: a list passes it on
+   * (`ListSpec.viewer`) so its query reads the user again in the same statement.
+   */
+  viewerCheck?: ViewerCheck;
 };
 
 export function scopeOf(user: Pick<UserRow, 'isStaff' | 'isSuperadmin' | 'activeRestaurantId'>): Scope {
