@@ -13,7 +13,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('GET /api/v2/health/', () => {
+// Every test in this file builds its own app (a fresh embedded database), which on a loaded machine
+// takes as long as a hook's setup: each describe allows hookTimeout's 60 s, not testTimeout's 20 s.
+describe('GET /api/v2/health/', { timeout: 60_000 }, () => {
   it('reports a reachable database', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/' });
@@ -41,7 +43,7 @@ describe('GET /api/v2/health/', () => {
   });
 });
 
-describe('security and conventions', () => {
+describe('security and conventions', { timeout: 60_000 }, () => {
   it('sends security headers with a strict content security policy', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/' });
@@ -100,7 +102,7 @@ describe('security and conventions', () => {
   });
 });
 
-describe('serving the built app', () => {
+describe('serving the built app', { timeout: 60_000 }, () => {
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'rp-dist-'));
