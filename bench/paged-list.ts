@@ -10,7 +10,8 @@ import { databaseRate } from './database-rate';
 import { cpuSecondsWithChildren } from './process-cpu';
 import { SECRET_KEY, createOwner, signInWithRestaurant } from './owner';
 import { withPostgresDatabase } from './postgres';
-import { SECONDS, measure, startServer } from './server';
+import { loadGenerator, measureGet } from './http-load';
+import { SECONDS, startServer } from './server';
 
 export const CATEGORIES = 1100;
 const PAGE = 3;
@@ -53,11 +54,11 @@ async function benchOn(url: string) {
       if (!check.ok || page.count !== CATEGORIES || page.results?.length !== PAGE_SIZE) {
         throw new Error(`${PATH} answered ${check.status} ${JSON.stringify(page).slice(0, 200)}`);
       }
-      const load = { url: server.url, connections: CONNECTIONS, requests: [{ method: 'GET' as const, path: PATH, headers }] };
+      const load = { url: server.url, connections: CONNECTIONS, path: PATH, headers };
       // Not counted: the server's code is compiled by the JIT and its pool filled meanwhile.
-      await measure({ ...load, duration: WARM_UP_SECONDS });
+      await measureGet({ ...load, seconds: WARM_UP_SECONDS });
       const cpuBefore = await cpuSecondsWithChildren(server.child.pid);
-      const http = await measure(load);
+      const http = await measureGet(load);
       const cpuAfter = await cpuSecondsWithChildren(server.child.pid);
       const cpuMicrosecondsPerRequest = cpuBefore === undefined || cpuAfter === undefined
         ? undefined
@@ -77,7 +78,7 @@ export async function benchPagedList(): Promise<void> {
   const result = await withPostgresDatabase(benchOn);
   if (!result) return;
   const { http, cpuMicrosecondsPerRequest, queries, database } = result;
-  console.log(`\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ${CONNECTIONS} connections, PostgreSQL, ${PROCESSES} server process(es)`);
+  console.log(`\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ${CONNECTIONS} connections (${loadGenerator()}), PostgreSQL, ${PROCESSES} server process(es)`);
   console.log('The queries the server runs for that page:');
   for (const query of queries) console.log(`  ${query.text}  -- ${JSON.stringify(query.params)}`);
   console.table([
