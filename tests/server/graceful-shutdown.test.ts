@@ -25,7 +25,7 @@ describe('graceful shutdown on PGlite', () => {
       loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]), extensions: PGLITE_EXTENSIONS,
     });
     await seed.close();
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'info' });
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'info' }, { startTimeoutMs: 90_000 });
     const email = await shutDownWithRequestsInFlight(server);
 
     // The database was closed properly: the next process to open the folder finds the write.
@@ -35,5 +35,5 @@ describe('graceful shutdown on PGlite', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  }, 150_000);
 });

@@ -27,8 +27,8 @@ beforeAll(async () => {
   servers = await Promise.all(dataDirs.map((dataDir) => startServerProcess({
     DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app-built'), DATABASE_URL: '', LOG_LEVEL: 'warn',
     REDIS_URL: process.env.TEST_REDIS_URL!, SECRET_KEY: 'rate-limits-shared-by-two-processes-key', TRUST_PROXY: 'true', AUTH_LIMIT_PER_MINUTE: '3',
-  }, { startTimeoutMs: 90_000 })));
-}, 120_000);
+  }, { startTimeoutMs: 150_000 })));
+}, 180_000);
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
