@@ -27,7 +27,9 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/services/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           exclude: needsServices,
           globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 20_000,
+          // Many server tests build their own app (a fresh embedded database) inside the test: on
+          // a loaded two-core machine that alone can take as long as a hook's setup.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

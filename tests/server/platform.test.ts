@@ -13,9 +13,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-// Every test in this file builds its own app (a fresh embedded database), which on a loaded machine
-// takes as long as a hook's setup: each describe allows hookTimeout's 60 s, not testTimeout's 20 s.
-describe('GET /api/v2/health/', { timeout: 60_000 }, () => {
+describe('GET /api/v2/health/', () => {
   it('reports a reachable database', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/' });
@@ -43,7 +41,7 @@ describe('GET /api/v2/health/', { timeout: 60_000 }, () => {
   });
 });
 
-describe('security and conventions', { timeout: 60_000 }, () => {
+describe('security and conventions', () => {
   it('sends security headers with a strict content security policy', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/' });
@@ -102,7 +100,7 @@ describe('security and conventions', { timeout: 60_000 }, () => {
   });
 });
 
-describe('serving the built app', { timeout: 60_000 }, () => {
+describe('serving the built app', () => {
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'rp-dist-'));
