@@ -96,7 +96,7 @@ function start() {
 /** Where a move leads: a form step starts loading, Launch is ready at once. */
 const entered = (step: string) => (step === 'launch' ? { launch: 'ready' } : { [step]: 'loading' });
 /** And where it rests once the (working) server answered. */
-const settledOn = (step: string) => (step === 'launch' ? ['launch', 'ready'] as const : [step, 'editing'] as const);
+const settledOn = (step: string): [string, string] => (step === 'launch' ? ['launch', 'ready'] : [step, 'editing']);
 
 type Started = ReturnType<typeof start>;
 
@@ -185,7 +185,7 @@ describe('onboarding: a step that does not load', () => {
       }
       expect(value()).toEqual({ [before]: 'loading' });
       await at(before, 'editing');
-      expect(context().forms[before]).toEqual(SAVED[before as FormStep]);
+      expect(context().forms[before as FormStep]).toEqual(SAVED[before as FormStep]);
       expect(server.puts).toEqual([]);
     });
   }
