@@ -6,12 +6,13 @@
  *   npm run paths -- <flow> '<path name>'  run one path in jsdom, printing each step
  *   npm run paths -- <flow> '<name>' --browser   the same path in Chromium (builds the app first)
  *   npm run paths -- --coverage [--missing]      transitions the runs take, per machine; fails below 95 %
+ *   npm run paths -- <flow> --coverage [--missing]   the same for one flow's machines, run quicker
  *
  * A path name may be given with ASCII arrows ("a -> b => c") and may be any part of a name that
  * matches one path only.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FLOWS, findFlow, flowMachines, type Flow } from '../tests/paths/flows';
@@ -91,15 +92,29 @@ function readTaken(dir: string): Map<string, Set<string>> {
   return merged;
 }
 
-/** Runs the machine tests and every flow's view tests with the recorder, then prints the table. */
-function coverage(showMissing: boolean): number {
+/**
+ * The machine tests of a flow's area: tests/views/<area>/… → tests/machines/<area>. A one-flow run
+ * takes only these and the flow's view tests, so its figures can be lower than the full run's
+ * (another area's tests may take a transition too), never higher.
+ */
+function areaMachineTests(flow: Flow): string[] {
+  const area = /^tests\/views\/([^/]+)\//.exec(flow.view)?.[1];
+  const dir = area === undefined ? undefined : `tests/machines/${area}`;
+  return dir !== undefined && existsSync(dir) ? [dir] : [];
+}
+
+/**
+ * Runs the machine tests and every flow's view tests with the recorder, then prints the table;
+ * given one flow, only its area's machine tests, its view tests and its machines.
+ */
+function coverage(showMissing: boolean, only?: Flow): number {
   const dir = mkdtempSync(join(tmpdir(), 'paths-coverage-'));
   try {
-    const files = ['tests/machines', ...new Set(FLOWS.map((flow) => flow.view))];
+    const files = only ? [...areaMachineTests(only), only.view] : ['tests/machines', ...new Set(FLOWS.map((flow) => flow.view))];
     // Two workers: the view paths wait on the screen, and four at once on a loaded machine time out.
     const testsStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
     const taken = readTaken(dir);
-    const rows = flowMachines().map((machine) => {
+    const rows = (only ? only.machines : flowMachines()).map((machine) => {
       const all = machineTransitionLabels(machine);
       const seen = taken.get(machine.id) ?? new Set<string>();
       const reached = all.filter((label) => seen.has(label));
@@ -130,13 +145,13 @@ function main(argv: string[]): number {
   const known = new Set(['--browser', '--coverage', '--missing']);
   const unknown = [...flags].filter((flag) => !known.has(flag));
   if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(', ')}; known: ${[...known].join(', ')}.`);
-  if (flags.has('--coverage')) return coverage(flags.has('--missing'));
-  if (flowName === undefined) {
+  const flow = flowName === undefined ? undefined : findFlow(flowName);
+  if (flowName !== undefined && !flow) throw new Error(`No flow "${flowName}". Flows: ${FLOWS.map((candidate) => candidate.name).join(', ')}.`);
+  if (flags.has('--coverage')) return coverage(flags.has('--missing'), flow);
+  if (!flow) {
     listAll();
     return 0;
   }
-  const flow = findFlow(flowName);
-  if (!flow) throw new Error(`No flow "${flowName}". Flows: ${FLOWS.map((candidate) => candidate.name).join(', ')}.`);
   if (nameParts.length === 0) {
     listFlow(flow);
     return 0;

@@ -4,8 +4,10 @@
  * the real accounts API, code read from a real SMTP receiver). The about step's refusal is the
  * real one: the store URL another owner already has. The launch refusal is answered at the
  * browser, since a path that reaches Launch has already saved what the server asks for.
- * The two refusals, which the full run of onboarding.e2e does not reach, are checked by axe
- * once each.
+ * The Hours save refused by an unavailable service, Additional's failed load and Contacts' slow
+ * one are answered at the browser too (the request checked against the server's contract first).
+ * The refusals and failures, which the full run of onboarding.e2e does not reach, are checked by
+ * axe once each.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +16,7 @@ import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding/onb
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { expectAccessible } from './axe';
+import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 let smtp: SmtpCapture;
@@ -73,7 +76,7 @@ async function newOwner(): Promise<{ access: string; refresh: string; rid: strin
   return { access, refresh, rid: String(started.id) };
 }
 
-type Driver = { page: Page; rid: string; slug: string };
+type Driver = { page: Page; rid: string; slug: string; changed: Partial<Record<'about' | 'hours', () => Promise<void>>> };
 
 async function openOnboarding(): Promise<Driver> {
   const owner = await newOwner();
@@ -84,10 +87,13 @@ async function openOnboarding(): Promise<Driver> {
     localStorage.setItem('refresh_token', refresh);
   }, owner);
   await page.goto(`${app.url}/onboard/${owner.rid}/location`);
-  return { page, rid: owner.rid, slug: `pizza-${owner.rid}` };
+  return { page, rid: owner.rid, slug: `pizza-${owner.rid}`, changed: {} };
 }
 
 const stepOf = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) as keyof typeof STEP_TITLES;
+/** The API address of one step of this owner's onboarding. */
+const stepApi = (driver: Driver, step: string) => `**${API_BASE}${paths.onboarding.step(driver.rid, step)}`;
+const unavailable = { status: 503, json: { detail: REFUSALS.unavailable, code: 'unavailable' } };
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -96,11 +102,11 @@ async function fill(page: Page, name: string, value: string) {
   if ((await input.inputValue()) !== value) await input.fill(value);
 }
 
-async function setChecked(page: Page, role: 'switch' | 'checkbox', name: string) {
+async function setChecked(page: Page, role: 'switch' | 'checkbox', name: string, checked = true) {
   const input = page.getByRole(role, { name, exact: true });
-  if (await input.isChecked()) return;
+  if ((await input.isChecked()) === checked) return;
   await page.locator(`label[for="${await input.getAttribute('id')}"]`).first().click();
-  await eventually(async () => expect(await input.isChecked()).toBe(true));
+  await eventually(async () => expect(await input.isChecked()).toBe(checked));
 }
 
 /** What the owner fills in on each step before Next, and how it shows when the step is seen again. */
@@ -155,7 +161,19 @@ const formStep = (step: FormStep) => async (driver: Driver) => {
   await expectStep(driver, step);
   expect(await driver.page.getByRole('alert').count()).toBe(0);
   if ((await progress(driver.rid))[step]) await MARKERS[step].shown(driver);
+  // A change made after a refused save is on the screen.
+  if (step === 'about' || step === 'hours') await driver.changed[step]?.();
 };
+
+/** A step shown without its form (loading, or failed to load): nothing to save, Skip and Back move. */
+async function stepWithoutForm(driver: Driver, step: FormStep) {
+  await eventually(async () => expect(new URL(driver.page.url()).pathname).toBe(`/onboard/${driver.rid}/${step}`));
+  await driver.page.getByRole('heading', { level: 1, name: STEP_TITLES[step] }).waitFor();
+  expect(await button(driver.page, 'Next').isDisabled()).toBe(true);
+  expect(await button(driver.page, 'Skip').isEnabled()).toBe(true);
+  expect(await button(driver.page, 'Back').isEnabled()).toBe(true);
+  expect((await progress(driver.rid))[step] ?? false).toBe(false);
+}
 
 const executors: PathExecutors<Driver> = {
   events: {
@@ -166,10 +184,44 @@ const executors: PathExecutors<Driver> = {
     'step.skip': ({ page }) => button(page, 'Skip').click(),
     'step.back': ({ page }) => button(page, 'Back').click(),
     'save.refuse': async (driver) => {
-      await fill(driver.page, 'Restaurant name', 'Pizza Loco');
-      await fill(driver.page, 'Store URL', TAKEN_SLUG);
+      const step = stepOf(driver.page) as FormStep;
+      if (step === 'about') {
+        await fill(driver.page, 'Restaurant name', 'Pizza Loco');
+        await fill(driver.page, 'Store URL', TAKEN_SLUG);
+      } else {
+        await driver.page.route(stepApi(driver, step), (route) =>
+          (route.request().method() === 'PUT' ? fulfillChecked(route, unavailable) : route.fallback()), { times: 1 });
+        await MARKERS[step].fill(driver);
+      }
       await button(driver.page, 'Next').click();
     },
+    'step.edit': async (driver) => {
+      const { page } = driver;
+      if (stepOf(page) === 'about') {
+        await fill(page, 'Store URL', driver.slug);
+        driver.changed.about = async () => {
+          expect(await textbox(page, 'Store URL').inputValue()).toBe(driver.slug);
+          expect(await textbox(page, 'Store URL').getAttribute('aria-invalid')).not.toBe('true');
+        };
+        return;
+      }
+      await setChecked(page, 'switch', 'Tuesday open', false);
+      driver.changed.hours = async () => {
+        expect(await page.getByRole('switch', { name: 'Tuesday open' }).isChecked()).toBe(false);
+        expect(await page.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(true);
+      };
+    },
+    'reload.fail': async (driver) => {
+      await driver.page.route(stepApi(driver, stepOf(driver.page)), (route) =>
+        (route.request().method() === 'GET' ? fulfillChecked(route, unavailable) : route.fallback()), { times: 1 });
+      await driver.page.reload();
+    },
+    'reload.slow': async (driver) => {
+      // The step's answer is held until the page is gone.
+      await driver.page.route(stepApi(driver, stepOf(driver.page)), () => {}, { times: 1 });
+      await driver.page.reload();
+    },
+    'load.retry': ({ page }) => page.getByRole('alert').getByRole('button', { name: 'Try again', exact: true }).click(),
     'launch.refuse': async ({ page }) => {
       await page.route('**/launch/', (route) => route.fulfill({ status: 400, json: { detail: REFUSALS.launch, code: 'incomplete' } }), { times: 1 });
       await button(page, 'Launch').click();
@@ -193,9 +245,31 @@ const executors: PathExecutors<Driver> = {
       await auditOnce(page, 'onboarding about, save refused');
     },
     delivery: formStep('delivery'),
-    hours: formStep('hours'),
-    additional: formStep('additional'),
-    contacts: formStep('contacts'),
+    'hours.editing': formStep('hours'),
+    'hours.saveFailed': async ({ page, rid }) => {
+      const alert = page.getByRole('alert').filter({ hasText: "We couldn't save this step" });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(REFUSALS.unavailable);
+      expect(await page.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(true);
+      expect((await progress(rid)).hours ?? false).toBe(false);
+      expect(await button(page, 'Next').isEnabled()).toBe(true);
+      await auditOnce(page, 'onboarding hours, save failed');
+    },
+    'additional.editing': formStep('additional'),
+    'additional.loadFailed': async (driver) => {
+      const alert = driver.page.getByRole('alert').filter({ hasText: "We couldn't load this step" });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(REFUSALS.unavailable);
+      await stepWithoutForm(driver, 'additional');
+      expect(await driver.page.getByRole('checkbox', { name: 'Vegan' }).count()).toBe(0);
+      await auditOnce(driver.page, 'onboarding additional, load failed');
+    },
+    'contacts.editing': formStep('contacts'),
+    'contacts.loading': async (driver) => {
+      await driver.page.getByLabel('Loading this step').waitFor();
+      await stepWithoutForm(driver, 'contacts');
+      expect(await driver.page.getByRole('alert').count()).toBe(0);
+    },
     'launch.ready': async (driver) => {
       await expectStep(driver, 'launch');
       await driver.page.getByText(/authorised to represent this restaurant/).waitFor();

@@ -25,7 +25,8 @@ import { ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type Onboarding
  *   loading --error--> failed --step.retry--> loading
  *   editing --step.next [valid]--> saving --done--> next step (the step's draft forgotten)
  *   editing --step.next [invalid]--> editing, with the contract's sentences next to the inputs
- *   saving --error--> saveFailed (typed values kept, the server's sentence shown; Next retries)
+ *   saving --error--> saveFailed (typed values kept, the server's sentence shown; Next retries,
+ *                    any edit, zip pill, hours rule or logo reopens the form)
  *   step.skip: the next step, nothing saved;  step.back: the previous step
  *   launch.ready --onboarding.launch--> launching --done--> done | --error--> launch.failed
  *
@@ -153,20 +154,24 @@ function backFrom(step: OnboardingStep) {
   return before === null ? {} : { 'step.back': { target: `#onboarding.${before}` } };
 }
 
-/** Events only one step understands: the zip pills, the hours rules and the logo upload. */
-function stepEvents(step: FormStep) {
+/**
+ * Events only one step understands: the zip pills, the hours rules and the logo upload. After a
+ * refused save they still work and reopen the form, as a typed edit does (`to: 'editing'`).
+ */
+function stepEvents(step: FormStep, to?: 'editing') {
+  const target = to ? { target: to } : {};
   switch (step) {
     case 'delivery':
       return {
-        'zip.add': { actions: ['addZip', persist(step)] },
-        'zip.remove': { actions: ['removeZip', persist(step)] },
+        'zip.add': { ...target, actions: ['addZip', persist(step)] },
+        'zip.remove': { ...target, actions: ['removeZip', persist(step)] },
       } as const;
     case 'hours':
       return {
-        'hours.open247': { actions: ['applyHoursRule', persist(step)] },
-        'hours.closedWithin': { guard: 'not247', actions: ['applyHoursRule', persist(step)] },
-        'hours.dayClosed': { guard: 'not247', actions: ['applyHoursRule', persist(step)] },
-        'hours.time': { guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+        'hours.open247': { ...target, actions: ['applyHoursRule', persist(step)] },
+        'hours.closedWithin': { ...target, guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+        'hours.dayClosed': { ...target, guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+        'hours.time': { ...target, guard: 'not247', actions: ['applyHoursRule', persist(step)] },
       } as const;
     case 'about':
       return { 'logo.upload': { target: 'uploading' } } as const;
@@ -218,8 +223,14 @@ function formStepState(step: FormStep) {
           onError: { target: 'saveFailed', actions: rememberError },
         },
       },
-      /** The typed values stay and the server's sentence is shown; Next sends them again (they passed the check). */
-      saveFailed: { on: { ...moves, 'field.change': { ...edit, target: 'editing' }, 'step.next': { target: 'saving' } } },
+      /**
+       * The typed values stay and the server's sentence is shown; Next sends them again (they
+       * passed the check). Every control of the step still works: an edit, a zip pill, an hours
+       * rule or a logo reopens the form.
+       */
+      saveFailed: {
+        on: { ...moves, ...stepEvents(step, 'editing'), 'field.change': { ...edit, target: 'editing' }, 'step.next': { target: 'saving' } },
+      },
       // Only About reaches it: the logo on its way to the server, the form still open to edits.
       ...(step === 'about' ? { uploading: uploadingState() } : {}),
     },

@@ -31,8 +31,14 @@ export type Server = {
   /** The sentence the next PUT is refused with (409, on the slug unless `refusalFields` names others), then forgotten. */
   refuseNextSave: string | null;
   refusalFields: Record<string, string> | null;
+  /** The status of that refusal (409 unless given). */
+  refusalStatus: number | null;
   launchRefusal: string | null;
   failLoads: boolean;
+  /** The sentence the next GET of a step fails with (503), then forgotten. */
+  failNextLoad: string | null;
+  /** The next GET of a step never answers (the service slow), then loads answer again. */
+  holdNextLoad: boolean;
   launches: number;
   upload: (file: File | Blob) => Promise<string>;
 };
@@ -43,8 +49,11 @@ export function createServer(): Server {
     puts: [],
     refuseNextSave: null,
     refusalFields: null,
+    refusalStatus: null,
     launchRefusal: null,
     failLoads: false,
+    failNextLoad: null,
+    holdNextLoad: false,
     launches: 0,
     upload: async () => '/uploads/logo-1.png',
   };
@@ -59,13 +68,20 @@ export function machineFor(server: Server) {
     actors: {
       loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async ({ input }) => {
         if (server.failLoads) throw apiError(503, 'The service is temporarily unavailable.');
+        const failure = server.failNextLoad;
+        server.failNextLoad = null;
+        if (failure !== null) throw apiError(503, failure);
+        if (server.holdNextLoad) {
+          server.holdNextLoad = false;
+          await new Promise(() => {});
+        }
         return { saved: server.saved[input.step] ?? ONBOARDING_DEFAULTS[input.step], draft: loadOnboardingDraft(input.restaurantId, input.step) };
       }),
       saveStep: fromPromise<unknown, StepSave>(async ({ input }) => {
         server.puts.push(input);
         const refusal = server.refuseNextSave;
         server.refuseNextSave = null;
-        if (refusal !== null) throw apiError(409, refusal, server.refusalFields ?? { slug: refusal });
+        if (refusal !== null) throw apiError(server.refusalStatus ?? 409, refusal, server.refusalFields ?? { slug: refusal });
         server.saved[input.step] = input.body as Record<string, unknown>;
         return input.body;
       }),
@@ -79,28 +95,46 @@ export function machineFor(server: Server) {
   });
 }
 
-export type Driver = { user: UserEvent; server: Server; history: () => string[] };
+export type Driver = {
+  user: UserEvent;
+  server: Server;
+  /** The addresses of this page load, the current one last. */
+  history: () => string[];
+  /** The page loaded again at its current address: a new machine, the same server and browser storage. */
+  reload: () => void;
+  /** What a change made after a refused save must show when its step is checked (the model's step.edit). */
+  changed: Partial<Record<FormStep, () => void>>;
+};
 
 export function renderOnboarding(step: OnboardingStep = 'location', server: Server = createServer()): Driver & { unmount: () => void } {
-  const memory = memoryLocation({ path: `/onboard/42/${step}`, record: true });
-  const machine = machineFor(server);
-  const { unmount } = render(
-    <MantineProvider env="test" theme={theme}>
-      {/* The shell's landmark: a new page's title moves the focus to the heading inside main. */}
-      <main>
-        <Router hook={memory.hook}>
-          <Route path="/onboard/:rid" nest>
-            {({ rid }) => (
-              <Route path="/:step">
-                {(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machine} />}
-              </Route>
-            )}
-          </Route>
-        </Router>
-      </main>
-    </MantineProvider>,
-  );
-  return { user: userEvent.setup({ delay: null }), server, history: () => memory.history!, unmount };
+  let memory = memoryLocation({ path: `/onboard/42/${step}`, record: true });
+  const page = () => {
+    const machine = machineFor(server);
+    return render(
+      <MantineProvider env="test" theme={theme}>
+        {/* The shell's landmark: a new page's title moves the focus to the heading inside main. */}
+        <main>
+          <Router hook={memory.hook}>
+            <Route path="/onboard/:rid" nest>
+              {({ rid }) => (
+                <Route path="/:step">
+                  {(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machine} />}
+                </Route>
+              )}
+            </Route>
+          </Router>
+        </main>
+      </MantineProvider>,
+    );
+  };
+  let shown = page();
+  const reload = () => {
+    const path = memory.history!.at(-1)!;
+    shown.unmount();
+    memory = memoryLocation({ path, record: true });
+    shown = page();
+  };
+  return { user: userEvent.setup({ delay: null }), server, history: () => memory.history!, reload, changed: {}, unmount: () => shown.unmount() };
 }
 
 /** Each test starts without drafts: call in a file's beforeEach (hooks in a shared module would register once per worker). */

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FormStep } from '../../../src/machines/onboarding/onboarding-steps';
-import { REFUSALS, onboardingModel } from '../../models/onboarding/onboarding.model';
+import { REFUSALS, STEP_TITLES, onboardingModel } from '../../models/onboarding/onboarding.model';
 import { modelLeafStates, modelPathCases, type PathExecutors } from '../../support/model-paths';
-import { MARKERS, clearBrowserStorage, button, currentStep, expectStep, renderOnboarding, type Driver } from './onboarding-harness';
+import { loadOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
+import { MARKERS, clearBrowserStorage, button, currentStep, expectStep, heading, renderOnboarding, typeInto, type Driver } from './onboarding-harness';
 
 beforeEach(clearBrowserStorage);
 
@@ -17,6 +18,48 @@ const formStep = (step: FormStep) => async (driver: Driver) => {
   for (const [saved, body] of Object.entries(driver.server.saved)) {
     expect(body).toMatchObject(MARKERS[saved as FormStep].saved);
   }
+  // A change made after a refused save is on the screen, and in the draft.
+  driver.changed[step]?.();
+};
+
+/** A step whose heading and address are shown while its form is not: loading, or failed to load. */
+const stepWithoutForm = async (driver: Driver, step: FormStep) => {
+  await waitFor(() => expect(heading()).toHaveTextContent(STEP_TITLES[step]));
+  expect(driver.history().at(-1)).toBe(`/onboard/42/${step}`);
+  // Nothing to save yet: Next is disabled, Skip and Back still move.
+  expect(button('Next')).toBeDisabled();
+  expect(button('Skip')).toBeEnabled();
+  expect(button('Back')).toBeEnabled();
+  expect(driver.server.saved[step]).toBeUndefined();
+};
+
+/** The changes the model's step.edit makes after a refused save, and what each must then show. */
+const CHANGES: Partial<Record<FormStep, (driver: Driver) => Promise<void>>> = {
+  about: async (driver) => {
+    await typeInto(driver.user, 'Store URL', 'pizza-loco-nyc');
+    driver.changed.about = () => {
+      const slug = screen.getByRole('textbox', { name: 'Store URL' });
+      expect(slug).toHaveValue('pizza-loco-nyc');
+      // The server's sentence went with the alert, from the field too.
+      expect(slug).not.toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText(REFUSALS.save)).toBeNull();
+      expect(loadOnboardingDraft('42', 'about')).toMatchObject({ name: 'Pizza Loco', slug: 'pizza-loco-nyc' });
+      expect(driver.server.saved.about).toBeUndefined();
+    };
+  },
+  hours: async (driver) => {
+    await driver.user.click(screen.getByRole('switch', { name: 'Tuesday open' }));
+    driver.changed.hours = () => {
+      expect(screen.getByRole('switch', { name: 'Tuesday open' })).not.toBeChecked();
+      // Monday, opened before the refused save, stays open: Tuesday is the only closed day.
+      expect(screen.getAllByText('Closed all day')).toHaveLength(1);
+      expect(screen.queryByRole('combobox', { name: 'Tuesday opens' })).toBeNull();
+      expect(loadOnboardingDraft('42', 'hours')).toMatchObject({
+        hours: expect.arrayContaining([{ day_of_week: 2, closed: true, open_time: null, break_start: null, reopen_time: null, close_time: null }]),
+      });
+      expect(driver.server.saved.hours).toBeUndefined();
+    };
+  },
 };
 
 const executors: PathExecutors<Driver> = {
@@ -29,9 +72,34 @@ const executors: PathExecutors<Driver> = {
     'step.skip': ({ user }) => user.click(button('Skip')),
     'step.back': ({ user }) => user.click(button('Back')),
     'save.refuse': async (driver) => {
-      driver.server.refuseNextSave = REFUSALS.save;
-      await MARKERS.about.fill(driver.user);
+      const step = currentStep(driver);
+      if (step === 'about') {
+        driver.server.refuseNextSave = REFUSALS.save;
+      } else {
+        // Not the owner's values: the service, with no field to name.
+        driver.server.refuseNextSave = REFUSALS.unavailable;
+        driver.server.refusalStatus = 503;
+        driver.server.refusalFields = {};
+      }
+      await MARKERS[step].fill(driver.user);
       await driver.user.click(button('Next'));
+    },
+    'step.edit': async (driver) => {
+      const step = currentStep(driver);
+      const change = CHANGES[step];
+      if (!change) throw new Error(`The model changes nothing on ${step} after a refused save`);
+      await change(driver);
+    },
+    'reload.fail': (driver) => {
+      driver.server.failNextLoad = REFUSALS.unavailable;
+      driver.reload();
+    },
+    'reload.slow': (driver) => {
+      driver.server.holdNextLoad = true;
+      driver.reload();
+    },
+    'load.retry': async ({ user }) => {
+      await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
     },
     'launch.refuse': async ({ user, server }) => {
       server.launchRefusal = REFUSALS.launch;
@@ -57,9 +125,37 @@ const executors: PathExecutors<Driver> = {
       expect(button('Next')).toBeEnabled();
     },
     delivery: formStep('delivery'),
-    hours: formStep('hours'),
-    additional: formStep('additional'),
-    contacts: formStep('contacts'),
+    'hours.editing': formStep('hours'),
+    'hours.saveFailed': async ({ server }) => {
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent("We couldn't save this step");
+      expect(alert).toHaveTextContent(REFUSALS.unavailable);
+      expect(alert).toHaveTextContent('What you typed is kept. Press Next to try again, or change it first.');
+      // No field to fix: the focus goes to the alert, and no control is marked.
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
+      // What was set is kept on the screen, and was what the server was sent.
+      expect(screen.getByRole('switch', { name: 'Monday open' })).toBeChecked();
+      expect(server.puts.at(-1)).toMatchObject({ step: 'hours', body: MARKERS.hours.saved });
+      expect(server.saved.hours).toBeUndefined();
+      for (const name of ['Back', 'Skip', 'Next']) expect(button(name)).toBeEnabled();
+    },
+    'additional.editing': formStep('additional'),
+    'additional.loadFailed': async (driver) => {
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent("We couldn't load this step");
+      expect(alert).toHaveTextContent(REFUSALS.unavailable);
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+      await stepWithoutForm(driver, 'additional');
+      expect(screen.queryByRole('checkbox', { name: 'Vegan' })).toBeNull();
+    },
+    'contacts.editing': formStep('contacts'),
+    'contacts.loading': async (driver) => {
+      expect(await screen.findByLabelText('Loading this step')).toBeInTheDocument();
+      await stepWithoutForm(driver, 'contacts');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('textbox', { name: 'Restaurant phone' })).toBeNull();
+    },
     'launch.ready': async (driver) => {
       await expectStep(driver, 'launch');
       expect(screen.getByText(/authorised to represent this restaurant/)).toHaveTextContent('information you have given is correct');
@@ -90,7 +186,7 @@ const cases = modelPathCases(onboardingModel, executors);
 describe('onboarding view: every path of the onboarding model', () => {
   it('has an executor for every model event and an assertion for every model state', () => {
     expect(modelLeafStates(onboardingModel).every((state) => state in executors.states)).toBe(true);
-    expect(cases.length).toBeGreaterThanOrEqual(15);
+    expect(cases.length).toBeGreaterThanOrEqual(29);
   });
 
   for (const { title, run } of cases) it(title, async () => {
