@@ -14,8 +14,10 @@ export type CapturedQuery = { text: string; params: unknown[] };
  * The queries `listCategories` sends for `query` as `userId` sees it, with their parameters, as
  * on every request of a token after its first: the page's statement reads the user's scope too
  * (server/plugins/auth.ts, readAsViewer), so it is the whole of the request's database work.
+ * `withViewer: false` leaves the user's read out: the page and its count alone, which is what
+ * the ratio was measured against before the user's read joined the page's statement.
  */
-export async function captureListQueries(databaseUrl: string, userId: number, query: { page: number; page_size: number }): Promise<CapturedQuery[]> {
+export async function captureListQueries(databaseUrl: string, userId: number, query: { page: number; page_size: number }, { withViewer = true } = {}): Promise<CapturedQuery[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     const captured: CapturedQuery[] = [];
@@ -23,7 +25,7 @@ export async function captureListQueries(databaseUrl: string, userId: number, qu
     const user = await findUserById(plain, userId);
     if (!user) throw new Error(`bench user ${userId} is missing`);
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => captured.push({ text, params }) } }) as unknown as Db;
-    await listCategories(logging, { ...scopeOf(user), viewerCheck: new ViewerCheck(userId) }, query);
+    await listCategories(logging, { ...scopeOf(user), ...(withViewer ? { viewerCheck: new ViewerCheck(userId) } : {}) }, query);
     return captured;
   } finally {
     await pool.end();
