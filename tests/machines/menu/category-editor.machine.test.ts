@@ -368,6 +368,8 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await vi.waitFor(() => expect(editor.pending.map((call) => call.actor)).toEqual(['updateRow']));
     expect(editor.reads()).toBe(2);
     expect(editor.context().error).toBe('Failed to save change');
+    // Nothing is out or queued for the refused row any more: it no longer says "Saving…".
+    expect(editor.rows().find((row) => row.key === 'size-21')).toMatchObject({ name: 'Tiny', status: 'idle' });
     expect(editor.actor.getSnapshot().matches({ editor: { live: { sync: 'sendingRow' } } })).toBe(true);
     expect(editor.pending[0]!.input).toMatchObject({ row: { key: 'size-22', name: 'Huge' } });
     await editor.answer('updateRow', { ok: {} });
