@@ -31,7 +31,7 @@ import { analyticsModel, generalStatsModel, menuDashboardModel } from '../models
 import { landingSignupModel } from '../models/leads/landing-signup.model';
 import { localDemandModel } from '../models/leads/local-demand.model';
 import { inboxModel } from '../models/leads/messages-inbox.model';
-import { categoryEditModel, categoryNewModel } from '../models/menu/category-editor.model';
+import { categoryEditModel, categoryNewAdminModel, categoryNewModel } from '../models/menu/category-editor.model';
 import { menuUploadModel } from '../models/menu/menu-upload.model';
 import { onboardingModel } from '../models/onboarding/onboarding.model';
 import { surveyAnswersModel } from '../models/survey/survey-answers.model';
@@ -75,6 +75,7 @@ export const FLOWS: readonly Flow[] = [
   flow(localDemandModel, 'tests/views/leads/local-demand.view.test.tsx', [localDemandMachine]),
   flow(categoryEditModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine], 'tests/e2e/menu-editor-paths.e2e.test.ts'),
   flow(categoryNewModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
+  flow(categoryNewAdminModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
   flow(menuUploadModel, 'tests/views/menu/menu-upload.view.test.tsx', [menuUploadMachine]),
   flow(territoryEditorModel, 'tests/views/territories/territory-editor.view.test.tsx', [territoryEditorMachine]),
   flow(menuDashboardModel, 'tests/views/insights/insights.view.test.tsx', [menuDashboardMachine]),

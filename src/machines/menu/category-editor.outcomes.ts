@@ -2,7 +2,7 @@ import type { Assignment } from '../../services/menu/menu-types';
 import type { CategoryEditorContext } from './category-editor.context';
 import type { DetailOutcome } from './category-detail-sync.machine';
 import type { ChipReport, RowOutcome } from './category-row-sync.machine';
-import { findChip, findRow, mergeChips, putChip, removeFamily, setStatus, settledStatus, type Job } from './category-editor.rows';
+import { findChip, findRow, hasQueuedJob, mergeChips, putChip, removeFamily, setStatus, settledStatus, type Job } from './category-editor.rows';
 import { MENU_ALERTS, chipFailure, reason } from './menu-errors';
 
 /**
@@ -109,12 +109,23 @@ function rowDeleteFailed(context: CategoryEditorContext, error: unknown): Change
 /** Spec section 8: the alert for a change the server did not take (the editor then reads the category again). */
 const updateFailed = (): Change => ({ error: MENU_ALERTS.saveChangeFailed, current: null });
 
+/**
+ * A row's refused update: the alert, and the row no longer marked as saving unless more of its
+ * jobs wait. The re-read brings the server's version back; when the re-read fails too, the row
+ * must not say "Saving…" with nothing out.
+ */
+function rowUpdateFailed(context: CategoryEditorContext): Change {
+  const current = currentRow(context);
+  if (!current?.row || current.row.status === 'deleting') return updateFailed();
+  return { ...updateFailed(), rows: setStatus(context.rows, current.key, hasQueuedJob(context.queue, current.key) ? 'saving' : 'idle') };
+}
+
 export function applyRowOutcome(context: CategoryEditorContext, outcome: RowOutcome): Change {
   switch (outcome.kind) {
     case 'created': return rowCreated(context, outcome.id);
     case 'createFailed': return rowCreateFailed(context);
     case 'updated': return rowUpdated(context);
-    case 'updateFailed': return updateFailed();
+    case 'updateFailed': return rowUpdateFailed(context);
     case 'deleted': return rowDeleted(context);
     case 'deleteFailed': return rowDeleteFailed(context, outcome.error);
     case 'chipsReread': return chipsReread(context, outcome.assignments);

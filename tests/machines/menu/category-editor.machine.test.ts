@@ -177,9 +177,11 @@ describe('category editor machine: path coverage', () => {
 
 type Pending = { actor: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-function fakeServer(data: CategoryEditorData) {
+/** `read` answers the editor's reads of the category (the first is 1); by default each gets `data`. */
+function fakeServer(data: CategoryEditorData, read: (count: number) => Promise<CategoryEditorData> = async () => structuredClone(data)) {
   const pending: Pending[] = [];
   const calls: { actor: string; input: unknown }[] = [];
+  let reads = 0;
   // Typed `never` so one helper can stand in for actors of every output type.
   const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) => {
     calls.push({ actor, input });
@@ -187,7 +189,7 @@ function fakeServer(data: CategoryEditorData) {
   }) as never;
   const machine = provideCategoryEditor({
     actors: {
-      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
+      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(() => read(++reads)),
       createDetail: held('createDetail'),
       findFirstRestaurant: held('findFirstRestaurant'),
       createCategory: held('createCategory'),
@@ -213,11 +215,11 @@ function fakeServer(data: CategoryEditorData) {
     await contractChecksDone();
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { machine, pending, calls, answer };
+  return { machine, pending, calls, answer, reads: () => reads };
 }
 
-async function startEdit(data = categoryData(), scope: MenuScope = OWNER) {
-  const server = fakeServer(data);
+async function startEdit(data = categoryData(), scope: MenuScope = OWNER, read?: (count: number) => Promise<CategoryEditorData>) {
+  const server = fakeServer(data, read);
   const actor = createActor(server.machine, { input: { categoryId: 1, scope } }).start();
   await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'live' }));
   const send = (...events: CategoryEditorEvent[]) => events.forEach((event) => actor.send(event));
@@ -348,6 +350,33 @@ describe('category editor machine: edit mode saves each change at once', () => {
     expect(editor.pending[0]!.input).toMatchObject({ row: { key: 'size-22', name: 'Huge' } });
   });
 
+  it('a failed update whose re-read fails too keeps the alert, and the queue goes on', async () => {
+    const data = categoryData({ sizes: [
+      { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
+      { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+    ] });
+    const editor = await startEdit(data, OWNER, async (count) => {
+      if (count > 1) throw new ApiError('The service is temporarily unavailable.', { status: 503 });
+      return structuredClone(data);
+    });
+    editor.send(
+      { type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } }, { type: 'row.save', key: 'size-21' },
+      { type: 'row.change', key: 'size-22', patch: { name: 'Huge' } }, { type: 'row.save', key: 'size-22' },
+    );
+    await editor.answer('updateRow', { error: new ApiError('HTTP 400', { status: 400 }) });
+    // The re-read failed: the editor says the change failed and sends what is still queued.
+    await vi.waitFor(() => expect(editor.pending.map((call) => call.actor)).toEqual(['updateRow']));
+    expect(editor.reads()).toBe(2);
+    expect(editor.context().error).toBe('Failed to save change');
+    // Nothing is out or queued for the refused row any more: it no longer says "Saving…".
+    expect(editor.rows().find((row) => row.key === 'size-21')).toMatchObject({ name: 'Tiny', status: 'idle' });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { sync: 'sendingRow' } } })).toBe(true);
+    expect(editor.pending[0]!.input).toMatchObject({ row: { key: 'size-22', name: 'Huge' } });
+    await editor.answer('updateRow', { ok: {} });
+    expect(editor.actor.getSnapshot().matches({ editor: { live: { sync: 'idle' } } })).toBe(true);
+    expect(editor.rows().find((row) => row.key === 'size-22')).toMatchObject({ name: 'Huge', status: 'confirmed' });
+  });
+
   it('toggles chips optimistically; a failure rolls back with the specified words', async () => {
     const editor = await startEdit();
     editor.send({ type: 'topping.toggle', id: 1 });
@@ -421,6 +450,23 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await server.answer('createDetail', { ok: { ...DETAIL, priced_by: 'none', id: 12 } satisfies CategoryDetail });
     expect(actor.getSnapshot().matches({ editor: 'live' })).toBe(true);
     expect(actor.getSnapshot().context.detailId).toBe(12);
+  });
+
+  it('a missing detail that cannot be created fails the load; Retry reads the category again and creates it', async () => {
+    const server = fakeServer(categoryData({ detail: null }));
+    const actor = createActor(server.machine, { input: { categoryId: 1, scope: OWNER } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'creatingDetail' }));
+    await server.answer('createDetail', { error: new ApiError('The service is temporarily unavailable.', { status: 503 }) });
+    expect(actor.getSnapshot().matches({ editor: 'loadFailed' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('The service is temporarily unavailable.');
+    actor.send({ type: 'load.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ editor: 'creatingDetail' }));
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(server.reads()).toBe(2);
+    await server.answer('createDetail', { ok: { ...DETAIL, priced_by: 'none', id: 12 } satisfies CategoryDetail });
+    expect(actor.getSnapshot().matches({ editor: 'live' })).toBe(true);
+    expect(actor.getSnapshot().context.detailId).toBe(12);
+    expect(server.calls.map((call) => call.actor)).toEqual(['createDetail', 'createDetail']);
   });
 
   it('a detail update answering 404 creates the detail instead, with the new values', async () => {
@@ -613,6 +659,17 @@ describe('category editor machine: new mode keeps everything local until Save', 
     admin.send({ type: 'field.change', field: 'name', value: 'Pizza' }, { type: 'category.save' });
     await admin.answer('findFirstRestaurant', { ok: 9 });
     expect(admin.calls.at(-1)).toMatchObject({ actor: 'createCategory', input: { payload: { restaurant_id: 9 } } });
+  });
+
+  it('a row removed by its key (as the groups panel sends it) goes from the form at once, and nothing is sent', async () => {
+    // New mode shows no groups, so only its sizes are rows; the machine removes any row the same way.
+    const editor = await startNew(OWNER);
+    editor.send({ type: 'detail.change', patch: { pricedBy: 'size' } }, { type: 'size.add' }, { type: 'size.add' });
+    expect(editor.actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['tmp-1', 'tmp-2']);
+    editor.send({ type: 'row.remove', key: 'tmp-1' });
+    expect(editor.actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['tmp-2']);
+    expect(editor.actor.getSnapshot().matches({ editor: { drafting: 'editing' } })).toBe(true);
+    expect(editor.calls).toEqual([]);
   });
 
   it('sizes are dropped from the payload unless priced by size; price and units inputs follow section 5', async () => {

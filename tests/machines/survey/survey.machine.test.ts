@@ -112,6 +112,22 @@ describe('survey machine: behaviour', () => {
     expect(again.actor.getSnapshot().context.answers).toMatchObject({ business_name: 'Pizza Loco', pos_system: 'Toast' });
   });
 
+  it('writes an edit on any step to the draft under that step’s number, a tick and an untick alike', async () => {
+    // The screen ticks options only on the steps that ask a multiple-choice question; the
+    // machine keeps any edit on any step (the view tests walk the steps that have one).
+    const { actor, send, saved } = start();
+    await ready(actor);
+    for (const [index, step] of SURVEY_STEPS.entries()) {
+      expect(actor.getSnapshot().value).toBe(step);
+      send({ type: 'option.toggle', field: 'restaurant_types', option: 'Food Truck' });
+      expect(saved.at(-1)).toEqual({ step: index + 1, attemptKey: null, answers: expect.objectContaining({ restaurant_types: index % 2 === 0 ? ['Food Truck'] : [] }) });
+      send({ type: 'answer.set', field: 'business_name', value: `Step ${index + 1}` });
+      expect(saved.at(-1)).toEqual({ step: index + 1, attemptKey: null, answers: expect.objectContaining({ business_name: `Step ${index + 1}` }) });
+      if (index < SURVEY_STEPS.length - 1) send({ type: 'step.next' });
+    }
+    expect(actor.getSnapshot().context.answers.restaurant_types).toEqual([]);
+  });
+
   it('refuses an invalid contact email on Submit with the contract’s sentence and sends nothing', async () => {
     const { actor, send, sent } = start();
     await ready(actor);

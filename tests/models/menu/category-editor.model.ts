@@ -56,24 +56,70 @@ export const categoryEditModel = createTestModel(categoryEditModelMachine);
 
 export type NewModelEvent =
   | { type: 'fill' }
+  | { type: 'size.remove' }
   | { type: 'category.save' }
+  | { type: 'alert.dismiss' }
+  | { type: 'load.retry' }
   | { type: 'server.accept' }
   | { type: 'server.fail' };
 
-/** New mode: nothing is sent until Save; then one deep create. */
+/**
+ * New mode, an owner: the editor first reads what a category can use (toppings, dressings,
+ * option sets), which may fail and be retried; then nothing is sent until Save, one deep create.
+ */
 export const categoryNewModelMachine = setup({ types: { events: {} as NewModelEvent } }).createMachine({
   id: 'categoryNewModel',
-  initial: 'blank',
+  initial: 'loading',
   states: {
+    /** 'Loading category' while the read is out; nothing else shows. */
+    loading: { on: { 'server.accept': 'blank', 'server.fail': 'loadFailed' } },
+    /** "Couldn't load this page", the reason, and Retry. */
+    loadFailed: { on: { 'load.retry': 'loading' } },
     blank: { on: { 'category.save': 'nameRequired', fill: 'filled' } },
     nameRequired: { on: { fill: 'filled' } },
     /** Name, pricing by size with a size, a topping: all local. */
-    filled: { on: { 'category.save': 'creating' } },
+    filled: { on: { 'category.save': 'creating', 'size.remove': 'sizeRemoved' } },
+    /** Nothing is saved yet, so the size goes at once: no question, no call. */
+    sizeRemoved: {},
     creating: { on: { 'server.accept': 'created', 'server.fail': 'createFailed' } },
-    createFailed: { on: { 'category.save': 'creating' } },
+    /** 'Failed to create category: …' above the form as it was; Dismiss takes the alert away. */
+    createFailed: { on: { 'category.save': 'creating', 'alert.dismiss': 'filled' } },
     /** On the new category's editor. */
     created: { type: 'final' },
   },
 });
 
 export const categoryNewModel = createTestModel(categoryNewModelMachine);
+
+export type NewAdminModelEvent =
+  | { type: 'fill' }
+  | { type: 'category.save' }
+  | { type: 'alert.dismiss' }
+  | { type: 'server.accept' }
+  | { type: 'server.empty' }
+  | { type: 'server.fail' };
+
+/**
+ * New mode, a superadmin with no restaurant picked (spec: "a superadmin without one uses the
+ * first restaurant from the list"): Save first asks for the first restaurant. `server.empty`
+ * answers that there is none.
+ */
+export const categoryNewAdminModelMachine = setup({ types: { events: {} as NewAdminModelEvent } }).createMachine({
+  id: 'categoryNewAdminModel',
+  initial: 'blank',
+  states: {
+    blank: { on: { fill: 'filled' } },
+    filled: { on: { 'category.save': 'lookingUp' } },
+    /** Save is busy while the editor asks for the first restaurant; nothing is created yet. */
+    lookingUp: { on: { 'server.accept': 'creating', 'server.empty': 'noRestaurant', 'server.fail': 'lookupFailed' } },
+    /** 'No active restaurant selected.'; Dismiss takes the alert away, the form stays. */
+    noRestaurant: { on: { 'alert.dismiss': 'filled' } },
+    /** 'Failed to create category: …'; Save asks again. */
+    lookupFailed: { on: { 'category.save': 'lookingUp' } },
+    /** The deep create, for the restaurant found. */
+    creating: { on: { 'server.accept': 'created' } },
+    created: { type: 'final' },
+  },
+});
+
+export const categoryNewAdminModel = createTestModel(categoryNewAdminModelMachine);

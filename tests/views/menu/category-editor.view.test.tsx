@@ -13,8 +13,8 @@ import { menuItemsListMachine } from '../../../src/machines/menu/menu-lists';
 import { theme } from '../../../src/theme';
 import { CategoryEditorView, NEW_MODE_GROUPS_NOTE } from '../../../src/views/menu/category-editor.view';
 import { removalWarning } from '../../../src/views/menu/size-offerings';
-import { CATALOGUE, EMPTY_CATEGORY, OWNER, categoryData } from '../../machines/menu/category-editor.fixtures';
-import { categoryEditModel, categoryNewModel } from '../../models/menu/category-editor.model';
+import { CATALOGUE, EMPTY_CATEGORY, OWNER, SUPERADMIN, categoryData } from '../../machines/menu/category-editor.fixtures';
+import { categoryEditModel, categoryNewAdminModel, categoryNewModel } from '../../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { provideChecked } from '../../support/contract-double';
 import { provideCategoryEditor } from '../../machines/menu/category-editor.doubles';
@@ -42,21 +42,36 @@ const ACCEPT: Record<string, unknown> = {
   countSizePrices: 2,
   updateCategory: { id: 1, name: 'Pizza', description: 'Stone baked', restaurant_id: 3 },
   createCategory: { id: 77, name: 'Pizza', description: '', restaurant_id: 3 },
+  // The first restaurant of the list, for a superadmin who has picked none.
+  findFirstRestaurant: 3,
 };
-const FAILURE: Record<string, ApiError> = { createCategory: new ApiError('Name already used.', { status: 409 }) };
+const UNAVAILABLE = new ApiError('The service is temporarily unavailable.', { status: 503 });
+const FAILURE: Record<string, ApiError> = {
+  createCategory: new ApiError('Name already used.', { status: 409 }),
+  loadEditor: UNAVAILABLE,
+  findFirstRestaurant: UNAVAILABLE,
+};
 
 type Call = { actor: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-/** A server whose reads answer at once and whose writes wait for the test to accept or fail them. */
-function renderEditor(categoryId: number | null, data: CategoryEditorData) {
+/**
+ * A server whose reads answer at once and whose writes wait for the test to accept or fail them.
+ * With `holdLoad`, the editor's first read waits too (the new-category model answers it).
+ */
+function renderEditor(categoryId: number | null, data: CategoryEditorData, options: { scope?: MenuScope; holdLoad?: boolean } = {}) {
   const pending: Call[] = [];
-  const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) =>
-    new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }))) as never;
+  const calls: string[] = [];
+  const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) => {
+    calls.push(actor);
+    return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
+  }) as never;
   // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
   const toppings = [...data.toppingAssignments];
   const machine = provideCategoryEditor({
     actors: {
-      loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
+      loadEditor: options.holdLoad
+        ? held('loadEditor')
+        : fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
       rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
         structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments)),
       ...Object.fromEntries(['createDetail', 'findFirstRestaurant', 'createCategory', 'updateCategory', 'updateDetail', 'assignChip',
@@ -68,20 +83,21 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData) {
   render(
     <MantineProvider env="test" theme={theme}>
       <Router hook={location.hook}>
-        <CategoryEditorView categoryId={categoryId} scope={OWNER} machine={machine} itemsMachine={itemsMachine} />
+        <CategoryEditorView categoryId={categoryId} scope={options.scope ?? OWNER} machine={machine} itemsMachine={itemsMachine} />
       </Router>
     </MantineProvider>,
   );
-  async function answer(ok: boolean) {
+  /** Answers the one call out: as ACCEPT says (or with `value`), or with its FAILURE. */
+  async function answer(ok: boolean, ...value: [unknown?]) {
     await waitFor(() => expect(pending).toHaveLength(1));
     const call = pending.shift()!;
     await act(async () => {
       if (ok && call.actor === 'assignChip') toppings.push(ACCEPT.assignChip as Assignment);
-      if (ok) call.resolve(ACCEPT[call.actor]);
+      if (ok) call.resolve(value.length > 0 ? value[0] : call.actor === 'loadEditor' ? structuredClone(data) : ACCEPT[call.actor]);
       else call.reject(FAILURE[call.actor] ?? new ApiError('HTTP 500', { status: 500 }));
     });
   }
-  return { user: userEvent.setup(), pending, answer, path: () => location.history!.at(-1) };
+  return { user: userEvent.setup(), pending, calls, answer, path: () => location.history!.at(-1) };
 }
 
 type Driver = ReturnType<typeof renderEditor>;
@@ -90,6 +106,7 @@ const sizeNames = () => screen.queryAllByLabelText(/^Size \d+ name$/).map((input
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const basil = () => screen.getByRole('checkbox', { name: 'Basil' });
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const saveButtonOrNull = () => screen.queryByRole('button', { name: 'Save' });
 
 const editExecutors: PathExecutors<Driver> = {
   events: {
@@ -177,52 +194,137 @@ const editExecutors: PathExecutors<Driver> = {
   },
 };
 
+const dismiss = ({ user }: Driver) => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+
+/** Name, pricing by size with one size, Olives: what `fill` leaves on the form. */
+function expectFilled({ pending }: Driver) {
+  expect(screen.getByLabelText(/^Name/)).toHaveValue('Pizza');
+  expect(sizeNames()).toEqual(['New']);
+  expect(screen.getByRole('checkbox', { name: 'Olives' })).toBeChecked();
+  expect(alertText()).toBeNull();
+  // Nothing goes to the server before Save.
+  expect(pending).toEqual([]);
+}
+
+/** The deep create waits, with what `fill` put on the form, for restaurant 3. */
+function expectCreating({ pending }: Driver) {
+  expect(saveButton()).toHaveAttribute('data-loading');
+  expect(pending.map((call) => call.actor)).toEqual(['createCategory']);
+  expect(pending[0]!.input).toMatchObject({
+    payload: { restaurant_id: 3, name: 'Pizza', detail: { priced_by: 'size', allow_toppings: true }, sizes: [{ name: 'New', position: 1 }], toppings: [1] },
+  });
+}
+
+const fillForm = async ({ user }: Driver) => {
+  await user.type(screen.getByLabelText(/^Name/), 'Pizza');
+  await user.click(screen.getByRole('radio', { name: 'Size' }));
+  await user.click(screen.getByRole('button', { name: 'Add size' }));
+  await user.click(screen.getByRole('switch', { name: 'Assign toppings' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Olives' }));
+};
+
 const newExecutors: PathExecutors<Driver> = {
   events: {
-    fill: async ({ user }) => {
-      await user.type(screen.getByLabelText(/^Name/), 'Pizza');
-      await user.click(screen.getByRole('radio', { name: 'Size' }));
-      await user.click(screen.getByRole('button', { name: 'Add size' }));
-      await user.click(screen.getByRole('switch', { name: 'Assign toppings' }));
-      await user.click(screen.getByRole('checkbox', { name: 'Olives' }));
-    },
+    fill: fillForm,
+    'size.remove': ({ user }) => user.click(screen.getByRole('button', { name: 'Remove size New' })),
     'category.save': ({ user }) => user.click(saveButton()),
+    'alert.dismiss': dismiss,
+    'load.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
     'server.accept': ({ answer }) => answer(true),
     'server.fail': ({ answer }) => answer(false),
   },
   states: {
+    loading: ({ pending, calls }) => {
+      expect(screen.getByLabelText('Loading category')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByLabelText(/^Name/)).toBeNull();
+      // One read out at a time: the first, or the retry once the first has failed.
+      expect(pending.map((call) => [call.actor, call.input])).toEqual([['loadEditor', { categoryId: null, scope: OWNER }]]);
+      expect(calls.filter((actor) => actor !== 'loadEditor')).toEqual([]);
+    },
+    loadFailed: ({ pending, calls }) => {
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent("Couldn't load this page");
+      expect(alert).toHaveTextContent('The service is temporarily unavailable.');
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+      expect(screen.queryByLabelText(/^Name/)).toBeNull();
+      expect(saveButtonOrNull()).toBeNull();
+      expect(pending).toEqual([]);
+      expect(calls).toEqual(['loadEditor']);
+    },
     blank: ({ pending }) => {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Add new category');
       expect(screen.getByText(NEW_MODE_GROUPS_NOTE)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Add group' })).toBeNull();
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('');
       expect(pending).toEqual([]);
     },
     nameRequired: ({ pending }) => {
       expect(screen.getByText('Please enter a category name')).toBeInTheDocument();
       expect(pending).toEqual([]);
     },
-    filled: ({ pending }) => {
-      expect(sizeNames()).toEqual(['New']);
-      expect(screen.getByRole('checkbox', { name: 'Olives' })).toBeChecked();
-      // Nothing goes to the server before Save.
+    filled: expectFilled,
+    sizeRemoved: ({ pending }) => {
+      expect(sizeNames()).toEqual([]);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('Pizza');
       expect(pending).toEqual([]);
     },
-    creating: ({ pending }) => {
-      expect(pending.map((call) => call.actor)).toEqual(['createCategory']);
-      expect(pending[0]!.input).toMatchObject({
-        payload: { restaurant_id: 3, name: 'Pizza', detail: { priced_by: 'size', allow_toppings: true }, sizes: [{ name: 'New', position: 1 }], toppings: [1] },
-      });
-    },
-    createFailed: () => {
+    creating: expectCreating,
+    createFailed: ({ pending }) => {
       expect(alertText()).toBe('Failed to create category: Name already used.');
       expect(screen.getByLabelText(/^Name/)).toHaveValue('Pizza');
+      expect(sizeNames()).toEqual(['New']);
+      expect(saveButton()).not.toHaveAttribute('data-loading');
+      expect(pending).toEqual([]);
     },
+    created: ({ path }) => waitFor(() => expect(path()).toBe('/menu/categories/77/editor')),
+  },
+};
+
+const newAdminExecutors: PathExecutors<Driver> = {
+  events: {
+    fill: fillForm,
+    'category.save': ({ user }) => user.click(saveButton()),
+    'alert.dismiss': dismiss,
+    'server.accept': ({ answer }) => answer(true),
+    'server.empty': ({ answer }) => answer(true, null),
+    'server.fail': ({ answer }) => answer(false),
+  },
+  states: {
+    blank: ({ pending }) => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Add new category');
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+      expect(pending).toEqual([]);
+    },
+    filled: expectFilled,
+    lookingUp: ({ pending, calls }) => {
+      expect(saveButton()).toHaveAttribute('data-loading');
+      expect(alertText()).toBeNull();
+      expect(pending.map((call) => call.actor)).toEqual(['findFirstRestaurant']);
+      expect(calls).not.toContain('createCategory');
+    },
+    noRestaurant: ({ pending, calls }) => {
+      expect(alertText()).toBe('No active restaurant selected.');
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('Pizza');
+      expect(saveButton()).not.toHaveAttribute('data-loading');
+      expect(pending).toEqual([]);
+      expect(calls).toEqual(['findFirstRestaurant']);
+    },
+    lookupFailed: ({ pending, calls }) => {
+      expect(alertText()).toBe('Failed to create category: The service is temporarily unavailable.');
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('Pizza');
+      expect(pending).toEqual([]);
+      expect(calls).toEqual(['findFirstRestaurant']);
+    },
+    creating: expectCreating,
     created: ({ path }) => waitFor(() => expect(path()).toBe('/menu/categories/77/editor')),
   },
 };
 
 const editCases = modelPathCases(categoryEditModel, editExecutors);
 const newCases = modelPathCases(categoryNewModel, newExecutors);
+const newAdminCases = modelPathCases(categoryNewAdminModel, newAdminExecutors);
 
 describe('category editor view, edit mode: every path of the model against a failing server', () => {
   it('has an executor for every event and an assertion for every state', () => {
@@ -239,11 +341,25 @@ describe('category editor view, edit mode: every path of the model against a fai
 
 describe('category editor view, new mode: every path of the model', () => {
   it('has an executor for every event and an assertion for every state', () => {
-    expect(newCases).toHaveLength(3);
+    // The read failing and retried, the size removed, the create failing (Save again or Dismiss) and succeeding, Save before filling.
+    expect(newCases).toHaveLength(6);
   });
 
   for (const { title, run } of newCases) it(title, async () => {
-    const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE });
+    const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { holdLoad: true });
+    await screen.findByLabelText('Loading category');
+    await run(driver);
+  });
+});
+
+describe('category editor view, new mode for a superadmin with no restaurant picked: every path of the model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    // The lookup finding a restaurant, finding none, and failing.
+    expect(newAdminCases).toHaveLength(3);
+  });
+
+  for (const { title, run } of newAdminCases) it(title, async () => {
+    const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { scope: SUPERADMIN });
     await screen.findByRole('heading', { level: 1, name: 'Add new category' });
     await run(driver);
   });

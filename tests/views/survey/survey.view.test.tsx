@@ -6,12 +6,12 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
 import type { SurveyCreated } from '../../../contracts/survey';
-import { surveyMachine, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
+import { answersFromDraft, surveyMachine, toSurveyRequest, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
 import type { SurveyDraft } from '../../../src/services/survey/survey-draft';
 import { theme } from '../../../src/theme';
 import { SurveyView } from '../../../src/views/survey/survey.view';
-import { STEP_MARKERS, STEP_TITLES, SURVEY_REJECTION, surveyModel } from '../../models/survey/survey.model';
-import { modelLeafStates, modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { STEP_MARKERS, STEP_TICKS, STEP_TITLES, SURVEY_REJECTION, surveyModel } from '../../models/survey/survey.model';
+import { checkExecutors, modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { provideChecked } from '../../support/contract-double';
 
 // ---------------------------------------------------------------------------------------------
@@ -22,10 +22,15 @@ type Pending = { request: SurveyRequest; resolve: (receipt: SurveyCreated) => vo
 function createFakes(draft: SurveyDraft | null = null) {
   const pending: Pending[] = [];
   const received: SurveyRequest[] = [];
-  const store = { draft, cleared: 0 };
+  // `loads` counts the reads, so a reload can be told from a survey that never left the screen.
+  const store = { draft, cleared: 0, loads: 0 };
   const machine = provideChecked(surveyMachine, {
     actors: {
-      loadDraft: fromPromise(async () => store.draft),
+      // Read back as the browser's storage would give it: a copy, through JSON.
+      loadDraft: fromPromise(async () => {
+        store.loads += 1;
+        return store.draft === null ? null : (JSON.parse(JSON.stringify(store.draft)) as SurveyDraft);
+      }),
       submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => {
         received.push(input);
         return new Promise((resolve, reject) => pending.push({ request: input, resolve, reject }));
@@ -48,32 +53,53 @@ function createFakes(draft: SurveyDraft | null = null) {
   return { machine, pending, received, store, take };
 }
 
-type Driver = { user: UserEvent; fakes: ReturnType<typeof createFakes> };
+type Driver = {
+  user: UserEvent;
+  fakes: ReturnType<typeof createFakes>;
+  /** Unmounts the survey and opens it again on the same draft store, as a reload of the page does. */
+  reload: () => void;
+  /** What the person did so far, for the assertions: the steps answered and the options ticked. */
+  answered: Set<number>;
+  ticked: Set<number>;
+  /** Whether an answer changed since the last request went out (an edit forgets its key). */
+  editedSinceSend: boolean;
+};
 
 function renderSurvey(draft: SurveyDraft | null = null): Driver {
   const fakes = createFakes(draft);
-  render(
+  const open = () => render(
     <MantineProvider env="test" theme={theme}>
       <Router hook={memoryLocation({ path: '/surveys/restaurants' }).hook}>
         <SurveyView machine={fakes.machine} />
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), fakes };
+  let view = open();
+  const reload = () => {
+    view.unmount();
+    view = open();
+  };
+  return { user: userEvent.setup(), fakes, reload, answered: new Set(), ticked: new Set(), editedSinceSend: false };
 }
 
 const heading = () => screen.getByRole('heading', { level: 2 });
 const button = (name: string) => screen.queryByRole('button', { name });
 
 /** Types (or chooses) the step's marker answer; doing it twice changes nothing. */
-async function answerStep(user: UserEvent, step: keyof typeof STEP_MARKERS) {
+async function answerStep(driver: Driver, step: keyof typeof STEP_MARKERS) {
+  const { user } = driver;
   const marker = STEP_MARKERS[step];
+  driver.answered.add(step);
   if ('radio' in marker) {
-    await user.click(screen.getByRole('radio', { name: marker.radio }));
+    const radio = screen.getByRole('radio', { name: marker.radio });
+    if (radio.getAttribute('aria-checked') === 'true') return;
+    driver.editedSinceSend = true;
+    await user.click(radio);
     return;
   }
   const input = screen.getByLabelText(marker.label);
   if ((input as HTMLInputElement).value === marker.value) return;
+  driver.editedSinceSend = true;
   await user.clear(input);
   await user.type(input, marker.value);
 }
@@ -82,7 +108,32 @@ function currentStep(): number {
   return STEP_TITLES.indexOf(heading().textContent as (typeof STEP_TITLES)[number]) + 1;
 }
 
-async function expectStep(step: number) {
+/** The checkbox card of the option the model ticks on `step`. */
+function tickBox(step: keyof typeof STEP_TICKS) {
+  const tick = STEP_TICKS[step];
+  return within(screen.getByRole('group', { name: tick.group })).getByRole('checkbox', { name: tick.option });
+}
+
+/** What the answers given so far make of a request (blanks left out, early_access always there). */
+function expectedRequest({ answered, ticked }: Driver): Record<string, unknown> {
+  const request: Record<string, unknown> = {};
+  for (const step of answered) {
+    const marker = STEP_MARKERS[step as keyof typeof STEP_MARKERS];
+    request[marker.field] = marker.field === 'delivery_frustrations' ? [marker.value] : marker.value;
+  }
+  for (const step of ticked) {
+    const tick = STEP_TICKS[step as keyof typeof STEP_TICKS];
+    request[tick.field] = [tick.option];
+  }
+  return { ...request, early_access: false };
+}
+
+/** The key the draft should hold: the last request's, unless an answer changed since it went out. */
+function expectedKey({ fakes, editedSinceSend }: Driver): string | null {
+  return editedSinceSend ? null : (fakes.received.at(-1)?.idempotencyKey ?? null);
+}
+
+async function expectStep(driver: Driver, step: number) {
   await waitFor(() => expect(heading()).toHaveTextContent(STEP_TITLES[step - 1]!));
   expect(screen.getByText(`Step ${step} of 8`)).toBeInTheDocument();
   expect(screen.getByTestId('survey-percent')).toHaveTextContent(`${Math.round((step / 8) * 100)}%`);
@@ -92,14 +143,26 @@ async function expectStep(step: number) {
   else expect(button('Back')).toBeEnabled();
   expect(button('Next') === null).toBe(step === 8);
   expect(button('Submit') === null).toBe(step !== 8);
-  // Whatever was answered on this step before (going back) is still there.
+  // Whatever was answered on this step before (going back, or a reload) is still there, and
+  // nothing else is.
   const marker = STEP_MARKERS[step as keyof typeof STEP_MARKERS];
-  if ('label' in marker) {
-    const value = (screen.getByLabelText(marker.label) as HTMLInputElement).value;
-    expect(['', marker.value]).toContain(value);
+  const answered = driver.answered.has(step);
+  if ('radio' in marker) expect(screen.getByRole('radio', { name: marker.radio })).toHaveAttribute('aria-checked', String(answered));
+  else expect(screen.getByLabelText(marker.label)).toHaveValue(answered ? marker.value : '');
+  if (step in STEP_TICKS) {
+    expect(tickBox(step as keyof typeof STEP_TICKS)).toHaveAttribute('aria-checked', String(driver.ticked.has(step)));
   }
 }
 
+/** The draft holds the step on screen and exactly the answers given, read back as a reload would. */
+function expectDraft(driver: Driver, step: number) {
+  const { draft } = driver.fakes.store;
+  expect(draft?.step).toBe(step);
+  expect(toSurveyRequest(answersFromDraft(JSON.parse(JSON.stringify(draft!.answers)) as Record<string, unknown>))).toEqual(expectedRequest(driver));
+  expect(draft!.attemptKey).toBe(expectedKey(driver));
+}
+
+/** What the walk to the last step answers, as the request must carry it. */
 const ALL_MARKERS = {
   business_name: 'Pizza Loco',
   pos_painpoints: 'Slow menu sync',
@@ -114,40 +177,66 @@ const ALL_MARKERS = {
 
 // ---------------------------------------------------------------------------------------------
 
-const stepStates = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((step) => [`step${step}`, async ({ fakes }: Driver) => {
-  await expectStep(step);
+const stepStates = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((step) => [`step${step}`, async (driver: Driver) => {
+  await expectStep(driver, step);
   expect(screen.queryByRole('alert')).toBeNull();
-  expect(fakes.pending).toHaveLength(0);
-  // Every step is written down as soon as it is shown, so a reload comes back here.
-  expect(fakes.store.draft?.step).toBe(step);
+  expect(driver.fakes.pending).toHaveLength(0);
+  // Every step and every edit is written down as it happens, so a reload comes back here.
+  expectDraft(driver, step);
 }]));
+
+/** The draft was read once when the survey opened, and once more for each reload since. */
+const reloads = (driver: Driver) => driver.fakes.store.loads - 1;
 
 const executors: PathExecutors<Driver> = {
   events: {
-    'step.next': async ({ user }) => {
+    'step.next': async (driver) => {
       const step = currentStep();
-      await answerStep(user, step as keyof typeof STEP_MARKERS);
-      await user.click(button('Next')!);
+      await answerStep(driver, step as keyof typeof STEP_MARKERS);
+      await driver.user.click(button('Next')!);
     },
     'step.back': async ({ user }) => {
       await user.click(button('Back')!);
     },
-    'survey.submit': async ({ user }) => {
+    'survey.submit': async (driver) => {
       // After a failure the answers are sent as they are: retyping would be an edit.
-      if (screen.queryByRole('alert') === null) await answerStep(user, 8);
-      await user.click(button('Submit')!);
+      if (screen.queryByRole('alert') === null) await answerStep(driver, 8);
+      const before = driver.fakes.received.length;
+      await driver.user.click(button('Submit')!);
+      await waitFor(() => expect(driver.fakes.received).toHaveLength(before + 1));
+      driver.editedSinceSend = false;
     },
     'server.accept': ({ fakes }) => fakes.take().resolve({ id: 42, created_at: '2026-11-22T10:00:00.000Z' }),
     'server.reject': ({ fakes }) => fakes.take().reject(new Error(`${SURVEY_REJECTION.status}: ${JSON.stringify(SURVEY_REJECTION.body)}`)),
+    'option.tick': async (driver) => {
+      const step = currentStep() as keyof typeof STEP_TICKS;
+      await driver.user.click(tickBox(step));
+      driver.ticked.add(step);
+      driver.editedSinceSend = true;
+    },
+    'option.untick': async (driver) => {
+      const step = currentStep() as keyof typeof STEP_TICKS;
+      await driver.user.click(tickBox(step));
+      driver.ticked.delete(step);
+      driver.editedSinceSend = true;
+    },
+    'page.reload': (driver) => driver.reload(),
   },
   states: {
     ...stepStates,
-    submitting: async ({ fakes }) => {
+    // The tick shows at once and is in the draft (both checked by the step's assertion); only a
+    // reload read the draft back.
+    ...Object.fromEntries(Object.keys(STEP_TICKS).flatMap((step) => [
+      [`step${step}.ticked`, (driver: Driver) => expect(reloads(driver)).toBe(0)],
+      [`step${step}.resumed`, (driver: Driver) => expect(reloads(driver)).toBe(1)],
+    ])),
+    submitting: async ({ fakes, ...driver }) => {
       await waitFor(() => expect(button('Submit')).toHaveAttribute('data-loading'));
       expect(screen.getByLabelText(STEP_MARKERS[8].label)).toBeDisabled();
       expect(fakes.pending).toHaveLength(1);
       // Every step's answer reached the request, and a retry repeats the first request's key.
       expect(fakes.pending[0]!.request.answers).toEqual(ALL_MARKERS);
+      expect(fakes.pending[0]!.request.answers).toEqual(expectedRequest({ fakes, ...driver }));
       expect(new Set(fakes.received.map((request) => request.idempotencyKey)).size).toBe(1);
     },
     failed: async ({ fakes }) => {
@@ -171,8 +260,9 @@ const cases = modelPathCases(surveyModel, executors);
 
 describe('survey view: every path of the survey model', () => {
   it('has an executor for every model event and an assertion for every model state', () => {
-    expect(modelLeafStates(surveyModel).every((state) => state in executors.states)).toBe(true);
-    expect(cases.length).toBeGreaterThanOrEqual(8);
+    expect(() => checkExecutors(surveyModel, executors)).not.toThrow();
+    // Eight steps walked, each multiple-choice step ticked, reloaded and unticked, and the send.
+    expect(cases).toHaveLength(17);
   });
 
   for (const { title, run } of cases) it(title, async () => {
@@ -182,15 +272,16 @@ describe('survey view: every path of the survey model', () => {
 
 describe('survey view: details', () => {
   it('resumes a stored draft on its step with its answers', async () => {
-    renderSurvey({ step: 4, answers: { business_name: 'Pizza Loco', delivery_apps: ['Other'], delivery_other: 'Waitr' }, attemptKey: null });
-    await expectStep(4);
+    const driver = renderSurvey({ step: 4, answers: { business_name: 'Pizza Loco', delivery_apps: ['Other'], delivery_other: 'Waitr' }, attemptKey: null });
+    await expectStep(driver, 4);
     expect(screen.getByRole('checkbox', { name: 'Other' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByLabelText('Which other delivery apps?')).toHaveValue('Waitr');
   });
 
   it('reveals an “Other” text field only while “Other” is chosen', async () => {
-    const { user } = renderSurvey();
-    await expectStep(1);
+    const driver = renderSurvey();
+    const { user } = driver;
+    await expectStep(driver, 1);
     expect(screen.queryByLabelText('Your role, in your words')).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Other' }));
     await user.type(screen.getByLabelText('Your role, in your words'), 'Co-founder');
@@ -199,8 +290,9 @@ describe('survey view: details', () => {
   });
 
   it('keeps “None” on its own among the systems', async () => {
-    const { user } = renderSurvey({ step: 7, answers: {}, attemptKey: null });
-    await expectStep(7);
+    const driver = renderSurvey({ step: 7, answers: {}, attemptKey: null });
+    const { user } = driver;
+    await expectStep(driver, 7);
     const group = within(screen.getByRole('group', { name: 'Which of these systems do you use?' }));
     await user.click(group.getByRole('checkbox', { name: 'Loyalty program' }));
     await user.click(group.getByRole('checkbox', { name: 'None' }));
@@ -209,8 +301,9 @@ describe('survey view: details', () => {
   });
 
   it('shows the contract’s sentence under a malformed email and sends nothing', async () => {
-    const { user, fakes } = renderSurvey({ step: 8, answers: {}, attemptKey: null });
-    await expectStep(8);
+    const driver = renderSurvey({ step: 8, answers: {}, attemptKey: null });
+    const { user, fakes } = driver;
+    await expectStep(driver, 8);
     await user.type(screen.getByLabelText(/Email to reach you/), 'owner@');
     await user.click(button('Submit')!);
     expect(screen.getByLabelText(/Email to reach you/)).toHaveAccessibleDescription(/Please enter a valid email\./);
@@ -218,8 +311,9 @@ describe('survey view: details', () => {
   });
 
   it('moves the focus to the new step’s heading', async () => {
-    const { user } = renderSurvey();
-    await expectStep(1);
+    const driver = renderSurvey();
+    const { user } = driver;
+    await expectStep(driver, 1);
     await user.click(button('Next')!);
     await waitFor(() => expect(heading()).toHaveFocus());
   });
@@ -230,14 +324,15 @@ describe('survey view: focus and errors for keyboard and screen-reader users', (
     new Error(`HTTP 400 Bad Request: ${JSON.stringify({ detail: 'Some fields are not valid.', code: 'invalid', fields })}`);
 
   it('names the survey in the tab', async () => {
-    renderSurvey();
-    await expectStep(1);
+    const driver = renderSurvey();
+    await expectStep(driver, 1);
     await waitFor(() => expect(document.title).toBe('Operator survey · Tablefront'));
   });
 
   it('puts the focus on a refused answer and names it in the summary', async () => {
-    const { user } = renderSurvey({ step: 8, answers: {}, attemptKey: null });
-    await expectStep(8);
+    const driver = renderSurvey({ step: 8, answers: {}, attemptKey: null });
+    const { user } = driver;
+    await expectStep(driver, 8);
     await user.type(screen.getByLabelText(/Email to reach you/), 'owner@{Enter}');
     const email = screen.getByRole('textbox', { name: 'Email to reach you' });
     await waitFor(() => expect(email).toHaveFocus());
@@ -246,8 +341,9 @@ describe('survey view: focus and errors for keyboard and screen-reader users', (
   });
 
   it('focuses the field the server refused when it is on this step', async () => {
-    const { user, fakes } = renderSurvey({ step: 8, answers: { contact_email: 'owner@pizzaloco.com' }, attemptKey: null });
-    await expectStep(8);
+    const driver = renderSurvey({ step: 8, answers: { contact_email: 'owner@pizzaloco.com' }, attemptKey: null });
+    const { user, fakes } = driver;
+    await expectStep(driver, 8);
     await user.click(button('Submit')!);
     fakes.take().reject(refusal({ contact_email: 'This address cannot receive mail.' }));
     const email = screen.getByRole('textbox', { name: 'Email to reach you' });
@@ -256,8 +352,9 @@ describe('survey view: focus and errors for keyboard and screen-reader users', (
   });
 
   it('focuses the alert naming a refused answer of another step, and marks it there', async () => {
-    const { user, fakes } = renderSurvey({ step: 8, answers: { role: 'Owner' }, attemptKey: null });
-    await expectStep(8);
+    const driver = renderSurvey({ step: 8, answers: { role: 'Owner' }, attemptKey: null });
+    const { user, fakes } = driver;
+    await expectStep(driver, 8);
     await user.click(button('Submit')!);
     fakes.take().reject(refusal({ role: 'Choose one of the roles shown.' }));
     const alert = await screen.findByRole('alert');
@@ -266,7 +363,7 @@ describe('survey view: focus and errors for keyboard and screen-reader users', (
     expect(alert).toHaveTextContent('Check Your role.');
     // Back on the first step the group says why, on its first card too.
     for (let step = 8; step > 1; step -= 1) await user.click(button('Back')!);
-    await expectStep(1);
+    await expectStep(driver, 1);
     const group = screen.getByRole('radiogroup', { name: 'Your role' });
     expect(group).toHaveAccessibleDescription('Choose one of the roles shown.');
     const firstCard = within(group).getAllByRole('radio')[0]!;
