@@ -336,7 +336,7 @@ describe('category editor view, edit mode: every path of the model against a fai
     const driver = renderEditor(1, PIZZA);
     await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
     await run(driver);
-  });
+  }, 60_000);
 });
 
 describe('category editor view, new mode: every path of the model', () => {
@@ -349,7 +349,7 @@ describe('category editor view, new mode: every path of the model', () => {
     const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { holdLoad: true });
     await screen.findByLabelText('Loading category');
     await run(driver);
-  });
+  }, 60_000);
 });
 
 describe('category editor view, new mode for a superadmin with no restaurant picked: every path of the model', () => {
@@ -362,7 +362,7 @@ describe('category editor view, new mode for a superadmin with no restaurant pic
     const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { scope: SUPERADMIN });
     await screen.findByRole('heading', { level: 1, name: 'Add new category' });
     await run(driver);
-  });
+  }, 60_000);
 });
 
 describe('category editor view: removing a size that menu items price (issue 10)', () => {
