@@ -4,7 +4,7 @@
  * before a held request is let through unchanged, and read back what it stored (codes, mail in
  * its outbox, sessions), so every answer the page gets is the server's own.
  */
-import type { Page, Request, Route } from 'playwright-core';
+import type { Locator, Page, Request, Route } from 'playwright-core';
 import { expect, vi } from 'vitest';
 import { API_BASE, paths } from '../../contracts/shared/paths';
 import { createPasswordHasher } from '../../server/domain/accounts/passwords';
@@ -116,6 +116,12 @@ export async function pageSession(page: Page, app: RunningApp): Promise<{ storag
   const me = await callApi(app, 'GET', paths.auth.me, undefined, token);
   expect(me.status).toBe(200);
   return { storage: stored.local ? 'local' : 'session', email: me.body.email };
+}
+
+/** The text of what describes a field (its error, its hint), as a screen reader reads it after the name. */
+export function describedBy(field: Locator): Promise<string> {
+  return field.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent?.trim() ?? '').join(' '));
 }
 
 /** The server's refusals the accounts screens show (server/domain/accounts, server/plugins/security.ts). */
