@@ -34,6 +34,7 @@ function listFlow(flow: Flow): void {
   const where = flow.browser ? `${flow.view}; Chromium: ${flow.browser}` : flow.view;
   console.log(`${flow.name} — ${names.length} paths (${where})`);
   for (const name of names) console.log(`  ${name}`);
+  for (const [event, why] of Object.entries(flow.jsdomOnly ?? {})) console.log(`  (paths with ${event} run in jsdom only: ${why})`);
 }
 
 function listAll(): void {
@@ -73,6 +74,12 @@ function runPath(flow: Flow, name: string, browser: boolean): number {
   if (!browser) return vitest(['--project', 'web', flow.view, '-t', pattern], env);
   if (!flow.browser) {
     console.error(`Flow "${flow.name}" has no Chromium replay yet; run it in jsdom: ${rerunCommand(flow.name, name)}`);
+    return 1;
+  }
+  const events = name.split(' ⇒ ')[0]!.split(' → ');
+  const left = Object.entries(flow.jsdomOnly ?? {}).find(([event]) => events.includes(event));
+  if (left) {
+    console.error(`This path is not replayed in Chromium: ${left[0]}: ${left[1]}. Run it in jsdom: ${rerunCommand(flow.name, name)}`);
     return 1;
   }
   const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });

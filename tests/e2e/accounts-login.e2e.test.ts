@@ -1,22 +1,26 @@
 /**
- * The login model of tests/views/login.view.test.tsx, driven through the built app in
- * Chromium. The sign-in calls are held at the browser until the model says how the server
- * answers: `credentials.*` answers /auth/login/, `signin.accept` lets the current user and
- * onboarding start through with a non-admin who has not launched yet.
+ * The login model of tests/views/accounts/login.view.test.tsx, driven through the built app in Chromium
+ * against the real server (PGlite in a temporary folder). Nothing is answered in the browser:
+ * the sign-in calls are held at the browser only so that `checking` and `signingIn` can be seen,
+ * then let through unchanged. What the server answers comes from what it holds: for
+ * `credentials.accept` the address has an account with the typed password, for
+ * `credentials.reject` an account with another one (arranged while the call is held).
  */
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_VALUES as V, loginModel } from '../models/accounts/login.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditEachStateOnce } from './accounts-audit';
-import { fulfillChecked } from './checked-route';
+import {
+  SERVER_SENTENCES, UNLIMITED, eventually, letThrough, makeAccount, newAddress, nextHeld, pageSession,
+} from './accounts-server';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp(UNLIMITED);
   browser = await openBrowser();
 });
 
@@ -25,25 +29,31 @@ afterAll(async () => {
   await app?.stop();
 });
 
-type Driver = { page: Page; login: Route[]; afterLogin: Route[] };
-
-const ME = {
-  id: 5, email: V.email, first_name: 'Ada', last_name: 'Lovelace', is_staff: false, is_superadmin: false,
-  active_restaurant_id: 12, active_restaurant_name: 'Ada’s',
+type Driver = {
+  page: Page;
+  /** This path's own address. */
+  email: string;
+  login: Route[];
+  /** The current user and onboarding start that sign-in makes, held until `signin.accept`. */
+  afterLogin: Route[];
+  signInReleased: boolean;
+  /** What the server answered the login with. */
+  issued: { access: string } | null;
 };
 
 async function openLogin(): Promise<Driver> {
   const page = await newPage(browser, { width: 375, height: 740 });
-  const driver: Driver = { page, login: [], afterLogin: [] };
+  const driver: Driver = { page, email: newAddress('login'), login: [], afterLogin: [], signInReleased: false, issued: null };
   await page.route('**/api/v2/auth/login/', (route) => { driver.login.push(route); });
-  await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, (route) => { driver.afterLogin.push(route); });
-  // The landing place after sign-in; its own calls are not this test's business.
+  await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, async (route) => {
+    if (driver.signInReleased) await route.continue();
+    else driver.afterLogin.push(route);
+  });
   await page.goto(`${app.url}/login?next=${encodeURIComponent(V.destination)}`);
   return driver;
 }
 
 const audit = auditEachStateOnce();
-const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
 const email = (page: Page) => page.getByLabel('Email');
 const password = (page: Page) => page.getByLabel('Password', { exact: true });
 const remember = (page: Page) => page.getByRole('switch', { name: 'Remember me' });
@@ -51,31 +61,32 @@ const loginButton = (page: Page) => page.getByRole('button', { name: 'Login' });
 
 const executors: PathExecutors<Driver> = {
   events: {
-    fill: async ({ page }) => {
-      await email(page).fill(V.email);
+    fill: async ({ page, email: address }) => {
+      await email(page).fill(address);
       await password(page).fill(V.password);
     },
     'remember.off': ({ page }) => remember(page).uncheck(),
     'password.show': ({ page }) => page.getByRole('button', { name: 'Show or hide password' }).click(),
     'form.submit': ({ page }) => loginButton(page).click(),
     'credentials.accept': async (driver) => {
-      await eventually(async () => expect(driver.login).toHaveLength(1));
-      await fulfillChecked(driver.login.shift()!, { json: { access: 'header.payload.signature', refresh: 'opaque' } });
+      const route = await nextHeld(driver.login);
+      // The address has an account, with the password typed.
+      await makeAccount(app, driver.email, V.password);
+      const answer = await letThrough(route);
+      expect(answer.status).toBe(200);
+      driver.issued = { access: String(answer.body.access) };
     },
     'credentials.reject': async (driver) => {
-      await eventually(async () => expect(driver.login).toHaveLength(1));
-      await fulfillChecked(driver.login.shift()!, { status: 401, json: { detail: V.rejection, code: 'invalid_credentials' } });
+      const route = await nextHeld(driver.login);
+      // The address has an account, with another password.
+      await makeAccount(app, driver.email, 'another password entirely');
+      expect((await letThrough(route)).status).toBe(401);
     },
     'signin.accept': async (driver) => {
-      // Answer every call the sign-in makes (current user, onboarding start) as they come.
-      await eventually(async () => {
-        while (driver.afterLogin.length > 0) {
-          const route = driver.afterLogin.shift()!;
-          const url = route.request().url();
-          await fulfillChecked(route, { json: url.includes('/auth/me/') ? ME : { id: 12, launched: false } });
-        }
-        expect(new URL(driver.page.url()).pathname).not.toBe('/login');
-      });
+      // The current user and the onboarding start go through to the server as they come.
+      driver.signInReleased = true;
+      for (const route of driver.afterLogin.splice(0)) await route.continue();
+      await eventually(async () => expect(new URL(driver.page.url()).pathname).not.toBe('/login'));
     },
   },
   states: {
@@ -86,8 +97,8 @@ const executors: PathExecutors<Driver> = {
       });
       await audit(page, 'login');
     },
-    filled: ({ page }) => eventually(async () => {
-      expect(await email(page).inputValue()).toBe(V.email);
+    filled: ({ page, email: address }) => eventually(async () => {
+      expect(await email(page).inputValue()).toBe(address);
       expect(await password(page).getAttribute('type')).toBe('password');
     }),
     forgetful: ({ page }) => eventually(async () => expect(await remember(page).isChecked()).toBe(false)),
@@ -95,29 +106,39 @@ const executors: PathExecutors<Driver> = {
       await eventually(async () => expect(await password(page).getAttribute('type')).toBe('text'));
       await audit(page, 'login, password shown');
     },
-    checking: ({ page, login }) => eventually(async () => {
+    checking: ({ page, login, email: address }) => eventually(async () => {
       expect(login).toHaveLength(1);
-      expect(login[0]!.request().postDataJSON()).toEqual({ email: V.email, password: V.password });
+      expect(login[0]!.request().postDataJSON()).toEqual({ email: address, password: V.password });
       expect(login[0]!.request().headers().authorization).toBeUndefined();
       expect(await loginButton(page).getAttribute('data-loading')).not.toBeNull();
     }),
-    failed: async ({ page }) => {
+    failed: async ({ page, email: address }) => {
       await eventually(async () => {
-        expect((await page.getByRole('alert').textContent())?.trim()).toBe(V.rejection);
-        expect(await email(page).inputValue()).toBe(V.email);
+        expect((await page.getByRole('alert').textContent())?.trim()).toBe(SERVER_SENTENCES.invalidCredentials);
+        expect(await email(page).inputValue()).toBe(address);
       });
+      // Refused: the page keeps no session.
+      expect(await pageSession(page, app)).toEqual({ storage: null, email: null });
       await audit(page, 'login, wrong password');
     },
-    signingIn: ({ afterLogin }) => eventually(async () => expect(afterLogin.length).toBeGreaterThan(0)),
-    done: ({ page }) => eventually(async () => {
-      expect(new URL(page.url()).pathname).toBe(V.destination);
-      // Remember me on: the session outlives the tab.
-      expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    signingIn: ({ afterLogin, issued }) => eventually(async () => {
+      // The page asks the server who it is, with the token the server has just issued.
+      expect(afterLogin.length).toBeGreaterThan(0);
+      expect(afterLogin[0]!.request().url()).toContain('/api/v2/auth/me/');
+      expect(afterLogin[0]!.request().headers().authorization).toBe(`Bearer ${issued?.access}`);
     }),
+    done: async ({ page, email: address }) => {
+      await eventually(async () => expect(new URL(page.url()).pathname).toBe(V.destination));
+      // Remember me on: the session outlives the tab, and the server knows it.
+      expect(await pageSession(page, app)).toEqual({ storage: 'local', email: address });
+      // Sign-in started the owner's onboarding on the server.
+      const started = await app.query('select o.restaurant_id from onboardings o join users u on u.id = o.owner_id where u.email = $1', [address]);
+      expect(started).toHaveLength(1);
+    },
   },
 };
 
-describe('login in Chromium: every path of the model (375 px wide)', () => {
+describe('login in Chromium against the real server: every path of the model (375 px wide)', () => {
   for (const { title, run } of modelPathCases(loginModel, executors)) it(title, async () => {
     await run(await openLogin());
   });

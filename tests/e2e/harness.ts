@@ -25,6 +25,8 @@ const CHROMIUM_ARGS = [
 
 export type RunningApp = {
   url: string;
+  /** The server's temporary data folder: mail it wrote is in `outbox/` (no SMTP_URL given). */
+  dataDir: string;
   /** The server's own database handle, for setting up what the API cannot (platform staff). */
   database: Database;
   query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -56,6 +58,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     database,
     query: (sql, params) => database.query(sql, params),
     stop: async () => {

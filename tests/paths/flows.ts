@@ -26,7 +26,7 @@ import { territoryEditorMachine } from '../../src/machines/territories/territory
 import { forgotModel } from '../models/accounts/forgot-password.model';
 import { loginModel } from '../models/accounts/login.model';
 import { registrationModel } from '../models/accounts/registration.model';
-import { resetModel } from '../models/accounts/reset-password.model';
+import { RESET_JSDOM_ONLY, resetModel } from '../models/accounts/reset-password.model';
 import { analyticsModel, generalStatsModel, menuDashboardModel } from '../models/insights/insights.model';
 import { landingSignupModel } from '../models/leads/landing-signup.model';
 import { localDemandModel } from '../models/leads/local-demand.model';
@@ -48,6 +48,8 @@ export interface Flow {
   view: string;
   /** The Chromium test file that replays the model, if any. */
   browser?: string;
+  /** Events no real server produces, with why: the Chromium file leaves their paths to jsdom. */
+  jsdomOnly?: Readonly<Record<string, string>>;
   /** The real machines behind the screen: `--coverage` holds each to 95 % of its transitions. */
   machines: AnyStateMachine[];
 }
@@ -57,16 +59,17 @@ function flow<S extends AnyMachineSnapshot, E extends EventObject>(
   view: string,
   machines: AnyStateMachine[],
   browser?: string,
+  jsdomOnly?: Readonly<Record<string, string>>,
 ): Flow {
   const pathNames = () => namedPaths(model).map((path) => path.name);
-  return { name: modelFlow(model), pathNames, view, machines, ...(browser ? { browser } : {}) };
+  return { name: modelFlow(model), pathNames, view, machines, ...(browser ? { browser } : {}), ...(jsdomOnly ? { jsdomOnly } : {}) };
 }
 
 export const FLOWS: readonly Flow[] = [
   flow(registrationModel, 'tests/views/accounts/register.view.test.tsx', [registrationMachine, resendLockMachine], 'tests/e2e/accounts-register-paths.e2e.test.ts'),
   flow(loginModel, 'tests/views/accounts/login.view.test.tsx', [loginMachine], 'tests/e2e/accounts-login.e2e.test.ts'),
-  flow(forgotModel, 'tests/views/accounts/forgot.view.test.tsx', [forgotPasswordMachine, resendLockMachine]),
-  flow(resetModel, 'tests/views/accounts/reset.view.test.tsx', [resetPasswordMachine]),
+  flow(forgotModel, 'tests/views/accounts/forgot.view.test.tsx', [forgotPasswordMachine, resendLockMachine], 'tests/e2e/accounts-forgot-paths.e2e.test.ts'),
+  flow(resetModel, 'tests/views/accounts/reset.view.test.tsx', [resetPasswordMachine], 'tests/e2e/accounts-reset-paths.e2e.test.ts', RESET_JSDOM_ONLY),
   flow(onboardingModel, 'tests/views/onboarding/onboarding.view.test.tsx', [onboardingMachine], 'tests/e2e/onboarding-paths.e2e.test.ts'),
   flow(surveyModel, 'tests/views/survey/survey.view.test.tsx', [surveyMachine]),
   flow(surveyAnswersModel, 'tests/views/survey/survey-answers.view.test.tsx', [surveyAnswersMachine]),

@@ -2,16 +2,28 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * The sign-in code of the newest mail to `to` that a server without SMTP_URL wrote to
- * `<dataDir>/outbox/` (names start with the time they were written: the last is the newest).
+ * The sign-in and reset codes mailed to `to` that a server without SMTP_URL wrote to
+ * `<dataDir>/outbox/`, oldest first (names start with the time they were written). None yet: [].
  */
-export async function codeMailedTo(dataDir: string, to: string): Promise<string> {
+export async function codesMailedTo(dataDir: string, to: string): Promise<string[]> {
   const folder = join(dataDir, 'outbox');
-  for (const name of (await readdir(folder)).sort().reverse()) {
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const codes: string[] = [];
+  for (const name of names.sort()) {
     const mail = await readFile(join(folder, name), 'utf8');
     const addressed = mail.split(/\r?\n/).some((line) => /^to:/i.test(line) && line.toLowerCase().includes(to.toLowerCase()));
     const code = /^Subject: (\d{6}) /m.exec(mail)?.[1];
-    if (addressed && code) return code;
+    if (addressed && code) codes.push(code);
   }
-  throw new Error(`no code mailed to ${to} in ${folder}`);
+  return codes;
+}
+
+/** The code of the newest mail to `to` in the outbox; throws when there is none. */
+export async function codeMailedTo(dataDir: string, to: string): Promise<string> {
+  const code = (await codesMailedTo(dataDir, to)).at(-1);
+  if (code === undefined) throw new Error(`no code mailed to ${to} in ${join(dataDir, 'outbox')}`);
+  return code;
 }

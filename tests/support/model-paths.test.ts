@@ -119,6 +119,16 @@ describe('the flows npm run paths knows', () => {
     }
   });
 
+  it('leave to jsdom only events of their own model, and only in flows that have a Chromium replay', () => {
+    for (const flow of FLOWS.filter((candidate) => candidate.jsdomOnly)) {
+      expect(flow.browser, flow.name).toBeDefined();
+      const events = new Set(flow.pathNames().flatMap((name) => name.split(' ⇒ ')[0]!.split(' → ')));
+      for (const event of Object.keys(flow.jsdomOnly!)) expect(events.has(event), `${flow.name}: ${event}`).toBe(true);
+      // Something is still replayed.
+      expect(flow.pathNames().some((name) => Object.keys(flow.jsdomOnly!).every((event) => !name.split(' ⇒ ')[0]!.split(' → ').includes(event))), flow.name).toBe(true);
+    }
+  });
+
   it('have unique, non-empty path names in every flow', () => {
     for (const flow of FLOWS) {
       const names = flow.pathNames();

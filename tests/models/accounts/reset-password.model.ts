@@ -41,3 +41,12 @@ export const RESET_VALUES = {
   other: 'a new passwort',
   rejection: 'This code is wrong or has expired.',
 } as const;
+
+/**
+ * The model's events no real server can make happen, with why: their paths run in jsdom only
+ * (tests/e2e/accounts-reset-paths.e2e.test.ts leaves them out, `npm run paths --browser` says so).
+ */
+export const RESET_JSDOM_ONLY = {
+  'server.fail': "'Could not reset password.' is for a failure with no words at all, and every real one has some: "
+    + 'the server\'s sentence, else "HTTP <status>", else the client\'s "Network error: …"',
+} as const;

@@ -1,0 +1,241 @@
+/**
+ * The forgot-password model of tests/views/accounts/forgot.view.test.tsx, driven through the
+ * built app in Chromium at phone width against the real server (PGlite in a temporary folder,
+ * mail in its outbox). Nothing is answered in the browser: the forgot and reset calls are held
+ * there only so that `requesting`, `resending` and `resetting` can be seen, then let through
+ * unchanged. Each path has its own address with an account; its codes are read from the outbox.
+ * What a held call's answer depends on is arranged at the server while it is held:
+ * - `request.accept`: the address's 60-second resend lock is over (its codes a minute older),
+ *   so the server mails a new code (it answers the same sentence either way).
+ * - `request.reject`: this client has spent its per-minute budget for code requests (the
+ *   server's only refusal here: it answers every address alike). Such paths get a server of
+ *   their own with a budget of 3, so the other paths' budget is untouched.
+ * - `reset.reject`: the code's ten minutes are over.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { API_BASE, paths } from '../../contracts/shared/paths';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { FORGOT_VALUES as V, forgotModel } from '../models/accounts/forgot-password.model';
+import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { auditEachStateOnce } from './accounts-audit';
+import {
+  SERVER_SENTENCES, UNLIMITED, callApi, codesExpire, codesIssuedTo, describedBy, eventually, letThrough, lockOver, mailCount,
+  mailedCode, makeAccount, newAddress, nextHeld,
+} from './accounts-server';
+import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+
+/** The account's password before the reset. */
+const OLD_PASSWORD = 'the forgotten password';
+/** The screen's own sentences (src/machines/accounts/forgot-password.machine.ts). */
+const CODE_SENT_NOTE = 'If an account uses this email, we sent it a 6-digit code.';
+const CODE_RESENT_NOTE = 'We sent you a new code.';
+/** Per-minute code requests of the server that paths with `request.reject` get to themselves. */
+const SMALL_BUDGET = 3;
+
+let shared: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  shared = await startApp(UNLIMITED);
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shared?.stop();
+});
+
+type Driver = {
+  page: Page;
+  app: RunningApp;
+  /** This path's own address, which has an account. */
+  email: string;
+  forgot: Route[];
+  reset: Route[];
+  /** Code requests the page has sent. */
+  requests: number;
+  /** The code typed (the newest in the outbox then). */
+  code: string | null;
+};
+
+async function openForgot(app: RunningApp): Promise<Driver> {
+  const email = newAddress('forgot');
+  await makeAccount(app, email, OLD_PASSWORD);
+  const page = await newPage(browser, { width: 375, height: 740 });
+  const driver: Driver = { page, app, email, forgot: [], reset: [], requests: 0, code: null };
+  await page.route(`**${API_BASE}${paths.auth.forgot}`, (route) => {
+    driver.requests += 1;
+    driver.forgot.push(route);
+  });
+  await page.route(`**${API_BASE}${paths.auth.reset}`, (route) => { driver.reset.push(route); });
+  // The page's clock runs as usual; `lock.expire` runs its timers past the resend countdown at once.
+  await page.clock.install();
+  await page.goto(`${app.url}/forgot`);
+  return driver;
+}
+
+const audit = auditEachStateOnce();
+/** A state's check, then axe on its screen (the first path to reach it). */
+const andAudit = (screen: string, check: (driver: Driver) => Promise<void>) => async (driver: Driver) => {
+  await check(driver);
+  await audit(driver.page, screen);
+};
+
+async function answer(routes: Route[], status: number, arrange: () => Promise<unknown> = async () => {}) {
+  const route = await nextHeld(routes);
+  await arrange();
+  expect((await letThrough(route)).status).toBe(status);
+}
+
+/** Whether `password` signs `email` in at the server. */
+async function signsIn(app: RunningApp, email: string, password: string): Promise<boolean> {
+  const { status } = await callApi(app, 'POST', paths.auth.login, { email, password });
+  expect([200, 401]).toContain(status);
+  return status === 200;
+}
+
+const email = (page: Page) => page.getByLabel('Email');
+const boxValues = (page: Page) =>
+  Promise.all([1, 2, 3, 4, 5, 6].map((digit) => page.getByLabel(`Digit ${digit} of 6`).inputValue())).then((values) => values.join(''));
+const newPassword = (page: Page) => page.getByLabel('New password', { exact: true });
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send code' });
+const resetButton = (page: Page) => page.getByRole('button', { name: 'Reset password' });
+const resendButton = (page: Page) => page.getByRole('button', { name: 'Resend' });
+
+async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
+  await field.fill('');
+  await field.fill(value);
+}
+
+const executors: PathExecutors<Driver> = {
+  events: {
+    'email.fill.valid': ({ page, email: address }) => retype(email(page), address),
+    'email.fill.invalid': ({ page }) => retype(email(page), V.invalidEmail),
+    'request.submit': ({ page }) => sendButton(page).click(),
+    'request.accept': ({ app, forgot, email: address }) => answer(forgot, 200, () => lockOver(app, address)),
+    'request.reject': ({ app, forgot }) => answer(forgot, 429, async () => {
+      // This client spends its budget asking codes for another address; the server refuses the next request.
+      let status = 0;
+      for (let call = 0; call <= SMALL_BUDGET && status !== 429; call += 1) {
+        status = (await callApi(app, 'POST', paths.auth.forgot, { email: newAddress('someone.else') })).status;
+      }
+      expect(status).toBe(429);
+    }),
+    'reset.fill': async (driver) => {
+      driver.code = await mailedCode(driver.app, driver.email);
+      await driver.page.getByLabel('Digit 1 of 6').click();
+      await driver.page.keyboard.type(driver.code);
+      await retype(newPassword(driver.page), V.password);
+    },
+    'reset.submit': ({ page }) => resetButton(page).click(),
+    'reset.accept': ({ reset }) => answer(reset, 200),
+    'reset.reject': ({ app, reset, email: address }) => answer(reset, 400, () => codesExpire(app, address)),
+    'lock.expire': ({ page }) => page.clock.runFor('01:01'),
+    'code.resend': ({ page }) => resendButton(page).click(),
+    'step.back': ({ page }) => page.getByRole('button', { name: 'Use a different email' }).click(),
+  },
+  states: {
+    'request.blank': andAudit('forgot password', ({ page }) => eventually(async () => {
+      expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+      expect(await email(page).inputValue()).toBe('');
+    })),
+    'request.typed': ({ page, email: address }) => eventually(async () => {
+      expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+      expect(await email(page).inputValue()).toBe(address);
+      expect(await email(page).getAttribute('aria-invalid')).not.toBe('true');
+    }),
+    'request.typedInvalid': ({ page }) => eventually(async () => expect(await email(page).inputValue()).toBe(V.invalidEmail)),
+    'request.refused': andAudit('forgot password, email refused', ({ page, requests }) => eventually(async () => {
+      expect(await describedBy(email(page))).toBe('Please enter a valid email.');
+      expect(requests).toBe(0);
+    })),
+    'request.failed': andAudit('forgot password, request refused by the server', async ({ page, app, email: address }) => {
+      await eventually(async () => {
+        expect((await page.getByRole('alert').textContent())?.trim()).toMatch(SERVER_SENTENCES.tooManyRequests);
+      });
+      expect(await codesIssuedTo(app, address)).toEqual([]);
+    }),
+    requesting: ({ page, forgot, email: address }) => eventually(async () => {
+      expect(await sendButton(page).getAttribute('data-loading')).not.toBeNull();
+      expect(forgot).toHaveLength(1);
+      expect(forgot[0]!.request().postDataJSON()).toEqual({ email: address });
+      expect(forgot[0]!.request().headers().authorization).toBeUndefined();
+    }),
+    'reset.locked': andAudit('forgot password, set a new password', async ({ page, app, email: address }) => {
+      await eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Set a new password' }).isVisible()).toBe(true);
+        expect((await page.getByRole('status').textContent())?.trim()).toBe(CODE_SENT_NOTE);
+        expect(await resendButton(page).isDisabled()).toBe(true);
+        expect(await page.getByText(/^You can resend in \d:\d\d$/).isVisible()).toBe(true);
+      });
+      // The server issued a reset code and mails it after its answer.
+      await mailedCode(app, address);
+      expect(await codesIssuedTo(app, address)).toEqual([{ purpose: 'password_reset', consumed: false, failed_attempts: 0 }]);
+    }),
+    'reset.unlocked': ({ page }) => eventually(async () => {
+      expect(await resendButton(page).isEnabled()).toBe(true);
+      expect(await page.getByText(/You can resend/).count()).toBe(0);
+    }),
+    'reset.refused': andAudit('forgot password, reset refused', ({ page, reset }) => eventually(async () => {
+      expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
+      expect(await describedBy(newPassword(page))).toContain('Password must be at least 8 characters.');
+      expect(reset).toHaveLength(0);
+    })),
+    'reset.filled': ({ page, code }) => eventually(async () => {
+      expect(await boxValues(page)).toBe(code);
+      expect(await newPassword(page).inputValue()).toBe(V.password);
+    }),
+    'reset.failed': andAudit('forgot password, code refused by the server', async ({ page, app, email: address }) => {
+      await eventually(async () => {
+        expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SERVER_SENTENCES.codeExpired}Check 6-digit code.`);
+      });
+      // Refused: the password is the old one.
+      expect(await signsIn(app, address, OLD_PASSWORD)).toBe(true);
+    }),
+    'reset.resent': async ({ page, app, email: address }) => {
+      await eventually(async () => {
+        expect(await page.getByText(CODE_RESENT_NOTE).isVisible()).toBe(true);
+        expect(await resendButton(page).isDisabled()).toBe(true);
+      });
+      // A second code, mailed; the first no longer works.
+      await mailedCode(app, address, 2);
+      expect((await codesIssuedTo(app, address)).map((code) => code.consumed)).toEqual([true, false]);
+    },
+    'reset.resendFailed': andAudit('forgot password, resend refused', async ({ page, app, email: address }) => {
+      await eventually(async () => {
+        expect((await page.getByRole('alert').textContent())?.trim()).toMatch(SERVER_SENTENCES.tooManyRequests);
+        expect(await page.getByRole('heading', { name: 'Set a new password' }).isVisible()).toBe(true);
+        expect(await resendButton(page).isEnabled()).toBe(true);
+      });
+      expect(await codesIssuedTo(app, address)).toHaveLength(1);
+      expect(await mailCount(app, address)).toBe(1);
+    }),
+    resending: ({ forgot, requests, email: address }) => eventually(async () => {
+      expect(forgot).toHaveLength(1);
+      expect(forgot[0]!.request().postDataJSON()).toEqual({ email: address });
+      expect(requests).toBe(2);
+    }),
+    resetting: ({ page, reset, email: address, code }) => eventually(async () => {
+      expect(await resetButton(page).getAttribute('data-loading')).not.toBeNull();
+      expect(reset).toHaveLength(1);
+      expect(reset[0]!.request().postDataJSON()).toEqual({ email: address, code, password: V.password });
+    }),
+    done: async ({ page, app, email: address }) => {
+      await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+      // The server took the new password; the old one no longer works.
+      expect(await signsIn(app, address, V.password)).toBe(true);
+      expect(await signsIn(app, address, OLD_PASSWORD)).toBe(false);
+    },
+  },
+};
+
+describe('forgot password in Chromium against the real server: every path of the model (375 px wide)', () => {
+  for (const { title, run, events } of modelPathCases(forgotModel, executors)) it(title, async () => {
+    let app = shared;
+    if (events.includes('request.reject')) {
+      app = await startApp({ authLimitPerMinute: SMALL_BUDGET });
+      onTestFinished(() => app.stop());
+    }
+    await run(await openForgot(app));
+  }, 120_000);
+});
