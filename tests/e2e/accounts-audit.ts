@@ -13,3 +13,12 @@ export function auditEachStateOnce(): (page: Page, screen: string) => Promise<vo
     await expectAccessible(page, screen);
   };
 }
+
+/** `andAudit(screen, check)`: a state's check, then axe on its screen (the first path to reach it). */
+export function auditedStates(): <D extends { page: Page }>(screen: string, check: (driver: D) => Promise<void>) => (driver: D) => Promise<void> {
+  const audit = auditEachStateOnce();
+  return (screen, check) => async (driver) => {
+    await check(driver);
+    await audit(driver.page, screen);
+  };
+}

@@ -17,10 +17,10 @@ import { API_BASE, paths } from '../../contracts/shared/paths';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FORGOT_VALUES as V, forgotModel } from '../models/accounts/forgot-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
-import { auditEachStateOnce } from './accounts-audit';
+import { auditedStates } from './accounts-audit';
 import {
-  SERVER_SENTENCES, UNLIMITED, callApi, codesExpire, codesIssuedTo, describedBy, eventually, letThrough, lockOver, mailCount,
-  mailedCode, makeAccount, newAddress, nextHeld,
+  SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, codesIssuedTo, describedBy, eventually, lockOver, mailCount,
+  mailedCode, makeAccount, newAddress,
 } from './accounts-server';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
@@ -74,18 +74,8 @@ async function openForgot(app: RunningApp): Promise<Driver> {
   return driver;
 }
 
-const audit = auditEachStateOnce();
-/** A state's check, then axe on its screen (the first path to reach it). */
-const andAudit = (screen: string, check: (driver: Driver) => Promise<void>) => async (driver: Driver) => {
-  await check(driver);
-  await audit(driver.page, screen);
-};
+const andAudit = auditedStates();
 
-async function answer(routes: Route[], status: number, arrange: () => Promise<unknown> = async () => {}) {
-  const route = await nextHeld(routes);
-  await arrange();
-  expect((await letThrough(route)).status).toBe(status);
-}
 
 /** Whether `password` signs `email` in at the server. */
 async function signsIn(app: RunningApp, email: string, password: string): Promise<boolean> {
@@ -112,8 +102,8 @@ const executors: PathExecutors<Driver> = {
     'email.fill.valid': ({ page, email: address }) => retype(email(page), address),
     'email.fill.invalid': ({ page }) => retype(email(page), V.invalidEmail),
     'request.submit': ({ page }) => sendButton(page).click(),
-    'request.accept': ({ app, forgot, email: address }) => answer(forgot, 200, () => lockOver(app, address)),
-    'request.reject': ({ app, forgot }) => answer(forgot, 429, async () => {
+    'request.accept': ({ app, forgot, email: address }) => answerHeld(forgot, 200, () => lockOver(app, address)),
+    'request.reject': ({ app, forgot }) => answerHeld(forgot, 429, async () => {
       // This client spends its budget asking codes for another address; the server refuses the next request.
       let status = 0;
       for (let call = 0; call <= SMALL_BUDGET && status !== 429; call += 1) {
@@ -128,8 +118,8 @@ const executors: PathExecutors<Driver> = {
       await retype(newPassword(driver.page), V.password);
     },
     'reset.submit': ({ page }) => resetButton(page).click(),
-    'reset.accept': ({ reset }) => answer(reset, 200),
-    'reset.reject': ({ app, reset, email: address }) => answer(reset, 400, () => codesExpire(app, address)),
+    'reset.accept': ({ reset }) => answerHeld(reset, 200),
+    'reset.reject': ({ app, reset, email: address }) => answerHeld(reset, 400, () => codesExpire(app, address)),
     'lock.expire': ({ page }) => page.clock.runFor('01:01'),
     'code.resend': ({ page }) => resendButton(page).click(),
     'step.back': ({ page }) => page.getByRole('button', { name: 'Use a different email' }).click(),

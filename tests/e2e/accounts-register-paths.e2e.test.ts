@@ -16,10 +16,10 @@ import { paths } from '../../contracts/shared/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_VALUES as V, registrationModel } from '../models/accounts/registration.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
-import { auditEachStateOnce } from './accounts-audit';
+import { auditedStates } from './accounts-audit';
 import {
-  SERVER_SENTENCES, UNLIMITED, callApi, codesExpire, codesIssuedTo, eventually, letThrough, lockOver, mailCount, mailedCode,
-  makeAccount, newAddress, nextHeld, pageSession, setPassword,
+  SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, codesIssuedTo, eventually, lockOver, mailCount, mailedCode,
+  makeAccount, newAddress, pageSession, setPassword,
 } from './accounts-server';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
@@ -67,21 +67,8 @@ async function openRegister(): Promise<Driver> {
   return driver;
 }
 
-const audit = auditEachStateOnce();
-/** A state's check, then axe on its screen (the first path to reach it). */
-const andAudit = (screen: string, check: (driver: Driver) => Promise<void>) => async (driver: Driver) => {
-  await check(driver);
-  await audit(driver.page, screen);
-};
+const andAudit = auditedStates();
 
-/** Lets the held call through once the server holds what `arrange` sets up; the server must answer `status`. */
-async function answer(routes: Route[], status: number, arrange: () => Promise<unknown> = async () => {}) {
-  const route = await nextHeld(routes);
-  await arrange();
-  const answered = await letThrough(route);
-  expect(answered.status).toBe(status);
-  return answered.body;
-}
 
 const boxValues = (page: Page) =>
   Promise.all([1, 2, 3, 4, 5, 6].map((digit) => page.getByLabel(`Digit ${digit} of 6`).inputValue()));
@@ -101,10 +88,10 @@ const executors: PathExecutors<Driver> = {
     'terms.tick': ({ page }) => page.getByRole('checkbox').check(),
     'email.submit': ({ page }) => join(page).click(),
     'register.accept': async ({ held, email: address }) => {
-      await answer(held.register, 200, () => lockOver(app, address));
+      await answerHeld(held.register, 200, () => lockOver(app, address));
     },
     'register.reject': async ({ held, email: address }) => {
-      await answer(held.register, 429, async () => {
+      await answerHeld(held.register, 429, async () => {
         // A code went to the address moments ago: the page's own first one, else one asked for from elsewhere.
         if ((await codesIssuedTo(app, address)).length > 0) return;
         expect((await callApi(app, 'POST', paths.auth.register, { email: address, accepted_terms: true })).status).toBe(200);
@@ -123,25 +110,25 @@ const executors: PathExecutors<Driver> = {
     },
     'code.submit': ({ page }) => page.getByRole('button', { name: 'Verify' }).click(),
     'verify.needProfile': async (driver) => {
-      const body = await answer(driver.held.verify, 200);
+      const body = await answerHeld(driver.held.verify, 200);
       expect(body.need_profile).toBe(true);
       driver.verified = String(body.access);
     },
     'verify.signedUp': async (driver) => {
       // Meanwhile the address got a complete account (names and a password).
-      const body = await answer(driver.held.verify, 200, () => makeAccount(app, driver.email, 'a password set elsewhere'));
+      const body = await answerHeld(driver.held.verify, 200, () => makeAccount(app, driver.email, 'a password set elsewhere'));
       expect(body.need_profile).toBe(false);
     },
-    'verify.reject': ({ held, email: address }) => answer(held.verify, 400, () => codesExpire(app, address)),
+    'verify.reject': ({ held, email: address }) => answerHeld(held.verify, 400, () => codesExpire(app, address)),
     'profile.fill': async ({ page }) => {
       await retype(page.getByLabel('First name'), V.first);
       await retype(page.getByLabel('Last name'), V.last);
       await retype(page.getByLabel('Password', { exact: true }), V.password);
     },
     'profile.submit': ({ page }) => page.getByRole('button', { name: "Let's go" }).click(),
-    'profile.accept': ({ held }) => answer(held.profile, 200),
+    'profile.accept': ({ held }) => answerHeld(held.profile, 200),
     // Meanwhile the account got a password: the server keeps it rather than take the profile's.
-    'profile.reject': ({ held, email: address }) => answer(held.profile, 400, () => setPassword(app, address, 'a password set elsewhere')),
+    'profile.reject': ({ held, email: address }) => answerHeld(held.profile, 400, () => setPassword(app, address, 'a password set elsewhere')),
     'step.back': ({ page }) => page.getByRole('button', { name: 'Back' }).click(),
     'lock.expire': ({ page }) => page.clock.runFor('01:01'),
     'code.resend': ({ page }) => page.getByRole('button', { name: 'Resend' }).click(),

@@ -13,9 +13,9 @@ import { API_BASE, paths } from '../../contracts/shared/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_JSDOM_ONLY as JSDOM_ONLY, RESET_VALUES as V, resetModel } from '../models/accounts/reset-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
-import { auditEachStateOnce } from './accounts-audit';
+import { auditedStates } from './accounts-audit';
 import {
-  SERVER_SENTENCES, UNLIMITED, callApi, codesExpire, describedBy, eventually, letThrough, mailedCode, makeAccount, newAddress, nextHeld,
+  SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, describedBy, eventually, mailedCode, makeAccount, newAddress,
 } from './accounts-server';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 
@@ -49,18 +49,8 @@ async function openReset(): Promise<Driver> {
   return driver;
 }
 
-const audit = auditEachStateOnce();
-/** A state's check, then axe on its screen (the first path to reach it). */
-const andAudit = (screen: string, check: (driver: Driver) => Promise<void>) => async (driver: Driver) => {
-  await check(driver);
-  await audit(driver.page, screen);
-};
+const andAudit = auditedStates();
 
-async function answer(routes: Route[], status: number, arrange: () => Promise<unknown> = async () => {}) {
-  const route = await nextHeld(routes);
-  await arrange();
-  expect((await letThrough(route)).status).toBe(status);
-}
 
 /** Whether `password` signs `email` in at the server. */
 async function signsIn(email: string, password: string): Promise<boolean> {
@@ -98,8 +88,8 @@ const executors: PathExecutors<Driver> = {
     'fill.valid': (driver) => fill(driver, V.password),
     'fill.mismatch': (driver) => fill(driver, V.other),
     'form.submit': ({ page }) => submit(page).click(),
-    'server.accept': ({ reset }) => answer(reset, 200),
-    'server.reject': ({ reset, email: address }) => answer(reset, 400, () => codesExpire(app, address)),
+    'server.accept': ({ reset }) => answerHeld(reset, 200),
+    'server.reject': ({ reset, email: address }) => answerHeld(reset, 400, () => codesExpire(app, address)),
     'server.fail': notReplayed('server.fail'),
   },
   states: {

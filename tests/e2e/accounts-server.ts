@@ -42,6 +42,15 @@ export async function letThrough(route: Route): Promise<{ status: number; body: 
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
 }
 
+/** Lets the held call through once the server holds what `arrange` sets up; the server must answer `status`. */
+export async function answerHeld(routes: Route[], status: number, arrange: () => Promise<unknown> = async () => {}): Promise<Record<string, unknown>> {
+  const route = await nextHeld(routes);
+  await arrange();
+  const answered = await letThrough(route);
+  expect(answered.status).toBe(status);
+  return answered.body;
+}
+
 /** A call to the server's API from the test (not from the page). */
 export async function callApi(
   app: RunningApp, method: string, path: string, body?: unknown, token?: string,
