@@ -29,7 +29,8 @@ export function viewerScopeColumn(db: Db, userIdPlaceholder: string): SQL {
     .select({ flags: sql`json_build_array(${users.isStaff}, ${users.isSuperadmin}, ${users.activeRestaurantId})` })
     .from(users)
     .where(eq(users.id, sql.placeholder(userIdPlaceholder)));
-  return sql`(${flags})`;
+  // Drizzle puts a subquery in parentheses itself, as it does the list's count.
+  return sql`${flags}`;
 }
 
 /** The scope the column above read (pg has already parsed its JSON). */
