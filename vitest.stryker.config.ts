@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['tests/machines/**/*.test.ts'],
     setupFiles: ['tests/support/jsdom-setup.ts'],
-    testTimeout: 20_000,
+    // A mutant that stops a machine leaves `waitFor` waiting: failing the test after 4 s (machine tests
+    // take milliseconds) counts it as killed without Stryker's slower time-out and worker restart.
+    testTimeout: 4_000,
   },
 });

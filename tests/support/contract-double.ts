@@ -81,8 +81,8 @@ const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadL
  * Runs the real actor with `input` against the contract fetch. Answers the error the real call
  * fails with when the server (or the client's own contract check) would refuse it, else null.
  */
-export function contractRefusal(real: AnyActorLogic, input: unknown): Promise<unknown> {
-  const check = dryRun(real, input);
+export function contractRefusal(real: AnyActorLogic, input: unknown, name = ''): Promise<unknown> {
+  const check = dryRun(real, input, name);
   inFlight.add(check);
   void check.finally(() => inFlight.delete(check));
   return check;
@@ -116,10 +116,17 @@ export async function checkCalls(work: () => Promise<unknown>): Promise<DryRun &
 const refusedByClient = (failure: unknown, checked: CheckedRequest[]) =>
   failure instanceof ContractViolation || (checked.length === 0 && failure instanceof ApiError && failure.status === 400);
 
-async function dryRun(real: AnyActorLogic, input: unknown): Promise<unknown> {
-  const { checked, refused, failure } = await checkCalls(() => toPromise(createActor(real, { input }).start()));
+async function dryRun(real: AnyActorLogic, input: unknown, name: string): Promise<unknown> {
+  let output: unknown;
+  const { checked, refused, failure } = await checkCalls(async () => {
+    output = await toPromise(createActor(real, { input }).start());
+  });
   if (refused.length > 0) return failure ?? new Error(`The server would refuse ${describeRefusal(refused[0]!)}`);
-  return refusedByClient(failure, checked) ? failure : null;
+  if (refusedByClient(failure, checked)) return failure;
+  // Every request of a dry run is answered 418, so a real call that sent nothing and still ended
+  // well, with nothing, never reached the client: the fake's answer must not hide that.
+  if (checked.length === 0 && failure === null && output === undefined) return new Error(`The real '${name}' call sent no request`);
+  return null;
 }
 
 export function describeRefusal({ request, refusal }: Refused): string {
@@ -134,7 +141,7 @@ export function describeRefusal({ request, refusal }: Refused): string {
 export function checkedActor<T extends AnyActorLogic>(real: AnyActorLogic | undefined, fake: T, name = ''): T {
   if (!real || NOT_DRY_RUN.has(name)) return fake;
   return fromPromise<unknown, unknown>(async ({ input }) => {
-    const checking = contractRefusal(real, input).then((refusal) => {
+    const checking = contractRefusal(real, input, name).then((refusal) => {
       if (refusal) throw refusal;
     });
     // A refusal wins over the fake's scripted failure too: it is what the real call would meet first.

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { MESSAGES, type DetailResponse, type ForgotRequest, type ResetRequest } from '../../../contracts/accounts';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
@@ -75,7 +75,7 @@ export const forgotPasswordMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
       const value = event.field === 'code' ? event.value.replace(/\D/g, '').slice(0, 6) : event.value;
       return { [event.field]: value, fieldErrors, error: null, notice: event.field === 'code' ? null : context.notice };
@@ -104,7 +104,7 @@ export const forgotPasswordMachine = setup({
     fieldErrors: {},
     error: null,
     notice: null,
-    resendLock: spawn('resendLock', { id: 'resendLock', input: { seconds: input?.resendSeconds } }),
+    resendLock: spawn('resendLock', { input: { seconds: input?.resendSeconds } }),
   }),
   initial: 'request',
   states: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { login } from '../../services/accounts/auth';
@@ -54,7 +54,7 @@ export const loginMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
       return { [event.field]: event.value, fieldErrors, error: null };
     }),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { Code, MESSAGES, ProfileRequest, RegisterRequest, type ProfileResponse, type RegisterResponse, type VerifyRequest, type VerifyResponse } from '../../../contracts/accounts';
 import { type Tokens } from '../../../contracts/shared/session';
 import { Email } from '../../../contracts/shared/text';
@@ -121,17 +121,17 @@ export const registrationMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
       return { [event.field]: event.value, fieldErrors, error: null };
     }),
     setTerms: assign(({ context, event }) => {
-      if (event.type !== 'terms.change') return {};
+      assertEvent(event, 'terms.change');
       const { terms: _terms, ...fieldErrors } = context.fieldErrors;
       return { acceptedTerms: event.accepted, fieldErrors, error: null };
     }),
     setCode: assign(({ context, event }) => {
-      if (event.type !== 'code.change') return {};
+      assertEvent(event, 'code.change');
       const { code: _code, ...fieldErrors } = context.fieldErrors;
       // Digits only, at most six: whatever was typed or pasted, the boxes hold the code.
       return { code: event.value.replace(/\D/g, '').slice(0, 6), fieldErrors, error: null, notice: null };
@@ -189,7 +189,7 @@ export const registrationMachine = setup({
     error: null,
     notice: null,
     destination: null,
-    resendLock: spawn('resendLock', { id: 'resendLock', input: { seconds: input?.resendSeconds } }),
+    resendLock: spawn('resendLock', { input: { seconds: input?.resendSeconds } }),
   }),
   initial: 'email',
   states: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { Code, MESSAGES, Password, type DetailResponse, type ResetRequest } from '../../../contracts/accounts';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
@@ -78,7 +78,7 @@ export const resetPasswordMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
       const value = event.field === 'code' ? event.value.replace(/\D/g, '').slice(0, 6) : event.value;
       return { [event.field]: value, fieldErrors, error: null };

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { MessageCreate, type Message } from '../../../contracts/leads';
 import { checkWith } from '../../../contracts/shared/validation';
 import { errorText } from '../../services/shared/error-text';
@@ -76,7 +76,7 @@ export const landingSignupMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.field]: _edited, ...otherErrors } = context.fieldErrors;
       return { [event.field]: event.value, fieldErrors: otherErrors, error: null, attemptKey: null };
     }),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_CURRENCY, type Currency } from '../../../contracts/shared/restaurants';
 import { type Category, type ExtraGroup, type ExtraSelection } from '../../../contracts/menu';
 import {
@@ -120,13 +120,13 @@ export const extraOptionsMachine = setup({
       return {};
     }),
     changeRow: assign(({ context, event }) => {
-      if (event.type !== 'row.change') return {};
+      assertEvent(event, 'row.change');
       const row = findRow(context.rows, event.key);
       return row ? { rows: patchRow(context.rows, event.key, pickPatch(row, event.patch)) } : {};
     }),
     /** A saved group's selections go with it on the server; only the group's delete is sent. */
     removeRow: assign(({ context, event }) => {
-      if (event.type !== 'row.remove') return {};
+      assertEvent(event, 'row.remove');
       const row = findRow(context.rows, event.key);
       if (!row) return {};
       const removed = row.id !== null && row.table !== 'size' ? [...context.removed, { table: row.table, id: row.id }] : context.removed;

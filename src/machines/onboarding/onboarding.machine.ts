@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
+import { assertEvent, and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { errorText } from '../../services/shared/error-text';
 import { launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../../services/onboarding/onboarding';
 import { clearOnboardingDraft, clearOnboardingDrafts, loadOnboardingDraft, saveOnboardingDraft } from '../../services/onboarding/onboarding-draft';
@@ -100,7 +100,7 @@ const onboardingSetup = setup({
       forms: { ...context.forms, [params.step]: formFromRaw(params.step, params.load.draft ?? params.load.saved) },
     })),
     applyEdit: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const patch = sanitiseEdit(event.step, event.patch);
       const fieldErrors = { ...context.fieldErrors };
       for (const field of Object.keys(patch)) delete fieldErrors[field];

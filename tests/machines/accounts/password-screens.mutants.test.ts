@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DetailResponse, ForgotRequest, LoginRequest, ResetRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { ApiError } from '../../../src/services/shared/api';
-import { CODE_RESENT_NOTE, CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine, type ForgotEvent } from '../../../src/machines/accounts/forgot-password.machine';
+import { CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine, type ForgotEvent } from '../../../src/machines/accounts/forgot-password.machine';
 import { loginMachine, type LoginEvent, type LoginSignInCall } from '../../../src/machines/accounts/login.machine';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
 import { checkResetRequest, resetPasswordMachine, type ResetEvent } from '../../../src/machines/accounts/reset-password.machine';
@@ -155,7 +155,38 @@ describe('forgot password: the two stages', () => {
     refuse = false;
     await waitFor(harness.context().resendLock, (lock) => lock.value === 'ready');
     harness.send({ type: 'code.resend' });
-    expect((await waitFor(harness.actor, (s) => s.context.notice !== null)).context.notice).toBe(CODE_RESENT_NOTE);
+    const resent = await waitFor(harness.actor, (s) => s.context.notice !== null);
+    expect(resent.context.notice).toBe('We sent you a new code.');
+    expect(resent.matches({ reset: 'editing' })).toBe(true);
+  });
+
+  it('locks Resend for the seconds the screen gives, 60 without any, and says the spec’s sentence', async () => {
+    for (const [input, seconds] of [[{ resendSeconds: 3 }, 3], [undefined, 60]] as const) {
+      const actor = createActor(provideChecked(forgotPasswordMachine, {
+        actors: { requestCode: fromPromise<DetailResponse, ForgotRequest>(async () => ({ detail: 'ok' })) },
+      }), { input }).start();
+      actor.send({ type: 'field.change', field: 'email', value: 'owner@example.com' });
+      actor.send({ type: 'request.submit' });
+      const reset = await waitFor(actor, (s) => s.matches({ reset: 'editing' }));
+      expect(reset.context.resendLock.getSnapshot()).toMatchObject({ value: 'locked', context: { left: seconds } });
+      expect(reset.context.notice).toBe('If an account uses this email, we sent it a 6-digit code.');
+      actor.stop();
+    }
+  });
+
+  it('clears the server’s sentences while the reset is sent again', async () => {
+    let refuse = true;
+    const harness = start({ reset: async () => { if (refuse) throw new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.' } }); return { detail: 'ok' }; } });
+    await toReset(harness);
+    harness.send({ type: 'field.change', field: 'code', value: '123456' }, { type: 'field.change', field: 'password', value: 'long enough' }, { type: 'reset.submit' });
+    await waitFor(harness.actor, (s) => s.matches({ reset: 'editing' }) && s.context.error !== null);
+    harness.send({ type: 'field.change', field: 'password', value: 'longer still' });
+    expect(harness.context().fieldErrors).toEqual({ code: 'This code is wrong or has expired.' });
+    refuse = false;
+    harness.send({ type: 'reset.submit' });
+    expect(harness.actor.getSnapshot().matches({ reset: 'saving' })).toBe(true);
+    expect(harness.context().fieldErrors).toEqual({});
+    expect((await waitFor(harness.actor, (s) => s.status === 'done')).value).toBe('done');
   });
 
   it('Back clears the reset stage’s messages', async () => {
@@ -166,7 +197,7 @@ describe('forgot password: the two stages', () => {
   });
 
   it('names a lost address on the reset stage', () => {
-    expect(checkResetRequest({ email: ' ', code: '123456', password: 'long enough' }, MISSING_EMAIL)).toEqual({ ok: false, fields: { email: MISSING_EMAIL } });
+    expect(checkResetRequest({ email: ' ', code: '123456', password: 'long enough' }, MISSING_EMAIL)).toEqual({ ok: false, fields: { email: 'Missing email.' } });
   });
 });
 

@@ -1,41 +1,13 @@
-// `npm run mutants:table` (after `npm run mutants`): reads Stryker's report
-// (reports/mutation/mutation.json) and prints the mutation score of each machine of src/machines,
-// flow machines first. Fails when a flow machine that the report measured scores below 90 %.
-// A run limited with `--mutate` measures only the files it mutated: the others show "not run".
-import { existsSync, readFileSync } from 'node:fs';
+// `npm run mutants:table` (after `npm run mutants` or `npm run mutants:each`): reads Stryker's
+// reports (the last full run's reports/mutation/mutation.json and the per-machine ones of
+// reports/mutation/machines/) and prints the mutation score of each machine of src/machines, flow
+// machines first. A file measured by several reports takes its figures from the newest one. Fails
+// when a flow machine that the reports measured scores below 90 %; machines no report measured
+// read "not run".
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { FLOW_MACHINES, FULL_REPORT, MACHINE_REPORTS } from './flow-machines';
 
-const REPORT = 'reports/mutation/mutation.json';
 const THRESHOLD = 90;
-
-/** The flow machines the score applies to (issue 17), each with the files that make it up. */
-const FLOW_MACHINES: Record<string, string[]> = {
-  registration: ['src/machines/accounts/registration.machine.ts'],
-  'resend-lock': ['src/machines/accounts/resend-lock.machine.ts'],
-  login: ['src/machines/accounts/login.machine.ts'],
-  'forgot-password': ['src/machines/accounts/forgot-password.machine.ts'],
-  'reset-password': ['src/machines/accounts/reset-password.machine.ts'],
-  onboarding: ['src/machines/onboarding/onboarding.machine.ts'],
-  survey: ['src/machines/survey/survey.machine.ts'],
-  'category editor': [
-    'src/machines/menu/category-editor.machine.ts',
-    'src/machines/menu/category-editor.calls.ts',
-    'src/machines/menu/category-editor.context.ts',
-    'src/machines/menu/category-editor.edits.ts',
-    'src/machines/menu/category-editor.outcomes.ts',
-    'src/machines/menu/category-editor.rows.ts',
-  ],
-  'category row queue': ['src/machines/menu/category-row-sync.machine.ts'],
-  'category detail queue': ['src/machines/menu/category-detail-sync.machine.ts'],
-  'menu upload': ['src/machines/menu/menu-upload.machine.ts'],
-  'messages inbox': ['src/machines/leads/messages-inbox.machine.ts'],
-  'territory editor': ['src/machines/territories/territory-editor.machine.ts'],
-  'insights: general stats': ['src/machines/insights/general-stats.machine.ts'],
-  'insights: menu dashboard': ['src/machines/insights/menu-dashboard.machine.ts'],
-  'insights: analytics': ['src/machines/insights/analytics.machine.ts'],
-  'extra options': ['src/machines/menu/extra-options.machine.ts'],
-  'primary option set editor': ['src/machines/menu/primary-option-set-editor.machine.ts'],
-  'menu list': ['src/machines/menu/menu-list.machine.ts'],
-};
 
 type Mutant = { status: string };
 type Report = { files: Record<string, { mutants: Mutant[] }> };
@@ -60,11 +32,16 @@ const score = (t: Tally) => {
   return valid === 0 ? null : (100 * (t.killed + t.timeout)) / valid;
 };
 
-if (!existsSync(REPORT)) {
-  console.error(`No ${REPORT}: run \`npm run mutants\` first.`);
+const reportPaths = [
+  ...(existsSync(FULL_REPORT) ? [FULL_REPORT] : []),
+  ...(existsSync(MACHINE_REPORTS) ? readdirSync(MACHINE_REPORTS).filter((name) => name.endsWith('.json')).map((name) => `${MACHINE_REPORTS}/${name}`) : []),
+].sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+if (reportPaths.length === 0) {
+  console.error(`No report in ${FULL_REPORT} or ${MACHINE_REPORTS}/: run \`npm run mutants\` or \`npm run mutants:each\` first.`);
   process.exit(2);
 }
-const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
+// Oldest first, so a newer report's figures for a file replace an older one's.
+const report: Report = { files: Object.assign({}, ...reportPaths.map((path) => (JSON.parse(readFileSync(path, 'utf8')) as Report).files)) };
 // Stryker names files relative to the project, with forward slashes.
 const mutantsOf = (files: string[]) => files.flatMap((file) => report.files[file]?.mutants ?? []);
 const measured = (files: string[]) => files.some((file) => file in report.files);
@@ -102,6 +79,6 @@ console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 lines.forEach((line) => console.log(format(line)));
 
 if (below.length > 0) {
-  console.error(`\nBelow ${THRESHOLD} %: ${below.join(', ')}. Open reports/mutation/mutation.html to see the surviving mutants.`);
+  console.error(`\nBelow ${THRESHOLD} %: ${below.join(', ')}. Open reports/mutation/mutation.html after a run of that machine to see the surviving mutants.`);
   process.exit(1);
 }
