@@ -58,7 +58,10 @@ export const loginMachine = setup({
       const { [event.field]: _edited, ...fieldErrors } = context.fieldErrors;
       return { [event.field]: event.value, fieldErrors, error: null };
     }),
-    setRemember: assign(({ event }) => (event.type === 'remember.change' ? { remember: event.remember } : {})),
+    setRemember: assign(({ event }) => {
+      assertEvent(event, 'remember.change');
+      return { remember: event.remember };
+    }),
     clearErrors: assign({ error: null, fieldErrors: () => ({}) }),
     rememberTokens: assign((_, params: { tokens: Tokens }) => ({ tokens: params.tokens })),
     rememberFailure: assign((_, params: { error: unknown }) => {
@@ -103,6 +106,7 @@ export const loginMachine = setup({
         id: 'completeSignIn',
         src: 'completeSignIn',
         input: ({ context }): LoginSignInCall => ({
+          // Stryker disable next-line all: signingIn is entered only from checkCredentials' done, which stored the tokens
           tokens: context.tokens ?? { access: '', refresh: '' },
           remember: context.remember,
           next: context.next,

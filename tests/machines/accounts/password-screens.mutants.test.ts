@@ -3,16 +3,17 @@
  * tests leave out (edits clearing sentences, the server naming fields, the notices, the
  * confirmation rules, failed resends). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DetailResponse, ForgotRequest, LoginRequest, ResetRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { ApiError } from '../../../src/services/shared/api';
 import { CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine, type ForgotEvent } from '../../../src/machines/accounts/forgot-password.machine';
 import { loginMachine, type LoginEvent, type LoginSignInCall } from '../../../src/machines/accounts/login.machine';
+import { registrationMachine } from '../../../src/machines/accounts/registration.machine';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
 import { checkResetRequest, resetPasswordMachine, type ResetEvent } from '../../../src/machines/accounts/reset-password.machine';
-import { provideChecked } from '../../support/contract-double';
+import { checkCalls, provideChecked, realActor } from '../../support/contract-double';
 
 describe('login: what the screen keeps', () => {
   const typed: LoginEvent[] = [
@@ -253,4 +254,22 @@ describe('reset password: the form', () => {
     const final = await waitFor(actor, (s) => s.status === 'done');
     expect(final.value).toBe('done');
   });
+});
+
+describe('login and registration: the real sign-in call', () => {
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  for (const machine of [loginMachine, registrationMachine]) {
+    it(`${machine.id} keeps the tokens for this tab only when Remember me is off, then asks the server who signed in`, async () => {
+      const completeSignIn = realActor(machine, 'completeSignIn')!;
+      const tokens = { access: 'access-token', refresh: 'refresh-token' };
+      const { checked } = await checkCalls(() => toPromise(createActor(completeSignIn, { input: { tokens, remember: false, next: null } }).start()));
+      expect(Object.values({ ...sessionStorage })).toEqual(expect.arrayContaining(['access-token', 'refresh-token']));
+      expect(localStorage.length).toBe(0);
+      expect(checked.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['GET /api/v2/auth/me/']);
+    });
+  }
 });

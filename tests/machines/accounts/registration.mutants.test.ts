@@ -7,7 +7,7 @@
 import { waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/services/shared/api';
-import { CODE_RESENT, type RegistrationEvent } from '../../../src/machines/accounts/registration.machine';
+import { type RegistrationEvent } from '../../../src/machines/accounts/registration.machine';
 import { startRegistration, type Answers } from './registration.doubles';
 
 /** The machine with its calls answered as `answers` says, and a resend lock of a few milliseconds. */
@@ -106,12 +106,20 @@ describe('registration: the code step', () => {
     expect(harness.context().error).toBeNull();
   });
 
+  it('locks Resend for the seconds the screen gives once the code is sent', async () => {
+    const harness = startRegistration({}, { resendSeconds: 3 });
+    await atCode(harness);
+    expect(harness.context().resendLock.getSnapshot()).toMatchObject({ value: 'locked', context: { left: 3 } });
+    harness.actor.stop();
+  });
+
   it('clears the "new code" notice once the person types', async () => {
     const harness = start();
     await atCode(harness);
     await waitFor(harness.context().resendLock, (lock) => lock.value === 'ready');
     harness.send({ type: 'code.resend' });
-    await waitFor(harness.actor, (s) => s.context.notice === CODE_RESENT);
+    await waitFor(harness.actor, (s) => s.context.notice !== null);
+    expect(harness.context().notice).toBe('We sent you a new code.');
     harness.send({ type: 'code.change', value: '1' });
     expect(harness.context().notice).toBeNull();
   });
