@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   EXCLUSIVE_OPTIONS,
   FRUSTRATION_COUNT,
@@ -151,11 +151,12 @@ export type SurveyRequest = { answers: SurveyResponseCreate; idempotencyKey: str
 
 const EMPTY_CONTEXT: SurveyContext = { answers: EMPTY_ANSWERS, fieldErrors: {}, error: null, attemptKey: null, receipt: null };
 
-function edit(answers: SurveyAnswers, event: SurveyEvent): SurveyAnswers {
+type EditEvent = Extract<SurveyEvent, { type: 'answer.set' | 'option.toggle' }>;
+
+function edit(answers: SurveyAnswers, event: EditEvent): SurveyAnswers {
   if (event.type === 'option.toggle') {
     return { ...answers, [event.field]: toggleOption(event.field, answers[event.field], event.option) };
   }
-  if (event.type !== 'answer.set') return answers;
   if (event.field === 'delivery_frustrations') {
     const frustrations = [...answers.delivery_frustrations];
     if (event.index >= 0 && event.index < frustrations.length) frustrations[event.index] = event.value;
@@ -204,8 +205,8 @@ export const surveyMachine = setup({
     restoreDraft: assign((_, params: { draft: SurveyDraft | null }) =>
       (params.draft ? { answers: answersFromDraft(params.draft.answers), attemptKey: params.draft.attemptKey } : {})),
     applyEdit: assign(({ context, event }) => {
-      const edited = event.type === 'answer.set' || event.type === 'option.toggle' ? event.field : undefined;
-      const { [edited ?? '']: _gone, ...fieldErrors } = context.fieldErrors;
+      assertEvent(event, ['answer.set', 'option.toggle']);
+      const { [event.field]: _gone, ...fieldErrors } = context.fieldErrors;
       return { answers: edit(context.answers, event), fieldErrors, error: null, attemptKey: null };
     }),
     showFieldErrors: assign(({ context }) => {
