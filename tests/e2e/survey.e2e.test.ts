@@ -2,11 +2,13 @@
  * The operator survey in Chromium at phone width, against the built app and the real server:
  * every step answered (one of them with the keyboard alone), a reload half-way that loses
  * nothing, a refused email, a failed submission retried, and the answers found in the database
- * exactly once. axe checks every step, the refusal, the failure and the thank-you (WCAG 2.2 A/AA
- * at 1280 and 375 px); the layout is photographed at 1280, 375 and 320 px.
+ * exactly once. Nothing is answered in the browser: the failed submission meets a database
+ * made read-only at the server. axe checks every step, the refusal, the failure and the
+ * thank-you (WCAG 2.2 A/AA at 1280 and 375 px); the layout is photographed at 1280, 375 and
+ * 320 px.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
@@ -19,7 +21,8 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
+  // The failed submission's three 500s are logged with their whole stack; the test asserts them itself.
+  app = await startApp({ logLevel: 'fatal' });
   browser = await openBrowser();
   await mkdir(SHOTS_DIR, { recursive: true });
 });
@@ -195,20 +198,25 @@ describe('operator survey in Chromium (375 px wide)', () => {
     await shoot(page, '8-wishes');
     await expectAccessible(page, 'survey step 8');
 
-    // The server is down for the first attempt and both of the client's retries.
-    let refusals = 0;
-    await page.route('**/api/surveys/operator/', async (route) => {
-      if (refusals < 3) {
-        refusals += 1;
-        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The service is temporarily unavailable. Please try again shortly.', code: 'database_unavailable' }) });
-      } else {
-        await route.continue();
-      }
-    });
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await eventually(async () => {
-      expect((await page.getByRole('alert').textContent())).toContain('HTTP Error: The service is temporarily unavailable. Please try again shortly.');
-    });
+    // The database turns read-only (as a standby does during a failover) for the first attempt
+    // and both of the client's retries: the server cannot store the survey and answers its own 500.
+    // PGlite has one session, the server's and the test's: the setting applies to the server's next transaction.
+    const answers: number[] = [];
+    const onResponse = (response: Response) => {
+      if (response.request().method() === 'POST' && response.url().endsWith('/api/surveys/operator/')) answers.push(response.status());
+    };
+    page.on('response', onResponse);
+    await app.query('set default_transaction_read_only = on');
+    try {
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await eventually(async () => {
+        expect((await page.getByRole('alert').textContent())).toContain('HTTP Error: Something went wrong on our side. Please try again.');
+      });
+    } finally {
+      await app.query('set default_transaction_read_only = off');
+    }
+    await eventually(async () => expect(answers).toEqual([500, 500, 500]));
+    page.off('response', onResponse);
     expect(await page.getByLabel('Email to reach you').inputValue()).toBe(EXPECTED.contact_email);
     await shoot(page, '9-failed');
     await expectAccessible(page, 'survey, sending failed');

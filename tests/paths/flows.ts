@@ -71,7 +71,7 @@ export const FLOWS: readonly Flow[] = [
   flow(forgotModel, 'tests/views/accounts/forgot.view.test.tsx', [forgotPasswordMachine, resendLockMachine], 'tests/e2e/accounts-forgot-paths.e2e.test.ts'),
   flow(resetModel, 'tests/views/accounts/reset.view.test.tsx', [resetPasswordMachine], 'tests/e2e/accounts-reset-paths.e2e.test.ts', RESET_JSDOM_ONLY),
   flow(onboardingModel, 'tests/views/onboarding/onboarding.view.test.tsx', [onboardingMachine], 'tests/e2e/onboarding-paths.e2e.test.ts'),
-  flow(surveyModel, 'tests/views/survey/survey.view.test.tsx', [surveyMachine]),
+  flow(surveyModel, 'tests/views/survey/survey.view.test.tsx', [surveyMachine], 'tests/e2e/survey-paths.e2e.test.ts'),
   flow(surveyAnswersModel, 'tests/views/survey/survey-answers.view.test.tsx', [surveyAnswersMachine]),
   flow(landingSignupModel, 'tests/views/leads/landing.view.test.tsx', [landingSignupMachine], 'tests/e2e/landing-signup.e2e.test.ts'),
   flow(inboxModel, 'tests/views/leads/messages-inbox.view.test.tsx', [messagesInboxMachine]),
