@@ -74,7 +74,7 @@ export const FLOWS: readonly Flow[] = [
   flow(surveyModel, 'tests/views/survey/survey.view.test.tsx', [surveyMachine]),
   flow(surveyAnswersModel, 'tests/views/survey/survey-answers.view.test.tsx', [surveyAnswersMachine]),
   flow(landingSignupModel, 'tests/views/leads/landing.view.test.tsx', [landingSignupMachine], 'tests/e2e/landing-signup.e2e.test.ts'),
-  flow(inboxModel, 'tests/views/leads/messages-inbox.view.test.tsx', [messagesInboxMachine]),
+  flow(inboxModel, 'tests/views/leads/messages-inbox.view.test.tsx', [messagesInboxMachine], 'tests/e2e/messages-inbox-paths.e2e.test.ts'),
   flow(localDemandModel, 'tests/views/leads/local-demand.view.test.tsx', [localDemandMachine]),
   flow(categoryEditModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine], 'tests/e2e/menu-editor-paths.e2e.test.ts'),
   flow(categoryNewModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
