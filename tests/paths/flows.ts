@@ -72,7 +72,7 @@ export const FLOWS: readonly Flow[] = [
   flow(resetModel, 'tests/views/accounts/reset.view.test.tsx', [resetPasswordMachine], 'tests/e2e/accounts-reset-paths.e2e.test.ts', RESET_JSDOM_ONLY),
   flow(onboardingModel, 'tests/views/onboarding/onboarding.view.test.tsx', [onboardingMachine], 'tests/e2e/onboarding-paths.e2e.test.ts'),
   flow(surveyModel, 'tests/views/survey/survey.view.test.tsx', [surveyMachine]),
-  flow(surveyAnswersModel, 'tests/views/survey/survey-answers.view.test.tsx', [surveyAnswersMachine]),
+  flow(surveyAnswersModel, 'tests/views/survey/survey-answers.view.test.tsx', [surveyAnswersMachine], 'tests/e2e/survey-answers-paths.e2e.test.ts'),
   flow(landingSignupModel, 'tests/views/leads/landing.view.test.tsx', [landingSignupMachine], 'tests/e2e/landing-signup.e2e.test.ts'),
   flow(inboxModel, 'tests/views/leads/messages-inbox.view.test.tsx', [messagesInboxMachine], 'tests/e2e/messages-inbox-paths.e2e.test.ts'),
   flow(localDemandModel, 'tests/views/leads/local-demand.view.test.tsx', [localDemandMachine]),
