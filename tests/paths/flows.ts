@@ -75,7 +75,7 @@ export const FLOWS: readonly Flow[] = [
   flow(surveyAnswersModel, 'tests/views/survey/survey-answers.view.test.tsx', [surveyAnswersMachine], 'tests/e2e/survey-answers-paths.e2e.test.ts'),
   flow(landingSignupModel, 'tests/views/leads/landing.view.test.tsx', [landingSignupMachine], 'tests/e2e/landing-signup.e2e.test.ts'),
   flow(inboxModel, 'tests/views/leads/messages-inbox.view.test.tsx', [messagesInboxMachine], 'tests/e2e/messages-inbox-paths.e2e.test.ts'),
-  flow(localDemandModel, 'tests/views/leads/local-demand.view.test.tsx', [localDemandMachine]),
+  flow(localDemandModel, 'tests/views/leads/local-demand.view.test.tsx', [localDemandMachine], 'tests/e2e/local-demand-paths.e2e.test.ts'),
   flow(categoryEditModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine], 'tests/e2e/menu-editor-paths.e2e.test.ts'),
   flow(categoryNewModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
   flow(categoryNewAdminModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
