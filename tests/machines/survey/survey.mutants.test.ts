@@ -4,10 +4,10 @@
  * Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SurveyCreated } from '../../../contracts/survey';
-import { surveyMachine, type SurveyEvent, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
-import type { SurveyDraft } from '../../../src/services/survey/survey-draft';
+import { answersFromDraft, stepNumber, surveyMachine, toggleOption, type SurveyEvent, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
+import { loadSurveyDraft, saveSurveyDraft, type SurveyDraft } from '../../../src/services/survey/survey-draft';
 import { provideChecked } from '../../support/contract-double';
 
 const RECEIPT: SurveyCreated = { id: 9, created_at: '2026-11-22T10:00:00.000Z' };
@@ -121,5 +121,77 @@ describe('survey: answers', () => {
     const final = await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(final.context.receipt).toEqual(RECEIPT);
     expect(cleared()).toBe(1);
+  });
+});
+
+describe('survey: the draft in the browser’s storage', () => {
+  afterEach(() => localStorage.clear());
+
+  /** The real draft actions and loader; only the send is answered by the test. */
+  function startWithStorage(sent: SurveyRequest[] = []) {
+    const actor = createActor(provideChecked(surveyMachine, {
+      actors: { submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(async ({ input }) => { sent.push(input); return RECEIPT; }) },
+    })).start();
+    return { actor, ready: () => waitFor(actor, (snapshot) => !snapshot.matches('resuming')) };
+  }
+
+  it('keeps each answer and the step in the draft, and forgets the draft once the server has the answers', async () => {
+    const { actor, ready } = startWithStorage();
+    await ready();
+    actor.send({ type: 'answer.set', field: 'business_name', value: 'Ada’s Diner' });
+    actor.send({ type: 'step.next' });
+    expect(loadSurveyDraft()).toMatchObject({ step: 2, answers: { business_name: 'Ada’s Diner' }, attemptKey: null });
+    Array.from({ length: 6 }).forEach(() => actor.send({ type: 'step.next' }));
+    actor.send({ type: 'survey.submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(loadSurveyDraft()).toBeNull();
+  });
+
+  it('resumes a draft on its step, keeping what still fits and dropping what no longer does', async () => {
+    saveSurveyDraft({
+      step: 3,
+      answers: { business_name: 'Ada’s Diner', role: 'Owner', pos_system: 'An old till', systems_used: ['None', 'Telepathy', 'None'], early_access: true },
+      attemptKey: 'key-1',
+    });
+    const { actor, ready } = startWithStorage();
+    const resumed = await ready();
+    expect(resumed.value).toBe('ordering');
+    expect(resumed.context.answers).toMatchObject({ business_name: 'Ada’s Diner', role: 'Owner', pos_system: '', systems_used: ['None'], early_access: true });
+    expect(resumed.context.attemptKey).toBe('key-1');
+    actor.stop();
+  });
+
+  it('reads a draft’s early access only when it is a yes or a no', () => {
+    expect(answersFromDraft({ early_access: false }).early_access).toBe(false);
+    expect(answersFromDraft({ early_access: 'yes' }).early_access).toBe(false);
+    expect(answersFromDraft({ early_access: true }).early_access).toBe(true);
+  });
+
+  it('sends the answers without the spaces around them', async () => {
+    const sent: SurveyRequest[] = [];
+    const { actor, ready } = startWithStorage(sent);
+    await ready();
+    actor.send({ type: 'answer.set', field: 'business_name', value: '  Ada’s Diner ' });
+    actor.send({ type: 'answer.set', field: 'delivery_frustrations', index: 0, value: '  Late drivers  ' });
+    Array.from({ length: 7 }).forEach(() => actor.send({ type: 'step.next' }));
+    actor.send({ type: 'survey.submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(sent[0]!.answers).toMatchObject({ business_name: 'Ada’s Diner', delivery_frustrations: ['Late drivers'] });
+  });
+});
+
+describe('survey: options and the step shown', () => {
+  it('unticks a ticked option, and lets an exclusive option clear the others and be cleared by them', () => {
+    expect(toggleOption('systems_used', ['Loyalty program', 'Inventory management'], 'Loyalty program')).toEqual(['Inventory management']);
+    expect(toggleOption('systems_used', ['Loyalty program'], 'None')).toEqual(['None']);
+    expect(toggleOption('systems_used', ['None'], 'Loyalty program')).toEqual(['Loyalty program']);
+    expect(toggleOption('systems_used', ['Loyalty program'], 'Inventory management')).toEqual(['Loyalty program', 'Inventory management']);
+  });
+
+  it('shows step 8 of 8 while sending and after a failed send', () => {
+    expect(stepNumber('submitting')).toBe(8);
+    expect(stepNumber('failed')).toBe(8);
+    expect(stepNumber('pos')).toBe(2);
+    expect(stepNumber('thanked')).toBeNull();
   });
 });
