@@ -87,7 +87,15 @@ const EXPECTED_HTTP_FAILURE = /^Failed to load resource: the server responded wi
 const TILE_HOST = new URL(loadConfig({}).mapTileUrl.replace(/\{[a-z]\}/g, '0')).host;
 let plainTile: Promise<Buffer> | undefined;
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  options: {
+    width?: number;
+    height?: number;
+    /** Console errors the screen writes on purpose (a failure it only logs): the test checks them itself. */
+    expectedConsoleErrors?: RegExp[];
+  } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   // This machine has no outside network: the map's tile server is answered here with a plain
   // tile, as a reachable one would be, so no test depends on the internet (or fails without it).
@@ -97,7 +105,9 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !EXPECTED_HTTP_FAILURE.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() !== 'error' || EXPECTED_HTTP_FAILURE.test(message.text())) return;
+    if (options.expectedConsoleErrors?.some((expected) => expected.test(message.text()))) return;
+    problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   onTestFinished(async () => {

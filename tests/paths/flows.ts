@@ -79,11 +79,11 @@ export const FLOWS: readonly Flow[] = [
   flow(categoryEditModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine], 'tests/e2e/menu-editor-paths.e2e.test.ts'),
   flow(categoryNewModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
   flow(categoryNewAdminModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine]),
-  flow(menuUploadModel, 'tests/views/menu/menu-upload.view.test.tsx', [menuUploadMachine]),
-  flow(territoryEditorModel, 'tests/views/territories/territory-editor.view.test.tsx', [territoryEditorMachine]),
-  flow(menuDashboardModel, 'tests/views/insights/insights.view.test.tsx', [menuDashboardMachine]),
-  flow(analyticsModel, 'tests/views/insights/insights.view.test.tsx', [analyticsMachine]),
-  flow(generalStatsModel, 'tests/views/insights/insights.view.test.tsx', [generalStatsMachine]),
+  flow(menuUploadModel, 'tests/views/menu/menu-upload.view.test.tsx', [menuUploadMachine], 'tests/e2e/menu-upload-paths.e2e.test.ts'),
+  flow(territoryEditorModel, 'tests/views/territories/territory-editor.view.test.tsx', [territoryEditorMachine], 'tests/e2e/territory-editor-paths.e2e.test.ts'),
+  flow(menuDashboardModel, 'tests/views/insights/insights.view.test.tsx', [menuDashboardMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
+  flow(analyticsModel, 'tests/views/insights/insights.view.test.tsx', [analyticsMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
+  flow(generalStatsModel, 'tests/views/insights/insights.view.test.tsx', [generalStatsMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
 ];
 
 /** The flow called `name`, or undefined. */
