@@ -106,12 +106,14 @@ const onboardingSetup = setup({
       for (const field of Object.keys(patch)) delete fieldErrors[field];
       return { forms: { ...context.forms, [event.step]: { ...context.forms[event.step], ...patch } }, fieldErrors, error: null };
     }),
-    addZip: assign(({ context, event }) => (event.type !== 'zip.add' ? {} : {
-      forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: addZipCode(context.forms.delivery.zip_codes, event.value) } },
-    })),
-    removeZip: assign(({ context, event }) => (event.type !== 'zip.remove' ? {} : {
-      forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: removeZipCode(context.forms.delivery.zip_codes, event.value) } },
-    })),
+    addZip: assign(({ context, event }) => {
+      assertEvent(event, 'zip.add');
+      return { forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: addZipCode(context.forms.delivery.zip_codes, event.value) } } };
+    }),
+    removeZip: assign(({ context, event }) => {
+      assertEvent(event, 'zip.remove');
+      return { forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: removeZipCode(context.forms.delivery.zip_codes, event.value) } } };
+    }),
     applyHoursRule: assign(({ context, event }) => {
       const hours = context.forms.hours;
       const next =
