@@ -1,21 +1,30 @@
 /**
  * The same sign-up model as tests/views/leads/landing.view.test.tsx, driven through the built app
- * and the real server in Chromium. Every request to the sign-up endpoint is held at the
- * browser until the model says how the server answers: `server.accept` lets it through to
- * the real server (and the row is then looked up in the database), `server.reject` answers
- * it with our API's 400 body.
+ * and the real server in Chromium. Nothing is answered in the browser: every request to the
+ * sign-up endpoint is held there only until the model says how the server answers, then let
+ * through unchanged. `server.accept` lets it through (and the row is then looked up in the
+ * database). For `server.reject` the address has already used up its hourly sign-ups at the
+ * server (rows put in the database while the request is held), so the real server refuses it
+ * with its 429 and its own sentence; the client sends it again twice (429 is worth a retry) and
+ * each attempt meets the same limit. The rows go once the refusal is back, so a later submit
+ * gets through. The jsdom runner's fake server answers a 400 naming the email field instead
+ * (SIGNUP_VALUES.rejection): the real server has no such refusal for a body its contract takes.
  */
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { LEGACY_MAX_RETRIES } from '../../src/services/shared/legacy';
 import { SIGNUP_VALUES, landingSignupModel, landingSignupModelMachine } from '../models/leads/landing-signup.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { expectAccessible } from './axe';
-import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 const SUCCESS = "Thanks! We'll keep you posted.";
 const PHONE = { width: 375, height: 740 };
+/** The server's per-address hourly limit for these tests (server/domain/leads/messages.ts). */
+const PER_EMAIL_PER_HOUR = 3;
+/** The real server's refusal once the address is over it: the oldest sign-up is an hour from leaving the window. */
+const TOO_OFTEN = 'This email address has signed up too often. Please try again in 60 minutes.';
 
 type HeldRequest = { route: Route; request: Request };
 type Driver = { page: Page; email: string; held: HeldRequest[]; app: RunningApp };
@@ -26,7 +35,7 @@ let nextEmail = 0;
 
 beforeAll(async () => {
   // Every path signs up its own address; lift the per-minute limit so the paths do not trip it.
-  app = await startApp({ signupLimitPerMinute: 1000 });
+  app = await startApp({ signupLimitPerMinute: 1000, signupLimitPerEmailPerHour: PER_EMAIL_PER_HOUR });
   browser = await openBrowser();
 });
 
@@ -70,6 +79,29 @@ function takeHeld(driver: Driver): HeldRequest {
   return driver.held.shift()!;
 }
 
+/** Waits (bounded) for the client's next attempt, held at the browser. */
+async function nextHeld(driver: Driver): Promise<HeldRequest> {
+  await eventually(async () => expect(driver.held, 'exactly one sign-up request should be waiting').toHaveLength(1));
+  return driver.held.shift()!;
+}
+
+/** Lets a held request through unchanged; the real server's status and body. */
+async function letThrough({ route, request }: HeldRequest): Promise<{ status: number; body: string }> {
+  await route.continue();
+  const response = await request.response();
+  if (!response) throw new Error(`${request.method()} ${request.url()} got no answer`);
+  return { status: response.status(), body: await response.text() };
+}
+
+/** The address's hourly sign-ups, all used up at the server just now; answers the rows' ids. */
+async function useUpSignups(address: string): Promise<number[]> {
+  const rows = await app.query(
+    `insert into messages (email, zip_code) select $1, $2 from generate_series(1, ${PER_EMAIL_PER_HOUR}) returning id`,
+    [address, SIGNUP_VALUES.validZip],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 /**
  * Clears, then types, as a person retyping a field does (and as the jsdom runner does).
  * A bare `fill` with the value already there fires no input event, so it would not be an edit.
@@ -96,7 +128,16 @@ const executors: PathExecutors<Driver> = {
       await takeHeld(driver).route.continue();
     },
     'server.reject': async (driver) => {
-      await fulfillChecked(takeHeld(driver).route, { status: 400, json: SIGNUP_VALUES.rejection });
+      const first = takeHeld(driver);
+      const arranged = await useUpSignups(driver.email);
+      try {
+        const answers = [await letThrough(first)];
+        for (let retry = 0; retry < LEGACY_MAX_RETRIES; retry += 1) answers.push(await letThrough(await nextHeld(driver)));
+        expect(answers.map(({ status }) => status)).toEqual([429, 429, 429]);
+        expect(JSON.parse(answers[0]!.body)).toMatchObject({ code: 'rate_limited', detail: TOO_OFTEN });
+      } finally {
+        await app.query('delete from messages where id = any($1)', [arranged]);
+      }
     },
     'form.reset': async ({ page }) => {
       await page.getByRole('button', { name: 'Sign up another address' }).click();
@@ -145,10 +186,12 @@ const executors: PathExecutors<Driver> = {
       expect(String(rows[0]!.user_agent)).toContain('Chrome');
     },
     failed: ({ page, email: address }) => eventually(async () => {
-      // The server's sentence, then the field it named, where the cursor goes.
-      expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SIGNUP_VALUES.rejection.detail}Check Email.`);
-      expect(await email(page).evaluate((input) => input === document.activeElement)).toBe(true);
-      expect(await page.getByText(SIGNUP_VALUES.rejection.fields.email, { exact: true }).isVisible()).toBe(true);
+      // The real server's sentence (not the jsdom runner's SIGNUP_VALUES.rejection); it names no
+      // field, so no field is marked and the cursor goes to the alert.
+      expect((await page.getByRole('alert').textContent())?.trim()).toBe(TOO_OFTEN);
+      expect(await page.getByRole('alert').evaluate((alert) => alert === document.activeElement)).toBe(true);
+      expect(await email(page).getAttribute('aria-invalid')).not.toBe('true');
+      expect(await zip(page).getAttribute('aria-invalid')).not.toBe('true');
       await expectValues(page, SIGNUP_VALUES.validZip, address);
       expect(await notify(page).isEnabled()).toBe(true);
     }),

@@ -1,11 +1,14 @@
 /**
  * The category editor's model paths (tests/models/menu/category-editor.model.ts), the same ones the
- * jsdom view test drives, against the built app and the real server in Chromium. Every write the
- * page makes is held at the network; the model's `server.accept` lets it through to the server,
- * `server.fail` answers it with a 500 instead, so each failure branch meets the real screen.
+ * jsdom view test drives, against the built app and the real server in Chromium. Nothing is
+ * answered in the browser: every write the page makes is held at the network only to see the
+ * waiting state, then let through unchanged. `server.accept` lets it through to the server as it
+ * is; for `server.fail` the database turns read-only while the write is held (as a standby does
+ * during a failover), so the server answers its own 500, and is writable again once the answer is
+ * back. Each failure branch meets the real screen and the real server's failure.
  */
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { categoryEditModel } from '../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { expectAccessible } from './axe';
@@ -49,11 +52,36 @@ async function openPizza(): Promise<Driver> {
   return { page, held, path: () => new URL(page.url()).pathname };
 }
 
+/** The server's sentence for a failure of its own (server/plugins/errors.ts). */
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+async function setReadOnly(readOnly: boolean) {
+  // PGlite has one session, the server's and this one: the setting applies to the server's next transaction.
+  await app.query(`set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`);
+}
+
+/** Lets the one held write through unchanged; for a failure, the database is read-only meanwhile. */
 async function release(driver: Driver, ok: boolean) {
   await expect.poll(() => driver.held.length).toBe(1);
   const route = driver.held.shift()!;
-  if (ok) await route.continue();
-  else await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Server error', code: 'server_error' }) });
+  const request = route.request();
+  if (!ok) {
+    await setReadOnly(true);
+    onTestFinished(() => setReadOnly(false));
+  }
+  try {
+    await route.continue();
+    const response = await request.response();
+    if (!response) throw new Error(`${request.method()} ${request.url()} got no answer`);
+    const body = await response.text();
+    if (ok) expect(response.ok(), body).toBe(true);
+    else {
+      expect(response.status(), body).toBe(500);
+      expect(JSON.parse(body)).toMatchObject({ code: 'internal', detail: SERVER_FAULT });
+    }
+  } finally {
+    if (!ok) await setReadOnly(false);
+  }
 }
 
 const sizeNames = (page: Page) => page.getByLabel(/^Size \d+ name$/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));

@@ -1,22 +1,29 @@
 /**
  * The onboarding model of tests/views/onboarding.view.test.tsx, driven through the built app
  * and the real server in Chromium at phone width. Each path gets a fresh owner (made through
- * the real accounts API, code read from a real SMTP receiver). The about step's refusal is the
- * real one: the store URL another owner already has. The launch refusal is answered at the
- * browser, since a path that reaches Launch has already saved what the server asks for.
- * The Hours save refused by an unavailable service, Additional's failed load and Contacts' slow
- * one are answered at the browser too (the request checked against the server's contract first).
- * The refusals and failures, which the full run of onboarding.e2e does not reach, are checked by
- * axe once each.
+ * the real accounts API, code read from a real SMTP receiver). Nothing is answered in the
+ * browser: a call is at most held there (`page.route`), then let through unchanged, and what the
+ * server's answer depends on is arranged at the server while it is held:
+ * - About's refused save: the store URL another owner already has (no holding needed).
+ * - Hours' refused save: the database turns read-only while the PUT is held (as a standby does
+ *   during a failover), so the server answers its own 500; writable again once the answer is back.
+ * - Additional's failed load: the features table cannot be read (renamed away, as a half-run
+ *   migration would leave it) while the GET is held, so the server answers its own 500; it is
+ *   back before the answer reaches the browser, and Try again loads the step.
+ * - Contacts' slow load: the GET is held until the page is gone.
+ * - Launch's refusal: the restaurant's saved location is removed while the launch is held, so the
+ *   server refuses with its own 409 naming what is missing; the row is put back afterwards.
+ * The jsdom runner's fake server answers these in the model's words (REFUSALS); here the screens
+ * show the real server's. The refusals and failures, which the full run of onboarding.e2e does
+ * not reach, are checked by axe once each.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { API_BASE, paths } from '../../contracts/shared/paths';
-import { REFUSALS, STEP_TITLES, onboardingModel } from '../models/onboarding/onboarding.model';
+import { STEP_TITLES, onboardingModel } from '../models/onboarding/onboarding.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { expectAccessible } from './axe';
-import { fulfillChecked } from './checked-route';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 let smtp: SmtpCapture;
@@ -76,7 +83,14 @@ async function newOwner(): Promise<{ access: string; refresh: string; rid: strin
   return { access, refresh, rid: String(started.id) };
 }
 
-type Driver = { page: Page; rid: string; slug: string; changed: Partial<Record<'about' | 'hours', () => Promise<void>>> };
+type Driver = {
+  page: Page;
+  rid: string;
+  slug: string;
+  changed: Partial<Record<'about' | 'hours', () => Promise<void>>>;
+  /** The real server's sentence when it refused the launch. */
+  launchRefusal?: string;
+};
 
 async function openOnboarding(): Promise<Driver> {
   const owner = await newOwner();
@@ -93,7 +107,47 @@ async function openOnboarding(): Promise<Driver> {
 const stepOf = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) as keyof typeof STEP_TITLES;
 /** The API address of one step of this owner's onboarding. */
 const stepApi = (driver: Driver, step: string) => `**${API_BASE}${paths.onboarding.step(driver.rid, step)}`;
-const unavailable = { status: 503, json: { detail: REFUSALS.unavailable, code: 'unavailable' } };
+/** The server's sentence for a failure of its own (server/plugins/errors.ts). */
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/** Holds the page's next `method` call to `url` (and only that one); the others go through. */
+async function holdNext(page: Page, url: string, method: string): Promise<Route[]> {
+  const held: Route[] = [];
+  let taken = false;
+  await page.route(url, async (route) => {
+    if (taken || route.request().method() !== method) return route.fallback();
+    taken = true;
+    held.push(route);
+  });
+  return held;
+}
+
+/**
+ * Lets the one held call through unchanged once `arrange` has set up the server, and `restore`
+ * undoes it once the answer is back; the server must answer `status`. Answers its body, parsed.
+ */
+async function letThrough(held: Route[], status: number, arrange: () => Promise<unknown>, restore: () => Promise<unknown>): Promise<Record<string, unknown>> {
+  await eventually(async () => expect(held, 'exactly one call should be held').toHaveLength(1));
+  const route = held.shift()!;
+  const request = route.request();
+  await arrange();
+  onTestFinished(async () => { await restore(); });
+  try {
+    await route.continue();
+    const response = await request.response();
+    if (!response) throw new Error(`${request.method()} ${request.url()} got no answer`);
+    const body = await response.text();
+    expect(response.status(), body).toBe(status);
+    return JSON.parse(body) as Record<string, unknown>;
+  } finally {
+    await restore();
+  }
+}
+
+async function setReadOnly(readOnly: boolean) {
+  // PGlite has one session, the server's and this one: the setting applies to the server's next transaction.
+  await app.query(`set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`);
+}
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -189,9 +243,12 @@ const executors: PathExecutors<Driver> = {
         await fill(driver.page, 'Restaurant name', 'Pizza Loco');
         await fill(driver.page, 'Store URL', TAKEN_SLUG);
       } else {
-        await driver.page.route(stepApi(driver, step), (route) =>
-          (route.request().method() === 'PUT' ? fulfillChecked(route, unavailable) : route.fallback()), { times: 1 });
+        const held = await holdNext(driver.page, stepApi(driver, step), 'PUT');
         await MARKERS[step].fill(driver);
+        await button(driver.page, 'Next').click();
+        const body = await letThrough(held, 500, () => setReadOnly(true), () => setReadOnly(false));
+        expect(body).toMatchObject({ code: 'internal', detail: SERVER_FAULT });
+        return;
       }
       await button(driver.page, 'Next').click();
     },
@@ -212,9 +269,16 @@ const executors: PathExecutors<Driver> = {
       };
     },
     'reload.fail': async (driver) => {
-      await driver.page.route(stepApi(driver, stepOf(driver.page)), (route) =>
-        (route.request().method() === 'GET' ? fulfillChecked(route, unavailable) : route.fallback()), { times: 1 });
+      expect(stepOf(driver.page)).toBe('additional');
+      const held = await holdNext(driver.page, stepApi(driver, 'additional'), 'GET');
       await driver.page.reload();
+      const body = await letThrough(
+        held,
+        500,
+        () => app.query('alter table restaurant_features rename to restaurant_features_away'),
+        () => app.query('alter table if exists restaurant_features_away rename to restaurant_features'),
+      );
+      expect(body).toMatchObject({ code: 'internal', detail: SERVER_FAULT });
     },
     'reload.slow': async (driver) => {
       // The step's answer is held until the page is gone.
@@ -222,9 +286,25 @@ const executors: PathExecutors<Driver> = {
       await driver.page.reload();
     },
     'load.retry': ({ page }) => page.getByRole('alert').getByRole('button', { name: 'Try again', exact: true }).click(),
-    'launch.refuse': async ({ page }) => {
-      await page.route('**/launch/', (route) => route.fulfill({ status: 400, json: { detail: REFUSALS.launch, code: 'incomplete' } }), { times: 1 });
-      await button(page, 'Launch').click();
+    'launch.refuse': async (driver) => {
+      const held = await holdNext(driver.page, `**${API_BASE}${paths.onboarding.launch(driver.rid)}`, 'POST');
+      await button(driver.page, 'Launch').click();
+      let saved: unknown;
+      const body = await letThrough(
+        held,
+        409,
+        async () => {
+          const [row] = await app.query('delete from restaurant_locations where restaurant_id = $1 returning to_jsonb(restaurant_locations.*) as row', [Number(driver.rid)]);
+          saved = row?.row;
+        },
+        async () => {
+          if (saved === undefined) return;
+          await app.query('insert into restaurant_locations select * from jsonb_populate_record(null::restaurant_locations, $1)', [saved]);
+          saved = undefined;
+        },
+      );
+      expect(body).toMatchObject({ code: 'onboarding_incomplete', detail: expect.stringMatching(/^Before launching, please save the location/) });
+      driver.launchRefusal = body.detail as string;
     },
     'launch.accept': ({ page }) => button(page, 'Launch').click(),
   },
@@ -249,7 +329,8 @@ const executors: PathExecutors<Driver> = {
     'hours.saveFailed': async ({ page, rid }) => {
       const alert = page.getByRole('alert').filter({ hasText: "We couldn't save this step" });
       await alert.waitFor();
-      expect(await alert.textContent()).toContain(REFUSALS.unavailable);
+      // The real server's sentence (the jsdom runner's fake server says REFUSALS.unavailable).
+      expect(await alert.textContent()).toContain(SERVER_FAULT);
       expect(await page.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(true);
       expect((await progress(rid)).hours ?? false).toBe(false);
       expect(await button(page, 'Next').isEnabled()).toBe(true);
@@ -259,7 +340,7 @@ const executors: PathExecutors<Driver> = {
     'additional.loadFailed': async (driver) => {
       const alert = driver.page.getByRole('alert').filter({ hasText: "We couldn't load this step" });
       await alert.waitFor();
-      expect(await alert.textContent()).toContain(REFUSALS.unavailable);
+      expect(await alert.textContent()).toContain(SERVER_FAULT);
       await stepWithoutForm(driver, 'additional');
       expect(await driver.page.getByRole('checkbox', { name: 'Vegan' }).count()).toBe(0);
       await auditOnce(driver.page, 'onboarding additional, load failed');
@@ -275,8 +356,10 @@ const executors: PathExecutors<Driver> = {
       await driver.page.getByText(/authorised to represent this restaurant/).waitFor();
       expect(await driver.page.getByRole('alert').count()).toBe(0);
     },
-    'launch.refused': async ({ page }) => {
-      await page.getByRole('alert').filter({ hasText: REFUSALS.launch }).waitFor();
+    'launch.refused': async ({ page, launchRefusal }) => {
+      // The real server's sentence, naming what is missing (the jsdom runner's says REFUSALS.launch).
+      expect(launchRefusal).toBeDefined();
+      await page.getByRole('alert').filter({ hasText: launchRefusal! }).waitFor();
       expect(await button(page, 'Launch').isEnabled()).toBe(true);
       await screenshot(page, 'onboarding-launch-refused-phone');
       await auditOnce(page, 'onboarding launch, refused');

@@ -61,7 +61,10 @@ export const SIGNUP_VALUES = {
   invalidEmail: 'not-an-email',
   zipSentence: 'Please enter a zip code of 3 to 10 letters or digits.',
   emailSentence: 'Please enter a valid email.',
-  /** What the runners make the server answer for `server.reject`: our API's error body. */
+  /**
+   * What the jsdom runner's fake server answers for `server.reject`: our API's error body. In
+   * Chromium the real server refuses instead (the address over its hourly limit), in its own words.
+   */
   rejection: {
     detail: 'We cannot send mail to this address. Please check it.',
     code: 'invalid_input',
