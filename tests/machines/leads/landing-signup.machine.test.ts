@@ -2,8 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Message, MessageCreate } from '../../../contracts/leads';
 import {
-  SIGNUP_FAILURE,
-  SIGNUP_MESSAGE,
+  SIGNUP_SUCCESS,
   landingSignupMachine,
   type LandingSignupEvent,
   type SignupRequest,
@@ -96,7 +95,7 @@ describe('landing sign-up machine: behaviour', () => {
     send(...fill(' 94107 ', ' Owner@Example.COM '), { type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('submitting');
     await waitFor(actor, (snapshot) => snapshot.matches('done'));
-    expect(sent).toEqual([{ zip_code: '94107', email: 'owner@example.com', message: SIGNUP_MESSAGE }]);
+    expect(sent).toEqual([{ zip_code: '94107', email: 'owner@example.com', message: 'Notify me when you launch near me.' }]);
   });
 
   it('shows the server’s detail and field sentences, keeping what was typed', async () => {
@@ -105,7 +104,8 @@ describe('landing sign-up machine: behaviour', () => {
     });
     send(...fill('94107', 'owner@example.com'), { type: 'form.submit' });
     const failed = await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(failed.context).toEqual({
+    // Strict: a field the server did not name must not be there at all, not even as undefined.
+    expect(failed.context).toStrictEqual({
       zip_code: '94107',
       email: 'owner@example.com',
       error: 'This address cannot receive mail.',
@@ -134,7 +134,11 @@ describe('landing sign-up machine: behaviour', () => {
 
     const silent = start(() => Promise.reject(new Error('')));
     silent.send(...fill('94107', 'owner@example.com'), { type: 'form.submit' });
-    expect((await waitFor(silent.actor, (s) => s.matches('failed'))).context.error).toBe(SIGNUP_FAILURE);
+    expect((await waitFor(silent.actor, (s) => s.matches('failed'))).context.error).toBe('Failed to submit. Please try again.');
+  });
+
+  it('thanks the person in the specification’s words', () => {
+    expect(SIGNUP_SUCCESS).toBe("Thanks! We'll keep you posted.");
   });
 
   it('retries the same values from failed, and editing there drops the alert but keeps the values', async () => {
