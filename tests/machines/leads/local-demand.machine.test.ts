@@ -2,6 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { LocalDemand } from '../../../contracts/leads';
 import { localDemandMachine } from '../../../src/machines/leads/local-demand.machine';
+import { ApiError } from '../../../src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 
@@ -44,5 +45,35 @@ describe('local demand machine', () => {
     actor.send({ type: 'restaurant.changed', restaurantId: null });
     expect(actor.getSnapshot().value).toBe('noRestaurant');
     expect(asked).toEqual([7, 8]);
+  });
+
+  it('stays on the figures it shows when the same restaurant is chosen again', async () => {
+    const asked: number[] = [];
+    const actor = createActor(provideChecked(localDemandMachine, {
+      actors: { loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => { asked.push(input.restaurantId); return demandOf(input.restaurantId); }) },
+    }), { input: { restaurantId: 7 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    actor.send({ type: 'restaurant.changed', restaurantId: 7 });
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(actor.getSnapshot().context.demand).toEqual(demandOf(7));
+    expect(asked).toEqual([7]);
+  });
+
+  it('says why the figures did not load, and loads them again on Try again', async () => {
+    let refuse = true;
+    const actor = createActor(provideChecked(localDemandMachine, {
+      actors: {
+        loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
+          if (refuse) throw new ApiError('Restaurant not found.', { status: 404 });
+          return demandOf(input.restaurantId);
+        }),
+      },
+    }), { input: { restaurantId: 7 } }).start();
+    const failed = await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(failed.context.error).toBe("Couldn't load the local demand: Restaurant not found.");
+    refuse = false;
+    actor.send({ type: 'demand.retry' });
+    const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    expect(loaded.context).toEqual({ restaurantId: 7, demand: demandOf(7), error: null });
   });
 });
