@@ -1,7 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { SurveyPage, SurveyResponse } from '../../../contracts/survey';
-import { surveyAnswersMachine } from '../../../src/machines/survey/survey-answers.machine';
+import { pageCount, surveyAnswersMachine } from '../../../src/machines/survey/survey-answers.machine';
+import { ApiError } from '../../../src/services/shared/api';
 import type { LegacyFile } from '../../../src/services/shared/legacy';
 import type { SurveyAnswersRequest } from '../../../src/services/survey/survey-answers';
 import { provideChecked } from '../../support/contract-double';
@@ -75,4 +76,79 @@ describe('survey answers machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }));
     expect(saved).toEqual([FILE]);
   });
+
+  it('says why a page did not load, and loads it again on Try again', async () => {
+    let refuse = true;
+    const actor = createActor(provideChecked(surveyAnswersMachine, {
+      actors: {
+        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => {
+          if (refuse) throw new ApiError('This needs a platform administrator.', { status: 403 });
+          return page(1, [1]);
+        }),
+        exportAnswers: fromPromise<LegacyFile>(async () => FILE),
+      },
+      actions: { saveExport: () => undefined },
+    })).start();
+    const failed = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
+    expect(failed.context.loadError).toBe("Couldn't load the survey answers: This needs a platform administrator.");
+    refuse = false;
+    actor.send({ type: 'list.retry' });
+    const loaded = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
+    expect(loaded.context).toMatchObject({ loadError: null, data: page(1, [1]) });
+  });
+
+  it('says why the export failed, and saves the file when it is tried again', async () => {
+    let refuse = true;
+    const { actor, saved } = started({ 1: page(1, [1]) }, async () => {
+      if (refuse) throw new ApiError('Service unavailable.', { status: 503 });
+      return FILE;
+    });
+    actor.send({ type: 'export.start' });
+    const failed = await waitFor(actor, (snapshot) => snapshot.matches({ export: 'failed' }));
+    expect(failed.context.exportError).toBe("Couldn't export the survey answers: Service unavailable.");
+    expect(saved).toEqual([]);
+    refuse = false;
+    actor.send({ type: 'export.start' });
+    const done = await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }));
+    expect(done.context.exportError).toBeNull();
+    expect(saved).toEqual([FILE]);
+  });
+
+  it('goes back a page, closing the open answer, and opens only answers on the page', async () => {
+    const { actor, requests } = started({ 1: page(30, [30, 29]), 2: page(30, [5]) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
+    actor.send({ type: 'answer.open', id: 5 });
+    expect(actor.getSnapshot().matches({ list: { loaded: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().context.selected).toBeNull();
+    actor.send({ type: 'page.next' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) && snapshot.context.page === 2);
+    actor.send({ type: 'answer.open', id: 5 });
+    expect(actor.getSnapshot().matches({ list: { loaded: 'open' } })).toBe(true);
+    actor.send({ type: 'page.previous' });
+    expect(actor.getSnapshot().context.selected).toBeNull();
+    const back = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) && snapshot.context.page === 1);
+    expect(back.context.data?.results.map((row) => row.id)).toEqual([30, 29]);
+    expect(requests.map((request) => request.page)).toEqual([1, 2, 1]);
+  });
+
+  it('counts one page for an empty list and a page for every 25 answers begun', () => {
+    expect(pageCount({ data: null, pageSize: 25 })).toBe(1);
+    expect(pageCount({ data: page(50, []), pageSize: 25 })).toBe(2);
+    expect(pageCount({ data: page(51, []), pageSize: 25 })).toBe(3);
+  });
+
+  it('fails loudly when the screen did not provide how to save the file', async () => {
+    const actor = createActor(provideChecked(surveyAnswersMachine, {
+      actors: {
+        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => page(1, [1])),
+        exportAnswers: fromPromise<LegacyFile>(async () => FILE),
+      },
+    }));
+    actor.subscribe({ error: () => undefined });
+    actor.start();
+    actor.send({ type: 'export.start' });
+    await expect(waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && snapshot.context.data !== null)).rejects.toThrow('saveExport is provided by the screen');
+    expect(actor.getSnapshot().status).toBe('error');
+  });
 });
+
