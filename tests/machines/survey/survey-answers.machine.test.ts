@@ -124,11 +124,27 @@ describe('survey answers machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) && snapshot.context.page === 2);
     actor.send({ type: 'answer.open', id: 5 });
     expect(actor.getSnapshot().matches({ list: { loaded: 'open' } })).toBe(true);
+    actor.send({ type: 'answer.close' });
+    expect(actor.getSnapshot().matches({ list: { loaded: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().context.selected).toBeNull();
+    actor.send({ type: 'answer.open', id: 5 });
     actor.send({ type: 'page.previous' });
     expect(actor.getSnapshot().context.selected).toBeNull();
     const back = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) && snapshot.context.page === 1);
     expect(back.context.data?.results.map((row) => row.id)).toEqual([30, 29]);
     expect(requests.map((request) => request.page)).toEqual([1, 2, 1]);
+  });
+
+  it('says “Request failed” when a failure has no words', async () => {
+    const actor = createActor(provideChecked(surveyAnswersMachine, {
+      actors: {
+        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(() => Promise.reject(new Error(''))),
+        exportAnswers: fromPromise<LegacyFile>(async () => FILE),
+      },
+      actions: { saveExport: () => undefined },
+    })).start();
+    const failed = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
+    expect(failed.context.loadError).toBe("Couldn't load the survey answers: Request failed");
   });
 
   it('counts one page for an empty list and a page for every 25 answers begun', () => {
