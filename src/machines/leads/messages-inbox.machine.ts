@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type { Message, MessagePage, MessageStatus } from '../../../contracts/leads';
 import { archiveMessage, exportMessages, listMessages, markMessageRead, type InboxFilters, type InboxQuery } from '../../services/leads/messages';
 import type { LegacyFile } from '../../services/shared/legacy';
@@ -84,7 +84,10 @@ export const messagesInboxMachine = setup({
     exportCsv: fromPromise<LegacyFile, InboxFilters>(({ input }) => exportMessages(input)),
   },
   actions: {
-    noteTypedEmail: assign(({ event }) => (event.type === 'filter.email' ? { emailTyped: event.email } : {})),
+    noteTypedEmail: assign(({ event }) => {
+      assertEvent(event, 'filter.email');
+      return { emailTyped: event.email };
+    }),
     /** Hands the exported file to the browser; the view provides it (the DOM is its business). */
     saveExport: (_, _params: { file: LegacyFile }) => undefined,
   },

@@ -36,9 +36,11 @@ describe('messages inbox machine: path coverage', () => {
 function start(input: Partial<InboxSettings> = {}, answers: {
   load?: (query: InboxQuery) => Promise<MessagePage>;
   markRead?: (id: number) => Promise<Message>;
+  archive?: (id: number) => Promise<Message>;
   exportCsv?: (filters: InboxFilters) => Promise<LegacyFile>;
 } = {}) {
   const loads: InboxQuery[] = [];
+  const changed: string[] = [];
   const saved: LegacyFile[] = [];
   const actor = createActor(provideChecked(messagesInboxMachine, {
     actors: {
@@ -46,14 +48,21 @@ function start(input: Partial<InboxSettings> = {}, answers: {
         loads.push(query);
         return (answers.load ?? (async () => pageOf(60, [3, 2, 1])))(query);
       }),
-      markRead: fromPromise<Message, number>(({ input: id }) => (answers.markRead ?? (async () => message(id, 'read')))(id)),
+      markRead: fromPromise<Message, number>(({ input: id }) => {
+        changed.push(`read ${id}`);
+        return (answers.markRead ?? (async () => message(id, 'read')))(id);
+      }),
+      archive: fromPromise<Message, number>(({ input: id }) => {
+        changed.push(`archive ${id}`);
+        return (answers.archive ?? (async () => message(id, 'archived')))(id);
+      }),
       exportCsv: fromPromise<LegacyFile, InboxFilters>(({ input: filters }) =>
         (answers.exportCsv ?? (async () => ({ blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' })))(filters)),
     },
     actions: { saveExport: (_, params: { file: LegacyFile }) => { saved.push(params.file); } },
   }), { input }).start();
   const settled = () => waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) || snapshot.matches({ list: 'failed' }));
-  return { actor, loads, saved, settled };
+  return { actor, loads, saved, changed, settled };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -162,4 +171,86 @@ describe('messages inbox machine: behaviour', () => {
   it('counts pages as the specification does: at least one', () => {
     expect([pageCount(0, 25), pageCount(25, 25), pageCount(26, 25), pageCount(1000, 10)]).toEqual([1, 1, 2, 100]);
   });
+
+  it('archives the message asked for and reloads; a refused archive keeps the list with an alert that the next action clears', async () => {
+    let fail = false;
+    const { actor, loads, changed, settled } = start({}, {
+      archive: async (id) => {
+        if (fail) throw refused(404, 'Message not found.');
+        return message(id, 'archived');
+      },
+    });
+    await settled();
+    actor.send({ type: 'message.archive', id: 3 });
+    await waitFor(actor, (snapshot) => loads.length === 2 && snapshot.matches({ list: 'loaded' }));
+    fail = true;
+    actor.send({ type: 'message.archive', id: 2 });
+    const refusedArchive = await waitFor(actor, (snapshot) => snapshot.context.actionError !== null);
+    expect(refusedArchive.context.actionError).toBe('Could not archive the message: Message not found.');
+    expect(refusedArchive.matches({ list: { loaded: 'idle' } })).toBe(true);
+    expect(loads).toHaveLength(2);
+    actor.send({ type: 'message.markRead', id: 1 });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+    await waitFor(actor, (snapshot) => loads.length === 3 && snapshot.matches({ list: 'loaded' }));
+    expect(changed).toEqual(['archive 3', 'archive 2', 'read 1']);
+  });
+
+  it('clears a refused action’s alert when the list loads again', async () => {
+    const { actor, settled } = start({}, { markRead: async () => { throw refused(503, 'Unavailable.'); } });
+    await settled();
+    actor.send({ type: 'message.markRead', id: 3 });
+    await waitFor(actor, (snapshot) => snapshot.context.actionError !== null);
+    actor.send({ type: 'filter.status', status: 'new' });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+  });
+
+  it('says a sentence of its own when a failure has no words', async () => {
+    const silent = () => Promise.reject(new Error(''));
+    const load = start({}, { load: silent });
+    await load.settled();
+    expect(load.actor.getSnapshot().context.loadError).toBe('The messages could not be loaded.');
+    const mark = start({}, { markRead: silent });
+    await mark.settled();
+    mark.actor.send({ type: 'message.markRead', id: 3 });
+    const failed = await waitFor(mark.actor, (snapshot) => snapshot.context.actionError !== null);
+    expect(failed.context.actionError).toBe('Could not mark the message read: Please try again.');
+  });
+
+  it('sends the email filter without the spaces around it, to the list and to the export', async () => {
+    const asked: InboxFilters[] = [];
+    const { actor, loads, saved, settled } = start({ email: '  pizza ' }, {
+      exportCsv: async (filters) => { asked.push(filters); return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' }; },
+    });
+    await settled();
+    expect(loads[0]).toEqual({ page: 1, page_size: 25, email: 'pizza' });
+    actor.send({ type: 'export.start' });
+    await waitFor(actor, () => saved.length === 1);
+    expect(asked).toEqual([{ email: 'pizza' }]);
+  });
+
+  it('shows an empty inbox on its one page, asking once', async () => {
+    const { actor, loads, settled } = start({}, { load: async () => pageOf(0, []) });
+    await settled();
+    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+    expect(loads).toEqual([{ page: 1, page_size: 25 }]);
+  });
+
+  it('exports again after a failed export, clearing its alert while it works', async () => {
+    let fail = true;
+    const { actor, saved, settled } = start({}, {
+      exportCsv: async () => {
+        if (fail) throw new LegacyRequestError('Request timed out', { status: 0, kind: 'timeout' });
+        return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' };
+      },
+    });
+    await settled();
+    actor.send({ type: 'export.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ export: 'failed' }));
+    fail = false;
+    actor.send({ type: 'export.start' });
+    expect(actor.getSnapshot().matches({ export: 'exporting' })).toBe(true);
+    expect(actor.getSnapshot().context.exportError).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && saved.length === 1);
+  });
 });
+
