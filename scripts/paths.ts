@@ -7,6 +7,7 @@
  *   npm run paths -- <flow> '<name>' --browser   the same path in Chromium (builds the app first)
  *   npm run paths -- --coverage [--missing]      transitions the runs take, per machine; fails below 95 %
  *   npm run paths -- <flow> --coverage [--missing]   the same for one flow's machines, run quicker
+ *   npm run paths -- [<flow>] --coverage --browser   counting the flows' Chromium path runs too
  *
  * A path name may be given with ASCII arrows ("a -> b => c") and may be any part of a name that
  * matches one path only.
@@ -23,6 +24,9 @@ import type { TakenTransitions } from '../tests/support/transition-recorder';
 /** Below this share of its transitions taken, a flow machine fails `--coverage`. */
 const COVERAGE_FLOOR = 95;
 const VITEST = resolve('node_modules/vitest/vitest.mjs');
+const VITE = resolve('node_modules/vite/bin/vite.js');
+/** The recording build (src/main.tsx, tests/support/record-in-browser.ts): never dist/. */
+const RECORDING_DIST = 'dist-paths';
 
 function vitest(args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(process.execPath, [VITEST, 'run', ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -82,7 +86,7 @@ function runPath(flow: Flow, name: string, browser: boolean): number {
     console.error(`This path is not replayed in Chromium: ${left[0]}: ${left[1]}. Run it in jsdom: ${rerunCommand(flow.name, name)}`);
     return 1;
   }
-  const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [VITE, 'build'], { stdio: 'inherit' });
   if (build.status !== 0) return build.status ?? 1;
   return vitest(['--config', 'vitest.e2e.config.ts', flow.browser, '-t', pattern], env);
 }
@@ -111,15 +115,34 @@ function areaMachineTests(flow: Flow): string[] {
 }
 
 /**
- * Runs the machine tests and every flow's view tests with the recorder, then prints the table;
- * given one flow, only its area's machine tests, its view tests and its machines.
+ * With --browser: builds the recording variant of the app into dist-paths/ (unminified, so the
+ * labels name the same guards and actions as in Node) and runs the flows' Chromium files against
+ * it, each page's taken transitions written beside the jsdom workers' files.
  */
-function coverage(showMissing: boolean, only?: Flow): number {
+function browserCoverage(dir: string, flows: readonly Flow[]): number {
+  const files = [...new Set(flows.flatMap((flow) => (flow.browser ? [flow.browser] : [])))];
+  for (const flow of flows) if (!flow.browser) console.log(`Flow "${flow.name}" has no Chromium replay: its jsdom runs only.`);
+  if (files.length === 0) return 0;
+  const build = spawnSync(process.execPath, [VITE, 'build', '--outDir', RECORDING_DIST, '--emptyOutDir', '--minify', 'false'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_RECORD_TRANSITIONS: '1' },
+  });
+  if (build.status !== 0) return build.status ?? 1;
+  return vitest(['--config', 'vitest.e2e.config.ts', ...files], { PATHS_COVERAGE_DIR: dir, E2E_DIST_DIR: RECORDING_DIST });
+}
+
+/**
+ * Runs the machine tests and every flow's view tests with the recorder, then prints the table;
+ * given one flow, only its area's machine tests, its view tests and its machines. With
+ * `browser`, the flows' Chromium path runs count too.
+ */
+function coverage(showMissing: boolean, only?: Flow, browser = false): number {
   const dir = mkdtempSync(join(tmpdir(), 'paths-coverage-'));
   try {
     const files = only ? [...areaMachineTests(only), only.view] : ['tests/machines', ...new Set(FLOWS.map((flow) => flow.view))];
     // Two workers: the view paths wait on the screen, and four at once on a loaded machine time out.
-    const testsStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
+    const jsdomStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
+    const testsStatus = browser ? browserCoverage(dir, only ? [only] : FLOWS) || jsdomStatus : jsdomStatus;
     const taken = readTaken(dir);
     const rows = (only ? only.machines : flowMachines()).map((machine) => {
       const all = machineTransitionLabels(machine);
@@ -128,7 +151,8 @@ function coverage(showMissing: boolean, only?: Flow): number {
       return { id: machine.id, reached: reached.length, total: all.length, missing: all.filter((label) => !seen.has(label)) };
     });
     const width = Math.max(...rows.map((row) => row.id.length), 'machine'.length);
-    console.log(`\nTransitions taken by the machine and view tests (floor ${COVERAGE_FLOOR} %):\n`);
+    const runs = browser ? 'the machine and view tests and the Chromium path runs' : 'the machine and view tests';
+    console.log(`\nTransitions taken by ${runs} (floor ${COVERAGE_FLOOR} %):\n`);
     console.log(`${'machine'.padEnd(width)}  taken / total      %`);
     let below = 0;
     for (const row of rows) {
@@ -154,7 +178,7 @@ function main(argv: string[]): number {
   if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(', ')}; known: ${[...known].join(', ')}.`);
   const flow = flowName === undefined ? undefined : findFlow(flowName);
   if (flowName !== undefined && !flow) throw new Error(`No flow "${flowName}". Flows: ${FLOWS.map((candidate) => candidate.name).join(', ')}.`);
-  if (flags.has('--coverage')) return coverage(flags.has('--missing'), flow);
+  if (flags.has('--coverage')) return coverage(flags.has('--missing'), flow, flags.has('--browser'));
   if (!flow) {
     listAll();
     return 0;

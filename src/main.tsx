@@ -14,8 +14,19 @@ import { App } from './app';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// The recording build of `npm run paths -- --coverage --browser` (VITE_RECORD_TRANSITIONS=1)
+// attaches the transition recorder before the first actor starts. Vite replaces the variable at
+// build time: in every other build this branch is dead and the recorder is no chunk of it.
+if (import.meta.env.VITE_RECORD_TRANSITIONS === '1') {
+  void import('../tests/support/record-in-browser').then(() => render(container));
+} else {
+  render(container);
+}

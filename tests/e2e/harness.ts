@@ -10,9 +10,14 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
+import { addTaken } from '../support/taken-files';
+import type { TakenTransitions } from '../support/transition-recorder';
 
+// `npm run paths -- --coverage --browser` sets PATHS_COVERAGE_DIR: the recording build
+// (dist-paths/) is served, and every page's taken transitions go there as one more taken file.
+const COVERAGE_DIR = process.env.PATHS_COVERAGE_DIR;
 // E2E_DIST_DIR lets a second build (another checkout's, a parallel worker's) be tested without touching dist/.
-export const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? 'dist');
+export const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? (COVERAGE_DIR ? 'dist-paths' : 'dist'));
 export const ARTIFACTS_DIR = resolve('.e2e-artifacts');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,7 +45,8 @@ export type RunningApp = {
  */
 export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
   if (!existsSync(join(DIST_DIR, 'index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` before the browser tests.');
+    const build = COVERAGE_DIR ? 'VITE_RECORD_TRANSITIONS=1 npx vite build --outDir dist-paths --minify false' : 'npm run build';
+    throw new Error(`The web app is not built in ${DIST_DIR}: run \`${build}\` before the browser tests.`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'rp-e2e-'));
   const config: Config = {
@@ -102,6 +108,11 @@ export async function newPage(
   plainTile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 236, b: 228 } } }).png().toBuffer();
   const tile = await plainTile;
   await context.route((url) => url.host === TILE_HOST, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+  const taken: TakenTransitions = {};
+  const addLabel = (machineId: string, label: string) => {
+    (taken[machineId] ??= []).push(label);
+  };
+  if (COVERAGE_DIR) await context.exposeFunction('__pathsReport', addLabel);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -111,6 +122,14 @@ export async function newPage(
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   onTestFinished(async () => {
+    if (COVERAGE_DIR) {
+      // What the open documents took (the reports already sent arrive before this answer).
+      for (const open of context.pages()) {
+        const now = await open.evaluate(() => window.__pathsTaken?.() ?? {}).catch(() => ({}));
+        for (const [machineId, labels] of Object.entries(now)) for (const label of labels) addLabel(machineId, label);
+      }
+      addTaken(COVERAGE_DIR, taken);
+    }
     await context.close();
     if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
   });

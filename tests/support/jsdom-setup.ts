@@ -41,7 +41,8 @@ afterEach(() => {
 // `npm run paths -- --coverage` sets PATHS_COVERAGE_DIR: count the transitions every actor takes.
 const coverageDir = process.env.PATHS_COVERAGE_DIR;
 if (coverageDir) {
-  const { recordEveryActor, writeTaken } = await import('./transition-recorder');
+  const { recordEveryActor } = await import('./transition-recorder');
+  const { writeTaken } = await import('./taken-files');
   recordEveryActor();
   afterAll(() => writeTaken(coverageDir));
 }

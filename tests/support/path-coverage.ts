@@ -18,6 +18,7 @@ import { expect } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, createEmptyActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { getStateNodes, serializeSnapshot } from 'xstate/graph';
+import { isMeaningful, stateLabel, transitionLabel } from './transition-labels';
 
 export interface PathCoverageOptions {
   /** The machine's input (keep counters small so the walk stays finite). */
@@ -57,60 +58,8 @@ export interface PathCoverageReport {
 
 const INTERNAL_SCOPE_ID = 'path-coverage';
 
-// ---------------------------------------------------------------------------------------------
-// Naming: readable labels for state nodes and transitions, stable across runs.
-
-function stateLabel(node: AnyStateNode): string {
-  return node.path.length > 0 ? node.path.join('.') : `(machine ${node.machine.id})`;
-}
-
-function describeGuard(guard: unknown): string | undefined {
-  if (guard === undefined) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return guard.name || 'inline guard';
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  return 'guard';
-}
-
-function describeActions(actions: readonly unknown[]): string {
-  const names = actions.map((action) => {
-    if (typeof action === 'string') return action;
-    if (typeof action === 'function') return action.name || 'inline action';
-    if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
-    return 'action';
-  });
-  return names.length > 0 ? ` / ${names.join(', ')}` : '';
-}
-
-function transitionLabel(transition: AnyTransitionDefinition, index: number, siblings: number): string {
-  const source = stateLabel(transition.source);
-  const event = transition.eventType === '' ? '(always)' : transition.eventType;
-  const guard = describeGuard(transition.guard);
-  const branch = guard ? ` [${guard}]` : siblings > 1 ? ' [otherwise]' : '';
-  const target = transition.target && transition.target.length > 0
-    ? transition.target.map(stateLabel).join(', ')
-    : '(stays)';
-  const position = siblings > 1 ? ` #${index + 1}` : '';
-  return `${source} --${event}${branch}${position}--> ${target}${describeActions(transition.actions)}`;
-}
-
-/** True when a transition does something (XState ignores "forbidden" empty ones). */
-function isMeaningful(transition: AnyTransitionDefinition): boolean {
-  return Boolean(transition.target?.length) || transition.actions.length > 0 || transition.reenter;
-}
-
-/**
- * The label of one transition definition as XState reports it taken (`@xstate.microstep`'s
- * `_transitions`): the same label `allTransitions` gives it, so runs can be counted against the
- * machine's definition.
- */
-export function transitionLabelOf(transition: AnyTransitionDefinition): string | undefined {
-  if (!isMeaningful(transition)) return undefined;
-  const group = transition.eventType === '' ? transition.source.always ?? [] : transition.source.transitions.get(transition.eventType) ?? [];
-  const meaningful = group.filter(isMeaningful);
-  const index = meaningful.indexOf(transition);
-  return index < 0 ? undefined : transitionLabel(transition, index, meaningful.length);
-}
+// Naming (tests/support/transition-labels.ts): the recorder labels transitions the same way.
+export { transitionLabelOf } from './transition-labels';
 
 /** The labels of every transition the machine defines (the denominator of path coverage). */
 export function machineTransitionLabels(machine: AnyStateMachine): string[] {

@@ -11,17 +11,23 @@
  * new actor system gets the recorder through `system.inspect` the moment XState gives the root
  * actor its system (a setter on `Actor.prototype.system`, before the initial state is computed,
  * so transitions taken on start count too). Nothing in the app changes.
+ *
+ * No Node import: the same recorder runs in Chromium, inside the recording build of the app
+ * (`tests/support/record-in-browser.ts`). Writing the taken files is `taken-files.ts`'s, in Node.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { Actor, StateMachine, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
-import { transitionLabelOf } from './path-coverage';
+import { transitionLabelOf } from './transition-labels';
 
 /** machine id → labels of the transitions taken. */
 export type TakenTransitions = Record<string, string[]>;
 
 const taken = new Map<string, Set<string>>();
+const listeners: Array<(machineId: string, label: string) => void> = [];
+
+/** Calls `listener` with each transition the first time it is taken (the browser reports them as they come). */
+export function onFirstTaken(listener: (machineId: string, label: string) => void): void {
+  listeners.push(listener);
+}
 
 /** The id of the machine an actor runs, or undefined for promise and callback actors. */
 function machineIdOf(actor: unknown): string | undefined {
@@ -39,7 +45,10 @@ export function recordInspection(event: InspectionEvent): void {
     const label = transitionLabelOf(transition);
     if (label === undefined) continue;
     if (!taken.has(machineId)) taken.set(machineId, new Set());
-    taken.get(machineId)!.add(label);
+    const labels = taken.get(machineId)!;
+    if (labels.has(label)) continue;
+    labels.add(label);
+    for (const listener of listeners) listener(machineId, label);
   }
 }
 
@@ -72,10 +81,4 @@ export function recordEveryActor(): void {
       }
     },
   });
-}
-
-/** Writes what this worker recorded so far to `<dir>/taken-<pid>-<thread>.json` (rewritten as it grows). */
-export function writeTaken(dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `taken-${process.pid}-${threadId}.json`), JSON.stringify(takenTransitions()));
 }
