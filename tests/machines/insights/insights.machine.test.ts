@@ -126,3 +126,75 @@ describe('analytics machine', () => {
     expect(logged).toHaveBeenCalledWith('Error fetching stats', expect.any(Error));
   });
 });
+
+describe('general stats and analytics machines: the restaurant chosen', () => {
+  it("general stats: shows the chosen restaurant's figures, zeros while another one's load, and stays on the same choice", async () => {
+    const asked: (number | null)[] = [];
+    let finish: (stats: GeneralStats) => void = () => undefined;
+    const actor = createActor(provideChecked(generalStatsMachine, {
+      actors: {
+        loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) => {
+          asked.push(input.restaurantId);
+          return input.restaurantId === 8 ? new Promise((resolve) => { finish = resolve; }) : Promise.resolve(generalStatsOf(7));
+        }),
+      },
+    }), { input: { restaurantId: 7 } }).start();
+    const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    expect(loaded.context).toEqual({ restaurantId: 7, stats: generalStatsOf(7) });
+    actor.send({ type: 'restaurant.changed', restaurantId: 7 });
+    expect(actor.getSnapshot().value).toBe('loaded');
+    actor.send({ type: 'restaurant.changed', restaurantId: 8 });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'loading', context: { restaurantId: 8, stats: NO_GENERAL_STATS } });
+    finish(generalStatsOf(8));
+    expect((await waitFor(actor, (snapshot) => snapshot.matches('loaded'))).context.stats).toEqual(generalStatsOf(8));
+    expect(asked).toEqual([7, 8]);
+  });
+
+  it("analytics: shows the chosen restaurant's figures, zeros while another one's load, and keeps the range", async () => {
+    const asked: (number | null)[] = [];
+    const actor = createActor(provideChecked(analyticsMachine, {
+      actors: {
+        loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
+          asked.push(input.restaurantId);
+          return analyticsStatsOf(input.restaurantId ?? 0);
+        }),
+      },
+    }), { input: { restaurantId: 7 } }).start();
+    const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    expect(loaded.context).toMatchObject({ restaurantId: 7, stats: analyticsStatsOf(7), range: 30 });
+    actor.send({ type: 'range.chosen', range: 7 });
+    actor.send({ type: 'restaurant.changed', restaurantId: 7 });
+    expect(actor.getSnapshot().value).toBe('loaded');
+    actor.send({ type: 'restaurant.changed', restaurantId: 8 });
+    expect(actor.getSnapshot().context).toMatchObject({ restaurantId: 8, stats: NO_ANALYTICS_STATS, range: 7 });
+    const reloaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    expect(reloaded.context.stats).toEqual(analyticsStatsOf(8));
+    expect(asked).toEqual([7, 8]);
+  });
+});
+
+describe('general stats and analytics machines: a choice made while a load is under way', () => {
+  for (const [name, machine] of [['general stats', generalStatsMachine], ['analytics', analyticsMachine]] as const) {
+    it(`${name}: drops the first restaurant's load and shows the second one's figures`, async () => {
+      const pending: Record<number, (restaurants: number) => void> = {};
+      const actor = createActor(provideChecked(machine as typeof generalStatsMachine, {
+        actors: {
+          loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) =>
+            new Promise((resolve) => { pending[input.restaurantId ?? 0] = (restaurants) => resolve(generalStatsOf(restaurants) as never); })),
+        },
+      }), { input: { restaurantId: 7 } }).start();
+      await vi.waitFor(() => expect(pending[7]).toBeDefined(), { timeout: 2_000 });
+      actor.send({ type: 'restaurant.changed', restaurantId: 8 });
+      await vi.waitFor(() => expect(pending[8]).toBeDefined(), { timeout: 2_000 });
+      pending[7]!(7);
+      pending[8]!(8);
+      const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+      expect(loaded.context.stats).toMatchObject({ restaurants: 8 });
+    });
+  }
+
+  it('shows zeros, not figures, for a restaurant whose figures did not load', () => {
+    expect(NO_GENERAL_STATS).toEqual({ restaurants: 0, cities: 0, menuItems: 0, categories: 0 });
+    expect(NO_ANALYTICS_STATS).toEqual({ countries: 0, cities: 0, restaurants: 0, menuItems: 0, categories: 0, optionGroups: 0, options: 0, itemsPerCategory: [] });
+  });
+});
