@@ -73,9 +73,9 @@ globalThis.fetch = (input, init) => {
  * requests carry no body from machine input (GET /auth/me/) or are covered by the client audit
  * (tests/support/contract-audit.test.ts). Uploads are multipart, which no contract describes
  * (the upload route checks the file in its handler), and ky never settles a FormData request
- * under jsdom.
+ * under jsdom. The survey's loadDraft reads the browser's storage and sends nothing.
  */
-const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadLogo', 'uploadImage', 'uploadTerritoryImages']);
+const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadLogo', 'uploadImage', 'uploadTerritoryImages', 'loadDraft']);
 
 /**
  * Runs the real actor with `input` against the contract fetch. Answers the error the real call
@@ -117,15 +117,13 @@ const refusedByClient = (failure: unknown, checked: CheckedRequest[]) =>
   failure instanceof ContractViolation || (checked.length === 0 && failure instanceof ApiError && failure.status === 400);
 
 async function dryRun(real: AnyActorLogic, input: unknown, name: string): Promise<unknown> {
-  let output: unknown;
-  const { checked, refused, failure } = await checkCalls(async () => {
-    output = await toPromise(createActor(real, { input }).start());
-  });
+  const { checked, refused, failure } = await checkCalls(() => toPromise(createActor(real, { input }).start()));
   if (refused.length > 0) return failure ?? new Error(`The server would refuse ${describeRefusal(refused[0]!)}`);
   if (refusedByClient(failure, checked)) return failure;
   // Every request of a dry run is answered 418, so a real call that sent nothing and still ended
-  // well, with nothing, never reached the client: the fake's answer must not hide that.
-  if (checked.length === 0 && failure === null && output === undefined) return new Error(`The real '${name}' call sent no request`);
+  // well never reached the client (an emptied body, a dropped request): the fake's answer must
+  // not hide that.
+  if (checked.length === 0 && failure === null) return new Error(`The real '${name}' call sent no request`);
   return null;
 }
 

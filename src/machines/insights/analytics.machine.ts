@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ANALYTICS_RANGE_DEFAULT, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
 import { loadAnalyticsStats } from '../../services/insights/stats';
 
@@ -32,7 +32,10 @@ export const analyticsMachine = setup({
     logFailure: ({ event }) => console.error('Error fetching stats', (event as { error?: unknown }).error),
   },
   guards: {
-    isAnotherRestaurant: ({ context, event }) => event.type === 'restaurant.changed' && event.restaurantId !== context.restaurantId,
+    isAnotherRestaurant: ({ context, event }) => {
+      assertEvent(event, 'restaurant.changed');
+      return event.restaurantId !== context.restaurantId;
+    },
   },
 }).createMachine({
   id: 'analytics',
@@ -41,8 +44,9 @@ export const analyticsMachine = setup({
   on: {
     'restaurant.changed': {
       guard: 'isAnotherRestaurant',
+      // The root's transition to its child exits and enters the active child, so a load under
+      // way is dropped for the new restaurant's (no `reenter` needed: that would re-enter the root).
       target: '.loading',
-      reenter: true,
       actions: assign({ restaurantId: ({ event }) => event.restaurantId, stats: NO_ANALYTICS_STATS }),
     },
     'range.chosen': { actions: assign({ range: ({ event }) => event.range }) },

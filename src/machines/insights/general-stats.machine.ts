@@ -36,8 +36,9 @@ export const generalStatsMachine = setup({
   on: {
     'restaurant.changed': {
       guard: 'isAnotherRestaurant',
+      // The root's transition to its child exits and enters the active child, so a load under
+      // way is dropped for the new restaurant's (no `reenter` needed: that would re-enter the root).
       target: '.loading',
-      reenter: true,
       actions: assign({ restaurantId: ({ event }) => event.restaurantId, stats: NO_GENERAL_STATS }),
     },
   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MenuStats } from '../../../contracts/insights';
 import { checkBackend, loadMenuStats } from '../../services/insights/stats';
 import { errorText } from '../../services/shared/error-text';
@@ -27,7 +27,10 @@ export const menuDashboardMachine = setup({
     }),
   },
   guards: {
-    isAnotherRestaurant: ({ context, event }) => event.type === 'restaurant.changed' && event.restaurantId !== context.restaurantId,
+    isAnotherRestaurant: ({ context, event }) => {
+      assertEvent(event, 'restaurant.changed');
+      return event.restaurantId !== context.restaurantId;
+    },
   },
 }).createMachine({
   id: 'menuDashboard',
@@ -36,8 +39,9 @@ export const menuDashboardMachine = setup({
   on: {
     'restaurant.changed': {
       guard: 'isAnotherRestaurant',
+      // The root's transition to its child exits and enters the active child, so a load under
+      // way is dropped for the new restaurant's (no `reenter` needed: that would re-enter the root).
       target: '.loading',
-      reenter: true,
       actions: assign({ restaurantId: ({ event }) => event.restaurantId, data: null, error: null }),
     },
   },

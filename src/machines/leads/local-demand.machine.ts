@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LocalDemand } from '../../../contracts/leads';
 import { loadLocalDemand } from '../../services/leads/demand';
 import { errorText } from '../../services/shared/error-text';
@@ -24,7 +24,10 @@ export const localDemandMachine = setup({
   },
   guards: {
     hasRestaurant: ({ context }) => context.restaurantId !== null,
-    isAnotherRestaurant: ({ context, event }) => event.type === 'restaurant.changed' && event.restaurantId !== context.restaurantId,
+    isAnotherRestaurant: ({ context, event }) => {
+      assertEvent(event, 'restaurant.changed');
+      return event.restaurantId !== context.restaurantId;
+    },
   },
 }).createMachine({
   id: 'localDemand',
