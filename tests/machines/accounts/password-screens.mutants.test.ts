@@ -4,7 +4,7 @@
  * confirmation rules, failed resends). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DetailResponse, ForgotRequest, LoginRequest, ResetRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { ApiError } from '../../../src/services/shared/api';
@@ -257,10 +257,13 @@ describe('reset password: the form', () => {
 });
 
 describe('login and registration: the real sign-in call', () => {
-  afterEach(() => {
+  // Workers share one module graph and one DOM across files: start and end with empty storage.
+  const clearStorage = () => {
     localStorage.clear();
     sessionStorage.clear();
-  });
+  };
+  beforeEach(clearStorage);
+  afterEach(clearStorage);
 
   for (const machine of [loginMachine, registrationMachine]) {
     it(`${machine.id} keeps the tokens for this tab only when Remember me is off, then asks the server who signed in`, async () => {

@@ -4,7 +4,7 @@
  * Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed.
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SurveyCreated } from '../../../contracts/survey';
 import { answersFromDraft, stepNumber, surveyMachine, toggleOption, type SurveyEvent, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
 import { loadSurveyDraft, saveSurveyDraft, type SurveyDraft } from '../../../src/services/survey/survey-draft';
@@ -125,6 +125,8 @@ describe('survey: answers', () => {
 });
 
 describe('survey: the draft in the browser’s storage', () => {
+  // Workers share one DOM across files: no other file's draft may be there when a test starts.
+  beforeEach(() => localStorage.clear());
   afterEach(() => localStorage.clear());
 
   /** The real draft actions and loader; only the send is answered by the test. */
