@@ -21,8 +21,11 @@ await serverRoutes();
 
 export type Refused = { request: CheckedRequest; refusal: Refusal };
 
+/** How an accepted request is answered: by default 418, which ends a call at its first request. */
+export type Answer = (request: CheckedRequest) => Response | Promise<Response>;
+
 /** What one dry run sent: every request checked, and the ones the server would refuse. */
-type DryRun = { checked: CheckedRequest[]; refused: Refused[] };
+type DryRun = { checked: CheckedRequest[]; refused: Refused[]; answer?: Answer };
 
 const dryRuns = new AsyncLocalStorage<DryRun>();
 
@@ -37,14 +40,14 @@ async function readBody(request: Request): Promise<unknown> {
   return (request.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text;
 }
 
-const json = (status: number, body: unknown) =>
+export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * A fetch that answers as the real server's validation would: 400 with the server's body for a
  * request its contract refuses, else `accepted(request)`.
  */
-export function contractFetch(accepted: (request: CheckedRequest) => Response | Promise<Response>, log?: DryRun): typeof fetch {
+export function contractFetch(accepted: Answer, log?: DryRun): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const checked: CheckedRequest = { method: request.method, url: request.url, body: await readBody(request) };
@@ -54,17 +57,17 @@ export function contractFetch(accepted: (request: CheckedRequest) => Response | 
     const refused = { request: checked, refusal };
     refusals.push(refused);
     log?.refused.push(refused);
-    return json(refusal.status, refusal.body);
+    return jsonResponse(refusal.status, refusal.body);
   };
 }
 
-const passed = () => json(PASSED_STATUS, { detail: 'Checked by the contract double.', code: 'contract_double_passed' });
+const passed = () => jsonResponse(PASSED_STATUS, { detail: 'Checked by the contract double.', code: 'contract_double_passed' });
 
 // Installed once per worker: outside a dry run every request goes to the fetch that was there.
 const outerFetch = globalThis.fetch;
 globalThis.fetch = (input, init) => {
   const run = dryRuns.getStore();
-  return run ? contractFetch(passed, run)(input, init) : outerFetch(input, init);
+  return run ? contractFetch(run.answer ?? passed, run)(input, init) : outerFetch(input, init);
 };
 
 /**
@@ -97,10 +100,11 @@ export async function contractChecksDone(): Promise<void> {
 
 /**
  * Runs `work` (real client code) with every request it sends checked against the server's
- * contracts and answered 418 when accepted: what it sent, what was refused, and how it failed.
+ * contracts and answered by `answer` (418 unless given) when accepted: what it sent, what was
+ * refused, and how it failed.
  */
-export async function checkCalls(work: () => Promise<unknown>): Promise<DryRun & { failure: unknown }> {
-  const run: DryRun = { checked: [], refused: [] };
+export async function checkCalls(work: () => Promise<unknown>, answer?: Answer): Promise<DryRun & { failure: unknown }> {
+  const run: DryRun = { checked: [], refused: [], answer };
   let failure: unknown = null;
   await dryRuns.run(run, async () => {
     try {
@@ -110,6 +114,27 @@ export async function checkCalls(work: () => Promise<unknown>): Promise<DryRun &
     }
   });
   return { ...run, failure };
+}
+
+/** One request as a test reads it: method, path (the query kept) and body. */
+export type SentRequest = { method: string; path: string; body: unknown };
+
+/**
+ * What the machine's own (real) `name` call sends for `input`, each request checked against the
+ * server's contract and answered by `answer` (418 unless given, which ends the call at its first
+ * request): for tests of which address, method and body a call uses, and in which order.
+ */
+export async function requestsOf(machine: AnyStateMachine, name: string, input: unknown, answer?: Answer): Promise<SentRequest[]> {
+  const real = realActor(machine, name);
+  if (!real) throw new Error(`The machine has no actor '${name}'`);
+  const { checked, refused, failure } = await checkCalls(() => toPromise(createActor(real, { input }).start()), answer);
+  if (refused.length > 0) throw new Error(`The server would refuse ${describeRefusal(refused[0]!)}`);
+  // Under the default 418 every call fails; under a test's own answers a failure is the test's to see.
+  if (answer && failure) throw failure;
+  return checked.map((request) => {
+    const url = new URL(request.url);
+    return { method: request.method, path: url.pathname + url.search, body: request.body };
+  });
 }
 
 /** The client refused its own body before sending it (src/services/menu/menu.ts checks bodies too). */

@@ -4,7 +4,7 @@ import type { Category, CategoryDetail } from '../../../contracts/menu';
 import { ApiError } from '../../../src/services/shared/api';
 import type { CreateDetailCall, DetailCall, DetailValues, UpdateCategoryCall, UpdateDetailCall } from '../../../src/machines/menu/category-editor.calls';
 import { categoryDetailSyncMachine, type DetailOutcome } from '../../../src/machines/menu/category-detail-sync.machine';
-import { provideChecked } from '../../support/contract-double';
+import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { DETAIL, OWNER } from './category-editor.fixtures';
 
@@ -91,5 +91,22 @@ describe('category detail sync machine', () => {
     const notRecreated = run(CALLS.updateDetail, { updateDetail: () => Promise.reject(failure(404)), createDetail: () => Promise.reject(failure(500)) });
     expect(await notRecreated.outcome).toEqual({ kind: 'updateFailed' });
     expect(await run(CALLS.updateCategory, { updateCategory: () => Promise.reject(failure(500)) }).outcome).toEqual({ kind: 'updateFailed' });
+  });
+});
+
+describe('category detail sync machine: what the real calls send', () => {
+  const sent = (actor: 'updateCategory' | 'updateDetail' | 'createDetail', input: unknown) => requestsOf(categoryDetailSyncMachine, actor, input);
+
+  it('saves the name and description on the category, and the detail’s values on the detail', async () => {
+    expect(await sent('updateCategory', CALLS.updateCategory.input)).toEqual([
+      { method: 'PATCH', path: '/api/v2/categories/1/', body: { name: 'Pizza', description: 'Stone baked' } },
+    ]);
+    expect(await sent('updateDetail', CALLS.updateDetail.input)).toEqual([{ method: 'PATCH', path: '/api/v2/categories/detail/11/', body: VALUES }]);
+  });
+
+  it('creates a missing detail for the category, in the owner’s restaurant', async () => {
+    expect(await sent('createDetail', { categoryId: 1, values: VALUES, scope: OWNER })).toEqual([
+      { method: 'POST', path: '/api/v2/categories/detail/', body: { category_id: 1, ...VALUES, restaurant_id: 3 } },
+    ]);
   });
 });

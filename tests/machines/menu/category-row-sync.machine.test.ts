@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/services/shared/api';
 import type { Assignment } from '../../../src/services/menu/menu-types';
 import type { ChipCall, CreateRowCall, DeleteRowCall, RereadChipsCall, RowCall, UnchipCall, UpdateRowCall } from '../../../src/machines/menu/category-editor.calls';
-import type { SizeRow } from '../../../src/machines/menu/category-editor.rows';
+import type { EditorRow, GroupRow, SelectionRow, SizeRow } from '../../../src/machines/menu/category-editor.rows';
 import {
   categoryRowSyncMachine,
   type ChipReport,
   type RowOutcome,
   type RowSyncInput,
 } from '../../../src/machines/menu/category-row-sync.machine';
-import { provideChecked } from '../../support/contract-double';
+import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 
@@ -139,5 +139,56 @@ describe('category row sync machine: chips (spec section 4)', () => {
     const { reports, outcome } = run(CALLS.unassignChip, { unassignChip: async () => undefined, rereadChips: () => Promise.reject(failure(500)) });
     expect(await outcome).toEqual({ kind: 'chipsUnread' });
     expect(reports).toEqual([{ type: 'chip.saved', assignmentId: null }]);
+  });
+});
+
+describe('category row sync machine: what the real calls send', () => {
+  const GROUP: GroupRow = { table: 'group', key: 'group-40', id: 40, status: 'saving', name: ' Sauces ', required: true, allow_multiple: false, add_images_to_selections: true };
+  const SELECTION: SelectionRow = { table: 'selection', key: 'selection-60', id: 60, status: 'saving', groupKey: 'group-40', name: ' Garlic ', price: 1.5, image_url: null };
+  const sent = (actor: RowCall['actor'] | 'rereadChips', input: unknown) => requestsOf(categoryRowSyncMachine, actor, input);
+  const groupBody = { name: 'Sauces', required: true, allow_multiple: false, add_images_to_selections: true };
+
+  it('creates each kind of row in its own list, the name trimmed, for the owner’s restaurant', async () => {
+    const create = (row: EditorRow) => sent('createRow', { row, categoryId: 1, groupId: 40, scope: OWNER });
+    expect(await create({ ...TEMP_SIZE, name: ' Large ' })).toEqual([{
+      method: 'POST', path: '/api/v2/categories/sizes/',
+      body: { category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2, restaurant_id: 3 },
+    }]);
+    expect(await create({ ...GROUP, id: null })).toEqual([
+      { method: 'POST', path: '/api/v2/extra-options/groups/', body: { category_id: 1, ...groupBody, restaurant_id: 3 } },
+    ]);
+    expect(await create({ ...SELECTION, id: null })).toEqual([
+      { method: 'POST', path: '/api/v2/extra-options/selections/', body: { group_id: 40, name: 'Garlic', price: 1.5, image_url: null, restaurant_id: 3 } },
+    ]);
+  });
+
+  it('updates each kind of row at its own address, the name trimmed', async () => {
+    expect(await sent('updateRow', { row: { ...SAVED_SIZE, name: ' Large ' } })).toEqual([
+      { method: 'PATCH', path: '/api/v2/categories/sizes/21/', body: { name: 'Large', units: 14, measurement: 'Inches', position: 2 } },
+    ]);
+    expect(await sent('updateRow', { row: GROUP })).toEqual([{ method: 'PATCH', path: '/api/v2/extra-options/groups/40/', body: groupBody }]);
+    expect(await sent('updateRow', { row: SELECTION })).toEqual([
+      { method: 'PATCH', path: '/api/v2/extra-options/selections/60/', body: { name: 'Garlic', price: 1.5, image_url: null } },
+    ]);
+  });
+
+  it('deletes each kind of row at its own address', async () => {
+    const paths = await Promise.all((['size', 'group', 'selection'] as const).map(async (table) =>
+      (await sent('deleteRow', { table, id: 5 })).map((request) => `${request.method} ${request.path}`)));
+    expect(paths).toEqual([
+      ['DELETE /api/v2/categories/sizes/5/'], ['DELETE /api/v2/extra-options/groups/5/'], ['DELETE /api/v2/extra-options/selections/5/'],
+    ]);
+  });
+
+  it('assigns, unassigns and re-reads toppings and dressings in their own lists', async () => {
+    expect(await sent('assignChip', { list: 'toppings', categoryId: 1, itemId: 2, scope: OWNER })).toEqual([
+      { method: 'POST', path: '/api/v2/categories/toppings/', body: { category_id: 1, topping_id: 2, restaurant_id: 3 } },
+    ]);
+    expect(await sent('assignChip', { list: 'dressings', categoryId: 1, itemId: 2, scope: OWNER })).toEqual([
+      { method: 'POST', path: '/api/v2/categories/dressings/', body: { category_id: 1, dressing_id: 2, restaurant_id: 3 } },
+    ]);
+    expect((await sent('unassignChip', { list: 'dressings', assignmentId: 8 }))[0]).toMatchObject({ method: 'DELETE', path: '/api/v2/categories/dressings/8/' });
+    const reread = await sent('rereadChips', { list: 'toppings', categoryId: 1, scope: OWNER });
+    expect(reread.map((request) => request.path)).toEqual(['/api/v2/categories/toppings/?page_size=500&category_id=1&restaurant_id=3']);
   });
 });

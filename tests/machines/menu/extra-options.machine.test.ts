@@ -6,7 +6,9 @@ import { extraOptionsMachine, type ExtraOptionsEvent, type GroupsData, type Load
 import type { MenuScope } from '../../../src/services/menu/menu-types';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
-import { provideChecked } from '../../support/contract-double';
+import { jsonResponse, provideChecked, requestsOf } from '../../support/contract-double';
+import type { CheckedRequest } from '../../support/contract-routes';
+import type { EditorRow } from '../../../src/machines/menu/category-editor.rows';
 
 const PIZZA: Category = { id: 1, name: 'Pizza', description: '', restaurant_id: 3 };
 const GROUPS: GroupsData = {
@@ -88,5 +90,57 @@ describe('extra options machine: behaviour', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && reads() === 2);
     expect(actor.getSnapshot().context.error).toBe('Save failed: Enter a price of 0 or more with at most two decimals.');
     expect(actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['group-31', 'selection-41']);
+  });
+});
+
+describe('extra options machine: what the real calls send', () => {
+  /** Answers as the server would: a created row gets an id, a change echoes the row, a delete is 204, lists hold the fixtures. */
+  function server(request: CheckedRequest): Response {
+    const { pathname } = new URL(request.url);
+    const { restaurant_id: _restaurant, ...values } = (request.body ?? {}) as Record<string, unknown>;
+    const id = Number(/\/(\d+)\/$/.exec(pathname)?.[1]);
+    if (request.method === 'DELETE') return new Response(null, { status: 204 });
+    if (request.method === 'POST' && pathname.includes('groups')) return jsonResponse(201, { id: 77, ...values });
+    if (request.method === 'POST') return jsonResponse(201, { id: 90, ...values });
+    if (request.method === 'PATCH' && pathname.includes('groups')) return jsonResponse(200, { ...GROUPS.groups[0], ...values, id });
+    if (request.method === 'PATCH') return jsonResponse(200, { ...GROUPS.selections[0], ...values, id });
+    if (pathname.endsWith('/extra-options/groups/')) return jsonResponse(200, GROUPS.groups);
+    if (pathname.endsWith('/extra-options/selections/')) return jsonResponse(200, GROUPS.selections);
+    if (pathname.endsWith('/categories/')) return jsonResponse(200, [PIZZA]);
+    return jsonResponse(200, []);
+  }
+  const sent = async (actor: 'loadCategories' | 'loadGroups' | 'saveGroups', input: unknown) =>
+    (await requestsOf(extraOptionsMachine, actor, input, server)).map((request) =>
+      `${request.method} ${request.path.replace('/api/v2', '')}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`);
+
+  it('reads the categories, then a category’s groups, its restaurant’s currency and each group’s selections', async () => {
+    expect(await sent('loadCategories', { scope: OWNER })).toEqual(['GET /categories/?page_size=100&ordering=id&restaurant_id=3']);
+    expect(await sent('loadGroups', { scope: OWNER, categoryId: 1, restaurantId: 3 })).toEqual([
+      'GET /extra-options/groups/?page_size=500&category_id=1&restaurant_id=3',
+      'GET /restaurants/?restaurant_id=3&page_size=1',
+      'GET /extra-options/selections/?page_size=500&group_id=31&restaurant_id=3',
+    ]);
+    // A category of no restaurant prices in the default currency: nothing to read for it.
+    expect(await sent('loadGroups', { scope: OWNER, categoryId: 1, restaurantId: null })).not.toContainEqual(expect.stringContaining('/restaurants/'));
+  });
+
+  it('saves the removals first, then each group and its selections in screen order, a new group’s selections under its new id', async () => {
+    const rows: EditorRow[] = [
+      { table: 'group', key: 'group-31', id: 31, status: 'idle', name: ' Sauces ', required: false, allow_multiple: true, add_images_to_selections: true },
+      { table: 'selection', key: 'tmp-3', id: null, status: 'idle', groupKey: 'group-31', name: ' Garlic ', price: 1, image_url: null },
+      { table: 'group', key: 'tmp-1', id: null, status: 'idle', name: 'Dips', required: true, allow_multiple: false, add_images_to_selections: false },
+      { table: 'selection', key: 'selection-41', id: 41, status: 'idle', groupKey: 'group-31', name: 'BBQ', price: 0.5, image_url: '/uploads/bbq.png' },
+      { table: 'selection', key: 'tmp-2', id: null, status: 'idle', groupKey: 'tmp-1', name: 'Salsa', price: 0, image_url: null },
+    ];
+    const removed = [{ table: 'selection', id: 42 }, { table: 'group', id: 32 }];
+    expect(await sent('saveGroups', { categoryId: 1, rows, removed, scope: OWNER })).toEqual([
+      'DELETE /extra-options/selections/42/',
+      'DELETE /extra-options/groups/32/',
+      'PATCH /extra-options/groups/31/ {"name":"Sauces","required":false,"allow_multiple":true,"add_images_to_selections":true}',
+      'POST /extra-options/selections/ {"group_id":31,"name":"Garlic","price":1,"image_url":null,"restaurant_id":3}',
+      'PATCH /extra-options/selections/41/ {"name":"BBQ","price":0.5,"image_url":"/uploads/bbq.png"}',
+      'POST /extra-options/groups/ {"category_id":1,"name":"Dips","required":true,"allow_multiple":false,"add_images_to_selections":false,"restaurant_id":3}',
+      'POST /extra-options/selections/ {"group_id":77,"name":"Salsa","price":0,"image_url":null,"restaurant_id":3}',
+    ]);
   });
 });

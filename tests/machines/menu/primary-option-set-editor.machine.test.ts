@@ -11,7 +11,7 @@ import {
 } from '../../../src/machines/menu/primary-option-set-editor.machine';
 import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
-import { provideChecked } from '../../support/contract-double';
+import { provideChecked, requestsOf } from '../../support/contract-double';
 
 const CRUST: PrimaryOptionSet = {
   id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: true,
@@ -31,11 +31,11 @@ describe('primary option set editor machine: path coverage', () => {
   });
 });
 
-function start(setId: number | null, save: (call: SaveSetCall) => Promise<PrimaryOptionSet>) {
+function start(setId: number | null, save: (call: SaveSetCall) => Promise<PrimaryOptionSet>, load: () => Promise<PrimaryOptionSet> = async () => CRUST) {
   const saved: SaveSetCall[] = [];
   const actor = createActor(provideChecked(primaryOptionSetEditorMachine, {
     actors: {
-      loadSet: fromPromise<PrimaryOptionSet, { id: number }>(async () => CRUST),
+      loadSet: fromPromise<PrimaryOptionSet, { id: number }>(() => load()),
       saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(({ input }) => { saved.push(input); return save(input); }),
     },
   }), { input: { setId, scope: OWNER } }).start();
@@ -98,5 +98,80 @@ describe('primary option set editor machine: behaviour', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.error !== null);
     expect(saved[0]!.body.selections).toEqual([{ id: 51, name: 'Thin', image_url: '/uploads/thin.jpg' }, { name: 'Pan', image_url: '' }]);
     expect(actor.getSnapshot().context.error).toBe('Save failed: Library sets cannot be changed.');
+  });
+});
+
+describe('primary option set editor machine: editing the form', () => {
+  const keysAndNames = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.selections.map((row) => `${row.key}:${row.name}`);
+
+  it('says why a set could not be read, and reads it again on Retry', async () => {
+    let fails = true;
+    const { actor } = start(5, async () => CRUST, async () => {
+      if (fails) throw new ApiError('Option set not found.', { status: 404 });
+      return CRUST;
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('Option set not found.');
+    fails = false;
+    actor.send({ type: 'set.reload' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(actor.getSnapshot().context).toMatchObject({ name: 'Crust', preventChanges: false, allowImages: true });
+  });
+
+  it('gives an added row the smallest free key, and stops adding at the most a set may hold', () => {
+    const machine = provideChecked(primaryOptionSetEditorMachine, { actors: {} });
+    const actor = createActor(machine, { input: { setId: null, scope: OWNER, maxSelections: 3 } }).start();
+    const send = (...events: OptionSetEditorEvent[]) => events.forEach((event) => actor.send(event));
+    send({ type: 'selection.add' }, { type: 'selection.add' }, { type: 'selection.remove', key: 'new-1' }, { type: 'selection.add' });
+    expect(keysAndNames(actor)).toEqual(['new-2:', 'new-1:']);
+    send({ type: 'selection.add' }, { type: 'selection.add' });
+    expect(keysAndNames(actor)).toEqual(['new-2:', 'new-1:', 'new-3:']);
+  });
+
+  it('moves a row one place, and leaves the order alone at either end or for a row that is gone', async () => {
+    const { actor, send } = start(5, async () => CRUST);
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    send({ type: 'selection.move', key: 'sel-51', by: -1 }, { type: 'selection.move', key: 'sel-52', by: 1 }, { type: 'selection.move', key: 'sel-9', by: 1 });
+    expect(keysAndNames(actor)).toEqual(['sel-51:Thin', 'sel-52:Thick']);
+    send({ type: 'selection.move', key: 'sel-52', by: -1 });
+    expect(keysAndNames(actor)).toEqual(['sel-52:Thick', 'sel-51:Thin']);
+  });
+
+  it('changes only the row named, and a fix to the name or a selection clears the refusal', async () => {
+    const { actor, send } = start(null, async () => CRUST);
+    send({ type: 'selection.add' }, { type: 'selection.add' }, { type: 'set.save' });
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    send({ type: 'selection.change', key: 'new-2', name: 'Pan' }, { type: 'selection.image', key: 'new-2', url: '/uploads/pan.jpg' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.selections).toEqual([
+      { key: 'new-1', id: null, name: '', image_url: null },
+      { key: 'new-2', id: null, name: 'Pan', image_url: '/uploads/pan.jpg' },
+    ]);
+    send({ type: 'set.save' });
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    send({ type: 'name.change', value: 'Crust' }, { type: 'flag.change', flag: 'allowImages', value: true });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, name: 'Crust', allowImages: true, preventChanges: false });
+  });
+
+  it('clears an earlier failure when the save is sent again', async () => {
+    let fails = true;
+    const { actor, send } = start(5, async () => { if (fails) throw new ApiError('Try again.', { status: 503 }); return CRUST; });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    send({ type: 'set.save' });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    fails = false;
+    send({ type: 'set.save' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches('saved'));
+  });
+
+  it('reads a set at its address, creates a new one with POST and changes a saved one with PATCH (the real calls)', async () => {
+    const sent = async (actor: 'loadSet' | 'saveSet', input: unknown) =>
+      (await requestsOf(primaryOptionSetEditorMachine, actor, input)).map((request) => `${request.method} ${request.path}`);
+    const body = { name: 'Crust', prevent_restaurant_changes: false, allow_images: false, selections: [{ name: 'Thin', image_url: '' }] };
+    expect(await sent('loadSet', { id: 5 })).toEqual(['GET /api/v2/primary-options/5/']);
+    expect(await sent('saveSet', { id: null, body, scope: OWNER })).toEqual(['POST /api/v2/primary-options/']);
+    expect(await sent('saveSet', { id: 5, body, scope: OWNER })).toEqual(['PATCH /api/v2/primary-options/5/']);
   });
 });

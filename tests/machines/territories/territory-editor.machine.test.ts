@@ -4,7 +4,7 @@ import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate } from '../../
 import { ApiError } from '../../../src/services/shared/api';
 import type { TerritoryImages } from '../../../src/services/territories/territories';
 import { territoryEditorMachine, type SaveInput, type UploadInput } from '../../../src/machines/territories/territory-editor.machine';
-import { provideChecked } from '../../support/contract-double';
+import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { territoryOf } from './fixtures';
 
@@ -30,11 +30,13 @@ describe('territory editor machine', () => {
 
   type Calls = { saves: SaveInput[]; uploads: UploadInput[] };
 
-  function start(id: number | null, answers: { save?: () => Promise<Territory>; upload?: () => Promise<Territory> } = {}) {
+  type Answers = { load?: () => Promise<Territory>; save?: () => Promise<Territory>; upload?: () => Promise<Territory> };
+
+  function start(id: number | null, answers: Answers = {}) {
     const calls: Calls = { saves: [], uploads: [] };
     const machine = provideChecked(territoryEditorMachine, {
       actors: {
-        loadTerritory: fromPromise<Territory, { id: number }>(async ({ input }) => territoryOf({ id: input.id })),
+        loadTerritory: fromPromise<Territory, { id: number }>(async ({ input }) => (answers.load ? answers.load() : territoryOf({ id: input.id }))),
         saveTerritory: fromPromise<Territory, SaveInput>(async ({ input }) => {
           calls.saves.push(input);
           return answers.save ? answers.save() : territoryOf({ id: input.id ?? 12, name: input.body.name });
@@ -106,5 +108,64 @@ describe('territory editor machine', () => {
     actor.send({ type: 'territory.save', body: { name: '   ' }, images: {} });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: TERRITORY_MESSAGES.name });
+  });
+
+  it('sends a new territory as POST and an existing one as PATCH to its own address (the real calls)', async () => {
+    const sent = (input: SaveInput) => requestsOf(territoryEditorMachine, 'saveTerritory', input);
+    expect(await sent({ id: null, body })).toEqual([{ method: 'POST', path: '/api/v2/territories/', body }]);
+    expect(await sent({ id: 7, body })).toEqual([{ method: 'PATCH', path: '/api/v2/territories/7/', body }]);
+  });
+
+  it('shows the server\'s reason when a load fails, a plain sentence when it gave none, and loads again on Retry', async () => {
+    let answer: () => Promise<Territory> = () => Promise.reject(new ApiError('Territory not found.', { status: 404 }));
+    const { actor } = start(7, { load: () => answer() });
+    await waitFor(actor, (snapshot) => snapshot.matches('loadFailed'));
+    expect(actor.getSnapshot().context.error).toBe('Territory not found.');
+
+    answer = () => Promise.reject(new Error(''));
+    actor.send({ type: 'load.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loadFailed') && snapshot.context.error !== 'Territory not found.');
+    expect(actor.getSnapshot().context.error).toBe('The territory could not be loaded.');
+
+    answer = () => Promise.resolve(territoryOf({ name: 'Baku South' }));
+    actor.send({ type: 'load.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, territory: { name: 'Baku South' } });
+  });
+
+  it('says only "Failed to save territory" when the failure carries no reason, and Dismiss clears it for editing', async () => {
+    const { actor } = start(null, { save: () => Promise.reject(new Error('')) });
+    actor.send(save());
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe(TERRITORY_MESSAGES.saveFailed);
+    actor.send({ type: 'alert.dismiss' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('sends what the second attempt asked for after a failure, clears the old error and keeps the saved territory', async () => {
+    let fails = true;
+    const { actor, calls } = start(null, {
+      save: () => (fails
+        ? Promise.reject(new ApiError('x', { status: 400, fields: { slug: 'This slug is taken.' } }))
+        : Promise.resolve(territoryOf({ id: 12, name: 'Baku East' }))),
+    });
+    actor.send(save());
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    fails = false;
+    const renamed: TerritoryCreate = { ...body, name: 'Baku East' };
+    actor.send({ type: 'territory.save', body: renamed, images: { wallpaper: photo } });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldErrors: {}, draft: renamed, images: { wallpaper: photo } });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.saves.map((call) => call.body.name)).toEqual(['Baku North', 'Baku East']);
+    expect(calls.uploads).toEqual([{ id: 12, images: { wallpaper: photo } }]);
+    expect(actor.getSnapshot().context).toMatchObject({ id: 12, images: {}, territory: { id: 12, rep_photo: '/uploads/photo.png' } });
+  });
+
+  it('keeps what the server answered to a save without images', async () => {
+    const { actor } = start(null);
+    actor.send(save());
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().context).toMatchObject({ id: 12, territory: { id: 12, name: 'Baku North' } });
   });
 });
