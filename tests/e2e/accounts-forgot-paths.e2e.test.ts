@@ -12,9 +12,9 @@
  *   their own with a budget of 3, so the other paths' budget is untouched.
  * - `reset.reject`: the code's ten minutes are over.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { API_BASE, paths } from '../../contracts/shared/paths';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { FORGOT_VALUES as V, forgotModel } from '../models/accounts/forgot-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
@@ -22,7 +22,7 @@ import {
   SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, codesIssuedTo, describedBy, eventually, lockOver, mailCount,
   mailedCode, makeAccount, newAddress,
 } from './accounts-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, startApp, withApp, type RunningApp } from './harness';
 
 /** The account's password before the reset. */
 const OLD_PASSWORD = 'the forgotten password';
@@ -32,18 +32,7 @@ const CODE_RESENT_NOTE = 'We sent you a new code.';
 /** Per-minute code requests of the server that paths with `request.reject` get to themselves. */
 const SMALL_BUDGET = 3;
 
-let shared: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  shared = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shared?.stop();
-});
+const running = withApp(UNLIMITED);
 
 type Driver = {
   page: Page;
@@ -61,7 +50,7 @@ type Driver = {
 async function openForgot(app: RunningApp): Promise<Driver> {
   const email = newAddress('forgot');
   await makeAccount(app, email, OLD_PASSWORD);
-  const page = await newPage(browser, { width: 375, height: 740 });
+  const page = await newPage(running.browser, { width: 375, height: 740 });
   const driver: Driver = { page, app, email, forgot: [], reset: [], requests: 0, code: null };
   await page.route(`**${API_BASE}${paths.auth.forgot}`, (route) => {
     driver.requests += 1;
@@ -221,7 +210,7 @@ const executors: PathExecutors<Driver> = {
 
 describe('forgot password in Chromium against the real server: every path of the model (375 px wide)', () => {
   for (const { title, run, events } of modelPathCases(forgotModel, executors)) it(title, async () => {
-    let app = shared;
+    let app = running.app;
     if (events.includes('request.reject')) {
       app = await startApp({ authLimitPerMinute: SMALL_BUDGET });
       onTestFinished(() => app.stop());

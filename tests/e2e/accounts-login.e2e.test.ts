@@ -6,28 +6,17 @@
  * `credentials.accept` the address has an account with the typed password, for
  * `credentials.reject` an account with another one (arranged while the call is held).
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_VALUES as V, loginModel } from '../models/accounts/login.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditEachStateOnce } from './accounts-audit';
 import {
   SERVER_SENTENCES, UNLIMITED, eventually, letThrough, makeAccount, newAddress, nextHeld, pageSession,
 } from './accounts-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = withApp(UNLIMITED);
 
 type Driver = {
   page: Page;
@@ -42,14 +31,14 @@ type Driver = {
 };
 
 async function openLogin(): Promise<Driver> {
-  const page = await newPage(browser, { width: 375, height: 740 });
+  const page = await newPage(running.browser, { width: 375, height: 740 });
   const driver: Driver = { page, email: newAddress('login'), login: [], afterLogin: [], signInReleased: false, issued: null };
   await page.route('**/api/v2/auth/login/', (route) => { driver.login.push(route); });
   await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, async (route) => {
     if (driver.signInReleased) await route.continue();
     else driver.afterLogin.push(route);
   });
-  await page.goto(`${app.url}/login?next=${encodeURIComponent(V.destination)}`);
+  await page.goto(`${running.app.url}/login?next=${encodeURIComponent(V.destination)}`);
   return driver;
 }
 
@@ -71,7 +60,7 @@ const executors: PathExecutors<Driver> = {
     'credentials.accept': async (driver) => {
       const route = await nextHeld(driver.login);
       // The address has an account, with the password typed.
-      await makeAccount(app, driver.email, V.password);
+      await makeAccount(running.app, driver.email, V.password);
       const answer = await letThrough(route);
       expect(answer.status).toBe(200);
       driver.issued = { access: String(answer.body.access) };
@@ -79,7 +68,7 @@ const executors: PathExecutors<Driver> = {
     'credentials.reject': async (driver) => {
       const route = await nextHeld(driver.login);
       // The address has an account, with another password.
-      await makeAccount(app, driver.email, 'another password entirely');
+      await makeAccount(running.app, driver.email, 'another password entirely');
       expect((await letThrough(route)).status).toBe(401);
     },
     'signin.accept': async (driver) => {
@@ -118,7 +107,7 @@ const executors: PathExecutors<Driver> = {
         expect(await email(page).inputValue()).toBe(address);
       });
       // Refused: the page keeps no session.
-      expect(await pageSession(page, app)).toEqual({ storage: null, email: null });
+      expect(await pageSession(page, running.app)).toEqual({ storage: null, email: null });
       await audit(page, 'login, wrong password');
     },
     signingIn: ({ afterLogin, issued }) => eventually(async () => {
@@ -130,9 +119,9 @@ const executors: PathExecutors<Driver> = {
     done: async ({ page, email: address }) => {
       await eventually(async () => expect(new URL(page.url()).pathname).toBe(V.destination));
       // Remember me on: the session outlives the tab, and the server knows it.
-      expect(await pageSession(page, app)).toEqual({ storage: 'local', email: address });
+      expect(await pageSession(page, running.app)).toEqual({ storage: 'local', email: address });
       // Sign-in started the owner's onboarding on the server.
-      const started = await app.query('select o.restaurant_id from onboardings o join users u on u.id = o.owner_id where u.email = $1', [address]);
+      const started = await running.app.query('select o.restaurant_id from onboardings o join users u on u.id = o.owner_id where u.email = $1', [address]);
       expect(started).toHaveLength(1);
     },
   },

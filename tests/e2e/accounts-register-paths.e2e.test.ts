@@ -11,9 +11,9 @@
  *   meanwhile; `verify.reject`: the code's ten minutes are over.
  * - `profile.reject`: the account got a password meanwhile, so the server keeps it and refuses.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { paths } from '../../contracts/shared/paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REGISTRATION_VALUES as V, registrationModel } from '../models/accounts/registration.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
@@ -21,20 +21,9 @@ import {
   SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, codesIssuedTo, eventually, lockOver, mailCount, mailedCode,
   makeAccount, newAddress, pageSession, setPassword,
 } from './accounts-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = withApp(UNLIMITED);
 
 type Held = Record<'register' | 'verify' | 'profile' | 'signIn', Route[]>;
 type Driver = {
@@ -51,7 +40,7 @@ type Driver = {
 };
 
 async function openRegister(): Promise<Driver> {
-  const page = await newPage(browser, { width: 375, height: 740 });
+  const page = await newPage(running.browser, { width: 375, height: 740 });
   const held: Held = { register: [], verify: [], profile: [], signIn: [] };
   const driver: Driver = { page, email: newAddress('register'), held, signInReleased: false, code: null, verified: null };
   await page.route('**/api/v2/auth/register/', (route) => { held.register.push(route); });
@@ -63,7 +52,7 @@ async function openRegister(): Promise<Driver> {
   });
   // The page's clock runs as usual; `lock.expire` runs its timers past the resend countdown at once.
   await page.clock.install();
-  await page.goto(`${app.url}/register`);
+  await page.goto(`${running.app.url}/register`);
   return driver;
 }
 
@@ -88,17 +77,17 @@ const executors: PathExecutors<Driver> = {
     'terms.tick': ({ page }) => page.getByRole('checkbox').check(),
     'email.submit': ({ page }) => join(page).click(),
     'register.accept': async ({ held, email: address }) => {
-      await answerHeld(held.register, 200, () => lockOver(app, address));
+      await answerHeld(held.register, 200, () => lockOver(running.app, address));
     },
     'register.reject': async ({ held, email: address }) => {
       await answerHeld(held.register, 429, async () => {
         // A code went to the address moments ago: the page's own first one, else one asked for from elsewhere.
-        if ((await codesIssuedTo(app, address)).length > 0) return;
-        expect((await callApi(app, 'POST', paths.auth.register, { email: address, accepted_terms: true })).status).toBe(200);
+        if ((await codesIssuedTo(running.app, address)).length > 0) return;
+        expect((await callApi(running.app, 'POST', paths.auth.register, { email: address, accepted_terms: true })).status).toBe(200);
       });
     },
     'code.paste': async (driver) => {
-      const code = await mailedCode(app, driver.email);
+      const code = await mailedCode(running.app, driver.email);
       driver.code = code;
       await driver.page.getByLabel('Digit 1 of 6').focus();
       // Pasted the way a person copies it from a mail app, with words and a space around the digits.
@@ -116,10 +105,10 @@ const executors: PathExecutors<Driver> = {
     },
     'verify.signedUp': async (driver) => {
       // Meanwhile the address got a complete account (names and a password).
-      const body = await answerHeld(driver.held.verify, 200, () => makeAccount(app, driver.email, 'a password set elsewhere'));
+      const body = await answerHeld(driver.held.verify, 200, () => makeAccount(running.app, driver.email, 'a password set elsewhere'));
       expect(body.need_profile).toBe(false);
     },
-    'verify.reject': ({ held, email: address }) => answerHeld(held.verify, 400, () => codesExpire(app, address)),
+    'verify.reject': ({ held, email: address }) => answerHeld(held.verify, 400, () => codesExpire(running.app, address)),
     'profile.fill': async ({ page }) => {
       await retype(page.getByLabel('First name'), V.first);
       await retype(page.getByLabel('Last name'), V.last);
@@ -128,7 +117,7 @@ const executors: PathExecutors<Driver> = {
     'profile.submit': ({ page }) => page.getByRole('button', { name: "Let's go" }).click(),
     'profile.accept': ({ held }) => answerHeld(held.profile, 200),
     // Meanwhile the account got a password: the server keeps it rather than take the profile's.
-    'profile.reject': ({ held, email: address }) => answerHeld(held.profile, 400, () => setPassword(app, address, 'a password set elsewhere')),
+    'profile.reject': ({ held, email: address }) => answerHeld(held.profile, 400, () => setPassword(running.app, address, 'a password set elsewhere')),
     'step.back': ({ page }) => page.getByRole('button', { name: 'Back' }).click(),
     'lock.expire': ({ page }) => page.clock.runFor('01:01'),
     'code.resend': ({ page }) => page.getByRole('button', { name: 'Resend' }).click(),
@@ -157,14 +146,14 @@ const executors: PathExecutors<Driver> = {
         expect(await page.getByText('Please enter a valid email.', { exact: true }).isVisible()).toBe(true);
         expect(held.register).toHaveLength(0);
       });
-      expect(await codesIssuedTo(app, address)).toEqual([]);
+      expect(await codesIssuedTo(running.app, address)).toEqual([]);
     }),
     'email.failed': andAudit('register, registration refused by the server', async ({ page, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('alert').textContent())?.trim()).toMatch(SERVER_SENTENCES.resendLocked);
       });
       // Only the code that locked the address was issued.
-      expect(await codesIssuedTo(app, address)).toHaveLength(1);
+      expect(await codesIssuedTo(running.app, address)).toHaveLength(1);
     }),
     sending: ({ held, email: address }) => eventually(async () => {
       expect(held.register).toHaveLength(1);
@@ -178,8 +167,8 @@ const executors: PathExecutors<Driver> = {
         expect((await boxValues(page)).join('')).toBe('');
       });
       // The server issued one sign-in code and mailed it.
-      expect(await codesIssuedTo(app, address)).toEqual([{ purpose: 'sign_in', consumed: false, failed_attempts: 0 }]);
-      expect(await mailCount(app, address)).toBe(1);
+      expect(await codesIssuedTo(running.app, address)).toEqual([{ purpose: 'sign_in', consumed: false, failed_attempts: 0 }]);
+      expect(await mailCount(running.app, address)).toBe(1);
     }),
     'code.unlocked': ({ page }) => eventually(async () => {
       expect(await page.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
@@ -195,15 +184,15 @@ const executors: PathExecutors<Driver> = {
         expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
       });
       // A second code, mailed; the first no longer works.
-      expect((await codesIssuedTo(app, address)).map((code) => code.consumed)).toEqual([true, false]);
-      expect(await mailCount(app, address)).toBe(2);
+      expect((await codesIssuedTo(running.app, address)).map((code) => code.consumed)).toEqual([true, false]);
+      expect(await mailCount(running.app, address)).toBe(2);
     },
     'code.resendFailed': andAudit('register, resend refused', async ({ page, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('alert').textContent())?.trim()).toMatch(SERVER_SENTENCES.resendLocked);
         expect(await page.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
       });
-      expect(await codesIssuedTo(app, address)).toHaveLength(1);
+      expect(await codesIssuedTo(running.app, address)).toHaveLength(1);
     }),
     'email.returned': ({ page, held, email: address }) => eventually(async () => {
       expect(await page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
@@ -220,7 +209,7 @@ const executors: PathExecutors<Driver> = {
         expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SERVER_SENTENCES.codeExpired}Check 6-digit code.`);
       });
       // Refused: no account was made.
-      expect(await app.query('select id from users where email = $1', [address])).toEqual([]);
+      expect(await running.app.query('select id from users where email = $1', [address])).toEqual([]);
     }),
     'code.verified': ({ page, code }) => eventually(async () => {
       expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
@@ -236,7 +225,7 @@ const executors: PathExecutors<Driver> = {
         expect(await page.getByLabel('First name').inputValue()).toBe('');
       });
       // The code made the account; its name and password are still to come.
-      expect(await app.query('select first_name, password_hash from users where email = $1', [address]))
+      expect(await running.app.query('select first_name, password_hash from users where email = $1', [address]))
         .toEqual([{ first_name: '', password_hash: null }]);
     }),
     'profile.refused': andAudit('register, profile refused', ({ page }) => eventually(async () => {
@@ -249,7 +238,7 @@ const executors: PathExecutors<Driver> = {
         expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SERVER_SENTENCES.passwordKept}Check Password.`);
       });
       // Refused: the names were not taken either.
-      expect(await app.query('select first_name from users where email = $1', [address])).toEqual([{ first_name: '' }]);
+      expect(await running.app.query('select first_name from users where email = $1', [address])).toEqual([{ first_name: '' }]);
     }),
     saving: ({ held, verified }) => eventually(async () => {
       expect(held.profile).toHaveLength(1);
@@ -264,10 +253,10 @@ const executors: PathExecutors<Driver> = {
         expect(path).toMatch(/^\/onboard\/\d+\/location$/);
       });
       // Signed in and remembered, as the server knows it; the onboarding is the owner's own.
-      expect(await pageSession(page, app)).toEqual({ storage: 'local', email: address });
-      const onboarding = await app.query('select o.restaurant_id from onboardings o join users u on u.id = o.owner_id where u.email = $1', [address]);
+      expect(await pageSession(page, running.app)).toEqual({ storage: 'local', email: address });
+      const onboarding = await running.app.query('select o.restaurant_id from onboardings o join users u on u.id = o.owner_id where u.email = $1', [address]);
       expect(onboarding.map((row) => `/onboard/${String(row.restaurant_id)}/location`)).toEqual([path]);
-      const [user] = await app.query('select first_name, last_name, password_hash is not null as has_password from users where email = $1', [address]);
+      const [user] = await running.app.query('select first_name, last_name, password_hash is not null as has_password from users where email = $1', [address]);
       expect(user).toEqual({ first_name: V.first, last_name: V.last, has_password: true });
     },
   },

@@ -8,44 +8,33 @@
  * (arranged at the server while the call is held). `server.fail` is left to the jsdom suite
  * (tests/views/accounts/reset.view.test.tsx): no real server can produce it (RESET_JSDOM_ONLY).
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { API_BASE, paths } from '../../contracts/shared/paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESET_JSDOM_ONLY as JSDOM_ONLY, RESET_VALUES as V, resetModel } from '../models/accounts/reset-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import {
   SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, describedBy, eventually, mailedCode, makeAccount, newAddress,
 } from './accounts-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 
 /** The account's password before the reset. */
 const OLD_PASSWORD = 'the forgotten password';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = withApp(UNLIMITED);
 
 type Driver = { page: Page; email: string; code: string; reset: Route[] };
 
 async function openReset(): Promise<Driver> {
   const email = newAddress('reset');
-  await makeAccount(app, email, OLD_PASSWORD);
-  expect((await callApi(app, 'POST', paths.auth.forgot, { email })).status).toBe(200);
-  const code = await mailedCode(app, email);
-  const page = await newPage(browser, { width: 375, height: 740 });
+  await makeAccount(running.app, email, OLD_PASSWORD);
+  expect((await callApi(running.app, 'POST', paths.auth.forgot, { email })).status).toBe(200);
+  const code = await mailedCode(running.app, email);
+  const page = await newPage(running.browser, { width: 375, height: 740 });
   const driver: Driver = { page, email, code, reset: [] };
   await page.route(`**${API_BASE}${paths.auth.reset}`, (route) => { driver.reset.push(route); });
-  await page.goto(`${app.url}/reset`);
+  await page.goto(`${running.app.url}/reset`);
   return driver;
 }
 
@@ -54,7 +43,7 @@ const andAudit = auditedStates();
 
 /** Whether `password` signs `email` in at the server. */
 async function signsIn(email: string, password: string): Promise<boolean> {
-  const { status } = await callApi(app, 'POST', paths.auth.login, { email, password });
+  const { status } = await callApi(running.app, 'POST', paths.auth.login, { email, password });
   expect([200, 401]).toContain(status);
   return status === 200;
 }
@@ -89,7 +78,7 @@ const executors: PathExecutors<Driver> = {
     'fill.mismatch': (driver) => fill(driver, V.other),
     'form.submit': ({ page }) => submit(page).click(),
     'server.accept': ({ reset }) => answerHeld(reset, 200),
-    'server.reject': ({ reset, email: address }) => answerHeld(reset, 400, () => codesExpire(app, address)),
+    'server.reject': ({ reset, email: address }) => answerHeld(reset, 400, () => codesExpire(running.app, address)),
     'server.fail': notReplayed('server.fail'),
   },
   states: {
@@ -128,7 +117,7 @@ const executors: PathExecutors<Driver> = {
     }),
     failedSilently: notReplayed('server.fail'),
     done: async ({ page, email: address }) => {
-      await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+      await eventually(async () => expect(page.url()).toBe(`${running.app.url}/login?reset=1`));
       // The server took the new password; the old one no longer works.
       expect(await signsIn(address, V.password)).toBe(true);
       expect(await signsIn(address, OLD_PASSWORD)).toBe(false);

@@ -144,7 +144,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-export type MailingRun = { smtp: SmtpCapture; app: RunningApp; browser: Browser };
+export type AppRun = { app: RunningApp; browser: Browser };
+
+/**
+ * For a test file: the app on a database of its own, and Chromium, started before the file's
+ * tests and stopped after them. The fields are filled in by the time the tests run.
+ */
+export function withApp(overrides: Partial<Config> = {}): AppRun {
+  const run = {} as AppRun;
+  beforeAll(async () => {
+    run.app = await startApp(overrides);
+    run.browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.app?.stop();
+  });
+  return run;
+}
+
+export type MailingRun = AppRun & { smtp: SmtpCapture };
 
 /**
  * For a test file whose people read their codes from their mail: a real SMTP receiver, the app

@@ -17,14 +17,14 @@
  * are those of the menus built here, and the choice is read back from the database.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { analyticsModel, generalStatsModel, menuDashboardModel } from '../models/insights/insights.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually, newAddress } from './accounts-server';
 import { adminSession, downloadsOf, heldCall, holdCalls, letThrough, queryOf, type AdminSession } from './backoffice-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
 /** The server's sentence for a failure of its own (server/plugins/errors.ts). */
@@ -34,19 +34,8 @@ const COMING_SOON = 'Coming SoonThis screen is being built; the lists above show
 /** What the analytics and general stats machines log when the call fails. */
 const LOGGED_FAILURE = /^Error fetching stats/;
 
-let app: RunningApp;
-let browser: Browser;
+const running = withApp(UNLIMITED);
 let paths = 0;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 type Restaurant = { id: number; name: string; owner: OwnerSession; categories: [string, number][]; items: number };
 
@@ -65,11 +54,11 @@ type Driver = {
 
 /** An owner's restaurant named `name`, its menu built through the API: categories with their item counts. */
 async function restaurant(name: string, menu: Record<string, string[]>): Promise<Restaurant> {
-  const owner = await ownerSession(app, newAddress('owner'));
-  await app.query('update restaurants set name = $2 where id = $1', [owner.restaurantId, name]);
+  const owner = await ownerSession(running.app, newAddress('owner'));
+  await running.app.query('update restaurants set name = $2 where id = $1', [owner.restaurantId, name]);
   for (const [category, items] of Object.entries(menu)) {
-    const created = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', { name: category, detail: { priced_by: 'none' } });
-    for (const item of items) await apiAs(app, owner, 'POST', '/menu-items/', { category_id: created.category.id, name: item, price: 9 });
+    const created = await apiAs<{ category: { id: number } }>(running.app, owner, 'POST', '/categories/deep/', { name: category, detail: { priced_by: 'none' } });
+    for (const item of items) await apiAs(running.app, owner, 'POST', '/menu-items/', { category_id: created.category.id, name: item, price: 9 });
   }
   const categories = Object.entries(menu).map(([category, items]) => [category, items.length] as [string, number]);
   return { id: owner.restaurantId, name, owner, categories, items: categories.reduce((sum, [, count]) => sum + count, 0) };
@@ -78,15 +67,15 @@ async function restaurant(name: string, menu: Record<string, string[]>): Promise
 /** A fresh administrator working on a fresh Pizza Loco, a Taco Town beside it, and `path` open. */
 async function openScreen(path: string, stats: RegExp): Promise<Driver> {
   paths += 1;
-  const admin = await adminSession(app);
+  const admin = await adminSession(running.app);
   const pizza = await restaurant(`Pizza Loco ${paths}`, { Pizzas: ['Margherita', 'Diavola'], Salads: ['Caesar'] });
   const taco = await restaurant(`Taco Town ${paths}`, { Tacos: ['Al pastor', 'Carnitas'] });
-  await app.query('update users set active_restaurant_id = $2 where id = $1', [admin.userId, pizza.id]);
-  const page = await newPage(browser, { expectedConsoleErrors: [LOGGED_FAILURE] });
+  await running.app.query('update users set active_restaurant_id = $2 where id = $1', [admin.userId, pizza.id]);
+  const page = await newPage(running.browser, { expectedConsoleErrors: [LOGGED_FAILURE] });
   const logged: string[] = [];
   page.on('console', (message) => { if (message.type() === 'error' && LOGGED_FAILURE.test(message.text())) logged.push(message.text()); });
   const driver: Driver = { page, admin, pizza, taco, current: pizza, stats: await holdCalls(page, stats), logged, downloads: downloadsOf(page) };
-  await openAs(page, app, admin, path);
+  await openAs(page, running.app, admin, path);
   return driver;
 }
 
@@ -111,14 +100,14 @@ async function switchToTaco(driver: Driver) {
 
 /** The choice is the server's: the administrator's active restaurant is stored, and the picker shows it. */
 async function expectSwitchStored(driver: Driver) {
-  const [row] = await app.query('select active_restaurant_id from users where id = $1', [driver.admin.userId]);
+  const [row] = await running.app.query('select active_restaurant_id from users where id = $1', [driver.admin.userId]);
   expect(row?.active_restaurant_id).toBe(driver.taco.id);
   expect(await driver.page.getByRole('combobox', { name: 'Restaurant you work on' }).inputValue()).toBe(driver.taco.name);
 }
 
 /** The current restaurant is removed from the database while its call is held: the server answers 404. */
 const removeCurrent = (driver: Driver) => letThrough(driver.stats, 404, async () => {
-  expect(await app.query('delete from restaurants where id = $1 returning id', [driver.current.id])).toHaveLength(1);
+  expect(await running.app.query('delete from restaurants where id = $1 returning id', [driver.current.id])).toHaveLength(1);
 });
 
 const andAudit = auditedStates();
@@ -167,10 +156,10 @@ const dashboardExecutors: PathExecutors<Driver> = {
     'server.answer': ({ stats }) => letThrough(stats, 200),
     'server.fail': async ({ stats }) => {
       try {
-        const body = await letThrough(stats, 500, () => app.query('alter table menu_items rename to menu_items_away'));
+        const body = await letThrough(stats, 500, () => running.app.query('alter table menu_items rename to menu_items_away'));
         expect(JSON.parse(body)).toMatchObject({ code: 'internal', detail: SERVER_FAULT });
       } finally {
-        await app.query('alter table if exists menu_items_away rename to menu_items');
+        await running.app.query('alter table if exists menu_items_away rename to menu_items');
       }
     },
     'dashboard.retry': ({ page }) => page.getByRole('button', { name: 'Retry', exact: true }).click(),

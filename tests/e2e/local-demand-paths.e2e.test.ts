@@ -11,8 +11,8 @@
  * - `server.fail`: Pizza Loco was removed from the database, so the server answers 404.
  * `restaurant.switch` is the header's real "Restaurant you work on" picker.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY } from '../../contracts/onboarding';
 import { messages } from '../../server/db/schema';
 import { localDemandModel } from '../models/leads/local-demand.model';
@@ -20,7 +20,7 @@ import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually, newAddress } from './accounts-server';
 import { adminSession, heldCall, holdCalls, letThrough, queryOf, type AdminSession } from './backoffice-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,19 +42,8 @@ const SIGNUPS: readonly (readonly [string, number])[] = [
   ['99999', 2],
 ];
 
-let app: RunningApp;
-let browser: Browser;
+const running = withApp(UNLIMITED);
 let paths = 0;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 type Restaurant = { id: number; name: string; zips: readonly string[]; owner: OwnerSession };
 
@@ -83,27 +72,27 @@ function expectedFigures(zips: readonly string[]) {
 
 /** An owner's restaurant, onboarded through the API to deliver to `zips` (the delivery step, by zip code), named `name`. */
 async function restaurant(name: string, zips: readonly string[]): Promise<Restaurant> {
-  const owner = await ownerSession(app, newAddress('owner'));
-  await apiAs(app, owner, 'PUT', `/onboarding/${owner.restaurantId}/delivery/`, { ...DEFAULT_DELIVERY, coverage_mode: 'zip', zip_codes: [...zips] });
-  await app.query('update restaurants set name = $2 where id = $1', [owner.restaurantId, name]);
+  const owner = await ownerSession(running.app, newAddress('owner'));
+  await apiAs(running.app, owner, 'PUT', `/onboarding/${owner.restaurantId}/delivery/`, { ...DEFAULT_DELIVERY, coverage_mode: 'zip', zip_codes: [...zips] });
+  await running.app.query('update restaurants set name = $2 where id = $1', [owner.restaurantId, name]);
   return { id: owner.restaurantId, name, zips, owner };
 }
 
 async function openDemand(): Promise<Driver> {
   paths += 1;
-  await app.query('delete from messages');
+  await running.app.query('delete from messages');
   const now = Date.now();
-  await app.database.db.insert(messages).values(SIGNUPS.map(([zip, age], index) => ({
+  await running.app.database.db.insert(messages).values(SIGNUPS.map(([zip, age], index) => ({
     email: `neighbour${index}@example.com`, zipCode: zip, createdAt: new Date(now - age * DAY_MS),
   })));
-  const admin = await adminSession(app);
+  const admin = await adminSession(running.app);
   // Names of this path's own: the header's picker lists every restaurant of the server.
   const pizza = await restaurant(`Pizza Loco ${paths}`, SERVED.pizza);
   const taco = await restaurant(`Taco Town ${paths}`, SERVED.taco);
-  await app.query('update users set active_restaurant_id = $2 where id = $1', [admin.userId, pizza.id]);
-  const page = await newPage(browser);
+  await running.app.query('update users set active_restaurant_id = $2 where id = $1', [admin.userId, pizza.id]);
+  const page = await newPage(running.browser);
   const driver: Driver = { page, admin, pizza, taco, current: pizza, demand: await holdCalls(page, /^\/api\/v2\/demand\/$/) };
-  await openAs(page, app, admin, '/admin/messages/demand');
+  await openAs(page, running.app, admin, '/admin/messages/demand');
   return driver;
 }
 
@@ -141,11 +130,11 @@ const executors: PathExecutors<Driver> = {
     'server.answer': ({ demand }) => letThrough(demand, 200),
     'server.noZips': ({ demand, pizza }) => letThrough(demand, 200, async () => {
       // Its owner saves the delivery step again: no delivery.
-      await apiAs(app, pizza.owner, 'PUT', `/onboarding/${pizza.id}/delivery/`, { ...DEFAULT_DELIVERY, has_delivery: false });
-      expect(await app.query('select restaurant_id from restaurant_locations where restaurant_id = $1', [pizza.id])).toEqual([]);
+      await apiAs(running.app, pizza.owner, 'PUT', `/onboarding/${pizza.id}/delivery/`, { ...DEFAULT_DELIVERY, has_delivery: false });
+      expect(await running.app.query('select restaurant_id from restaurant_locations where restaurant_id = $1', [pizza.id])).toEqual([]);
     }),
     'server.fail': ({ demand, pizza }) => letThrough(demand, 404, async () => {
-      expect(await app.query('delete from restaurants where id = $1 returning id', [pizza.id])).toHaveLength(1);
+      expect(await running.app.query('delete from restaurants where id = $1 returning id', [pizza.id])).toHaveLength(1);
     }),
     'demand.retry': ({ page }) => page.getByRole('button', { name: 'Retry', exact: true }).click(),
     'restaurant.switch': async (driver) => {
@@ -166,7 +155,7 @@ const executors: PathExecutors<Driver> = {
     switching: async (driver) => {
       await expectLoading(driver);
       // The choice is the server's: the administrator now works on Taco Town.
-      const [row] = await app.query('select active_restaurant_id from users where id = $1', [driver.admin.userId]);
+      const [row] = await running.app.query('select active_restaurant_id from users where id = $1', [driver.admin.userId]);
       expect(row?.active_restaurant_id).toBe(driver.taco.id);
       expect(await driver.page.getByRole('combobox', { name: 'Restaurant you work on' }).inputValue()).toBe(driver.taco.name);
     },
@@ -178,7 +167,7 @@ const executors: PathExecutors<Driver> = {
       expect((await aboutLine(page).textContent())?.trim()).toBe(`About ${pizza.name}, the restaurant you work on.`);
       expect(await figuresTable(page).count()).toBe(0);
       // What the server holds: no delivery, so nothing to count for it.
-      const [delivery] = await app.query('select has_delivery from restaurant_delivery where restaurant_id = $1', [pizza.id]);
+      const [delivery] = await running.app.query('select has_delivery from restaurant_delivery where restaurant_id = $1', [pizza.id]);
       expect(delivery?.has_delivery).toBe(false);
     }),
   },

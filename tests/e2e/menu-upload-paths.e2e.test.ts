@@ -13,34 +13,23 @@
  * What the server stored is read back from its database, and each address the field receives is
  * fetched from the server and decoded, as well as shown by the browser in the field's preview.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX } from '../../contracts/shared/upload';
 import { menuUploadModel } from '../models/menu/menu-upload.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually, newAddress } from './accounts-server';
 import { heldCall, holdCalls, letThrough } from './backoffice-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 import { openAs, ownerSession } from './menu-session';
 
 /** The server's refusal of bytes that decode to no picture (server/domain/shared/images.ts). */
 const NOT_AN_IMAGE = 'This file is not an image we can use. Please upload a JPEG, PNG, WebP, GIF, AVIF or TIFF picture.';
 const UPLOAD_FAILED = 'Upload failed: ';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = withApp(UNLIMITED);
 
 /** A file the person picks, and what the server should store for it (null: it refuses it). */
 type Choice = {
@@ -83,20 +72,20 @@ type Driver = {
 
 async function openToppings(events: readonly string[]): Promise<Driver> {
   const email = newAddress('owner');
-  const owner = await ownerSession(app, email);
-  const [row] = await app.query('select id from users where email = $1', [email]);
+  const owner = await ownerSession(running.app, email);
+  const [row] = await running.app.query('select id from users where email = $1', [email]);
   const choices: Choice[] = [];
   for (const [index, event] of events.entries()) {
     if (event !== 'image.choose') continue;
     if (events[index + 1] === 'server.reject') choices.push(notAPicture());
     else choices.push(await (choices.some((choice) => choice.stored) ? cutOut() : widePhoto()));
   }
-  const page = await newPage(browser);
+  const page = await newPage(running.browser);
   const driver: Driver = {
     page, ownerId: Number(row!.id), choices, chosen: null, accepted: [], refusal: null,
     uploads: await holdCalls(page, /^\/api\/v2\/upload\/image\/$/),
   };
-  await openAs(page, app, owner, '/backoffice/menu/toppings');
+  await openAs(page, running.app, owner, '/backoffice/menu/toppings');
   await field(page).waitFor({ timeout: 15_000 });
   return driver;
 }
@@ -109,7 +98,7 @@ const preview = (page: Page) => page.getByRole('img', { name: 'Image preview' })
 
 /** The images the server holds for this owner, oldest first. */
 const storedImages = (driver: Driver) =>
-  app.query('select path, content_type, width, height from uploaded_images where owner_id = $1 order by id', [driver.ownerId]);
+  running.app.query('select path, content_type, width, height from uploaded_images where owner_id = $1 order by id', [driver.ownerId]);
 
 /** The picker is busy while the file is sent: its button loading (disabled), its hint saying so. */
 async function expectBusy(page: Page, busy: boolean) {
@@ -143,7 +132,7 @@ async function expectAccepted(driver: Driver) {
     content_type: choice.stored!.contentType, width: choice.stored!.width, height: choice.stored!.height,
   })));
   expect(last.url.endsWith(`.${last.choice.stored!.extension}`)).toBe(true);
-  const served = await fetch(`${app.url}${last.url}`);
+  const served = await fetch(`${running.app.url}${last.url}`);
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe(last.choice.stored!.contentType);
   const { width, height } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();

@@ -13,8 +13,8 @@
  * The screen is checked against what the server holds (the test's own record of the stored rows,
  * filtered and paged as the screen asked), and what a call changed is read back from the database.
  */
-import type { Browser, Download, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MessageStatus } from '../../contracts/leads';
 import { messages } from '../../server/db/schema';
 import { inboxModel } from '../models/leads/messages-inbox.model';
@@ -24,7 +24,7 @@ import { UNLIMITED, eventually } from './accounts-server';
 import {
   NOT_AN_ADMINISTRATOR, adminSession, downloadsOf, heldCall, holdCalls, letThrough, queryOf, savedCsv, withoutRights, type AdminSession,
 } from './backoffice-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 import { openAs } from './menu-session';
 
 const TOTAL = 60;
@@ -36,18 +36,7 @@ const ARCHIVE_FAILED = 'Could not archive the message: ';
 const EXPORT_FAILED = 'Could not export the CSV: ';
 const MESSAGE_GONE = 'Message not found.';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = withApp(UNLIMITED);
 
 /** A sign-up as the server stores it. */
 type Stored = { id: number; email: string; status: MessageStatus; created_at: string };
@@ -74,8 +63,8 @@ type Driver = {
 
 /** 60 sign-ups, one a minute up to 25 November 2026 at 09:00 UTC, every third one read and every third archived. */
 async function storeSignups(): Promise<Stored[]> {
-  await app.query('delete from messages');
-  const rows = await app.database.db.insert(messages).values(Array.from({ length: TOTAL }, (_, index) => {
+  await running.app.query('delete from messages');
+  const rows = await running.app.database.db.insert(messages).values(Array.from({ length: TOTAL }, (_, index) => {
     const n = index + 1;
     return {
       email: `lead${n}@example.com`, zipCode: '10001', status: STATUSES[n % 3]!, userAgent: AGENT,
@@ -89,8 +78,8 @@ async function storeSignups(): Promise<Stored[]> {
 
 async function openInbox(): Promise<Driver> {
   const stored = await storeSignups();
-  const admin = await adminSession(app);
-  const page = await newPage(browser);
+  const admin = await adminSession(running.app);
+  const page = await newPage(running.browser);
   const driver: Driver = {
     page, admin, stored, expected: { page: 1, pageSize: 25, status: null, email: '' }, acted: null, changed: null,
     list: await holdCalls(page, /^\/api\/messages\/$/),
@@ -99,7 +88,7 @@ async function openInbox(): Promise<Driver> {
     exports: await holdCalls(page, /^\/api\/messages\/export\/$/),
     downloads: downloadsOf(page),
   };
-  await openAs(page, app, admin, '/admin/messages');
+  await openAs(page, running.app, admin, '/admin/messages');
   return driver;
 }
 
@@ -143,7 +132,7 @@ async function expectLoading(driver: Driver) {
   });
   // What the last answered Mark read or Archive changed is stored.
   if (driver.changed) {
-    const [row] = await app.query('select status::text as status from messages where id = $1', [driver.changed.id]);
+    const [row] = await running.app.query('select status::text as status from messages where id = $1', [driver.changed.id]);
     expect(row?.status).toBe(driver.changed.status);
   }
 }
@@ -194,7 +183,7 @@ function storedAs(driver: Driver, status: MessageStatus) {
 
 /** The sign-up acted on is removed from the server's database (as by an erasure request). */
 async function removeActed(driver: Driver) {
-  const removed = await app.query('delete from messages where id = $1 returning id', [driver.acted!.id]);
+  const removed = await running.app.query('delete from messages where id = $1 returning id', [driver.acted!.id]);
   expect(removed).toHaveLength(1);
   driver.stored = driver.stored.filter((row) => row.id !== driver.acted!.id);
 }
@@ -207,17 +196,17 @@ async function expectActionFailed(driver: Driver, sentence: string, buttons: typ
     expect(await disabledAll(buttons(page))).not.toContain(true);
   });
   expect(await table(page).isVisible()).toBe(true);
-  expect(await app.query('select id from messages where id = $1', [driver.acted!.id])).toEqual([]);
+  expect(await running.app.query('select id from messages where id = $1', [driver.acted!.id])).toEqual([]);
 }
 
 const executors: PathExecutors<Driver> = {
   events: {
     'server.answer': ({ list }) => letThrough(list, 200),
     'server.empty': (driver) => letThrough(driver.list, 200, async () => {
-      await app.query('delete from messages');
+      await running.app.query('delete from messages');
       driver.stored = [];
     }),
-    'server.fail': ({ list, admin }) => withoutRights(app, admin, () => letThrough(list, 403)),
+    'server.fail': ({ list, admin }) => withoutRights(running.app, admin, () => letThrough(list, 403)),
     'server.markRead': async (driver) => {
       await letThrough(driver.marks, 200);
       storedAs(driver, 'read');
@@ -229,7 +218,7 @@ const executors: PathExecutors<Driver> = {
     },
     'server.archiveFail': (driver) => letThrough(driver.archives, 404, () => removeActed(driver)),
     'server.export': ({ exports }) => letThrough(exports, 200),
-    'server.exportFail': ({ exports, admin }) => withoutRights(app, admin, () => letThrough(exports, 403)),
+    'server.exportFail': ({ exports, admin }) => withoutRights(running.app, admin, () => letThrough(exports, 403)),
     'filter.status': async ({ page, expected }) => {
       expected.status = expected.status === 'new' ? 'archived' : 'new';
       expected.page = 1;
@@ -268,7 +257,7 @@ const executors: PathExecutors<Driver> = {
       expect(await footer(page).textContent()).toBe('Page 1 / 1 • 0');
       expect(await button(page, 'Prev').isDisabled()).toBe(true);
       expect(await button(page, 'Next').isDisabled()).toBe(true);
-      expect(await app.query('select id from messages')).toEqual([]);
+      expect(await running.app.query('select id from messages')).toEqual([]);
     }),
     failed: andAudit('messages inbox, list refused', async ({ page }) => {
       // The server's reason in red, in place of the table.

@@ -9,8 +9,8 @@
  * - `server.fail`, `server.exportFail`: another superadmin has taken the administrator's rights
  *   away (given back once the call is answered), so the server refuses the call.
  */
-import type { Browser, Download, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../contracts/shared/validation';
 import { SurveyResponseCreate } from '../../contracts/survey';
 import { submitSurveyResponse } from '../../server/domain/survey/survey';
@@ -22,7 +22,7 @@ import { UNLIMITED, eventually } from './accounts-server';
 import {
   NOT_AN_ADMINISTRATOR, adminSession, downloadsOf, heldCall, holdCalls, letThrough, queryOf, savedCsv, withoutRights, type AdminSession,
 } from './backoffice-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 import { openAs } from './menu-session';
 
 const TOTAL = 30;
@@ -32,18 +32,7 @@ const AGENT = 'Tests/1.0';
 const LOAD_FAILED = "Couldn't load the survey answers: ";
 const EXPORT_FAILED = "Couldn't export the survey answers: ";
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp(UNLIMITED);
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const running = withApp(UNLIMITED);
 
 /** The answers of survey `n`, as a person sent them (checked by the survey's own contract). */
 const answersOf = (n: number): SurveyResponseCreate => parseWith(SurveyResponseCreate, {
@@ -73,11 +62,11 @@ type Driver = {
 
 /** 30 answers sent through the server's survey domain, one a minute up to 20 November 2026 at 09:30 UTC. */
 async function storeAnswers(): Promise<Stored[]> {
-  await app.query('delete from survey_responses');
+  await running.app.query('delete from survey_responses');
   const stored: Stored[] = [];
   for (let n = 1; n <= TOTAL; n += 1) {
     const at = new Date(Date.UTC(2026, 10, 20, 9, n));
-    const answer = await submitSurveyResponse(app.database.db, answersOf(n), { idempotencyKey: undefined, userAgent: AGENT, clock: () => at });
+    const answer = await submitSurveyResponse(running.app.database.db, answersOf(n), { idempotencyKey: undefined, userAgent: AGENT, clock: () => at });
     expect(answer.statusCode).toBe(201);
     const { id, created_at: createdAt } = answer.body as { id: number; created_at: string };
     stored.unshift({ n, id, created_at: createdAt });
@@ -87,15 +76,15 @@ async function storeAnswers(): Promise<Stored[]> {
 
 async function openAnswers(): Promise<Driver> {
   const stored = await storeAnswers();
-  const admin = await adminSession(app);
-  const page = await newPage(browser);
+  const admin = await adminSession(running.app);
+  const page = await newPage(running.browser);
   const driver: Driver = {
     page, admin, stored, exported: null,
     list: await holdCalls(page, /^\/api\/surveys\/operator\/$/),
     exports: await holdCalls(page, /^\/api\/surveys\/operator\/export\/$/),
     downloads: downloadsOf(page),
   };
-  await openAs(page, app, admin, '/admin/messages/surveys');
+  await openAs(page, running.app, admin, '/admin/messages/surveys');
   return driver;
 }
 
@@ -145,10 +134,10 @@ const executors: PathExecutors<Driver> = {
   events: {
     'server.answer': ({ list }) => letThrough(list, 200),
     'server.empty': (driver) => letThrough(driver.list, 200, async () => {
-      await app.query('delete from survey_responses');
+      await running.app.query('delete from survey_responses');
       driver.stored = [];
     }),
-    'server.fail': ({ list, admin }) => withoutRights(app, admin, () => letThrough(list, 403)),
+    'server.fail': ({ list, admin }) => withoutRights(running.app, admin, () => letThrough(list, 403)),
     'list.retry': ({ page }) => button(page, 'Retry').click(),
     'page.next': ({ page }) => button(page, 'Next').click(),
     'page.previous': ({ page }) => button(page, 'Prev').click(),
@@ -161,7 +150,7 @@ const executors: PathExecutors<Driver> = {
     'server.exported': async (driver) => {
       driver.exported = await letThrough(driver.exports, 200);
     },
-    'server.exportFail': ({ exports, admin }) => withoutRights(app, admin, () => letThrough(exports, 403)),
+    'server.exportFail': ({ exports, admin }) => withoutRights(running.app, admin, () => letThrough(exports, 403)),
   },
   states: {
     loading: (driver) => expectLoading(driver, 1),
@@ -175,7 +164,7 @@ const executors: PathExecutors<Driver> = {
     empty: andAudit('survey answers, none yet', async ({ page }) => {
       await eventually(async () => expect(await page.getByText('No survey answers yet.', { exact: true }).isVisible()).toBe(true));
       expect(await table(page).count()).toBe(0);
-      expect(await app.query('select id from survey_responses')).toEqual([]);
+      expect(await running.app.query('select id from survey_responses')).toEqual([]);
     }),
     page1: andAudit('survey answers', async (driver) => {
       await expectPage(driver, 1);

@@ -20,6 +20,7 @@ export type DetailSyncInput = SyncInput<DetailCall>;
 export type DetailOutcome = { kind: 'saved'; detail: CategoryDetail | null } | { kind: 'updateFailed' };
 
 interface DetailSyncContext extends DetailSyncInput {
+  /** updateFailed until a call is taken: every failure leaves it so. */
   outcome: DetailOutcome;
 }
 
@@ -62,7 +63,7 @@ export const categoryDetailSyncMachine = setup({
         src: 'updateCategory',
         input: ({ context }) => context.call.input as UpdateCategoryCall,
         onDone: { target: 'sent', actions: { type: 'settle', params: { outcome: { kind: 'saved', detail: null } } } },
-        onError: { target: 'sent', actions: { type: 'settle', params: { outcome: FAILED } } },
+        onError: { target: 'sent' },
       },
     },
     updatingDetail: {
@@ -73,7 +74,7 @@ export const categoryDetailSyncMachine = setup({
         onDone: { target: 'sent', actions: { type: 'settle', params: ({ event }) => ({ outcome: { kind: 'saved', detail: event.output } }) } },
         onError: [
           { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'recreatingDetail' },
-          { target: 'sent', actions: { type: 'settle', params: { outcome: FAILED } } },
+          { target: 'sent' },
         ],
       },
     },
@@ -85,7 +86,7 @@ export const categoryDetailSyncMachine = setup({
         input: ({ context }): CreateDetailCall =>
           ({ categoryId: context.categoryId, values: (context.call.input as UpdateDetailCall).values, scope: context.scope }),
         onDone: { target: 'sent', actions: { type: 'settle', params: ({ event }) => ({ outcome: { kind: 'saved', detail: event.output } }) } },
-        onError: { target: 'sent', actions: { type: 'settle', params: { outcome: FAILED } } },
+        onError: { target: 'sent' },
       },
     },
     sent: { type: 'final' },

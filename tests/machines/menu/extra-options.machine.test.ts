@@ -35,17 +35,23 @@ describe('extra options machine: path coverage', () => {
   });
 });
 
-function start(save: (call: SaveGroupsCall) => Promise<void>) {
+type Reads = { categories?: () => Promise<Category[]>; groups?: () => Promise<GroupsData>; rowLimit?: number };
+
+function start(save: (call: SaveGroupsCall) => Promise<void>, answers: Reads = {}) {
   const saves: SaveGroupsCall[] = [];
   let reads = 0;
   const loads: LoadGroupsCall[] = [];
   const actor = createActor(provideChecked(extraOptionsMachine, {
     actors: {
-      loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => [PIZZA]),
-      loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => { reads += 1; loads.push(input); return structuredClone(GROUPS); }),
+      loadCategories: fromPromise<Category[], { scope: MenuScope }>(() => (answers.categories ?? (async () => [PIZZA]))()),
+      loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => {
+        reads += 1;
+        loads.push(input);
+        return answers.groups ? answers.groups() : structuredClone(GROUPS);
+      }),
       saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => { saves.push(input); return save(input); }),
     },
-  }), { input: { scope: OWNER } }).start();
+  }), { input: { scope: OWNER, rowLimit: answers.rowLimit } }).start();
   const send = (...events: ExtraOptionsEvent[]) => events.forEach((event) => actor.send(event));
   return { actor, send, saves, loads, reads: () => reads };
 }
@@ -90,6 +96,93 @@ describe('extra options machine: behaviour', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && reads() === 2);
     expect(actor.getSnapshot().context.error).toBe('Save failed: Enter a price of 0 or more with at most two decimals.');
     expect(actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['group-31', 'selection-41']);
+  });
+});
+
+describe('extra options machine: reading and editing', () => {
+  const unsaved = async () => undefined;
+  const keys = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.rows.map((row) => row.key);
+
+  it('says why the categories could not be read, and reads them again on Retry', async () => {
+    let fails = true;
+    const { actor, send } = start(unsaved, {
+      categories: async () => { if (fails) throw new ApiError('The menu is not available.', { status: 503 }); return [PIZZA]; },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('The menu is not available.');
+    fails = false;
+    send({ type: 'list.reload' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    expect(actor.getSnapshot().context.categories).toEqual([PIZZA]);
+  });
+
+  it('says why the groups could not be read, reads them again on Retry, and Dismiss clears an alert', async () => {
+    let fails = true;
+    const { actor, send, reads } = start(unsaved, {
+      groups: async () => { if (fails) throw new ApiError('Category not found.', { status: 404 }); return structuredClone(GROUPS); },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'groupsFailed' }));
+    expect(actor.getSnapshot().context.error).toBe('Category not found.');
+    send({ type: 'alert.dismiss' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    send({ type: 'list.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'groupsFailed' }) && reads() === 2);
+    fails = false;
+    send({ type: 'list.reload' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    expect(keys(actor)).toEqual(['group-31', 'selection-41']);
+  });
+
+  it('picking another category starts from its own rows, with nothing left to delete and no alert', async () => {
+    const { actor, send, loads } = start(unsaved, { categories: async () => [PIZZA, { ...PIZZA, id: 2, name: 'Salads', restaurant_id: 4 }] });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    send({ type: 'row.remove', key: 'selection-41' }, { type: 'category.pick', categoryId: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ categoryId: 2, rows: [], removed: [], error: null });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && loads.length === 2);
+    expect(loads[1]).toEqual({ scope: OWNER, categoryId: 2, restaurantId: 4 });
+    expect(actor.getSnapshot().context.removed).toEqual([]);
+  });
+
+  it('adds rows up to the limit, a selection only under a group, and ignores rows that are not there', async () => {
+    const { actor, send } = start(unsaved, { rowLimit: 3 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    const before = actor.getSnapshot().context;
+    send(
+      { type: 'selection.add', groupKey: 'selection-41' }, { type: 'selection.add', groupKey: 'group-99' },
+      { type: 'row.change', key: 'group-99', patch: { name: 'Gone' } }, { type: 'row.remove', key: 'group-99' },
+    );
+    expect(actor.getSnapshot().context.rows).toEqual(before.rows);
+    expect(actor.getSnapshot().context.removed).toEqual([]);
+    send({ type: 'group.add' }, { type: 'group.add' }, { type: 'selection.add', groupKey: 'group-31' });
+    expect(keys(actor)).toEqual(['group-31', 'selection-41', 'tmp-1']);
+    // A row made here and removed again has nothing on the server to delete.
+    send({ type: 'row.remove', key: 'tmp-1' });
+    expect(actor.getSnapshot().context.removed).toEqual([]);
+  });
+
+  it('removing a saved group deletes only the group: its selections go with it', async () => {
+    const { actor, send } = start(unsaved);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    send({ type: 'row.remove', key: 'group-31' });
+    expect(actor.getSnapshot().context).toMatchObject({ rows: [], removed: [{ table: 'group', id: 31 }] });
+  });
+
+  it('a category the list does not hold is read with no restaurant (the default currency)', async () => {
+    const { actor, send, loads } = start(unsaved);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 8 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    expect(loads[0]).toEqual({ scope: OWNER, categoryId: 8, restaurantId: null });
   });
 });
 
