@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { fieldsOf, MENU_ALERTS, reason } from './menu-errors';
 
@@ -77,12 +77,17 @@ export const menuListMachine = setup({
   },
   guards: {
     // A change of other fields only (the Available switch) carries no name to check.
-    nameMissing: ({ context, event }) =>
-      event.type === 'item.save' && context.nameMessage !== null && 'name' in event.values && (event.values.name ?? '').trim() === '',
+    nameMissing: ({ context, event }) => {
+      assertEvent(event, 'item.save');
+      return context.nameMessage !== null && 'name' in event.values && (event.values.name ?? '').trim() === '';
+    },
   },
   actions: {
     setItems: assign((_, params: { items: unknown[] }) => ({ items: params.items })),
-    setSearch: assign(({ event }) => (event.type === 'list.search' ? { search: event.search } : {})),
+    setSearch: assign(({ event }) => {
+      assertEvent(event, 'list.search');
+      return { search: event.search };
+    }),
     showError: assign((_, params: { message: string }) => ({ error: params.message })),
     showSaveFailure: assign((_, params: { error: unknown }) => ({ error: `${MENU_ALERTS.saveFailed}${reason(params.error)}`, fields: fieldsOf(params.error) })),
     clearError: assign({ error: null, fields: {} }),
@@ -126,11 +131,10 @@ export const menuListMachine = setup({
           invoke: {
             id: 'saveItem',
             src: 'saveItem',
-            input: ({ context, event }): SaveCall => ({
-              scope: context.scope,
-              ownerId: context.ownerId,
-              ...(event.type === 'item.save' ? { id: event.id, values: event.values } : { id: null, values: {} }),
-            }),
+            input: ({ context, event }): SaveCall => {
+              assertEvent(event, 'item.save');
+              return { scope: context.scope, ownerId: context.ownerId, id: event.id, values: event.values };
+            },
             onDone: { target: '#menuList.loading', actions: 'noteSaved' },
             onError: { target: 'idle', actions: { type: 'showSaveFailure', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -139,7 +143,10 @@ export const menuListMachine = setup({
           invoke: {
             id: 'deleteItem',
             src: 'deleteItem',
-            input: ({ context, event }): DeleteCall => ({ scope: context.scope, ownerId: context.ownerId, id: event.type === 'item.delete' ? event.id : 0 }),
+            input: ({ context, event }): DeleteCall => {
+              assertEvent(event, 'item.delete');
+              return { scope: context.scope, ownerId: context.ownerId, id: event.id };
+            },
             onDone: { target: '#menuList.loading' },
             onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: `${MENU_ALERTS.deleteFailed}${reason(event.error)}` }) } },
           },

@@ -96,6 +96,13 @@ describe('menu list machine: loading, saving and deleting', () => {
     expect(actor.getSnapshot().context.items).toEqual([{ id: 2, name: 'Basil' }]);
   });
 
+  it('shows no items until the first read answers', async () => {
+    const { actor, loads } = start();
+    expect(actor.getSnapshot().context).toMatchObject({ items: [], search: '', error: null, fields: {}, saved: false, ownerId: null });
+    await waitFor(actor, loadedAfter(loads, 1));
+    expect(actor.getSnapshot().context.items).toEqual([{ id: 1, name: 'Olives' }]);
+  });
+
   it('reads the list again on Reload, under the row it hangs off', async () => {
     const { actor, loads } = start({ input: { ownerId: 9 } });
     await waitFor(actor, loadedAfter(loads, 1));
