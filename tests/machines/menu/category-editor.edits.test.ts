@@ -56,7 +56,9 @@ const form = (overrides: Partial<CategoryEditorContext['form']> = {}) => ({ ...e
 
 describe('category editor context: reading the category', () => {
   it('starts new or editing from its input, with the row limit given or the default', () => {
-    expect(initialContext({ categoryId: null, scope: OWNER })).toMatchObject({ mode: 'new', categoryId: null, rowLimit: 300, currency: 'USD' });
+    expect(initialContext({ categoryId: null, scope: OWNER })).toMatchObject({
+      mode: 'new', categoryId: null, rowLimit: 300, currency: 'USD', toppings: [], dressings: [], optionSets: [], savedName: '',
+    });
     expect(initialContext({ categoryId: 4, scope: OWNER, rowLimit: 2 })).toMatchObject({ mode: 'edit', categoryId: 4, rowLimit: 2 });
   });
 
@@ -205,6 +207,28 @@ describe('category editor context: the answers to its calls', () => {
     });
     expect(applyChipReport({ ...context, current: { kind: 'detail' } }, { type: 'chip.saved', assignmentId: 8 })).toEqual({});
     expect(applyChipReport({ ...context, current: null }, { type: 'chip.refused', assign: false })).toEqual({});
+  });
+
+  it('a chip’s answer looks only at toggles of the same chip still waiting', () => {
+    const job: Job = { kind: 'chip', list: 'dressings', itemId: 1 };
+    const others: Job[] = [{ kind: 'detail' }, { kind: 'chip', list: 'toppings', itemId: 1 }, { kind: 'chip', list: 'dressings', itemId: 2 }];
+    const context = editor({ chips: [chip('dressings', 1, true, null, 'saving')], current: job, queue: others });
+    expect(applyChipReport(context, { type: 'chip.saved', assignmentId: 8 }).chips).toEqual([chip('dressings', 1, true, 8, 'confirmed')]);
+    expect(dropJob(context).chips).toEqual([chip('dressings', 1, true, null, 'confirmed')]);
+    expect(applyChipReport({ ...context, queue: [...others, job] }, { type: 'chip.refused', assign: false }).queue).toEqual(others);
+  });
+
+  it('an answer with no job out changes nothing but the job', () => {
+    const idle = editor({ current: null });
+    expect(dropJob(idle)).toEqual({ current: null });
+    expect(applyChipReport(idle, { type: 'chip.saved', assignmentId: 8 })).toEqual({});
+    expect(applyRowOutcome(idle, { kind: 'chipsReread', assignments: [] })).toEqual({ current: null });
+  });
+
+  it('a failed create or delete of a row that has gone meanwhile still says so', () => {
+    const gone = editor({ current: { kind: 'create', key: 'tmp-9' } });
+    expect(applyRowOutcome(gone, { kind: 'createFailed' })).toMatchObject({ error: 'Failed to save change', current: null });
+    expect(applyRowOutcome(gone, { kind: 'deleteFailed', error: new ApiError('Gone.', { status: 404 }) })).toMatchObject({ error: 'Failed to delete: Gone.', current: null });
   });
 
   it('a row’s answers: created takes its id, a failed create goes with the words for its kind', () => {
