@@ -37,9 +37,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['tests/machines/**/*.test.ts', 'tests/views/**/*.test.tsx', 'tests/support/**/*.test.ts'],
-          setupFiles: ['tests/support/jsdom-setup.ts'],
+          setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 20_000,
         },
       },

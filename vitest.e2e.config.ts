@@ -1,14 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: the built app (npm run build) served by the real server, driven in Chromium.
+// Files run two at a time, one per core: each file starts its own server (on a free port, with a
+// data folder of its own, copied from one migrated in global-setup) and its own Chromium, so no
+// file sees another's data. Processes rather than threads: Chromium's and the server's handles
+// stay with the file that opened them.
 export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores: one Chromium and one server at a time keeps timings steady.
-    fileParallelism: false,
   },
 });

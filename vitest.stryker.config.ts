@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'machines',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['tests/machines/**/*.test.ts'],
     // The category editor's flaky-server runs (40 seeded random walks, 7 s in all) cover nearly
     // every one of the editor's 1,544 mutants, and Stryker runs a mutant's covering tests until
@@ -15,7 +15,7 @@ export default defineConfig({
     // They check invariants under random failures, not the named paths; leaving them out can only
     // lower the score.
     exclude: ['tests/machines/**/*.flaky-server.test.ts'],
-    setupFiles: ['tests/support/jsdom-setup.ts'],
+    setupFiles: ['tests/support/dom-setup.ts'],
     // A mutant that stops a machine leaves `waitFor` waiting: failing the test after 4 s (machine tests
     // take milliseconds) counts it as killed without Stryker's slower time-out and worker restart.
     testTimeout: 4_000,

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -49,6 +49,8 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
     throw new Error(`The web app is not built in ${DIST_DIR}: run \`${build}\` before the browser tests.`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'rp-e2e-'));
+  // A copy of the run's migrated database (tests/e2e/global-setup.ts): migrate() finds nothing to do.
+  await cp(join(inject('e2eDataTemplate'), 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'warn' }),
     host: '127.0.0.1',

@@ -63,12 +63,24 @@ export function contractFetch(accepted: Answer, log?: DryRun): typeof fetch {
 
 const passed = () => jsonResponse(PASSED_STATUS, { detail: 'Checked by the contract double.', code: 'contract_double_passed' });
 
-// Installed once per worker: outside a dry run every request goes to the fetch that was there.
-const outerFetch = globalThis.fetch;
-globalThis.fetch = (input, init) => {
+// Outside a dry run every request goes to the fetch that was there before.
+let outerFetch: typeof fetch = globalThis.fetch;
+const doubleFetch: typeof fetch = (input, init) => {
   const run = dryRuns.getStore();
   return run ? contractFetch(run.answer ?? passed, run)(input, init) : outerFetch(input, init);
 };
+
+/**
+ * Puts the double in front of the global fetch. A worker's files share one window, and the DOM
+ * environment may set its own fetch again for the next file while this module stays loaded: so
+ * each dry run checks, not only the first import.
+ */
+function installDoubleFetch(): void {
+  if (globalThis.fetch === doubleFetch) return;
+  outerFetch = globalThis.fetch;
+  globalThis.fetch = doubleFetch;
+}
+installDoubleFetch();
 
 /**
  * Calls not dry-run. completeSignIn and signOut change the browser's state before they send
@@ -104,6 +116,7 @@ export async function contractChecksDone(): Promise<void> {
  * refused, and how it failed.
  */
 export async function checkCalls(work: () => Promise<unknown>, answer?: Answer): Promise<DryRun & { failure: unknown }> {
+  installDoubleFetch();
   const run: DryRun = { checked: [], refused: [], answer };
   let failure: unknown = null;
   await dryRuns.run(run, async () => {

@@ -29,7 +29,7 @@ function renderCode(initial = '', error?: string) {
       <CodeForm initial={initial} error={error} onSubmit={submitted} />
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), submitted };
+  return { user: userEvent.setup({ delay: null }), submitted };
 }
 
 const box = (digit: number) => screen.getByRole('textbox', { name: `Digit ${digit} of 6` });

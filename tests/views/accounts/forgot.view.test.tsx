@@ -31,7 +31,7 @@ function renderForgot() {
     </MantineProvider>,
   );
   return {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     request,
     reset,
     path: () => location.history!.at(-1),

@@ -28,7 +28,7 @@ function renderLogin(path = '/login?next=/backoffice/menu') {
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), check, signIn, path: () => location.history!.at(-1) };
+  return { user: userEvent.setup({ delay: null }), check, signIn, path: () => location.history!.at(-1) };
 }
 
 type Driver = ReturnType<typeof renderLogin>;

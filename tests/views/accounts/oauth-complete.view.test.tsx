@@ -24,7 +24,7 @@ function renderComplete(result: OAuthResult) {
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), signIn, path: () => location.history!.at(-1) };
+  return { user: userEvent.setup({ delay: null }), signIn, path: () => location.history!.at(-1) };
 }
 
 describe('oauth completion view', () => {

@@ -32,7 +32,7 @@ function renderRegister() {
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), register, verify, profile, signIn, path: () => location.history!.at(-1), expireLock: lock.expire };
+  return { user: userEvent.setup({ delay: null }), register, verify, profile, signIn, path: () => location.history!.at(-1), expireLock: lock.expire };
 }
 
 type Driver = ReturnType<typeof renderRegister>;

@@ -25,7 +25,7 @@ function renderReset(searchPath = '') {
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), reset, path: () => location.history!.at(-1) };
+  return { user: userEvent.setup({ delay: null }), reset, path: () => location.history!.at(-1) };
 }
 
 type Driver = ReturnType<typeof renderReset>;

@@ -52,7 +52,7 @@ function renderScreen<T>(user: CurrentUser, loads: Pending<T>[], screenOf: () =>
   );
   const { rerender } = render(frame(user));
   return {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     loads,
     switchTo: (restaurantId) => rerender(frame({ ...user, active_restaurant_id: restaurantId, active_restaurant_name: `Restaurant ${restaurantId}` })),
   };

@@ -77,7 +77,7 @@ describe('after Launch', () => {
     const first = openLanding();
     const notice = screen.getByRole('status', { name: 'Your restaurant is live' });
     expect(notice).toHaveFocus();
-    await userEvent.setup().click(within(notice).getByRole('link', { name: 'Open back office' }));
+    await userEvent.setup({ delay: null }).click(within(notice).getByRole('link', { name: 'Open back office' }));
     expect(first.path()).toBe('/backoffice');
     first.unmount();
 
@@ -90,7 +90,7 @@ describe('after Launch', () => {
     signedIn(localStorage, 'user', { onboarding: { id: 42, launched: true } });
     localStorage.setItem('launch_notice', '42');
     openLanding();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status', { name: 'Your restaurant is live' })).toBeNull();
     expect(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'Open back office' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Notify me!' })).toBeInTheDocument();

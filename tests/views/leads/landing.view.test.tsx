@@ -56,7 +56,7 @@ function renderLanding(email = 'owner@example.com'): Driver {
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), server, email };
+  return { user: userEvent.setup({ delay: null }), server, email };
 }
 
 const zipInput = () => screen.getByLabelText('Zip code');

@@ -64,7 +64,7 @@ function renderDemand(user: CurrentUser, path: string): Driver {
   );
   const { rerender } = render(screenFor(user));
   return {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     fakes,
     switchTo: (restaurantId) => rerender(screenFor({ ...user, active_restaurant_id: restaurantId, active_restaurant_name: NAMES[restaurantId] ?? null })),
   };

@@ -13,7 +13,7 @@ import { MessagesInboxView } from '../../../src/views/leads/messages-inbox.view'
 import { inboxModel } from '../../models/leads/messages-inbox.model';
 import { provideChecked } from '../../support/contract-double';
 import { createFakeActor } from '../../support/fake-actor';
-import { fakeMediaQueryList } from '../../support/media-query';
+import { setViewport } from '../../support/happy-dom-gaps';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 
 // ---------------------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ function renderInbox(path = '/messages'): Driver {
     </MantineProvider>,
   );
   return {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     fakes,
     expected: { page: 1, pageSize: 25, status: null, email: '', markedId: null, archivedId: null },
     downloads,
@@ -285,7 +285,7 @@ describe('messages inbox view: layout', () => {
 
 describe('messages inbox view: phones', () => {
   it('shows one card per message, with the same fields and actions, instead of the table', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => fakeMediaQueryList(query, query === '(max-width: 36em)'));
+    setViewport('phone');
     const driver = renderInbox();
     await waitFor(() => expect(driver.fakes.load.pending).toHaveLength(1));
     await driver.fakes.load.resolve(pageFor({ page: 1, page_size: 25 }));

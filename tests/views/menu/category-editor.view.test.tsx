@@ -97,7 +97,7 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData, optio
       else call.reject(FAILURE[call.actor] ?? new ApiError('HTTP 500', { status: 500 }));
     });
   }
-  return { user: userEvent.setup(), pending, calls, answer, path: () => location.history!.at(-1) };
+  return { user: userEvent.setup({ delay: null }), pending, calls, answer, path: () => location.history!.at(-1) };
 }
 
 type Driver = ReturnType<typeof renderEditor>;

@@ -32,7 +32,7 @@ function renderField(): Driver {
       <FieldWithValue machine={machine} />
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), upload, files: 0 };
+  return { user: userEvent.setup({ delay: null }), upload, files: 0 };
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Image URL' });

@@ -17,7 +17,7 @@ export function renderScreen(screen: ReactNode, path = '/menu') {
       <Router hook={location.hook}>{screen}</Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), path: () => location.history!.at(-1) };
+  return { user: userEvent.setup({ delay: null }), path: () => location.history!.at(-1) };
 }
 
 /**

@@ -4,8 +4,8 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeMediaQueryList } from '../../support/media-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setViewport } from '../../support/happy-dom-gaps';
 import { ADMIN, OWNER, openAppAt, signedInAs } from './app-harness';
 
 // The first visit to an area compiles its chunk on the fly under Vitest: allow for it.
@@ -13,12 +13,11 @@ const FIRST_LOAD = { timeout: 10_000 };
 
 afterEach(() => {
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
-/** A phone: the media query AppShell collapses the sidebar with (below `sm`, 48em) matches. */
+/** A phone, 375 px wide: below `sm` (48em), AppShell collapses the sidebar and the menu button shows. */
 function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => fakeMediaQueryList(query, query === '(max-width: 48em)'));
+  setViewport('phone');
 }
 
 async function openScreen(path: string, heading: string, user = OWNER) {
@@ -47,7 +46,7 @@ describe('back-office frame', () => {
     expect(within(sidebar()).getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar()).getAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
 
-    await userEvent.setup().click(within(sidebar()).getByRole('link', { name: 'Menu' }));
+    await userEvent.setup({ delay: null }).click(within(sidebar()).getByRole('link', { name: 'Menu' }));
     await waitFor(() => expect(within(sidebar()).getByRole('link', { name: 'Menu' })).toHaveAttribute('aria-current', 'page'));
     expect(within(sidebar()).getByRole('link', { name: 'Coupons' })).not.toHaveAttribute('aria-current');
   });
@@ -62,7 +61,7 @@ describe('back-office frame', () => {
     await openScreen('/backoffice/coupons', 'Coupons');
     // As on a fresh page load, nothing has the focus (an earlier test's navigation may have moved it to the heading).
     act(() => (document.activeElement as HTMLElement | null)?.blur());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
@@ -73,10 +72,11 @@ describe('back-office frame', () => {
   });
 
   it('names the menu button and says what it opens and whether it is open', async () => {
+    onAPhone();
     await openScreen('/admin/coupons', 'Coupons', ADMIN);
     expect(burger()).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById(burger().getAttribute('aria-controls')!)).toBe(sidebar());
-    await userEvent.setup().click(burger());
+    await userEvent.setup({ delay: null }).click(burger());
     expect(burger()).toHaveAttribute('aria-expanded', 'true');
   });
 
@@ -92,7 +92,7 @@ describe('back-office menu on a phone', () => {
     onAPhone();
     await openScreen('/backoffice/coupons', 'Coupons');
     expect(sidebar()).toHaveAttribute('inert');
-    await userEvent.setup().click(burger());
+    await userEvent.setup({ delay: null }).click(burger());
     expect(sidebar()).not.toHaveAttribute('inert');
     expect(screen.getByRole('main')).toHaveAttribute('inert');
   });
@@ -100,7 +100,7 @@ describe('back-office menu on a phone', () => {
   it('closes with Escape and gives the focus back to the menu button', async () => {
     onAPhone();
     await openScreen('/backoffice/coupons', 'Coupons');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(burger());
     act(() => within(sidebar()).getByRole('link', { name: 'Reviews' }).focus());
     await user.keyboard('{Escape}');
@@ -112,7 +112,7 @@ describe('back-office menu on a phone', () => {
   it('closes when a link is chosen, and the chosen screen opens', async () => {
     onAPhone();
     const { currentPath } = await openScreen('/backoffice/coupons', 'Coupons');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(burger());
     await user.click(within(sidebar()).getByRole('link', { name: 'Reviews' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();

@@ -87,7 +87,7 @@ describe('the back office restaurant picker', () => {
   it('searches the server, stores the choice, and re-reads the lists for that restaurant only', async () => {
     const server = fakeServer(BASE_USER);
     openAppAt('/admin/menu/toppings');
-    const person = userEvent.setup();
+    const person = userEvent.setup({ delay: null });
     const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
     await screen.findByRole('article', { name: 'Olives' }, WAIT);
     await person.clear(picker);

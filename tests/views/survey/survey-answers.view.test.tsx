@@ -77,7 +77,7 @@ function renderAnswers(): Driver {
       </Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), fakes };
+  return { user: userEvent.setup({ delay: null }), fakes };
 }
 
 async function take<T>(queue: T[]): Promise<T> {

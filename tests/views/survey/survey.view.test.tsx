@@ -79,7 +79,7 @@ function renderSurvey(draft: SurveyDraft | null = null): Driver {
     view.unmount();
     view = open();
   };
-  return { user: userEvent.setup(), fakes, reload, answered: new Set(), ticked: new Set(), editedSinceSend: false };
+  return { user: userEvent.setup({ delay: null }), fakes, reload, answered: new Set(), ticked: new Set(), editedSinceSend: false };
 }
 
 const heading = () => screen.getByRole('heading', { level: 2 });

@@ -14,5 +14,7 @@ export function renderScreen(screen: ReactNode, path = '/territories') {
       <Router hook={location.hook}>{screen}</Router>
     </MantineProvider>,
   );
-  return { user: userEvent.setup(), path: () => location.history!.at(-1) };
+  // No pause between keystrokes (a person types faster than the search waits): on a loaded machine
+  // a real pause between two keys would let the search's debounce run between them.
+  return { user: userEvent.setup({ delay: null }), path: () => location.history!.at(-1) };
 }
