@@ -1,4 +1,4 @@
-import ky, { TimeoutError, type AfterResponseHook, type BeforeRequestState, type BeforeRetryState, type Options } from 'ky';
+import ky, { TimeoutError, type AfterResponseHook, type KyRequest, type Options } from 'ky';
 import { array, type Struct } from 'superstruct';
 import { API_BASE } from '../../../contracts/shared/paths';
 import {
@@ -9,6 +9,7 @@ import {
   describeCall,
   parseAnswer,
   readText,
+  reportingNetworkErrors,
   tryParseJson,
   type FetchLike,
   type SearchParams,
@@ -68,14 +69,14 @@ type CallContext = { auth: boolean };
 export function createApiClient(options: ApiClientOptions): ApiClient {
   // Read at each attempt, not once per client, so a token saved after sign-in (or by the
   // renewal just before a replay) is used at once.
-  const attachBearer = ({ request, options: { context } }: BeforeRequestState | BeforeRetryState) => {
+  const attachBearer = (request: KyRequest, context: Record<string, unknown>) => {
     const token = (context as CallContext).auth ? options.tokens.accessToken() : null;
     if (token) request.headers.set('authorization', `Bearer ${token}`);
   };
 
   // An expired access token: renew once (concurrent calls share the renewal) and replay the
   // call with the new one; only for a call that sent a token and was refused before acting on it.
-  const renewOnce: AfterResponseHook = async ({ request, response, retryCount }) => {
+  const renewOnce: AfterResponseHook = async (request, _options, response, { retryCount }) => {
     const { renew } = options;
     if (response.status !== 401 || retryCount > 0 || !request.headers.has('authorization') || !renew) return undefined;
     return (await renew()) ? ky.retry({ delay: 0, code: 'TOKEN_RENEWED' }) : undefined;
@@ -87,8 +88,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // These calls create and change things and carry no idempotency key, so ky repeats none of
     // them on its own (no methods); the limit of 1 is the room for the replay after a renewal.
     retry: { limit: 1, methods: [], statusCodes: [] },
-    hooks: { beforeRequest: [attachBearer], afterResponse: [renewOnce], beforeRetry: [attachBearer] },
-    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [(request, { context }) => attachBearer(request, context)],
+      afterResponse: [renewOnce],
+      beforeRetry: [({ request, options: { context } }) => attachBearer(request, context)],
+    },
+    fetch: reportingNetworkErrors(options.fetch),
   });
 
   async function send(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<unknown, unknown>) {

@@ -1,4 +1,4 @@
-import { NetworkError as KyNetworkError } from 'ky';
+import { isHTTPError, isTimeoutError, type ShouldRetryState } from 'ky';
 import { validate, type Struct } from 'superstruct';
 
 /** Query values; `undefined` and `null` are skipped so callers can pass optional filters as they are. */
@@ -61,13 +61,66 @@ export function buildUrl(baseUrl: string, path: string, searchParams?: SearchPar
 
 /**
  * A request that got no answer, as our NetworkError (its message names the cause); undefined for
- * anything else. ky recognises a failed fetch by the runtime's own messages, which is also what
- * decides whether it retries one.
+ * anything else. The fetch given to ky (`reportingNetworkErrors`) has already turned a failed fetch
+ * into one.
  */
 export function asNetworkError(error: unknown): NetworkError | undefined {
-  if (error instanceof NetworkError) return error;
-  if (error instanceof KyNetworkError) return new NetworkError(error.cause);
-  return undefined;
+  return error instanceof NetworkError ? error : undefined;
+}
+
+// The messages runtimes give a fetch that got no answer, as ky 2 and is-network-error 1.3.2 list them.
+const NETWORK_ERROR_MESSAGES = new Set([
+  'network error', // Chrome
+  'NetworkError when attempting to fetch resource.', // Firefox
+  'The Internet connection appears to be offline.', // Safari 16
+  'Network request failed', // cross-fetch
+  'fetch failed', // Undici (Node.js)
+  'terminated', // Undici (Node.js)
+  ' A network error occurred.', // Bun (WebKit), the leading space included
+  'Network connection lost', // Cloudflare Workers
+]);
+
+/**
+ * A fetch's own TypeError for a request that got no answer (refused, reset, DNS, offline), told
+ * apart from a TypeError of our own code by the runtime's message, as ky 2 and is-network-error do.
+ */
+export function isFailedFetch(error: unknown): boolean {
+  if (Object.prototype.toString.call(error) !== '[object Error]') return false;
+  const { name, message, stack } = error as Error;
+  if (name !== 'TypeError' || typeof message !== 'string') return false;
+  // Safari 17+ gives a generic message, but no stack, to a network failure.
+  if (message === 'Load failed' || (message.startsWith('Load failed (') && message.endsWith(')'))) {
+    return stack === undefined || '__sentry_captured__' in (error as object);
+  }
+  if (message.startsWith('error sending request for url')) return true; // Deno
+  if (message === 'Failed to fetch' || (message.startsWith('Failed to fetch (') && message.endsWith(')'))) return true; // Chrome
+  return NETWORK_ERROR_MESSAGES.has(message);
+}
+
+/**
+ * The fetch handed to ky: a request that got no answer fails as our NetworkError. ky 1 lets the
+ * fetch's own TypeError through; this gives `asNetworkError` and `retryKnownFailures` one thing to
+ * recognise, only for failures of the fetch itself (not of the hooks or of reading the body).
+ * Without a fetch given, the global one is looked up at each call, as ky does.
+ */
+export function reportingNetworkErrors(given?: FetchLike): FetchLike {
+  return async (input, init) => {
+    try {
+      return await (given ? given(input, init) : globalThis.fetch(input, init));
+    } catch (error) {
+      throw isFailedFetch(error) ? new NetworkError(error) : error;
+    }
+  };
+}
+
+/**
+ * ky's `retry.shouldRetry`: among the calls its `methods` allow, only a time-out, an answer with a
+ * status it lists, or a request that got no answer is repeated (ky 2's own rule). ky 1 would also
+ * repeat anything else thrown during the attempt, a bug in a hook included. `undefined` leaves the
+ * decision to ky's status, time-out and Retry-After rules.
+ */
+export function retryKnownFailures({ error }: ShouldRetryState): false | undefined {
+  return error instanceof NetworkError || isHTTPError(error) || isTimeoutError(error) ? undefined : false;
 }
 
 /** Reads the body as text; a connection cut mid-body counts as a network failure. */

@@ -1,4 +1,4 @@
-import ky, { ForceRetryError, HTTPError, TimeoutError, type AfterResponseHook, type BeforeRequestState, type BeforeRetryState } from 'ky';
+import ky, { ForceRetryError, HTTPError, TimeoutError, type AfterResponseHook, type KyRequest } from 'ky';
 import type { Struct } from 'superstruct';
 import { LEGACY_BASE } from '../../../contracts/shared/paths';
 import {
@@ -10,6 +10,8 @@ import {
   describeCall,
   parseAnswer,
   readText,
+  reportingNetworkErrors,
+  retryKnownFailures,
   type FetchLike,
   type SearchParams,
 } from './http-common';
@@ -82,22 +84,23 @@ type CallContext = { auth: boolean; renewed?: boolean };
 type Method = 'get' | 'post';
 
 export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
-  const attachBearer = ({ request, options: { context } }: BeforeRequestState | BeforeRetryState) => {
+  const attachBearer = (request: KyRequest, context: Record<string, unknown>) => {
     const token = (context as CallContext).auth ? options.tokens?.accessToken() : null;
     if (token) request.headers.set('authorization', `Bearer ${token}`);
   };
 
   // PRODUCT.md: the client renews once on a 401 and retries the call.
-  const renewOnce: AfterResponseHook = async ({ response, options: { context } }) => {
+  const renewOnce: AfterResponseHook = async (_request, { context }, response) => {
     const call = context as CallContext;
     if (response.status !== 401 || !call.auth || call.renewed || !options.renew) return undefined;
     call.renewed = true;
     return (await options.renew()) ? ky.retry({ delay: 0, code: 'TOKEN_RENEWED' }) : undefined;
   };
 
+  const timeoutMs = options.timeoutMs ?? LEGACY_TIMEOUT_MS;
   const http = ky.create({
     credentials: 'omit',
-    timeout: options.timeoutMs ?? LEGACY_TIMEOUT_MS,
+    timeout: timeoutMs,
     // Spec section 7, all of it ky's own retry: POST too (it carries an idempotency key),
     // time-outs and failed fetches, and no Retry-After (no status waits on the server's timing).
     retry: {
@@ -107,11 +110,17 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       afterStatusCodes: [],
       retryOnTimeout: true,
       delay: options.retryDelayMs ?? legacyBackoff,
+      // Nothing else: not an error thrown by a hook or by our own code.
+      shouldRetry: retryKnownFailures,
     },
     // Error bodies stay raw text: the message quotes their first 300 characters as sent.
     parseJson: (text) => text,
-    hooks: { beforeRequest: [attachBearer], beforeRetry: [attachBearer], afterResponse: [renewOnce, retryCutBody] },
-    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [(request, { context }) => attachBearer(request, context)],
+      beforeRetry: [({ request, options: { context } }) => attachBearer(request, context)],
+      afterResponse: [renewOnce, retryCutBody],
+    },
+    fetch: reportingNetworkErrors(options.fetch),
   });
 
   type Call = { method: Method; path: string; json?: unknown; searchParams?: SearchParams; auth?: boolean; idempotencyKey?: string; accept?: string };
@@ -127,7 +136,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     try {
       return { url, response: await http(url, { method, headers, json, context }) };
     } catch (error) {
-      throw asLegacyError(error);
+      throw await asLegacyError(error, timeoutMs);
     }
   }
 
@@ -137,7 +146,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     try {
       body = await readText(response);
     } catch (error) {
-      throw asLegacyError(error);
+      throw await asLegacyError(error, timeoutMs);
     }
     const where = describeCall(call.method, url);
     const value = parseAnswer(body, where);
@@ -152,7 +161,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       try {
         return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
       } catch (error) {
-        throw asLegacyError(error);
+        throw await asLegacyError(error, timeoutMs);
       }
     },
   };
@@ -164,11 +173,74 @@ export function attachmentName(disposition: string | null): string | null {
   return match?.[1] ?? null;
 }
 
+/** ky 2 gave up on an error body beyond 10 MiB, and so does this. */
+const MAX_ERROR_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * An error answer's body as text, read the way ky 2 read it for `HTTPError.data`: decoded with the
+ * charset the answer names (UTF-8 otherwise), and empty when it cannot be read, is over 10 MiB or
+ * takes longer than the time-out.
+ */
+async function readErrorBody(response: Response, timeoutMs: number): Promise<string> {
+  if (!response.body) return response.text().catch(() => '');
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = response.body.getReader();
+  } catch {
+    return '';
+  }
+  const decoder = textDecoderFor(response.headers.get('content-type') ?? '');
+  const readAll = async (): Promise<string> => {
+    const chunks: string[] = [];
+    let bytes = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        if (bytes > MAX_ERROR_BODY_BYTES) {
+          void reader.cancel().catch(() => undefined);
+          return '';
+        }
+        chunks.push(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      return '';
+    }
+    chunks.push(decoder.decode());
+    return chunks.join('');
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const text = await Promise.race([readAll(), timedOut]);
+    if (text === null) void reader.cancel().catch(() => undefined);
+    return text ?? '';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function textDecoderFor(contentType: string): TextDecoder {
+  const match = /;\s*charset\s*=\s*(?:"([^"]+)"|([^;,\s]+))/i.exec(contentType);
+  const charset = match?.[1] ?? match?.[2];
+  if (charset) {
+    try {
+      return new TextDecoder(charset);
+    } catch {
+      // An unknown charset: UTF-8, as ky 2 did.
+    }
+  }
+  return new TextDecoder();
+}
+
 /**
  * ky retries failures that come before the answer's headers; an answer whose body is cut after
  * them is as much a failed fetch, so it is read here (from ky's copy) and retried like one.
  */
-const retryCutBody: AfterResponseHook = async ({ response }) => {
+const retryCutBody: AfterResponseHook = async (_request, _options, response) => {
   try {
     await response.text();
   } catch (error) {
@@ -177,9 +249,9 @@ const retryCutBody: AfterResponseHook = async ({ response }) => {
   return undefined;
 };
 
-function asLegacyError(error: unknown): unknown {
+async function asLegacyError(error: unknown, timeoutMs: number): Promise<unknown> {
   if (error instanceof HTTPError) {
-    const body = typeof error.data === 'string' ? error.data : '';
+    const body = await readErrorBody(error.response, timeoutMs);
     const { status, statusText } = error.response;
     return new LegacyRequestError(`HTTP ${status} ${statusText}: ${clip(body, ERROR_BODY_CHARS)}`, { status, kind: 'http', body });
   }

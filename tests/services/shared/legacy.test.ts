@@ -178,6 +178,14 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('does not retry a fetch that failed for another reason than the network', async () => {
+    const failing = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('x is not a function')));
+    const error = await client({ fetch: failing }).get('messages').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe('x is not a function');
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
+
   it.each([400, 401, 403, 404, 408, 409, 413])('does not retry %i', async (status) => {
     server.enqueue({ status, body: 'no' }, { json: { ok: true } });
     const error = await rejection(client().post('messages', {}));
@@ -271,6 +279,18 @@ describe('errors', () => {
     const error = await rejection(client().post('messages', {}));
     expect(error.message).toBe(`HTTP 400 Bad Request: ${'a'.repeat(299)}Z`);
     expect(error.body).toBe(body);
+  });
+
+  it('reads the error body in the charset the answer names', async () => {
+    server.enqueue({ status: 400, statusText: 'Bad Request', body: 'replaced' });
+    const latin1: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      await response.body?.cancel();
+      const headers = { 'content-type': 'text/plain; charset=iso-8859-1' };
+      return new Response(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), { status: response.status, statusText: response.statusText, headers });
+    };
+    const error = await rejection(client({ fetch: latin1 }).post('messages', {}));
+    expect(error.message).toBe('HTTP 400 Bad Request: café');
   });
 
   it('leaves a short error body whole, including an empty one', async () => {
@@ -368,6 +388,15 @@ describe('administrators’ calls', () => {
     const error = await rejection(client({ tokens: tokens('t'), renew }).get('messages', { auth: true }));
     expect(error.status).toBe(401);
     expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not repeat the call when the renewal itself throws', async () => {
+    const renew = vi.fn(async (): Promise<boolean> => {
+      throw new Error('renewal broke');
+    });
+    server.enqueue({ status: 401, json: { detail: 'Expired.' } }, { json: { count: 0 } });
+    await expect(client({ tokens: tokens('t'), renew }).get('messages', { auth: true })).rejects.toThrow('renewal broke');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('downloads a file with the name the server gave it', async () => {
