@@ -3,7 +3,7 @@
  *
  *   npm run paths                          every flow, its paths and their count
  *   npm run paths -- <flow>                one flow's paths
- *   npm run paths -- <flow> '<path name>'  run one path in jsdom, printing each step
+ *   npm run paths -- <flow> '<path name>'  run one path in happy-dom, printing each step
  *   npm run paths -- <flow> '<name>' --browser   the same path in Chromium (builds the app first)
  *   npm run paths -- --coverage [--missing]      transitions the runs take, per machine; fails below 95 %
  *   npm run paths -- <flow> --coverage [--missing]   the same for one flow's machines, run quicker
@@ -38,7 +38,7 @@ function listFlow(flow: Flow): void {
   const where = flow.browser ? `${flow.view}; Chromium: ${flow.browser}` : flow.view;
   console.log(`${flow.name} — ${names.length} paths (${where})`);
   for (const name of names) console.log(`  ${name}`);
-  for (const [event, why] of Object.entries(flow.jsdomOnly ?? {})) console.log(`  (paths with ${event} run in jsdom only: ${why})`);
+  for (const [event, why] of Object.entries(flow.domOnly ?? {})) console.log(`  (paths with ${event} run in happy-dom only: ${why})`);
 }
 
 function listAll(): void {
@@ -77,13 +77,13 @@ function runPath(flow: Flow, name: string, browser: boolean): number {
   const env = { PATHS_STEPS: '1' };
   if (!browser) return vitest(['--project', 'web', flow.view, '-t', pattern], env);
   if (!flow.browser) {
-    console.error(`Flow "${flow.name}" has no Chromium replay yet; run it in jsdom: ${rerunCommand(flow.name, name)}`);
+    console.error(`Flow "${flow.name}" has no Chromium replay yet; run it in happy-dom: ${rerunCommand(flow.name, name)}`);
     return 1;
   }
   const events = name.split(' ⇒ ')[0]!.split(' → ');
-  const left = Object.entries(flow.jsdomOnly ?? {}).find(([event]) => events.includes(event));
+  const left = Object.entries(flow.domOnly ?? {}).find(([event]) => events.includes(event));
   if (left) {
-    console.error(`This path is not replayed in Chromium: ${left[0]}: ${left[1]}. Run it in jsdom: ${rerunCommand(flow.name, name)}`);
+    console.error(`This path is not replayed in Chromium: ${left[0]}: ${left[1]}. Run it in happy-dom: ${rerunCommand(flow.name, name)}`);
     return 1;
   }
   const build = spawnSync(process.execPath, [VITE, 'build'], { stdio: 'inherit' });
@@ -117,11 +117,11 @@ function areaMachineTests(flow: Flow): string[] {
 /**
  * With --browser: builds the recording variant of the app into dist-paths/ (unminified, so the
  * labels name the same guards and actions as in Node) and runs the flows' Chromium files against
- * it, each page's taken transitions written beside the jsdom workers' files.
+ * it, each page's taken transitions written beside the happy-dom workers' files.
  */
 function browserCoverage(dir: string, flows: readonly Flow[]): number {
   const files = [...new Set(flows.flatMap((flow) => (flow.browser ? [flow.browser] : [])))];
-  for (const flow of flows) if (!flow.browser) console.log(`Flow "${flow.name}" has no Chromium replay: its jsdom runs only.`);
+  for (const flow of flows) if (!flow.browser) console.log(`Flow "${flow.name}" has no Chromium replay: its happy-dom runs only.`);
   if (files.length === 0) return 0;
   const build = spawnSync(process.execPath, [VITE, 'build', '--outDir', RECORDING_DIST, '--emptyOutDir', '--minify', 'false'], {
     stdio: 'inherit',
@@ -141,8 +141,8 @@ function coverage(showMissing: boolean, only?: Flow, browser = false): number {
   try {
     const files = only ? [...areaMachineTests(only), only.view] : ['tests/machines', ...new Set(FLOWS.map((flow) => flow.view))];
     // Two workers: the view paths wait on the screen, and four at once on a loaded machine time out.
-    const jsdomStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
-    const testsStatus = browser ? browserCoverage(dir, only ? [only] : FLOWS) || jsdomStatus : jsdomStatus;
+    const domStatus = vitest(['--project', 'web', '--maxWorkers=2', ...files], { PATHS_COVERAGE_DIR: dir });
+    const testsStatus = browser ? browserCoverage(dir, only ? [only] : FLOWS) || domStatus : domStatus;
     const taken = readTaken(dir);
     const rows = (only ? only.machines : flowMachines()).map((machine) => {
       const all = machineTransitionLabels(machine);

@@ -5,7 +5,7 @@
  * through the API (as from "Forgot password" on another device) and read from the outbox.
  * Nothing is answered in the browser: the reset call is held there only so that `saving` can be
  * seen, then let through unchanged; for `server.reject` the code's ten minutes are over
- * (arranged at the server while the call is held). `server.fail` is left to the jsdom suite
+ * (arranged at the server while the call is held). `server.fail` is left to the happy-dom suite
  * (tests/views/accounts/reset.view.test.tsx): no real server can produce it (RESET_JSDOM_ONLY).
  */
 import type { Page, Route } from 'playwright-core';

@@ -7,7 +7,7 @@
  * server (rows put in the database while the request is held), so the real server refuses it
  * with its 429 and its own sentence; the client sends it again twice (429 is worth a retry) and
  * each attempt meets the same limit. The rows go once the refusal is back, so a later submit
- * gets through. The jsdom runner's fake server answers a 400 naming the email field instead
+ * gets through. The happy-dom runner's fake server answers a 400 naming the email field instead
  * (SIGNUP_VALUES.rejection): the real server has no such refusal for a body its contract takes.
  */
 import type { Browser, Page, Request, Route } from 'playwright-core';
@@ -103,7 +103,7 @@ async function useUpSignups(address: string): Promise<number[]> {
 }
 
 /**
- * Clears, then types, as a person retyping a field does (and as the jsdom runner does).
+ * Clears, then types, as a person retyping a field does (and as the happy-dom runner does).
  * A bare `fill` with the value already there fires no input event, so it would not be an edit.
  */
 async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
@@ -186,7 +186,7 @@ const executors: PathExecutors<Driver> = {
       expect(String(rows[0]!.user_agent)).toContain('Chrome');
     },
     failed: ({ page, email: address }) => eventually(async () => {
-      // The real server's sentence (not the jsdom runner's SIGNUP_VALUES.rejection); it names no
+      // The real server's sentence (not the happy-dom runner's SIGNUP_VALUES.rejection); it names no
       // field, so no field is marked and the cursor goes to the alert.
       expect((await page.getByRole('alert').textContent())?.trim()).toBe(TOO_OFTEN);
       expect(await page.getByRole('alert').evaluate((alert) => alert === document.activeElement)).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The new-category editor's model paths (tests/models/menu/category-editor.model.ts: categoryNewModel
  * for an owner, categoryNewAdminModel for a superadmin with no restaurant picked), the same ones the
- * jsdom view test drives, against the built app and the real server in Chromium. Nothing is
+ * happy-dom view test drives, against the built app and the real server in Chromium. Nothing is
  * answered in the browser: the editor's first read (the toppings list), the superadmin's
  * restaurant lookup and the deep create are held at the network only to see the waiting state,
  * then let through unchanged. What an answer depends on is arranged at the server while the call

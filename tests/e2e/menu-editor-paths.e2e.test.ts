@@ -1,6 +1,6 @@
 /**
  * The category editor's model paths (tests/models/menu/category-editor.model.ts), the same ones the
- * jsdom view test drives, against the built app and the real server in Chromium. Nothing is
+ * happy-dom view test drives, against the built app and the real server in Chromium. Nothing is
  * answered in the browser: every write the page makes is held at the network only to see the
  * waiting state, then let through unchanged. `server.accept` lets it through to the server as it
  * is; for `server.fail` the database turns read-only while the write is held (as a standby does

@@ -13,7 +13,7 @@
  * - Contacts' slow load: the GET is held until the page is gone.
  * - Launch's refusal: the restaurant's saved location is removed while the launch is held, so the
  *   server refuses with its own 409 naming what is missing; the row is put back afterwards.
- * The jsdom runner's fake server answers these in the model's words (REFUSALS); here the screens
+ * The happy-dom runner's fake server answers these in the model's words (REFUSALS); here the screens
  * show the real server's. The refusals and failures, which the full run of onboarding.e2e does
  * not reach, are checked by axe once each.
  */
@@ -329,7 +329,7 @@ const executors: PathExecutors<Driver> = {
     'hours.saveFailed': async ({ page, rid }) => {
       const alert = page.getByRole('alert').filter({ hasText: "We couldn't save this step" });
       await alert.waitFor();
-      // The real server's sentence (the jsdom runner's fake server says REFUSALS.unavailable).
+      // The real server's sentence (the happy-dom runner's fake server says REFUSALS.unavailable).
       expect(await alert.textContent()).toContain(SERVER_FAULT);
       expect(await page.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(true);
       expect((await progress(rid)).hours ?? false).toBe(false);
@@ -357,7 +357,7 @@ const executors: PathExecutors<Driver> = {
       expect(await driver.page.getByRole('alert').count()).toBe(0);
     },
     'launch.refused': async ({ page, launchRefusal }) => {
-      // The real server's sentence, naming what is missing (the jsdom runner's says REFUSALS.launch).
+      // The real server's sentence, naming what is missing (the happy-dom runner's says REFUSALS.launch).
       expect(launchRefusal).toBeDefined();
       await page.getByRole('alert').filter({ hasText: launchRefusal! }).waitFor();
       expect(await button(page, 'Launch').isEnabled()).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Every flow a tester can list, run and measure with `npm run paths` (docs/testing.md): its
- * model, the jsdom test file that runs its paths through the real view, the Chromium test file
+ * model, the happy-dom test file that runs its paths through the real view, the Chromium test file
  * that replays them (when there is one), and the real machines whose transitions its runs take.
  * A model in tests/models that is missing here fails tests/paths/flows.test.ts.
  */
@@ -44,12 +44,12 @@ export interface Flow {
   name: string;
   /** The names of its generated paths, in the order the tests run them. */
   pathNames: () => string[];
-  /** The jsdom test file (Vitest project "web") that runs every path of the model. */
+  /** The happy-dom test file (Vitest project "web") that runs every path of the model. */
   view: string;
   /** The Chromium test file that replays the model, if any. */
   browser?: string;
-  /** Events no real server produces, with why: the Chromium file leaves their paths to jsdom. */
-  jsdomOnly?: Readonly<Record<string, string>>;
+  /** Events no real server produces, with why: the Chromium file leaves their paths to happy-dom. */
+  domOnly?: Readonly<Record<string, string>>;
   /** The real machines behind the screen: `--coverage` holds each to 95 % of its transitions. */
   machines: AnyStateMachine[];
 }
@@ -59,10 +59,10 @@ function flow<S extends AnyMachineSnapshot, E extends EventObject>(
   view: string,
   machines: AnyStateMachine[],
   browser?: string,
-  jsdomOnly?: Readonly<Record<string, string>>,
+  domOnly?: Readonly<Record<string, string>>,
 ): Flow {
   const pathNames = () => namedPaths(model).map((path) => path.name);
-  return { name: modelFlow(model), pathNames, view, machines, ...(browser ? { browser } : {}), ...(jsdomOnly ? { jsdomOnly } : {}) };
+  return { name: modelFlow(model), pathNames, view, machines, ...(browser ? { browser } : {}), ...(domOnly ? { domOnly } : {}) };
 }
 
 export const FLOWS: readonly Flow[] = [

@@ -88,7 +88,7 @@ installDoubleFetch();
  * requests carry no body from machine input (GET /auth/me/) or are covered by the client audit
  * (tests/support/contract-audit.test.ts). Uploads are multipart, which no contract describes
  * (the upload route checks the file in its handler), and ky never settles a FormData request
- * under jsdom. The survey's loadDraft reads the browser's storage and sends nothing.
+ * under happy-dom. The survey's loadDraft reads the browser's storage and sends nothing.
  */
 const NOT_DRY_RUN = new Set(['completeSignIn', 'signOut', 'uploadHero', 'uploadLogo', 'uploadImage', 'uploadTerritoryImages', 'loadDraft']);
 

@@ -108,7 +108,7 @@ describe('running a path case', () => {
 describe('the flows npm run paths knows', () => {
   const modelFiles = readdirSync('tests/models', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.model.ts'));
 
-  it('include every model of tests/models, each once, with a jsdom test file that runs its paths', () => {
+  it('include every model of tests/models, each once, with a happy-dom test file that runs its paths', () => {
     const declared = modelFiles.flatMap((file) =>
       [...readFileSync(join('tests/models', file), 'utf8').matchAll(/id: '(\w+)Model'/g)].map((match) => match[1]!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)));
     expect(FLOWS.map((flow) => flow.name).sort()).toEqual([...declared].sort());
@@ -119,13 +119,13 @@ describe('the flows npm run paths knows', () => {
     }
   });
 
-  it('leave to jsdom only events of their own model, and only in flows that have a Chromium replay', () => {
-    for (const flow of FLOWS.filter((candidate) => candidate.jsdomOnly)) {
+  it('leave to happy-dom only events of their own model, and only in flows that have a Chromium replay', () => {
+    for (const flow of FLOWS.filter((candidate) => candidate.domOnly)) {
       expect(flow.browser, flow.name).toBeDefined();
       const events = new Set(flow.pathNames().flatMap((name) => name.split(' ⇒ ')[0]!.split(' → ')));
-      for (const event of Object.keys(flow.jsdomOnly!)) expect(events.has(event), `${flow.name}: ${event}`).toBe(true);
+      for (const event of Object.keys(flow.domOnly!)) expect(events.has(event), `${flow.name}: ${event}`).toBe(true);
       // Something is still replayed.
-      expect(flow.pathNames().some((name) => Object.keys(flow.jsdomOnly!).every((event) => !name.split(' ⇒ ')[0]!.split(' → ').includes(event))), flow.name).toBe(true);
+      expect(flow.pathNames().some((name) => Object.keys(flow.domOnly!).every((event) => !name.split(' ⇒ ')[0]!.split(' → ').includes(event))), flow.name).toBe(true);
     }
   });
 

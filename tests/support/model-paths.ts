@@ -1,7 +1,7 @@
 /**
  * Runs the paths of a `createTestModel` model against any system under test (ARCHITECTURE.md,
  * "Model-based path tests", layer 2). The executors take a driver of the caller's choosing:
- * Testing Library handles in jsdom, a Playwright page in Chromium. The same model, the same
+ * Testing Library handles in happy-dom, a Playwright page in Chromium. The same model, the same
  * executor shape, two very different runners.
  */
 import { writeSync } from 'node:fs';
@@ -145,7 +145,7 @@ export function rerunCommand(flow: string, name: string, options: { browser?: bo
 }
 
 /**
- * Chromium path tests drive Playwright from Node; jsdom path tests have a document. The rerun
+ * Chromium path tests drive Playwright from Node; happy-dom path tests have a document. The rerun
  * command a failure prints must name the runner it failed in.
  */
 function runsInBrowser(): boolean {

@@ -43,7 +43,7 @@ export const RESET_VALUES = {
 } as const;
 
 /**
- * The model's events no real server can make happen, with why: their paths run in jsdom only
+ * The model's events no real server can make happen, with why: their paths run in happy-dom only
  * (tests/e2e/accounts-reset-paths.e2e.test.ts leaves them out, `npm run paths --browser` says so).
  */
 export const RESET_JSDOM_ONLY = {

@@ -62,7 +62,7 @@ export const SIGNUP_VALUES = {
   zipSentence: 'Please enter a zip code of 3 to 10 letters or digits.',
   emailSentence: 'Please enter a valid email.',
   /**
-   * What the jsdom runner's fake server answers for `server.reject`: our API's error body. In
+   * What the happy-dom runner's fake server answers for `server.reject`: our API's error body. In
    * Chromium the real server refuses instead (the address over its hourly limit), in its own words.
    */
   rejection: {

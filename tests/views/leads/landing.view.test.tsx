@@ -35,7 +35,7 @@ function createFakeServer() {
     received,
     accept() {
       const { input, resolve } = take();
-      resolve({ id: received.length, created_at: new Date().toISOString(), email: input.email, zip_code: input.zip_code, message: input.message ?? '', status: 'new', user_agent: 'jsdom' });
+      resolve({ id: received.length, created_at: new Date().toISOString(), email: input.email, zip_code: input.zip_code, message: input.message ?? '', status: 'new', user_agent: 'happy-dom' });
     },
     /** Fails the way the older client does for our server's 400: the body inside the message. */
     reject(error: unknown) {

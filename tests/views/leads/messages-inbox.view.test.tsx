@@ -55,7 +55,7 @@ type Expected = { page: number; pageSize: number; status: MessageStatus | null; 
 
 type Driver = { user: UserEvent; fakes: ReturnType<typeof createFakes>; expected: Expected; downloads: string[]; location: ReturnType<typeof memoryLocation> };
 
-// jsdom has no object URLs; the download link's click is where the browser would save.
+// happy-dom has no object URLs; the download link's click is where the browser would save.
 let downloads: string[] = [];
 beforeEach(() => {
   downloads = [];

@@ -23,7 +23,7 @@ import { provideChecked } from '../../support/contract-double';
 
 // ---------------------------------------------------------------------------------------------
 // A server in memory, reached through the machine's actors (machine.provide, no module mocks).
-// Drafts go to jsdom's real localStorage through the real draft store.
+// Drafts go to happy-dom's real localStorage through the real draft store.
 
 export type Server = {
   saved: Partial<Record<FormStep, Record<string, unknown>>>;
