@@ -79,7 +79,7 @@ const roomConfigs = (layer) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-paths/', 'node_modules/', 'data/', 'coverage/', '.e2e-artifacts/', 'server/db/migrations/', 'reports/', '.stryker-tmp/'] },
+  { ignores: ['dist/', 'dist-server/', 'dist-paths/', 'node_modules/', 'data/', 'coverage/', '.e2e-artifacts/', 'server/db/migrations/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,14 +2,17 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './scripts/precompress';
 
-// The dev server proxies both API generations to the Fastify server (npm start / node server/main.ts).
+// The dev server (npm run dev, port 5173) proxies both API generations and the uploaded images to
+// the API server that npm run dev starts beside it on PORT (default 3000, as the server's own default).
+const apiServer = `http://localhost:${process.env.PORT || 3000}`;
+
 export default defineConfig({
   // precompress: .br and .gz beside each built text file, served as they are by the server.
   plugins: [react(), precompressPlugin()],
   server: {
     proxy: {
-      '/api': 'http://localhost:3000',
-      '/uploads': 'http://localhost:3000',
+      '/api': apiServer,
+      '/uploads': apiServer,
     },
   },
   build: {

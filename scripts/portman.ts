@@ -86,7 +86,7 @@ async function ownerToken(server: ServerProcess, dataDir: string): Promise<strin
 
 async function adminToken(server: ServerProcess, dataDir: string): Promise<string> {
   const email = 'admin@portman.example.com';
-  const made = await runScript('server/cli/create-admin.ts', ['--email', email, '--password', PASSWORD], { DATA_DIR: dataDir });
+  const made = await runScript('server/cli/create-admin-cli.ts', ['--email', email, '--password', PASSWORD], { DATA_DIR: dataDir });
   if (made.code !== 0) throw new Error(`create-admin failed: ${made.stderr}${made.stdout}`);
   return String((await call(server, 'POST', '/api/v2/auth/login/', { email, password: PASSWORD })).access);
 }

@@ -6,18 +6,16 @@
  * Creates the account when the address has none, else promotes it. Without --password the
  * person signs in with an emailed code, or sets a password through "Forgot password".
  * With the embedded database and a server running on it, the server does the work.
+ * The command itself is `create-admin-cli.ts`; this module is also imported by the server.
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Password } from '../../contracts/accounts';
 import { Email } from '../../contracts/shared/text';
 import { checkWith } from '../../contracts/shared/validation';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { DataDirLockedError } from '../db/data-dir-lock';
-import { openDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { createPasswordHasher, type ScryptParams } from '../domain/accounts/passwords';
 import { findOrCreateUserByEmail, grantStaff, setPasswordHash } from '../domain/accounts/users';
-import { askAdminChannel, type AdminAnswer } from './admin-channel';
+import type { AdminAnswer } from './admin-channel';
 
 export const USAGE = 'Usage: npm run create-admin -- --email <address> [--superadmin] [--password <at least 8 characters>]';
 
@@ -78,46 +76,4 @@ export function createAdminHandler(database: Database, scrypt?: ScryptParams): (
     const code = await createAdmin(argv, database, { out: (line) => out.push(line), err: (line) => err.push(line) }, scrypt);
     return { code, out, err };
   };
-}
-
-/**
- * While a server holds the embedded database, no other process may open it: the command is
- * handed to that server instead, and when it cannot be reached the operator is told to stop it.
- */
-async function runThroughServer(config: Config, locked: DataDirLockedError, argv: string[]): Promise<number> {
-  const answer = await askAdminChannel(config.dataDir, argv);
-  if (!answer) {
-    console.error(`${locked.message}\nStop the server, then run create-admin again.`);
-    return 1;
-  }
-  console.log(`The server running on ${config.dataDir} (pid ${locked.holder.pid}) ran the command:`);
-  answer.out.forEach((line) => console.log(line));
-  answer.err.forEach((line) => console.error(line));
-  return answer.code;
-}
-
-async function main() {
-  const config = loadConfig();
-  const argv = process.argv.slice(2);
-  let database: Database;
-  try {
-    database = await openDatabase(config, { purpose: 'create-admin' });
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    process.exitCode = await runThroughServer(config, error, argv);
-    return;
-  }
-  try {
-    await database.migrate();
-    process.exitCode = await createAdmin(argv, database, { out: console.log, err: console.error });
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  });
 }

@@ -129,7 +129,7 @@ describe('with a server running on the embedded database', () => {
   }, 60_000);
 
   it('create-admin makes the admin through the running server, who can sign in at once', async () => {
-    const made = await runScript('server/cli/create-admin.ts', ['--email', 'admin@example.com', '--password', 'admin password'], env());
+    const made = await runScript('server/cli/create-admin-cli.ts', ['--email', 'admin@example.com', '--password', 'admin password'], env());
     expect(made.stderr).toBe('');
     expect(made.stdout).toContain(`The server running on ${folder} (pid ${server!.child.pid}) ran the command:`);
     expect(made.stdout).toContain('Created admin@example.com');
@@ -137,7 +137,7 @@ describe('with a server running on the embedded database', () => {
     expect((await login('admin@example.com', 'admin password')).status).toBe(200);
 
     // Usage errors come back from the server too, with the command's own exit code.
-    const refused = await runScript('server/cli/create-admin.ts', ['--email', 'not-an-email'], env());
+    const refused = await runScript('server/cli/create-admin-cli.ts', ['--email', 'not-an-email'], env());
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--email: Please enter a valid email.');
   }, 60_000);
@@ -164,7 +164,7 @@ describe('with a server running on the embedded database', () => {
   it('create-admin refuses without writing when the server cannot take the request', async () => {
     // The channel gone, as while a server is still starting: only the lock says a server runs.
     await rm(join(folder, 'control'), { recursive: true });
-    const refused = await runScript('server/cli/create-admin.ts', ['--email', 'other@example.com', '--password', 'admin password'], env());
+    const refused = await runScript('server/cli/create-admin-cli.ts', ['--email', 'other@example.com', '--password', 'admin password'], env());
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${folder} is in use by the server`);
     expect(refused.stderr).toContain('Stop the server, then run create-admin again.');
