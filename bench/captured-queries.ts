@@ -6,7 +6,7 @@ import type { Db } from '../server/db/database';
 import { findUserById } from '../server/domain/accounts/users';
 import { listCategories } from '../server/domain/menu/menu-categories';
 import { scopeOf } from '../server/domain/shared/tenancy';
-import { ViewerCheck } from '../server/domain/shared/viewer-check';
+import { ViewerCheck } from '../server/domain/shared/scope';
 
 export type CapturedQuery = { text: string; params: unknown[] };
 

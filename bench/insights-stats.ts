@@ -111,7 +111,10 @@ async function benchOn(url: string) {
 export async function benchInsightStats(): Promise<void> {
   const result = await withPostgresDatabase(benchOn);
   if (!result) return;
-  console.log(`\nGET /api/v2/stats/…/ with ${ITEMS.toLocaleString('en-US')} menu items over ${RESTAURANTS} restaurants (filled in ${result.fillSeconds} s), PostgreSQL, one request at a time, ${RUNS} each`);
+  console.log(
+    `\nGET /api/v2/stats/…/ with ${ITEMS.toLocaleString('en-US')} menu items over ${RESTAURANTS} restaurants (filled in ${result.fillSeconds} s), ` +
+      `PostgreSQL, one request at a time, ${RUNS} each`,
+  );
   console.log('With the indexes of migrations 0003 and 0004:');
   console.table(result.indexed);
   console.log(`Without them (${STATS_INDEXES.join(', ')} dropped):`);

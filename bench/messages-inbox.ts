@@ -106,7 +106,10 @@ async function benchOn(url: string) {
 export async function benchMessagesInbox(): Promise<void> {
   const result = await withPostgresDatabase(benchOn);
   if (!result) return;
-  console.log(`\nGET /api/messages/ with ${MESSAGES.toLocaleString('en-US')} sign-ups (filled in ${result.fillSeconds} s), PostgreSQL, one request at a time, ${RUNS} each`);
+  console.log(
+    `\nGET /api/messages/ with ${MESSAGES.toLocaleString('en-US')} sign-ups (filled in ${result.fillSeconds} s), ` +
+      `PostgreSQL, one request at a time, ${RUNS} each`,
+  );
   console.log('With the inbox indexes:');
   console.table(result.indexed);
   console.log(`Without them (${INBOX_INDEXES.join(', ')} dropped):`);

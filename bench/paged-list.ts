@@ -79,7 +79,10 @@ export async function benchPagedList(): Promise<void> {
   const result = await withPostgresDatabase(benchOn);
   if (!result) return;
   const { http, cpuMicrosecondsPerRequest, queries, database, pageAlone } = result;
-  console.log(`\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ${CONNECTIONS} connections (${loadGenerator()}), PostgreSQL, ${PROCESSES} server process(es)`);
+  console.log(
+    `\nGET ${PATH} (${CATEGORIES} categories, ${PAGE_SIZE} a page), ${SECONDS} s, ` +
+      `${CONNECTIONS} connections (${loadGenerator()}), PostgreSQL, ${PROCESSES} server process(es)`,
+  );
   console.log('The queries the server runs for that page:');
   for (const query of queries) console.log(`  ${query.text}  -- ${JSON.stringify(query.params)}`);
   console.table([

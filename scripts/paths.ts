@@ -159,7 +159,8 @@ function coverage(showMissing: boolean, only?: Flow, browser = false): number {
       const percent = row.total === 0 ? 100 : (100 * row.reached) / row.total;
       const fails = percent < COVERAGE_FLOOR;
       if (fails) below += 1;
-      console.log(`${row.id.padEnd(width)}  ${String(row.reached).padStart(5)} / ${String(row.total).padEnd(5)}  ${percent.toFixed(1).padStart(5)}${fails ? '  below the floor' : ''}`);
+      const counts = `${String(row.reached).padStart(5)} / ${String(row.total).padEnd(5)}`;
+      console.log(`${row.id.padEnd(width)}  ${counts}  ${percent.toFixed(1).padStart(5)}${fails ? '  below the floor' : ''}`);
       if (showMissing) for (const label of row.missing) console.log(`${' '.repeat(width)}    not taken: ${label}`);
     }
     if (below > 0) console.log(`\n${below} machine(s) below ${COVERAGE_FLOOR} %.${showMissing ? '' : ' Add --missing to list the transitions no run took.'}`);

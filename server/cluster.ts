@@ -18,7 +18,10 @@ function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}
  */
 export async function runClusterPrimary(config: Config): Promise<void> {
   if (!config.databaseUrl) {
-    throw new ConfigError(`Invalid configuration:\n  WEB_CONCURRENCY: ${config.webConcurrency} server processes need DATABASE_URL: the embedded database (PGlite) opens in one process only, so set DATABASE_URL to a PostgreSQL that they share, or WEB_CONCURRENCY=1.`);
+    throw new ConfigError(
+      `Invalid configuration:\n  WEB_CONCURRENCY: ${config.webConcurrency} server processes need DATABASE_URL: ` +
+        'the embedded database (PGlite) opens in one process only, so set DATABASE_URL to a PostgreSQL that they share, or WEB_CONCURRENCY=1.',
+    );
   }
   // Made once here, so that no two workers race to generate different secrets.
   await loadSecret(config);

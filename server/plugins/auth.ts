@@ -5,8 +5,9 @@ import type { AppContext } from '../app-context';
 import { verifyAccessToken, type AccessCheck } from '../domain/accounts/sessions';
 import { findUserById } from '../domain/accounts/users';
 import { isAdmin, type UserRow } from '../domain/shared/people';
-import { scopeOf, type Scope } from '../domain/shared/tenancy';
-import { sameScope, ViewerCheck } from '../domain/shared/viewer-check';
+import { ViewerCheck, type Scope } from '../domain/shared/scope';
+import { scopeOf } from '../domain/shared/tenancy';
+import { sameScope } from '../domain/shared/viewer-check';
 import { HttpError } from '../http-error';
 
 /**

@@ -10,7 +10,17 @@ import { HttpError } from '../http-error';
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03']);
 // "not queryable": pg refuses further queries on a client whose connection broke (the rollback
 // of a transaction that lost its server fails so, and that error is the one the request sees).
-const UNREACHABLE_TEXT = /connection terminated|timeout exceeded when trying to connect|PGlite is closed|Connection refused|server closed the connection|encountered a connection error and is not queryable/i;
+const UNREACHABLE_TEXT = new RegExp(
+  [
+    'connection terminated',
+    'timeout exceeded when trying to connect',
+    'PGlite is closed',
+    'Connection refused',
+    'server closed the connection',
+    'encountered a connection error and is not queryable',
+  ].join('|'),
+  'i',
+);
 
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

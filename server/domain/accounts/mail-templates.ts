@@ -22,6 +22,11 @@ const escapeHtml = (value: string) =>
 /** "123456" → "123 456": easier to read and to type from another screen. */
 const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
+/** The code's own box in the HTML mail: large, monospaced, spaced out. */
+const CODE_STYLE =
+  'margin:0 0 16px;padding:16px;background:#f4f5f7;border-radius:6px;text-align:center;' +
+  'font-family:Menlo,Consolas,monospace;font-size:32px;font-weight:700;letter-spacing:8px;';
+
 /** The email carrying a one-time code: plain text and HTML with the same words. */
 export function codeEmail(input: { purpose: CodePurpose; code: string; minutes: number; publicUrl: string }) {
   const words = WORDING[input.purpose];
@@ -51,7 +56,7 @@ export function codeEmail(input: { purpose: CodePurpose; code: string; minutes: 
     <tr><td style="padding:32px;">
       <p style="margin:0 0 24px;font-size:20px;font-weight:700;">${PRODUCT_NAME}</p>
       <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${words.intro}</p>
-      <p style="margin:0 0 16px;padding:16px;background:#f4f5f7;border-radius:6px;text-align:center;font-family:Menlo,Consolas,monospace;font-size:32px;font-weight:700;letter-spacing:8px;">${input.code}</p>
+      <p style="${CODE_STYLE}">${input.code}</p>
       <p style="margin:0 0 16px;font-size:14px;line-height:1.5;">${life}</p>
       <p style="margin:0;font-size:14px;line-height:1.5;color:#57606a;">${words.ignore}</p>
     </td></tr>

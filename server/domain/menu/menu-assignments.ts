@@ -6,7 +6,8 @@ import { HttpError } from '../../http-error';
 import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
 import { dressingRows, toppingRows } from './menu-library';
 import { listRows, type Listed, type ListRequest } from '../shared/listing';
-import { checkedRestaurantFilter, notFound, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { checkedRestaurantFilter, notFound } from '../shared/tenancy';
 
 /**
  * Which toppings and which dressings a category offers. The two are the same rules over two

@@ -4,7 +4,8 @@ import type { Category, CategoryCreate, CategoryListQuery, CategoryUpdate, ORDER
 import type { Db } from '../../db/database';
 import { categories } from '../../db/schema-menu';
 import { listRows, type Listed } from '../shared/listing';
-import { assertCanChange, checkedRestaurantFilter, checkSameRestaurant, notFound, readableRows, restaurantForNewRow, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { assertCanChange, checkedRestaurantFilter, checkSameRestaurant, notFound, readableRows, restaurantForNewRow } from '../shared/tenancy';
 
 /**
  * Categories, and the question every row hanging off a category asks: may this caller touch

@@ -6,7 +6,8 @@ import { insertCategory, toCategory } from './menu-categories';
 import { insertDetail } from './menu-details';
 import { insertGroup, insertSelections, toGroup, toSelection } from './menu-extras';
 import { insertSizes, toSize } from './menu-sizes';
-import { restaurantForNewRow, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { restaurantForNewRow } from '../shared/tenancy';
 
 /**
  * POST /categories/deep/: a category with its detail, sizes, toppings, dressings and extra

@@ -13,7 +13,8 @@ import { categoryDetails, categoryOptionSets, optionSets } from '../../db/schema
 import { HttpError } from '../../http-error';
 import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
-import { checkedRestaurantFilter, notFound, usableIn, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { checkedRestaurantFilter, notFound, usableIn } from '../shared/tenancy';
 
 /**
  * A category's detail (one per category): pricing basis, toggles, hero image and the primary

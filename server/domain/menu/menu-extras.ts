@@ -17,7 +17,8 @@ import { extraGroups, extraSelections } from '../../db/schema-menu';
 import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
 import { lockFor } from './menu-rows';
-import { checkedRestaurantFilter, checkSameRestaurant, notFound, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { checkedRestaurantFilter, checkSameRestaurant, notFound } from '../shared/tenancy';
 
 /**
  * Extra option groups of a category and their priced selections (spec sections 3 and 5):

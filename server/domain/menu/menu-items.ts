@@ -7,7 +7,8 @@ import { categoryDetails, categorySizes, menuItemPrices, menuItems } from '../..
 import { HttpError } from '../../http-error';
 import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
-import { checkedRestaurantFilter, notFound, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { checkedRestaurantFilter, notFound } from '../shared/tenancy';
 
 /**
  * A category's dishes. A dish has one `price`, unless its category is priced by size: then

@@ -13,6 +13,7 @@ import type {
 import type { Db } from '../../db/database';
 import { dressings, toppings } from '../../db/schema-menu';
 import { listRows, type Listed } from '../shared/listing';
+import type { Scope } from '../shared/scope';
 import {
   assertCanChange,
   canRead,
@@ -22,7 +23,6 @@ import {
   readableRows,
   restaurantForNewRow,
   restaurantScope,
-  type Scope,
 } from '../shared/tenancy';
 
 /**

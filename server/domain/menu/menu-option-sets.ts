@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { optionSetSelections, optionSets } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
 import { listRows, type Listed } from '../shared/listing';
+import type { Scope } from '../shared/scope';
 import {
   assertCanChange,
   canRead,
@@ -21,7 +22,6 @@ import {
   readableRows,
   restaurantForNewRow,
   restaurantScope,
-  type Scope,
 } from '../shared/tenancy';
 
 /**

@@ -7,7 +7,8 @@ import { categorySizes } from '../../db/schema-menu';
 import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
 import { lockFor } from './menu-rows';
-import { checkedRestaurantFilter, notFound, type Scope } from '../shared/tenancy';
+import type { Scope } from '../shared/scope';
+import { checkedRestaurantFilter, notFound } from '../shared/tenancy';
 
 /** A category's size offerings (spec section 3): new ones are 'New' at the last position + 1. */
 type SizeRow = typeof categorySizes.$inferSelect;

@@ -2,7 +2,8 @@ import { and, asc, count, desc, getTableColumns, getTableName, ilike, or, sql, t
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
 import type { Db } from '../../db/database';
-import { viewerScopeColumn, viewerScopeOf, type ViewerCheck } from './viewer-check';
+import type { ViewerCheck } from './scope';
+import { viewerScopeColumn, viewerScopeOf } from './viewer-check';
 
 /**
  * The one list query of the menu area (PRODUCT.md: paging, `ordering=`, `search=`, field

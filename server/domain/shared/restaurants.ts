@@ -6,7 +6,8 @@ import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
 import { HttpError } from '../../http-error';
 import { listRows, type Listed } from './listing';
-import { checkedRestaurantFilter, type Scope } from './tenancy';
+import type { Scope } from './scope';
+import { checkedRestaurantFilter } from './tenancy';
 
 /**
  * `/restaurants/`: list (administrators see every restaurant; anyone else only the one they

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { isAdmin, type UserRow } from './people';
-import type { ViewerCheck } from './viewer-check';
+import type { Scope } from './scope';
 
 /**
  * Which restaurants a signed-in user may read and change: the one place the menu area decides
@@ -20,20 +20,6 @@ import type { ViewerCheck } from './viewer-check';
  *   administrators (staff or superadmin) change them. Anyone else gets 403 with a sentence
  *   saying so, since the row is visible to them anyway.
  */
-export type Scope = {
-  /** Superadmin: every restaurant is theirs to read and change. */
-  allRestaurants: boolean;
-  /** Staff or superadmin: may change the platform library and see every restaurant in lists of restaurants. */
-  administrator: boolean;
-  /** The restaurant the user works in (null: none chosen yet). */
-  restaurantId: number | null;
-  /**
-   * Set when the scope was assumed from the user's previous request: a list passes it on
-   * (`ListSpec.viewer`) so its query reads the user again in the same statement.
-   */
-  viewerCheck?: ViewerCheck;
-};
-
 export function scopeOf(user: Pick<UserRow, 'isStaff' | 'isSuperadmin' | 'activeRestaurantId'>): Scope {
   return { allRestaurants: user.isSuperadmin, administrator: isAdmin(user), restaurantId: user.activeRestaurantId };
 }

@@ -1,21 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
-import { scopeOf, type Scope } from './tenancy';
-
-/**
- * A read made with the scope its user had on their previous request, before that user is read
- * again. The list query that uses the scope reads the user's scope too, in the same statement
- * (`viewerScopeColumn`), so a signed-in list costs one round trip instead of two
- * (docs/performance.md). Whoever ran the read compares `seen` with the scope it assumed and
- * reads again when they differ (server/plugins/auth.ts, `readAsViewer`).
- */
-export class ViewerCheck {
-  /** The user's scope as the statement read it; null: no such user; undefined: no statement read it. */
-  seen: Scope | null | undefined = undefined;
-
-  constructor(readonly userId: number) {}
-}
+import type { Scope } from './scope';
+import { scopeOf } from './tenancy';
 
 /** [is_staff, is_superadmin, active_restaurant_id], as `viewerScopeColumn` reads them. */
 type ViewerFlags = [boolean, boolean, number | null];

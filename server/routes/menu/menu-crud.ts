@@ -7,7 +7,8 @@ import { API_BASE } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import type { Listed } from '../../domain/shared/listing';
-import { scopeOf, type Scope } from '../../domain/shared/tenancy';
+import type { Scope } from '../../domain/shared/scope';
+import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { created, toPage } from '../shared/list-answers';
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import { runIdempotent } from '../../domain/shared/idempotency';
 import type { Listed } from '../../domain/shared/listing';
-import { scopeOf, type Scope } from '../../domain/shared/tenancy';
+import type { Scope } from '../../domain/shared/scope';
+import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { idempotencyKeyOf, sendIdempotent } from './idempotent-answer';
 

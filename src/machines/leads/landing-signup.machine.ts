@@ -118,7 +118,7 @@ export const landingSignupMachine = setup({
         // lower-cased copy the contract promises the server.
         input: ({ context }): SignupRequest => {
           const result = check(context);
-          // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: only values the formIsValid guard accepted reach submitting, so the fallback never runs
+          // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: only values formIsValid accepted get here; the fallback never runs
           const signup = result.ok ? result.value : { zip_code: context.zip_code, email: context.email, message: SIGNUP_MESSAGE };
           return { ...signup, idempotencyKey: context.attemptKey ?? crypto.randomUUID() };
         },

@@ -58,7 +58,7 @@ export const categoryEditorMachine = setup({
     findFirstRestaurant: fromPromise<number | null>(() => findFirstRestaurantId()),
     createCategory: fromPromise<Category, CreateCategoryCall>(({ input }) => createCategoryDeep(input.payload, input.scope)),
     countSizePrices: fromPromise<number, CountPricesCall>(({ input }) => countSizePrices(input.scope, input.categoryId, input.sizeId)),
-    // Stryker disable next-line ArrowFunction: the real upload is sent only in Chromium (ky never settles a FormData request under jsdom); the e2e category tests cover it
+    // Stryker disable next-line ArrowFunction: the real upload runs only in Chromium (ky never settles FormData under jsdom); e2e category tests cover it
     uploadHero: fromPromise<UploadedImage, { file: Blob }>(({ input }) => uploadImage(input.file, IMAGE_BOUNDS.categoryHero)),
     rowSync: categoryRowSyncMachine,
     detailSync: categoryDetailSyncMachine,

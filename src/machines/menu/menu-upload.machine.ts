@@ -15,7 +15,7 @@ export const menuUploadMachine = setup({
     events: {} as { type: 'image.upload'; file: Blob } | { type: 'alert.dismiss' },
   },
   actors: {
-    // Stryker disable next-line ArrowFunction: the real upload is sent only in Chromium (ky never settles a FormData request under jsdom); the e2e menu tests cover it
+    // Stryker disable next-line ArrowFunction: the real upload runs only in Chromium (ky never settles FormData under jsdom); e2e menu tests cover it
     uploadImage: fromPromise<UploadedImage, { file: Blob }>(({ input }) => uploadImage(input.file, IMAGE_BOUNDS.other)),
   },
   actions: {

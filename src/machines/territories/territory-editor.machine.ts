@@ -66,7 +66,7 @@ export const territoryEditorMachine = setup({
     loadTerritory: fromPromise<Territory, { id: number }>(({ input }) => getTerritory(input.id)),
     saveTerritory: fromPromise<Territory, SaveInput>(({ input }) =>
       (input.id === null ? createTerritory(input.body) : updateTerritory(input.id, input.body))),
-    // Stryker disable next-line ArrowFunction: the real upload is sent only in Chromium (ky never settles a FormData request under jsdom); the e2e territory tests cover it
+    // Stryker disable next-line ArrowFunction: the real upload runs only in Chromium (ky never settles FormData under jsdom); e2e territory tests cover it
     uploadTerritoryImages: fromPromise<Territory, UploadInput>(({ input }) => uploadTerritoryImages(input.id, input.images)),
   },
   guards: {

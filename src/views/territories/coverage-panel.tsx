@@ -32,7 +32,8 @@ export function CoveragePanel({ coverage, pending, error, onAddZips, onCoverZips
       {coverage ? (
         <>
           <Text size="sm" role="status">
-            {`${coverage.restaurants.length} restaurant${coverage.restaurants.length === 1 ? '' : 's'} inside (green pins); ${signups} sign-up${signups === 1 ? '' : 's'} in the last 90 days (orange circles, larger for more); listed zips as grey dots.`}
+            {`${coverage.restaurants.length} restaurant${coverage.restaurants.length === 1 ? '' : 's'} inside (green pins); ` +
+              `${signups} sign-up${signups === 1 ? '' : 's'} in the last 90 days (orange circles, larger for more); listed zips as grey dots.`}
           </Text>
           <Mismatch title={COVERAGE_TEXTS.notListed} zips={coverage.circle_zips_not_listed} verb="Add" allLabel="Add all to the zip list" onFix={onAddZips} />
           <Mismatch title={COVERAGE_TEXTS.outside} zips={coverage.listed_zips_outside_circles} verb="Circle" allLabel="Add circles around all" onFix={onCoverZips} />

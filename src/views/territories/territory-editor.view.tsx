@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMachine } from '@xstate/react';
 import { is } from 'superstruct';
-import { lazy, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, useEffect, useEffectEvent, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TerritoryCoverageRequest, type Territory, type TerritoryImageField } from '../../../contracts/territories';
 import { FieldsToFix, useFocusAfterRefusal } from '../../components/form-errors';
@@ -80,9 +80,13 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
   const formRef = useRef<HTMLFormElement>(null);
   const armFocus = useFocusAfterRefusal(formRef, !sending);
 
-  // The server's sentences per field go beside the inputs, as the form's own do (only a new answer sets them).
+  // The server's sentences per field go beside the inputs, as the form's own do (only a new answer sets them:
+  // the effect event reads the form as it is then, without running again when the person types).
+  const showServerErrors = useEffectEvent((errors: typeof fieldErrors) => {
+    if (Object.keys(errors).length > 0) form.setErrors(formErrorsOf(errors, form.getValues()));
+  });
   useEffect(() => {
-    if (Object.keys(fieldErrors).length > 0) form.setErrors(formErrorsOf(fieldErrors, form.getValues()));
+    showServerErrors(fieldErrors);
   }, [fieldErrors]);
 
   const submit = form.onSubmit(
