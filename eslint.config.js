@@ -55,22 +55,26 @@ const LAYERS = [
 ];
 
 const restrictedImports = (layer, areaPatterns = []) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', {
-    paths: layer.paths.map((name) => ({ name, message: layer.message })),
-    patterns: [
-      ...layer.patterns.map((group) => ({ group: [group], message: layer.message })),
-      ...(layer.typePatterns ?? []).map((group) => ({ group: [group], message: layer.message, allowTypeImports: true })),
-      ...areaPatterns,
-    ],
-  }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: layer.paths.map((name) => ({ name, message: layer.message })),
+      patterns: [
+        ...layer.patterns.map((group) => ({ group: [group], message: layer.message })),
+        ...(layer.typePatterns ?? []).map((group) => ({ group: [group], message: layer.message, allowTypeImports: true })),
+        ...areaPatterns,
+      ],
+    },
+  ],
 });
 
 /** The rooms of other areas, as import patterns: `…/menu/…` and the file `contracts/menu`. */
 function otherAreas(area) {
   const others = AREAS.filter((name) => name !== area);
-  const message = area === 'shared'
-    ? 'A shared room serves every area and imports none (docs/architecture.md, "Areas").'
-    : `The ${area} area imports its own room and shared, never another area's (docs/architecture.md, "Areas").`;
+  const message =
+    area === 'shared'
+      ? 'A shared room serves every area and imports none (docs/architecture.md, "Areas").'
+      : `The ${area} area imports its own room and shared, never another area's (docs/architecture.md, "Areas").`;
   return others.map((other) => ({ group: [`**/${other}`, `**/${other}/**`], message }));
 }
 
@@ -82,7 +86,20 @@ const roomConfigs = (layer) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'dist-paths/', 'node_modules/', 'data/', 'coverage/', '.e2e-artifacts/', 'server/db/migrations/', 'reports/', '.stryker-tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'dist-paths/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      '.e2e-artifacts/',
+      'server/db/migrations/',
+      'reports/',
+      '.stryker-tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

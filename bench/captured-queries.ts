@@ -17,7 +17,12 @@ export type CapturedQuery = { text: string; params: unknown[] };
  * `withViewer: false` leaves the user's read out: the page and its count alone, which is what
  * the ratio was measured against before the user's read joined the page's statement.
  */
-export async function captureListQueries(databaseUrl: string, userId: number, query: { page: number; page_size: number }, { withViewer = true } = {}): Promise<CapturedQuery[]> {
+export async function captureListQueries(
+  databaseUrl: string,
+  userId: number,
+  query: { page: number; page_size: number },
+  { withViewer = true } = {},
+): Promise<CapturedQuery[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     const captured: CapturedQuery[] = [];

@@ -24,7 +24,10 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
   try {
     const health = await measure({ url: server.url, requests: [{ method: 'GET', path: '/api/v2/health/' }] });
     const signup = await measure({ url: server.url, requests: [signupRequest()] });
-    return [{ engine, endpoint: 'GET /api/v2/health/', ...health }, { engine, endpoint: 'POST /api/messages/', ...signup }];
+    return [
+      { engine, endpoint: 'GET /api/v2/health/', ...health },
+      { engine, endpoint: 'POST /api/messages/', ...signup },
+    ];
   } finally {
     await server.stop();
   }
@@ -42,13 +45,15 @@ export async function benchEndpoints(): Promise<void> {
     rows.push(...((await withPostgresDatabase((url) => benchEngine('PostgreSQL', { DATABASE_URL: url }))) ?? []));
   }
   console.log(`\n${SECONDS} s per endpoint, ${CONNECTIONS} connections, server in its own process on 127.0.0.1`);
-  console.table(rows.map((row) => ({
-    engine: row.engine,
-    endpoint: row.endpoint,
-    'req/s': row.requestsPerSecond,
-    'p50 ms': row.p50,
-    'p99 ms': row.p99,
-    'non-2xx': row.non2xx,
-    errors: row.errors,
-  })));
+  console.table(
+    rows.map((row) => ({
+      engine: row.engine,
+      endpoint: row.endpoint,
+      'req/s': row.requestsPerSecond,
+      'p50 ms': row.p50,
+      'p99 ms': row.p99,
+      'non-2xx': row.non2xx,
+      errors: row.errors,
+    })),
+  );
 }

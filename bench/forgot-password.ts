@@ -86,11 +86,13 @@ export async function benchForgotPassword(): Promise<void> {
     if (postgres) rows.push(postgres);
   }
   console.log(`\nPOST /api/v2/auth/password/forgot/: ${REQUESTS} existing and ${REQUESTS} unknown addresses, interleaved (BENCH_SEED=${SEED}), one at a time`);
-  console.table(rows.map((row) => ({
-    engine: row.engine,
-    'known p50 ms': row.known.toFixed(2),
-    'unknown p50 ms': row.unknown.toFixed(2),
-    'difference %': ((100 * (row.known - row.unknown)) / row.unknown).toFixed(1),
-    'codes mailed': row.mailed,
-  })));
+  console.table(
+    rows.map((row) => ({
+      engine: row.engine,
+      'known p50 ms': row.known.toFixed(2),
+      'unknown p50 ms': row.unknown.toFixed(2),
+      'difference %': ((100 * (row.known - row.unknown)) / row.unknown).toFixed(1),
+      'codes mailed': row.mailed,
+    })),
+  );
 }

@@ -28,7 +28,9 @@ async function wrkMeasure(load: GetLoad): Promise<Measured> {
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
-    child.stdout.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
   });

@@ -55,7 +55,11 @@ async function fill(client: pg.Client): Promise<void> {
 type Timing = { call: string; scope: string; p50_ms: number; max_ms: number };
 
 async function timeCalls(serverUrl: string, tokens: { admin: string; owner: string }): Promise<Timing[]> {
-  const scopes = [['platform (administrator)', tokens.admin, ''], ['restaurant_id=150 (administrator)', tokens.admin, '?restaurant_id=150'], ['own restaurant (owner)', tokens.owner, '']] as const;
+  const scopes = [
+    ['platform (administrator)', tokens.admin, ''],
+    ['restaurant_id=150 (administrator)', tokens.admin, '?restaurant_id=150'],
+    ['own restaurant (owner)', tokens.owner, ''],
+  ] as const;
   const timings: Timing[] = [];
   for (const call of ['menu', 'general', 'analytics']) {
     for (const [scope, token, query] of scopes) {
@@ -86,11 +90,12 @@ async function benchOn(url: string) {
     try {
       // The owner's restaurant is the first; the fill adds the others around it.
       const owner = await signInWithRestaurant(server.url, ownerId);
-      const { rows } = await client.query<{ id: number }>(
-        "insert into users (email, is_staff) values ('bench-staff@example.com', true) returning id",
-      );
+      const { rows } = await client.query<{ id: number }>("insert into users (email, is_staff) values ('bench-staff@example.com', true) returning id");
       const admin = await signAccessToken(rows[0]!.id, {
-        accessKey: deriveKeys(SECRET_KEY).accessToken, accessTtlSeconds: 3600, refreshTtlDays: 1, clock: () => new Date(),
+        accessKey: deriveKeys(SECRET_KEY).accessToken,
+        accessTtlSeconds: 3600,
+        refreshTtlDays: 1,
+        clock: () => new Date(),
       });
       const filling = performance.now();
       await fill(client);

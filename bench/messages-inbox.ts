@@ -86,7 +86,10 @@ async function benchOn(url: string) {
     await fill(client);
     const fillSeconds = Math.round((performance.now() - filling) / 100) / 10;
     const token = await signAccessToken(userId, {
-      accessKey: deriveKeys(SECRET_KEY).accessToken, accessTtlSeconds: 3600, refreshTtlDays: 1, clock: () => new Date(),
+      accessKey: deriveKeys(SECRET_KEY).accessToken,
+      accessTtlSeconds: 3600,
+      refreshTtlDays: 1,
+      clock: () => new Date(),
     });
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY });
     try {

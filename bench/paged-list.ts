@@ -44,7 +44,13 @@ async function benchOn(url: string) {
   const dataDir = await mkdtemp(join(tmpdir(), 'rp-bench-paged-'));
   try {
     const userId = await createOwner({ dataDir, databaseUrl: url });
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY, WEB_CONCURRENCY: String(PROCESSES), ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SECRET_KEY,
+      WEB_CONCURRENCY: String(PROCESSES),
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+    });
     try {
       const token = await signInWithRestaurant(server.url, userId);
       await addCategories(url, userId);
@@ -60,12 +66,16 @@ async function benchOn(url: string) {
       const cpuBefore = await cpuSecondsWithChildren(server.child.pid);
       const http = await measureGet(load);
       const cpuAfter = await cpuSecondsWithChildren(server.child.pid);
-      const cpuMicrosecondsPerRequest = cpuBefore === undefined || cpuAfter === undefined
-        ? undefined
-        : Math.round(((cpuAfter - cpuBefore) * 1e6) / (http.requestsPerSecond * SECONDS));
+      const cpuMicrosecondsPerRequest =
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : Math.round(((cpuAfter - cpuBefore) * 1e6) / (http.requestsPerSecond * SECONDS));
       const queries = await captureListQueries(url, userId, { page: PAGE, page_size: PAGE_SIZE });
       const database = await databaseRate(url, queries, CONNECTIONS, SECONDS);
-      const pageAlone = await databaseRate(url, await captureListQueries(url, userId, { page: PAGE, page_size: PAGE_SIZE }, { withViewer: false }), CONNECTIONS, SECONDS);
+      const pageAlone = await databaseRate(
+        url,
+        await captureListQueries(url, userId, { page: PAGE, page_size: PAGE_SIZE }, { withViewer: false }),
+        CONNECTIONS,
+        SECONDS,
+      );
       return { http, cpuMicrosecondsPerRequest, queries, database, pageAlone };
     } finally {
       await server.stop();
@@ -87,11 +97,16 @@ export async function benchPagedList(): Promise<void> {
   for (const query of queries) console.log(`  ${query.text}  -- ${JSON.stringify(query.params)}`);
   console.table([
     {
-      'measured': 'server, whole request', 'per second': http.requestsPerSecond, 'p50 ms': http.p50, 'p99 ms': http.p99,
-      'server CPU µs/request': cpuMicrosecondsPerRequest, 'non-2xx': http.non2xx, errors: http.errors,
+      measured: 'server, whole request',
+      'per second': http.requestsPerSecond,
+      'p50 ms': http.p50,
+      'p99 ms': http.p99,
+      'server CPU µs/request': cpuMicrosecondsPerRequest,
+      'non-2xx': http.non2xx,
+      errors: http.errors,
     },
-    { 'measured': `database alone (${database.method})`, 'per second': database.perSecond },
-    { 'measured': 'database, the page and count without the user\'s read', 'per second': pageAlone.perSecond },
+    { measured: `database alone (${database.method})`, 'per second': database.perSecond },
+    { measured: "database, the page and count without the user's read", 'per second': pageAlone.perSecond },
   ]);
   const percent = (rate: number) => Math.round((100 * http.requestsPerSecond) / rate);
   console.log(`Ratio: the server answers at ${percent(database.perSecond)}% of the database's own rate for the same queries.`);

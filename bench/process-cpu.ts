@@ -24,7 +24,10 @@ export async function cpuSeconds(pid: number | undefined): Promise<number | unde
  */
 export async function cpuSecondsWithChildren(pid: number | undefined): Promise<number | undefined> {
   if (pid === undefined) return undefined;
-  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').then((text) => text.trim().split(/\s+/).filter(Boolean).map(Number), () => []);
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').then(
+    (text) => text.trim().split(/\s+/).filter(Boolean).map(Number),
+    () => [],
+  );
   const seconds = await Promise.all([pid, ...children].map(cpuSeconds));
   return seconds.some((value) => value === undefined) ? undefined : seconds.reduce((sum: number, value) => sum + value!, 0);
 }

@@ -13,7 +13,9 @@ export function startServer(env: Record<string, string>) {
       LOG_LEVEL: 'warn',
       ...env,
       // The limits protect production; here they would measure the limiter, not the server.
-      RATE_LIMIT_PER_MINUTE: '100000000', SIGNUP_LIMIT_PER_MINUTE: '100000000', SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      SIGNUP_LIMIT_PER_MINUTE: '100000000',
+      SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
     },
     { inheritOutput: true, startTimeoutMs: 90_000 },
   );

@@ -22,8 +22,7 @@ export const MESSAGES = {
 
 export const Code = trimmed(refine(string(), 'code', (value) => /^\d{6}$/.test(value) || MESSAGES.code));
 /** Passwords are never trimmed: spaces are characters like any other. 1024 bounds the hashing work. */
-export const Password = refine(string(), 'password', (value) =>
-  (value.length >= PASSWORD_MIN_LENGTH && value.length <= 1024) || MESSAGES.password);
+export const Password = refine(string(), 'password', (value) => (value.length >= PASSWORD_MIN_LENGTH && value.length <= 1024) || MESSAGES.password);
 export const PersonName = trimmed(refine(string(), 'name', (value) => (value.length >= 1 && value.length <= 100) || MESSAGES.name));
 
 // POST /api/v2/auth/register/
@@ -62,7 +61,9 @@ export const ResetRequest = object({ email: Email, code: Code, password: Passwor
 export type ResetRequest = Infer<typeof ResetRequest>;
 
 // POST /api/v2/auth/social/google/
-export const GoogleSignInRequest = object({ id_token: refine(string(), 'id_token', (value) => (value.length > 0 && value.length <= 8192) || 'Missing Google ID token.') });
+export const GoogleSignInRequest = object({
+  id_token: refine(string(), 'id_token', (value) => (value.length > 0 && value.length <= 8192) || 'Missing Google ID token.'),
+});
 export type GoogleSignInRequest = Infer<typeof GoogleSignInRequest>;
 
 /** Where the Google flow returns: tokens (or an error) in the address hash of /oauth/complete. */

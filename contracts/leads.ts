@@ -5,8 +5,7 @@ import { Email, boundedText, trimmed } from './shared/text';
 /** Letters, digits, spaces and hyphens, 3 to 10 of them: covers US, Canadian and UK postcodes. */
 const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 
-export const SignupZip = trimmed(refine(string(), 'zip', (value) =>
-  ZIP_PATTERN.test(value) || 'Please enter a zip code of 3 to 10 letters or digits.'));
+export const SignupZip = trimmed(refine(string(), 'zip', (value) => ZIP_PATTERN.test(value) || 'Please enter a zip code of 3 to 10 letters or digits.'));
 
 export const MESSAGE_MAX_LENGTH = 2000;
 

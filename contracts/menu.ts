@@ -1,19 +1,4 @@
-import {
-  array,
-  boolean,
-  coerce,
-  enums,
-  integer,
-  nullable,
-  number,
-  object,
-  optional,
-  refine,
-  string,
-  unknown,
-  type Infer,
-
-} from 'superstruct';
+import { array, boolean, coerce, enums, integer, nullable, number, object, optional, refine, string, unknown, type Infer } from 'superstruct';
 import { BooleanText, Id, IdText, listQuery, SearchText } from './shared/lists';
 import { NO_RESTAURANT_MESSAGE } from './shared/restaurants';
 import { NAME_MAX, NAME_MESSAGE, requiredName, trimmed } from './shared/text';
@@ -47,7 +32,6 @@ export const MENU_DEFAULTS = {
   addImagesToSelections: true,
 } as const;
 
-
 export const MENU_PAGE_SIZES = { categories: 100, primaryOptionSets: 500, restaurants: 1, statistics: 200 } as const;
 export const PRICE_MAX = 99_999_999.99;
 export const DESCRIPTION_MAX = 2000;
@@ -70,9 +54,19 @@ export const MENU_MESSAGES = {
 
 /** A name in an update (PATCH): optional, but when given, not blank. */
 const changedName = (message: string) =>
-  optional(trimmed(refine(string(), 'name', (value) => (value.length >= 1 && value.length <= NAME_MAX) || (value.length === 0 ? message : `Names must be at most ${NAME_MAX} characters.`))));
+  optional(
+    trimmed(
+      refine(
+        string(),
+        'name',
+        (value) => (value.length >= 1 && value.length <= NAME_MAX) || (value.length === 0 ? message : `Names must be at most ${NAME_MAX} characters.`),
+      ),
+    ),
+  );
 
-const Description = trimmed(refine(string(), 'description', (value) => value.length <= DESCRIPTION_MAX || `Descriptions must be at most ${DESCRIPTION_MAX} characters.`));
+const Description = trimmed(
+  refine(string(), 'description', (value) => value.length <= DESCRIPTION_MAX || `Descriptions must be at most ${DESCRIPTION_MAX} characters.`),
+);
 
 /** An image address: an absolute http(s) URL or a path on this site (uploads); blank means none. */
 export const ImageUrl = coerce(
@@ -84,10 +78,16 @@ export const ImageUrl = coerce(
 const hasTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** Money: a number of 0 or more with at most two decimals (price step 0.01). */
-export const Price = refine(number(), 'price', (value) => (Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasTwoDecimals(value)) || MENU_MESSAGES.price);
+export const Price = refine(
+  number(),
+  'price',
+  (value) => (Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasTwoDecimals(value)) || MENU_MESSAGES.price,
+);
 
 /** Size units: a number or null (an empty field is sent as null). */
-export const Units = nullable(refine(number(), 'units', (value) => (Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasTwoDecimals(value)) || MENU_MESSAGES.units));
+export const Units = nullable(
+  refine(number(), 'units', (value) => (Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasTwoDecimals(value)) || MENU_MESSAGES.units),
+);
 
 /** A restaurant id as sent in bodies; `null` (library rows) only where the resource allows it. */
 const RestaurantRef = optional(Id);
@@ -99,7 +99,11 @@ export const MENU_SELECTIONS_MAX = 200;
 export const MENU_SIZES_MAX = 100;
 export const MENU_GROUPS_MAX = 100;
 
-const IdList = refine(boundedList(array(Id), MENU_IDS_MAX, 'ids'), 'ids', (values) => new Set(values).size === values.length || 'Each id may be given only once.');
+const IdList = refine(
+  boundedList(array(Id), MENU_IDS_MAX, 'ids'),
+  'ids',
+  (values) => new Set(values).size === values.length || 'Each id may be given only once.',
+);
 
 // ---- Lists (PRODUCT.md: ?page=&page_size=, ordering=, search=, field filters) ----------------
 
@@ -141,7 +145,6 @@ export const ExtraSelectionListQuery = listQuery({ group_id: optional(IdText) },
 export type ExtraSelectionListQuery = Infer<typeof ExtraSelectionListQuery>;
 export const MenuItemListQuery = listQuery({ category_id: optional(IdText), available: optional(BooleanText) }, ORDERING.menuItems);
 export type MenuItemListQuery = Infer<typeof MenuItemListQuery>;
-
 
 // ---- Categories ----------------------------------------------------------------------------
 
@@ -304,12 +307,14 @@ export const PrimaryOptionSetUpdate = object({
   name: changedName(MENU_MESSAGES.optionSet),
   prevent_restaurant_changes: optional(boolean()),
   allow_images: optional(boolean()),
-  selections: optional(refine(boundedList(array(SelectionChange), MENU_SELECTIONS_MAX, 'selections'), 'selections', (values) => {
-    const given = listedObjects(values);
-    const ids = given.flatMap((value) => (value.id === undefined ? [] : [value.id]));
-    if (new Set(ids).size !== ids.length) return 'Each selection may be listed only once.';
-    return given.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
-  })),
+  selections: optional(
+    refine(boundedList(array(SelectionChange), MENU_SELECTIONS_MAX, 'selections'), 'selections', (values) => {
+      const given = listedObjects(values);
+      const ids = given.flatMap((value) => (value.id === undefined ? [] : [value.id]));
+      if (new Set(ids).size !== ids.length) return 'Each selection may be listed only once.';
+      return given.every((value) => value.id !== undefined || value.name) || MENU_MESSAGES.optionSet;
+    }),
+  ),
 });
 export type PrimaryOptionSetUpdate = Infer<typeof PrimaryOptionSetUpdate>;
 
@@ -409,13 +414,15 @@ export const CategoryDeepCreate = object({
   restaurant_id: RestaurantRef,
   name: requiredName(MENU_MESSAGES.categoryName),
   description: optional(Description),
-  detail: optional(object({
-    priced_by: optional(enums(PRICED_BY)),
-    primary_option_sets: optional(IdList),
-    allow_toppings: optional(boolean()),
-    allow_dressings: optional(boolean()),
-    image_url: optional(ImageUrl),
-  })),
+  detail: optional(
+    object({
+      priced_by: optional(enums(PRICED_BY)),
+      primary_option_sets: optional(IdList),
+      allow_toppings: optional(boolean()),
+      allow_dressings: optional(boolean()),
+      image_url: optional(ImageUrl),
+    }),
+  ),
   sizes: optional(boundedList(array(DeepSize), MENU_SIZES_MAX, 'sizes')),
   toppings: optional(IdList),
   dressings: optional(IdList),

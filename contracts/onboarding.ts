@@ -54,13 +54,19 @@ export const STATE_MAX = 2;
 export const STREET_MAX = 200;
 export const CITY_MAX = 100;
 
-const Country = refine(string(), 'country', (value) =>
-  (COUNTRIES as readonly string[]).includes(value) || `Choose a country: ${COUNTRIES.join(', ')}.`) as unknown as Struct<Country, null>;
+const Country = refine(
+  string(),
+  'country',
+  (value) => (COUNTRIES as readonly string[]).includes(value) || `Choose a country: ${COUNTRIES.join(', ')}.`,
+) as unknown as Struct<Country, null>;
 
 /** Required text of the location rule: empty answers the spec's sentence, too long names the limit. */
 const locationText = (max: number, label: string) =>
-  trimmed(refine(string(), 'required', (value) =>
-    value.length === 0 ? ONBOARDING_MESSAGES.location : value.length <= max || `${label} must be at most ${max} characters.`));
+  trimmed(
+    refine(string(), 'required', (value) =>
+      value.length === 0 ? ONBOARDING_MESSAGES.location : value.length <= max || `${label} must be at most ${max} characters.`,
+    ),
+  );
 
 export const ZipCode = locationText(ZIP_MAX, 'Zip code');
 
@@ -94,17 +100,26 @@ export function slugify(value: string): string {
  */
 export function aboutStep(host: string) {
   return object({
-    name: trimmed(refine(string(), 'name', (value) =>
-      value.length === 0 ? ONBOARDING_MESSAGES.name : value.length <= NAME_MAX || `Restaurant name must be at most ${NAME_MAX} characters.`)),
+    name: trimmed(
+      refine(string(), 'name', (value) =>
+        value.length === 0 ? ONBOARDING_MESSAGES.name : value.length <= NAME_MAX || `Restaurant name must be at most ${NAME_MAX} characters.`,
+      ),
+    ),
     about: boundedText(ABOUT_MAX, 'Description'),
     slug: coerce(
       refine(string(), 'slug', (value) =>
-        value.length === 0 ? ONBOARDING_MESSAGES.slug(host) : value.length <= SLUG_MAX || `The store URL must be at most ${SLUG_MAX} characters.`),
+        value.length === 0 ? ONBOARDING_MESSAGES.slug(host) : value.length <= SLUG_MAX || `The store URL must be at most ${SLUG_MAX} characters.`,
+      ),
       string(),
       slugify,
     ),
-    logo_url: trimmed(refine(string(), 'logo_url', (value) =>
-      value === '' || UPLOAD_URL_PATTERN.test(value) || 'The logo must be an image uploaded here (an address under /uploads/), or empty.')),
+    logo_url: trimmed(
+      refine(
+        string(),
+        'logo_url',
+        (value) => value === '' || UPLOAD_URL_PATTERN.test(value) || 'The logo must be an image uploaded here (an address under /uploads/), or empty.',
+      ),
+    ),
   });
 }
 /** The about step with a generic host, for the server (which does not know the client's prefix). */
@@ -126,24 +141,34 @@ export const MONEY_MAX = 99_999.99;
 export const ZIP_CODES_MAX = 500;
 
 const minutes = (label: string) =>
-  refine(integer(), 'minutes', (value) =>
-    (value >= 0 && value <= ETA_MAX_MINUTES) || `${label} must be a whole number of minutes from 0 to ${ETA_MAX_MINUTES}.`);
+  refine(
+    integer(),
+    'minutes',
+    (value) => (value >= 0 && value <= ETA_MAX_MINUTES) || `${label} must be a whole number of minutes from 0 to ${ETA_MAX_MINUTES}.`,
+  );
 
 const money = (label: string) =>
-  refine(number(), 'money', (value) =>
-    (Number.isFinite(value) && value >= 0 && value <= MONEY_MAX && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6)
-    || `${label} must be an amount from 0 to ${MONEY_MAX} with at most two decimals.`);
+  refine(
+    number(),
+    'money',
+    (value) =>
+      (Number.isFinite(value) && value >= 0 && value <= MONEY_MAX && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6) ||
+      `${label} must be an amount from 0 to ${MONEY_MAX} with at most two decimals.`,
+  );
 
 /** Spec section 4: zip pills are trimmed, empty ones ignored, duplicates removed. */
-const ZipCodes = documented(refine(
-  coerce(
-    array(refine(string(), 'zip', (value) => value.length <= ZIP_MAX || `Each zip code must be at most ${ZIP_MAX} characters.`)),
-    array(string()),
-    (values) => [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))],
+const ZipCodes = documented(
+  refine(
+    coerce(
+      array(refine(string(), 'zip', (value) => value.length <= ZIP_MAX || `Each zip code must be at most ${ZIP_MAX} characters.`)),
+      array(string()),
+      (values) => [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))],
+    ),
+    'count',
+    (values) => values.length <= ZIP_CODES_MAX || `At most ${ZIP_CODES_MAX} zip codes.`,
   ),
-  'count',
-  (values) => values.length <= ZIP_CODES_MAX || `At most ${ZIP_CODES_MAX} zip codes.`,
-), { maxItems: ZIP_CODES_MAX });
+  { maxItems: ZIP_CODES_MAX },
+);
 
 const OrderTypes = refine(boundedList(array(string()), ORDER_TYPES.length, 'order types'), 'order_types', (values) => {
   const unknown = values.filter((value) => !(ORDER_TYPES as readonly string[]).includes(value));
@@ -229,8 +254,7 @@ export function timeToMinutes(value: string): number {
   return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
 }
 
-const Time = nullable(refine(string(), 'time', (value) =>
-  TIME_SET.has(value) || 'Choose a time on the 15-minute grid, from 00:00 to 23:45 (HH:MM).'));
+const Time = nullable(refine(string(), 'time', (value) => TIME_SET.has(value) || 'Choose a time on the 15-minute grid, from 00:00 to 23:45 (HH:MM).'));
 
 export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -341,7 +365,21 @@ export const ADDITIONAL_GROUPS = {
   popular: { title: 'Popular for', labels: ['Breakfast', 'Lunch', 'Dinner', 'Solo dining'] },
   offerings: {
     title: 'Offerings',
-    labels: ['Alcohol', 'Cocktails', 'Beer', 'Wine', 'Comfort food', 'Quick bite', 'Healthy options', 'Halal', 'Kosher', 'Vegetarian', 'Vegan', 'Kids menu', 'Wi-Fi'],
+    labels: [
+      'Alcohol',
+      'Cocktails',
+      'Beer',
+      'Wine',
+      'Comfort food',
+      'Quick bite',
+      'Healthy options',
+      'Halal',
+      'Kosher',
+      'Vegetarian',
+      'Vegan',
+      'Kids menu',
+      'Wi-Fi',
+    ],
   },
   amenities: { title: 'Amenities', labels: ['Restroom', 'Kid friendly'] },
   atmosphere: { title: 'Atmosphere', labels: ['Casual', 'Cozy', 'Elegant', 'Romantic', 'Upscale', 'Lively'] },
@@ -385,9 +423,15 @@ export const PHONE_MAX = 30;
 
 /** Spec section 5 asks nothing of contacts; we only refuse what cannot be a phone number. */
 const phone = (label: string) =>
-  trimmed(refine(string(), 'phone', (value) =>
-    (value.length <= PHONE_MAX && /^[0-9+()\-.\s]*$/.test(value))
-    || `${label} may hold only digits, spaces and + ( ) - . (at most ${PHONE_MAX} characters).`));
+  trimmed(
+    refine(
+      string(),
+      'phone',
+      (value) =>
+        (value.length <= PHONE_MAX && /^[0-9+()\-.\s]*$/.test(value)) ||
+        `${label} may hold only digits, spaces and + ( ) - . (at most ${PHONE_MAX} characters).`,
+    ),
+  );
 
 export const ContactsStep = object({
   restaurant_phone: phone('The restaurant phone'),

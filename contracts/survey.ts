@@ -1,16 +1,4 @@
-import {
-  array,
-  assign,
-  boolean,
-  nullable,
-  number,
-  object,
-  optional,
-  refine,
-  string,
-  type Infer,
-  type Struct,
-} from 'superstruct';
+import { array, assign, boolean, nullable, number, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
 import { PAGING, Page } from './shared/lists';
 import { Email, boundedText } from './shared/text';
 import { boundedList, documented } from './shared/documented';
@@ -66,14 +54,7 @@ export const SURVEY_OPTIONS = {
   white_label: ['Olo', 'ChowNow', 'BentoBox', 'Owner.com', 'Lunchbox', OTHER],
   staff_tools_used: ['Scheduling', 'Hiring', 'Payroll', 'Performance tracking', 'Training/onboarding'],
   systems_used: ['Inventory management', 'Loyalty program', 'Drive-through management', 'None'],
-  analytics_tracked: [
-    'Sales by hour and day',
-    'Menu item performance',
-    'Labor cost %',
-    'Food cost %',
-    'Customer retention',
-    'Delivery vs. dine-in mix',
-  ],
+  analytics_tracked: ['Sales by hour and day', 'Menu item performance', 'Labor cost %', 'Food cost %', 'Customer retention', 'Delivery vs. dine-in mix'],
 } as const;
 
 type Options = typeof SURVEY_OPTIONS;
@@ -108,8 +89,10 @@ const quote = (values: readonly string[]) => values.map((value) => `“${value}�
 
 /** One of `options`; anything else is refused with the list a person could have picked from. */
 function oneOf<const T extends readonly string[]>(options: T): Struct<T[number], null> {
-  return refine(string(), 'option', (value) =>
-    options.includes(value) || `“${value}” is not one of the choices (${quote(options)}).`) as unknown as Struct<T[number], null>;
+  return refine(string(), 'option', (value) => options.includes(value) || `“${value}” is not one of the choices (${quote(options)}).`) as unknown as Struct<
+    T[number],
+    null
+  >;
 }
 
 /** Several of `options`, each at most once; an exclusive answer (e.g. “None”) only on its own. */
@@ -128,11 +111,14 @@ function someOf<const T extends readonly string[]>(options: T, exclusive?: strin
 const shortText = (label: string) => optional(boundedText(SHORT_TEXT_MAX, label));
 const longText = (label: string) => optional(boundedText(LONG_TEXT_MAX, label));
 
-const Frustrations = documented(refine(
-  array(boundedText(FRUSTRATION_MAX, 'Each frustration')),
-  'count',
-  (values) => values.length <= FRUSTRATION_COUNT || `Please list at most ${FRUSTRATION_COUNT} frustrations.`,
-), { maxItems: FRUSTRATION_COUNT });
+const Frustrations = documented(
+  refine(
+    array(boundedText(FRUSTRATION_MAX, 'Each frustration')),
+    'count',
+    (values) => values.length <= FRUSTRATION_COUNT || `Please list at most ${FRUSTRATION_COUNT} frustrations.`,
+  ),
+  { maxItems: FRUSTRATION_COUNT },
+);
 
 const single = <F extends SingleChoiceField>(field: F) => optional(oneOf(SURVEY_OPTIONS[field]));
 const multi = <F extends MultiChoiceField>(field: F) => optional(someOf(SURVEY_OPTIONS[field], EXCLUSIVE_OPTIONS[field]));
@@ -190,4 +176,3 @@ export type SurveyPage = { count: number; next: string | null; previous: string 
 
 /** A page of stored surveys as GET /api/surveys/operator/ answers it, for clients to check what they read. */
 export const SurveyResponsePage = Page(assign(SurveyResponseCreate, object({ id: number(), created_at: string(), user_agent: nullable(string()) })));
-

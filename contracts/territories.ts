@@ -1,18 +1,4 @@
-import {
-  array,
-  boolean,
-  coerce,
-  integer,
-  nullable,
-  number,
-  object,
-  optional,
-  refine,
-  string,
-  unknown,
-  type Infer,
-  type Struct,
-} from 'superstruct';
+import { array, boolean, coerce, integer, nullable, number, object, optional, refine, string, unknown, type Infer, type Struct } from 'superstruct';
 import { BooleanText, listQuery, Page } from './shared/lists';
 import { Email, NAME_MAX, boundedText, requiredName, trimmed } from './shared/text';
 import { boundedList } from './shared/documented';
@@ -45,8 +31,7 @@ export const DEFAULT_MAP_CENTER = { lat: 40.4093, lng: 49.8671 } as const;
 export const DEFAULT_MAP_ZOOM = 11;
 
 const ZIP_PATTERN = new RegExp(`^\\d{${ZIP_DIGITS_MIN},${ZIP_DIGITS_MAX}}$`);
-export const TerritoryZip = refine(string(), 'zip', (value) =>
-  ZIP_PATTERN.test(value) || `Zip codes are ${ZIP_DIGITS_MIN} to ${ZIP_DIGITS_MAX} digits.`);
+export const TerritoryZip = refine(string(), 'zip', (value) => ZIP_PATTERN.test(value) || `Zip codes are ${ZIP_DIGITS_MIN} to ${ZIP_DIGITS_MAX} digits.`);
 
 /**
  * Section 5: zip codes typed as free text are split on anything that is not a digit, numbers of
@@ -77,18 +62,23 @@ export function withScheme(url: string): string {
 }
 
 const CalendarDate = refine(string(), 'date', (value) => isCalendarDate(value) || 'Use a date written as YYYY-MM-DD.');
-const HttpUrl = trimmed(refine(string(), 'url', (value) => {
-  if (value.length > URL_MAX) return `Links must be at most ${URL_MAX} characters.`;
-  try {
-    const url = new URL(value);
-    return ['http:', 'https:'].includes(url.protocol) || 'Links must start with http:// or https://.';
-  } catch {
-    return 'Please enter a valid link (https://...).';
-  }
-}));
+const HttpUrl = trimmed(
+  refine(string(), 'url', (value) => {
+    if (value.length > URL_MAX) return `Links must be at most ${URL_MAX} characters.`;
+    try {
+      const url = new URL(value);
+      return ['http:', 'https:'].includes(url.protocol) || 'Links must start with http:// or https://.';
+    } catch {
+      return 'Please enter a valid link (https://...).';
+    }
+  }),
+);
 
-const uniqueZips = refine(boundedList(array(TerritoryZip), TERRITORY_ZIPS_MAX, 'zip codes'), 'unique', (values) =>
-  new Set(values).size === values.length || 'Each zip code may be given only once.');
+const uniqueZips = refine(
+  boundedList(array(TerritoryZip), TERRITORY_ZIPS_MAX, 'zip codes'),
+  'unique',
+  (values) => new Set(values).size === values.length || 'Each zip code may be given only once.',
+);
 
 const degrees = (min: number, max: number, label: string) =>
   refine(number(), 'range', (value) => (Number.isFinite(value) && value >= min && value <= max) || `${label} must be between ${min} and ${max}.`);
@@ -96,8 +86,11 @@ const degrees = (min: number, max: number, label: string) =>
 export const TerritoryCircle = object({
   center_lat: degrees(-90, 90, 'Latitude'),
   center_lng: degrees(-180, 180, 'Longitude'),
-  radius_meters: refine(integer(), 'radius', (value) =>
-    (value >= 1 && value <= RADIUS_METERS_MAX) || `The radius must be a whole number of metres from 1 to ${RADIUS_METERS_MAX}.`),
+  radius_meters: refine(
+    integer(),
+    'radius',
+    (value) => (value >= 1 && value <= RADIUS_METERS_MAX) || `The radius must be a whole number of metres from 1 to ${RADIUS_METERS_MAX}.`,
+  ),
 });
 export type TerritoryCircle = Infer<typeof TerritoryCircle>;
 
@@ -110,8 +103,14 @@ export type TerritorySocial = Infer<typeof TerritorySocial>;
 const text = (max: number, label: string) => optional(nullable(boundedText(max, label)));
 
 /** Slugs as restaurants have them: lower-case letters, digits and single hyphens. */
-const Slug = trimmed(refine(string(), 'slug', (value) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100)
-  || 'Use lower-case letters, digits and single hyphens (at most 100 characters).'));
+const Slug = trimmed(
+  refine(
+    string(),
+    'slug',
+    (value) =>
+      (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100) || 'Use lower-case letters, digits and single hyphens (at most 100 characters).',
+  ),
+);
 
 /** An empty text box means "none": sent as null rather than as an empty string. */
 const emptyAsNull = <T>(struct: Struct<T, null>) =>
@@ -147,8 +146,16 @@ export type TerritoryCreate = Infer<typeof TerritoryCreate>;
 
 /** PATCH /api/v2/territories/{id}/ as JSON: only the fields sent change; child lists are replaced whole. */
 export const TerritoryUpdate = object({
-  name: optional(trimmed(refine(string(), 'name', (value) =>
-    (value.length >= 1 && value.length <= NAME_MAX) || (value.length === 0 ? TERRITORY_MESSAGES.name : `Names must be at most ${NAME_MAX} characters.`)))),
+  name: optional(
+    trimmed(
+      refine(
+        string(),
+        'name',
+        (value) =>
+          (value.length >= 1 && value.length <= NAME_MAX) || (value.length === 0 ? TERRITORY_MESSAGES.name : `Names must be at most ${NAME_MAX} characters.`),
+      ),
+    ),
+  ),
   ...territoryFields,
 });
 export type TerritoryUpdate = Infer<typeof TerritoryUpdate>;

@@ -65,7 +65,18 @@ const PARTS = {
  */
 const APP_SOURCES = {
   dirs: ['src', 'contracts', 'public'],
-  files: ['index.html', 'vite.config.ts', 'postcss.config.cjs', 'scripts/precompress.ts', 'tsconfig.json', '.env', '.env.local', '.env.production', '.env.production.local', THIS_SCRIPT],
+  files: [
+    'index.html',
+    'vite.config.ts',
+    'postcss.config.cjs',
+    'scripts/precompress.ts',
+    'tsconfig.json',
+    '.env',
+    '.env.local',
+    '.env.production',
+    '.env.production.local',
+    THIS_SCRIPT,
+  ],
 };
 
 const say = (line) => process.stderr.write(`${line}\n`);
@@ -76,7 +87,9 @@ async function listFiles(dir) {
 }
 
 async function sha256(path) {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 }
 
 async function signature(path) {
@@ -91,10 +104,12 @@ async function signature(path) {
 async function snapshot({ dirs, files }, known = undefined) {
   const listed = (await Promise.all(dirs.map(listFiles))).flat();
   const all = [...new Set([...files, ...listed])].sort();
-  const entries = await Promise.all(all.map(async (path) => {
-    return [path, known?.sources[path] ?? await signature(path)];
-  }));
-  return { dirs, files, sources: Object.fromEntries(entries), lock: known?.lock ?? await sha256(LOCK_FILE).catch(() => 'missing') };
+  const entries = await Promise.all(
+    all.map(async (path) => {
+      return [path, known?.sources[path] ?? (await signature(path))];
+    }),
+  );
+  return { dirs, files, sources: Object.fromEntries(entries), lock: known?.lock ?? (await sha256(LOCK_FILE).catch(() => 'missing')) };
 }
 
 /** Why `part` must be built again, or undefined when its last build is current. */
@@ -110,7 +125,7 @@ async function reasonToBuild(name) {
   }
   const now = await snapshot({ dirs: stamp.dirs ?? [], files: stamp.files ?? [] });
   for (const path of part.outputs) {
-    if (stamp.outputs?.[path] !== await signature(path)) return `${path} was written by something else since`;
+    if (stamp.outputs?.[path] !== (await signature(path))) return `${path} was written by something else since`;
   }
   if (now.lock !== stamp.lock) return `${LOCK_FILE} changed`;
   const paths = new Set([...Object.keys(stamp.sources ?? {}), ...Object.keys(now.sources)]);
@@ -136,7 +151,9 @@ function run(command, args) {
     // The child's stdout goes to our stderr (see the header).
     const child = spawn(command, args, { stdio: ['ignore', 2, 2] });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit code ${code}`})`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit code ${code}`})`)),
+    );
   });
 }
 
@@ -176,9 +193,13 @@ async function buildServer() {
   });
   await cp(MIGRATIONS, join(SERVER_OUT, 'migrations'), { recursive: true });
   // Exactly the files esbuild read, plus the migrations folder (listed again at every check).
-  const read = Object.keys(result.metafile.inputs).filter((path) => !path.startsWith('node_modules/')).sort();
+  const read = Object.keys(result.metafile.inputs)
+    .filter((path) => !path.startsWith('node_modules/'))
+    .sort();
   await writeStamp('server', { dirs: [MIGRATIONS], files: [...read, 'tsconfig.json', THIS_SCRIPT] }, before);
-  const bytes = Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js')).map(([path, output]) => `${path} ${(output.bytes / 1024).toFixed(0)} KB`);
+  const bytes = Object.entries(result.metafile.outputs)
+    .filter(([path]) => path.endsWith('.js'))
+    .map(([path, output]) => `${path} ${(output.bytes / 1024).toFixed(0)} KB`);
   say(`server: built ${bytes.join(', ')} (+ migrations, source maps)`);
 }
 

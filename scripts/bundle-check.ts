@@ -45,7 +45,9 @@ const files = ['index.html', ...jsFiles, ...cssFiles];
 
 console.log('Landing page, bytes downloaded:      brotli      gzip       raw');
 for (const file of files) {
-  console.log(`  ${file.padEnd(34)} ${kb(sent(file, 'br')).padStart(6)} KB ${kb(sent(file, 'gz')).padStart(6)} KB ${kb(statSync(join(DIST, file)).size).padStart(6)} KB`);
+  console.log(
+    `  ${file.padEnd(34)} ${kb(sent(file, 'br')).padStart(6)} KB ${kb(sent(file, 'gz')).padStart(6)} KB ${kb(statSync(join(DIST, file)).size).padStart(6)} KB`,
+  );
 }
 const jsBrotli = total(jsFiles, 'br');
 console.log(`  JavaScript ${kb(jsBrotli)} KB brotli (budget ${BUDGET_KB} KB), ${kb(total(jsFiles, 'gz'))} KB gzip`);

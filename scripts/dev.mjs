@@ -25,8 +25,15 @@ const stopAll = () => {
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
 
-const codes = await Promise.all(children.map((child) => new Promise((done) => child.on('exit', (code) => {
-  stopAll();
-  done(code ?? 0);
-}))));
+const codes = await Promise.all(
+  children.map(
+    (child) =>
+      new Promise((done) =>
+        child.on('exit', (code) => {
+          stopAll();
+          done(code ?? 0);
+        }),
+      ),
+  ),
+);
 process.exitCode = codes.find((code) => code !== 0) ?? 0;

@@ -15,7 +15,10 @@ const RUN_LIMIT_MS = 150_000;
 const PASSWORD = 'Portman-check-7d1f';
 
 type Json = Record<string, unknown>;
-type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Json }> }> }>>; components: { schemas: Json } };
+type OpenApi = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Json }> }> }>>;
+  components: { schemas: Json };
+};
 
 /** `$ref`s to the document's components written out, so each test script stands alone. */
 function inlined(value: unknown, components: Json): unknown {
@@ -28,8 +31,12 @@ function inlined(value: unknown, components: Json): unknown {
 
 /** The newman test run after every request of `method path`: no 5xx, a documented status, a documented body. */
 function answerTest(responses: OpenApi['paths'][string][string]['responses'], components: Json): string {
-  const schemas = Object.fromEntries(Object.entries(responses).map(([status, answer]) =>
-    [status, answer.content?.['application/json']?.schema ? inlined(answer.content['application/json'].schema, components) : null]));
+  const schemas = Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => [
+      status,
+      answer.content?.['application/json']?.schema ? inlined(answer.content['application/json'].schema, components) : null,
+    ]),
+  );
   return [
     `const documented = ${JSON.stringify(schemas)};`,
     "pm.test('answers below 500', () => pm.expect(pm.response.code).to.be.below(500));",
@@ -47,7 +54,8 @@ function portmanConfig(document: OpenApi): Json {
       openApiOperation: `${method.toUpperCase()}::${path}`,
       tests: [answerTest(operation.responses, document.components.schemas)],
       overwrite: true,
-    })));
+    })),
+  );
   const fuzzing = [{ requestBody: [{ requiredFields: { enabled: true }, maxLengthFields: { enabled: true }, minLengthFields: { enabled: true } }] }];
   return {
     version: 1.0,
@@ -79,7 +87,13 @@ async function ownerToken(server: ServerProcess, dataDir: string): Promise<strin
   const [message] = await readdir(outbox);
   const code = /\b(\d{6})\b/.exec(await readFile(join(outbox, message!), 'utf8'))?.[1];
   const verified = await call(server, 'POST', '/api/v2/auth/verify/', { email, code });
-  const profiled = await call(server, 'POST', '/api/v2/auth/profile/', { email, first_name: 'Port', last_name: 'Man', password: PASSWORD }, String(verified.access));
+  const profiled = await call(
+    server,
+    'POST',
+    '/api/v2/auth/profile/',
+    { email, first_name: 'Port', last_name: 'Man', password: PASSWORD },
+    String(verified.access),
+  );
   await call(server, 'POST', '/api/v2/onboarding/start/', undefined, String(profiled.access));
   return String(profiled.access);
 }
@@ -93,8 +107,22 @@ async function adminToken(server: ServerProcess, dataDir: string): Promise<strin
 
 /** Portman, then newman, as `who`; resolves with the exit code (killed past the time limit). */
 function runPortman(who: string, files: { document: string; config: string; env: string; collection: string }, baseUrl: string): Promise<number | null> {
-  const args = ['portman', '-l', files.document, '-b', baseUrl, '-c', files.config, '--envFile', files.env, '-o', files.collection,
-    '--runNewman', '--newmanRunOptions', JSON.stringify({ timeoutRequest: 10_000, reporters: ['cli'], bail: false })];
+  const args = [
+    'portman',
+    '-l',
+    files.document,
+    '-b',
+    baseUrl,
+    '-c',
+    files.config,
+    '--envFile',
+    files.env,
+    '-o',
+    files.collection,
+    '--runNewman',
+    '--newmanRunOptions',
+    JSON.stringify({ timeoutRequest: 10_000, reporters: ['cli'], bail: false }),
+  ];
   console.log(`\n== Portman as ${who}`);
   // Portman keeps its working files (the collection, an environment with the token) under its
   // working directory's tmp/: the run's temporary folder, removed at the end.
@@ -107,11 +135,13 @@ function runPortman(who: string, files: { document: string; config: string; env:
     serverErrors += chunk.toString().match(/\[5\d\d [A-Za-z]/g)?.length ?? 0;
   });
   const guard = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
-  return new Promise((done) => child.on('exit', (code) => {
-    clearTimeout(guard);
-    if (serverErrors > 0) console.log(`${serverErrors} answer(s) of 5xx as ${who}.`);
-    done(serverErrors > 0 ? 1 : code);
-  }));
+  return new Promise((done) =>
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      if (serverErrors > 0) console.log(`${serverErrors} answer(s) of 5xx as ${who}.`);
+      done(serverErrors > 0 ? 1 : code);
+    }),
+  );
 }
 
 async function main(): Promise<number> {
@@ -122,11 +152,19 @@ async function main(): Promise<number> {
     // Migrated first: a fresh embedded database takes longer to set up than the server is given to start.
     const migrated = await runScript('server/db/migrate-cli.ts', [], { DATA_DIR: dataDir }, 180_000);
     if (migrated.code !== 0) throw new Error(`db:migrate failed: ${migrated.stderr}${migrated.stdout}`);
-    server = await startServerProcess({
-      DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app'), LOG_LEVEL: 'warn',
-      // Newman sends a few hundred requests a minute from one address: limits are not what is tested here.
-      RATE_LIMIT_PER_MINUTE: '100000', AUTH_LIMIT_PER_MINUTE: '100000', SIGNUP_LIMIT_PER_MINUTE: '100000', SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000',
-    }, { startTimeoutMs: 120_000 });
+    server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        STATIC_DIR: join(dataDir, 'no-app'),
+        LOG_LEVEL: 'warn',
+        // Newman sends a few hundred requests a minute from one address: limits are not what is tested here.
+        RATE_LIMIT_PER_MINUTE: '100000',
+        AUTH_LIMIT_PER_MINUTE: '100000',
+        SIGNUP_LIMIT_PER_MINUTE: '100000',
+        SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000',
+      },
+      { startTimeoutMs: 120_000 },
+    );
     // The document as the live server publishes it.
     const published = await (await fetch(`${server.url}/api/openapi.json`)).text();
     // Google sign-in answers 503 google_not_configured (documented) on a server without a Google

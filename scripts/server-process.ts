@@ -41,7 +41,12 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const attempts = Math.ceil((options.startTimeoutMs ?? 30_000) / 100);
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (await fetch(`${url}/api/v2/health/`).then((response) => response.ok, () => false)) {
+    if (
+      await fetch(`${url}/api/v2/health/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    ) {
       return {
         child,
         url,
@@ -77,5 +82,6 @@ export function runScript(script: string, args: string[], env: Record<string, st
     child.on('exit', (code) => {
       clearTimeout(guard);
       done({ code, stdout, stderr });
-    }));
+    }),
+  );
 }

@@ -8,7 +8,9 @@ const folder = process.argv[2] ?? '.ci-results';
 let passed = 0;
 let failed = 0;
 const files = [];
-for (const name of readdirSync(folder).filter((file) => file.endsWith('.json')).sort()) {
+for (const name of readdirSync(folder)
+  .filter((file) => file.endsWith('.json'))
+  .sort()) {
   const report = JSON.parse(readFileSync(join(folder, name), 'utf8'));
   const step = name.replace(/\.json$/, '');
   console.log(`${step.padEnd(10)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);

@@ -26,7 +26,10 @@ export async function runClusterPrimary(config: Config): Promise<void> {
   // Made once here, so that no two workers race to generate different secrets.
   await loadSecret(config);
   if (!config.redisUrl) {
-    log('warn', `rate limits are counted per process: without REDIS_URL each of the ${config.webConcurrency} processes allows a client its own RATE_LIMIT_PER_MINUTE`);
+    log(
+      'warn',
+      `rate limits are counted per process: without REDIS_URL each of the ${config.webConcurrency} processes allows a client its own RATE_LIMIT_PER_MINUTE`,
+    );
   }
 
   let stopping = false;

@@ -44,8 +44,10 @@ const Environment = object({
   GOOGLE_CLIENT_SECRET: optional(size(string(), 1, 1024)),
   OIDC_ISSUER: defaulted(url(['https:', 'http:']), 'https://accounts.google.com'),
   // The territory map's tiles: {z}/{x}/{y} are filled in by the map; the CSP allows exactly this host.
-  MAP_TILE_URL: defaulted(refine(url(['https:', 'http:']), 'tiles', (value) =>
-    ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) || 'must contain {z}, {x} and {y}.'), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_URL: defaulted(
+    refine(url(['https:', 'http:']), 'tiles', (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) || 'must contain {z}, {x} and {y}.'),
+    'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ),
   MAP_TILE_ATTRIBUTION: defaulted(size(string(), 1, 500), '&copy; OpenStreetMap contributors'),
 });
 
@@ -91,9 +93,7 @@ export class ConfigError extends Error {}
 // Empty strings count as unset: `FOO= npm start` should mean "use the default".
 function presentVariables(env: NodeJS.ProcessEnv): Record<string, string> {
   const names = Object.keys(Environment.schema);
-  return Object.fromEntries(
-    names.flatMap((name) => (env[name] !== undefined && env[name] !== '' ? [[name, env[name]]] : [])),
-  );
+  return Object.fromEntries(names.flatMap((name) => (env[name] !== undefined && env[name] !== '' ? [[name, env[name]]] : [])));
 }
 
 /** Reads and validates the configuration; throws one ConfigError naming every bad variable. */

@@ -15,16 +15,12 @@ import type { TerritoriesScreen } from './views/territories/territories-area.vie
 // Type-only imports above are erased and do not pull those chunks into the entry.
 const LandingView = lazy(() => import('./views/leads/landing.view').then((m) => ({ default: m.LandingView })));
 const AuthArea = lazy(() => import('./views/accounts/auth-area.view').then((m) => ({ default: m.AuthArea })));
-const OnboardingArea = lazy(() =>
-  import('./views/onboarding/onboarding-area.view').then((m) => ({ default: m.OnboardingArea })));
-const BackOfficeArea = lazy(() =>
-  import('./views/shared/backoffice-area.view').then((m) => ({ default: m.BackOfficeArea })));
+const OnboardingArea = lazy(() => import('./views/onboarding/onboarding-area.view').then((m) => ({ default: m.OnboardingArea })));
+const BackOfficeArea = lazy(() => import('./views/shared/backoffice-area.view').then((m) => ({ default: m.BackOfficeArea })));
 // The guarded frames (session check, layout) are lazy too: the entry, which the landing page
 // loads, carries no session code.
-const BackOfficeShell = lazy(() =>
-  import('./views/shared/backoffice-shell.view').then((m) => ({ default: m.BackOfficeShell })));
-const OnboardingShell = lazy(() =>
-  import('./views/onboarding/onboarding-shell.view').then((m) => ({ default: m.OnboardingShell })));
+const BackOfficeShell = lazy(() => import('./views/shared/backoffice-shell.view').then((m) => ({ default: m.BackOfficeShell })));
+const OnboardingShell = lazy(() => import('./views/onboarding/onboarding-shell.view').then((m) => ({ default: m.OnboardingShell })));
 // Each back-office area is its own chunk, loaded when one of its screens opens (the layout's Suspense waits).
 const MenuArea = lazy(() => import('./views/menu/menu-area.view').then((m) => ({ default: m.MenuArea })));
 const SurveyArea = lazy(() => import('./views/survey/survey-area.view').then((m) => ({ default: m.SurveyArea })));
@@ -46,9 +42,7 @@ function Area(props: { access: Access; children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{props.children}</Suspense>;
 }
 
-const ONBOARDING_STEPS: readonly OnboardingStep[] = [
-  'location', 'about', 'delivery', 'hours', 'additional', 'contacts', 'launch',
-];
+const ONBOARDING_STEPS: readonly OnboardingStep[] = ['location', 'about', 'delivery', 'hours', 'additional', 'contacts', 'launch'];
 const isOnboardingStep = (value: string): value is OnboardingStep => (ONBOARDING_STEPS as readonly string[]).includes(value);
 
 /** Children of /onboard/:rid (paths are relative to it). */
@@ -62,8 +56,7 @@ function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
           from step to step; the step is a prop. Spec: any unknown path redirects to /
           (the site's root, hence "~"). */}
       <Route path="/:step">
-        {({ step }) =>
-          isOnboardingStep(step) ? <OnboardingArea restaurantId={restaurantId} step={step} /> : <Redirect to="~/" replace />}
+        {({ step }) => (isOnboardingStep(step) ? <OnboardingArea restaurantId={restaurantId} step={step} /> : <Redirect to="~/" replace />)}
       </Route>
       <Route>
         <Redirect to="~/" replace />
@@ -140,31 +133,75 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Switch>
         <Route path="/">
-          <Area access="public"><LandingView /></Area>
+          <Area access="public">
+            <LandingView />
+          </Area>
         </Route>
 
-        <Route path="/login"><Area access="public"><AuthArea screen="login" /></Area></Route>
-        <Route path="/register"><Area access="public"><AuthArea screen="register" /></Area></Route>
-        <Route path="/forgot"><Area access="public"><AuthArea screen="forgot" /></Area></Route>
-        <Route path="/reset"><Area access="public"><AuthArea screen="reset" /></Area></Route>
-        <Route path="/oauth/complete"><Area access="public"><AuthArea screen="oauth-complete" /></Area></Route>
-        <Route path="/terms"><Area access="public"><AuthArea screen="terms" /></Area></Route>
-        <Route path="/privacy"><Area access="public"><AuthArea screen="privacy" /></Area></Route>
+        <Route path="/login">
+          <Area access="public">
+            <AuthArea screen="login" />
+          </Area>
+        </Route>
+        <Route path="/register">
+          <Area access="public">
+            <AuthArea screen="register" />
+          </Area>
+        </Route>
+        <Route path="/forgot">
+          <Area access="public">
+            <AuthArea screen="forgot" />
+          </Area>
+        </Route>
+        <Route path="/reset">
+          <Area access="public">
+            <AuthArea screen="reset" />
+          </Area>
+        </Route>
+        <Route path="/oauth/complete">
+          <Area access="public">
+            <AuthArea screen="oauth-complete" />
+          </Area>
+        </Route>
+        <Route path="/terms">
+          <Area access="public">
+            <AuthArea screen="terms" />
+          </Area>
+        </Route>
+        <Route path="/privacy">
+          <Area access="public">
+            <AuthArea screen="privacy" />
+          </Area>
+        </Route>
 
-        <Route path="/surveys/restaurants"><Area access="public"><SurveyArea /></Area></Route>
+        <Route path="/surveys/restaurants">
+          <Area access="public">
+            <SurveyArea />
+          </Area>
+        </Route>
 
         <Route path="/onboard/:rid" nest>
           {({ rid }) => (
             <Area access="signed-in">
-              <OnboardingShell restaurantId={rid}><OnboardingRoutes restaurantId={rid} /></OnboardingShell>
+              <OnboardingShell restaurantId={rid}>
+                <OnboardingRoutes restaurantId={rid} />
+              </OnboardingShell>
             </Area>
           )}
         </Route>
         <Route path="/admin" nest>
-          <Area access="admin"><BackOfficeShell base="admin"><BackOfficeRoutes base="admin" /></BackOfficeShell></Area>
+          <Area access="admin">
+            <BackOfficeShell base="admin">
+              <BackOfficeRoutes base="admin" />
+            </BackOfficeShell>
+          </Area>
         </Route>
         <Route path="/backoffice" nest>
-          <Area access="signed-in"><BackOfficeShell base="backoffice"><BackOfficeRoutes base="backoffice" /></BackOfficeShell></Area>
+          <Area access="signed-in">
+            <BackOfficeShell base="backoffice">
+              <BackOfficeRoutes base="backoffice" />
+            </BackOfficeShell>
+          </Area>
         </Route>
 
         <Route>

@@ -11,6 +11,4 @@ function isSetupTypes(path) {
   return Boolean(call?.isCallExpression() && call.node.callee.type === 'Identifier' && call.node.callee.name === 'setup');
 }
 
-export const strykerPlugins = [
-  { kind: 'Ignore', name: 'xstate-types', value: { shouldIgnore: (path) => (isSetupTypes(path) ? reason : undefined) } },
-];
+export const strykerPlugins = [{ kind: 'Ignore', name: 'xstate-types', value: { shouldIgnore: (path) => (isSetupTypes(path) ? reason : undefined) } }];

@@ -35,8 +35,7 @@ export class Answer {
 /** Statuses (or `default`) to answers: a route's `schema.response`. */
 export type Answers = Partial<Record<number | 'default', Answer>>;
 
-export const json = (struct: AnyStruct, description: string, rules: 'all' | 'shape' = 'all') =>
-  new Answer(description, struct, 'application/json', rules);
+export const json = (struct: AnyStruct, description: string, rules: 'all' | 'shape' = 'all') => new Answer(description, struct, 'application/json', rules);
 
 /** A refusal in the common error shape `{detail, code, fields?}`. */
 export const refusal = (description: string) => new Answer(description, ApiErrorBody, 'application/json');

@@ -41,7 +41,10 @@ export function noteOf(struct: AnyStruct): SchemaNote | undefined {
 
 /** A list of at most `max` items; the refusal names the limit (`At most 500 zip codes.`). */
 export function boundedList<T, S>(struct: Struct<T[], S>, max: number, what: string): Struct<T[], S> {
-  return documented(refine(struct, 'size', (values) => values.length <= max || `At most ${max} ${what}.`), { maxItems: max });
+  return documented(
+    refine(struct, 'size', (values) => values.length <= max || `At most ${max} ${what}.`),
+    { maxItems: max },
+  );
 }
 
 /** superstruct's union, with its members told to the document. */

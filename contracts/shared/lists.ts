@@ -36,7 +36,11 @@ export type IdParams = Infer<typeof IdParams>;
 
 /** A whole number as it arrives in a query string, checked by `check`. */
 const wholeNumber = (check: (n: number) => true | string) =>
-  refine(fromText(integer(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)), 'range', check);
+  refine(
+    fromText(integer(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)),
+    'range',
+    check,
+  );
 
 export const BooleanText = fromText(boolean(), (value) => (value === 'true' ? true : value === 'false' ? false : value));
 
@@ -45,9 +49,13 @@ export const BooleanText = fromText(boolean(), (value) => (value === 'true' ? tr
  * can never be sorted by something the server does not index or expose.
  */
 const Ordering = (columns: readonly string[]) =>
-  refine(string(), 'ordering', (value) =>
-    value.split(',').every((part) => columns.includes(part.replace(/^-/, '')))
-    || `ordering must be one or more of ${columns.join(', ')} (prefix - for descending).`);
+  refine(
+    string(),
+    'ordering',
+    (value) =>
+      value.split(',').every((part) => columns.includes(part.replace(/^-/, ''))) ||
+      `ordering must be one or more of ${columns.join(', ')} (prefix - for descending).`,
+  );
 
 export const SearchText = refine(string(), 'search', (value) => value.length <= NAME_MAX || `search must be at most ${NAME_MAX} characters.`);
 
@@ -70,6 +78,5 @@ export function listQuery<F extends Record<string, Struct<any, any>>>(filters: F
 }
 
 /** A page of any list: `{count, next, previous, results}`. */
-export const Page = <T, S>(struct: Struct<T, S>) =>
-  object({ count: number(), next: nullable(string()), previous: nullable(string()), results: array(struct) });
+export const Page = <T, S>(struct: Struct<T, S>) => object({ count: number(), next: nullable(string()), previous: nullable(string()), results: array(struct) });
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };

@@ -15,8 +15,7 @@ export const CURRENCIES = ['USD', 'CAD', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'USD';
 const COUNTRY_CURRENCIES: Record<string, Currency> = { 'United States': 'USD', Canada: 'CAD', 'United Kingdom': 'GBP' };
-export const currencyOfCountry = (country: string | null | undefined): Currency =>
-  (country ? COUNTRY_CURRENCIES[country] : undefined) ?? DEFAULT_CURRENCY;
+export const currencyOfCountry = (country: string | null | undefined): Currency => (country ? COUNTRY_CURRENCIES[country] : undefined) ?? DEFAULT_CURRENCY;
 
 /** Spec (second document, section 5): a restaurant-scoped call made with none chosen. */
 export const NO_RESTAURANT_MESSAGE = 'No active restaurant selected.';
@@ -28,11 +27,21 @@ export type RestaurantListQuery = Infer<typeof RestaurantListQuery>;
 
 /** `currency`: what the restaurant's prices are in (see CURRENCIES). */
 export const Restaurant = object({
-  id: number(), name: nullable(string()), slug: nullable(string()), city: optional(nullable(string())), currency: enums(CURRENCIES),
+  id: number(),
+  name: nullable(string()),
+  slug: nullable(string()),
+  city: optional(nullable(string())),
+  currency: enums(CURRENCIES),
 });
 export type Restaurant = Infer<typeof Restaurant>;
-const Slug = trimmed(refine(string(), 'slug', (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100
-  || 'Use lower-case letters, digits and single hyphens (at most 100 characters).'));
+const Slug = trimmed(
+  refine(
+    string(),
+    'slug',
+    (value) =>
+      (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100) || 'Use lower-case letters, digits and single hyphens (at most 100 characters).',
+  ),
+);
 /** Administrators only. Without a slug one is made from the name. */
 export const RestaurantCreate = object({ name: requiredName(NAME_MESSAGE), slug: optional(Slug) });
 export type RestaurantCreate = Infer<typeof RestaurantCreate>;

@@ -27,13 +27,16 @@ export type CurrentUser = Infer<typeof CurrentUser>;
  * back office's header; null goes back to no choice (the spec's first-restaurant rule).
  */
 export const ActiveRestaurantUpdate = object({
-  active_restaurant_id: nullable(refine(number(), 'active_restaurant_id', (value) => (Number.isSafeInteger(value) && value >= 1) || 'Choose a restaurant from the list.')),
+  active_restaurant_id: nullable(
+    refine(number(), 'active_restaurant_id', (value) => (Number.isSafeInteger(value) && value >= 1) || 'Choose a restaurant from the list.'),
+  ),
 });
 export type ActiveRestaurantUpdate = Infer<typeof ActiveRestaurantUpdate>;
 
-
 // POST /api/v2/auth/token/refresh/ and POST /api/v2/auth/logout/
-export const RefreshRequest = object({ refresh: refine(string(), 'refresh', (value) => (value.length > 0 && value.length <= 512) || 'Missing refresh token.') });
+export const RefreshRequest = object({
+  refresh: refine(string(), 'refresh', (value) => (value.length > 0 && value.length <= 512) || 'Missing refresh token.'),
+});
 export type RefreshRequest = Infer<typeof RefreshRequest>;
 
 // POST /api/v2/onboarding/start/ (minimal here; the onboarding issue adds the steps)

@@ -48,10 +48,7 @@ export function parseWith<T, S>(struct: Struct<T, S>, value: unknown): T {
 }
 
 /** Like parseWith, but returns the field messages instead of throwing (for forms). */
-export function checkWith<T, S>(
-  struct: Struct<T, S>,
-  value: unknown,
-): { ok: true; value: T } | { ok: false; fields: Record<string, string> } {
+export function checkWith<T, S>(struct: Struct<T, S>, value: unknown): { ok: true; value: T } | { ok: false; fields: Record<string, string> } {
   try {
     return { ok: true, value: parseWith(struct, value) };
   } catch (error) {

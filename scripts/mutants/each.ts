@@ -37,11 +37,7 @@ for (const name of names.length > 0 ? names : Object.keys(FLOW_MACHINES)) {
     console.log(`No undetected mutant kept for ${name}.`);
     continue;
   }
-  const run = spawnSync(
-    'nice',
-    ['-n', '10', 'npx', 'stryker', 'run', '--mutate', mutate.join(','), ...strykerFlags],
-    { stdio: 'inherit' },
-  );
+  const run = spawnSync('nice', ['-n', '10', 'npx', 'stryker', 'run', '--mutate', mutate.join(','), ...strykerFlags], { stdio: 'inherit' });
   if (run.status !== 0) {
     // Most often a test that fails before any mutant (Stryker's initial run): the other machines still get theirs.
     console.error(`Stryker stopped on ${name} (exit ${run.status}); its report is not kept.`);

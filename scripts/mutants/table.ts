@@ -34,7 +34,11 @@ const score = (t: Tally) => {
 
 const reportPaths = [
   ...(existsSync(FULL_REPORT) ? [FULL_REPORT] : []),
-  ...(existsSync(MACHINE_REPORTS) ? readdirSync(MACHINE_REPORTS).filter((name) => name.endsWith('.json')).map((name) => `${MACHINE_REPORTS}/${name}`) : []),
+  ...(existsSync(MACHINE_REPORTS)
+    ? readdirSync(MACHINE_REPORTS)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => `${MACHINE_REPORTS}/${name}`)
+    : []),
 ].sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 if (reportPaths.length === 0) {
   console.error(`No report in ${FULL_REPORT} or ${MACHINE_REPORTS}/: run \`npm run mutants\` or \`npm run mutants:each\` first.`);
@@ -47,7 +51,9 @@ const mutantsOf = (files: string[]) => files.flatMap((file) => report.files[file
 const measured = (files: string[]) => files.some((file) => file in report.files);
 
 const flowFiles = new Set(Object.values(FLOW_MACHINES).flat());
-const others = Object.keys(report.files).filter((file) => !flowFiles.has(file)).sort();
+const others = Object.keys(report.files)
+  .filter((file) => !flowFiles.has(file))
+  .sort();
 const rows: { name: string; flow: boolean; files: string[] }[] = [
   ...Object.entries(FLOW_MACHINES).map(([name, files]) => ({ name, flow: true, files })),
   ...others.map((file) => ({ name: file.replace(/^src\/machines\//, ''), flow: false, files: [file] })),

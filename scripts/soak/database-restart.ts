@@ -43,5 +43,10 @@ export async function soakDatabaseRestart(cluster: PrivatePostgres, dataDir: str
     await server.stop();
   }
   for (const fault of faults) console.log(`  ${fault}`);
-  return reportWrites('database restart', `Database restart under write load (${SOAK_WRITERS} writers, PostgreSQL of its own)`, writers.outcomes(), await readBack(cluster.url));
+  return reportWrites(
+    'database restart',
+    `Database restart under write load (${SOAK_WRITERS} writers, PostgreSQL of its own)`,
+    writers.outcomes(),
+    await readBack(cluster.url),
+  );
 }

@@ -21,10 +21,17 @@ export async function soakLoad(databaseUrl: string, dataDir: string): Promise<Se
     await server.stop();
   }
   console.log(`\nLoad: ${SOAK_SECONDS} s per endpoint, ${SOAK_CONNECTIONS} connections, PostgreSQL`);
-  console.table(rows.map((row) => ({
-    endpoint: row.endpoint, 'about requests': row.requests, 'req/s': row.requestsPerSecond, 'p50 ms': row.p50, 'p99 ms': row.p99,
-    'non-2xx': row.non2xx, errors: row.errors,
-  })));
+  console.table(
+    rows.map((row) => ({
+      endpoint: row.endpoint,
+      'about requests': row.requests,
+      'req/s': row.requestsPerSecond,
+      'p50 ms': row.p50,
+      'p99 ms': row.p99,
+      'non-2xx': row.non2xx,
+      errors: row.errors,
+    })),
+  );
   return {
     name: 'load',
     failures: rows.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => `${row.endpoint}: ${row.non2xx} non-2xx, ${row.errors} errors`),

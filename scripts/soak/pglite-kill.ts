@@ -38,6 +38,11 @@ export async function soakPgliteKill(dataDir: string): Promise<SectionResult> {
   if (after.status !== 201) failures.push(`the restarted server answered ${after.status} to a sign-up`);
   const exitCode = await second.stop();
   if (exitCode !== 0) failures.push(`the restarted server exited ${exitCode} on SIGTERM`);
-  const result = reportWrites('kill -9 on PGlite', `kill -9 of the PGlite server under write load (${SOAK_WRITERS} writers), then a restart on the same folder`, writers.outcomes(), await readBack(dataDir));
+  const result = reportWrites(
+    'kill -9 on PGlite',
+    `kill -9 of the PGlite server under write load (${SOAK_WRITERS} writers), then a restart on the same folder`,
+    writers.outcomes(),
+    await readBack(dataDir),
+  );
   return { ...result, failures: [...failures, ...result.failures] };
 }

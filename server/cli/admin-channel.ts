@@ -56,11 +56,7 @@ async function answer(socket: Socket, handle: Handler, log: Log): Promise<void> 
  * Listens on `<dataDir>/control/admin.sock`; undefined (with a warning) when the path is too long
  * for a socket, in which case the command line asks the operator to stop the server instead.
  */
-export async function openAdminChannel(
-  dataDir: string,
-  handle: Handler,
-  log: Log,
-): Promise<{ close(): Promise<void> } | undefined> {
+export async function openAdminChannel(dataDir: string, handle: Handler, log: Log): Promise<{ close(): Promise<void> } | undefined> {
   const path = adminSocketPath(dataDir);
   if (path.length > MAX_SOCKET_PATH) {
     log.warn({ path }, 'create-admin channel not opened: the data folder path is too long for a Unix socket');

@@ -62,9 +62,11 @@ export async function createAdmin(argv: string[], database: Database, io: Output
   });
   const role = user.isSuperadmin ? 'superadmin' : 'staff';
   io.out(`${created ? 'Created' : 'Promoted'} ${user.email} (user ${user.id}) as platform ${role}.`);
-  io.out(passwordHash
-    ? 'They can sign in with that password.'
-    : 'They sign in with a code emailed to that address, or set a password through "Forgot password" on the login screen.');
+  io.out(
+    passwordHash
+      ? 'They can sign in with that password.'
+      : 'They sign in with a code emailed to that address, or set a password through "Forgot password" on the login screen.',
+  );
   return 0;
 }
 

@@ -22,9 +22,11 @@ async function main(): Promise<number> {
     await database.migrate();
     const uploadsDir = join(config.dataDir, 'uploads');
     const { moved, missing } = await moveUploadsIntoStore(database.db, uploadsDir);
-    console.log(moved === 0 && missing.length === 0
-      ? 'No uploaded images left to move: every image is in the database.'
-      : `Moved ${moved} uploaded image(s) from ${uploadsDir} into the database.`);
+    console.log(
+      moved === 0 && missing.length === 0
+        ? 'No uploaded images left to move: every image is in the database.'
+        : `Moved ${moved} uploaded image(s) from ${uploadsDir} into the database.`,
+    );
     if (missing.length > 0) console.error(`${missing.length} recorded image(s) have no file in ${uploadsDir} and stay unserved: ${missing.join(', ')}`);
     return 0;
   } finally {

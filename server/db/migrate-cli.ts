@@ -12,7 +12,9 @@ async function main(): Promise<number> {
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     // The holder is most likely the server, which migrated when it started.
-    console.error(`${error.message}\nThe server applies pending migrations when it starts, so a running server needs none. Stop it first to run db:migrate on its own.`);
+    console.error(
+      `${error.message}\nThe server applies pending migrations when it starts, so a running server needs none. Stop it first to run db:migrate on its own.`,
+    );
     return 1;
   }
   try {

@@ -2,7 +2,22 @@
 // countries and cities; uploaded images). The about step lives on `restaurants` itself (name,
 // slug, about, logo_url). Migration: server/db/migrations/0003_onboarding.sql.
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { restaurants, users } from './schema';
 
 /** Countries restaurants are in, recorded as locations are saved (the platform's lists). */
@@ -13,53 +28,73 @@ export const countries = pgTable('countries', {
 });
 
 /** Cities restaurants are in, one row per (country, state, name) as first typed. */
-export const cities = pgTable('cities', {
-  id: serial('id').primaryKey(),
-  countryId: integer('country_id').notNull().references(() => countries.id),
-  state: text('state').notNull(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [uniqueIndex('cities_country_state_name_idx').on(table.countryId, table.state, table.name)]);
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    state: text('state').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('cities_country_state_name_idx').on(table.countryId, table.state, table.name)],
+);
 
 /** The location step: the city row carries the country, state and city name. */
-export const restaurantLocations = pgTable('restaurant_locations', {
-  restaurantId: integer('restaurant_id').primaryKey().references(() => restaurants.id, { onDelete: 'cascade' }),
-  cityId: integer('city_id').notNull().references(() => cities.id),
-  street: text('street').notNull(),
-  zipCode: text('zip_code').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index('restaurant_locations_city_idx').on(table.cityId)]);
+export const restaurantLocations = pgTable(
+  'restaurant_locations',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    street: text('street').notNull(),
+    zipCode: text('zip_code').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('restaurant_locations_city_idx').on(table.cityId)],
+);
 
 export const coverageMode = pgEnum('coverage_mode', ['distance', 'zip']);
 
 /** The delivery step. Money is kept in whole cents; estimates in minutes. */
-export const restaurantDelivery = pgTable('restaurant_delivery', {
-  restaurantId: integer('restaurant_id').primaryKey().references(() => restaurants.id, { onDelete: 'cascade' }),
-  hasDelivery: boolean('has_delivery').notNull(),
-  hasPickup: boolean('has_pickup').notNull(),
-  hasDineIn: boolean('has_dine_in').notNull(),
-  coverageMode: coverageMode('coverage_mode').notNull(),
-  zipCodes: text('zip_codes').array().notNull(),
-  deliveryEtaFrom: integer('delivery_eta_from').notNull(),
-  deliveryEtaTo: integer('delivery_eta_to').notNull(),
-  pickupEtaFrom: integer('pickup_eta_from').notNull(),
-  pickupEtaTo: integer('pickup_eta_to').notNull(),
-  applyDeliveryFee: boolean('apply_delivery_fee').notNull(),
-  deliveryFeeCents: integer('delivery_fee_cents').notNull(),
-  minOrderEnabled: boolean('min_order_enabled').notNull(),
-  minOrderCents: integer('min_order_cents').notNull(),
-  freeOverEnabled: boolean('free_over_enabled').notNull(),
-  freeOverCents: integer('free_over_cents').notNull(),
-  autoRequestDriver: boolean('auto_request_driver').notNull(),
-  orderTypes: text('order_types').array().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [
-  check('restaurant_delivery_amounts_check', sql`${table.deliveryFeeCents} >= 0 and ${table.minOrderCents} >= 0 and ${table.freeOverCents} >= 0`),
-]);
+export const restaurantDelivery = pgTable(
+  'restaurant_delivery',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    hasDelivery: boolean('has_delivery').notNull(),
+    hasPickup: boolean('has_pickup').notNull(),
+    hasDineIn: boolean('has_dine_in').notNull(),
+    coverageMode: coverageMode('coverage_mode').notNull(),
+    zipCodes: text('zip_codes').array().notNull(),
+    deliveryEtaFrom: integer('delivery_eta_from').notNull(),
+    deliveryEtaTo: integer('delivery_eta_to').notNull(),
+    pickupEtaFrom: integer('pickup_eta_from').notNull(),
+    pickupEtaTo: integer('pickup_eta_to').notNull(),
+    applyDeliveryFee: boolean('apply_delivery_fee').notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    minOrderEnabled: boolean('min_order_enabled').notNull(),
+    minOrderCents: integer('min_order_cents').notNull(),
+    freeOverEnabled: boolean('free_over_enabled').notNull(),
+    freeOverCents: integer('free_over_cents').notNull(),
+    autoRequestDriver: boolean('auto_request_driver').notNull(),
+    orderTypes: text('order_types').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('restaurant_delivery_amounts_check', sql`${table.deliveryFeeCents} >= 0 and ${table.minOrderCents} >= 0 and ${table.freeOverCents} >= 0`)],
+);
 
 /** The hours step's two toggles; the days are rows of restaurant_opening_hours. */
 export const restaurantSchedules = pgTable('restaurant_schedules', {
-  restaurantId: integer('restaurant_id').primaryKey().references(() => restaurants.id, { onDelete: 'cascade' }),
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
   open247: boolean('open_247').notNull(),
   closedWithin: boolean('closed_within').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,29 +104,43 @@ export const restaurantSchedules = pgTable('restaurant_schedules', {
  * One row per day (1 = Monday … 7 = Sunday). A close_time earlier than open_time means closing
  * on the next day (overnight hours); times are null on closed days and when open 24/7.
  */
-export const restaurantOpeningHours = pgTable('restaurant_opening_hours', {
-  restaurantId: integer('restaurant_id').notNull().references(() => restaurants.id, { onDelete: 'cascade' }),
-  dayOfWeek: smallint('day_of_week').notNull(),
-  closed: boolean('closed').notNull(),
-  openTime: time('open_time'),
-  breakStart: time('break_start'),
-  reopenTime: time('reopen_time'),
-  closeTime: time('close_time'),
-}, (table) => [
-  primaryKey({ columns: [table.restaurantId, table.dayOfWeek] }),
-  check('restaurant_opening_hours_day_check', sql`${table.dayOfWeek} between 1 and 7`),
-]);
+export const restaurantOpeningHours = pgTable(
+  'restaurant_opening_hours',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    closed: boolean('closed').notNull(),
+    openTime: time('open_time'),
+    breakStart: time('break_start'),
+    reopenTime: time('reopen_time'),
+    closeTime: time('close_time'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.restaurantId, table.dayOfWeek] }),
+    check('restaurant_opening_hours_day_check', sql`${table.dayOfWeek} between 1 and 7`),
+  ],
+);
 
 /** The additional step: one row per chosen label (labels come from the contract's groups). */
-export const restaurantFeatures = pgTable('restaurant_features', {
-  restaurantId: integer('restaurant_id').notNull().references(() => restaurants.id, { onDelete: 'cascade' }),
-  groupName: text('group_name').notNull(),
-  label: text('label').notNull(),
-}, (table) => [primaryKey({ columns: [table.restaurantId, table.groupName, table.label] })]);
+export const restaurantFeatures = pgTable(
+  'restaurant_features',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    groupName: text('group_name').notNull(),
+    label: text('label').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.restaurantId, table.groupName, table.label] })],
+);
 
 /** The contacts step. */
 export const restaurantContacts = pgTable('restaurant_contacts', {
-  restaurantId: integer('restaurant_id').primaryKey().references(() => restaurants.id, { onDelete: 'cascade' }),
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
   restaurantPhone: text('restaurant_phone').notNull(),
   publicPhone: text('public_phone').notNull(),
   faxNumber: text('fax_number').notNull(),
@@ -121,14 +170,20 @@ export const imageBlobs = pgTable('image_blobs', {
  * stored bytes; null only for an upload made before migration 0007 whose file still waits in
  * `<DATA_DIR>/uploads` for `npm run images:migrate`.
  */
-export const uploadedImages = pgTable('uploaded_images', {
-  id: serial('id').primaryKey(),
-  path: text('path').notNull().unique(),
-  sha256: text('sha256').references(() => imageBlobs.sha256),
-  ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: integer('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index('uploaded_images_owner_idx').on(table.ownerId), index('uploaded_images_sha256_idx').on(table.sha256)]);
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull().unique(),
+    sha256: text('sha256').references(() => imageBlobs.sha256),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('uploaded_images_owner_idx').on(table.ownerId), index('uploaded_images_sha256_idx').on(table.sha256)],
+);

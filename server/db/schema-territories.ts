@@ -27,29 +27,47 @@ export const territories = pgTable('territories', {
 });
 
 /** The zip codes a territory lists, in the order the administrator gave them. */
-export const territoryZips = pgTable('territory_zips', {
-  territoryId: integer('territory_id').notNull().references(() => territories.id, { onDelete: 'cascade' }),
-  zipCode: text('zip_code').notNull(),
-  position: integer('position').notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.territoryId, table.zipCode] }),
-  // "Which territories list this zip": the question every store and sign-up asks.
-  index('territory_zips_zip_code_idx').on(table.zipCode),
-]);
+export const territoryZips = pgTable(
+  'territory_zips',
+  {
+    territoryId: integer('territory_id')
+      .notNull()
+      .references(() => territories.id, { onDelete: 'cascade' }),
+    zipCode: text('zip_code').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.territoryId, table.zipCode] }),
+    // "Which territories list this zip": the question every store and sign-up asks.
+    index('territory_zips_zip_code_idx').on(table.zipCode),
+  ],
+);
 
-export const territoryCircles = pgTable('territory_circles', {
-  id: serial('id').primaryKey(),
-  territoryId: integer('territory_id').notNull().references(() => territories.id, { onDelete: 'cascade' }),
-  centerLat: doublePrecision('center_lat').notNull(),
-  centerLng: doublePrecision('center_lng').notNull(),
-  radiusMeters: integer('radius_meters').notNull(),
-  position: integer('position').notNull(),
-}, (table) => [index('territory_circles_territory_idx').on(table.territoryId, table.position)]);
+export const territoryCircles = pgTable(
+  'territory_circles',
+  {
+    id: serial('id').primaryKey(),
+    territoryId: integer('territory_id')
+      .notNull()
+      .references(() => territories.id, { onDelete: 'cascade' }),
+    centerLat: doublePrecision('center_lat').notNull(),
+    centerLng: doublePrecision('center_lng').notNull(),
+    radiusMeters: integer('radius_meters').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('territory_circles_territory_idx').on(table.territoryId, table.position)],
+);
 
-export const territorySocials = pgTable('territory_socials', {
-  id: serial('id').primaryKey(),
-  territoryId: integer('territory_id').notNull().references(() => territories.id, { onDelete: 'cascade' }),
-  platformName: text('platform_name').notNull(),
-  platformUrl: text('platform_url').notNull(),
-  position: integer('position').notNull(),
-}, (table) => [index('territory_socials_territory_idx').on(table.territoryId, table.position)]);
+export const territorySocials = pgTable(
+  'territory_socials',
+  {
+    id: serial('id').primaryKey(),
+    territoryId: integer('territory_id')
+      .notNull()
+      .references(() => territories.id, { onDelete: 'cascade' }),
+    platformName: text('platform_name').notNull(),
+    platformUrl: text('platform_url').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('territory_socials_territory_idx').on(table.territoryId, table.position)],
+);

@@ -34,17 +34,18 @@ export const messages = pgTable(
  * answered again instead of creating a second row. `scope` is method + route, so one key
  * cannot replay an answer of another endpoint.
  */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  scope: text('scope').notNull(),
-  key: text('key').notNull(),
-  requestHash: text('request_hash').notNull(),
-  statusCode: integer('status_code').notNull(),
-  body: jsonb('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [
-  primaryKey({ columns: [table.scope, table.key] }),
-  index('idempotency_keys_created_idx').on(table.createdAt),
-]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);
 
 /** A restaurant: made empty by `POST /onboarding/start/`, filled in by onboarding. */
 export const restaurants = pgTable('restaurants', {
@@ -75,43 +76,61 @@ export const users = pgTable('users', {
 });
 
 /** One onboarding per restaurant; its id is the restaurant's id (the `rid` of /onboard/{rid}/). */
-export const onboardings = pgTable('onboardings', {
-  restaurantId: integer('restaurant_id').primaryKey().references(() => restaurants.id, { onDelete: 'cascade' }),
-  ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** Steps saved so far, by step name (location, about, ...). */
-  progress: jsonb('progress').notNull().default(sql`'{}'::jsonb`),
-  launchedAt: timestamp('launched_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [uniqueIndex('onboardings_owner_idx').on(table.ownerId)]);
+export const onboardings = pgTable(
+  'onboardings',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Steps saved so far, by step name (location, about, ...). */
+    progress: jsonb('progress').notNull().default(sql`'{}'::jsonb`),
+    launchedAt: timestamp('launched_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('onboardings_owner_idx').on(table.ownerId)],
+);
 
 export const codePurpose = pgEnum('code_purpose', ['sign_in', 'password_reset']);
 
 /** Emailed one-time codes: only a keyed hash is kept; single use; void after too many wrong tries. */
-export const oneTimeCodes = pgTable('one_time_codes', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull(),
-  purpose: codePurpose('purpose').notNull(),
-  codeHash: text('code_hash').notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-}, (table) => [index('one_time_codes_email_idx').on(table.email, table.purpose, table.createdAt)]);
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: codePurpose('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('one_time_codes_email_idx').on(table.email, table.purpose, table.createdAt)],
+);
 
 /**
  * Opaque refresh tokens, stored hashed. Each renewal replaces the token with a new one of the
  * same family; presenting a replaced token again revokes the whole family.
  */
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  familyId: uuid('family_id').notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  replacedAt: timestamp('replaced_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-}, (table) => [index('refresh_tokens_family_idx').on(table.familyId)]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
 
 /** Pending Google authorisation-code flows (state → PKCE verifier, nonce), shared by all instances. */
 export const oauthStates = pgTable('oauth_states', {
@@ -127,14 +146,18 @@ export const oauthStates = pgTable('oauth_states', {
  * (contracts/survey.ts) on the way in and kept whole as JSON, so a later question needs no
  * migration; the fields administrators filter or follow up on have columns of their own.
  */
-export const surveyResponses = pgTable('survey_responses', {
-  id: serial('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  answers: jsonb('answers').notNull(),
-  contactEmail: text('contact_email'),
-  earlyAccess: boolean('early_access').notNull().default(false),
-  userAgent: text('user_agent'),
-}, (table) => [index('survey_responses_created_idx').on(table.createdAt)]);
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answers: jsonb('answers').notNull(),
+    contactEmail: text('contact_email'),
+    earlyAccess: boolean('early_access').notNull().default(false),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('survey_responses_created_idx').on(table.createdAt)],
+);
 
 /**
  * When each periodic task (housekeeping) last ran, so that of several server processes on one

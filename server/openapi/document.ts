@@ -45,16 +45,20 @@ function bodySchema(struct: AnyStruct): JsonSchema {
 
 function answerObject(answer: Answer): JsonSchema {
   const description = answer.rules === 'shape' ? `${answer.description} (Its shape is promised; its fields' rules may not hold yet.)` : answer.description;
-  const content = answer.mediaType === null
-    ? undefined
-    : {
-      [answer.mediaType]: {
-        schema: answer.body ? bodySchema(answer.body) : { type: 'string', contentMediaType: answer.mediaType },
-      },
-    };
-  const headers = answer.headers.length === 0
-    ? undefined
-    : Object.fromEntries(answer.headers.map((name) => [name[0]!.toUpperCase() + name.slice(1), { description: `The ${name} header.`, schema: { type: 'string' } }]));
+  const content =
+    answer.mediaType === null
+      ? undefined
+      : {
+          [answer.mediaType]: {
+            schema: answer.body ? bodySchema(answer.body) : { type: 'string', contentMediaType: answer.mediaType },
+          },
+        };
+  const headers =
+    answer.headers.length === 0
+      ? undefined
+      : Object.fromEntries(
+          answer.headers.map((name) => [name[0]!.toUpperCase() + name.slice(1), { description: `The ${name} header.`, schema: { type: 'string' } }]),
+        );
   return { description, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
 }
 
@@ -116,8 +120,9 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
     openapi: '3.1.0',
     info: {
       ...info,
-      description: 'Generated from the superstruct contracts the server validates requests with and checks its answers against. '
-        + 'Every refusal is `{detail, code, fields?}`.',
+      description:
+        'Generated from the superstruct contracts the server validates requests with and checks its answers against. ' +
+        'Every refusal is `{detail, code, fields?}`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
@@ -125,7 +130,12 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from /api/v2/auth/login/ (owners) or the same for administrators.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An access token from /api/v2/auth/login/ (owners) or the same for administrators.',
+        },
       },
       schemas: { Error: toJsonSchema(ApiErrorBody) },
     },

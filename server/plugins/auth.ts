@@ -96,7 +96,10 @@ function rememberingVerifier(context: AppContext) {
 }
 
 const settled = <T>(promise: Promise<T>) =>
-  promise.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 async function authPlugin(app: FastifyInstance, context: AppContext) {
   app.decorateRequest('user', null);

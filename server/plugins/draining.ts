@@ -39,11 +39,7 @@ async function drainingPlugin(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     if (draining) {
       // Answered here: `done` is not called, so nothing else runs for this request.
-      void reply
-        .code(503)
-        .headers({ connection: 'close', 'retry-after': '5' })
-        .type('application/json; charset=utf-8')
-        .send(SHUTTING_DOWN);
+      void reply.code(503).headers({ connection: 'close', 'retry-after': '5' }).type('application/json; charset=utf-8').send(SHUTTING_DOWN);
       return;
     }
     owed.set(request, reply);

@@ -104,8 +104,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   const { status, reason, body } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
   const text = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n`
-    + `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
 }
 

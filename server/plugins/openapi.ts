@@ -28,8 +28,9 @@ async function openApiPlugin(app: FastifyInstance, options: { version: string })
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const openApiDocument = () => (document ??= buildOpenApiDocument(routes, { title: 'Restaurant operations platform API', version: options.version }));
 
-  app.get(OPENAPI_PATH, { schema: { response: { 200: json(OpenApiDocument, 'This API\'s OpenAPI 3.1 document.') } } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(openApiDocument()));
+  app.get(OPENAPI_PATH, { schema: { response: { 200: json(OpenApiDocument, "This API's OpenAPI 3.1 document.") } } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(openApiDocument()),
+  );
 
   // Static mode: the document is ours; @fastify/swagger only hands it to the UI.
   await app.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: '', version: '' }, paths: {} } } });

@@ -42,8 +42,7 @@ export function audienceOf(app: FastifyInstance, route: Pick<RouteOptions, 'preV
 }
 
 /** Whether a query contract takes `restaurant_id`: naming a restaurant not the caller's answers 404. */
-const namesRestaurant = (struct: unknown) =>
-  Boolean(struct && typeof struct === 'object' && 'restaurant_id' in ((struct as { schema?: object }).schema ?? {}));
+const namesRestaurant = (struct: unknown) => Boolean(struct && typeof struct === 'object' && 'restaurant_id' in ((struct as { schema?: object }).schema ?? {}));
 
 /** The refusals any route like this one can send, beside what it declares itself. */
 function commonRefusals(app: FastifyInstance, route: RouteOptions): Answers {
@@ -78,7 +77,10 @@ export function documentRoutesOf(app: FastifyInstance, url: string, answers: Ans
 
 /** Whether `contentType` (a header) is `mediaType` (which may be `image/*`). */
 function isMediaType(contentType: unknown, mediaType: string): boolean {
-  const type = String(contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  const type = String(contentType ?? '')
+    .split(';', 1)[0]!
+    .trim()
+    .toLowerCase();
   if (mediaType === '*/*') return true;
   return mediaType.endsWith('/*') ? type.startsWith(mediaType.slice(0, -1)) : type === mediaType;
 }
@@ -94,7 +96,10 @@ function breach(answer: Answer, contentType: unknown, payload: unknown): string 
   const [error] = validate(JSON.parse(payload), answer.body);
   const failures = (error?.failures() ?? []).filter((failure) => answer.rules === 'all' || failure.refinement === undefined);
   if (failures.length === 0) return null;
-  return failures.slice(0, 3).map((failure) => `${failure.path.join('.') || 'body'}: ${failure.message}`).join('; ');
+  return failures
+    .slice(0, 3)
+    .map((failure) => `${failure.path.join('.') || 'body'}: ${failure.message}`)
+    .join('; ');
 }
 
 export type ResponseContractOptions = {

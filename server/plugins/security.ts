@@ -54,13 +54,9 @@ function securityHeaders(mapTileUrl: string): Record<string, string> {
     // helmet removes X-Powered-By, which Node never sets.
     removeHeader: () => {},
   };
-  helmet({ contentSecurityPolicy: contentSecurityPolicy(mapTileUrl) })(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-    },
-  );
+  helmet({ contentSecurityPolicy: contentSecurityPolicy(mapTileUrl) })({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
   return headers;
 }
 
@@ -72,9 +68,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   });
 
   // Counters live in Redis when it is configured, so several instances share one budget.
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (!redis) app.log.info('rate limits are counted per process: set REDIS_URL to share them among several server processes');
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unreachable'));

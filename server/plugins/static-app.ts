@@ -27,15 +27,7 @@ function notFound(request: FastifyRequest): HttpError {
  * For crawlers: the public pages (landing, sign-in, legal, survey) may be indexed; the back
  * offices, the onboarding and the API may not. Served whether or not the app is built.
  */
-export const ROBOTS_TXT = [
-  'User-agent: *',
-  'Allow: /',
-  'Disallow: /admin',
-  'Disallow: /backoffice',
-  'Disallow: /onboard',
-  'Disallow: /api',
-  '',
-].join('\n');
+export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /backoffice', 'Disallow: /onboard', 'Disallow: /api', ''].join('\n');
 
 /**
  * Whether a GET that matched no file is a page of the app, answered with index.html so the
@@ -87,7 +79,8 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
   }
 
   app.get('/robots.txt', { schema: { response: { 200: textFile('text/plain', 'Which pages crawlers may read.') } } }, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT));
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (built && isAppPage(request)) {

@@ -26,9 +26,7 @@ export function ComingSoon({ area }: { area: string }) {
           <Text fw={700} size="lg">
             Coming in a later release
           </Text>
-          <Text c="dimmed">
-            This part of the product is not ready yet. We are building it now and it will arrive in a later release.
-          </Text>
+          <Text c="dimmed">This part of the product is not ready yet. We are building it now and it will arrive in a later release.</Text>
           <Anchor component={Link} href="~/" fw={600} py={10}>
             Back to the home page
           </Anchor>

@@ -35,8 +35,7 @@ export function useFocusAfterRefusal(formRef: RefObject<HTMLElement | null>, set
     armed.current = false;
     const form = formRef.current;
     if (!form) return;
-    const target =
-      form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>('[role="alert"]');
+    const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>('[role="alert"]');
     if (!target) return;
     if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();

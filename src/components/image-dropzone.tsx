@@ -80,12 +80,16 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
   return (
     // A group named by its label, not a heading: the screens around it own the heading levels.
     <Stack gap="xs" role="group" aria-labelledby={labelId}>
-      <Text id={labelId} fw={600} size="sm">{label}</Text>
+      <Text id={labelId} fw={600} size="sm">
+        {label}
+      </Text>
       <Group align="flex-start" gap="md" wrap="wrap">
         {shown ? (
           <Image src={shown} alt={`${label} preview${preview ? ' (new, not saved yet)' : ''}`} w={120} h={90} radius="sm" fit="contain" bg="gray.1" />
         ) : (
-          <Text size="xs" c="dimmed" w={120} h={90} ta="center" lh="90px" bg="gray.1" style={{ borderRadius: 4 }}>No image</Text>
+          <Text size="xs" c="dimmed" w={120} h={90} ta="center" lh="90px" bg="gray.1" style={{ borderRadius: 4 }}>
+            No image
+          </Text>
         )}
         <Stack gap={6} style={{ flex: '1 1 200px', minWidth: 0 }}>
           {/* The area takes a drop or a click; keyboard users have the button below (a focusable
@@ -105,7 +109,9 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
             inputProps={{ 'aria-label': label }}
             p="md"
           >
-            <Text size="sm" ta="center">{file ? `Chosen: ${file.name}` : 'Drag an image here or click to choose one'}</Text>
+            <Text size="sm" ta="center">
+              {file ? `Chosen: ${file.name}` : 'Drag an image here or click to choose one'}
+            </Text>
           </Dropzone>
           <Group gap="xs">
             <Button
@@ -128,8 +134,14 @@ export function ImageDropzone({ label, currentUrl, file, onFileChange, loading =
               </Button>
             ) : null}
           </Group>
-          <Text id={hintId} size="xs" c="dimmed">{[`${TYPE_NAMES}, up to ${SIZE_LIMIT}.`, note, loading ? 'Uploading…' : null].filter(Boolean).join(' ')}</Text>
-          {problem ? <Text id={errorId} size="sm" c="red" role="alert">{problem}</Text> : null}
+          <Text id={hintId} size="xs" c="dimmed">
+            {[`${TYPE_NAMES}, up to ${SIZE_LIMIT}.`, note, loading ? 'Uploading…' : null].filter(Boolean).join(' ')}
+          </Text>
+          {problem ? (
+            <Text id={errorId} size="sm" c="red" role="alert">
+              {problem}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
     </Stack>

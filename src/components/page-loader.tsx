@@ -13,11 +13,7 @@ export function PageLoader() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <div
-      aria-busy="true"
-      aria-live="polite"
-      style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}
-    >
+    <div aria-busy="true" aria-live="polite" style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
       {visible ? <Loader size="sm" color="gray" aria-label="Loading" /> : null}
     </div>
   );

@@ -28,15 +28,10 @@ class ErrorBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main
-        role="alert"
-        style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', padding: '24px', textAlign: 'center' }}
-      >
+      <main role="alert" style={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', padding: '24px', textAlign: 'center' }}>
         <div style={{ maxWidth: '28rem' }}>
           <h1 style={{ fontSize: '1.75rem', margin: '0 0 12px' }}>Unexpected Application Error!</h1>
-          <p style={{ color: 'var(--mantine-color-dimmed)', margin: '0 0 20px' }}>
-            Something went wrong on our side. Reloading the page usually fixes it.
-          </p>
+          <p style={{ color: 'var(--mantine-color-dimmed)', margin: '0 0 20px' }}>Something went wrong on our side. Reloading the page usually fixes it.</p>
           {/* A full page load, not client navigation: it also fetches a fresh copy of the app. */}
           <a href="/" style={{ fontWeight: 600, display: 'inline-block', padding: '10px 4px' }}>
             Back to the home page

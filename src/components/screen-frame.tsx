@@ -15,7 +15,12 @@ import { usePageTitle } from './page-title';
  * the heading changes as the person types (an editor's), else the heading itself.
  */
 export function ScreenFrame(props: {
-  title: string; documentTitle?: string; back?: { href: string; label: string }; actions?: ReactNode; children: ReactNode; ref?: Ref<HTMLDivElement>;
+  title: string;
+  documentTitle?: string;
+  back?: { href: string; label: string };
+  actions?: ReactNode;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
 }) {
   usePageTitle(props.documentTitle ?? props.title, 'Back office');
   return (

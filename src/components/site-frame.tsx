@@ -45,7 +45,9 @@ export function SiteFrame({ aside, size = 'lg', compact = false, footer, mainCla
           {aside}
         </Container>
       </header>
-      <main {...mainContentProps} className={mainClassName ? `${classes.main} ${mainClassName}` : classes.main}>{children}</main>
+      <main {...mainContentProps} className={mainClassName ? `${classes.main} ${mainClassName}` : classes.main}>
+        {children}
+      </main>
       {footer}
     </div>
   );

@@ -21,10 +21,14 @@ describe('area zones', () => {
     ['server/domain/leads/inbox.ts', "import { listCategories } from '../menu/menu-categories';"],
     ['server/routes/leads/inbox.ts', "import { issueSession } from '../../domain/accounts/sessions';"],
     ['contracts/leads.ts', "import { Category } from './menu';"],
-  ])('refuses %s reaching into another area', async (filePath, code) => {
-    const found = await complaints(filePath, code);
-    expect(found.join('\n')).toContain("The leads area imports its own room and shared, never another area's");
-  }, 20_000);
+  ])(
+    'refuses %s reaching into another area',
+    async (filePath, code) => {
+      const found = await complaints(filePath, code);
+      expect(found.join('\n')).toContain("The leads area imports its own room and shared, never another area's");
+    },
+    20_000,
+  );
 
   it('refuses a shared room that imports an area', async () => {
     const found = await complaints('server/domain/shared/paging.ts', "import { listCategories } from '../menu/menu-categories';");
@@ -32,16 +36,24 @@ describe('area zones', () => {
   }, 20_000);
 
   it.each([
-    ['src/machines/leads/inbox.machine.ts', "import { leadsService } from '../../services/leads/messages';\nimport { errorText } from '../../services/shared/error-text';"],
+    [
+      'src/machines/leads/inbox.machine.ts',
+      "import { leadsService } from '../../services/leads/messages';\nimport { errorText } from '../../services/shared/error-text';",
+    ],
     ['server/routes/leads/inbox.ts', "import { listMessages } from '../../domain/leads/messages';\nimport { scopeOf } from '../../domain/shared/tenancy';"],
     ['contracts/leads.ts', "import { Page } from './shared/lists';"],
-  ])('lets %s use its own room and shared', async (filePath, code) => {
-    expect(await complaints(filePath, code)).toEqual([]);
-  }, 20_000);
+  ])(
+    'lets %s use its own room and shared',
+    async (filePath, code) => {
+      expect(await complaints(filePath, code)).toEqual([]);
+    },
+    20_000,
+  );
 
   it('lets a view name a service type but not run service code', async () => {
     expect(await complaints('src/views/menu/list.view.tsx', "import type { MenuScope } from '../../services/menu/menu-types';")).toEqual([]);
-    expect((await complaints('src/views/menu/list.view.tsx', "import { listToppings } from '../../services/menu/menu';")).join('\n'))
-      .toContain('Views render machine state');
+    expect((await complaints('src/views/menu/list.view.tsx', "import { listToppings } from '../../services/menu/menu';")).join('\n')).toContain(
+      'Views render machine state',
+    );
   }, 20_000);
 });

@@ -26,9 +26,12 @@ beforeAll(async () => {
   // Dozens of page loads from one address: the per-address limit is not what this tests.
   app = await startApp({ rateLimitPerMinute: 100_000 });
   owner = await ownerSession(app, 'routes-owner@example.com');
-  categoryId = (await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
-    name: 'Pizza', detail: { priced_by: 'none' },
-  })).category.id;
+  categoryId = (
+    await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+      name: 'Pizza',
+      detail: { priced_by: 'none' },
+    })
+  ).category.id;
   // An administrator as `npm run create-admin` makes one.
   admin = await ownerSession(app, 'routes-admin@example.com');
   const [row] = await app.query('select id from users where email = $1', ['routes-admin@example.com']);
@@ -84,8 +87,18 @@ async function checkRoute(page: Page, route: string, open: (route: string) => Pr
     await page.waitForLoadState('networkidle');
   } catch (error) {
     // What the screen showed and which calls failed, so that a failure in CI can be explained.
-    const shown = (await page.locator('main').innerText().catch(() => '(no main)')).replace(/\s+/g, ' ').slice(0, 200);
-    return { title: '', problems: [`${route}: ${(error as Error).message.split('\n')[0]}; main showed "${shown}"; failed calls: ${failedCalls.join(', ') || 'none'}`] };
+    const shown = (
+      await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no main)')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 200);
+    return {
+      title: '',
+      problems: [`${route}: ${(error as Error).message.split('\n')[0]}; main showed "${shown}"; failed calls: ${failedCalls.join(', ') || 'none'}`],
+    };
   } finally {
     page.off('response', noteFailure);
   }

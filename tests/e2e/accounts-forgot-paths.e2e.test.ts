@@ -19,8 +19,19 @@ import { FORGOT_VALUES as V, forgotModel } from '../models/accounts/forgot-passw
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import {
-  SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, codesIssuedTo, describedBy, eventually, lockOver, mailCount,
-  mailedCode, makeAccount, newAddress,
+  SERVER_SENTENCES,
+  UNLIMITED,
+  answerHeld,
+  callApi,
+  codesExpire,
+  codesIssuedTo,
+  describedBy,
+  eventually,
+  lockOver,
+  mailCount,
+  mailedCode,
+  makeAccount,
+  newAddress,
 } from './accounts-server';
 import { newPage, startApp, withApp, type RunningApp } from './harness';
 
@@ -56,7 +67,9 @@ async function openForgot(app: RunningApp): Promise<Driver> {
     driver.requests += 1;
     driver.forgot.push(route);
   });
-  await page.route(`**${API_BASE}${paths.auth.reset}`, (route) => { driver.reset.push(route); });
+  await page.route(`**${API_BASE}${paths.auth.reset}`, (route) => {
+    driver.reset.push(route);
+  });
   // The page's clock runs as usual; `lock.expire` runs its timers past the resend countdown at once.
   await page.clock.install();
   await page.goto(`${app.url}/forgot`);
@@ -64,7 +77,6 @@ async function openForgot(app: RunningApp): Promise<Driver> {
 }
 
 const andAudit = auditedStates();
-
 
 /** Whether `password` signs `email` in at the server. */
 async function signsIn(app: RunningApp, email: string, password: string): Promise<boolean> {
@@ -92,14 +104,15 @@ const executors: PathExecutors<Driver> = {
     'email.fill.invalid': ({ page }) => retype(email(page), V.invalidEmail),
     'request.submit': ({ page }) => sendButton(page).click(),
     'request.accept': ({ app, forgot, email: address }) => answerHeld(forgot, 200, () => lockOver(app, address)),
-    'request.reject': ({ app, forgot }) => answerHeld(forgot, 429, async () => {
-      // This client spends its budget asking codes for another address; the server refuses the next request.
-      let status = 0;
-      for (let call = 0; call <= SMALL_BUDGET && status !== 429; call += 1) {
-        status = (await callApi(app, 'POST', paths.auth.forgot, { email: newAddress('someone.else') })).status;
-      }
-      expect(status).toBe(429);
-    }),
+    'request.reject': ({ app, forgot }) =>
+      answerHeld(forgot, 429, async () => {
+        // This client spends its budget asking codes for another address; the server refuses the next request.
+        let status = 0;
+        for (let call = 0; call <= SMALL_BUDGET && status !== 429; call += 1) {
+          status = (await callApi(app, 'POST', paths.auth.forgot, { email: newAddress('someone.else') })).status;
+        }
+        expect(status).toBe(429);
+      }),
     'reset.fill': async (driver) => {
       driver.code = await mailedCode(driver.app, driver.email);
       await driver.page.getByLabel('Digit 1 of 6').click();
@@ -114,32 +127,38 @@ const executors: PathExecutors<Driver> = {
     'step.back': ({ page }) => page.getByRole('button', { name: 'Use a different email' }).click(),
   },
   states: {
-    'request.blank': andAudit('forgot password', ({ page }) => eventually(async () => {
-      expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
-      expect(await email(page).inputValue()).toBe('');
-    })),
-    'request.typed': ({ page, email: address }) => eventually(async () => {
-      expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
-      expect(await email(page).inputValue()).toBe(address);
-      expect(await email(page).getAttribute('aria-invalid')).not.toBe('true');
-    }),
+    'request.blank': andAudit('forgot password', ({ page }) =>
+      eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+        expect(await email(page).inputValue()).toBe('');
+      }),
+    ),
+    'request.typed': ({ page, email: address }) =>
+      eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+        expect(await email(page).inputValue()).toBe(address);
+        expect(await email(page).getAttribute('aria-invalid')).not.toBe('true');
+      }),
     'request.typedInvalid': ({ page }) => eventually(async () => expect(await email(page).inputValue()).toBe(V.invalidEmail)),
-    'request.refused': andAudit('forgot password, email refused', ({ page, requests }) => eventually(async () => {
-      expect(await describedBy(email(page))).toBe('Please enter a valid email.');
-      expect(requests).toBe(0);
-    })),
+    'request.refused': andAudit('forgot password, email refused', ({ page, requests }) =>
+      eventually(async () => {
+        expect(await describedBy(email(page))).toBe('Please enter a valid email.');
+        expect(requests).toBe(0);
+      }),
+    ),
     'request.failed': andAudit('forgot password, request refused by the server', async ({ page, app, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('alert').textContent())?.trim()).toMatch(SERVER_SENTENCES.tooManyRequests);
       });
       expect(await codesIssuedTo(app, address)).toEqual([]);
     }),
-    requesting: ({ page, forgot, email: address }) => eventually(async () => {
-      expect(await sendButton(page).getAttribute('data-loading')).not.toBeNull();
-      expect(forgot).toHaveLength(1);
-      expect(forgot[0]!.request().postDataJSON()).toEqual({ email: address });
-      expect(forgot[0]!.request().headers().authorization).toBeUndefined();
-    }),
+    requesting: ({ page, forgot, email: address }) =>
+      eventually(async () => {
+        expect(await sendButton(page).getAttribute('data-loading')).not.toBeNull();
+        expect(forgot).toHaveLength(1);
+        expect(forgot[0]!.request().postDataJSON()).toEqual({ email: address });
+        expect(forgot[0]!.request().headers().authorization).toBeUndefined();
+      }),
     'reset.locked': andAudit('forgot password, set a new password', async ({ page, app, email: address }) => {
       await eventually(async () => {
         expect(await page.getByRole('heading', { name: 'Set a new password' }).isVisible()).toBe(true);
@@ -151,19 +170,23 @@ const executors: PathExecutors<Driver> = {
       await mailedCode(app, address);
       expect(await codesIssuedTo(app, address)).toEqual([{ purpose: 'password_reset', consumed: false, failed_attempts: 0 }]);
     }),
-    'reset.unlocked': ({ page }) => eventually(async () => {
-      expect(await resendButton(page).isEnabled()).toBe(true);
-      expect(await page.getByText(/You can resend/).count()).toBe(0);
-    }),
-    'reset.refused': andAudit('forgot password, reset refused', ({ page, reset }) => eventually(async () => {
-      expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
-      expect(await describedBy(newPassword(page))).toContain('Password must be at least 8 characters.');
-      expect(reset).toHaveLength(0);
-    })),
-    'reset.filled': ({ page, code }) => eventually(async () => {
-      expect(await boxValues(page)).toBe(code);
-      expect(await newPassword(page).inputValue()).toBe(V.password);
-    }),
+    'reset.unlocked': ({ page }) =>
+      eventually(async () => {
+        expect(await resendButton(page).isEnabled()).toBe(true);
+        expect(await page.getByText(/You can resend/).count()).toBe(0);
+      }),
+    'reset.refused': andAudit('forgot password, reset refused', ({ page, reset }) =>
+      eventually(async () => {
+        expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
+        expect(await describedBy(newPassword(page))).toContain('Password must be at least 8 characters.');
+        expect(reset).toHaveLength(0);
+      }),
+    ),
+    'reset.filled': ({ page, code }) =>
+      eventually(async () => {
+        expect(await boxValues(page)).toBe(code);
+        expect(await newPassword(page).inputValue()).toBe(V.password);
+      }),
     'reset.failed': andAudit('forgot password, code refused by the server', async ({ page, app, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SERVER_SENTENCES.codeExpired}Check 6-digit code.`);
@@ -189,16 +212,18 @@ const executors: PathExecutors<Driver> = {
       expect(await codesIssuedTo(app, address)).toHaveLength(1);
       expect(await mailCount(app, address)).toBe(1);
     }),
-    resending: ({ forgot, requests, email: address }) => eventually(async () => {
-      expect(forgot).toHaveLength(1);
-      expect(forgot[0]!.request().postDataJSON()).toEqual({ email: address });
-      expect(requests).toBe(2);
-    }),
-    resetting: ({ page, reset, email: address, code }) => eventually(async () => {
-      expect(await resetButton(page).getAttribute('data-loading')).not.toBeNull();
-      expect(reset).toHaveLength(1);
-      expect(reset[0]!.request().postDataJSON()).toEqual({ email: address, code, password: V.password });
-    }),
+    resending: ({ forgot, requests, email: address }) =>
+      eventually(async () => {
+        expect(forgot).toHaveLength(1);
+        expect(forgot[0]!.request().postDataJSON()).toEqual({ email: address });
+        expect(requests).toBe(2);
+      }),
+    resetting: ({ page, reset, email: address, code }) =>
+      eventually(async () => {
+        expect(await resetButton(page).getAttribute('data-loading')).not.toBeNull();
+        expect(reset).toHaveLength(1);
+        expect(reset[0]!.request().postDataJSON()).toEqual({ email: address, code, password: V.password });
+      }),
     done: async ({ page, app, email: address }) => {
       await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
       // The server took the new password; the old one no longer works.
@@ -209,12 +234,13 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('forgot password in Chromium against the real server: every path of the model (375 px wide)', () => {
-  for (const { title, run, events } of modelPathCases(forgotModel, executors)) it(title, async () => {
-    let app = running.app;
-    if (events.includes('request.reject')) {
-      app = await startApp({ authLimitPerMinute: SMALL_BUDGET });
-      onTestFinished(() => app.stop());
-    }
-    await run(await openForgot(app));
-  }, 120_000);
+  for (const { title, run, events } of modelPathCases(forgotModel, executors))
+    it(title, async () => {
+      let app = running.app;
+      if (events.includes('request.reject')) {
+        app = await startApp({ authLimitPerMinute: SMALL_BUDGET });
+        onTestFinished(() => app.stop());
+      }
+      await run(await openForgot(app));
+    }, 120_000);
 });

@@ -72,7 +72,9 @@ describe('accounts with the keyboard alone (Chromium, real server)', () => {
     // Enter in the empty password field submits; the server names the address.
     await pressUntil(page, 'Shift+Tab', 'textbox "Password"');
     await page.keyboard.press('Enter');
-    await eventually(async () => expect(await focused(page)).toMatchObject({ name: 'textbox "Email"', invalid: 'true', description: 'Please enter a valid email.' }));
+    await eventually(async () =>
+      expect(await focused(page)).toMatchObject({ name: 'textbox "Email"', invalid: 'true', description: 'Please enter a valid email.' }),
+    );
     expect((await page.getByRole('alert').textContent())?.trim()).toBe('Some fields are not valid.Check Email.');
     await expectAccessible(page, 'login, empty fields refused');
 
@@ -115,7 +117,8 @@ describe('accounts with the keyboard alone (Chromium, real server)', () => {
     expect((await focused(page)).name).toBe('textbox "Digit 4 of 6"');
     await page.keyboard.press('Enter');
     await eventually(async () =>
-      expect(await focused(page)).toMatchObject({ name: 'textbox "Digit 1 of 6"', invalid: 'true', description: 'Enter the 6-digit code.' }));
+      expect(await focused(page)).toMatchObject({ name: 'textbox "Digit 1 of 6"', invalid: 'true', description: 'Enter the 6-digit code.' }),
+    );
 
     // Backspace in an empty box deletes the digit before it and moves there: one press, one digit.
     for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowRight');
@@ -133,7 +136,8 @@ describe('accounts with the keyboard alone (Chromium, real server)', () => {
     expect(await boxValues(page)).toBe(wrong);
     await page.keyboard.press('Enter');
     await eventually(async () =>
-      expect(await focused(page)).toMatchObject({ name: 'textbox "Digit 1 of 6"', invalid: 'true', description: 'This code is not correct. 4 tries left.' }));
+      expect(await focused(page)).toMatchObject({ name: 'textbox "Digit 1 of 6"', invalid: 'true', description: 'This code is not correct. 4 tries left.' }),
+    );
 
     // The code pasted as the mail shows it, into the third box: all six boxes take it.
     await page.evaluate((text) => navigator.clipboard.writeText(text), `Your code: ${code.slice(0, 3)} ${code.slice(3)}`);

@@ -11,9 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_VALUES as V, loginModel } from '../models/accounts/login.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditEachStateOnce } from './accounts-audit';
-import {
-  SERVER_SENTENCES, UNLIMITED, eventually, letThrough, makeAccount, newAddress, nextHeld, pageSession,
-} from './accounts-server';
+import { SERVER_SENTENCES, UNLIMITED, eventually, letThrough, makeAccount, newAddress, nextHeld, pageSession } from './accounts-server';
 import { newPage, withApp } from './harness';
 
 const running = withApp(UNLIMITED);
@@ -33,7 +31,9 @@ type Driver = {
 async function openLogin(): Promise<Driver> {
   const page = await newPage(running.browser, { width: 375, height: 740 });
   const driver: Driver = { page, email: newAddress('login'), login: [], afterLogin: [], signInReleased: false, issued: null };
-  await page.route('**/api/v2/auth/login/', (route) => { driver.login.push(route); });
+  await page.route('**/api/v2/auth/login/', (route) => {
+    driver.login.push(route);
+  });
   await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, async (route) => {
     if (driver.signInReleased) await route.continue();
     else driver.afterLogin.push(route);
@@ -86,21 +86,23 @@ const executors: PathExecutors<Driver> = {
       });
       await audit(page, 'login');
     },
-    filled: ({ page, email: address }) => eventually(async () => {
-      expect(await email(page).inputValue()).toBe(address);
-      expect(await password(page).getAttribute('type')).toBe('password');
-    }),
+    filled: ({ page, email: address }) =>
+      eventually(async () => {
+        expect(await email(page).inputValue()).toBe(address);
+        expect(await password(page).getAttribute('type')).toBe('password');
+      }),
     forgetful: ({ page }) => eventually(async () => expect(await remember(page).isChecked()).toBe(false)),
     revealed: async ({ page }) => {
       await eventually(async () => expect(await password(page).getAttribute('type')).toBe('text'));
       await audit(page, 'login, password shown');
     },
-    checking: ({ page, login, email: address }) => eventually(async () => {
-      expect(login).toHaveLength(1);
-      expect(login[0]!.request().postDataJSON()).toEqual({ email: address, password: V.password });
-      expect(login[0]!.request().headers().authorization).toBeUndefined();
-      expect(await loginButton(page).getAttribute('data-loading')).not.toBeNull();
-    }),
+    checking: ({ page, login, email: address }) =>
+      eventually(async () => {
+        expect(login).toHaveLength(1);
+        expect(login[0]!.request().postDataJSON()).toEqual({ email: address, password: V.password });
+        expect(login[0]!.request().headers().authorization).toBeUndefined();
+        expect(await loginButton(page).getAttribute('data-loading')).not.toBeNull();
+      }),
     failed: async ({ page, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('alert').textContent())?.trim()).toBe(SERVER_SENTENCES.invalidCredentials);
@@ -110,12 +112,13 @@ const executors: PathExecutors<Driver> = {
       expect(await pageSession(page, running.app)).toEqual({ storage: null, email: null });
       await audit(page, 'login, wrong password');
     },
-    signingIn: ({ afterLogin, issued }) => eventually(async () => {
-      // The page asks the server who it is, with the token the server has just issued.
-      expect(afterLogin.length).toBeGreaterThan(0);
-      expect(afterLogin[0]!.request().url()).toContain('/api/v2/auth/me/');
-      expect(afterLogin[0]!.request().headers().authorization).toBe(`Bearer ${issued?.access}`);
-    }),
+    signingIn: ({ afterLogin, issued }) =>
+      eventually(async () => {
+        // The page asks the server who it is, with the token the server has just issued.
+        expect(afterLogin.length).toBeGreaterThan(0);
+        expect(afterLogin[0]!.request().url()).toContain('/api/v2/auth/me/');
+        expect(afterLogin[0]!.request().headers().authorization).toBe(`Bearer ${issued?.access}`);
+      }),
     done: async ({ page, email: address }) => {
       await eventually(async () => expect(new URL(page.url()).pathname).toBe(V.destination));
       // Remember me on: the session outlives the tab, and the server knows it.
@@ -128,7 +131,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('login in Chromium against the real server: every path of the model (375 px wide)', () => {
-  for (const { title, run } of modelPathCases(loginModel, executors)) it(title, async () => {
-    await run(await openLogin());
-  });
+  for (const { title, run } of modelPathCases(loginModel, executors))
+    it(title, async () => {
+      await run(await openLogin());
+    });
 });

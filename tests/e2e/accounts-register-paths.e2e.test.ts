@@ -18,8 +18,20 @@ import { REGISTRATION_VALUES as V, registrationModel } from '../models/accounts/
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import {
-  SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, codesIssuedTo, eventually, lockOver, mailCount, mailedCode,
-  makeAccount, newAddress, pageSession, setPassword,
+  SERVER_SENTENCES,
+  UNLIMITED,
+  answerHeld,
+  callApi,
+  codesExpire,
+  codesIssuedTo,
+  eventually,
+  lockOver,
+  mailCount,
+  mailedCode,
+  makeAccount,
+  newAddress,
+  pageSession,
+  setPassword,
 } from './accounts-server';
 import { newPage, withApp } from './harness';
 
@@ -43,9 +55,15 @@ async function openRegister(): Promise<Driver> {
   const page = await newPage(running.browser, { width: 375, height: 740 });
   const held: Held = { register: [], verify: [], profile: [], signIn: [] };
   const driver: Driver = { page, email: newAddress('register'), held, signInReleased: false, code: null, verified: null };
-  await page.route('**/api/v2/auth/register/', (route) => { held.register.push(route); });
-  await page.route('**/api/v2/auth/verify/', (route) => { held.verify.push(route); });
-  await page.route('**/api/v2/auth/profile/', (route) => { held.profile.push(route); });
+  await page.route('**/api/v2/auth/register/', (route) => {
+    held.register.push(route);
+  });
+  await page.route('**/api/v2/auth/verify/', (route) => {
+    held.verify.push(route);
+  });
+  await page.route('**/api/v2/auth/profile/', (route) => {
+    held.profile.push(route);
+  });
   await page.route(/\/api\/v2\/(auth\/me|onboarding)\//, async (route) => {
     if (driver.signInReleased) await route.continue();
     else held.signIn.push(route);
@@ -58,9 +76,7 @@ async function openRegister(): Promise<Driver> {
 
 const andAudit = auditedStates();
 
-
-const boxValues = (page: Page) =>
-  Promise.all([1, 2, 3, 4, 5, 6].map((digit) => page.getByLabel(`Digit ${digit} of 6`).inputValue()));
+const boxValues = (page: Page) => Promise.all([1, 2, 3, 4, 5, 6].map((digit) => page.getByLabel(`Digit ${digit} of 6`).inputValue()));
 
 const email = (page: Page) => page.getByLabel('Email');
 const join = (page: Page) => page.getByRole('button', { name: 'Join' });
@@ -91,11 +107,14 @@ const executors: PathExecutors<Driver> = {
       driver.code = code;
       await driver.page.getByLabel('Digit 1 of 6').focus();
       // Pasted the way a person copies it from a mail app, with words and a space around the digits.
-      await driver.page.evaluate((text) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', text);
-        document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-      }, `Your code: ${code.slice(0, 3)} ${code.slice(3)}`);
+      await driver.page.evaluate(
+        (text) => {
+          const data = new DataTransfer();
+          data.setData('text/plain', text);
+          document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        },
+        `Your code: ${code.slice(0, 3)} ${code.slice(3)}`,
+      );
     },
     'code.submit': ({ page }) => page.getByRole('button', { name: 'Verify' }).click(),
     'verify.needProfile': async (driver) => {
@@ -130,14 +149,17 @@ const executors: PathExecutors<Driver> = {
     },
   },
   states: {
-    'email.blank': andAudit('register, email step', ({ page }) => eventually(async () => {
-      expect(await join(page).isDisabled()).toBe(true);
-      expect(await page.getByText('You must accept Terms and Privacy.').isVisible()).toBe(true);
-    })),
-    'email.typed': ({ page, email: address }) => eventually(async () => {
-      expect(await email(page).inputValue()).toBe(address);
-      expect(await join(page).isDisabled()).toBe(true);
-    }),
+    'email.blank': andAudit('register, email step', ({ page }) =>
+      eventually(async () => {
+        expect(await join(page).isDisabled()).toBe(true);
+        expect(await page.getByText('You must accept Terms and Privacy.').isVisible()).toBe(true);
+      }),
+    ),
+    'email.typed': ({ page, email: address }) =>
+      eventually(async () => {
+        expect(await email(page).inputValue()).toBe(address);
+        expect(await join(page).isDisabled()).toBe(true);
+      }),
     'email.typedInvalid': ({ page }) => eventually(async () => expect(await join(page).isDisabled()).toBe(true)),
     'email.ready': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
     'email.readyInvalid': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
@@ -155,11 +177,12 @@ const executors: PathExecutors<Driver> = {
       // Only the code that locked the address was issued.
       expect(await codesIssuedTo(running.app, address)).toHaveLength(1);
     }),
-    sending: ({ held, email: address }) => eventually(async () => {
-      expect(held.register).toHaveLength(1);
-      expect(held.register[0]!.request().postDataJSON()).toEqual({ email: address, accepted_terms: true });
-      expect(held.register[0]!.request().headers().authorization).toBeUndefined();
-    }),
+    sending: ({ held, email: address }) =>
+      eventually(async () => {
+        expect(held.register).toHaveLength(1);
+        expect(held.register[0]!.request().postDataJSON()).toEqual({ email: address, accepted_terms: true });
+        expect(held.register[0]!.request().headers().authorization).toBeUndefined();
+      }),
     'code.blank': andAudit('register, code step', async ({ page, email: address }) => {
       await eventually(async () => {
         expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
@@ -170,14 +193,16 @@ const executors: PathExecutors<Driver> = {
       expect(await codesIssuedTo(running.app, address)).toEqual([{ purpose: 'sign_in', consumed: false, failed_attempts: 0 }]);
       expect(await mailCount(running.app, address)).toBe(1);
     }),
-    'code.unlocked': ({ page }) => eventually(async () => {
-      expect(await page.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
-      expect(await page.getByText(/You can resend/).count()).toBe(0);
-    }),
-    resending: ({ held, email: address }) => eventually(async () => {
-      expect(held.register).toHaveLength(1);
-      expect(held.register[0]!.request().postDataJSON()).toEqual({ email: address, accepted_terms: true });
-    }),
+    'code.unlocked': ({ page }) =>
+      eventually(async () => {
+        expect(await page.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
+        expect(await page.getByText(/You can resend/).count()).toBe(0);
+      }),
+    resending: ({ held, email: address }) =>
+      eventually(async () => {
+        expect(held.register).toHaveLength(1);
+        expect(held.register[0]!.request().postDataJSON()).toEqual({ email: address, accepted_terms: true });
+      }),
     'code.resent': async ({ page, email: address }) => {
       await eventually(async () => {
         expect(await page.getByText('We sent you a new code.').isVisible()).toBe(true);
@@ -194,14 +219,17 @@ const executors: PathExecutors<Driver> = {
       });
       expect(await codesIssuedTo(running.app, address)).toHaveLength(1);
     }),
-    'email.returned': ({ page, held, email: address }) => eventually(async () => {
-      expect(await page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
-      expect(await email(page).inputValue()).toBe(address);
-      expect(held.register).toHaveLength(0);
-    }),
-    'code.refused': andAudit('register, code refused', ({ page }) => eventually(async () => {
-      expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
-    })),
+    'email.returned': ({ page, held, email: address }) =>
+      eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
+        expect(await email(page).inputValue()).toBe(address);
+        expect(held.register).toHaveLength(0);
+      }),
+    'code.refused': andAudit('register, code refused', ({ page }) =>
+      eventually(async () => {
+        expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
+      }),
+    ),
     'code.filled': ({ page, code }) => eventually(async () => expect(await boxValues(page)).toEqual(code!.split(''))),
     'code.failed': andAudit('register, code refused by the server', async ({ page, email: address }) => {
       await eventually(async () => {
@@ -211,27 +239,32 @@ const executors: PathExecutors<Driver> = {
       // Refused: no account was made.
       expect(await running.app.query('select id from users where email = $1', [address])).toEqual([]);
     }),
-    'code.verified': ({ page, code }) => eventually(async () => {
-      expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
-      expect((await boxValues(page)).join('')).toBe(code);
-    }),
-    verifying: ({ held, email: address, code }) => eventually(async () => {
-      expect(held.verify).toHaveLength(1);
-      expect(held.verify[0]!.request().postDataJSON()).toEqual({ email: address, code });
-    }),
+    'code.verified': ({ page, code }) =>
+      eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
+        expect((await boxValues(page)).join('')).toBe(code);
+      }),
+    verifying: ({ held, email: address, code }) =>
+      eventually(async () => {
+        expect(held.verify).toHaveLength(1);
+        expect(held.verify[0]!.request().postDataJSON()).toEqual({ email: address, code });
+      }),
     'profile.blank': andAudit('register, profile step', async ({ page, email: address }) => {
       await eventually(async () => {
         expect(await page.getByRole('heading', { name: 'Join' }).isVisible()).toBe(true);
         expect(await page.getByLabel('First name').inputValue()).toBe('');
       });
       // The code made the account; its name and password are still to come.
-      expect(await running.app.query('select first_name, password_hash from users where email = $1', [address]))
-        .toEqual([{ first_name: '', password_hash: null }]);
+      expect(await running.app.query('select first_name, password_hash from users where email = $1', [address])).toEqual([
+        { first_name: '', password_hash: null },
+      ]);
     }),
-    'profile.refused': andAudit('register, profile refused', ({ page }) => eventually(async () => {
-      expect(await page.getByText('Please enter your name.').count()).toBe(2);
-      expect(await page.getByText('Password must be at least 8 characters.').isVisible()).toBe(true);
-    })),
+    'profile.refused': andAudit('register, profile refused', ({ page }) =>
+      eventually(async () => {
+        expect(await page.getByText('Please enter your name.').count()).toBe(2);
+        expect(await page.getByText('Password must be at least 8 characters.').isVisible()).toBe(true);
+      }),
+    ),
     'profile.filled': ({ page }) => eventually(async () => expect(await page.getByLabel('Last name').inputValue()).toBe(V.last)),
     'profile.failed': andAudit('register, profile refused by the server', async ({ page, email: address }) => {
       await eventually(async () => {
@@ -240,11 +273,12 @@ const executors: PathExecutors<Driver> = {
       // Refused: the names were not taken either.
       expect(await running.app.query('select first_name from users where email = $1', [address])).toEqual([{ first_name: '' }]);
     }),
-    saving: ({ held, verified }) => eventually(async () => {
-      expect(held.profile).toHaveLength(1);
-      // The profile goes with the token verify returned; nothing was stored before.
-      expect(held.profile[0]!.request().headers().authorization).toBe(`Bearer ${verified}`);
-    }),
+    saving: ({ held, verified }) =>
+      eventually(async () => {
+        expect(held.profile).toHaveLength(1);
+        // The profile goes with the token verify returned; nothing was stored before.
+        expect(held.profile[0]!.request().headers().authorization).toBe(`Bearer ${verified}`);
+      }),
     signingIn: ({ held }) => eventually(async () => expect(held.signIn.length).toBeGreaterThan(0)),
     done: async ({ page, email: address }) => {
       let path = '';
@@ -264,7 +298,8 @@ const executors: PathExecutors<Driver> = {
 
 describe('registration in Chromium against the real server: every path of the model (375 px wide)', () => {
   // The longest path makes five calls to the real server and audits four screens: 2 minutes on a loaded machine.
-  for (const { title, run } of modelPathCases(registrationModel, executors)) it(title, async () => {
-    await run(await openRegister());
-  }, 120_000);
+  for (const { title, run } of modelPathCases(registrationModel, executors))
+    it(title, async () => {
+      await run(await openRegister());
+    }, 120_000);
 });

@@ -33,11 +33,14 @@ describe('registration in Chromium', () => {
 
     // Pasted the way a person copies it from a mail app: the digits spread over the boxes.
     await page.getByLabel('Digit 1 of 6').focus();
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, `Your code: ${code.slice(0, 3)} ${code.slice(3)}`);
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      `Your code: ${code.slice(0, 3)} ${code.slice(3)}`,
+    );
     for (let index = 0; index < 6; index += 1) {
       expect(await page.getByLabel(`Digit ${index + 1} of 6`).inputValue()).toBe(code[index]);
     }

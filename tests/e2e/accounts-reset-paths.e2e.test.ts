@@ -14,9 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { RESET_JSDOM_ONLY as JSDOM_ONLY, RESET_VALUES as V, resetModel } from '../models/accounts/reset-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
-import {
-  SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, describedBy, eventually, mailedCode, makeAccount, newAddress,
-} from './accounts-server';
+import { SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, describedBy, eventually, mailedCode, makeAccount, newAddress } from './accounts-server';
 import { newPage, withApp } from './harness';
 
 /** The account's password before the reset. */
@@ -33,13 +31,14 @@ async function openReset(): Promise<Driver> {
   const code = await mailedCode(running.app, email);
   const page = await newPage(running.browser, { width: 375, height: 740 });
   const driver: Driver = { page, email, code, reset: [] };
-  await page.route(`**${API_BASE}${paths.auth.reset}`, (route) => { driver.reset.push(route); });
+  await page.route(`**${API_BASE}${paths.auth.reset}`, (route) => {
+    driver.reset.push(route);
+  });
   await page.goto(`${running.app.url}/reset`);
   return driver;
 }
 
 const andAudit = auditedStates();
-
 
 /** Whether `password` signs `email` in at the server. */
 async function signsIn(email: string, password: string): Promise<boolean> {
@@ -82,32 +81,40 @@ const executors: PathExecutors<Driver> = {
     'server.fail': notReplayed('server.fail'),
   },
   states: {
-    blank: andAudit('reset password', ({ page }) => eventually(async () => {
-      expect(await page.getByRole('heading', { name: 'Reset password' }).isVisible()).toBe(true);
-      expect(await email(page).inputValue()).toBe('');
-      expect(await submit(page).isEnabled()).toBe(true);
-    })),
-    refusedBlank: andAudit('reset password, empty fields refused', ({ page, reset }) => eventually(async () => {
-      expect(await describedBy(email(page))).toBe('Please enter your email.');
-      expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
-      expect(await describedBy(password(page))).toContain('Password must be at least 8 characters.');
-      expect(reset).toHaveLength(0);
-    })),
+    blank: andAudit('reset password', ({ page }) =>
+      eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Reset password' }).isVisible()).toBe(true);
+        expect(await email(page).inputValue()).toBe('');
+        expect(await submit(page).isEnabled()).toBe(true);
+      }),
+    ),
+    refusedBlank: andAudit('reset password, empty fields refused', ({ page, reset }) =>
+      eventually(async () => {
+        expect(await describedBy(email(page))).toBe('Please enter your email.');
+        expect(await page.getByText('Enter the 6-digit code.', { exact: true }).isVisible()).toBe(true);
+        expect(await describedBy(password(page))).toContain('Password must be at least 8 characters.');
+        expect(reset).toHaveLength(0);
+      }),
+    ),
     mismatched: ({ page }) => eventually(async () => expect(await confirm(page).inputValue()).toBe(V.other)),
-    refusedMismatch: andAudit('reset password, passwords do not match', ({ page, reset }) => eventually(async () => {
-      expect(await describedBy(confirm(page))).toBe('Passwords do not match.');
-      expect(reset).toHaveLength(0);
-    })),
-    filled: ({ page, code }) => eventually(async () => {
-      expect(await boxValues(page)).toBe(code);
-      expect(await page.getByText('Passwords do not match.').count()).toBe(0);
-    }),
-    saving: ({ page, reset, email: address, code }) => eventually(async () => {
-      expect(await submit(page).getAttribute('data-loading')).not.toBeNull();
-      expect(reset).toHaveLength(1);
-      expect(reset[0]!.request().postDataJSON()).toEqual({ email: address, code, password: V.password });
-      expect(reset[0]!.request().headers().authorization).toBeUndefined();
-    }),
+    refusedMismatch: andAudit('reset password, passwords do not match', ({ page, reset }) =>
+      eventually(async () => {
+        expect(await describedBy(confirm(page))).toBe('Passwords do not match.');
+        expect(reset).toHaveLength(0);
+      }),
+    ),
+    filled: ({ page, code }) =>
+      eventually(async () => {
+        expect(await boxValues(page)).toBe(code);
+        expect(await page.getByText('Passwords do not match.').count()).toBe(0);
+      }),
+    saving: ({ page, reset, email: address, code }) =>
+      eventually(async () => {
+        expect(await submit(page).getAttribute('data-loading')).not.toBeNull();
+        expect(reset).toHaveLength(1);
+        expect(reset[0]!.request().postDataJSON()).toEqual({ email: address, code, password: V.password });
+        expect(reset[0]!.request().headers().authorization).toBeUndefined();
+      }),
     failed: andAudit('reset password, code refused by the server', async ({ page, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('alert').textContent())?.trim()).toBe(`${SERVER_SENTENCES.codeExpired}Check 6-digit code.`);
@@ -125,11 +132,11 @@ const executors: PathExecutors<Driver> = {
   },
 };
 
-const replayed = modelPathCases(resetModel, executors)
-  .filter(({ events }) => !events.some((event) => event in JSDOM_ONLY));
+const replayed = modelPathCases(resetModel, executors).filter(({ events }) => !events.some((event) => event in JSDOM_ONLY));
 
 describe('reset password in Chromium against the real server: every path of the model but JSDOM_ONLY (375 px wide)', () => {
-  for (const { title, run } of replayed) it(title, async () => {
-    await run(await openReset());
-  }, 120_000);
+  for (const { title, run } of replayed)
+    it(title, async () => {
+      await run(await openReset());
+    }, 120_000);
 });

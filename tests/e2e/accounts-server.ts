@@ -53,7 +53,11 @@ export async function answerHeld(routes: Route[], status: number, arrange: () =>
 
 /** A call to the server's API from the test (not from the page). */
 export async function callApi(
-  app: RunningApp, method: string, path: string, body?: unknown, token?: string,
+  app: RunningApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${app.url}${API_BASE}${path}`, {
     method,
@@ -95,10 +99,9 @@ export async function lockOver(app: RunningApp, email: string): Promise<void> {
 
 /** The code's ten minutes are over: every unused code of `email` expired a second ago. */
 export async function codesExpire(app: RunningApp, email: string): Promise<void> {
-  const rows = await app.query(
-    "update one_time_codes set expires_at = now() - interval '1 second' where email = $1 and consumed_at is null returning id",
-    [email],
-  );
+  const rows = await app.query("update one_time_codes set expires_at = now() - interval '1 second' where email = $1 and consumed_at is null returning id", [
+    email,
+  ]);
   expect(rows.length).toBeGreaterThan(0);
 }
 
@@ -129,8 +132,13 @@ export async function pageSession(page: Page, app: RunningApp): Promise<{ storag
 
 /** The text of what describes a field (its error, its hint), as a screen reader reads it after the name. */
 export function describedBy(field: Locator): Promise<string> {
-  return field.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent?.trim() ?? '').join(' '));
+  return field.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' '),
+  );
 }
 
 /** The server's refusals the accounts screens show (server/domain/accounts, server/plugins/security.ts). */

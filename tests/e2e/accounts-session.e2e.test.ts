@@ -85,12 +85,12 @@ describe('signed-in sessions', () => {
     const refresh = await page.evaluate(() => sessionStorage.getItem('refresh_token') ?? localStorage.getItem('refresh_token'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${app.url}/login`);
-    const revoked = await app.query(
-      'select count(*)::int as n from refresh_tokens where revoked_at is not null',
-    );
+    const revoked = await app.query('select count(*)::int as n from refresh_tokens where revoked_at is not null');
     expect(Number(revoked[0]?.n)).toBeGreaterThan(0);
     const reuse = await fetch(`${app.url}/api/v2/auth/token/refresh/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh }),
     });
     expect(reuse.status).toBe(401);
   });

@@ -25,7 +25,10 @@ beforeAll(async () => {
   await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
   await app.query('update users set active_restaurant_id = null where id = $1', [row!.id]);
   await app.query('delete from restaurants where id = $1', [admin.restaurantId]);
-  for (const [key, name] of [['pizza', 'Pizza Loco'], ['taco', 'Taco Town']] as const) {
+  for (const [key, name] of [
+    ['pizza', 'Pizza Loco'],
+    ['taco', 'Taco Town'],
+  ] as const) {
     restaurants[key] = (await apiAs<{ id: number }>(app, admin, 'POST', '/restaurants/', { name })).id;
   }
   browser = await openBrowser();
@@ -52,7 +55,8 @@ describe('an administrator chooses the restaurant they work on', () => {
     await screenshot(page, 'admin-picker-open');
     await page.getByRole('option', { name: 'Taco Town' }).click();
     await expect.poll(() => picker.inputValue()).toBe('Taco Town');
-    await expect.poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
+    await expect
+      .poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
       .toBe(restaurants.taco);
     await expect.poll(() => page.getByText(/^All restaurants:/).count()).toBe(0);
 

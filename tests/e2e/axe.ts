@@ -35,12 +35,17 @@ export async function expectAccessible(page: Page, screen: string, widths: reado
     }
     // A dialog fading in blends its colours with the page's for a few frames: axe would measure
     // contrast mid-fade. Wait for running transitions to end (never longer than a second).
-    await page.evaluate(() => Promise.race([
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 1_000)),
-    ]));
+    await page.evaluate(() =>
+      Promise.race([
+        Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 1_000)),
+      ]),
+    );
     // Only violations are read: axe then skips describing every passing element, most of its time.
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(WCAG_TAGS)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     if (violations.length > 0) failures.push(describe(screen, width, violations));
   }
   if (original && page.viewportSize()?.width !== original.width) await page.setViewportSize(original);

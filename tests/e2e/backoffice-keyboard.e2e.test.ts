@@ -31,7 +31,20 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 375, height: 740 };
-const SIDEBAR = ['Dashboard', 'Notifications', 'Menu', 'Customers', 'Coupons', 'Reviews', 'Money', 'Point of Sale', 'Messages', 'Support', 'Analytics', 'Media'];
+const SIDEBAR = [
+  'Dashboard',
+  'Notifications',
+  'Menu',
+  'Customers',
+  'Coupons',
+  'Reviews',
+  'Money',
+  'Point of Sale',
+  'Messages',
+  'Support',
+  'Analytics',
+  'Media',
+];
 
 /** What has the focus, as a person would name it, and where it is. */
 type Focused = { name: string; tag: string; id: string; inSidebar: boolean; expanded: string | null; top: number; bottom: number };
@@ -132,8 +145,9 @@ describe('the back office with the keyboard alone', () => {
     expect(await page.title()).toBe('Reviews · Back office · Tablefront');
     expect(await page.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('#backoffice-navigation').getAttribute('inert')).not.toBeNull();
-    expect(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviews', includeHidden: true }).getAttribute('aria-current'))
-      .toBe('page');
+    expect(
+      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviews', includeHidden: true }).getAttribute('aria-current'),
+    ).toBe('page');
   });
 });
 
@@ -143,7 +157,10 @@ describe('the back office at 320 px', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     for (const name of controls) {
-      const box = await page.getByRole('banner').getByRole(name === 'Restaurant you work on' ? 'combobox' : 'button', { name }).boundingBox();
+      const box = await page
+        .getByRole('banner')
+        .getByRole(name === 'Restaurant you work on' ? 'combobox' : 'button', { name })
+        .boundingBox();
       expect(box, name).not.toBeNull();
       expect(box!.x, name).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width, name).toBeLessThanOrEqual(320);

@@ -44,7 +44,12 @@ export async function withoutRights<T>(app: RunningApp, admin: AdminSession, cal
 /** Holds every call of the page whose address's path matches `path` in `held`, untouched, until the test lets it through. */
 export async function holdCalls(page: Page, path: RegExp): Promise<Route[]> {
   const held: Route[] = [];
-  await page.route((url) => path.test(url.pathname), (route) => { held.push(route); });
+  await page.route(
+    (url) => path.test(url.pathname),
+    (route) => {
+      held.push(route);
+    },
+  );
   return held;
 }
 

@@ -24,8 +24,14 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Headless Chromium on a machine without outside network: background services off, or it
 // spends its start-up failing to reach Google's hosts.
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export type RunningApp = {
@@ -107,9 +113,14 @@ export async function newPage(
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   // This machine has no outside network: the map's tile server is answered here with a plain
   // tile, as a reachable one would be, so no test depends on the internet (or fails without it).
-  plainTile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 236, b: 228 } } }).png().toBuffer();
+  plainTile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 236, b: 228 } } })
+    .png()
+    .toBuffer();
   const tile = await plainTile;
-  await context.route((url) => url.host === TILE_HOST, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+  await context.route(
+    (url) => url.host === TILE_HOST,
+    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }),
+  );
   const taken: TakenTransitions = {};
   const addLabel = (machineId: string, label: string) => {
     (taken[machineId] ??= []).push(label);

@@ -57,7 +57,10 @@ async function restaurant(name: string, menu: Record<string, string[]>): Promise
   const owner = await ownerSession(running.app, newAddress('owner'));
   await running.app.query('update restaurants set name = $2 where id = $1', [owner.restaurantId, name]);
   for (const [category, items] of Object.entries(menu)) {
-    const created = await apiAs<{ category: { id: number } }>(running.app, owner, 'POST', '/categories/deep/', { name: category, detail: { priced_by: 'none' } });
+    const created = await apiAs<{ category: { id: number } }>(running.app, owner, 'POST', '/categories/deep/', {
+      name: category,
+      detail: { priced_by: 'none' },
+    });
     for (const item of items) await apiAs(running.app, owner, 'POST', '/menu-items/', { category_id: created.category.id, name: item, price: 9 });
   }
   const categories = Object.entries(menu).map(([category, items]) => [category, items.length] as [string, number]);
@@ -73,7 +76,9 @@ async function openScreen(path: string, stats: RegExp): Promise<Driver> {
   await running.app.query('update users set active_restaurant_id = $2 where id = $1', [admin.userId, pizza.id]);
   const page = await newPage(running.browser, { expectedConsoleErrors: [LOGGED_FAILURE] });
   const logged: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error' && LOGGED_FAILURE.test(message.text())) logged.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && LOGGED_FAILURE.test(message.text())) logged.push(message.text());
+  });
   const driver: Driver = { page, admin, pizza, taco, current: pizza, stats: await holdCalls(page, stats), logged, downloads: downloadsOf(page) };
   await openAs(page, running.app, admin, path);
   return driver;
@@ -82,8 +87,11 @@ async function openScreen(path: string, stats: RegExp): Promise<Driver> {
 /** The figure under a KPI card's label. */
 const kpi = (page: Page, label: string) => page.getByText(label, { exact: true }).first().locator('xpath=following-sibling::p[1]');
 const alert = (page: Page) => page.getByRole('alert');
-const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr').evaluateAll((rows) =>
-  rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+const bodyRows = (page: Page, table: string) =>
+  page
+    .getByRole('table', { name: table })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
 
 /** The held statistics call asks for the current restaurant. */
 async function expectAsked({ stats, current }: Driver) {
@@ -106,9 +114,10 @@ async function expectSwitchStored(driver: Driver) {
 }
 
 /** The current restaurant is removed from the database while its call is held: the server answers 404. */
-const removeCurrent = (driver: Driver) => letThrough(driver.stats, 404, async () => {
-  expect(await running.app.query('delete from restaurants where id = $1 returning id', [driver.current.id])).toHaveLength(1);
-});
+const removeCurrent = (driver: Driver) =>
+  letThrough(driver.stats, 404, async () => {
+    expect(await running.app.query('delete from restaurants where id = $1 returning id', [driver.current.id])).toHaveLength(1);
+  });
 
 const andAudit = auditedStates();
 
@@ -168,9 +177,10 @@ const dashboardExecutors: PathExecutors<Driver> = {
 };
 
 describe('menu dashboard in Chromium against the real server: every path of the model (an administrator at /admin/dashboard)', () => {
-  for (const { title, run } of modelPathCases(menuDashboardModel, dashboardExecutors)) it(title, async () => {
-    await run(await openScreen('/admin/dashboard', /^\/api\/v2\/stats\/menu\/$/));
-  }, 120_000);
+  for (const { title, run } of modelPathCases(menuDashboardModel, dashboardExecutors))
+    it(title, async () => {
+      await run(await openScreen('/admin/dashboard', /^\/api\/v2\/stats\/menu\/$/));
+    }, 120_000);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -236,9 +246,10 @@ const analyticsExecutors: PathExecutors<Driver> = {
 };
 
 describe('analytics in Chromium against the real server: every path of the model (an administrator at /admin/analytics)', () => {
-  for (const { title, run } of modelPathCases(analyticsModel, analyticsExecutors)) it(title, async () => {
-    await run(await openScreen('/admin/analytics', /^\/api\/v2\/stats\/analytics\/$/));
-  }, 120_000);
+  for (const { title, run } of modelPathCases(analyticsModel, analyticsExecutors))
+    it(title, async () => {
+      await run(await openScreen('/admin/analytics', /^\/api\/v2\/stats\/analytics\/$/));
+    }, 120_000);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -281,7 +292,8 @@ const generalExecutors: PathExecutors<Driver> = {
 };
 
 describe('general stats in Chromium against the real server: every path of the model (an administrator on Drivers)', () => {
-  for (const { title, run } of modelPathCases(generalStatsModel, generalExecutors)) it(title, async () => {
-    await run(await openScreen('/admin/drivers', /^\/api\/v2\/stats\/general\/$/));
-  }, 120_000);
+  for (const { title, run } of modelPathCases(generalStatsModel, generalExecutors))
+    it(title, async () => {
+      await run(await openScreen('/admin/drivers', /^\/api\/v2\/stats\/general\/$/));
+    }, 120_000);
 });

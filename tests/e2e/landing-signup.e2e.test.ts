@@ -95,10 +95,10 @@ async function letThrough({ route, request }: HeldRequest): Promise<{ status: nu
 
 /** The address's hourly sign-ups, all used up at the server just now; answers the rows' ids. */
 async function useUpSignups(address: string): Promise<number[]> {
-  const rows = await app.query(
-    `insert into messages (email, zip_code) select $1, $2 from generate_series(1, ${PER_EMAIL_PER_HOUR}) returning id`,
-    [address, SIGNUP_VALUES.validZip],
-  );
+  const rows = await app.query(`insert into messages (email, zip_code) select $1, $2 from generate_series(1, ${PER_EMAIL_PER_HOUR}) returning id`, [
+    address,
+    SIGNUP_VALUES.validZip,
+  ]);
   return rows.map((row) => Number(row.id));
 }
 
@@ -144,66 +144,70 @@ const executors: PathExecutors<Driver> = {
     },
   },
   states: {
-    empty: ({ page, held }) => eventually(async () => {
-      await expectValues(page, '', '');
-      await expectQuiet(page);
-      expect(held).toHaveLength(0);
-    }),
-    valid: ({ page, email: address }) => eventually(async () => {
-      await expectValues(page, SIGNUP_VALUES.validZip, address);
-      await expectQuiet(page);
-    }),
-    invalid: ({ page }) => eventually(async () => {
-      await expectValues(page, SIGNUP_VALUES.invalidZip, SIGNUP_VALUES.invalidEmail);
-      await expectQuiet(page);
-    }),
-    refused: ({ page, held }) => eventually(async () => {
-      expect(await zip(page).getAttribute('aria-invalid')).toBe('true');
-      expect(await email(page).getAttribute('aria-invalid')).toBe('true');
-      // The summary names the fields; the cursor is on the first.
-      expect((await page.getByRole('alert').textContent())?.trim()).toBe('Check Zip code and Email.');
-      expect(await zip(page).evaluate((input) => input === document.activeElement)).toBe(true);
-      expect(await page.getByText(SIGNUP_VALUES.zipSentence, { exact: true }).isVisible()).toBe(true);
-      expect(await page.getByText(SIGNUP_VALUES.emailSentence, { exact: true }).isVisible()).toBe(true);
-      expect(held).toHaveLength(0);
-    }),
-    submitting: ({ page, held, email: address }) => eventually(async () => {
-      expect(await notify(page).getAttribute('data-loading')).not.toBeNull();
-      expect(await notify(page).isDisabled()).toBe(true);
-      expect(held).toHaveLength(1);
-      expect(held[0]!.request.postDataJSON()).toMatchObject({ zip_code: SIGNUP_VALUES.validZip, email: address });
-    }),
+    empty: ({ page, held }) =>
+      eventually(async () => {
+        await expectValues(page, '', '');
+        await expectQuiet(page);
+        expect(held).toHaveLength(0);
+      }),
+    valid: ({ page, email: address }) =>
+      eventually(async () => {
+        await expectValues(page, SIGNUP_VALUES.validZip, address);
+        await expectQuiet(page);
+      }),
+    invalid: ({ page }) =>
+      eventually(async () => {
+        await expectValues(page, SIGNUP_VALUES.invalidZip, SIGNUP_VALUES.invalidEmail);
+        await expectQuiet(page);
+      }),
+    refused: ({ page, held }) =>
+      eventually(async () => {
+        expect(await zip(page).getAttribute('aria-invalid')).toBe('true');
+        expect(await email(page).getAttribute('aria-invalid')).toBe('true');
+        // The summary names the fields; the cursor is on the first.
+        expect((await page.getByRole('alert').textContent())?.trim()).toBe('Check Zip code and Email.');
+        expect(await zip(page).evaluate((input) => input === document.activeElement)).toBe(true);
+        expect(await page.getByText(SIGNUP_VALUES.zipSentence, { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByText(SIGNUP_VALUES.emailSentence, { exact: true }).isVisible()).toBe(true);
+        expect(held).toHaveLength(0);
+      }),
+    submitting: ({ page, held, email: address }) =>
+      eventually(async () => {
+        expect(await notify(page).getAttribute('data-loading')).not.toBeNull();
+        expect(await notify(page).isDisabled()).toBe(true);
+        expect(held).toHaveLength(1);
+        expect(held[0]!.request.postDataJSON()).toMatchObject({ zip_code: SIGNUP_VALUES.validZip, email: address });
+      }),
     done: async ({ page, app: running, email: address }) => {
       await eventually(async () => {
         expect((await page.getByRole('status').textContent())?.trim()).toBe(SUCCESS);
       });
-      const rows = await running.query(
-        'select email, zip_code, status, user_agent from messages where email = $1',
-        [address],
-      );
+      const rows = await running.query('select email, zip_code, status, user_agent from messages where email = $1', [address]);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ email: address, zip_code: SIGNUP_VALUES.validZip, status: 'new' });
       expect(String(rows[0]!.user_agent)).toContain('Chrome');
     },
-    failed: ({ page, email: address }) => eventually(async () => {
-      // The real server's sentence (not the happy-dom runner's SIGNUP_VALUES.rejection); it names no
-      // field, so no field is marked and the cursor goes to the alert.
-      expect((await page.getByRole('alert').textContent())?.trim()).toBe(TOO_OFTEN);
-      expect(await page.getByRole('alert').evaluate((alert) => alert === document.activeElement)).toBe(true);
-      expect(await email(page).getAttribute('aria-invalid')).not.toBe('true');
-      expect(await zip(page).getAttribute('aria-invalid')).not.toBe('true');
-      await expectValues(page, SIGNUP_VALUES.validZip, address);
-      expect(await notify(page).isEnabled()).toBe(true);
-    }),
+    failed: ({ page, email: address }) =>
+      eventually(async () => {
+        // The real server's sentence (not the happy-dom runner's SIGNUP_VALUES.rejection); it names no
+        // field, so no field is marked and the cursor goes to the alert.
+        expect((await page.getByRole('alert').textContent())?.trim()).toBe(TOO_OFTEN);
+        expect(await page.getByRole('alert').evaluate((alert) => alert === document.activeElement)).toBe(true);
+        expect(await email(page).getAttribute('aria-invalid')).not.toBe('true');
+        expect(await zip(page).getAttribute('aria-invalid')).not.toBe('true');
+        await expectValues(page, SIGNUP_VALUES.validZip, address);
+        expect(await notify(page).isEnabled()).toBe(true);
+      }),
   },
 };
 
 const cases = modelPathCases(landingSignupModel, executors);
 
 describe('landing sign-up in Chromium: every path of the model (375 px wide)', () => {
-  for (const { title, run } of cases) it(title, async () => {
-    await run(await openLanding());
-  });
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(await openLanding());
+    });
 });
 
 describe('landing page in Chromium', () => {

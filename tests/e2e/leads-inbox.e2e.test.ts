@@ -41,7 +41,9 @@ beforeAll(async () => {
   await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
   owner = await ownerSession(app, 'owner@example.com');
   await apiAs(app, owner, 'PUT', `/onboarding/${owner.restaurantId}/delivery/`, {
-    ...DEFAULT_DELIVERY, coverage_mode: 'zip', zip_codes: ['94107', '94110'],
+    ...DEFAULT_DELIVERY,
+    coverage_mode: 'zip',
+    zip_codes: ['94107', '94110'],
   });
   browser = await openBrowser();
 });
@@ -143,7 +145,9 @@ describe('survey answers', () => {
       { business_name: 'Taco Dos', role: 'General Manager', pos_system: 'Clover' },
     ]) {
       const sent = await fetch(`${app.url}/api/surveys/operator/`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(answers),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(answers),
       });
       expect(sent.status).toBe(201);
     }
@@ -185,7 +189,7 @@ describe('local demand', () => {
     await expectAccessible(page, 'local demand, owner');
 
     // The inbox itself is administrators' only.
-    expect((await apiStatus('/api/messages/', owner))).toBe(403);
+    expect(await apiStatus('/api/messages/', owner)).toBe(403);
   });
 });
 

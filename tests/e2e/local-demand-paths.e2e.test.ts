@@ -36,9 +36,14 @@ const SERVED = { pizza: ['62701', '62702'], taco: ['10001', '10002'] } as const;
  * in a zip code neither restaurant serves; one is a ZIP+4, counted for its ZIP.
  */
 const SIGNUPS: readonly (readonly [string, number])[] = [
-  ['62702', 1], ['62702-1234', 10], ['62702', 60], ['62702', 100],
-  ['62701', 40], ['62701', 80],
-  ['10001', 5], ['10001', 95],
+  ['62702', 1],
+  ['62702-1234', 10],
+  ['62702', 60],
+  ['62702', 100],
+  ['62701', 40],
+  ['62701', 80],
+  ['10001', 5],
+  ['10001', 95],
   ['99999', 2],
 ];
 
@@ -59,10 +64,12 @@ type Driver = {
 
 /** The figures the server should give for `zips`, counted here from SIGNUPS: busiest over 90 days first, then by zip. */
 function expectedFigures(zips: readonly string[]) {
-  const counted = zips.map((zip) => {
-    const ages = SIGNUPS.filter(([signup]) => signup.slice(0, 5) === zip).map(([, age]) => age);
-    return { zip, last30: ages.filter((age) => age <= 30).length, last90: ages.filter((age) => age <= 90).length };
-  }).sort((a, b) => b.last90 - a.last90 || a.zip.localeCompare(b.zip));
+  const counted = zips
+    .map((zip) => {
+      const ages = SIGNUPS.filter(([signup]) => signup.slice(0, 5) === zip).map(([, age]) => age);
+      return { zip, last30: ages.filter((age) => age <= 30).length, last90: ages.filter((age) => age <= 90).length };
+    })
+    .sort((a, b) => b.last90 - a.last90 || a.zip.localeCompare(b.zip));
   return {
     rows: counted.map(({ zip, last30, last90 }) => [zip, String(last30), String(last90)]),
     last30: counted.reduce((sum, zip) => sum + zip.last30, 0),
@@ -82,9 +89,13 @@ async function openDemand(): Promise<Driver> {
   paths += 1;
   await running.app.query('delete from messages');
   const now = Date.now();
-  await running.app.database.db.insert(messages).values(SIGNUPS.map(([zip, age], index) => ({
-    email: `neighbour${index}@example.com`, zipCode: zip, createdAt: new Date(now - age * DAY_MS),
-  })));
+  await running.app.database.db.insert(messages).values(
+    SIGNUPS.map(([zip, age], index) => ({
+      email: `neighbour${index}@example.com`,
+      zipCode: zip,
+      createdAt: new Date(now - age * DAY_MS),
+    })),
+  );
   const admin = await adminSession(running.app);
   // Names of this path's own: the header's picker lists every restaurant of the server.
   const pizza = await restaurant(`Pizza Loco ${paths}`, SERVED.pizza);
@@ -117,8 +128,9 @@ async function expectFigures({ page, current }: Driver) {
   await eventually(async () => expect((await aboutLine(page).textContent())?.trim()).toBe(`About ${current.name}, the restaurant you work on.`));
   expect(await figure(page, 'Sign-ups in the last 30 days').textContent()).toBe(String(expected.last30));
   expect(await figure(page, 'Sign-ups in the last 90 days').textContent()).toBe(String(expected.last90));
-  const rows = await figuresTable(page).getByRole('row').evaluateAll((nodes) =>
-    nodes.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  const rows = await figuresTable(page)
+    .getByRole('row')
+    .evaluateAll((nodes) => nodes.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
   expect(rows).toEqual([['Zip code', 'Last 30 days', 'Last 90 days'], ...expected.rows]);
   expect(await page.getByText(DELIVERY_ZIPS_NOTE, { exact: true }).isVisible()).toBe(true);
   expect(await page.locator('main').textContent()).not.toContain('@');
@@ -128,14 +140,16 @@ async function expectFigures({ page, current }: Driver) {
 const executors: PathExecutors<Driver> = {
   events: {
     'server.answer': ({ demand }) => letThrough(demand, 200),
-    'server.noZips': ({ demand, pizza }) => letThrough(demand, 200, async () => {
-      // Its owner saves the delivery step again: no delivery.
-      await apiAs(running.app, pizza.owner, 'PUT', `/onboarding/${pizza.id}/delivery/`, { ...DEFAULT_DELIVERY, has_delivery: false });
-      expect(await running.app.query('select restaurant_id from restaurant_locations where restaurant_id = $1', [pizza.id])).toEqual([]);
-    }),
-    'server.fail': ({ demand, pizza }) => letThrough(demand, 404, async () => {
-      expect(await running.app.query('delete from restaurants where id = $1 returning id', [pizza.id])).toHaveLength(1);
-    }),
+    'server.noZips': ({ demand, pizza }) =>
+      letThrough(demand, 200, async () => {
+        // Its owner saves the delivery step again: no delivery.
+        await apiAs(running.app, pizza.owner, 'PUT', `/onboarding/${pizza.id}/delivery/`, { ...DEFAULT_DELIVERY, has_delivery: false });
+        expect(await running.app.query('select restaurant_id from restaurant_locations where restaurant_id = $1', [pizza.id])).toEqual([]);
+      }),
+    'server.fail': ({ demand, pizza }) =>
+      letThrough(demand, 404, async () => {
+        expect(await running.app.query('delete from restaurants where id = $1 returning id', [pizza.id])).toHaveLength(1);
+      }),
     'demand.retry': ({ page }) => page.getByRole('button', { name: 'Retry', exact: true }).click(),
     'restaurant.switch': async (driver) => {
       const picker = driver.page.getByRole('combobox', { name: 'Restaurant you work on' });
@@ -174,7 +188,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('local demand in Chromium against the real server: every path of the model (an administrator at /admin/messages/demand)', () => {
-  for (const { title, run } of modelPathCases(localDemandModel, executors)) it(title, async () => {
-    await run(await openDemand());
-  }, 120_000);
+  for (const { title, run } of modelPathCases(localDemandModel, executors))
+    it(title, async () => {
+      await run(await openDemand());
+    }, 120_000);
 });

@@ -23,7 +23,10 @@ beforeAll(async () => {
   const pizza = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
     name: 'Pizza',
     detail: { priced_by: 'size' },
-    sizes: [{ name: 'Small', position: 1 }, { name: 'Large', position: 2 }],
+    sizes: [
+      { name: 'Small', position: 1 },
+      { name: 'Large', position: 2 },
+    ],
     extra_groups: [{ name: 'Sauces', allow_multiple: true, selections: [{ name: 'BBQ', price: 0.5 }] }],
   });
   pizzaId = pizza.category.id;
@@ -61,30 +64,34 @@ const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.t
 const sizeNames = (page: Page) => page.getByLabel(/^Size \d+ name$/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 describe('menu states a person reaches, checked by axe', () => {
-  it('toppings: a refused save, a search with no results, the delete dialog', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, '/backoffice/menu/toppings');
-    await page.getByRole('article', { name: 'Olives' }).waitFor();
+  it(
+    'toppings: a refused save, a search with no results, the delete dialog',
+    async () => {
+      const page = await newPage(browser);
+      await openAs(page, app, owner, '/backoffice/menu/toppings');
+      await page.getByRole('article', { name: 'Olives' }).waitFor();
 
-    await page.getByRole('button', { name: 'Add topping' }).click();
-    const name = page.getByRole('textbox', { name: 'Topping name' });
-    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByRole('alert').textContent()).toContain('Check Topping name.');
-    expect(await focusedName(page)).toBe('Topping name');
-    await expectAccessible(page, 'toppings, blank name refused');
+      await page.getByRole('button', { name: 'Add topping' }).click();
+      const name = page.getByRole('textbox', { name: 'Topping name' });
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').textContent()).toContain('Check Topping name.');
+      expect(await focusedName(page)).toBe('Topping name');
+      await expectAccessible(page, 'toppings, blank name refused');
 
-    await page.getByRole('searchbox', { name: 'Search toppings' }).fill('zzz');
-    await page.getByText('No toppings.').waitFor();
-    await expectAccessible(page, 'toppings, search with no results');
+      await page.getByRole('searchbox', { name: 'Search toppings' }).fill('zzz');
+      await page.getByText('No toppings.').waitFor();
+      await expectAccessible(page, 'toppings, search with no results');
 
-    await page.getByRole('searchbox', { name: 'Search toppings' }).fill('');
-    await page.getByRole('button', { name: 'Delete Olives' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Olives?' });
-    await dialog.waitFor();
-    await expect.poll(() => focusedName(page)).toBe('Cancel');
-    await screenshot(page, 'menu-delete-dialog-1280');
-    await expectAccessible(page, 'delete dialog open');
-  }, AXE_STATES_LIMIT);
+      await page.getByRole('searchbox', { name: 'Search toppings' }).fill('');
+      await page.getByRole('button', { name: 'Delete Olives' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Olives?' });
+      await dialog.waitFor();
+      await expect.poll(() => focusedName(page)).toBe('Cancel');
+      await screenshot(page, 'menu-delete-dialog-1280');
+      await expectAccessible(page, 'delete dialog open');
+    },
+    AXE_STATES_LIMIT,
+  );
 
   it('the category editor: a blank name refused on Save and a blank size name refused in its row', async () => {
     const page = await newPage(browser);
@@ -165,7 +172,6 @@ describe('the category editor with the keyboard alone', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe('Delete Pizza Napoletana');
     expect(await page.getByRole('row', { name: /Pizza Napoletana/ }).count()).toBe(1);
-
 
     // What was saved: the new name and the added size.
     await page.goto(`${app.url}/backoffice/menu/categories/${pizzaId}/editor`);

@@ -66,11 +66,27 @@ const lastCategory = async (app: RunningApp) => Number((await app.query('select 
 const madeSince = (driver: Driver) => driver.app.query('select id from categories where id > $1', [driver.lastCategoryBefore]);
 
 /** Opens the new-category editor as `session`, with the page's calls routed into the driver's holds. */
-async function openNew(app: RunningApp, session: OwnerSession, base: 'backoffice' | 'admin', olives: number, holdLoad: boolean, restaurantId: () => Promise<number>): Promise<Driver> {
+async function openNew(
+  app: RunningApp,
+  session: OwnerSession,
+  base: 'backoffice' | 'admin',
+  olives: number,
+  holdLoad: boolean,
+  restaurantId: () => Promise<number>,
+): Promise<Driver> {
   const page = await newPage(browser);
   const driver: Driver = {
-    app, page, session, olives, restaurantId, loads: [], holdLoad, lookups: [], writes: [],
-    lastCategoryBefore: await lastCategory(app), path: () => new URL(page.url()).pathname,
+    app,
+    page,
+    session,
+    olives,
+    restaurantId,
+    loads: [],
+    holdLoad,
+    lookups: [],
+    writes: [],
+    lastCategoryBefore: await lastCategory(app),
+    path: () => new URL(page.url()).pathname,
   };
   await page.route('**/api/v2/**', (route) => {
     const request = route.request();
@@ -88,7 +104,12 @@ async function openNew(app: RunningApp, session: OwnerSession, base: 'backoffice
 /** The one call held now, wherever it is. */
 async function theHeld(driver: Driver): Promise<Route[]> {
   const holds = [driver.loads, driver.lookups, driver.writes];
-  await eventually(async () => expect(holds.map((held) => held.length).reduce((a, b) => a + b), 'exactly one call should be held').toBe(1));
+  await eventually(async () =>
+    expect(
+      holds.map((held) => held.length).reduce((a, b) => a + b),
+      'exactly one call should be held',
+    ).toBe(1),
+  );
   return holds.find((held) => held.length === 1)!;
 }
 
@@ -106,11 +127,12 @@ async function accept(driver: Driver) {
 async function fail(driver: Driver) {
   const { app } = driver;
   const held = await theHeld(driver);
-  const [breakIt, repair] = held === driver.writes
-    ? ['set default_transaction_read_only = on', 'set default_transaction_read_only = off']
-    : held === driver.loads
-      ? ['alter table toppings rename to toppings_away', 'alter table if exists toppings_away rename to toppings']
-      : ['alter table restaurants rename to restaurants_away', 'alter table if exists restaurants_away rename to restaurants'];
+  const [breakIt, repair] =
+    held === driver.writes
+      ? ['set default_transaction_read_only = on', 'set default_transaction_read_only = off']
+      : held === driver.loads
+        ? ['alter table toppings rename to toppings_away', 'alter table if exists toppings_away rename to toppings']
+        : ['alter table restaurants rename to restaurants_away', 'alter table if exists restaurants_away rename to restaurants'];
   try {
     const body = await letThrough(held, 500, () => app.query(breakIt));
     expect(JSON.parse(body)).toMatchObject({ code: 'internal', detail: SERVER_FAULT });
@@ -176,7 +198,9 @@ async function expectCreated(driver: Driver) {
   await page.getByRole('heading', { level: 1, name: 'Categories › Pizza' }).waitFor({ timeout: 15_000 });
   const id = Number(/\/menu\/categories\/(\d+)\/editor$/.exec(driver.path())?.[1]);
   const [category] = await app.query(
-    'select c.name, c.restaurant_id, d.priced_by, d.allow_toppings from categories c join category_details d on d.category_id = c.id where c.id = $1', [id]);
+    'select c.name, c.restaurant_id, d.priced_by, d.allow_toppings from categories c join category_details d on d.category_id = c.id where c.id = $1',
+    [id],
+  );
   expect(category).toEqual({ name: 'Pizza', restaurant_id: await driver.restaurantId(), priced_by: 'size', allow_toppings: true });
   expect(await app.query('select name, position from category_sizes where category_id = $1', [id])).toEqual([{ name: 'New', position: 1 }]);
   expect(await app.query('select topping_id from category_toppings where category_id = $1', [id])).toEqual([{ topping_id: driver.olives }]);
@@ -309,12 +333,13 @@ describe('new category in Chromium, an owner: every path of the model, the real 
     await app?.stop();
   });
 
-  for (const { title, run } of modelPathCases(categoryNewModel, newExecutors)) it(title, async () => {
-    const owner = await ownerSession(app, newAddress('new-category-owner'));
-    const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
-    const driver = await openNew(app, owner, 'backoffice', olives.id, true, async () => owner.restaurantId);
-    await run(driver);
-  }, 90_000);
+  for (const { title, run } of modelPathCases(categoryNewModel, newExecutors))
+    it(title, async () => {
+      const owner = await ownerSession(app, newAddress('new-category-owner'));
+      const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
+      const driver = await openNew(app, owner, 'backoffice', olives.id, true, async () => owner.restaurantId);
+      await run(driver);
+    }, 90_000);
 });
 
 describe('new category in Chromium, a superadmin with no restaurant picked: every path of the model', () => {
@@ -333,12 +358,13 @@ describe('new category in Chromium, a superadmin with no restaurant picked: ever
     await app?.stop();
   });
 
-  for (const { title, run } of modelPathCases(categoryNewAdminModel, newAdminExecutors)) it(title, async () => {
-    const admin = await adminSession(app, 'new-category-admin');
-    await app.query('update users set active_restaurant_id = null where id = $1', [admin.userId]);
-    const firstRestaurant = async () => Number((await app.query('select min(id)::int as id from restaurants'))[0]!.id);
-    const driver = await openNew(app, admin, 'admin', olives, false, firstRestaurant);
-    await driver.page.getByRole('heading', { level: 1, name: 'Add new category' }).waitFor();
-    await run(driver);
-  }, 90_000);
+  for (const { title, run } of modelPathCases(categoryNewAdminModel, newAdminExecutors))
+    it(title, async () => {
+      const admin = await adminSession(app, 'new-category-admin');
+      await app.query('update users set active_restaurant_id = null where id = $1', [admin.userId]);
+      const firstRestaurant = async () => Number((await app.query('select min(id)::int as id from restaurants'))[0]!.id);
+      const driver = await openNew(app, admin, 'admin', olives, false, firstRestaurant);
+      await driver.page.getByRole('heading', { level: 1, name: 'Add new category' }).waitFor();
+      await run(driver);
+    }, 90_000);
 });

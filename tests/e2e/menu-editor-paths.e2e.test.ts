@@ -40,9 +40,22 @@ async function openPizza(): Promise<Driver> {
   const created = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
     name: 'Pizza',
     detail: { priced_by: 'size', allow_toppings: true },
-    sizes: [{ name: 'Small', position: 1 }, { name: 'Large', position: 2 }],
+    sizes: [
+      { name: 'Small', position: 1 },
+      { name: 'Large', position: 2 },
+    ],
     toppings: [library.olives],
-    extra_groups: [{ name: 'Sauces', allow_multiple: true, add_images_to_selections: false, selections: [{ name: 'BBQ', price: 0.5 }, { name: 'Garlic', price: 0.75 }] }],
+    extra_groups: [
+      {
+        name: 'Sauces',
+        allow_multiple: true,
+        add_images_to_selections: false,
+        selections: [
+          { name: 'BBQ', price: 0.5 },
+          { name: 'Garlic', price: 0.75 },
+        ],
+      },
+    ],
   });
   const page = await newPage(browser);
   const held: Route[] = [];
@@ -87,7 +100,8 @@ async function release(driver: Driver, ok: boolean) {
 const sizeNames = (page: Page) => page.getByLabel(/^Size \d+ name$/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 const alertText = async (page: Page) => ((await page.getByRole('alert').count()) > 0 ? page.getByRole('alert').textContent() : null);
 const basil = (page: Page) => page.getByRole('checkbox', { name: 'Basil' });
-const selections = (page: Page) => page.getByLabel('Selection', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const selections = (page: Page) =>
+  page.getByLabel('Selection', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 const executors: PathExecutors<Driver> = {
   events: {
@@ -111,7 +125,9 @@ const executors: PathExecutors<Driver> = {
     sizeSaving: async ({ page, held }) => {
       await expect.poll(() => sizeNames(page)).toEqual(['Small', 'Large', 'New']);
       await page.getByText('Saving…').waitFor();
-      await expect.poll(() => held.map((route) => `${route.request().method()} ${new URL(route.request().url()).pathname}`)).toEqual(['POST /api/v2/categories/sizes/']);
+      await expect
+        .poll(() => held.map((route) => `${route.request().method()} ${new URL(route.request().url()).pathname}`))
+        .toEqual(['POST /api/v2/categories/sizes/']);
     },
     sizeSaved: async ({ page }) => {
       await page.getByText('Saved', { exact: true }).waitFor();
@@ -175,7 +191,8 @@ const executors: PathExecutors<Driver> = {
 const cases = modelPathCases(categoryEditModel, executors);
 
 describe('category editor in Chromium: every path of the model, the real server failing on cue', () => {
-  for (const { title, run } of cases) it(title, async () => {
-    await run(await openPizza());
-  });
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(await openPizza());
+    });
 });

@@ -22,12 +22,20 @@ beforeAll(async () => {
   const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
   await apiAs(app, owner, 'POST', '/toppings/', { name: 'Basil' });
   const ranch = await apiAs<{ id: number }>(app, owner, 'POST', '/dressings/', { name: 'Ranch' });
-  const crust = await apiAs<{ id: number }>(app, owner, 'POST', '/primary-options/', { name: 'Crust', selections: [{ name: 'Thin' }, { name: 'Thick' }, { name: 'Stuffed' }, { name: 'Gluten free' }, { name: 'Pan' }] });
+  const crust = await apiAs<{ id: number }>(app, owner, 'POST', '/primary-options/', {
+    name: 'Crust',
+    selections: [{ name: 'Thin' }, { name: 'Thick' }, { name: 'Stuffed' }, { name: 'Gluten free' }, { name: 'Pan' }],
+  });
   const deep = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
-    name: 'Pizza', description: 'Stone baked',
+    name: 'Pizza',
+    description: 'Stone baked',
     detail: { priced_by: 'size', primary_option_sets: [crust.id], allow_toppings: true, allow_dressings: true },
-    sizes: [{ name: 'Small', units: 10, measurement: 'Inches', position: 1 }, { name: 'Large', units: 14, measurement: 'Inches', position: 2 }],
-    toppings: [olives.id], dressings: [ranch.id],
+    sizes: [
+      { name: 'Small', units: 10, measurement: 'Inches', position: 1 },
+      { name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+    ],
+    toppings: [olives.id],
+    dressings: [ranch.id],
     extra_groups: [{ name: 'Extra cheese', required: false, allow_multiple: true, selections: [{ name: 'Mozzarella', price: 1.5 }] }],
   });
   categoryId = deep.category.id;
@@ -67,19 +75,26 @@ async function check(page: Page, width: number, screen: string) {
     return [...document.querySelectorAll('main *')]
       .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !inScroller(element))
       .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
-      .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? ` "${element.getAttribute('aria-label')}"` : ''}: ${element.textContent?.trim().slice(0, 40) ?? ''}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? ` "${element.getAttribute('aria-label')}"` : ''}: ${element.textContent?.trim().slice(0, 40) ?? ''}`,
+      );
   });
   // A control squeezed narrower than its words clips them ("Dele" for Delete).
   const clipped = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('main :is(button, a), main :is(button, a) *')]
       .filter((part) => part.getClientRects().length > 0 && part.scrollWidth > part.clientWidth + 1)
-      .map((part) => part.closest('button, a')?.getAttribute('aria-label') ?? part.textContent?.trim() ?? ''));
+      .map((part) => part.closest('button, a')?.getAttribute('aria-label') ?? part.textContent?.trim() ?? ''),
+  );
   expect(clipped, `controls clipped at ${width} px on "${screen}"`).toEqual([]);
   expect(overflowing, `cut off at ${width} px on "${screen}"`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
 }
 
-describe.each([[DESKTOP, 800], [320, 640]])('menu screens at %i px', (width, height) => {
+describe.each([
+  [DESKTOP, 800],
+  [320, 640],
+])('menu screens at %i px', (width, height) => {
   it.each(SCREENS)('%s', async (name, path, heading) => {
     const page = await newPage(browser, { width, height });
     await openAs(page, app, owner, path.replace('{id}', String(categoryId)));

@@ -13,7 +13,9 @@ export async function ownerSession(app: RunningApp, email: string, password = 'c
   const { user } = await findOrCreateUserByEmail(app.database.db, { email });
   await updateProfile(app.database.db, user.id, { firstName: 'Olivia', lastName: 'Owner', passwordHash: await hasher.hash(password) });
   const login = await fetch(`${app.url}/api/v2/auth/login/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
   const tokens = (await login.json()) as { access: string; refresh: string };

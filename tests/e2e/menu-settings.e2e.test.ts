@@ -55,7 +55,12 @@ const indicatorOffset = (page: Page) =>
     const indicator = control.querySelector('.mantine-SegmentedControl-indicator')!.getBoundingClientRect();
     const label = control.querySelector('input:checked + label')!.getBoundingClientRect();
     const round = (value: number) => Math.round(value) + 0; // + 0: no -0
-    return { dx: round(indicator.x - label.x), dy: round(indicator.y - label.y), dw: round(indicator.width - label.width), dh: round(indicator.height - label.height) };
+    return {
+      dx: round(indicator.x - label.x),
+      dy: round(indicator.y - label.y),
+      dw: round(indicator.width - label.width),
+      dh: round(indicator.height - label.height),
+    };
   });
 
 describe('the category editor in edit mode', () => {
@@ -79,7 +84,11 @@ describe('the category editor in edit mode', () => {
     await expect.poll(async () => (await storedDetail(categoryId))?.allow_dressings, { timeout: 15_000 }).toBe(true);
     expect(await page.getByText('Failed to save change').count()).toBe(0);
     expect(await storedDetail(categoryId)).toMatchObject({
-      priced_by: 'weight', primary_option_sets: [crustId], image_url: HERO, allow_toppings: true, allow_dressings: true,
+      priced_by: 'weight',
+      primary_option_sets: [crustId],
+      image_url: HERO,
+      allow_toppings: true,
+      allow_dressings: true,
     });
 
     await page.reload();
@@ -106,11 +115,20 @@ describe('removing a size in the category editor', () => {
       restaurant_id: owner.restaurantId,
       name: 'Pies',
       detail: { priced_by: 'size' },
-      sizes: [{ name: 'Slice', position: 1 }, { name: 'Whole', position: 2 }, { name: 'Family', position: 3 }],
+      sizes: [
+        { name: 'Slice', position: 1 },
+        { name: 'Whole', position: 2 },
+        { name: 'Family', position: 3 },
+      ],
     });
     const [slice, whole] = created.sizes;
     await apiAs(app, owner, 'POST', '/menu-items/', {
-      category_id: created.category.id, name: 'Apple pie', prices: [{ size_id: slice!.id, price: 4.5 }, { size_id: whole!.id, price: 24 }],
+      category_id: created.category.id,
+      name: 'Apple pie',
+      prices: [
+        { size_id: slice!.id, price: 4.5 },
+        { size_id: whole!.id, price: 24 },
+      ],
     });
     const page = await newPage(browser);
     await openAs(page, app, owner, `/backoffice/menu/categories/${created.category.id}/editor`);

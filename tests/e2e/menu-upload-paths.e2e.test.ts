@@ -41,19 +41,26 @@ type Choice = {
 
 /** An opaque photo wider than the menu's 1200×1200 bounds: stored as a JPEG fitted inside them. */
 async function widePhoto(): Promise<Choice> {
-  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .png()
+    .toBuffer();
   return { name: 'wide-photo.png', mimeType: 'image/png', buffer, stored: { contentType: 'image/jpeg', extension: 'jpg', width: 1200, height: 675 } };
 }
 
 /** A small picture with transparency: stored as a PNG at its own size. */
 async function cutOut(): Promise<Choice> {
-  const buffer = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 40, g: 120, b: 60, alpha: 0.5 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 40, g: 120, b: 60, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   return { name: 'cut-out.png', mimeType: 'image/png', buffer, stored: { contentType: 'image/png', extension: 'png', width: 300, height: 200 } };
 }
 
 /** Named and typed as a PNG, so the picker takes it; the server finds no picture in it. */
 const notAPicture = (): Choice => ({
-  name: 'menu-scan.png', mimeType: 'image/png', buffer: Buffer.from('these bytes are a shopping list, not a picture\n'), stored: null,
+  name: 'menu-scan.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('these bytes are a shopping list, not a picture\n'),
+  stored: null,
 });
 
 type Driver = {
@@ -82,7 +89,12 @@ async function openToppings(events: readonly string[]): Promise<Driver> {
   }
   const page = await newPage(running.browser);
   const driver: Driver = {
-    page, ownerId: Number(row!.id), choices, chosen: null, accepted: [], refusal: null,
+    page,
+    ownerId: Number(row!.id),
+    choices,
+    chosen: null,
+    accepted: [],
+    refusal: null,
     uploads: await holdCalls(page, /^\/api\/v2\/upload\/image\/$/),
   };
   await openAs(page, running.app, owner, '/backoffice/menu/toppings');
@@ -127,10 +139,14 @@ async function expectAccepted(driver: Driver) {
   await eventually(async () => expect(await field(page).inputValue()).toBe(last.url));
   expect(last.url).toMatch(UPLOAD_URL_PATTERN);
   const stored = await storedImages(driver);
-  expect(stored).toEqual(accepted.map(({ url, choice }) => ({
-    path: url.slice(UPLOADS_URL_PREFIX.length),
-    content_type: choice.stored!.contentType, width: choice.stored!.width, height: choice.stored!.height,
-  })));
+  expect(stored).toEqual(
+    accepted.map(({ url, choice }) => ({
+      path: url.slice(UPLOADS_URL_PREFIX.length),
+      content_type: choice.stored!.contentType,
+      width: choice.stored!.width,
+      height: choice.stored!.height,
+    })),
+  );
   expect(last.url.endsWith(`.${last.choice.stored!.extension}`)).toBe(true);
   const served = await fetch(`${running.app.url}${last.url}`);
   expect(served.status).toBe(200);
@@ -139,7 +155,9 @@ async function expectAccepted(driver: Driver) {
   expect({ width, height }).toEqual({ width: last.choice.stored!.width, height: last.choice.stored!.height });
   await eventually(async () => {
     expect(await preview(page).getAttribute('src')).toBe(last.url);
-    expect(await preview(page).evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)).toBe(last.choice.stored!.width);
+    expect(await preview(page).evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)).toBe(
+      last.choice.stored!.width,
+    );
   });
   await expectBusy(page, false);
 }
@@ -158,7 +176,9 @@ const executors: PathExecutors<Driver> = {
       const choice = driver.choices.shift();
       if (!choice) throw new Error('no file left to choose: the path has more image.choose events than planned');
       driver.chosen = choice;
-      await driver.page.locator('input[type="file"][aria-label="Image"]').setInputFiles({ name: choice.name, mimeType: choice.mimeType, buffer: choice.buffer });
+      await driver.page
+        .locator('input[type="file"][aria-label="Image"]')
+        .setInputFiles({ name: choice.name, mimeType: choice.mimeType, buffer: choice.buffer });
     },
     'server.accept': async (driver) => {
       expect(driver.chosen?.stored, 'server.accept needs a picture the server can use').toBeTruthy();
@@ -222,8 +242,9 @@ const executors: PathExecutors<Driver> = {
   },
 };
 
-describe('menu upload in Chromium against the real server: every path of the model (an owner\'s Toppings screen)', () => {
-  for (const { title, events, run } of modelPathCases(menuUploadModel, executors)) it(title, async () => {
-    await run(await openToppings(events));
-  }, 120_000);
+describe("menu upload in Chromium against the real server: every path of the model (an owner's Toppings screen)", () => {
+  for (const { title, events, run } of modelPathCases(menuUploadModel, executors))
+    it(title, async () => {
+      await run(await openToppings(events));
+    }, 120_000);
 });

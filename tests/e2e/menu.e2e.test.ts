@@ -24,7 +24,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const SIZES = [['Small', '10'], ['Medium', '12'], ['Large', '14']] as const;
+const SIZES = [
+  ['Small', '10'],
+  ['Medium', '12'],
+  ['Large', '14'],
+] as const;
 
 /** Waits until no row, chip or selection says it is still saving. */
 async function settled(page: Page) {
@@ -84,7 +88,12 @@ describe('an owner builds a menu', () => {
     await groupName.fill('Extra cheese');
     await groupName.blur();
     const cheeses = page.getByRole('region', { name: 'Group Extra cheese' });
-    for (const [index, [name, price]] of ([['Mozzarella', '1.50'], ['Parmesan', '2.25']] as const).entries()) {
+    for (const [index, [name, price]] of (
+      [
+        ['Mozzarella', '1.50'],
+        ['Parmesan', '2.25'],
+      ] as const
+    ).entries()) {
       await cheeses.getByRole('button', { name: 'Add selection' }).click();
       await cheeses.getByLabel('Selection', { exact: true }).nth(index).fill(name);
       await cheeses.getByLabel('Price', { exact: true }).nth(index).fill(price);
@@ -92,7 +101,10 @@ describe('an owner builds a menu', () => {
     }
     await settled(page);
 
-    for (const [name, prices] of [['Margherita', ['9', '11', '13.50']], ['Pepperoni', ['10', '12', '14.50']]] as const) {
+    for (const [name, prices] of [
+      ['Margherita', ['9', '11', '13.50']],
+      ['Pepperoni', ['10', '12', '14.50']],
+    ] as const) {
       await page.getByRole('button', { name: 'Add menu item' }).click();
       await page.getByLabel('Item name').fill(name);
       for (const [index, [size]] of SIZES.entries()) await page.getByLabel(`Price ${size}`).fill(prices[index]!);
@@ -113,8 +125,14 @@ describe('an owner builds a menu', () => {
     expect(await page.getByText('Crust', { exact: true }).count()).toBeGreaterThan(0);
     for (const chip of ['Olives', 'Basil', 'Ranch']) expect(await page.getByRole('checkbox', { name: chip }).isChecked()).toBe(true);
     const reloaded = page.getByRole('region', { name: 'Group Extra cheese' });
-    expect(await reloaded.getByLabel('Selection', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['Mozzarella', 'Parmesan']);
-    expect(await reloaded.getByLabel('Price', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['1.50', '2.25']);
+    expect(await reloaded.getByLabel('Selection', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+      'Mozzarella',
+      'Parmesan',
+    ]);
+    expect(await reloaded.getByLabel('Price', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+      '1.50',
+      '2.25',
+    ]);
     await expect.poll(() => page.getByRole('article', { name: 'Margherita' }).textContent()).toContain('Small $9.00 · Medium $11.00 · Large $13.50');
     await screenshot(page, 'menu-pizza-reloaded');
 

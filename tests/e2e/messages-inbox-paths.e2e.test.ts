@@ -22,7 +22,16 @@ import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually } from './accounts-server';
 import {
-  NOT_AN_ADMINISTRATOR, adminSession, downloadsOf, heldCall, holdCalls, letThrough, queryOf, savedCsv, withoutRights, type AdminSession,
+  NOT_AN_ADMINISTRATOR,
+  adminSession,
+  downloadsOf,
+  heldCall,
+  holdCalls,
+  letThrough,
+  queryOf,
+  savedCsv,
+  withoutRights,
+  type AdminSession,
 } from './backoffice-server';
 import { newPage, withApp } from './harness';
 import { openAs } from './menu-session';
@@ -64,13 +73,21 @@ type Driver = {
 /** 60 sign-ups, one a minute up to 25 November 2026 at 09:00 UTC, every third one read and every third archived. */
 async function storeSignups(): Promise<Stored[]> {
   await running.app.query('delete from messages');
-  const rows = await running.app.database.db.insert(messages).values(Array.from({ length: TOTAL }, (_, index) => {
-    const n = index + 1;
-    return {
-      email: `lead${n}@example.com`, zipCode: '10001', status: STATUSES[n % 3]!, userAgent: AGENT,
-      createdAt: new Date(Date.UTC(2026, 10, 25, 9, 0) - (TOTAL - n) * 60_000),
-    };
-  })).returning();
+  const rows = await running.app.database.db
+    .insert(messages)
+    .values(
+      Array.from({ length: TOTAL }, (_, index) => {
+        const n = index + 1;
+        return {
+          email: `lead${n}@example.com`,
+          zipCode: '10001',
+          status: STATUSES[n % 3]!,
+          userAgent: AGENT,
+          createdAt: new Date(Date.UTC(2026, 10, 25, 9, 0) - (TOTAL - n) * 60_000),
+        };
+      }),
+    )
+    .returning();
   return rows
     .map((row) => ({ id: row.id, email: row.email, status: row.status, created_at: row.createdAt.toISOString() }))
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
@@ -81,7 +98,12 @@ async function openInbox(): Promise<Driver> {
   const admin = await adminSession(running.app);
   const page = await newPage(running.browser);
   const driver: Driver = {
-    page, admin, stored, expected: { page: 1, pageSize: 25, status: null, email: '' }, acted: null, changed: null,
+    page,
+    admin,
+    stored,
+    expected: { page: 1, pageSize: 25, status: null, email: '' },
+    acted: null,
+    changed: null,
     list: await holdCalls(page, /^\/api\/messages\/$/),
     marks: await holdCalls(page, /^\/api\/messages\/\d+\/mark_read\/$/),
     archives: await holdCalls(page, /^\/api\/messages\/\d+\/archive\/$/),
@@ -119,7 +141,7 @@ async function expectLoading(driver: Driver) {
   const { page, list, expected } = driver;
   expect(queryOf(await heldCall(list))).toEqual(expectedQuery(expected));
   await eventually(async () => {
-    if (await footer(page).count() === 0) {
+    if ((await footer(page).count()) === 0) {
       // Nothing shown yet (the first load, or after a failure): the spinner.
       expect(await page.getByLabel('Loading messages').isVisible()).toBe(true);
     } else {
@@ -153,7 +175,11 @@ async function expectPage(driver: Driver) {
   const first = shown[0]!;
   const cells = rows.nth(1).getByRole('cell');
   expect((await cells.allTextContents()).slice(0, 5)).toEqual([
-    String(first.id), expect.stringMatching(/^Nov 2[45], 2026, \d{1,2}:\d{2}\s(AM|PM)$/), first.email, '10001', first.status,
+    String(first.id),
+    expect.stringMatching(/^Nov 2[45], 2026, \d{1,2}:\d{2}\s(AM|PM)$/),
+    first.email,
+    '10001',
+    first.status,
   ]);
   expect(await cells.nth(1).locator('time').getAttribute('datetime')).toBe(first.created_at);
   expect(await cells.nth(5).getByTitle(AGENT).textContent()).toBe(AGENT);
@@ -202,10 +228,11 @@ async function expectActionFailed(driver: Driver, sentence: string, buttons: typ
 const executors: PathExecutors<Driver> = {
   events: {
     'server.answer': ({ list }) => letThrough(list, 200),
-    'server.empty': (driver) => letThrough(driver.list, 200, async () => {
-      await running.app.query('delete from messages');
-      driver.stored = [];
-    }),
+    'server.empty': (driver) =>
+      letThrough(driver.list, 200, async () => {
+        await running.app.query('delete from messages');
+        driver.stored = [];
+      }),
     'server.fail': ({ list, admin }) => withoutRights(running.app, admin, () => letThrough(list, 403)),
     'server.markRead': async (driver) => {
       await letThrough(driver.marks, 200);
@@ -280,7 +307,8 @@ const executors: PathExecutors<Driver> = {
     archiveFailed: (driver) => expectActionFailed(driver, `${ARCHIVE_FAILED}${MESSAGE_GONE}`, archiveButtons),
     exporting: async ({ page, exports, expected }) => {
       expect(queryOf(await heldCall(exports))).toEqual({
-        ...(expected.status ? { status: expected.status } : {}), ...(expected.email.trim() ? { email: expected.email.trim() } : {}),
+        ...(expected.status ? { status: expected.status } : {}),
+        ...(expected.email.trim() ? { email: expected.email.trim() } : {}),
       });
       await eventually(async () => expect(await button(page, 'Export CSV').getAttribute('data-loading')).not.toBeNull());
     },
@@ -308,7 +336,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('messages inbox in Chromium against the real server: every path of the model', () => {
-  for (const { title, run } of modelPathCases(inboxModel, executors)) it(title, async () => {
-    await run(await openInbox());
-  }, 120_000);
+  for (const { title, run } of modelPathCases(inboxModel, executors))
+    it(title, async () => {
+      await run(await openInbox());
+    }, 120_000);
 });

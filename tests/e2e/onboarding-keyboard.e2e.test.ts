@@ -77,7 +77,10 @@ describe('onboarding with the keyboard alone', () => {
     await expect.poll(() => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'h1', text: 'About your restaurant' });
     expect(new URL(page.url()).pathname).toBe(`/onboard/${owner.restaurantId}/about`);
     expect(await page.title()).toBe('About your restaurant · Onboarding · Tablefront');
-    const [saved] = await app.query('select l.zip_code, c.name as city from restaurant_locations l join cities c on c.id = l.city_id where l.restaurant_id = $1', [owner.restaurantId]);
+    const [saved] = await app.query(
+      'select l.zip_code, c.name as city from restaurant_locations l join cities c on c.id = l.city_id where l.restaurant_id = $1',
+      [owner.restaurantId],
+    );
     expect(saved).toEqual({ zip_code: '10012', city: 'New York' });
   }, 60_000);
 });

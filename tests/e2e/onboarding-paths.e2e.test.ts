@@ -76,7 +76,12 @@ async function newOwner(): Promise<{ access: string; refresh: string; rid: strin
   const email = `owner.${owners}.${Date.now()}@example.com`;
   await call('post', paths.auth.register, { email, accepted_terms: true });
   const verified = await call('post', paths.auth.verify, { email, code: codeFrom(await smtp.waitForMessage(email)) });
-  const profile = await call('post', paths.auth.profile, { email, first_name: 'Rosa', last_name: 'Marino', password: 'correct horse battery' }, verified.access as string);
+  const profile = await call(
+    'post',
+    paths.auth.profile,
+    { email, first_name: 'Rosa', last_name: 'Marino', password: 'correct horse battery' },
+    verified.access as string,
+  );
   const access = (profile.access ?? verified.access) as string;
   const refresh = (profile.refresh ?? verified.refresh) as string;
   const started = await call('post', paths.onboarding.start, undefined, access);
@@ -131,7 +136,9 @@ async function letThrough(held: Route[], status: number, arrange: () => Promise<
   const route = held.shift()!;
   const request = route.request();
   await arrange();
-  onTestFinished(async () => { await restore(); });
+  onTestFinished(async () => {
+    await restore();
+  });
   try {
     await route.continue();
     const response = await request.response();
@@ -159,7 +166,10 @@ async function fill(page: Page, name: string, value: string) {
 async function setChecked(page: Page, role: 'switch' | 'checkbox', name: string, checked = true) {
   const input = page.getByRole(role, { name, exact: true });
   if ((await input.isChecked()) === checked) return;
-  await page.locator(`label[for="${await input.getAttribute('id')}"]`).first().click();
+  await page
+    .locator(`label[for="${await input.getAttribute('id')}"]`)
+    .first()
+    .click();
   await eventually(async () => expect(await input.isChecked()).toBe(checked));
 }
 
@@ -246,7 +256,12 @@ const executors: PathExecutors<Driver> = {
         const held = await holdNext(driver.page, stepApi(driver, step), 'PUT');
         await MARKERS[step].fill(driver);
         await button(driver.page, 'Next').click();
-        const body = await letThrough(held, 500, () => setReadOnly(true), () => setReadOnly(false));
+        const body = await letThrough(
+          held,
+          500,
+          () => setReadOnly(true),
+          () => setReadOnly(false),
+        );
         expect(body).toMatchObject({ code: 'internal', detail: SERVER_FAULT });
         return;
       }
@@ -294,7 +309,9 @@ const executors: PathExecutors<Driver> = {
         held,
         409,
         async () => {
-          const [row] = await app.query('delete from restaurant_locations where restaurant_id = $1 returning to_jsonb(restaurant_locations.*) as row', [Number(driver.rid)]);
+          const [row] = await app.query('delete from restaurant_locations where restaurant_id = $1 returning to_jsonb(restaurant_locations.*) as row', [
+            Number(driver.rid),
+          ]);
           saved = row?.row;
         },
         async () => {
@@ -373,7 +390,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('onboarding model paths in Chromium', () => {
-  for (const { title, run } of modelPathCases(onboardingModel, executors)) it(title, async () => {
-    await run(await openOnboarding());
-  }, 90_000);
+  for (const { title, run } of modelPathCases(onboardingModel, executors))
+    it(title, async () => {
+      await run(await openOnboarding());
+    }, 90_000);
 });

@@ -53,7 +53,9 @@ async function register(page: Page, email: string): Promise<string> {
 
 /** A 900×600 logo, larger than the 512×512 the server fits it into. */
 const logoPng = () =>
-  sharp({ create: { width: 900, height: 600, channels: 4, background: { r: 194, g: 65, b: 12, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width: 900, height: 600, channels: 4, background: { r: 194, g: 65, b: 12, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 /** Mantine's chip keeps its input out of sight; the label is what a person clicks. */
 async function setChip(page: Page, label: string, on: boolean) {
@@ -176,7 +178,11 @@ describe('onboarding in Chromium', () => {
 
     // Every step again at phone, tablet and the narrowest (320 px, WCAG 1.4.10) width, showing what was saved.
     const storage = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
-    const sizes = [['phone', { width: 375, height: 740 }], ['tablet', { width: 820, height: 1180 }], ['320', { width: 320, height: 640 }]] as const;
+    const sizes = [
+      ['phone', { width: 375, height: 740 }],
+      ['tablet', { width: 820, height: 1180 }],
+      ['320', { width: 320, height: 640 }],
+    ] as const;
     for (const [name, size] of sizes) {
       const other = await newPage(run.browser, size);
       await other.goto(run.app.url);
@@ -234,31 +240,59 @@ describe('onboarding in Chromium', () => {
     expect(await run.app.query('select name, slug, about, logo_url from restaurants where id = $1', [id])).toEqual([
       { name: 'Pizza Loco', slug: 'pizzaloconyc', about: 'Wood-fired pizza in Little Italy since 1998.', logo_url: logoUrl },
     ]);
-    expect(await run.app.query(
-      `select l.street, l.zip_code, c.name as city, c.state, k.name as country
+    expect(
+      await run.app.query(
+        `select l.street, l.zip_code, c.name as city, c.state, k.name as country
          from restaurant_locations l join cities c on c.id = l.city_id join countries k on k.id = c.country_id
-        where l.restaurant_id = $1`, [id],
-    )).toEqual([{ street: '221 Mulberry Street', zip_code: '10012', city: 'New York', state: 'NY', country: 'United States' }]);
-    expect(await run.app.query(
-      `select has_delivery, has_pickup, has_dine_in, coverage_mode::text as coverage_mode, zip_codes, delivery_eta_from, delivery_eta_to,
+        where l.restaurant_id = $1`,
+        [id],
+      ),
+    ).toEqual([{ street: '221 Mulberry Street', zip_code: '10012', city: 'New York', state: 'NY', country: 'United States' }]);
+    expect(
+      await run.app.query(
+        `select has_delivery, has_pickup, has_dine_in, coverage_mode::text as coverage_mode, zip_codes, delivery_eta_from, delivery_eta_to,
               pickup_eta_from, pickup_eta_to, apply_delivery_fee, delivery_fee_cents, min_order_enabled, min_order_cents,
               free_over_enabled, free_over_cents, auto_request_driver, order_types
-         from restaurant_delivery where restaurant_id = $1`, [id],
-    )).toEqual([{
-      has_delivery: true, has_pickup: true, has_dine_in: true, coverage_mode: 'zip', zip_codes: ['10012', '10013'],
-      delivery_eta_from: 20, delivery_eta_to: 45, pickup_eta_from: 15, pickup_eta_to: 20,
-      apply_delivery_fee: true, delivery_fee_cents: 250, min_order_enabled: true, min_order_cents: 1500,
-      free_over_enabled: true, free_over_cents: 4000, auto_request_driver: true, order_types: ['Online', 'In Person'],
-    }]);
-    expect(await run.app.query('select open_247, closed_within from restaurant_schedules where restaurant_id = $1', [id]))
-      .toEqual([{ open_247: false, closed_within: true }]);
+         from restaurant_delivery where restaurant_id = $1`,
+        [id],
+      ),
+    ).toEqual([
+      {
+        has_delivery: true,
+        has_pickup: true,
+        has_dine_in: true,
+        coverage_mode: 'zip',
+        zip_codes: ['10012', '10013'],
+        delivery_eta_from: 20,
+        delivery_eta_to: 45,
+        pickup_eta_from: 15,
+        pickup_eta_to: 20,
+        apply_delivery_fee: true,
+        delivery_fee_cents: 250,
+        min_order_enabled: true,
+        min_order_cents: 1500,
+        free_over_enabled: true,
+        free_over_cents: 4000,
+        auto_request_driver: true,
+        order_types: ['Online', 'In Person'],
+      },
+    ]);
+    expect(await run.app.query('select open_247, closed_within from restaurant_schedules where restaurant_id = $1', [id])).toEqual([
+      { open_247: false, closed_within: true },
+    ]);
     const hours = await run.app.query(
       `select day_of_week, closed, to_char(open_time, 'HH24:MI') as open, to_char(break_start, 'HH24:MI') as break,
               to_char(reopen_time, 'HH24:MI') as reopen, to_char(close_time, 'HH24:MI') as close
-         from restaurant_opening_hours where restaurant_id = $1 order by day_of_week`, [id],
+         from restaurant_opening_hours where restaurant_id = $1 order by day_of_week`,
+      [id],
     );
-    const open = (from: string, to: string, pause: string | null = null, reopen: string | null = null) =>
-      ({ closed: false, open: from, break: pause, reopen, close: to });
+    const open = (from: string, to: string, pause: string | null = null, reopen: string | null = null) => ({
+      closed: false,
+      open: from,
+      break: pause,
+      reopen,
+      close: to,
+    });
     expect(hours).toEqual([
       { day_of_week: 1, ...open('08:00', '20:00') },
       { day_of_week: 2, ...open('08:00', '20:00', '14:00', '16:00') },
@@ -278,12 +312,19 @@ describe('onboarding in Chromium', () => {
       { group_name: 'popular', label: 'Dinner' },
       { group_name: 'service_options', label: 'Takeout' },
     ]);
-    expect(await run.app.query(
-      'select restaurant_phone, public_phone, fax_number, mobile_phone, contact_email from restaurant_contacts where restaurant_id = $1', [id],
-    )).toEqual([{
-      restaurant_phone: '+1 212 555 0100', public_phone: '+1 212 555 0101', fax_number: '+1 212 555 0102',
-      mobile_phone: '+1 917 555 0103', contact_email: 'hello@pizzaloco.example',
-    }]);
+    expect(
+      await run.app.query('select restaurant_phone, public_phone, fax_number, mobile_phone, contact_email from restaurant_contacts where restaurant_id = $1', [
+        id,
+      ]),
+    ).toEqual([
+      {
+        restaurant_phone: '+1 212 555 0100',
+        public_phone: '+1 212 555 0101',
+        fax_number: '+1 212 555 0102',
+        mobile_phone: '+1 917 555 0103',
+        contact_email: 'hello@pizzaloco.example',
+      },
+    ]);
     const launched = await run.app.query('select launched_at is not null as launched from onboardings where restaurant_id = $1', [id]);
     expect(launched).toEqual([{ launched: true }]);
   }, 420_000);

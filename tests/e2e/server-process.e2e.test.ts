@@ -67,7 +67,11 @@ describe('the server process', () => {
     running = await startServer(dataDir);
     const server = running;
     const requests = Array.from({ length: 30 }, (_, index) =>
-      signUp(server.url, index).then((response) => response.status, () => 'refused' as const));
+      signUp(server.url, index).then(
+        (response) => response.status,
+        () => 'refused' as const,
+      ),
+    );
     await Promise.race(requests);
     server.child.kill('SIGTERM');
     const outcomes = await Promise.all(requests);
@@ -76,7 +80,10 @@ describe('the server process', () => {
 
     // Every request either completed (201) or was turned away before any work began (the
     // connection refused, or 503 from a server that is closing): nothing half-done.
-    expect(outcomes.filter((outcome) => outcome !== 201 && outcome !== 'refused' && outcome !== 503), String(outcomes)).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => outcome !== 201 && outcome !== 'refused' && outcome !== 503),
+      String(outcomes),
+    ).toEqual([]);
     const acknowledged = outcomes.filter((outcome) => outcome === 201).length;
     expect(acknowledged).toBeGreaterThan(0);
     expect(await storedEmails(dataDir)).toHaveLength(acknowledged);

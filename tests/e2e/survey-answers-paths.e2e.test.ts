@@ -20,7 +20,16 @@ import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually } from './accounts-server';
 import {
-  NOT_AN_ADMINISTRATOR, adminSession, downloadsOf, heldCall, holdCalls, letThrough, queryOf, savedCsv, withoutRights, type AdminSession,
+  NOT_AN_ADMINISTRATOR,
+  adminSession,
+  downloadsOf,
+  heldCall,
+  holdCalls,
+  letThrough,
+  queryOf,
+  savedCsv,
+  withoutRights,
+  type AdminSession,
 } from './backoffice-server';
 import { newPage, withApp } from './harness';
 import { openAs } from './menu-session';
@@ -35,15 +44,16 @@ const EXPORT_FAILED = "Couldn't export the survey answers: ";
 const running = withApp(UNLIMITED);
 
 /** The answers of survey `n`, as a person sent them (checked by the survey's own contract). */
-const answersOf = (n: number): SurveyResponseCreate => parseWith(SurveyResponseCreate, {
-  business_name: `Restaurant ${n}`,
-  role: 'Other',
-  role_other: 'Co-founder',
-  pos_system: 'Toast',
-  restaurant_types: ['Fast Casual', 'Ghost Kitchen'],
-  early_access: n % 2 === 0,
-  contact_email: `owner${n}@example.com`,
-});
+const answersOf = (n: number): SurveyResponseCreate =>
+  parseWith(SurveyResponseCreate, {
+    business_name: `Restaurant ${n}`,
+    role: 'Other',
+    role_other: 'Co-founder',
+    pos_system: 'Toast',
+    restaurant_types: ['Fast Casual', 'Ghost Kitchen'],
+    early_access: n % 2 === 0,
+    contact_email: `owner${n}@example.com`,
+  });
 
 /** A stored answer: the survey's number and the id the server gave it. */
 type Stored = { n: number; id: number; created_at: string };
@@ -79,7 +89,10 @@ async function openAnswers(): Promise<Driver> {
   const admin = await adminSession(running.app);
   const page = await newPage(running.browser);
   const driver: Driver = {
-    page, admin, stored, exported: null,
+    page,
+    admin,
+    stored,
+    exported: null,
     list: await holdCalls(page, /^\/api\/surveys\/operator\/$/),
     exports: await holdCalls(page, /^\/api\/surveys\/operator\/export\/$/),
     downloads: downloadsOf(page),
@@ -100,7 +113,7 @@ const andAudit = auditedStates();
 async function expectLoading({ page, list }: Driver, pageNumber: number) {
   expect(queryOf(await heldCall(list))).toEqual({ page: String(pageNumber), page_size: String(PAGE_SIZE) });
   await eventually(async () => {
-    if (await footer(page).count() === 0) {
+    if ((await footer(page).count()) === 0) {
       expect(await page.getByLabel('Loading survey answers').isVisible()).toBe(true);
     } else {
       expect(await table(page).getAttribute('aria-busy')).toBe('true');
@@ -133,15 +146,19 @@ async function expectPage({ page, stored }: Driver, pageNumber: number) {
 const executors: PathExecutors<Driver> = {
   events: {
     'server.answer': ({ list }) => letThrough(list, 200),
-    'server.empty': (driver) => letThrough(driver.list, 200, async () => {
-      await running.app.query('delete from survey_responses');
-      driver.stored = [];
-    }),
+    'server.empty': (driver) =>
+      letThrough(driver.list, 200, async () => {
+        await running.app.query('delete from survey_responses');
+        driver.stored = [];
+      }),
     'server.fail': ({ list, admin }) => withoutRights(running.app, admin, () => letThrough(list, 403)),
     'list.retry': ({ page }) => button(page, 'Retry').click(),
     'page.next': ({ page }) => button(page, 'Next').click(),
     'page.previous': ({ page }) => button(page, 'Prev').click(),
-    'answer.open': ({ page, stored }) => table(page).getByRole('button', { name: `Restaurant ${stored[0]!.n}`, exact: true }).click(),
+    'answer.open': ({ page, stored }) =>
+      table(page)
+        .getByRole('button', { name: `Restaurant ${stored[0]!.n}`, exact: true })
+        .click(),
     'answer.close': async ({ page }) => {
       await drawer(page).getByRole('button', { name: 'Close' }).click();
       await drawer(page).waitFor({ state: 'detached', timeout: 10_000 });
@@ -218,7 +235,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('survey answers in Chromium against the real server: every path of the model', () => {
-  for (const { title, run } of modelPathCases(surveyAnswersModel, executors)) it(title, async () => {
-    await run(await openAnswers());
-  }, 120_000);
+  for (const { title, run } of modelPathCases(surveyAnswersModel, executors))
+    it(title, async () => {
+      await run(await openAnswers());
+    }, 120_000);
 });

@@ -81,8 +81,15 @@ async function highestSurveyId(): Promise<number> {
 async function openSurvey(): Promise<Driver> {
   const page = await newPage(browser, { width: 375, height: 740 });
   const driver: Driver = {
-    page, held: [], sent: [], storedBefore: await highestSurveyId(),
-    answered: new Set(), ticked: new Set(), editedSinceSend: false, lastEvent: null, reloads: 0,
+    page,
+    held: [],
+    sent: [],
+    storedBefore: await highestSurveyId(),
+    answered: new Set(),
+    ticked: new Set(),
+    editedSinceSend: false,
+    lastEvent: null,
+    reloads: 0,
   };
   await page.route(`**${LEGACY_BASE}${paths.surveys}`, (route) => {
     driver.sent.push(route.request());
@@ -144,7 +151,7 @@ const keyOf = (request: Request) => request.headers()['idempotency-key'];
 
 /** The key the draft should hold: the last request's, unless an answer changed since it went out. */
 function expectedKey({ sent, editedSinceSend }: Driver): string | null {
-  return editedSinceSend ? null : (sent.at(-1) ? keyOf(sent.at(-1)!) ?? null : null);
+  return editedSinceSend ? null : sent.at(-1) ? (keyOf(sent.at(-1)!) ?? null) : null;
 }
 
 /** The draft in the page's localStorage, as the next load of the page will read it. */
@@ -155,10 +162,7 @@ async function storedDraft(page: Page): Promise<{ version: number; step: number;
 
 /** The surveys the server stored since the path began. */
 async function storedSinceStart(driver: Driver) {
-  return app.query(
-    'select id, answers, contact_email, early_access, user_agent from survey_responses where id > $1 order by id',
-    [driver.storedBefore],
-  );
+  return app.query('select id, answers, contact_email, early_access, user_agent from survey_responses where id > $1 order by id', [driver.storedBefore]);
 }
 
 /** The answers the server keeps under an Idempotency-Key (none until it stored something). */
@@ -197,20 +201,25 @@ async function expectStep(driver: Driver, step: number) {
   }
 }
 
-const stepStates = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((step) => [`step${step}`, andAudit(`survey step ${step}`, async (driver: Driver) => {
-  await expectStep(driver, step);
-  expect(await driver.page.getByRole('alert').count()).toBe(0);
-  expect(driver.held).toHaveLength(0);
-  // Every step and every edit is in the page's storage as it happens, so a reload comes back here.
-  await eventually(async () => {
-    const draft = await storedDraft(driver.page);
-    expect(draft?.step).toBe(step);
-    expect(toSurveyRequest(answersFromDraft(draft!.answers))).toEqual(expectedRequest(driver));
-    expect(draft!.attemptKey).toBe(expectedKey(driver));
-  });
-  // The server stores nothing before Submit.
-  if (driver.sent.length === 0) expect(await storedSinceStart(driver)).toEqual([]);
-})]));
+const stepStates = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6, 7, 8].map((step) => [
+    `step${step}`,
+    andAudit(`survey step ${step}`, async (driver: Driver) => {
+      await expectStep(driver, step);
+      expect(await driver.page.getByRole('alert').count()).toBe(0);
+      expect(driver.held).toHaveLength(0);
+      // Every step and every edit is in the page's storage as it happens, so a reload comes back here.
+      await eventually(async () => {
+        const draft = await storedDraft(driver.page);
+        expect(draft?.step).toBe(step);
+        expect(toSurveyRequest(answersFromDraft(draft!.answers))).toEqual(expectedRequest(driver));
+        expect(draft!.attemptKey).toBe(expectedKey(driver));
+      });
+      // The server stores nothing before Submit.
+      if (driver.sent.length === 0) expect(await storedSinceStart(driver)).toEqual([]);
+    }),
+  ]),
+);
 
 /** Whether the page was loaded by a reload (the browser's own record of its last navigation). */
 const loadedByReload = (page: Page) =>
@@ -218,10 +227,15 @@ const loadedByReload = (page: Page) =>
 
 /** The executors, each noting its event as the driver's last (the step assertions check the focus after Next and Back). */
 function tracked(events: PathExecutors<Driver>['events']): PathExecutors<Driver>['events'] {
-  return Object.fromEntries(Object.entries(events).map(([type, exec]) => [type, async (driver: Driver, event) => {
-    await exec(driver, event);
-    driver.lastEvent = type;
-  }]));
+  return Object.fromEntries(
+    Object.entries(events).map(([type, exec]) => [
+      type,
+      async (driver: Driver, event) => {
+        await exec(driver, event);
+        driver.lastEvent = type;
+      },
+    ]),
+  );
 }
 
 async function setReadOnly(readOnly: boolean) {
@@ -280,17 +294,25 @@ const executors: PathExecutors<Driver> = {
     ...stepStates,
     // The tick shows at once and is in the draft (both checked by the step's assertion), the
     // focus stays on it; only a reload read the draft back.
-    ...Object.fromEntries(Object.keys(STEP_TICKS).flatMap((step) => [
-      [`step${step}.ticked`, async ({ page, reloads }: Driver) => {
-        expect(reloads).toBe(0);
-        expect(await loadedByReload(page)).toBe(false);
-        expect(await isFocused(tickBox(page, Number(step) as keyof typeof STEP_TICKS))).toBe(true);
-      }],
-      [`step${step}.resumed`, async ({ page, reloads }: Driver) => {
-        expect(reloads).toBe(1);
-        expect(await loadedByReload(page)).toBe(true);
-      }],
-    ])),
+    ...Object.fromEntries(
+      Object.keys(STEP_TICKS).flatMap((step) => [
+        [
+          `step${step}.ticked`,
+          async ({ page, reloads }: Driver) => {
+            expect(reloads).toBe(0);
+            expect(await loadedByReload(page)).toBe(false);
+            expect(await isFocused(tickBox(page, Number(step) as keyof typeof STEP_TICKS))).toBe(true);
+          },
+        ],
+        [
+          `step${step}.resumed`,
+          async ({ page, reloads }: Driver) => {
+            expect(reloads).toBe(1);
+            expect(await loadedByReload(page)).toBe(true);
+          },
+        ],
+      ]),
+    ),
     submitting: andAudit('survey, sending', async (driver) => {
       const { page, held, sent } = driver;
       await eventually(async () => {
@@ -342,7 +364,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('operator survey in Chromium against the real server: every path of the model (375 px wide)', () => {
-  for (const { title, run } of modelPathCases(surveyModel, executors)) it(title, async () => {
-    await run(await openSurvey());
-  }, 120_000);
+  for (const { title, run } of modelPathCases(surveyModel, executors))
+    it(title, async () => {
+      await run(await openSurvey());
+    }, 120_000);
 });

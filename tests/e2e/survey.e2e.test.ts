@@ -50,8 +50,7 @@ async function expectStep(page: Page, step: number, title: string) {
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const choose = (page: Page, role: 'radio' | 'checkbox', name: string) => page.getByRole(role, { name, exact: true }).click();
-const checked = async (page: Page, role: 'radio' | 'checkbox', name: string) =>
-  page.getByRole(role, { name, exact: true }).getAttribute('aria-checked');
+const checked = async (page: Page, role: 'radio' | 'checkbox', name: string) => page.getByRole(role, { name, exact: true }).getAttribute('aria-checked');
 
 /** What the person below answers, as the server must store it. */
 const EXPECTED = {
@@ -210,7 +209,7 @@ describe('operator survey in Chromium (375 px wide)', () => {
     try {
       await page.getByRole('button', { name: 'Submit' }).click();
       await eventually(async () => {
-        expect((await page.getByRole('alert').textContent())).toContain('HTTP Error: Something went wrong on our side. Please try again.');
+        expect(await page.getByRole('alert').textContent()).toContain('HTTP Error: Something went wrong on our side. Please try again.');
       });
     } finally {
       await app.query('set default_transaction_read_only = off');

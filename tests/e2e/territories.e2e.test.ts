@@ -27,8 +27,12 @@ beforeAll(async () => {
   admin = await ownerSession(app, 'staff@example.com');
   const [row] = await app.query('select id from users where email = $1', ['staff@example.com']);
   await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
-  photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } }).png().toBuffer();
-  wallpaper = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 40, g: 90, b: 200 } } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } })
+    .png()
+    .toBuffer();
+  wallpaper = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+    .jpeg()
+    .toBuffer();
   browser = await openBrowser();
 });
 
@@ -40,8 +44,7 @@ afterAll(async () => {
 /** The image picker's file input, which a drop on the picker fills too. */
 const fileInput = (page: Page, picker: string) => page.getByRole('group', { name: picker, exact: true }).locator('input[type="file"]');
 const mapOf = (page: Page) => page.getByRole('region', { name: /^Service area map/ });
-const circleField = (page: Page, circle: number, field: string) =>
-  page.getByRole('group', { name: `Circle ${circle}` }).getByRole('textbox', { name: field });
+const circleField = (page: Page, circle: number, field: string) => page.getByRole('group', { name: `Circle ${circle}` }).getByRole('textbox', { name: field });
 
 describe('territories', () => {
   it('creates a territory with pasted zips, two drawn circles (one resized, one moved) and two images, finds it all after a reload, then deletes it', async () => {
@@ -129,7 +132,10 @@ describe('territories', () => {
 
     await page.getByRole('link', { name: '← Territories' }).click();
     await page.getByRole('button', { name: `Delete ${NAME}` }).click();
-    await page.getByRole('dialog', { name: `Delete ${NAME}?` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${NAME}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByText('No territories yet').waitFor();
     expect(await app.query('select count(*)::int as n from territories')).toEqual([{ n: 0 }]);
   }, 180_000);

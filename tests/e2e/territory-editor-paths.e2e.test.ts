@@ -44,7 +44,9 @@ let paths = 0;
 
 beforeAll(async () => {
   app = await startApp(UNLIMITED);
-  photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } }).png().toBuffer();
+  photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } })
+    .png()
+    .toBuffer();
   browser = await openBrowser();
 });
 
@@ -71,14 +73,22 @@ async function openEditor(): Promise<Driver> {
   const admin = await adminSession(app);
   const slug = `baku-north-${paths}`;
   const territory = await apiAs<Territory>(app, admin, 'POST', '/territories/', {
-    name: 'Baku North', slug, rep_name: 'Aysel Mammadova', zips: ['1000', '1001'], circles: [CIRCLE], socials: [INSTAGRAM],
+    name: 'Baku North',
+    slug,
+    rep_name: 'Aysel Mammadova',
+    zips: ['1000', '1001'],
+    circles: [CIRCLE],
+    socials: [INSTAGRAM],
   });
   const page = await newPage(browser);
   const loads: Route[] = [];
   const patches: Route[] = [];
-  await page.route((url) => url.pathname === `/api/v2/territories/${territory.id}/`, (route) => {
-    (route.request().method() === 'GET' ? loads : patches).push(route);
-  });
+  await page.route(
+    (url) => url.pathname === `/api/v2/territories/${territory.id}/`,
+    (route) => {
+      (route.request().method() === 'GET' ? loads : patches).push(route);
+    },
+  );
   await openAs(page, app, admin, `/admin/territories/${territory.id}`);
   return { page, admin, id: territory.id, slug, loads, patches, refusal: null };
 }
@@ -211,7 +221,9 @@ const executors: PathExecutors<Driver> = {
       await inGroup(page, 'Link 2', 'Link').fill('facebook.com/bakucentral');
       // A third row left blank is not sent.
       await page.getByRole('button', { name: 'Add social link' }).click();
-      await page.getByRole('group', { name: 'Representative photo', exact: true }).locator('input[type="file"]')
+      await page
+        .getByRole('group', { name: 'Representative photo', exact: true })
+        .locator('input[type="file"]')
         .setInputFiles({ name: 'rep.png', mimeType: 'image/png', buffer: photo });
     },
     'fill.blankName': ({ page }) => nameField(page).fill(''),
@@ -235,7 +247,8 @@ const executors: PathExecutors<Driver> = {
 };
 
 describe('territory editor in Chromium against the real server: every path of the model (an administrator editing a territory)', () => {
-  for (const { title, run } of modelPathCases(territoryEditorModel, executors)) it(title, async () => {
-    await run(await openEditor());
-  }, 120_000);
+  for (const { title, run } of modelPathCases(territoryEditorModel, executors))
+    it(title, async () => {
+      await run(await openEditor());
+    }, 120_000);
 });

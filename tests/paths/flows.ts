@@ -66,7 +66,12 @@ function flow<S extends AnyMachineSnapshot, E extends EventObject>(
 }
 
 export const FLOWS: readonly Flow[] = [
-  flow(registrationModel, 'tests/views/accounts/register.view.test.tsx', [registrationMachine, resendLockMachine], 'tests/e2e/accounts-register-paths.e2e.test.ts'),
+  flow(
+    registrationModel,
+    'tests/views/accounts/register.view.test.tsx',
+    [registrationMachine, resendLockMachine],
+    'tests/e2e/accounts-register-paths.e2e.test.ts',
+  ),
   flow(loginModel, 'tests/views/accounts/login.view.test.tsx', [loginMachine], 'tests/e2e/accounts-login.e2e.test.ts'),
   flow(forgotModel, 'tests/views/accounts/forgot.view.test.tsx', [forgotPasswordMachine, resendLockMachine], 'tests/e2e/accounts-forgot-paths.e2e.test.ts'),
   flow(resetModel, 'tests/views/accounts/reset.view.test.tsx', [resetPasswordMachine], 'tests/e2e/accounts-reset-paths.e2e.test.ts', RESET_JSDOM_ONLY),
@@ -80,7 +85,12 @@ export const FLOWS: readonly Flow[] = [
   flow(categoryNewModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine], 'tests/e2e/menu-editor-new-paths.e2e.test.ts'),
   flow(categoryNewAdminModel, 'tests/views/menu/category-editor.view.test.tsx', [categoryEditorMachine], 'tests/e2e/menu-editor-new-paths.e2e.test.ts'),
   flow(menuUploadModel, 'tests/views/menu/menu-upload.view.test.tsx', [menuUploadMachine], 'tests/e2e/menu-upload-paths.e2e.test.ts'),
-  flow(territoryEditorModel, 'tests/views/territories/territory-editor.view.test.tsx', [territoryEditorMachine], 'tests/e2e/territory-editor-paths.e2e.test.ts'),
+  flow(
+    territoryEditorModel,
+    'tests/views/territories/territory-editor.view.test.tsx',
+    [territoryEditorMachine],
+    'tests/e2e/territory-editor-paths.e2e.test.ts',
+  ),
   flow(menuDashboardModel, 'tests/views/insights/insights.view.test.tsx', [menuDashboardMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
   flow(analyticsModel, 'tests/views/insights/insights.view.test.tsx', [analyticsMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
   flow(generalStatsModel, 'tests/views/insights/insights.view.test.tsx', [generalStatsMachine], 'tests/e2e/insights-paths.e2e.test.ts'),

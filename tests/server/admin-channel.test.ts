@@ -29,10 +29,14 @@ function sendRaw(text: string): Promise<AdminAnswer> {
 describe('the create-admin channel of a running server', () => {
   it('runs the command with the arguments given and returns its output and exit code', async () => {
     const received: string[][] = [];
-    const channel = await openAdminChannel(dataDir, async (argv) => {
-      received.push(argv);
-      return { code: 0, out: ['Created a@example.com'], err: [] };
-    }, silent);
+    const channel = await openAdminChannel(
+      dataDir,
+      async (argv) => {
+        received.push(argv);
+        return { code: 0, out: ['Created a@example.com'], err: [] };
+      },
+      silent,
+    );
     try {
       expect(await askAdminChannel(dataDir, ['--email', 'a@example.com'])).toEqual({ code: 0, out: ['Created a@example.com'], err: [] });
       expect(received).toEqual([['--email', 'a@example.com']]);
@@ -53,10 +57,14 @@ describe('the create-admin channel of a running server', () => {
 
   it('refuses anything but a create-admin request, without running it', async () => {
     let ran = false;
-    const channel = await openAdminChannel(dataDir, async () => {
-      ran = true;
-      return { code: 0, out: [], err: [] };
-    }, silent);
+    const channel = await openAdminChannel(
+      dataDir,
+      async () => {
+        ran = true;
+        return { code: 0, out: [], err: [] };
+      },
+      silent,
+    );
     try {
       expect(await sendRaw('{"command":"drop-database","argv":[]}\n')).toEqual({ code: 2, out: [], err: ['The server could not read this request.'] });
       expect((await sendRaw('not json\n')).code).toBe(1);

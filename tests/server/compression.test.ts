@@ -30,7 +30,9 @@ beforeAll(async () => {
   const [user] = await t.database.query('select id from users limit 1');
   await t.database.db.transaction(async (tx) => {
     const sha256 = await putBlob(tx, PHOTO, 'image/png');
-    await tx.insert(uploadedImages).values({ path: 'photo.png', sha256, ownerId: Number(user!.id), contentType: 'image/png', width: 1, height: 1, bytes: PHOTO.length });
+    await tx
+      .insert(uploadedImages)
+      .values({ path: 'photo.png', sha256, ownerId: Number(user!.id), contentType: 'image/png', width: 1, height: 1, bytes: PHOTO.length });
   });
 });
 afterAll(async () => {
@@ -94,10 +96,9 @@ describe('API answers', () => {
     get(`${API}/toppings/?page_size=${pageSize}`, { authorization: `Bearer ${owner.token}`, 'accept-encoding': encoding });
 
   it('compresses a JSON list above 1 KB as the client prefers, and leaves a small one plain', async () => {
-    await t.database.query(
-      "insert into toppings (restaurant_id, name) select $1, 'Topping number ' || g from generate_series(1, 60) as g",
-      [owner.restaurantId],
-    );
+    await t.database.query("insert into toppings (restaurant_id, name) select $1, 'Topping number ' || g from generate_series(1, 60) as g", [
+      owner.restaurantId,
+    ]);
     const large = await toppings(100, 'gzip, br');
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-encoding']).toBe('br');

@@ -83,7 +83,10 @@ describe('the database lost and back under concurrent writes', () => {
     }
     // Every write was acknowledged or refused as unavailable: never a 500, never another answer.
     const outcomes = writers.outcomes();
-    expect(outcomes.filter((outcome) => outcome.status !== 201 && outcome.status !== 503), JSON.stringify(outcomes.slice(0, 3))).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => outcome.status !== 201 && outcome.status !== 503),
+      JSON.stringify(outcomes.slice(0, 3)),
+    ).toEqual([]);
     for (const outcome of outcomes.filter((o) => o.status === 503)) {
       expect(outcome.body).toMatchObject({ code: 'database_unavailable' });
       expect(outcome.retryAfter).toBe('5');

@@ -44,10 +44,12 @@ function raw(head: string, body = ''): Promise<Answer> {
       const text = Buffer.concat(chunks).toString('utf8');
       const [top = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = top.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => {
-        const colon = line.indexOf(':');
-        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-      }));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+        }),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
     // Written, not ended: a client that half-closes first may be dropped before its answer is sent.
@@ -72,11 +74,37 @@ const cases: { what: string; head: string; body?: string; status: number; code: 
   { what: 'an unknown API address (PATCH)', head: `PATCH /api/v2/nothing/ HTTP/1.1\r\n${json}`, body: '{}', status: 404, code: 'not_found' },
   { what: 'an unknown API address (DELETE)', head: 'DELETE /api/v2/nothing/ HTTP/1.1', status: 404, code: 'not_found' },
   { what: 'an unknown API address (OPTIONS)', head: 'OPTIONS /api/v2/nothing/ HTTP/1.1', status: 404, code: 'not_found' },
-  { what: 'a method the list does not take (PUT)', head: `PUT /api/v2/categories/ HTTP/1.1\r\n${json}`, body: '{}', status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' },
-  { what: 'a method the item does not take (PUT)', head: `PUT /api/v2/categories/7/ HTTP/1.1\r\n${json}`, body: '{}', status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, PATCH, DELETE' },
-  { what: 'a method the sign-up does not take (DELETE)', head: 'DELETE /api/messages/ HTTP/1.1', status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, POST' },
+  {
+    what: 'a method the list does not take (PUT)',
+    head: `PUT /api/v2/categories/ HTTP/1.1\r\n${json}`,
+    body: '{}',
+    status: 405,
+    code: 'method_not_allowed',
+    allow: 'GET, HEAD, POST',
+  },
+  {
+    what: 'a method the item does not take (PUT)',
+    head: `PUT /api/v2/categories/7/ HTTP/1.1\r\n${json}`,
+    body: '{}',
+    status: 405,
+    code: 'method_not_allowed',
+    allow: 'GET, HEAD, PATCH, DELETE',
+  },
+  {
+    what: 'a method the sign-up does not take (DELETE)',
+    head: 'DELETE /api/messages/ HTTP/1.1',
+    status: 405,
+    code: 'method_not_allowed',
+    allow: 'GET, HEAD, POST',
+  },
   { what: 'OPTIONS on an API address', head: 'OPTIONS /api/v2/health/ HTTP/1.1', status: 405, code: 'method_not_allowed', allow: 'GET, HEAD' },
-  { what: 'a body over the limit', head: `POST /api/messages/ HTTP/1.1\r\n${json}`, body: `{"message":"${'x'.repeat(1_100_000)}"}`, status: 413, code: 'too_large' },
+  {
+    what: 'a body over the limit',
+    head: `POST /api/messages/ HTTP/1.1\r\n${json}`,
+    body: `{"message":"${'x'.repeat(1_100_000)}"}`,
+    status: 413,
+    code: 'too_large',
+  },
   { what: 'a text/plain body', head: 'POST /api/messages/ HTTP/1.1\r\nContent-Type: text/plain', body: 'hello', status: 415, code: 'unsupported_media_type' },
   { what: 'an XML body', head: 'POST /api/messages/ HTTP/1.1\r\nContent-Type: application/xml', body: '<a/>', status: 415, code: 'unsupported_media_type' },
   { what: 'a path parameter over 100 characters', head: `DELETE /api/v2/categories/${'9'.repeat(101)}/ HTTP/1.1`, status: 414, code: 'uri_too_long' },
@@ -85,7 +113,12 @@ const cases: { what: string; head: string; body?: string; status: number; code: 
   { what: 'a header over the header limit', head: `GET /api/v2/health/ HTTP/1.1\r\nX-Filler: ${'a'.repeat(20_000)}`, status: 431, code: 'headers_too_large' },
   { what: 'a request line that is not HTTP', head: 'HELLO THERE', status: 400, code: 'malformed_request' },
   { what: 'a method HTTP does not have', head: 'BREW /api/v2/health/ HTTP/1.1', status: 400, code: 'malformed_request' },
-  { what: 'a Content-Length that is not a number', head: `POST /api/messages/ HTTP/1.1\r\n${json}\r\nContent-Length: ten`, status: 400, code: 'malformed_request' },
+  {
+    what: 'a Content-Length that is not a number',
+    head: `POST /api/messages/ HTTP/1.1\r\n${json}\r\nContent-Length: ten`,
+    status: 400,
+    code: 'malformed_request',
+  },
 ];
 
 describe('framework errors in the common error shape', () => {

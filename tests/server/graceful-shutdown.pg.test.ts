@@ -20,7 +20,12 @@ describe('graceful shutdown on PostgreSQL', () => {
     const [row] = await fresh.database.query('select current_database() as name');
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${String(row?.name)}`;
-    server = await startServerProcess({ DATABASE_URL: url.toString(), STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'info', SECRET_KEY: 'test-secret-key-with-at-least-32-characters' });
+    server = await startServerProcess({
+      DATABASE_URL: url.toString(),
+      STATIC_DIR: '/nonexistent-static-dir',
+      LOG_LEVEL: 'info',
+      SECRET_KEY: 'test-secret-key-with-at-least-32-characters',
+    });
     const email = await shutDownWithRequestsInFlight(server);
 
     expect(await fresh.database.query('select email from messages')).toEqual([{ email }]);

@@ -22,10 +22,14 @@ describe('graceful shutdown on PGlite', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rp-shutdown-'));
     // Seeded from this run's migrated template: a server creating the database itself takes seconds.
     const seed = await PGlite.create(join(dataDir, 'pgdata'), {
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]), extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+      extensions: PGLITE_EXTENSIONS,
     });
     await seed.close();
-    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'info' }, { startTimeoutMs: 90_000 });
+    server = await startServerProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'info' },
+      { startTimeoutMs: 90_000 },
+    );
     const email = await shutDownWithRequestsInFlight(server);
 
     // The database was closed properly: the next process to open the folder finds the write.

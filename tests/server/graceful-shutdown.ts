@@ -8,23 +8,31 @@ import type { ServerProcess } from '../../scripts/server-process';
 type Answer = { status: number; headers: IncomingHttpHeaders; body: unknown; reusedSocket: boolean };
 
 /** One request; `bodyParts` are written one by one, the next only when `release` resolves. */
-function send(
-  url: string,
-  options: { method: 'GET' | 'POST'; path: string; agent?: Agent; body?: string; release?: Promise<void> },
-): Promise<Answer> {
+function send(url: string, options: { method: 'GET' | 'POST'; path: string; agent?: Agent; body?: string; release?: Promise<void> }): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const target = new URL(options.path, url);
-    const outgoing = request(target, {
-      method: options.method,
-      agent: options.agent ?? false,
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
-      timeout: 20_000,
-    }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text === '' ? undefined : JSON.parse(text), reusedSocket: outgoing.reusedSocket }));
-    });
+    const outgoing = request(
+      target,
+      {
+        method: options.method,
+        agent: options.agent ?? false,
+        headers: options.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
+        timeout: 20_000,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: text === '' ? undefined : JSON.parse(text),
+            reusedSocket: outgoing.reusedSocket,
+          }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.on('timeout', () => outgoing.destroy(new Error(`${options.path}: no answer within 20 s`)));
     if (options.body === undefined) {
@@ -81,7 +89,11 @@ export async function shutDownWithRequestsInFlight(server: ServerProcess): Promi
     expect(onKeptAlive.body).toEqual(SHUTTING_DOWN);
 
     // A new connection while the request in flight holds the shutdown open: the same answer.
-    const onNewConnection = await send(server.url, { method: 'POST', path: '/api/messages/', body: JSON.stringify({ zip_code: '10001', email: 'late@example.com' }) });
+    const onNewConnection = await send(server.url, {
+      method: 'POST',
+      path: '/api/messages/',
+      body: JSON.stringify({ zip_code: '10001', email: 'late@example.com' }),
+    });
     expect(onNewConnection.status).toBe(503);
     expect(onNewConnection.headers.connection).toBe('close');
     expect(onNewConnection.body).toEqual(SHUTTING_DOWN);

@@ -92,7 +92,11 @@ describe('hostile bodies from issue 16', () => {
   });
 
   it('refuses a list holding null beside an entry its own check refuses with 400, never 500', async () => {
-    const created = await send('POST', '/api/v2/primary-options/', JSON.stringify({ name: 'Sauce', selections: [{ name: 'Red' }], restaurant_id: restaurantId }));
+    const created = await send(
+      'POST',
+      '/api/v2/primary-options/',
+      JSON.stringify({ name: 'Sauce', selections: [{ name: 'Red' }], restaurant_id: restaurantId }),
+    );
     expect(created.statusCode).toBe(201);
     const before = await tableChecksums(test.database);
     const longName = 'x'.repeat(1_000);

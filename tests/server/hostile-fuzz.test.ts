@@ -84,29 +84,36 @@ const request = (route: ServerRoute): fc.Arbitrary<Sent> =>
 const routes = (await serverRoutes()).filter((route) => route.method !== 'HEAD');
 
 describe('hostile requests to every route', () => {
-  it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(request(route), async (sent) => {
-        const answer = await send(sent);
-        await test.app.backgroundSettled();
-        const status = answer.statusCode;
-        const label = `${sent.actor} ${sent.method} ${sent.url.slice(0, 200)} → ${status} ${answer.body.slice(0, 300)}`;
-        if (status >= 400) {
-          const body = answer.json() as unknown;
-          expect(is(body, ApiErrorBody), label).toBe(true);
-          expect(answer.headers['content-type'], label).toContain('application/json');
-          expect(answer.body, label).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
-          expect(status < 500 || DELIBERATE_5XX.has((body as ApiErrorBody).code), label).toBe(true);
-        }
-        const before = checksums;
-        // An accepted request changes rows as it should: whatever the answer, this is the next starting point.
-        checksums = await tableChecksums(test.database);
-        if (status >= 400) {
-          const mayChange = COUNTED_REFUSALS[(answer.json() as ApiErrorBody).code] ?? [];
-          expect(changedTables(before, checksums).filter((table) => !mayChange.includes(table)), label).toEqual([]);
-        }
-      }),
-      { seed, numRuns, endOnFailure: true },
-    );
-  }, Math.max(20_000, numRuns * 1_000));
+  it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+    '%s',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(request(route), async (sent) => {
+          const answer = await send(sent);
+          await test.app.backgroundSettled();
+          const status = answer.statusCode;
+          const label = `${sent.actor} ${sent.method} ${sent.url.slice(0, 200)} → ${status} ${answer.body.slice(0, 300)}`;
+          if (status >= 400) {
+            const body = answer.json() as unknown;
+            expect(is(body, ApiErrorBody), label).toBe(true);
+            expect(answer.headers['content-type'], label).toContain('application/json');
+            expect(answer.body, label).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+            expect(status < 500 || DELIBERATE_5XX.has((body as ApiErrorBody).code), label).toBe(true);
+          }
+          const before = checksums;
+          // An accepted request changes rows as it should: whatever the answer, this is the next starting point.
+          checksums = await tableChecksums(test.database);
+          if (status >= 400) {
+            const mayChange = COUNTED_REFUSALS[(answer.json() as ApiErrorBody).code] ?? [];
+            expect(
+              changedTables(before, checksums).filter((table) => !mayChange.includes(table)),
+              label,
+            ).toEqual([]);
+          }
+        }),
+        { seed, numRuns, endOnFailure: true },
+      );
+    },
+    Math.max(20_000, numRuns * 1_000),
+  );
 });

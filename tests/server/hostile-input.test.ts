@@ -12,8 +12,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const signUp = (payload: string) =>
-  test.app.inject({ method: 'POST', url: '/api/messages/', payload, headers: { 'content-type': 'application/json' } });
+const signUp = (payload: string) => test.app.inject({ method: 'POST', url: '/api/messages/', payload, headers: { 'content-type': 'application/json' } });
 const storedSignups = async () => Number((await test.database.query('select count(*)::int as n from messages'))[0]?.n);
 
 describe('hostile input', () => {

@@ -94,7 +94,10 @@ describe('security and conventions', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     const otherClient = await t.app.inject({
-      method: 'POST', url: '/api/messages/', payload: { zip_code: '10001', email: 'four@example.com' }, remoteAddress: '203.0.113.8',
+      method: 'POST',
+      url: '/api/messages/',
+      payload: { zip_code: '10001', email: 'four@example.com' },
+      remoteAddress: '203.0.113.8',
     });
     expect(otherClient.statusCode).toBe(201);
   });
@@ -132,7 +135,15 @@ describe('serving the built app', () => {
 
   it('answers 404, never the app’s page, for a missing file: an asset, a folder of assets, the sitemap, any name with an extension', async () => {
     t = await createTestApp({ config: { staticDir: dist } });
-    for (const path of ['/assets/entry-gone999.js', '/assets/style-gone999.css', '/assets/', '/assets/fonts/none', '/sitemap.xml', '/favicon.ico', '/backoffice/menu.json']) {
+    for (const path of [
+      '/assets/entry-gone999.js',
+      '/assets/style-gone999.css',
+      '/assets/',
+      '/assets/fonts/none',
+      '/sitemap.xml',
+      '/favicon.ico',
+      '/backoffice/menu.json',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const missing = await t.app.inject({ method, url: path });
         expect(missing.statusCode, `${method} ${path}`).toBe(404);
@@ -164,8 +175,11 @@ describe('serving the built app', () => {
     const rules = robots.body.split('\n').filter(Boolean);
     expect(rules[0]).toBe('User-agent: *');
     expect(rules).toContain('Allow: /');
-    expect(rules.filter((rule) => rule.startsWith('Disallow:')).sort()).toEqual(
-      ['Disallow: /admin', 'Disallow: /api', 'Disallow: /backoffice', 'Disallow: /onboard'],
-    );
+    expect(rules.filter((rule) => rule.startsWith('Disallow:')).sort()).toEqual([
+      'Disallow: /admin',
+      'Disallow: /api',
+      'Disallow: /backoffice',
+      'Disallow: /onboard',
+    ]);
   });
 });

@@ -32,13 +32,18 @@ describe('PostgreSQL ending the server’s connections', () => {
   it('fails the transaction in flight, keeps the process alive, and serves the next query on a new connection', async () => {
     const [{ name } = {}] = await database.query('select current_database() as name');
     let inside!: () => void;
-    const started = new Promise<void>((resolve) => { inside = resolve; });
+    const started = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
     const transaction = database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
       inside();
       await tx.execute(sql`select pg_sleep(5)`);
     });
-    const outcome = transaction.then(() => 'committed', (error: unknown) => (error instanceof Error ? error.message : String(error)));
+    const outcome = transaction.then(
+      () => 'committed',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
     await started;
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
 

@@ -9,7 +9,7 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-it('counts a client\'s requests across instances when REDIS_URL is set', async () => {
+it("counts a client's requests across instances when REDIS_URL is set", async () => {
   const config = { redisUrl: process.env.TEST_REDIS_URL, signupLimitPerMinute: 3 };
   apps.push(await createTestApp({ config }), await createTestApp({ config }));
   const [first, second] = apps as [TestApp, TestApp];

@@ -14,7 +14,9 @@ export const engine: Database['kind'] = inject('postgresTemplateUrl') ? 'postgre
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
-      LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent-static-dir', DATA_DIR: '/nonexistent-data-dir',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent-static-dir',
+      DATA_DIR: '/nonexistent-data-dir',
       // Fixed, so no secret file is generated; tests that need another pass their own.
       SECRET_KEY: 'test-secret-key-with-at-least-32-characters',
     }),
@@ -65,9 +67,7 @@ export type TestApp = { app: FastifyInstance; database: Database; close: () => P
  * A whole server, driven through app.inject(): on a fresh database, or on `database` (see
  * `emptiedBeforeEachTest`), which it then leaves open when it closes.
  */
-export async function createTestApp(
-  options: { config?: Partial<Config>; database?: Database } & Omit<AppDependencies, 'database'> = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { config?: Partial<Config>; database?: Database } & Omit<AppDependencies, 'database'> = {}): Promise<TestApp> {
   const { database, dispose } = options.database
     ? { database: { ...options.database, close: async () => undefined }, dispose: async () => undefined }
     : await freshDatabase();

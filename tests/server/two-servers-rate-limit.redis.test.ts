@@ -24,10 +24,23 @@ beforeAll(async () => {
     dataDirs.push(dataDir);
     await migratedDataDir(dataDir);
   }
-  servers = await Promise.all(dataDirs.map((dataDir) => startServerProcess({
-    DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app-built'), DATABASE_URL: '', LOG_LEVEL: 'warn',
-    REDIS_URL: process.env.TEST_REDIS_URL!, SECRET_KEY: 'rate-limits-shared-by-two-processes-key', TRUST_PROXY: 'true', AUTH_LIMIT_PER_MINUTE: '3',
-  }, { startTimeoutMs: 150_000 })));
+  servers = await Promise.all(
+    dataDirs.map((dataDir) =>
+      startServerProcess(
+        {
+          DATA_DIR: dataDir,
+          STATIC_DIR: join(dataDir, 'no-app-built'),
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          REDIS_URL: process.env.TEST_REDIS_URL!,
+          SECRET_KEY: 'rate-limits-shared-by-two-processes-key',
+          TRUST_PROXY: 'true',
+          AUTH_LIMIT_PER_MINUTE: '3',
+        },
+        { startTimeoutMs: 150_000 },
+      ),
+    ),
+  );
 }, 180_000);
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
@@ -37,12 +50,13 @@ afterAll(async () => {
 it('holds one client to AUTH_LIMIT_PER_MINUTE across two server processes', { timeout: 60_000 }, async () => {
   // An address of this run's own, so counters left in Redis by earlier runs cannot interfere.
   const client = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-  const login = (server: ServerProcess) => fetch(`${server.url}/api/v2/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
-    body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
-    signal: AbortSignal.timeout(20_000),
-  });
+  const login = (server: ServerProcess) =>
+    fetch(`${server.url}/api/v2/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
+      signal: AbortSignal.timeout(20_000),
+    });
   const [a, b] = servers as [ServerProcess, ServerProcess];
   const statuses = [];
   for (const server of [a, b, a]) statuses.push((await login(server)).status);

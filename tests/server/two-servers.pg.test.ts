@@ -41,7 +41,12 @@ afterAll(async () => {
 
 type Answer = { status: number; body: unknown; headers: Headers; bytes: Buffer };
 
-async function call(server: ServerProcess, method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -93,7 +98,7 @@ async function sameImageFromBoth(url: string, picture: { width: number; height: 
   }
 }
 
-it('serves an owner\'s whole journey sent alternately to two servers as one server would, images included', { timeout: 120_000 }, async () => {
+it("serves an owner's whole journey sent alternately to two servers as one server would, images included", { timeout: 120_000 }, async () => {
   const [a, b] = servers as [ServerProcess, ServerProcess];
   const email = `two-servers-${randomInt(1e9)}@example.com`;
 
@@ -113,7 +118,9 @@ it('serves an owner\'s whole journey sent alternately to two servers as one serv
   const started = await api(b, 'POST', '/onboarding/start/', { token: access, json: {} });
   expect(started.status).toBe(200);
   const restaurantId = (started.body as { id: number }).id;
-  const logo = await sharp({ create: { width: 700, height: 600, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.6 } } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 700, height: 600, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.6 } } })
+    .png()
+    .toBuffer();
   const logoUrl = await uploadImage(a, access, logo, { max_w: '512', max_h: '512' });
   const about = { name: 'Two Doors Diner', about: 'Served by either door.', slug: `two-doors-${randomInt(1e9)}`, logo_url: logoUrl };
   const savedAbout = await api(b, 'PUT', `/onboarding/${restaurantId}/about/`, { token: access, json: about });
@@ -126,9 +133,14 @@ it('serves an owner\'s whole journey sent alternately to two servers as one serv
   const category = await api(a, 'POST', '/categories/', { token: access, json: { name: 'Breakfast', restaurant_id: restaurantId } });
   expect(category.status, JSON.stringify(category.body)).toBe(201);
   const categoryId = (category.body as { id: number }).id;
-  const hero = await sharp({ create: { width: 1800, height: 900, channels: 3, background: '#c84' } }).png().toBuffer();
+  const hero = await sharp({ create: { width: 1800, height: 900, channels: 3, background: '#c84' } })
+    .png()
+    .toBuffer();
   const heroUrl = await uploadImage(b, access, hero, { max_w: '1600', max_h: '1200' });
-  const detail = await api(a, 'POST', '/categories/detail/', { token: access, json: { category_id: categoryId, restaurant_id: restaurantId, image_url: heroUrl } });
+  const detail = await api(a, 'POST', '/categories/detail/', {
+    token: access,
+    json: { category_id: categoryId, restaurant_id: restaurantId, image_url: heroUrl },
+  });
   expect(detail.status, JSON.stringify(detail.body)).toBe(201);
   expect(await sameFromBoth(`/categories/detail/${(detail.body as { id: number }).id}/`, access)).toMatchObject({ image_url: heroUrl });
   expect(await sameFromBoth(`/categories/?restaurant_id=${restaurantId}`, access)).toMatchObject({ results: [{ id: categoryId, name: 'Breakfast' }] });

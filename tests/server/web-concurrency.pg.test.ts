@@ -20,14 +20,28 @@ afterAll(async () => {
 
 /** The pids of the processes that have logged `msg` (JSON log lines). */
 const pidsThatLogged = (output: string, msg: RegExp) =>
-  new Set(output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { pid: number; msg: string })
-    .filter((entry) => msg.test(entry.msg)).map((entry) => entry.pid));
+  new Set(
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { pid: number; msg: string })
+      .filter((entry) => msg.test(entry.msg))
+      .map((entry) => entry.pid),
+  );
 
 it('WEB_CONCURRENCY=2 serves one port from two processes and stops them both on SIGTERM', { timeout: 120_000 }, async () => {
-  const server = await startServerProcess({
-    DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-app-built'), DATABASE_URL: fresh.url!, REDIS_URL: '', LOG_LEVEL: 'info',
-    WEB_CONCURRENCY: '2', SECRET_KEY: 'web-concurrency-test-secret-key-32-chars',
-  }, { startTimeoutMs: 90_000 });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-app-built'),
+      DATABASE_URL: fresh.url!,
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '2',
+      SECRET_KEY: 'web-concurrency-test-secret-key-32-chars',
+    },
+    { startTimeoutMs: 90_000 },
+  );
   try {
     for (let attempt = 0; attempt < 100 && pidsThatLogged(server.log(), /^Server listening/).size < 2; attempt += 1) {
       await new Promise((done) => setTimeout(done, 200));

@@ -7,7 +7,38 @@
  */
 import type { Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { CategoryDeepCreate, CategoryDetailCreate, CategoryDetailListQuery, CategoryDetailUpdate, CategoryDressingCreate, CategoryDressingListQuery, CategoryListQuery, CategoryToppingCreate, CategoryToppingListQuery, CategoryUpdate, DressingCreate, DressingListQuery, DressingUpdate, ExtraGroupCreate, ExtraGroupListQuery, ExtraGroupUpdate, ExtraSelectionCreate, ExtraSelectionListQuery, ExtraSelectionUpdate, MenuItemCreate, MenuItemListQuery, MenuItemUpdate, PrimaryOptionSetCreate, PrimaryOptionSetListQuery, PrimaryOptionSetUpdate, SizeCreate, SizeUpdate, ToppingCreate, ToppingListQuery, ToppingUpdate } from '../../contracts/menu';
+import {
+  CategoryDeepCreate,
+  CategoryDetailCreate,
+  CategoryDetailListQuery,
+  CategoryDetailUpdate,
+  CategoryDressingCreate,
+  CategoryDressingListQuery,
+  CategoryListQuery,
+  CategoryToppingCreate,
+  CategoryToppingListQuery,
+  CategoryUpdate,
+  DressingCreate,
+  DressingListQuery,
+  DressingUpdate,
+  ExtraGroupCreate,
+  ExtraGroupListQuery,
+  ExtraGroupUpdate,
+  ExtraSelectionCreate,
+  ExtraSelectionListQuery,
+  ExtraSelectionUpdate,
+  MenuItemCreate,
+  MenuItemListQuery,
+  MenuItemUpdate,
+  PrimaryOptionSetCreate,
+  PrimaryOptionSetListQuery,
+  PrimaryOptionSetUpdate,
+  SizeCreate,
+  SizeUpdate,
+  ToppingCreate,
+  ToppingListQuery,
+  ToppingUpdate,
+} from '../../contracts/menu';
 import { RestaurantListQuery } from '../../contracts/shared/restaurants';
 import { ActiveRestaurantUpdate, RefreshRequest } from '../../contracts/shared/session';
 import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
@@ -50,52 +81,85 @@ const NAME = { name: 'Pizza' };
 /** Every client call that sends a body or a query, keyed by module.function. */
 const AUDIT: Record<string, Audit> = {
   'menu.listCategories': { call: (scope) => menu.listCategories(scope), route: `GET ${M('/categories/')}`, query: CategoryListQuery },
-  'menu.updateCategory': { call: () => menu.updateCategory(1, { name: 'Pizzas', description: '' }), route: `PATCH ${M('/categories/:id/')}`, body: CategoryUpdate },
+  'menu.updateCategory': {
+    call: () => menu.updateCategory(1, { name: 'Pizzas', description: '' }),
+    route: `PATCH ${M('/categories/:id/')}`,
+    body: CategoryUpdate,
+  },
   'menu.listCategoryDetails': { call: (scope) => menu.listCategoryDetails(scope), route: `GET ${M('/categories/detail/')}`, query: CategoryDetailListQuery },
   'menu.createCategoryDeep': {
     call: (scope) => menu.createCategoryDeep({ ...NAME, detail: { priced_by: 'size' }, sizes: [{ name: 'Small', position: 0 }], toppings: [1] }, scope),
-    route: `POST ${M('/categories/deep/')}`, body: CategoryDeepCreate,
+    route: `POST ${M('/categories/deep/')}`,
+    body: CategoryDeepCreate,
   },
   'menu.createCategoryDetail': {
-    call: (scope) => menu.createCategoryDetail({ category_id: 1, priced_by: 'none' }, scope), route: `POST ${M('/categories/detail/')}`, body: CategoryDetailCreate,
+    call: (scope) => menu.createCategoryDetail({ category_id: 1, priced_by: 'none' }, scope),
+    route: `POST ${M('/categories/detail/')}`,
+    body: CategoryDetailCreate,
   },
   'menu.updateCategoryDetail': {
     call: () => menu.updateCategoryDetail(11, { priced_by: 'weight', allow_toppings: false, image_url: null }),
-    route: `PATCH ${M('/categories/detail/:id/')}`, body: CategoryDetailUpdate,
+    route: `PATCH ${M('/categories/detail/:id/')}`,
+    body: CategoryDetailUpdate,
   },
   'menu.restaurantCurrency': { call: () => menu.restaurantCurrency(3), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery },
   'menu.countSizePrices': { call: (scope) => menu.countSizePrices(scope, 1, 21), route: `GET ${M('/menu-items/')}`, query: MenuItemListQuery },
   'menu.findFirstRestaurantId': { call: () => menu.findFirstRestaurantId(), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery },
   'menu.createSize': {
     call: (scope) => menu.createSize({ category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 0 }, scope),
-    route: `POST ${M('/categories/sizes/')}`, body: SizeCreate,
+    route: `POST ${M('/categories/sizes/')}`,
+    body: SizeCreate,
   },
   'menu.updateSize': { call: () => menu.updateSize(5, { name: 'Large', position: 1 }), route: `PATCH ${M('/categories/sizes/:id/')}`, body: SizeUpdate },
   'menu.listGroups': { call: (scope) => menu.listGroups(scope, 1), route: `GET ${M('/extra-options/groups/')}`, query: ExtraGroupListQuery },
   'menu.createGroup': {
     call: (scope) => menu.createGroup({ category_id: 1, name: 'Extras', required: false, allow_multiple: true }, scope),
-    route: `POST ${M('/extra-options/groups/')}`, body: ExtraGroupCreate,
+    route: `POST ${M('/extra-options/groups/')}`,
+    body: ExtraGroupCreate,
   },
   'menu.updateGroup': { call: () => menu.updateGroup(4, { name: 'Sauces' }), route: `PATCH ${M('/extra-options/groups/:id/')}`, body: ExtraGroupUpdate },
   'menu.listSelections': { call: (scope) => menu.listSelections(scope, 4), route: `GET ${M('/extra-options/selections/')}`, query: ExtraSelectionListQuery },
-  'menu.listSelectionsOf': { call: (scope) => menu.listSelectionsOf(scope, [4]), route: `GET ${M('/extra-options/selections/')}`, query: ExtraSelectionListQuery },
+  'menu.listSelectionsOf': {
+    call: (scope) => menu.listSelectionsOf(scope, [4]),
+    route: `GET ${M('/extra-options/selections/')}`,
+    query: ExtraSelectionListQuery,
+  },
   'menu.createSelection': {
     call: (scope) => menu.createSelection({ group_id: 4, name: 'Cheese', price: 1.5, image_url: null }, scope),
-    route: `POST ${M('/extra-options/selections/')}`, body: ExtraSelectionCreate,
+    route: `POST ${M('/extra-options/selections/')}`,
+    body: ExtraSelectionCreate,
   },
   'menu.updateSelection': {
-    call: () => menu.updateSelection(41, { name: 'Feta', price: 2 }), route: `PATCH ${M('/extra-options/selections/:id/')}`, body: ExtraSelectionUpdate,
+    call: () => menu.updateSelection(41, { name: 'Feta', price: 2 }),
+    route: `PATCH ${M('/extra-options/selections/:id/')}`,
+    body: ExtraSelectionUpdate,
   },
   'menu.listAssignments toppings': {
-    call: (scope) => menu.listAssignments('toppings', scope, 1), route: `GET ${M('/categories/toppings/')}`, query: CategoryToppingListQuery,
+    call: (scope) => menu.listAssignments('toppings', scope, 1),
+    route: `GET ${M('/categories/toppings/')}`,
+    query: CategoryToppingListQuery,
   },
   'menu.listAssignments dressings': {
-    call: (scope) => menu.listAssignments('dressings', scope, 1), route: `GET ${M('/categories/dressings/')}`, query: CategoryDressingListQuery,
+    call: (scope) => menu.listAssignments('dressings', scope, 1),
+    route: `GET ${M('/categories/dressings/')}`,
+    query: CategoryDressingListQuery,
   },
-  'menu.assignItem toppings': { call: (scope) => menu.assignItem('toppings', 1, 2, scope), route: `POST ${M('/categories/toppings/')}`, body: CategoryToppingCreate },
-  'menu.assignItem dressings': { call: (scope) => menu.assignItem('dressings', 1, 2, scope), route: `POST ${M('/categories/dressings/')}`, body: CategoryDressingCreate },
+  'menu.assignItem toppings': {
+    call: (scope) => menu.assignItem('toppings', 1, 2, scope),
+    route: `POST ${M('/categories/toppings/')}`,
+    body: CategoryToppingCreate,
+  },
+  'menu.assignItem dressings': {
+    call: (scope) => menu.assignItem('dressings', 1, 2, scope),
+    route: `POST ${M('/categories/dressings/')}`,
+    body: CategoryDressingCreate,
+  },
   'menu.listToppings': { call: (scope) => menu.listToppings(scope, ' oli '), route: `GET ${M('/toppings/')}`, query: ToppingListQuery },
-  'menu.createTopping': { call: (scope) => menu.createTopping({ name: 'Olives', image_url: null }, scope), route: `POST ${M('/toppings/')}`, body: ToppingCreate },
+  'menu.createTopping': {
+    call: (scope) => menu.createTopping({ name: 'Olives', image_url: null }, scope),
+    route: `POST ${M('/toppings/')}`,
+    body: ToppingCreate,
+  },
   'menu.updateTopping': { call: () => menu.updateTopping(1, { name: 'Black olives' }), route: `PATCH ${M('/toppings/:id/')}`, body: ToppingUpdate },
   'menu.listDressings': { call: (scope) => menu.listDressings(scope), route: `GET ${M('/dressings/')}`, query: DressingListQuery },
   'menu.createDressing': { call: (scope) => menu.createDressing({ name: 'Ranch' }, scope), route: `POST ${M('/dressings/')}`, body: DressingCreate },
@@ -103,99 +167,156 @@ const AUDIT: Record<string, Audit> = {
   'menu.listOptionSets': { call: (scope) => menu.listOptionSets(scope), route: `GET ${M('/primary-options/')}`, query: PrimaryOptionSetListQuery },
   'menu.createOptionSet': {
     call: (scope) => menu.createOptionSet({ name: 'Crust', selections: [{ name: 'Thin', image_url: null }], allow_images: false }, scope),
-    route: `POST ${M('/primary-options/')}`, body: PrimaryOptionSetCreate,
+    route: `POST ${M('/primary-options/')}`,
+    body: PrimaryOptionSetCreate,
   },
   'menu.updateOptionSet': {
     call: () => menu.updateOptionSet(5, { name: 'Crusts', selections: [{ id: 51, name: 'Thin' }, { name: 'Thick' }] }),
-    route: `PATCH ${M('/primary-options/:id/')}`, body: PrimaryOptionSetUpdate,
+    route: `PATCH ${M('/primary-options/:id/')}`,
+    body: PrimaryOptionSetUpdate,
   },
   'menu.listMenuItems': { call: (scope) => menu.listMenuItems(scope, 1), route: `GET ${M('/menu-items/')}`, query: MenuItemListQuery },
   'menu.createMenuItem': {
     call: (scope) => menu.createMenuItem({ category_id: 1, name: 'Margherita', price: 9.5, available: true }, scope),
-    route: `POST ${M('/menu-items/')}`, body: MenuItemCreate,
+    route: `POST ${M('/menu-items/')}`,
+    body: MenuItemCreate,
   },
-  'menu.updateMenuItem': { call: () => menu.updateMenuItem(7, { name: 'Marinara', available: false }), route: `PATCH ${M('/menu-items/:id/')}`, body: MenuItemUpdate },
+  'menu.updateMenuItem': {
+    call: () => menu.updateMenuItem(7, { name: 'Marinara', available: false }),
+    route: `PATCH ${M('/menu-items/:id/')}`,
+    body: MenuItemUpdate,
+  },
   'menu.loadCategoryOverview': { call: (scope) => menu.loadCategoryOverview(scope), route: `GET ${M('/categories/')}`, query: CategoryListQuery },
   // Its eight reads go out at once, so every one of them (sizes, assignments, groups, catalogues) is checked.
   'menu.loadCategoryEditor': { call: (scope) => menu.loadCategoryEditor(1, scope), route: `GET ${M('/categories/:id/')}` },
 
   'auth.register': {
-    call: () => auth.register({ email: 'A@B.co ', accepted_terms: true }), route: `POST ${M('/auth/register/')}`, body: RegisterRequest,
+    call: () => auth.register({ email: 'A@B.co ', accepted_terms: true }),
+    route: `POST ${M('/auth/register/')}`,
+    body: RegisterRequest,
   },
   'auth.verify': { call: () => auth.verify({ email: 'a@b.co', code: '123456' }), route: `POST ${M('/auth/verify/')}`, body: VerifyRequest },
   'auth.saveProfile': {
     call: () => auth.saveProfile({ email: 'a@b.co', first_name: 'Ann', last_name: 'Lee', password: 'Secret-pass-1' }, 'token'),
-    route: `POST ${M('/auth/profile/')}`, body: ProfileRequest,
+    route: `POST ${M('/auth/profile/')}`,
+    body: ProfileRequest,
   },
   'auth.login': { call: () => auth.login({ email: ' A@B.co', password: 'x' }), route: `POST ${M('/auth/login/')}`, body: LoginRequest },
   'auth.forgotPassword': { call: () => auth.forgotPassword({ email: 'a@b.co' }), route: `POST ${M('/auth/password/forgot/')}`, body: ForgotRequest },
   'auth.resetPassword': {
-    call: () => auth.resetPassword({ email: 'a@b.co', code: '123456', password: 'Secret-pass-1' }), route: `POST ${M('/auth/password/reset/')}`, body: ResetRequest,
+    call: () => auth.resetPassword({ email: 'a@b.co', code: '123456', password: 'Secret-pass-1' }),
+    route: `POST ${M('/auth/password/reset/')}`,
+    body: ResetRequest,
   },
   'auth.googleSignIn': { call: () => auth.googleSignIn('id-token'), route: `POST ${M('/auth/social/google/')}`, body: GoogleSignInRequest },
   'session.chooseWorkingRestaurant': {
-    call: () => session.chooseWorkingRestaurant(2), route: `PATCH ${M('/auth/me/')}`, body: ActiveRestaurantUpdate,
+    call: () => session.chooseWorkingRestaurant(2),
+    route: `PATCH ${M('/auth/me/')}`,
+    body: ActiveRestaurantUpdate,
   },
   'restaurants.loadRestaurantDirectory': {
-    call: () => restaurants.loadRestaurantDirectory(), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery,
+    call: () => restaurants.loadRestaurantDirectory(),
+    route: `GET ${M('/restaurants/')}`,
+    query: RestaurantListQuery,
   },
   'restaurants.searchRestaurants': {
-    call: () => restaurants.searchRestaurants(' taco '), route: `GET ${M('/restaurants/')}`, query: RestaurantListQuery,
+    call: () => restaurants.searchRestaurants(' taco '),
+    route: `GET ${M('/restaurants/')}`,
+    query: RestaurantListQuery,
   },
   'session.signOut': {
     call: () => session.signOut({ accessToken: () => null, refreshToken: () => 'refresh', clear: () => undefined } as never),
-    route: `POST ${M('/auth/logout/')}`, body: RefreshRequest,
+    route: `POST ${M('/auth/logout/')}`,
+    body: RefreshRequest,
   },
   'token-renewal.createTokenRenewer': {
-    call: () => createTokenRenewer({
-      baseUrl: API_BASE, onSessionLost: () => undefined,
-      tokens: { accessToken: () => 'old', refreshToken: () => 'refresh', save: () => undefined, clear: () => undefined } as never,
-    })(),
-    route: `POST ${M('/auth/token/refresh/')}`, body: RefreshRequest,
+    call: () =>
+      createTokenRenewer({
+        baseUrl: API_BASE,
+        onSessionLost: () => undefined,
+        tokens: { accessToken: () => 'old', refreshToken: () => 'refresh', save: () => undefined, clear: () => undefined } as never,
+      })(),
+    route: `POST ${M('/auth/token/refresh/')}`,
+    body: RefreshRequest,
   },
   'messages.createSignup': {
-    call: () => messages.createSignup({ email: 'a@b.co', zip_code: '10001' }), route: 'POST /api/messages/', body: MessageCreate,
+    call: () => messages.createSignup({ email: 'a@b.co', zip_code: '10001' }),
+    route: 'POST /api/messages/',
+    body: MessageCreate,
   },
   'messages.listMessages': {
-    call: () => messages.listMessages({ page: 2, page_size: 25, status: 'new', email: 'pizza' }), route: 'GET /api/messages/', query: MessageListQuery,
+    call: () => messages.listMessages({ page: 2, page_size: 25, status: 'new', email: 'pizza' }),
+    route: 'GET /api/messages/',
+    query: MessageListQuery,
   },
   'messages.markMessageRead': { call: () => messages.markMessageRead(7), route: 'POST /api/messages/:id/mark_read/' },
   'messages.archiveMessage': { call: () => messages.archiveMessage(7), route: 'POST /api/messages/:id/archive/' },
   'messages.exportMessages': {
-    call: () => messages.exportMessages({ status: 'archived', email: 'pizza' }), route: 'GET /api/messages/export/', query: MessageExportQuery,
+    call: () => messages.exportMessages({ status: 'archived', email: 'pizza' }),
+    route: 'GET /api/messages/export/',
+    query: MessageExportQuery,
   },
   'survey.submitSurvey': { call: () => survey.submitSurvey({}), route: 'POST /api/surveys/operator/', body: SurveyResponseCreate },
   'surveyAnswers.loadSurveyAnswers': {
-    call: () => surveyAnswers.loadSurveyAnswers({ page: 2, pageSize: 25 }), route: 'GET /api/surveys/operator/', query: SurveyListQuery,
+    call: () => surveyAnswers.loadSurveyAnswers({ page: 2, pageSize: 25 }),
+    route: 'GET /api/surveys/operator/',
+    query: SurveyListQuery,
   },
   'demand.loadLocalDemand': { call: () => demand.loadLocalDemand(42), route: `GET ${M('/demand/')}`, query: DemandQuery },
   'stats.loadMenuStats': { call: () => stats.loadMenuStats(42), route: `GET ${M('/stats/menu/')}`, query: StatsQuery },
   'stats.loadGeneralStats': { call: () => stats.loadGeneralStats(42), route: `GET ${M('/stats/general/')}`, query: StatsQuery },
   'stats.loadAnalyticsStats': { call: () => stats.loadAnalyticsStats(42), route: `GET ${M('/stats/analytics/')}`, query: StatsQuery },
-  ...Object.fromEntries((Object.keys(VALID_STEPS) as (keyof typeof VALID_STEPS)[]).map((step) => [`onboarding.saveOnboardingStep ${step}`, {
-    call: () => onboarding.saveOnboardingStep('42', step, VALID_STEPS[step]),
-    route: `PUT ${M(`/onboarding/:id/${step}/`)}`,
-    // The server builds the about step's struct with its own host in the slug's message; see the test below.
-    body: step === 'about' ? undefined : ONBOARDING_STEP_BODIES[step],
-  } satisfies Audit])),
+  ...Object.fromEntries(
+    (Object.keys(VALID_STEPS) as (keyof typeof VALID_STEPS)[]).map((step) => [
+      `onboarding.saveOnboardingStep ${step}`,
+      {
+        call: () => onboarding.saveOnboardingStep('42', step, VALID_STEPS[step]),
+        route: `PUT ${M(`/onboarding/:id/${step}/`)}`,
+        // The server builds the about step's struct with its own host in the slug's message; see the test below.
+        body: step === 'about' ? undefined : ONBOARDING_STEP_BODIES[step],
+      } satisfies Audit,
+    ]),
+  ),
 };
 
 /** Exports that send no body and no query (or are not calls at all): nothing to audit. */
 const NOTHING_TO_AUDIT = new Set([
-  'menu.scopedFilters', 'menu.scopedBody', 'menu.checkedBody', 'menu.deleteCategory', 'menu.deleteSize', 'menu.deleteGroup', 'menu.deleteSelection', 'menu.unassignItem',
-  'menu.deleteTopping', 'menu.deleteDressing', 'menu.getOptionSet', 'menu.deleteOptionSet', 'menu.deleteMenuItem',
-  'auth.startOnboarding', 'session.AUTH_FLAG_KEY', 'session.ROLE_KEY', 'session.SCOPE_KEY', 'session.fetchCurrentUser',
+  'menu.scopedFilters',
+  'menu.scopedBody',
+  'menu.checkedBody',
+  'menu.deleteCategory',
+  'menu.deleteSize',
+  'menu.deleteGroup',
+  'menu.deleteSelection',
+  'menu.unassignItem',
+  'menu.deleteTopping',
+  'menu.deleteDressing',
+  'menu.getOptionSet',
+  'menu.deleteOptionSet',
+  'menu.deleteMenuItem',
+  'auth.startOnboarding',
+  'session.AUTH_FLAG_KEY',
+  'session.ROLE_KEY',
+  'session.SCOPE_KEY',
+  'session.fetchCurrentUser',
   // Browser storage only: what the landing page's header reads without a call.
-  'session.rememberOnboarding', 'session.rememberLaunch', 'restaurants.PICKER_MATCHES',
+  'session.rememberOnboarding',
+  'session.rememberLaunch',
+  'restaurants.PICKER_MATCHES',
   'surveyAnswers.exportSurveyAnswers',
   // The health check sends no query: the dashboard's "Backend reachable".
   'stats.checkBackend',
-  'onboarding.fetchOnboardingStatus', 'onboarding.loadOnboardingStep', 'onboarding.launchOnboarding',
+  'onboarding.fetchOnboardingStatus',
+  'onboarding.loadOnboardingStep',
+  'onboarding.launchOnboarding',
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
 ]);
 
-const SCOPES: [string, MenuScope][] = [['an owner', OWNER], ['a superadmin', SUPERADMIN]];
+const SCOPES: [string, MenuScope][] = [
+  ['an owner', OWNER],
+  ['a superadmin', SUPERADMIN],
+];
 
 describe('every client call against its server contract', () => {
   describe.each(SCOPES)('as %s', (_who, scope) => {

@@ -35,8 +35,10 @@ describe('the route table read from the real server', () => {
   });
 
   it('checks the query and the path parameters too', async () => {
-    expect(await checkAgainstServer({ method: 'GET', url: 'http://localhost/api/v2/categories/?page_size=100&colour=red', body: undefined }))
-      .toEqual({ status: 400, body: { detail: 'Some fields are not valid.', code: 'invalid', fields: { colour: 'Unknown field.' } } });
+    expect(await checkAgainstServer({ method: 'GET', url: 'http://localhost/api/v2/categories/?page_size=100&colour=red', body: undefined })).toEqual({
+      status: 400,
+      body: { detail: 'Some fields are not valid.', code: 'invalid', fields: { colour: 'Unknown field.' } },
+    });
     expect((await checkAgainstServer({ method: 'GET', url: 'http://localhost/api/v2/categories/abc/', body: undefined }))?.status).toBe(400);
   });
 });

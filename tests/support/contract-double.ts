@@ -40,8 +40,7 @@ async function readBody(request: Request): Promise<unknown> {
   return (request.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as unknown) : text;
 }
 
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * A fetch that answers as the real server's validation would: 400 with the server's body for a
@@ -201,10 +200,12 @@ export function realActor(machine: AnyStateMachine, name: string): AnyActorLogic
  */
 export function provideChecked<M extends AnyStateMachine>(machine: M, implementations: Parameters<M['provide']>[0]): M {
   const given = (implementations as { actors?: Record<string, AnyActorLogic> }).actors ?? {};
-  const actors = Object.fromEntries(Object.entries(given).map(([name, fake]) => {
-    if (!(name in machine.implementations.actors)) throw new Error(`The machine has no actor '${name}' to stand in for`);
-    const real = realActor(machine, name);
-    return [name, real instanceof StateMachine ? fake : checkedActor(real, fake, name)];
-  }));
+  const actors = Object.fromEntries(
+    Object.entries(given).map(([name, fake]) => {
+      if (!(name in machine.implementations.actors)) throw new Error(`The machine has no actor '${name}' to stand in for`);
+      const real = realActor(machine, name);
+      return [name, real instanceof StateMachine ? fake : checkedActor(real, fake, name)];
+    }),
+  );
   return machine.provide({ ...implementations, actors } as never) as M;
 }

@@ -33,7 +33,14 @@ export type CheckedRequest = { method: string; url: string; body: unknown };
  */
 const noDatabase: Database = {
   kind: 'pglite',
-  db: new Proxy({}, { get: () => { throw new Error('contract-routes: the route table needs no database'); } }) as Database['db'],
+  db: new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('contract-routes: the route table needs no database');
+      },
+    },
+  ) as Database['db'],
   ping: async () => false,
   migrate: async () => undefined,
   query: async () => {
@@ -45,7 +52,9 @@ const noDatabase: Database = {
 async function collectRoutes(): Promise<ServerRoute[]> {
   const routes: ServerRoute[] = [];
   const config = loadConfig({
-    LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent-static-dir', DATA_DIR: '/nonexistent-data-dir',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '/nonexistent-static-dir',
+    DATA_DIR: '/nonexistent-data-dir',
     SECRET_KEY: 'contract-routes-secret-key-of-32-characters',
   });
   const app = await buildApp(config, {
@@ -120,7 +129,11 @@ export async function checkAgainstServer(request: CheckedRequest): Promise<Refus
   const found = await findServerRoute(request.method, url.pathname);
   if (!found) throw new Error(`No route of the real server answers ${request.method.toUpperCase()} ${url.pathname}`);
   const { route, params } = found;
-  const parts: [AnyStruct | undefined, unknown][] = [[route.params, params], [route.body, request.body], [route.querystring, queryObject(url.searchParams)]];
+  const parts: [AnyStruct | undefined, unknown][] = [
+    [route.params, params],
+    [route.body, request.body],
+    [route.querystring, queryObject(url.searchParams)],
+  ];
   try {
     for (const [struct, value] of parts) if (struct) parseWith(struct, value);
     return null;

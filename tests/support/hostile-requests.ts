@@ -25,7 +25,19 @@ const nested = (depth: number): unknown => {
 
 const NAN_LIKE = ['NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x1F', '1_000', ' 7 ', '７', '1.5', '', 'null', 'undefined', 'true'];
 const EXTREME_NUMBERS = [
-  0, -1, -0, 0.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 1e21,
+  0,
+  -1,
+  -0,
+  0.5,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  2 ** 63,
+  -(2 ** 63),
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  1e21,
 ];
 
 /** One value an attacker would put where the contract expects something else. */
@@ -42,10 +54,30 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Text an attacker would put in a path segment or a query value, already percent-encoded. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.constantFrom(
-    '1', '0', '-1', '2147483648', '9223372036854775808', '1e3', ...NAN_LIKE.map(encodeURIComponent),
-    '%00', '1%00', '%ED%A0%80', '%C0%80', '%FF', '..', '%2e%2e', '%2F', '%25', 'a%20b', "1'%20or%20'1'='1", '%3Cscript%3E',
-  ), weight: 6 },
+  {
+    arbitrary: fc.constantFrom(
+      '1',
+      '0',
+      '-1',
+      '2147483648',
+      '9223372036854775808',
+      '1e3',
+      ...NAN_LIKE.map(encodeURIComponent),
+      '%00',
+      '1%00',
+      '%ED%A0%80',
+      '%C0%80',
+      '%FF',
+      '..',
+      '%2e%2e',
+      '%2F',
+      '%25',
+      'a%20b',
+      "1'%20or%20'1'='1",
+      '%3Cscript%3E',
+    ),
+    weight: 6,
+  },
   { arbitrary: fc.constantFrom(300, 2_000).map((length) => 'x'.repeat(length)), weight: 1 },
   { arbitrary: fc.string({ maxLength: 12 }).map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, ''))), weight: 2 },
 );
@@ -97,10 +129,9 @@ export function plausibleValue(struct: AnyStruct | undefined, depth = 0, name = 
 function plausibleObject(fields: Record<string, AnyStruct>, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(fields);
   if (entries.length === 0) return fc.constant({});
-  return fc.record(
-    Object.fromEntries(entries.map(([name, field]) => [name, plausibleValue(field, depth + 1, name)])),
-    { requiredKeys: entries.filter(([, field]) => !isOptional(field)).map(([name]) => name) },
-  ) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(Object.fromEntries(entries.map(([name, field]) => [name, plausibleValue(field, depth + 1, name)])), {
+    requiredKeys: entries.filter(([, field]) => !isOptional(field)).map(([name]) => name),
+  }) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 type Mutation = { kind: 'replace' | 'remove' | 'add' | 'corrupt'; field: string; value: unknown; character: string };
@@ -115,10 +146,10 @@ export function hostileBody(route: ServerRoute): fc.Arbitrary<unknown> {
   const names = Object.keys(struct.schema as Record<string, AnyStruct>);
   const mutation: fc.Arbitrary<Mutation> = fc.record({
     kind: fc.constantFrom('corrupt', 'replace', 'remove', 'add'),
-    field: fc.oneof(
-      ...(names.length > 0 ? [{ arbitrary: fc.constantFrom(...names), weight: 4 }] : []),
-      { arbitrary: fc.constantFrom(...POLLUTING_KEYS, 'is_staff', 'id'), weight: 1 },
-    ),
+    field: fc.oneof(...(names.length > 0 ? [{ arbitrary: fc.constantFrom(...names), weight: 4 }] : []), {
+      arbitrary: fc.constantFrom(...POLLUTING_KEYS, 'is_staff', 'id'),
+      weight: 1,
+    }),
     value: hostileValue,
     character: fc.constantFrom(...CORRUPTING),
   });
@@ -145,10 +176,10 @@ function mutate(base: unknown, mutations: Mutation[]): unknown {
 /** A query string for the route: its contract's parameters (and a few others) with hostile values. */
 export function hostileQuery(route: ServerRoute): fc.Arbitrary<string> {
   const names = route.querystring ? Object.keys(route.querystring.schema as Record<string, AnyStruct>) : [];
-  const name = fc.oneof(
-    ...(names.length > 0 ? [{ arbitrary: fc.constantFrom(...names), weight: 4 }] : []),
-    { arbitrary: fc.constantFrom('__proto__', 'constructor', 'unknown', '%00', '__proto__%5Bis_staff%5D'), weight: 1 },
-  );
+  const name = fc.oneof(...(names.length > 0 ? [{ arbitrary: fc.constantFrom(...names), weight: 4 }] : []), {
+    arbitrary: fc.constantFrom('__proto__', 'constructor', 'unknown', '%00', '__proto__%5Bis_staff%5D'),
+    weight: 1,
+  });
   return fc.array(fc.tuple(name, hostileText), { maxLength: 4 }).map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
 }
 

@@ -9,34 +9,48 @@ import { machineTransitionLabels } from './path-coverage';
 import { recordInspection, takenTransitions } from './transition-recorder';
 
 // A door as a person sees it: closed, opened, locked from the closed state, and a nested state.
-const doorModel = createTestModel(setup({
-  types: { events: {} as { type: 'door.open' } | { type: 'door.close' } | { type: 'key.turn' } },
-}).createMachine({
-  id: 'frontDoorModel',
-  initial: 'closed',
-  states: {
-    closed: { on: { 'door.open': 'open', 'key.turn': 'locked.fresh' } },
-    open: { on: { 'door.close': 'closed' } },
-    locked: { id: 'locked', initial: 'fresh', states: { fresh: { on: { 'key.turn': 'twice' } }, twice: {} } },
-  },
-}));
+const doorModel = createTestModel(
+  setup({
+    types: { events: {} as { type: 'door.open' } | { type: 'door.close' } | { type: 'key.turn' } },
+  }).createMachine({
+    id: 'frontDoorModel',
+    initial: 'closed',
+    states: {
+      closed: { on: { 'door.open': 'open', 'key.turn': 'locked.fresh' } },
+      open: { on: { 'door.close': 'closed' } },
+      locked: { id: 'locked', initial: 'fresh', states: { fresh: { on: { 'key.turn': 'twice' } }, twice: {} } },
+    },
+  }),
+);
 
 type Log = string[];
 const complete: PathExecutors<Log> = {
   events: {
-    'door.open': (log) => { log.push('open'); },
-    'door.close': (log) => { log.push('close'); },
-    'key.turn': (log) => { log.push('turn'); },
+    'door.open': (log) => {
+      log.push('open');
+    },
+    'door.close': (log) => {
+      log.push('close');
+    },
+    'key.turn': (log) => {
+      log.push('turn');
+    },
   },
   states: {
-    closed: (log) => { log.push('(closed)'); },
-    open: (log) => { log.push('(open)'); },
-    '#locked': (log) => { log.push('(locked)'); },
+    closed: (log) => {
+      log.push('(closed)');
+    },
+    open: (log) => {
+      log.push('(open)');
+    },
+    '#locked': (log) => {
+      log.push('(locked)');
+    },
   },
 };
 
 describe('checkExecutors', () => {
-  it('accepts executors that match the model, a parent\'s assertion (by path or #id) covering its children', () => {
+  it("accepts executors that match the model, a parent's assertion (by path or #id) covering its children", () => {
     expect(() => checkExecutors(doorModel, complete)).not.toThrow();
     const { '#locked': _byId, ...byPath } = complete.states;
     expect(() => checkExecutors(doorModel, { ...complete, states: { ...byPath, locked: () => {} } })).not.toThrow();
@@ -51,8 +65,9 @@ describe('checkExecutors', () => {
   });
 
   it('refuses executors and assertions for events and states the model does not have (a typo would never run)', () => {
-    expect(() => checkExecutors(doorModel, { events: { ...complete.events, 'door.slam': () => {} }, states: { ...complete.states, ajar: () => {} } }))
-      .toThrowError(/Executors for events the model does not have: door\.slam\.\n {2}Assertions for states the model does not have: ajar\./);
+    expect(() =>
+      checkExecutors(doorModel, { events: { ...complete.events, 'door.slam': () => {} }, states: { ...complete.states, ajar: () => {} } }),
+    ).toThrowError(/Executors for events the model does not have: door\.slam\.\n {2}Assertions for states the model does not have: ajar\./);
   });
 
   it('is checked before any path is made: modelPathCases refuses incomplete executors', () => {
@@ -64,19 +79,28 @@ describe('checkExecutors', () => {
 describe('path names', () => {
   it('are the events in order, then the state reached, unique within the flow', () => {
     expect(modelFlow(doorModel)).toBe('front-door');
-    expect(namedPaths(doorModel).map((path) => path.name).sort()).toEqual([
-      'door.open → door.close ⇒ closed',
-      'key.turn → key.turn ⇒ locked.twice',
-    ]);
+    expect(
+      namedPaths(doorModel)
+        .map((path) => path.name)
+        .sort(),
+    ).toEqual(['door.open → door.close ⇒ closed', 'key.turn → key.turn ⇒ locked.twice']);
   });
 
   it('refuses a model whose two paths would share a name (they could not be told apart nor rerun)', () => {
-    const counter = createTestModel(setup({ types: { context: {} as { n: number }, events: {} as { type: 'set'; n: number } } }).createMachine({
-      id: 'counterModel',
-      context: { n: 0 },
-      initial: 'idle',
-      states: { idle: { on: { set: { actions: assign({ n: ({ event }) => event.n }) } } } },
-    }), { events: [{ type: 'set', n: 1 }, { type: 'set', n: 2 }] });
+    const counter = createTestModel(
+      setup({ types: { context: {} as { n: number }, events: {} as { type: 'set'; n: number } } }).createMachine({
+        id: 'counterModel',
+        context: { n: 0 },
+        initial: 'idle',
+        states: { idle: { on: { set: { actions: assign({ n: ({ event }) => event.n }) } } } },
+      }),
+      {
+        events: [
+          { type: 'set', n: 1 },
+          { type: 'set', n: 2 },
+        ],
+      },
+    );
     expect(() => namedPaths(counter)).toThrowError('Model "counter" has two paths named "set ⇒ idle"; give the events distinct types.');
   });
 
@@ -95,13 +119,23 @@ describe('running a path case', () => {
     expect(log).toEqual(['(closed)', 'turn', '(locked)', 'turn', '(locked)']);
   });
 
-  it('fails with the path\'s name and the command that reruns it in front of the cause', async () => {
-    const broken: PathExecutors<Log> = { ...complete, states: { ...complete.states, open: () => { throw new Error('the door is still shut'); } } };
+  it("fails with the path's name and the command that reruns it in front of the cause", async () => {
+    const broken: PathExecutors<Log> = {
+      ...complete,
+      states: {
+        ...complete.states,
+        open: () => {
+          throw new Error('the door is still shut');
+        },
+      },
+    };
     const opening = modelPathCases(doorModel, broken).find((path) => path.events[0] === 'door.open')!;
-    await expect(opening.run([])).rejects.toThrowError(new RegExp(
-      '^Path failed: front-door › door\\.open → door\\.close ⇒ closed\nSeed: .*\n' +
-      "Rerun it alone: npm run paths -- front-door 'door\\.open → door\\.close ⇒ closed'\n\nthe door is still shut\n",
-    ));
+    await expect(opening.run([])).rejects.toThrowError(
+      new RegExp(
+        '^Path failed: front-door › door\\.open → door\\.close ⇒ closed\nSeed: .*\n' +
+          "Rerun it alone: npm run paths -- front-door 'door\\.open → door\\.close ⇒ closed'\n\nthe door is still shut\n",
+      ),
+    );
   });
 });
 
@@ -110,7 +144,10 @@ describe('the flows npm run paths knows', () => {
 
   it('include every model of tests/models, each once, with a happy-dom test file that runs its paths', () => {
     const declared = modelFiles.flatMap((file) =>
-      [...readFileSync(join('tests/models', file), 'utf8').matchAll(/id: '(\w+)Model'/g)].map((match) => match[1]!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)));
+      [...readFileSync(join('tests/models', file), 'utf8').matchAll(/id: '(\w+)Model'/g)].map((match) =>
+        match[1]!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+      ),
+    );
     expect(FLOWS.map((flow) => flow.name).sort()).toEqual([...declared].sort());
     for (const flow of FLOWS) {
       expect(existsSync(flow.view), flow.view).toBe(true);
@@ -125,7 +162,10 @@ describe('the flows npm run paths knows', () => {
       const events = new Set(flow.pathNames().flatMap((name) => name.split(' ⇒ ')[0]!.split(' → ')));
       for (const event of Object.keys(flow.domOnly!)) expect(events.has(event), `${flow.name}: ${event}`).toBe(true);
       // Something is still replayed.
-      expect(flow.pathNames().some((name) => Object.keys(flow.domOnly!).every((event) => !name.split(' ⇒ ')[0]!.split(' → ').includes(event))), flow.name).toBe(true);
+      expect(
+        flow.pathNames().some((name) => Object.keys(flow.domOnly!).every((event) => !name.split(' ⇒ ')[0]!.split(' → ').includes(event))),
+        flow.name,
+      ).toBe(true);
     }
   });
 

@@ -67,10 +67,7 @@ export function modelLeafStates<S extends AnyMachineSnapshot, E extends EventObj
  * assertion. Also refuses executors for events or states the model does not have (a typo
  * would otherwise silently never run). Throws one error listing everything that is off.
  */
-export function checkExecutors<TDriver, S extends AnyMachineSnapshot, E extends EventObject>(
-  model: ModelOf<S, E>,
-  executors: PathExecutors<TDriver>,
-): void {
+export function checkExecutors<TDriver, S extends AnyMachineSnapshot, E extends EventObject>(model: ModelOf<S, E>, executors: PathExecutors<TDriver>): void {
   const machine = modelMachine(model);
   const nodes = getStateNodes(machine.root);
   const resolve = (key: string): AnyStateNode | undefined =>
@@ -85,9 +82,10 @@ export function checkExecutors<TDriver, S extends AnyMachineSnapshot, E extends 
 
   const unknownStates = Object.keys(executors.states).filter((key) => resolve(key) === undefined);
   if (unknownStates.length > 0) problems.push(`Assertions for states the model does not have: ${unknownStates.join(', ')}.`);
-  const asserted = Object.keys(executors.states).map(resolve).filter((node): node is AnyStateNode => node !== undefined);
-  const isCovered = (leaf: AnyStateNode) =>
-    asserted.some((node) => node === leaf || leaf.path.slice(0, node.path.length).join('.') === stateKey(node));
+  const asserted = Object.keys(executors.states)
+    .map(resolve)
+    .filter((node): node is AnyStateNode => node !== undefined);
+  const isCovered = (leaf: AnyStateNode) => asserted.some((node) => node === leaf || leaf.path.slice(0, node.path.length).join('.') === stateKey(node));
   const unasserted = nodes.filter((node) => (node.type === 'atomic' || node.type === 'final') && !isCovered(node));
   if (unasserted.length > 0) problems.push(`States with no assertion: ${unasserted.map(stateKey).join(', ')}.`);
 
@@ -101,17 +99,21 @@ export function checkExecutors<TDriver, S extends AnyMachineSnapshot, E extends 
  * in kebab case ('registrationModel' → 'registration', 'categoryEditModel' → 'category-edit').
  */
 export function modelFlow<S extends AnyMachineSnapshot, E extends EventObject>(model: ModelOf<S, E>): string {
-  return modelMachine(model).id.replace(/Model$/, '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return modelMachine(model)
+    .id.replace(/Model$/, '')
+    .replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 /** A state value as a dotted path ('email.failed'), parallel regions joined by ' + '. */
 function stateName(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value !== 'object' || value === null) return String(value);
-  return Object.entries(value).map(([key, child]) => {
-    const inner = stateName(child);
-    return typeof child === 'object' && child !== null && Object.keys(child).length === 0 ? key : `${key}.${inner}`;
-  }).join(' + ');
+  return Object.entries(value)
+    .map(([key, child]) => {
+      const inner = stateName(child);
+      return typeof child === 'object' && child !== null && Object.keys(child).length === 0 ? key : `${key}.${inner}`;
+    })
+    .join(' + ');
 }
 
 /** A path's name: its events in order, then the state it ends in. */
@@ -169,7 +171,7 @@ function explainFailure(error: unknown, flow: string, name: string): Error {
   const failure = error instanceof Error ? error : new Error(String(error));
   failure.message =
     `Path failed: ${flow} › ${name}\n` +
-    'Seed: none (a generated path is one of the model\'s shortest paths: it runs the same way every time)\n' +
+    "Seed: none (a generated path is one of the model's shortest paths: it runs the same way every time)\n" +
     `Rerun it alone: ${rerunCommand(flow, name, { browser: runsInBrowser() })}\n\n${failure.message}`;
   return failure;
 }
@@ -198,18 +200,24 @@ export function modelPathCases<TDriver, S extends AnyMachineSnapshot, E extends 
       let step = 0;
       const params = {
         states: Object.fromEntries(
-          Object.entries(executors.states).map(([key, assert]) => [key, async (snapshot: S) => {
-            await assert(driver, snapshot);
-            const state = stateName(snapshot.value);
-            log(`    ✓ ${state}${key === state ? '' : ` (by the assertion for ${key})`}`);
-          }]),
+          Object.entries(executors.states).map(([key, assert]) => [
+            key,
+            async (snapshot: S) => {
+              await assert(driver, snapshot);
+              const state = stateName(snapshot.value);
+              log(`    ✓ ${state}${key === state ? '' : ` (by the assertion for ${key})`}`);
+            },
+          ]),
         ),
         events: Object.fromEntries(
-          Object.entries(executors.events).map(([type, exec]) => [type, async (event: { event: E }) => {
-            step += 1;
-            log(`  ${step}/${events.length} ${type}`);
-            await exec(driver, event.event);
-          }]),
+          Object.entries(executors.events).map(([type, exec]) => [
+            type,
+            async (event: { event: E }) => {
+              step += 1;
+              log(`  ${step}/${events.length} ${type}`);
+              await exec(driver, event.event);
+            },
+          ]),
         ),
       } as unknown as TestParam<S, E>;
       log(`${flow} › ${name}`);

@@ -97,27 +97,28 @@ export async function startOidcTestProvider(
       const now = Math.floor(Date.now() / 1000);
       const payload: JWTPayload = { iss: issuer, aud: clientId, iat: now, exp: now + 600, ...idp.user, ...claims };
       for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name];
-      return new SignJWT(payload)
-        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-        .sign((signedBy === 'stranger' ? stranger : own).privateKey);
+      return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign((signedBy === 'stranger' ? stranger : own).privateKey);
     },
-    close: () => new Promise<void>((done, fail) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? fail(error) : done()));
-    }),
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? fail(error) : done()));
+      }),
   };
 
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId,
-      client_secret: clientSecret,
-      // A placeholder: the real ones are in `extraRedirectUris` (see the override below).
-      redirect_uris: ['http://127.0.0.1/unused-redirect-uri'],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      // openid-client's default client authentication.
-      token_endpoint_auth_method: 'client_secret_post',
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        // A placeholder: the real ones are in `extraRedirectUris` (see the override below).
+        redirect_uris: ['http://127.0.0.1/unused-redirect-uri'],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        // openid-client's default client authentication.
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     jwks: { keys: [own.jwk] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },
@@ -151,8 +152,9 @@ export async function startOidcTestProvider(
       return;
     }
     const accountId = details.session?.accountId ?? idp.user.sub;
-    const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined)
-      ?? new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+    const grant =
+      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));
     const grantId = await grant.save();
     await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });

@@ -45,7 +45,11 @@ describe('assertPathCoverage', () => {
       'ready --xstate.after.5000.toy.ready--> idle',
     ]);
     expect(report.witnesses.get('failed --retry [tooMany] #1--> locked')).toEqual([
-      'start', 'xstate.error.actor.load', 'retry', 'xstate.error.actor.load', 'retry',
+      'start',
+      'xstate.error.actor.load',
+      'retry',
+      'xstate.error.actor.load',
+      'retry',
     ]);
   });
 
@@ -80,9 +84,14 @@ describe('assertPathCoverage', () => {
         small: {},
       },
     });
-    expect(measurePathCoverage(picky, { events: [{ type: 'pick', size: 1 }] }).transitions.missing).toEqual([
-      'open --pick [big] #1--> big',
-    ]);
-    expect(() => assertPathCoverage(picky, { events: [{ type: 'pick', size: 1 }, { type: 'pick', size: 11 }] })).not.toThrow();
+    expect(measurePathCoverage(picky, { events: [{ type: 'pick', size: 1 }] }).transitions.missing).toEqual(['open --pick [big] #1--> big']);
+    expect(() =>
+      assertPathCoverage(picky, {
+        events: [
+          { type: 'pick', size: 1 },
+          { type: 'pick', size: 11 },
+        ],
+      }),
+    ).not.toThrow();
   });
 });

@@ -112,12 +112,7 @@ function matchesDescriptor(type: string, descriptor: string): boolean {
   return descriptor.endsWith('.*') && type.startsWith(descriptor.slice(0, -1));
 }
 
-function eventsFor(
-  snapshot: AnyMachineSnapshot,
-  given: readonly EventObject[],
-  synthetic: Map<string, EventObject>,
-  skip: ReadonlySet<string>,
-): EventObject[] {
+function eventsFor(snapshot: AnyMachineSnapshot, given: readonly EventObject[], synthetic: Map<string, EventObject>, skip: ReadonlySet<string>): EventObject[] {
   const chosen: EventObject[] = [];
   for (const descriptor of __unsafe_getAllOwnEventDescriptors(snapshot)) {
     if (skip.has(descriptor)) continue;
@@ -199,7 +194,10 @@ export function measurePathCoverage(machine: AnyStateMachine, options: PathCover
   // would walk the same graph three times). The start is recorded too, so eventless
   // transitions taken while starting count.
   const initialSteps: Microstep[] = [];
-  const initial = machine.getInitialSnapshot(recordingScope((step) => initialSteps.push(step)), options.input);
+  const initial = machine.getInitialSnapshot(
+    recordingScope((step) => initialSteps.push(step)),
+    options.input,
+  );
   noteNodes(initial);
   noteTransitions(initialSteps, []);
 
@@ -212,7 +210,11 @@ export function measurePathCoverage(machine: AnyStateMachine, options: PathCover
     if (state.status !== 'active' || (options.within && !options.within(state))) continue;
     for (const event of eventsFor(state, given, synthetic, skip)) {
       const steps: Microstep[] = [];
-      const reached = machine.transition(state, event, recordingScope((step) => steps.push(step)));
+      const reached = machine.transition(
+        state,
+        event,
+        recordingScope((step) => steps.push(step)),
+      );
       const witness = [...prefix, event.type];
       noteTransitions(steps, witness);
       const key = serializeSnapshot(reached);
@@ -273,7 +275,13 @@ export function assertWalksCover(machine: AnyStateMachine, walks: readonly PathC
   const all = reports[0]!;
   const states = new Set(reports.flatMap((report) => report.states.reached));
   const transitions = new Set(reports.flatMap((report) => report.transitions.reached));
-  expect(all.states.all.filter((state) => !states.has(state)), 'states no walk reached').toEqual([]);
-  expect(all.transitions.all.filter((transition) => !transitions.has(transition)), 'transitions no walk took').toEqual([]);
+  expect(
+    all.states.all.filter((state) => !states.has(state)),
+    'states no walk reached',
+  ).toEqual([]);
+  expect(
+    all.transitions.all.filter((transition) => !transitions.has(transition)),
+    'transitions no walk took',
+  ).toEqual([]);
   return reports;
 }

@@ -33,9 +33,7 @@ export function transitionLabel(transition: AnyTransitionDefinition, index: numb
   const event = transition.eventType === '' ? '(always)' : transition.eventType;
   const guard = describeGuard(transition.guard);
   const branch = guard ? ` [${guard}]` : siblings > 1 ? ' [otherwise]' : '';
-  const target = transition.target && transition.target.length > 0
-    ? transition.target.map(stateLabel).join(', ')
-    : '(stays)';
+  const target = transition.target && transition.target.length > 0 ? transition.target.map(stateLabel).join(', ') : '(stays)';
   const position = siblings > 1 ? ` #${index + 1}` : '';
   return `${source} --${event}${branch}${position}--> ${target}${describeActions(transition.actions)}`;
 }
@@ -52,7 +50,7 @@ export function isMeaningful(transition: AnyTransitionDefinition): boolean {
  */
 export function transitionLabelOf(transition: AnyTransitionDefinition): string | undefined {
   if (!isMeaningful(transition)) return undefined;
-  const group = transition.eventType === '' ? transition.source.always ?? [] : transition.source.transitions.get(transition.eventType) ?? [];
+  const group = transition.eventType === '' ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? []);
   const meaningful = group.filter(isMeaningful);
   const index = meaningful.indexOf(transition);
   return index < 0 ? undefined : transitionLabel(transition, index, meaningful.length);

@@ -19,14 +19,14 @@ export function issueCodeFor(deps: CodeDelivery, input: { email: string; purpose
  * Mails an issued code. If sending fails the code is withdrawn, so the address is not locked
  * for 60 s over a mail nobody got, and the error propagates.
  */
-export async function mailCode(
-  deps: CodeDelivery,
-  input: { email: string; purpose: CodePurpose },
-  issued: Extract<IssueOutcome, { ok: true }>,
-): Promise<void> {
+export async function mailCode(deps: CodeDelivery, input: { email: string; purpose: CodePurpose }, issued: Extract<IssueOutcome, { ok: true }>): Promise<void> {
   const mail = codeEmail({ purpose: input.purpose, code: issued.code, minutes: CODE_LIFETIME_MINUTES, publicUrl: deps.publicUrl });
   try {
-    await deps.mailer.send({ to: input.email, ...mail, logLine: `${input.purpose === 'sign_in' ? 'sign-in' : 'password reset'} code for ${input.email}: ${issued.code}` });
+    await deps.mailer.send({
+      to: input.email,
+      ...mail,
+      logLine: `${input.purpose === 'sign_in' ? 'sign-in' : 'password reset'} code for ${input.email}: ${issued.code}`,
+    });
   } catch (error) {
     await withdrawCode(deps.db, issued.id);
     throw error;
@@ -36,9 +36,10 @@ export async function mailCode(
 /** The 429 for a locked address: `Retry-After` plus a sentence with the same wait. */
 export function lockedError(outcome: Extract<IssueOutcome, { ok: false }>): HttpError {
   const wait = describeWait(outcome.retryAfterSeconds);
-  const detail = outcome.reason === 'resend_locked'
-    ? `A code was sent to this address moments ago. You can ask for a new one in ${wait}.`
-    : `Too many codes were sent to this address. Please try again in ${wait}.`;
+  const detail =
+    outcome.reason === 'resend_locked'
+      ? `A code was sent to this address moments ago. You can ask for a new one in ${wait}.`
+      : `Too many codes were sent to this address. Please try again in ${wait}.`;
   return new HttpError(429, 'rate_limited', detail, { headers: { 'retry-after': String(outcome.retryAfterSeconds) } });
 }
 
@@ -52,4 +53,3 @@ export function codeError(outcome: Extract<CheckOutcome, { ok: false }>): HttpEr
   }[outcome.reason] as [string, string];
   return new HttpError(400, code, detail, { fields: { code: detail } });
 }
-

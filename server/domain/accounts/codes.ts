@@ -29,9 +29,7 @@ export function generateCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 }
 
-export type IssueOutcome =
-  | { ok: true; code: string; id: number }
-  | { ok: false; reason: 'resend_locked' | 'hourly_cap'; retryAfterSeconds: number };
+export type IssueOutcome = { ok: true; code: string; id: number } | { ok: false; reason: 'resend_locked' | 'hourly_cap'; retryAfterSeconds: number };
 
 /**
  * Creates a new code for `email` unless the address is locked (a send less than 60 s ago, of
@@ -76,20 +74,13 @@ export async function withdrawCode(db: Db, id: number): Promise<void> {
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, id));
 }
 
-export type CheckOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'no_code' | 'expired' | 'used_up' | 'wrong'; triesLeft?: number };
+export type CheckOutcome = { ok: true } | { ok: false; reason: 'no_code' | 'expired' | 'used_up' | 'wrong'; triesLeft?: number };
 
 /**
  * Checks `code` against the newest unused code of that address and purpose, in constant time.
  * A match consumes it; a mismatch counts a wrong try, and the fifth voids it.
  */
-export async function consumeCode(
-  tx: Db,
-  input: { email: string; purpose: CodePurpose; code: string },
-  key: Buffer,
-  now: Date,
-): Promise<CheckOutcome> {
+export async function consumeCode(tx: Db, input: { email: string; purpose: CodePurpose; code: string }, key: Buffer, now: Date): Promise<CheckOutcome> {
   const [current] = await tx
     .select()
     .from(oneTimeCodes)
@@ -113,7 +104,10 @@ export async function consumeCode(
     return used.length === 1 ? { ok: true } : { ok: false, reason: 'no_code' };
   }
   const failed = current.failedAttempts + 1;
-  await tx.update(oneTimeCodes).set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` }).where(eq(oneTimeCodes.id, current.id));
+  await tx
+    .update(oneTimeCodes)
+    .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
+    .where(eq(oneTimeCodes.id, current.id));
   if (failed >= CODE_MAX_WRONG_TRIES) return { ok: false, reason: 'used_up' };
   return { ok: false, reason: 'wrong', triesLeft: CODE_MAX_WRONG_TRIES - failed };
 }

@@ -55,8 +55,7 @@ const failures = {
   unavailable: () => new HttpError(502, 'google_unavailable', 'Google sign-in is unavailable right now. Please try again shortly.'),
   invalid: () => new HttpError(401, 'google_token_invalid', 'The Google sign-in could not be verified. Please try again.'),
   expired: () => new HttpError(401, 'google_token_expired', 'The Google sign-in has expired. Please try again.'),
-  unverified: () =>
-    new HttpError(401, 'google_email_unverified', 'Your Google account’s email address is not verified, so it cannot be used to sign in.'),
+  unverified: () => new HttpError(401, 'google_email_unverified', 'Your Google account’s email address is not verified, so it cannot be used to sign in.'),
   noEmail: () => new HttpError(401, 'google_email_missing', 'Your Google account did not share a usable email address.'),
   state: () => new HttpError(400, 'google_state_invalid', 'This Google sign-in link has expired or was already used. Please start again.'),
   denied: () => new HttpError(400, 'google_denied', 'Google sign-in was cancelled.'),
@@ -150,11 +149,7 @@ function names(value: unknown): string {
  * algorithms only), `iss`, `aud` (and `azp` when several audiences), `exp`/`iat`, the nonce of our
  * own flow when there is one, and a verified email. Any failure is a 401 with a sentence.
  */
-export async function verifyGoogleIdToken(
-  settings: GoogleSettings,
-  idToken: string,
-  options: { now: Date; nonce?: string },
-): Promise<GoogleProfile> {
+export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: string, options: { now: Date; nonce?: string }): Promise<GoogleProfile> {
   const issuer = await issuerFor(settings);
   let claims: JWTPayload;
   try {
@@ -169,8 +164,8 @@ export async function verifyGoogleIdToken(
   } catch (error) {
     if (error instanceof jose.JWTExpired) throw failures.expired();
     // The keys could not be fetched: the issuer's fault (or the network's), not the token's.
-    const unreachable = error instanceof jose.JWKSTimeout || error instanceof jose.JWKSInvalid
-      || !(error instanceof jose.JOSEError) || error.code === 'ERR_JOSE_GENERIC';
+    const unreachable =
+      error instanceof jose.JWKSTimeout || error instanceof jose.JWKSInvalid || !(error instanceof jose.JOSEError) || error.code === 'ERR_JOSE_GENERIC';
     if (unreachable) {
       throw Object.assign(failures.unavailable(), { cause: error });
     }
@@ -214,11 +209,7 @@ export async function purgeExpiredOauthStates(db: Db, now: Date): Promise<number
  * Starts the authorisation-code flow: a fresh state, nonce and PKCE verifier are stored (only
  * the S256 challenge goes to the issuer) and the issuer's authorisation address is returned.
  */
-export async function beginGoogleSignIn(
-  db: Db,
-  settings: GoogleSettings,
-  input: { now: Date; returnTo: string | null },
-): Promise<URL> {
+export async function beginGoogleSignIn(db: Db, settings: GoogleSettings, input: { now: Date; returnTo: string | null }): Promise<URL> {
   const { configuration } = await issuerFor(settings);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();

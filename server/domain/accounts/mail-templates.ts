@@ -16,8 +16,7 @@ const WORDING: Record<CodePurpose, { subject: string; intro: string; ignore: str
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** "123456" → "123 456": easier to read and to type from another screen. */
 const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
@@ -32,21 +31,9 @@ export function codeEmail(input: { purpose: CodePurpose; code: string; minutes: 
   const words = WORDING[input.purpose];
   const life = `The code works once and expires in ${input.minutes} minutes.`;
   const subject = `${input.code} ${words.subject}`;
-  const text = [
-    'Hello,',
-    '',
-    words.intro,
-    '',
-    `    ${spaced(input.code)}`,
-    '',
-    life,
-    '',
-    words.ignore,
-    '',
-    `— ${PRODUCT_NAME}`,
-    input.publicUrl,
-    '',
-  ].join('\n');
+  const text = ['Hello,', '', words.intro, '', `    ${spaced(input.code)}`, '', life, '', words.ignore, '', `— ${PRODUCT_NAME}`, input.publicUrl, ''].join(
+    '\n',
+  );
   const url = escapeHtml(input.publicUrl);
   const html = `<!doctype html>
 <html lang="en">

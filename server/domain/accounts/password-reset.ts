@@ -15,14 +15,12 @@ const FORGOT_ANSWER = `If an account uses this address, we sent a code to it. It
  * account (the lookup, the code, the mail) runs after the answer, so an existing account's
  * extra writes cannot be timed from outside.
  */
-export function requestPasswordReset(
-  deps: CodeDelivery & Pick<AccountDeps, 'background'>,
-  email: string,
-  log: AccountLog,
-): DetailResponse {
-  deps.background(sendResetCode(deps, email, log).catch((error: unknown) => {
-    log.error({ err: error }, 'password reset code could not be sent');
-  }));
+export function requestPasswordReset(deps: CodeDelivery & Pick<AccountDeps, 'background'>, email: string, log: AccountLog): DetailResponse {
+  deps.background(
+    sendResetCode(deps, email, log).catch((error: unknown) => {
+      log.error({ err: error }, 'password reset code could not be sent');
+    }),
+  );
   return { detail: FORGOT_ANSWER };
 }
 

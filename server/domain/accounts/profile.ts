@@ -14,11 +14,7 @@ const PASSWORD_KEPT = 'This account already has a password: enter it, or change 
  * session. An account that already has a password keeps it: a bearer token alone must not be
  * enough to change it (that is what "forgot password" is for), so the current one must be given.
  */
-export async function completeProfile(
-  deps: Pick<AccountDeps, 'db' | 'passwords' | 'sessions'>,
-  user: UserRow,
-  profile: ProfileRequest,
-): Promise<Tokens> {
+export async function completeProfile(deps: Pick<AccountDeps, 'db' | 'passwords' | 'sessions'>, user: UserRow, profile: ProfileRequest): Promise<Tokens> {
   if (profile.email !== user.email) throw new HttpError(403, 'forbidden', 'You can only complete your own profile.');
   let passwordHash: string;
   if (user.passwordHash) {

@@ -19,8 +19,6 @@ export async function register(deps: CodeDelivery, email: string, log: AccountLo
     log.error({ err: error }, 'sign-in code mail could not be sent');
     throw new HttpError(503, 'mail_unavailable', 'We could not send the email just now. Please try again in a minute.', { headers: { 'retry-after': '30' } });
   }
-  const detail = existing
-    ? `This email is already registered. Enter the code we sent to ${email} to sign in.`
-    : `We sent a 6-digit code to ${email}.`;
+  const detail = existing ? `This email is already registered. Enter the code we sent to ${email} to sign in.` : `We sent a 6-digit code to ${email}.`;
   return { detail, existing };
 }

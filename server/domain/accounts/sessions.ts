@@ -101,9 +101,7 @@ export async function issueSession(db: Db, userId: number, context: SessionConte
   return { access: await signAccessToken(userId, context), refresh };
 }
 
-export type RefreshOutcome =
-  | { ok: true; tokens: Tokens; userId: number }
-  | { ok: false; reason: 'token_invalid' | 'token_expired' | 'token_reused' };
+export type RefreshOutcome = { ok: true; tokens: Tokens; userId: number } | { ok: false; reason: 'token_invalid' | 'token_expired' | 'token_reused' };
 
 /**
  * Renews a session. Returns an outcome rather than throwing, so that the revocation of a
@@ -111,7 +109,11 @@ export type RefreshOutcome =
  */
 export async function rotateRefreshToken(tx: Db, token: string, context: SessionContext): Promise<RefreshOutcome> {
   const now = context.clock();
-  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefresh(token))).for('update');
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefresh(token)))
+    .for('update');
   if (!row) return { ok: false, reason: 'token_invalid' };
   if (row.replacedAt || row.revokedAt) {
     await revokeFamily(tx, row.familyId, now);
@@ -124,16 +126,25 @@ export async function rotateRefreshToken(tx: Db, token: string, context: Session
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Logout: revokes the family of `token`. Unknown tokens are ignored (signing out twice is fine). */
 export async function revokeSessionOf(db: Db, token: string, now: Date): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefresh(token)));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefresh(token)));
   if (row) await revokeFamily(db, row.familyId, now);
 }
 
 /** After a password reset: every session of the user ends. */
 export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

@@ -12,11 +12,19 @@ import type { UserRow } from '../shared/people';
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row;
 }
 
-const prepareUserById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('user_by_id');
+const prepareUserById = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id');
 
 // Every signed-in request looks its user up: the query is built once per database handle and
 // sent as a named statement, which PostgreSQL parses and plans once per connection.
@@ -90,9 +98,8 @@ export async function chooseActiveRestaurant(tx: Db, userId: number, restaurantI
 }
 
 export async function toCurrentUser(db: Db, user: UserRow): Promise<CurrentUser> {
-  const [restaurant] = user.activeRestaurantId === null
-    ? []
-    : await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, user.activeRestaurantId));
+  const [restaurant] =
+    user.activeRestaurantId === null ? [] : await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, user.activeRestaurantId));
   return {
     id: user.id,
     email: user.email,

@@ -7,7 +7,11 @@ import type { ListRequest, Listed } from '../shared/listing';
  * Those areas count their own rows; the composition root (server/app.ts) hands their readers in.
  * `restaurantId` undefined means the whole platform; `top` caps the ranked lists.
  */
-export type MenuFiguresReader = (db: Db, restaurantId: number | undefined, top: number) => Promise<{
+export type MenuFiguresReader = (
+  db: Db,
+  restaurantId: number | undefined,
+  top: number,
+) => Promise<{
   categories: number;
   menuItems: number;
   optionGroups: number;
@@ -16,7 +20,11 @@ export type MenuFiguresReader = (db: Db, restaurantId: number | undefined, top: 
   optionGroupBreakdown: NamedValue[];
 }>;
 
-export type PlaceFiguresReader = (db: Db, restaurantId: number | undefined, top: number) => Promise<{
+export type PlaceFiguresReader = (
+  db: Db,
+  restaurantId: number | undefined,
+  top: number,
+) => Promise<{
   countries: number;
   cities: number;
   restaurants: number;

@@ -48,25 +48,23 @@ export async function demandRestaurant(db: Db, user: UserRow, requested: number 
  * of the app's clock. Counts only: no address or message of anyone leaves this function.
  * Sorted by the 90-day count, busiest first, then by zip.
  */
-export async function localDemand(
-  db: Db,
-  restaurant: { id: number; name: string },
-  serviceZips: ServiceZipsReader,
-  now: Date,
-): Promise<LocalDemand> {
+export async function localDemand(db: Db, restaurant: { id: number; name: string }, serviceZips: ServiceZipsReader, now: Date): Promise<LocalDemand> {
   const { source, zips } = await serviceZips(db, restaurant.id);
   const wanted = [...new Set(zips.map(normalisedZip).filter((zip) => zip !== ''))];
   const since90 = new Date(now.getTime() - 90 * DAY_MS);
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
-  const counted = wanted.length === 0 ? [] : await db
-    .select({
-      zip: normalisedZipColumn,
-      last30: sql<number>`count(*) filter (where ${messages.createdAt} >= ${since30.toISOString()})`.mapWith(Number),
-      last90: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(messages)
-    .where(and(gte(messages.createdAt, since90), lte(messages.createdAt, now), inArray(normalisedZipColumn, wanted)))
-    .groupBy(normalisedZipColumn);
+  const counted =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({
+            zip: normalisedZipColumn,
+            last30: sql<number>`count(*) filter (where ${messages.createdAt} >= ${since30.toISOString()})`.mapWith(Number),
+            last90: sql<number>`count(*)`.mapWith(Number),
+          })
+          .from(messages)
+          .where(and(gte(messages.createdAt, since90), lte(messages.createdAt, now), inArray(normalisedZipColumn, wanted)))
+          .groupBy(normalisedZipColumn);
   const byZip = new Map(counted.map((row) => [row.zip, row]));
   const demand: ZipDemand[] = wanted
     .map((zip) => ({ zip_code: zip, last_30_days: byZip.get(zip)?.last30 ?? 0, last_90_days: byZip.get(zip)?.last90 ?? 0 }))

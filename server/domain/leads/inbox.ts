@@ -15,13 +15,17 @@ const NEWEST_FIRST = '-created_at,-id';
 
 /** A page of sign-ups, newest first; `email` matches any part of the address, whatever its case. */
 export async function inboxPage(db: Db, query: MessageListQuery): Promise<Listed<Message>> {
-  const listed = await listRows(db, {
-    table: messages,
-    where: [query.status ? eq(messages.status, query.status) : undefined],
-    searchIn: [messages.email],
-    orderBy: { created_at: messages.createdAt, id: messages.id },
-    id: messages.id,
-  }, { page: query.page, page_size: query.page_size, ordering: NEWEST_FIRST, search: query.email });
+  const listed = await listRows(
+    db,
+    {
+      table: messages,
+      where: [query.status ? eq(messages.status, query.status) : undefined],
+      searchIn: [messages.email],
+      orderBy: { created_at: messages.createdAt, id: messages.id },
+      id: messages.id,
+    },
+    { page: query.page, page_size: query.page_size, ordering: NEWEST_FIRST, search: query.email },
+  );
   return { ...listed, rows: listed.rows.map(toMessage) };
 }
 
@@ -38,10 +42,7 @@ export async function setMessageStatus(db: Db, id: number, status: Exclude<Messa
 
 function exportFilter(query: MessageExportQuery): SQL | undefined {
   const email = query.email?.trim();
-  return and(
-    query.status ? eq(messages.status, query.status) : undefined,
-    email ? ilike(messages.email, likePattern(email)) : undefined,
-  );
+  return and(query.status ? eq(messages.status, query.status) : undefined, email ? ilike(messages.email, likePattern(email)) : undefined);
 }
 
 /** Rows read per query while exporting: a million sign-ups never sit in memory at once. */

@@ -43,12 +43,7 @@ export function submitSignupMessage(
  * Stores a landing-page sign-up. At most `perEmailPerHour` per address: the count is taken
  * under a per-address lock, so two simultaneous requests cannot both slip under the limit.
  */
-export async function createSignupMessage(
-  tx: Db,
-  input: MessageCreate & { userAgent: string | undefined },
-  limits: SignupLimits,
-  now: Date,
-): Promise<Message> {
+export async function createSignupMessage(tx: Db, input: MessageCreate & { userAgent: string | undefined }, limits: SignupLimits, now: Date): Promise<Message> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signup\n${input.email}`}, 0))`);
   const windowStart = new Date(now.getTime() - HOUR_MS);
   const [recent] = await tx
@@ -57,12 +52,9 @@ export async function createSignupMessage(
     .where(and(eq(messages.email, input.email), gte(messages.createdAt, windowStart)));
   if (recent && recent.total >= limits.perEmailPerHour && recent.oldest) {
     const waitSeconds = Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR_MS - now.getTime()) / 1000));
-    throw new HttpError(
-      429,
-      'rate_limited',
-      `This email address has signed up too often. Please try again in ${describeWait(waitSeconds)}.`,
-      { headers: { 'retry-after': String(waitSeconds) } },
-    );
+    throw new HttpError(429, 'rate_limited', `This email address has signed up too often. Please try again in ${describeWait(waitSeconds)}.`, {
+      headers: { 'retry-after': String(waitSeconds) },
+    });
   }
   const [row] = await tx
     .insert(messages)

@@ -77,19 +77,23 @@ function assignments<K extends RefKey>(kind: AssignmentKind<K>) {
     async list(db: Db, scope: Scope, query: AssignmentListQuery): Promise<Listed<Answer<K>>> {
       const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
       const refFilter = query[kind.refKey];
-      const listed = await listRows(db, {
-        table,
-        where: [
-          inReadableCategories(db, scope, table.categoryId, restaurantId),
-          query.category_id === undefined ? undefined : eq(table.categoryId, query.category_id),
-          refFilter === undefined ? undefined : eq(kind.ref, refFilter),
-        ],
-        searchIn: [],
-        // ORDERING.categoryToppings / categoryDressings: id and the reference column.
-        orderBy: { id: table.id, [kind.refKey]: kind.ref },
-        id: table.id,
-        viewer: scope.viewerCheck,
-      }, { ...query, search: undefined });
+      const listed = await listRows(
+        db,
+        {
+          table,
+          where: [
+            inReadableCategories(db, scope, table.categoryId, restaurantId),
+            query.category_id === undefined ? undefined : eq(table.categoryId, query.category_id),
+            refFilter === undefined ? undefined : eq(kind.ref, refFilter),
+          ],
+          searchIn: [],
+          // ORDERING.categoryToppings / categoryDressings: id and the reference column.
+          orderBy: { id: table.id, [kind.refKey]: kind.ref },
+          id: table.id,
+          viewer: scope.viewerCheck,
+        },
+        { ...query, search: undefined },
+      );
       return { ...listed, rows: (listed.rows as Record<string, unknown>[]).map((row) => toAnswer(toRow(row))) };
     },
 
@@ -109,9 +113,16 @@ function assignments<K extends RefKey>(kind: AssignmentKind<K>) {
       const current = await inScope(tx, scope, id);
       const refId = body[kind.refKey];
       await checkUsable(tx, [refId], current.restaurantId);
-      const [clash] = await tx.select({ id: table.id }).from(table).where(and(eq(table.categoryId, current.categoryId), eq(kind.ref, refId), ne(table.id, id)));
+      const [clash] = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.categoryId, current.categoryId), eq(kind.ref, refId), ne(table.id, id)));
       if (clash) throw duplicate();
-      const [row] = (await tx.update(table).set({ [kind.refProperty]: refId } as never).where(eq(table.id, id)).returning()) as Record<string, unknown>[];
+      const [row] = (await tx
+        .update(table)
+        .set({ [kind.refProperty]: refId } as never)
+        .where(eq(table.id, id))
+        .returning()) as Record<string, unknown>[];
       return toAnswer(toRow(row as Record<string, unknown>));
     },
 

@@ -46,23 +46,24 @@ export async function assertCategoryChild(db: Db, scope: Scope, categoryId: numb
  * (checked) `restaurant_id=` filter was given. `undefined`: no restriction (superadmin, no filter).
  */
 export function inReadableCategories(db: Db, scope: Scope, categoryColumn: AnyPgColumn, restaurantId?: number): SQL | undefined {
-  const condition = and(
-    readableRows(scope, categories.restaurantId),
-    restaurantId === undefined ? undefined : eq(categories.restaurantId, restaurantId),
-  );
+  const condition = and(readableRows(scope, categories.restaurantId), restaurantId === undefined ? undefined : eq(categories.restaurantId, restaurantId));
   return condition && inArray(categoryColumn, db.select({ id: categories.id }).from(categories).where(condition));
 }
 
 export async function listCategories(db: Db, scope: Scope, query: CategoryListQuery): Promise<Listed<Category>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: categories,
-    where: [readableRows(scope, categories.restaurantId), restaurantId === undefined ? undefined : eq(categories.restaurantId, restaurantId)],
-    searchIn: [categories.name, categories.description],
-    orderBy: { id: categories.id, name: categories.name } satisfies Record<(typeof ORDERING.categories)[number], AnyPgColumn>,
-    id: categories.id,
-    viewer: scope.viewerCheck,
-  }, query);
+  const listed = await listRows(
+    db,
+    {
+      table: categories,
+      where: [readableRows(scope, categories.restaurantId), restaurantId === undefined ? undefined : eq(categories.restaurantId, restaurantId)],
+      searchIn: [categories.name, categories.description],
+      orderBy: { id: categories.id, name: categories.name } satisfies Record<(typeof ORDERING.categories)[number], AnyPgColumn>,
+      id: categories.id,
+      viewer: scope.viewerCheck,
+    },
+    query,
+  );
   return { ...listed, rows: listed.rows.map(toCategory) };
 }
 
@@ -71,7 +72,10 @@ export async function getCategory(db: Db, scope: Scope, id: number): Promise<Cat
 }
 
 export async function insertCategory(tx: Db, restaurantId: number, body: { name: string; description?: string }): Promise<CategoryRow> {
-  const [row] = await tx.insert(categories).values({ restaurantId, name: body.name, description: body.description ?? '' }).returning();
+  const [row] = await tx
+    .insert(categories)
+    .values({ restaurantId, name: body.name, description: body.description ?? '' })
+    .returning();
   if (!row) throw new Error('insert returned no category');
   return row;
 }

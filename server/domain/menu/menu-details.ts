@@ -1,13 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MENU_DEFAULTS } from '../../../contracts/menu';
-import type {
-  CategoryDetail,
-  CategoryDetailCreate,
-  CategoryDetailListQuery,
-  CategoryDetailUpdate,
-  ORDERING,
-} from '../../../contracts/menu';
+import type { CategoryDetail, CategoryDetailCreate, CategoryDetailListQuery, CategoryDetailUpdate, ORDERING } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { categoryDetails, categoryOptionSets, optionSets } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
@@ -26,11 +20,7 @@ export type NewDetail = Omit<CategoryDetailCreate, 'category_id' | 'restaurant_i
 async function optionSetIdsOf(db: Db, detailIds: number[]): Promise<Map<number, number[]>> {
   const byDetail = new Map<number, number[]>(detailIds.map((id) => [id, []]));
   if (detailIds.length === 0) return byDetail;
-  const links = await db
-    .select()
-    .from(categoryOptionSets)
-    .where(inArray(categoryOptionSets.detailId, detailIds))
-    .orderBy(asc(categoryOptionSets.position));
+  const links = await db.select().from(categoryOptionSets).where(inArray(categoryOptionSets.detailId, detailIds)).orderBy(asc(categoryOptionSets.position));
   for (const link of links) byDetail.get(link.detailId)?.push(link.optionSetId);
   return byDetail;
 }
@@ -54,18 +44,25 @@ async function answer(db: Db, row: DetailRow): Promise<CategoryDetail> {
 
 export async function listDetails(db: Db, scope: Scope, query: CategoryDetailListQuery): Promise<Listed<CategoryDetail>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: categoryDetails,
-    where: [
-      inReadableCategories(db, scope, categoryDetails.categoryId, restaurantId),
-      query.category_id === undefined ? undefined : eq(categoryDetails.categoryId, query.category_id),
-    ],
-    searchIn: [],
-    orderBy: { id: categoryDetails.id, category_id: categoryDetails.categoryId } satisfies Record<(typeof ORDERING.categoryDetails)[number], AnyPgColumn>,
-    id: categoryDetails.id,
-    viewer: scope.viewerCheck,
-  }, { ...query, search: undefined });
-  const sets = await optionSetIdsOf(db, listed.rows.map((row) => row.id));
+  const listed = await listRows(
+    db,
+    {
+      table: categoryDetails,
+      where: [
+        inReadableCategories(db, scope, categoryDetails.categoryId, restaurantId),
+        query.category_id === undefined ? undefined : eq(categoryDetails.categoryId, query.category_id),
+      ],
+      searchIn: [],
+      orderBy: { id: categoryDetails.id, category_id: categoryDetails.categoryId } satisfies Record<(typeof ORDERING.categoryDetails)[number], AnyPgColumn>,
+      id: categoryDetails.id,
+      viewer: scope.viewerCheck,
+    },
+    { ...query, search: undefined },
+  );
+  const sets = await optionSetIdsOf(
+    db,
+    listed.rows.map((row) => row.id),
+  );
   return { ...listed, rows: listed.rows.map((row) => toDetail(row, sets.get(row.id) ?? [])) };
 }
 
@@ -131,9 +128,7 @@ export async function createDetail(tx: Db, scope: Scope, body: CategoryDetailCre
 export async function updateDetail(tx: Db, scope: Scope, id: number, body: CategoryDetailUpdate): Promise<CategoryDetail> {
   const { row: current, restaurantId } = await detailInScope(tx, scope, id);
   const changes = columnsOf(body);
-  const [row] = Object.keys(changes).length === 0
-    ? [current]
-    : await tx.update(categoryDetails).set(changes).where(eq(categoryDetails.id, id)).returning();
+  const [row] = Object.keys(changes).length === 0 ? [current] : await tx.update(categoryDetails).set(changes).where(eq(categoryDetails.id, id)).returning();
   if (body.primary_option_sets !== undefined) await setOptionSets(tx, id, restaurantId, body.primary_option_sets);
   return answer(tx, row as DetailRow);
 }

@@ -57,17 +57,21 @@ async function groupInScope(db: Db, scope: Scope, id: number, what = 'Extra opti
 
 export async function listGroups(db: Db, scope: Scope, query: ExtraGroupListQuery): Promise<Listed<ExtraGroup>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: extraGroups,
-    where: [
-      inReadableCategories(db, scope, extraGroups.categoryId, restaurantId),
-      query.category_id === undefined ? undefined : eq(extraGroups.categoryId, query.category_id),
-    ],
-    searchIn: [extraGroups.name],
-    orderBy: { id: extraGroups.id, name: extraGroups.name } satisfies Record<(typeof ORDERING.extraGroups)[number], AnyPgColumn>,
-    id: extraGroups.id,
-    viewer: scope.viewerCheck,
-  }, query);
+  const listed = await listRows(
+    db,
+    {
+      table: extraGroups,
+      where: [
+        inReadableCategories(db, scope, extraGroups.categoryId, restaurantId),
+        query.category_id === undefined ? undefined : eq(extraGroups.categoryId, query.category_id),
+      ],
+      searchIn: [extraGroups.name],
+      orderBy: { id: extraGroups.id, name: extraGroups.name } satisfies Record<(typeof ORDERING.extraGroups)[number], AnyPgColumn>,
+      id: extraGroups.id,
+      viewer: scope.viewerCheck,
+    },
+    query,
+  );
   return { ...listed, rows: listed.rows.map(toGroup) };
 }
 
@@ -148,17 +152,21 @@ function inReadableGroups(db: Db, scope: Scope, restaurantId: number | undefined
 
 export async function listSelections(db: Db, scope: Scope, query: ExtraSelectionListQuery): Promise<Listed<ExtraSelection>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: extraSelections,
-    where: [
-      inReadableGroups(db, scope, restaurantId),
-      query.group_id === undefined ? undefined : eq(extraSelections.groupId, query.group_id),
-    ],
-    searchIn: [extraSelections.name],
-    orderBy: { id: extraSelections.id, name: extraSelections.name, price: extraSelections.price } satisfies Record<(typeof ORDERING.extraSelections)[number], AnyPgColumn>,
-    id: extraSelections.id,
-    viewer: scope.viewerCheck,
-  }, query);
+  const listed = await listRows(
+    db,
+    {
+      table: extraSelections,
+      where: [inReadableGroups(db, scope, restaurantId), query.group_id === undefined ? undefined : eq(extraSelections.groupId, query.group_id)],
+      searchIn: [extraSelections.name],
+      orderBy: { id: extraSelections.id, name: extraSelections.name, price: extraSelections.price } satisfies Record<
+        (typeof ORDERING.extraSelections)[number],
+        AnyPgColumn
+      >,
+      id: extraSelections.id,
+      viewer: scope.viewerCheck,
+    },
+    query,
+  );
   return { ...listed, rows: listed.rows.map(toSelection) };
 }
 
@@ -172,12 +180,15 @@ export async function insertSelections(tx: Db, groupId: number, selections: NewS
   await lockFor(tx, 'extra-selections', groupId);
   const rows: SelectionRow[] = [];
   for (const selection of selections) {
-    const [row] = await tx.insert(extraSelections).values({
-      groupId,
-      name: await uniqueName(tx, groupId, selection.name ?? MENU_DEFAULTS.selectionName),
-      price: selection.price ?? MENU_DEFAULTS.price,
-      imageUrl: selection.image_url ?? null,
-    }).returning();
+    const [row] = await tx
+      .insert(extraSelections)
+      .values({
+        groupId,
+        name: await uniqueName(tx, groupId, selection.name ?? MENU_DEFAULTS.selectionName),
+        price: selection.price ?? MENU_DEFAULTS.price,
+        imageUrl: selection.image_url ?? null,
+      })
+      .returning();
     rows.push(row as SelectionRow);
   }
   return rows;

@@ -27,10 +27,17 @@ export async function menuFigures(db: Db, restaurantId: number | undefined, top:
   // Platform-wide every item counts: no join to the categories just to keep them all (a third less time, docs/performance.md).
   const ownItems = restaurantId === undefined ? sql`true` : sql`m.category_id in (select id from own_categories)`;
   const [row] = await selectRows<{
-    categories: string; menu_items: string; option_groups: string; options: string;
+    categories: string;
+    menu_items: string;
+    option_groups: string;
+    options: string;
     items_per_category: { name: string; value: number }[] | null;
-    primary_options: string; toppings: string; dressings: string;
-  }>(db, sql`
+    primary_options: string;
+    toppings: string;
+    dressings: string;
+  }>(
+    db,
+    sql`
     with own_categories as (select c.id, c.name from categories c where ${ownCategories}),
     -- Items counted per category id first, then named: the join meets one row per category, not per item.
     items_by_category as (
@@ -52,7 +59,8 @@ export async function menuFigures(db: Db, restaurantId: number | undefined, top:
       (select count(*) from option_sets where restaurant_id is null) as primary_options,
       (select count(*) from toppings where restaurant_id is null) as toppings,
       (select count(*) from dressings where restaurant_id is null) as dressings
-  `);
+  `,
+  );
   if (!row) throw new Error('The menu figures query answered no row.');
   return {
     categories: Number(row.categories),

@@ -46,19 +46,26 @@ async function answer(db: Db, row: ItemRow): Promise<MenuItem> {
 
 export async function listItems(db: Db, scope: Scope, query: MenuItemListQuery): Promise<Listed<MenuItem>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: menuItems,
-    where: [
-      inReadableCategories(db, scope, menuItems.categoryId, restaurantId),
-      query.category_id === undefined ? undefined : eq(menuItems.categoryId, query.category_id),
-      query.available === undefined ? undefined : eq(menuItems.available, query.available),
-    ],
-    searchIn: [menuItems.name, menuItems.description],
-    orderBy: { id: menuItems.id, name: menuItems.name, price: menuItems.price } satisfies Record<(typeof ORDERING.menuItems)[number], AnyPgColumn>,
-    id: menuItems.id,
-    viewer: scope.viewerCheck,
-  }, query);
-  const prices = await pricesOf(db, listed.rows.map((row) => row.id));
+  const listed = await listRows(
+    db,
+    {
+      table: menuItems,
+      where: [
+        inReadableCategories(db, scope, menuItems.categoryId, restaurantId),
+        query.category_id === undefined ? undefined : eq(menuItems.categoryId, query.category_id),
+        query.available === undefined ? undefined : eq(menuItems.available, query.available),
+      ],
+      searchIn: [menuItems.name, menuItems.description],
+      orderBy: { id: menuItems.id, name: menuItems.name, price: menuItems.price } satisfies Record<(typeof ORDERING.menuItems)[number], AnyPgColumn>,
+      id: menuItems.id,
+      viewer: scope.viewerCheck,
+    },
+    query,
+  );
+  const prices = await pricesOf(
+    db,
+    listed.rows.map((row) => row.id),
+  );
   return { ...listed, rows: listed.rows.map((row) => toItem(row, prices.get(row.id) ?? [])) };
 }
 
@@ -112,14 +119,17 @@ async function replacePrices(tx: Db, itemId: number, prices: SizePrice[]): Promi
 export async function createItem(tx: Db, scope: Scope, body: MenuItemCreate): Promise<MenuItem> {
   const category = await categoryInScope(tx, scope, body.category_id, body.restaurant_id);
   const bySize = await checkPricing(tx, category.id, body);
-  const [row] = await tx.insert(menuItems).values({
-    categoryId: category.id,
-    name: body.name,
-    description: body.description ?? '',
-    price: bySize ? null : body.price ?? MENU_DEFAULTS.price,
-    imageUrl: body.image_url ?? null,
-    available: body.available ?? true,
-  }).returning();
+  const [row] = await tx
+    .insert(menuItems)
+    .values({
+      categoryId: category.id,
+      name: body.name,
+      description: body.description ?? '',
+      price: bySize ? null : (body.price ?? MENU_DEFAULTS.price),
+      imageUrl: body.image_url ?? null,
+      available: body.available ?? true,
+    })
+    .returning();
   if (!row) throw new Error('insert returned no menu item');
   if (body.prices) await replacePrices(tx, row.id, body.prices);
   return answer(tx, row);

@@ -1,15 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type {
-  Dressing,
-  DressingCreate,
-  DressingUpdate,
-  ORDERING,
-  Topping,
-  ToppingCreate,
-  ToppingListQuery,
-  ToppingUpdate,
-} from '../../../contracts/menu';
+import type { Dressing, DressingCreate, DressingUpdate, ORDERING, Topping, ToppingCreate, ToppingListQuery, ToppingUpdate } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { dressings, toppings } from '../../db/schema-menu';
 import { listRows, type Listed } from '../shared/listing';
@@ -46,14 +37,11 @@ type LibraryKind<Row extends LibraryRow, Answer, Create extends { restaurant_id?
 /** `q` (spec section 7) and `search` are the same filter; `search` wins when both are sent. */
 export type LibraryListQuery = Pick<ToppingListQuery, 'page' | 'page_size' | 'ordering' | 'search' | 'q' | 'restaurant_id'>;
 
-function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant_id?: number | null }, Update>(
-  kind: LibraryKind<Row, Answer, Create, Update>,
-) {
+function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant_id?: number | null }, Update>(kind: LibraryKind<Row, Answer, Create, Update>) {
   const { table } = kind;
   // Drizzle cannot infer row types through a generic table; the casts below restate `Row`,
   // which the two descriptions at the bottom of this file tie to their real tables.
-  const find = async (db: Db, id: number): Promise<Row | undefined> =>
-    ((await db.select().from(table).where(eq(table.id, id))) as Row[])[0];
+  const find = async (db: Db, id: number): Promise<Row | undefined> => ((await db.select().from(table).where(eq(table.id, id))) as Row[])[0];
 
   const readable = async (db: Db, scope: Scope, id: number): Promise<Row> => {
     const row = await find(db, id);
@@ -69,7 +57,10 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
   };
 
   const insert = async (tx: Db, values: Partial<Row>): Promise<Answer> => {
-    const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
+    const [row] = (await tx
+      .insert(table)
+      .values(values as never)
+      .returning()) as Row[];
     return kind.toAnswer(row as Row);
   };
 
@@ -77,17 +68,21 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
     /** The caller's restaurant's rows and the library, or one restaurant's when filtered. */
     async list(db: Db, scope: Scope, query: LibraryListQuery): Promise<Listed<Answer>> {
       const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-      const listed = await listRows(db, {
-        table,
-        where: [
-          readableRows(scope, table.restaurantId, { library: true }),
-          restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), table.restaurantId, { library: true }),
-        ],
-        searchIn: [table.name],
-        orderBy: { id: table.id, name: table.name } satisfies Record<(typeof ORDERING.toppings)[number], AnyPgColumn>,
-        id: table.id,
-        viewer: scope.viewerCheck,
-      }, { ...query, search: query.search ?? query.q });
+      const listed = await listRows(
+        db,
+        {
+          table,
+          where: [
+            readableRows(scope, table.restaurantId, { library: true }),
+            restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), table.restaurantId, { library: true }),
+          ],
+          searchIn: [table.name],
+          orderBy: { id: table.id, name: table.name } satisfies Record<(typeof ORDERING.toppings)[number], AnyPgColumn>,
+          id: table.id,
+          viewer: scope.viewerCheck,
+        },
+        { ...query, search: query.search ?? query.q },
+      );
       return { ...listed, rows: (listed.rows as Row[]).map(kind.toAnswer) };
     },
 
@@ -105,7 +100,11 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
       const current = await changeable(tx, scope, id);
       const changes = kind.columnsOf(body);
       if (Object.keys(changes).length === 0) return kind.toAnswer(current);
-      const [row] = (await tx.update(table).set(changes as never).where(eq(table.id, id)).returning()) as Row[];
+      const [row] = (await tx
+        .update(table)
+        .set(changes as never)
+        .where(eq(table.id, id))
+        .returning()) as Row[];
       return kind.toAnswer(row as Row);
     },
 

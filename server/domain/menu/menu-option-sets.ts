@@ -1,13 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MENU_MESSAGES } from '../../../contracts/menu';
-import type {
-  ORDERING,
-  PrimaryOptionSet,
-  PrimaryOptionSetCreate,
-  PrimaryOptionSetListQuery,
-  PrimaryOptionSetUpdate,
-} from '../../../contracts/menu';
+import type { ORDERING, PrimaryOptionSet, PrimaryOptionSetCreate, PrimaryOptionSetListQuery, PrimaryOptionSetUpdate } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { optionSetSelections, optionSets } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
@@ -77,18 +71,25 @@ async function changeableSet(db: Db, scope: Scope, id: number): Promise<SetRow> 
 
 export async function listOptionSets(db: Db, scope: Scope, query: PrimaryOptionSetListQuery): Promise<Listed<PrimaryOptionSet>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: optionSets,
-    where: [
-      readableRows(scope, optionSets.restaurantId, { library: true }),
-      restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), optionSets.restaurantId, { library: true }),
-    ],
-    searchIn: [optionSets.name],
-    orderBy: { id: optionSets.id, name: optionSets.name } satisfies Record<(typeof ORDERING.primaryOptions)[number], AnyPgColumn>,
-    id: optionSets.id,
-    viewer: scope.viewerCheck,
-  }, query);
-  const selections = await selectionsOf(db, listed.rows.map((row) => row.id));
+  const listed = await listRows(
+    db,
+    {
+      table: optionSets,
+      where: [
+        readableRows(scope, optionSets.restaurantId, { library: true }),
+        restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), optionSets.restaurantId, { library: true }),
+      ],
+      searchIn: [optionSets.name],
+      orderBy: { id: optionSets.id, name: optionSets.name } satisfies Record<(typeof ORDERING.primaryOptions)[number], AnyPgColumn>,
+      id: optionSets.id,
+      viewer: scope.viewerCheck,
+    },
+    query,
+  );
+  const selections = await selectionsOf(
+    db,
+    listed.rows.map((row) => row.id),
+  );
   return { ...listed, rows: listed.rows.map((row) => toSet(row, selections.get(row.id) ?? [])) };
 }
 
@@ -96,34 +97,35 @@ export async function getOptionSet(db: Db, scope: Scope, id: number): Promise<Pr
   return answer(db, await readableSet(db, scope, id));
 }
 
-async function insertSet(
-  tx: Db,
-  values: typeof optionSets.$inferInsert,
-  selections: { name: string; image_url?: string | null }[],
-): Promise<PrimaryOptionSet> {
+async function insertSet(tx: Db, values: typeof optionSets.$inferInsert, selections: { name: string; image_url?: string | null }[]): Promise<PrimaryOptionSet> {
   const [row] = await tx.insert(optionSets).values(values).returning();
   if (!row) throw new Error('insert returned no option set');
-  await tx.insert(optionSetSelections).values(selections.map((selection, position) => ({
-    setId: row.id,
-    name: selection.name,
-    imageUrl: selection.image_url ?? null,
-    position,
-  })));
+  await tx.insert(optionSetSelections).values(
+    selections.map((selection, position) => ({
+      setId: row.id,
+      name: selection.name,
+      imageUrl: selection.image_url ?? null,
+      position,
+    })),
+  );
   return answer(tx, row);
 }
 
 export async function createOptionSet(tx: Db, scope: Scope, body: PrimaryOptionSetCreate): Promise<PrimaryOptionSet> {
   const restaurantId = await ownerForNewLibraryKindRow(tx, scope, body.restaurant_id);
-  return insertSet(tx, {
-    restaurantId,
-    name: body.name,
-    preventRestaurantChanges: body.prevent_restaurant_changes ?? false,
-    allowImages: body.allow_images ?? false,
-  }, body.selections);
+  return insertSet(
+    tx,
+    {
+      restaurantId,
+      name: body.name,
+      preventRestaurantChanges: body.prevent_restaurant_changes ?? false,
+      allowImages: body.allow_images ?? false,
+    },
+    body.selections,
+  );
 }
 
-const invalidSelections = (message: string) =>
-  new HttpError(400, 'invalid', 'Some fields are not valid.', { fields: { selections: message } });
+const invalidSelections = (message: string) => new HttpError(400, 'invalid', 'Some fields are not valid.', { fields: { selections: message } });
 
 /**
  * Makes the set's selections exactly `wanted`, in that order: listed ids are kept (and
@@ -133,7 +135,7 @@ async function replaceSelections(tx: Db, setId: number, wanted: NonNullable<Prim
   const existing = new Map(((await selectionsOf(tx, [setId])).get(setId) ?? []).map((row) => [row.id, row]));
   const stranger = wanted.find((selection) => selection.id !== undefined && !existing.has(selection.id));
   if (stranger) throw invalidSelections(`Selection ${stranger.id} is not part of this set.`);
-  const names = wanted.map((selection) => (selection.id === undefined ? selection.name : selection.name ?? existing.get(selection.id)?.name) ?? '');
+  const names = wanted.map((selection) => (selection.id === undefined ? selection.name : (selection.name ?? existing.get(selection.id)?.name)) ?? '');
   const keys = names.map((name) => name.toLowerCase());
   if (keys.some((key) => key === '') || new Set(keys).size !== keys.length) throw invalidSelections(MENU_MESSAGES.optionSet);
 

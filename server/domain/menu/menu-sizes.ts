@@ -25,17 +25,24 @@ export const toSize = (row: SizeRow): Size => ({
 
 export async function listSizes(db: Db, scope: Scope, query: SizeListQuery): Promise<Listed<Size>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
-  const listed = await listRows(db, {
-    table: categorySizes,
-    where: [
-      inReadableCategories(db, scope, categorySizes.categoryId, restaurantId),
-      query.category_id === undefined ? undefined : eq(categorySizes.categoryId, query.category_id),
-    ],
-    searchIn: [categorySizes.name],
-    orderBy: { position: categorySizes.position, id: categorySizes.id, name: categorySizes.name } satisfies Record<(typeof ORDERING.sizes)[number], AnyPgColumn>,
-    id: categorySizes.id,
-    viewer: scope.viewerCheck,
-  }, query);
+  const listed = await listRows(
+    db,
+    {
+      table: categorySizes,
+      where: [
+        inReadableCategories(db, scope, categorySizes.categoryId, restaurantId),
+        query.category_id === undefined ? undefined : eq(categorySizes.categoryId, query.category_id),
+      ],
+      searchIn: [categorySizes.name],
+      orderBy: { position: categorySizes.position, id: categorySizes.id, name: categorySizes.name } satisfies Record<
+        (typeof ORDERING.sizes)[number],
+        AnyPgColumn
+      >,
+      id: categorySizes.id,
+      viewer: scope.viewerCheck,
+    },
+    query,
+  );
   return { ...listed, rows: listed.rows.map(toSize) };
 }
 
@@ -58,7 +65,10 @@ export async function getSize(db: Db, scope: Scope, id: number): Promise<Size> {
 export async function insertSizes(tx: Db, categoryId: number, sizes: NewSize[]): Promise<SizeRow[]> {
   if (sizes.length === 0) return [];
   await lockFor(tx, 'category-sizes', categoryId);
-  const [last] = await tx.select({ value: max(categorySizes.position) }).from(categorySizes).where(eq(categorySizes.categoryId, categoryId));
+  const [last] = await tx
+    .select({ value: max(categorySizes.position) })
+    .from(categorySizes)
+    .where(eq(categorySizes.categoryId, categoryId));
   let next = (last?.value ?? 0) + 1;
   const values = sizes.map((size) => {
     const position = size.position ?? next;

@@ -1,5 +1,23 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { ADDITIONAL_GROUPS, ADDITIONAL_GROUP_NAMES, DEFAULT_DELIVERY, DEFAULT_HOURS, DEFAULT_LOCATION, DEFAULT_CONTACTS, type AboutStep, type AdditionalAnswer, type AdditionalStep, type ContactsStep, type Country, type DeliveryStep, type HoursStep, type LocationStep, type OnboardingStepAnswers, type OnboardingStepName, type OrderType } from '../../../contracts/onboarding';
+import {
+  ADDITIONAL_GROUPS,
+  ADDITIONAL_GROUP_NAMES,
+  DEFAULT_DELIVERY,
+  DEFAULT_HOURS,
+  DEFAULT_LOCATION,
+  DEFAULT_CONTACTS,
+  type AboutStep,
+  type AdditionalAnswer,
+  type AdditionalStep,
+  type ContactsStep,
+  type Country,
+  type DeliveryStep,
+  type HoursStep,
+  type LocationStep,
+  type OnboardingStepAnswers,
+  type OnboardingStepName,
+  type OrderType,
+} from '../../../contracts/onboarding';
 import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
@@ -78,7 +96,9 @@ const location: StepStore<'location'> = {
     const countryId = await findOrCreateCountry(tx, value.country);
     const cityId = await findOrCreateCity(tx, countryId, value.state, value.city);
     const fields = { cityId, street: value.street, zipCode: value.zip_code, updatedAt: now };
-    await tx.insert(restaurantLocations).values({ restaurantId, ...fields })
+    await tx
+      .insert(restaurantLocations)
+      .values({ restaurantId, ...fields })
       .onConflictDoUpdate({ target: restaurantLocations.restaurantId, set: fields });
   },
 };
@@ -104,7 +124,9 @@ async function checkLogo(tx: Db, { restaurantId, userId }: StepScope, logoUrl: s
   if (logoUrl === '') return;
   const [current] = await tx.select({ logoUrl: restaurants.logoUrl }).from(restaurants).where(eq(restaurants.id, restaurantId));
   if (current?.logoUrl === logoUrl) return;
-  const [upload] = await tx.select({ id: uploadedImages.id }).from(uploadedImages)
+  const [upload] = await tx
+    .select({ id: uploadedImages.id })
+    .from(uploadedImages)
     .where(and(eq(uploadedImages.path, logoUrl.slice(UPLOADS_URL_PREFIX.length)), eq(uploadedImages.ownerId, userId)));
   if (!upload) {
     throw new HttpError(400, 'invalid', 'Some fields are not valid.', { fields: { logo_url: 'The logo must be an image you uploaded here.' } });
@@ -119,11 +141,14 @@ const about: StepStore<'about'> = {
   async write(tx, scope, value) {
     await checkLogo(tx, scope, value.logo_url);
     // Checked first for a clear answer; the unique constraint still decides a simultaneous race.
-    const [taken] = await tx.select({ id: restaurants.id }).from(restaurants)
+    const [taken] = await tx
+      .select({ id: restaurants.id })
+      .from(restaurants)
       .where(and(eq(restaurants.slug, value.slug), ne(restaurants.id, scope.restaurantId)));
     if (taken) throw slugTaken(value.slug);
     try {
-      await tx.update(restaurants)
+      await tx
+        .update(restaurants)
         .set({ name: value.name, about: value.about, slug: value.slug, logoUrl: value.logo_url === '' ? null : value.logo_url })
         .where(eq(restaurants.id, scope.restaurantId));
     } catch (error) {
@@ -181,7 +206,9 @@ const delivery: StepStore<'delivery'> = {
       orderTypes: value.order_types,
       updatedAt: now,
     };
-    await tx.insert(restaurantDelivery).values({ restaurantId, ...fields })
+    await tx
+      .insert(restaurantDelivery)
+      .values({ restaurantId, ...fields })
       .onConflictDoUpdate({ target: restaurantDelivery.restaurantId, set: fields });
   },
 };
@@ -193,8 +220,11 @@ const hours: StepStore<'hours'> = {
   async read(db, { restaurantId }) {
     const [schedule] = await db.select().from(restaurantSchedules).where(eq(restaurantSchedules.restaurantId, restaurantId));
     if (!schedule) return DEFAULT_HOURS;
-    const days = await db.select().from(restaurantOpeningHours)
-      .where(eq(restaurantOpeningHours.restaurantId, restaurantId)).orderBy(asc(restaurantOpeningHours.dayOfWeek));
+    const days = await db
+      .select()
+      .from(restaurantOpeningHours)
+      .where(eq(restaurantOpeningHours.restaurantId, restaurantId))
+      .orderBy(asc(restaurantOpeningHours.dayOfWeek));
     return {
       open_247: schedule.open247,
       closed_within: schedule.closedWithin,
@@ -210,18 +240,22 @@ const hours: StepStore<'hours'> = {
   },
   async write(tx, { restaurantId, now }, value) {
     const fields = { open247: value.open_247, closedWithin: value.closed_within, updatedAt: now };
-    await tx.insert(restaurantSchedules).values({ restaurantId, ...fields })
+    await tx
+      .insert(restaurantSchedules)
+      .values({ restaurantId, ...fields })
       .onConflictDoUpdate({ target: restaurantSchedules.restaurantId, set: fields });
     await tx.delete(restaurantOpeningHours).where(eq(restaurantOpeningHours.restaurantId, restaurantId));
-    await tx.insert(restaurantOpeningHours).values(value.hours.map((day) => ({
-      restaurantId,
-      dayOfWeek: day.day_of_week,
-      closed: day.closed,
-      openTime: day.open_time,
-      breakStart: day.break_start,
-      reopenTime: day.reopen_time,
-      closeTime: day.close_time,
-    })));
+    await tx.insert(restaurantOpeningHours).values(
+      value.hours.map((day) => ({
+        restaurantId,
+        dayOfWeek: day.day_of_week,
+        closed: day.closed,
+        openTime: day.open_time,
+        breakStart: day.break_start,
+        reopenTime: day.reopen_time,
+        closeTime: day.close_time,
+      })),
+    );
   },
 };
 
@@ -230,16 +264,17 @@ const additional: StepStore<'additional'> = {
     const rows = await db.select().from(restaurantFeatures).where(eq(restaurantFeatures.restaurantId, restaurantId));
     const chosen = new Set(rows.map((row) => `${row.groupName}\n${row.label}`));
     // Labels in the contract's order, so the answer does not depend on how rows come back.
-    const selections = Object.fromEntries(ADDITIONAL_GROUP_NAMES.map((group) => [
-      group,
-      (ADDITIONAL_GROUPS[group].labels as readonly string[]).filter((label) => chosen.has(`${group}\n${label}`)),
-    ]));
+    const selections = Object.fromEntries(
+      ADDITIONAL_GROUP_NAMES.map((group) => [
+        group,
+        (ADDITIONAL_GROUPS[group].labels as readonly string[]).filter((label) => chosen.has(`${group}\n${label}`)),
+      ]),
+    );
     return { selections } as AdditionalAnswer;
   },
   async write(tx, { restaurantId }, value) {
     await tx.delete(restaurantFeatures).where(eq(restaurantFeatures.restaurantId, restaurantId));
-    const rows = ADDITIONAL_GROUP_NAMES.flatMap((group) =>
-      (value.selections[group] ?? []).map((label) => ({ restaurantId, groupName: group, label })));
+    const rows = ADDITIONAL_GROUP_NAMES.flatMap((group) => (value.selections[group] ?? []).map((label) => ({ restaurantId, groupName: group, label })));
     if (rows.length > 0) await tx.insert(restaurantFeatures).values(rows);
   },
 };
@@ -265,7 +300,9 @@ const contacts: StepStore<'contacts'> = {
       contactEmail: value.contact_email,
       updatedAt: now,
     };
-    await tx.insert(restaurantContacts).values({ restaurantId, ...fields })
+    await tx
+      .insert(restaurantContacts)
+      .values({ restaurantId, ...fields })
       .onConflictDoUpdate({ target: restaurantContacts.restaurantId, set: fields });
   },
 };

@@ -22,7 +22,10 @@ export type OnboardingAccess = { restaurantId: number; userId: number };
  * writes to one restaurant's onboarding happen one after the other.
  */
 export async function ownOnboarding(db: Db, { restaurantId, userId }: OnboardingAccess, lock = false): Promise<OnboardingRow> {
-  const query = db.select().from(onboardings).where(and(eq(onboardings.restaurantId, restaurantId), eq(onboardings.ownerId, userId)));
+  const query = db
+    .select()
+    .from(onboardings)
+    .where(and(eq(onboardings.restaurantId, restaurantId), eq(onboardings.ownerId, userId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new HttpError(404, 'not_found', 'Onboarding not found.');
   return row;
@@ -53,7 +56,9 @@ export async function onboardingStatus(db: Db, access: OnboardingAccess): Promis
   const row = await ownOnboarding(db, access);
   const saved = (row.progress ?? {}) as Record<string, unknown>;
   const launched = row.launchedAt !== null;
-  const progress = Object.fromEntries(ONBOARDING_STEPS.map((step) => [step, step === 'launch' ? launched : saved[step] === true])) as OnboardingStatus['progress'];
+  const progress = Object.fromEntries(
+    ONBOARDING_STEPS.map((step) => [step, step === 'launch' ? launched : saved[step] === true]),
+  ) as OnboardingStatus['progress'];
   return { id: row.restaurantId, launched, progress };
 }
 
@@ -76,7 +81,8 @@ export function saveStep<S extends OnboardingStepName>(
     await ownOnboarding(tx, access, true);
     const scope: StepScope = { ...access, now };
     await STEP_STORES[step].write(tx, scope, value);
-    await tx.update(onboardings)
+    await tx
+      .update(onboardings)
       .set({ progress: sql`${onboardings.progress} || ${JSON.stringify({ [step]: true })}::jsonb` })
       .where(eq(onboardings.restaurantId, access.restaurantId));
     return STEP_STORES[step].read(tx, scope);
@@ -105,7 +111,8 @@ export function launchOnboarding(db: Db, access: OnboardingAccess, now: Date): P
       if (missing.length > 0) {
         throw new HttpError(409, 'onboarding_incomplete', `Before launching, please save ${missing.join(' and ')}.`, { fields });
       }
-      await tx.update(onboardings)
+      await tx
+        .update(onboardings)
         .set({ launchedAt: now, progress: sql`${onboardings.progress} || '{"launch": true}'::jsonb` })
         .where(eq(onboardings.restaurantId, access.restaurantId));
     }

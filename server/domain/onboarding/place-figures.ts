@@ -24,8 +24,13 @@ export async function placeFigures(db: Db, restaurantId: number | undefined, top
   const located = restaurantId === undefined ? sql`true` : sql`l.restaurant_id = ${restaurantId}`;
   const counted = restaurantId === undefined ? sql`true` : sql`r.id = ${restaurantId}`;
   const [row] = await selectRows<{
-    countries: string; cities: string; restaurants: string; restaurants_by_city: { name: string; value: number }[] | null;
-  }>(db, sql`
+    countries: string;
+    cities: string;
+    restaurants: string;
+    restaurants_by_city: { name: string; value: number }[] | null;
+  }>(
+    db,
+    sql`
     with own_locations as (
       select l.restaurant_id, ci.id as city_id, ci.name as city_name, ci.country_id
       from restaurant_locations l join cities ci on ci.id = l.city_id where ${located}
@@ -39,7 +44,8 @@ export async function placeFigures(db: Db, restaurantId: number | undefined, top
       (select count(distinct city_id) from own_locations) as cities,
       (select count(*) from restaurants r where ${counted}) as restaurants,
       (select json_agg(json_build_object('name', name, 'value', value) order by value desc, name) from by_city) as restaurants_by_city
-  `);
+  `,
+  );
   if (!row) throw new Error('The place figures query answered no row.');
   return {
     countries: Number(row.countries),
@@ -55,17 +61,25 @@ export type CityRow = { id: number; name: string; state: string; country_id: num
 /** The paged lists of countries and cities (PRODUCT.md lists: paging, ordering, search). */
 export const placeLists = {
   countries: async (db: Db, request: ListRequest): Promise<Listed<CountryRow>> => {
-    const listed = await listRows(db, { table: countries, where: [], searchIn: [countries.name], orderBy: { name: countries.name, id: countries.id }, id: countries.id }, request);
+    const listed = await listRows(
+      db,
+      { table: countries, where: [], searchIn: [countries.name], orderBy: { name: countries.name, id: countries.id }, id: countries.id },
+      request,
+    );
     return { ...listed, rows: listed.rows.map(({ id, name }) => ({ id, name })) };
   },
   cities: async (db: Db, request: ListRequest & { country_id?: number }): Promise<Listed<CityRow>> => {
-    const listed = await listRows(db, {
-      table: cities,
-      where: [request.country_id === undefined ? undefined : eq(cities.countryId, request.country_id)],
-      searchIn: [cities.name, cities.state],
-      orderBy: { name: cities.name, id: cities.id },
-      id: cities.id,
-    }, request);
+    const listed = await listRows(
+      db,
+      {
+        table: cities,
+        where: [request.country_id === undefined ? undefined : eq(cities.countryId, request.country_id)],
+        searchIn: [cities.name, cities.state],
+        orderBy: { name: cities.name, id: cities.id },
+        id: cities.id,
+      },
+      request,
+    );
     return { ...listed, rows: listed.rows.map(({ id, name, state, countryId }) => ({ id, name, state, country_id: countryId })) };
   },
 };

@@ -13,7 +13,9 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
 
 function fingerprint(payload: unknown): string {
-  return createHash('sha256').update(JSON.stringify(payload ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(payload ?? null))
+    .digest('hex');
 }
 
 /**
@@ -23,11 +25,7 @@ function fingerprint(payload: unknown): string {
  * creating a duplicate. An error (validation, rate limit) stores nothing, so a retry is
  * judged afresh.
  */
-export async function runIdempotent(
-  db: Db,
-  request: IdempotentRequest,
-  work: (tx: Db) => Promise<StoredAnswer>,
-): Promise<IdempotentAnswer> {
+export async function runIdempotent(db: Db, request: IdempotentRequest, work: (tx: Db) => Promise<StoredAnswer>): Promise<IdempotentAnswer> {
   const { key, scope } = request;
   if (key === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
   if (!KEY_PATTERN.test(key)) {

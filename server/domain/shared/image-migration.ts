@@ -18,8 +18,11 @@ export type ImageMigrationReport = {
  * finds nothing left to do, and a run cut short is finished by the next one.
  */
 export async function moveUploadsIntoStore(db: Db, uploadsDir: string): Promise<ImageMigrationReport> {
-  const waiting = await db.select({ path: uploadedImages.path, contentType: uploadedImages.contentType })
-    .from(uploadedImages).where(isNull(uploadedImages.sha256)).orderBy(uploadedImages.id);
+  const waiting = await db
+    .select({ path: uploadedImages.path, contentType: uploadedImages.contentType })
+    .from(uploadedImages)
+    .where(isNull(uploadedImages.sha256))
+    .orderBy(uploadedImages.id);
   const report: ImageMigrationReport = { moved: 0, missing: [] };
   for (const { path, contentType } of waiting) {
     const file = join(uploadsDir, path);
@@ -33,7 +36,10 @@ export async function moveUploadsIntoStore(db: Db, uploadsDir: string): Promise<
     }
     await db.transaction(async (tx) => {
       const sha256 = await putBlob(tx, data, contentType);
-      await tx.update(uploadedImages).set({ sha256 }).where(and(eq(uploadedImages.path, path), isNull(uploadedImages.sha256)));
+      await tx
+        .update(uploadedImages)
+        .set({ sha256 })
+        .where(and(eq(uploadedImages.path, path), isNull(uploadedImages.sha256)));
     });
     await rm(file, { force: true });
     report.moved += 1;

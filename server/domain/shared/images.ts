@@ -17,7 +17,11 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif'])
 const notAnImage = () =>
   new HttpError(415, 'not_an_image', 'This file is not an image we can use. Please upload a JPEG, PNG, WebP, GIF, AVIF or TIFF picture.');
 const tooManyPixels = () =>
-  new HttpError(400, 'too_many_pixels', `This picture has too many pixels (at most ${UPLOAD_MAX_PIXELS.toLocaleString('en-US')}). Please upload a smaller one.`);
+  new HttpError(
+    400,
+    'too_many_pixels',
+    `This picture has too many pixels (at most ${UPLOAD_MAX_PIXELS.toLocaleString('en-US')}). Please upload a smaller one.`,
+  );
 
 /** sharp's refusal of a picture above `limitInputPixels` ("Input image exceeds pixel limit"). */
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
@@ -59,10 +63,7 @@ export async function reencodeImage(input: Buffer, bounds: ImageBounds): Promise
  * Stores a re-encoded image under a public name we make (never the uploader's) and records who
  * uploaded it, its bytes and that record in one transaction (the caller's, when given one).
  */
-export async function storeImage(
-  db: Db,
-  options: { ownerId: number; input: Buffer; bounds: ImageBounds },
-): Promise<UploadedImage> {
+export async function storeImage(db: Db, options: { ownerId: number; input: Buffer; bounds: ImageBounds }): Promise<UploadedImage> {
   const image = await reencodeImage(options.input, options.bounds);
   const name = `${randomBytes(16).toString('base64url')}.${image.extension}`;
   await db.transaction(async (tx) => {
@@ -81,8 +82,7 @@ export async function storeImage(
 }
 
 /** The stored names of our own upload addresses among `urls` (anything else is not ours to remove). */
-const storedNames = (urls: readonly string[]) =>
-  urls.filter((url) => UPLOAD_URL_PATTERN.test(url)).map((url) => url.slice(UPLOADS_URL_PREFIX.length));
+const storedNames = (urls: readonly string[]) => urls.filter((url) => UPLOAD_URL_PATTERN.test(url)).map((url) => url.slice(UPLOADS_URL_PREFIX.length));
 
 /**
  * Forgets images no longer shown (a replaced picture), in the caller's transaction; the bytes of

@@ -103,7 +103,11 @@ function pageQuery(db: Db, table: PgTable, filter: SQL, ordering: SQL[], withVie
     .offset(sql.placeholder('offset'));
   // What `select.prepare(name)` does, with the reader above in place of Drizzle's mapping.
   return db._.session.prepareQuery<{ execute: PageRows; all: unknown; values: unknown }>(
-    dialect.sqlToQuery(select.getSQL()), undefined, name, true, pageRowsReader(table),
+    dialect.sqlToQuery(select.getSQL()),
+    undefined,
+    name,
+    true,
+    pageRowsReader(table),
   );
 }
 
@@ -140,7 +144,13 @@ let shapesBuilt = 0;
  * request's values. The shape is the table, the filter's text (cheap to render on its own) and
  * the ordering's columns.
  */
-function cachedPageQuery(db: Db, table: PgTable, filter: { sql: string; params: unknown[] }, ordering: { terms: () => SQL[]; key: string }, withViewer: boolean): PageQuery | undefined {
+function cachedPageQuery(
+  db: Db,
+  table: PgTable,
+  filter: { sql: string; params: unknown[] },
+  ordering: { terms: () => SQL[]; key: string },
+  withViewer: boolean,
+): PageQuery | undefined {
   let shapes = pageQueriesByDb.get(db);
   if (!shapes) {
     shapes = new Map();
@@ -162,10 +172,7 @@ export async function listRows<T extends PgTable>(db: Db, spec: ListSpec<T>, req
   const page = request.page ?? 1;
   const pageSize = request.page_size ?? LIST_PAGE_SIZE_DEFAULT;
   const search = request.search?.trim();
-  const where = and(
-    ...spec.where,
-    search ? or(...spec.searchIn.map((column) => ilike(column, likePattern(search)))) : undefined,
-  ) ?? sql`true`;
+  const where = and(...spec.where, search ? or(...spec.searchIn.map((column) => ilike(column, likePattern(search)))) : undefined) ?? sql`true`;
   const table = spec.table as PgTable;
   const ordering = orderingOf(spec as ListSpec<PgTable>, request.ordering);
   const filter = dialect.sqlToQuery(where);

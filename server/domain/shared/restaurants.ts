@@ -1,6 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { currencyOfCountry, type Restaurant, type RESTAURANT_ORDERING, type RestaurantCreate, type RestaurantListQuery } from '../../../contracts/shared/restaurants';
+import {
+  currencyOfCountry,
+  type Restaurant,
+  type RESTAURANT_ORDERING,
+  type RestaurantCreate,
+  type RestaurantListQuery,
+} from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
@@ -15,8 +21,12 @@ import { checkedRestaurantFilter } from './tenancy';
  */
 type RestaurantRow = typeof restaurants.$inferSelect;
 
-const toRestaurant = (row: RestaurantRow, country: string | null): Restaurant =>
-  ({ id: row.id, name: row.name, slug: row.slug, currency: currencyOfCountry(country) });
+const toRestaurant = (row: RestaurantRow, country: string | null): Restaurant => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  currency: currencyOfCountry(country),
+});
 
 /** The country of each restaurant's location, in one query (a restaurant without a location has none). */
 async function countriesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -33,20 +43,34 @@ async function countriesOf(db: Db, ids: number[]): Promise<Map<number, string>> 
 export async function listRestaurants(db: Db, scope: Scope, query: RestaurantListQuery): Promise<Listed<Restaurant>> {
   const requested = scope.administrator ? query.restaurant_id : await checkedRestaurantFilter(db, scope, query.restaurant_id);
   const own = scope.restaurantId === null ? sql`false` : eq(restaurants.id, scope.restaurantId);
-  const listed = await listRows(db, {
-    table: restaurants,
-    where: [scope.administrator ? undefined : own, requested === undefined ? undefined : eq(restaurants.id, requested)],
-    searchIn: [restaurants.name as AnyPgColumn, restaurants.slug as AnyPgColumn],
-    orderBy: { id: restaurants.id, name: restaurants.name } satisfies Record<(typeof RESTAURANT_ORDERING)[number], AnyPgColumn>,
-    id: restaurants.id,
-  }, query);
-  const country = await countriesOf(db, listed.rows.map((row) => row.id));
+  const listed = await listRows(
+    db,
+    {
+      table: restaurants,
+      where: [scope.administrator ? undefined : own, requested === undefined ? undefined : eq(restaurants.id, requested)],
+      searchIn: [restaurants.name as AnyPgColumn, restaurants.slug as AnyPgColumn],
+      orderBy: { id: restaurants.id, name: restaurants.name } satisfies Record<(typeof RESTAURANT_ORDERING)[number], AnyPgColumn>,
+      id: restaurants.id,
+    },
+    query,
+  );
+  const country = await countriesOf(
+    db,
+    listed.rows.map((row) => row.id),
+  );
   return { ...listed, rows: listed.rows.map((row) => toRestaurant(row, country.get(row.id) ?? null)) };
 }
 
 /** 'Pizza Loco' → 'pizza-loco'; a name with no letters or digits gets 'restaurant'. */
 export function slugify(name: string): string {
-  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 90).replace(/-+$/, '');
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 90)
+    .replace(/-+$/, '');
   return slug || 'restaurant';
 }
 
@@ -61,6 +85,7 @@ export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<
     const [row] = await tx.insert(restaurants).values({ name: body.name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
     // A new restaurant has no location yet.
     if (row) return toRestaurant(row, null);
-    if (body.slug !== undefined) throw new HttpError(409, 'slug_taken', 'This address is already taken by another restaurant.', { fields: { slug: 'This address is already taken.' } });
+    if (body.slug !== undefined)
+      throw new HttpError(409, 'slug_taken', 'This address is already taken by another restaurant.', { fields: { slug: 'This address is already taken.' } });
   }
 }

@@ -33,8 +33,9 @@ export const notFound = (what: string) => new HttpError(404, 'not_found', `${wha
 
 const restaurantNotFound = () => notFound('Restaurant');
 
-const libraryReadOnly = (sentence = 'This belongs to the platform library; only a platform administrator can change it. Take a copy into your restaurant to change it there.') =>
-  new HttpError(403, 'library_read_only', sentence);
+const libraryReadOnly = (
+  sentence = 'This belongs to the platform library; only a platform administrator can change it. Take a copy into your restaurant to change it there.',
+) => new HttpError(403, 'library_read_only', sentence);
 
 /** True when the scope may act in this restaurant (library rows excluded: see canRead). */
 export function actsIn(scope: Scope, restaurantId: number): boolean {

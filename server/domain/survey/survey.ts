@@ -37,12 +37,7 @@ export function submitSurveyResponse(
  * are kept whole; the contact email and early-access flag also get columns, because those are
  * what administrators follow up on.
  */
-export async function createSurveyResponse(
-  tx: Db,
-  answers: SurveyResponseCreate,
-  userAgent: string | undefined,
-  now: Date,
-): Promise<SurveyCreated> {
+export async function createSurveyResponse(tx: Db, answers: SurveyResponseCreate, userAgent: string | undefined, now: Date): Promise<SurveyCreated> {
   const [row] = await tx
     .insert(surveyResponses)
     .values({

@@ -31,28 +31,31 @@ export async function territoryCoverage(
     return point ? [point] : [];
   });
   const drawn = new Map<string, ZipPoint>([...placedListed.map((point) => [point.zip, point] as const), ...inCircles]);
-  const [signups, stores] = await Promise.all([
-    sources.countSignups(db, [...drawn.keys()], sources.now, SIGNUP_DAYS),
-    sources.readStores(db),
-  ]);
+  const [signups, stores] = await Promise.all([sources.countSignups(db, [...drawn.keys()], sources.now, SIGNUP_DAYS), sources.readStores(db)]);
   const inside = storesInside(stores, { zips: listed, circles: request.circles }).flatMap((store) => {
     const point = zipPoint(store.zip_code);
     return point ? [{ ...store, lat: point.lat, lng: point.lng }] : [];
   });
   return {
-    zips: [...drawn.values()].sort((a, b) => byZip(a.zip, b.zip)).map((point) => ({
-      zip_code: point.zip,
-      lat: point.lat,
-      lng: point.lng,
-      listed: listed.has(point.zip),
-      in_circle: inCircles.has(point.zip),
-      signups: signups.get(point.zip) ?? 0,
-    })),
+    zips: [...drawn.values()]
+      .sort((a, b) => byZip(a.zip, b.zip))
+      .map((point) => ({
+        zip_code: point.zip,
+        lat: point.lat,
+        lng: point.lng,
+        listed: listed.has(point.zip),
+        in_circle: inCircles.has(point.zip),
+        signups: signups.get(point.zip) ?? 0,
+      })),
     restaurants: inside,
     circle_zips_not_listed: [...inCircles.keys()].filter((zip) => !listed.has(zip)).sort(byZip),
-    listed_zips_outside_circles: request.circles.length === 0
-      ? []
-      : placedListed.filter((point) => !inCircles.has(point.zip)).map((point) => point.zip).sort(byZip),
+    listed_zips_outside_circles:
+      request.circles.length === 0
+        ? []
+        : placedListed
+            .filter((point) => !inCircles.has(point.zip))
+            .map((point) => point.zip)
+            .sort(byZip),
     unplaced_zips: request.zips.filter((zip) => zipPoint(zip) === undefined),
   };
 }

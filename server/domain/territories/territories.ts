@@ -62,17 +62,28 @@ async function replaceChildren(tx: Db, id: number, body: TerritoryUpdate): Promi
   if (body.circles) {
     await tx.delete(territoryCircles).where(eq(territoryCircles.territoryId, id));
     if (body.circles.length > 0) {
-      await tx.insert(territoryCircles).values(body.circles.map((circle, position) => ({
-        territoryId: id, centerLat: circle.center_lat, centerLng: circle.center_lng, radiusMeters: circle.radius_meters, position,
-      })));
+      await tx.insert(territoryCircles).values(
+        body.circles.map((circle, position) => ({
+          territoryId: id,
+          centerLat: circle.center_lat,
+          centerLng: circle.center_lng,
+          radiusMeters: circle.radius_meters,
+          position,
+        })),
+      );
     }
   }
   if (body.socials) {
     await tx.delete(territorySocials).where(eq(territorySocials.territoryId, id));
     if (body.socials.length > 0) {
-      await tx.insert(territorySocials).values(body.socials.map((social, position) => ({
-        territoryId: id, platformName: social.platform_name, platformUrl: social.platform_url, position,
-      })));
+      await tx.insert(territorySocials).values(
+        body.socials.map((social, position) => ({
+          territoryId: id,
+          platformName: social.platform_name,
+          platformUrl: social.platform_url,
+          position,
+        })),
+      );
     }
   }
 }
@@ -124,18 +135,28 @@ function toTerritory(row: TerritoryRow, children: Children, stores: readonly Sto
 /** Territories as answered: children read for all rows at once, stores read once and matched per row. */
 async function answered(db: Db, rows: TerritoryRow[], readStores: () => Promise<Store[]>): Promise<Territory[]> {
   if (rows.length === 0) return [];
-  const [children, stores] = await Promise.all([childrenOf(db, rows.map((row) => row.id)), readStores()]);
+  const [children, stores] = await Promise.all([
+    childrenOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    readStores(),
+  ]);
   return rows.map((row) => toTerritory(row, children.get(row.id) as Children, stores));
 }
 
 export async function territoryPage(db: Db, query: TerritoryListQuery, readStores: () => Promise<Store[]>): Promise<Listed<Territory>> {
-  const listed = await listRows(db, {
-    table: territories,
-    where: [query.is_active === undefined ? undefined : eq(territories.isActive, query.is_active)],
-    searchIn: [territories.name, territories.slug, territories.repName],
-    orderBy: { id: territories.id, name: territories.name, created_at: territories.createdAt },
-    id: territories.id,
-  }, query);
+  const listed = await listRows(
+    db,
+    {
+      table: territories,
+      where: [query.is_active === undefined ? undefined : eq(territories.isActive, query.is_active)],
+      searchIn: [territories.name, territories.slug, territories.repName],
+      orderBy: { id: territories.id, name: territories.name, created_at: territories.createdAt },
+      id: territories.id,
+    },
+    query,
+  );
   return { ...listed, rows: await answered(db, listed.rows, readStores) };
 }
 
@@ -162,7 +183,8 @@ async function guardingSlug<T>(work: () => Promise<T>): Promise<T> {
 /** Creates the territory and its child lists; run it in a transaction (all or nothing). */
 export async function createTerritory(tx: Db, body: TerritoryCreate, now: Date): Promise<number> {
   return guardingSlug(async () => {
-    const [row] = await tx.insert(territories)
+    const [row] = await tx
+      .insert(territories)
       .values({ ...columnsOf(body), name: body.name, isActive: body.is_active ?? body.active ?? true, createdAt: now, updatedAt: now })
       .returning({ id: territories.id });
     const id = (row as { id: number }).id;
@@ -174,7 +196,11 @@ export async function createTerritory(tx: Db, body: TerritoryCreate, now: Date):
 /** Changes the fields sent and replaces the child lists sent; run it in a transaction. */
 export async function updateTerritory(tx: Db, id: number, body: TerritoryUpdate, now: Date): Promise<void> {
   await guardingSlug(async () => {
-    const [row] = await tx.update(territories).set({ ...columnsOf(body), updatedAt: now }).where(eq(territories.id, id)).returning({ id: territories.id });
+    const [row] = await tx
+      .update(territories)
+      .set({ ...columnsOf(body), updatedAt: now })
+      .where(eq(territories.id, id))
+      .returning({ id: territories.id });
     if (!row) throw notFound('Territory');
     await replaceChildren(tx, id, body);
   });
@@ -187,5 +213,8 @@ export async function updateTerritory(tx: Db, id: number, body: TerritoryUpdate,
 export async function deleteTerritory(tx: Db, id: number): Promise<void> {
   const [row] = await tx.delete(territories).where(eq(territories.id, id)).returning({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper });
   if (!row) throw notFound('Territory');
-  await forgetImages(tx, [row.repPhoto, row.wallpaper].filter((url): url is string => url !== null));
+  await forgetImages(
+    tx,
+    [row.repPhoto, row.wallpaper].filter((url): url is string => url !== null),
+  );
 }

@@ -25,8 +25,11 @@ export async function replaceTerritoryImages(
 ): Promise<void> {
   const { id } = options;
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper })
-      .from(territories).where(eq(territories.id, id)).for('update');
+    const [current] = await tx
+      .select({ repPhoto: territories.repPhoto, wallpaper: territories.wallpaper })
+      .from(territories)
+      .where(eq(territories.id, id))
+      .for('update');
     if (!current) throw notFound('Territory');
     const changes: { repPhoto?: string; wallpaper?: string } = {};
     const replaced: string[] = [];
@@ -36,7 +39,10 @@ export async function replaceTerritoryImages(
       const previous = current[COLUMNS[field]];
       if (previous !== null) replaced.push(previous);
     }
-    await tx.update(territories).set({ ...changes, updatedAt: options.now }).where(eq(territories.id, id));
+    await tx
+      .update(territories)
+      .set({ ...changes, updatedAt: options.now })
+      .where(eq(territories.id, id));
     await forgetImages(tx, replaced);
   });
 }

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ActiveRestaurantUpdate, CurrentUser, RefreshRequest, Tokens } from '../../../contracts/shared/session';
-import { DetailResponse, ForgotRequest, LoginRequest, ProfileRequest, RegisterRequest, RegisterResponse, ResetRequest, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
+import {
+  DetailResponse,
+  ForgotRequest,
+  LoginRequest,
+  ProfileRequest,
+  RegisterRequest,
+  RegisterResponse,
+  ResetRequest,
+  VerifyRequest,
+  VerifyResponse,
+} from '../../../contracts/accounts';
 import { json, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
@@ -30,33 +40,117 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   const limited = { rateLimit: { max: config.authLimitPerMinute, timeWindow: 60_000 } };
   const url = (path: string) => `${API_BASE}${path}`;
 
-  app.post<{ Body: RegisterRequest }>(url(paths.auth.register), { schema: { body: RegisterRequest, response: { 200: json(RegisterResponse, 'A code is on its way (or the address already has an account: `existing`).'), 503: refusal('The code could not be sent, or the database is unreachable.') } }, config: limited }, async (request) =>
-    (await register(deps, request.body.email, request.log)) satisfies RegisterResponse);
+  app.post<{ Body: RegisterRequest }>(
+    url(paths.auth.register),
+    {
+      schema: {
+        body: RegisterRequest,
+        response: {
+          200: json(RegisterResponse, 'A code is on its way (or the address already has an account: `existing`).'),
+          503: refusal('The code could not be sent, or the database is unreachable.'),
+        },
+      },
+      config: limited,
+    },
+    async (request) => (await register(deps, request.body.email, request.log)) satisfies RegisterResponse,
+  );
 
-  app.post<{ Body: VerifyRequest }>(url(paths.auth.verify), { schema: { body: VerifyRequest, response: { 200: json(VerifyResponse, 'Signed in; `need_profile` when the name and password are still to be given.'), 401: refusal('The code is wrong, expired or used up.') } }, config: limited }, async (request) =>
-    (await signInWithCode(deps, request.body)) satisfies VerifyResponse);
+  app.post<{ Body: VerifyRequest }>(
+    url(paths.auth.verify),
+    {
+      schema: {
+        body: VerifyRequest,
+        response: {
+          200: json(VerifyResponse, 'Signed in; `need_profile` when the name and password are still to be given.'),
+          401: refusal('The code is wrong, expired or used up.'),
+        },
+      },
+      config: limited,
+    },
+    async (request) => (await signInWithCode(deps, request.body)) satisfies VerifyResponse,
+  );
 
-  app.post<{ Body: ProfileRequest }>(url(paths.auth.profile), { schema: { body: ProfileRequest, response: { 200: json(Tokens, 'The profile is complete; new tokens.'), 403: refusal('The profile is already complete, or the email is not the account\'s.') } }, preHandler: app.requireUser }, async (request) =>
-    (await completeProfile(deps, signedInUser(request), request.body)) satisfies Tokens);
+  app.post<{ Body: ProfileRequest }>(
+    url(paths.auth.profile),
+    {
+      schema: {
+        body: ProfileRequest,
+        response: {
+          200: json(Tokens, 'The profile is complete; new tokens.'),
+          403: refusal("The profile is already complete, or the email is not the account's."),
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => (await completeProfile(deps, signedInUser(request), request.body)) satisfies Tokens,
+  );
 
-  app.post<{ Body: LoginRequest }>(url(paths.auth.login), { schema: { body: LoginRequest, response: { 200: json(Tokens, 'Signed in.'), 401: refusal('Wrong email or password.') } }, config: limited }, async (request) =>
-    (await signInWithPassword(deps, request.body)) satisfies Tokens);
+  app.post<{ Body: LoginRequest }>(
+    url(paths.auth.login),
+    { schema: { body: LoginRequest, response: { 200: json(Tokens, 'Signed in.'), 401: refusal('Wrong email or password.') } }, config: limited },
+    async (request) => (await signInWithPassword(deps, request.body)) satisfies Tokens,
+  );
 
-  app.get(url(paths.auth.me), { schema: { response: { 200: json(CurrentUser, 'The signed-in person.') } }, preHandler: app.requireUser }, async (request) =>
-    (await toCurrentUser(deps.db, signedInUser(request))) satisfies CurrentUser);
+  app.get(
+    url(paths.auth.me),
+    { schema: { response: { 200: json(CurrentUser, 'The signed-in person.') } }, preHandler: app.requireUser },
+    async (request) => (await toCurrentUser(deps.db, signedInUser(request))) satisfies CurrentUser,
+  );
 
-  app.patch<{ Body: ActiveRestaurantUpdate }>(url(paths.auth.me), { schema: { body: ActiveRestaurantUpdate, response: { 200: json(CurrentUser, 'The signed-in person, working on the chosen restaurant.'), 403: refusal('Only staff choose the restaurant they work on.'), 404: refusal('No such restaurant.') } }, preHandler: app.requireUser }, async (request) =>
-    (await switchActiveRestaurant(deps.db, signedInUser(request), request.body.active_restaurant_id)) satisfies CurrentUser);
+  app.patch<{ Body: ActiveRestaurantUpdate }>(
+    url(paths.auth.me),
+    {
+      schema: {
+        body: ActiveRestaurantUpdate,
+        response: {
+          200: json(CurrentUser, 'The signed-in person, working on the chosen restaurant.'),
+          403: refusal('Only staff choose the restaurant they work on.'),
+          404: refusal('No such restaurant.'),
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => (await switchActiveRestaurant(deps.db, signedInUser(request), request.body.active_restaurant_id)) satisfies CurrentUser,
+  );
 
-  app.post<{ Body: ForgotRequest }>(url(paths.auth.forgot), { schema: { body: ForgotRequest, response: { 200: json(DetailResponse, 'The same sentence whether or not the address has an account.') } }, config: limited }, async (request) =>
-    requestPasswordReset(deps, request.body.email, request.log) satisfies DetailResponse);
+  app.post<{ Body: ForgotRequest }>(
+    url(paths.auth.forgot),
+    {
+      schema: { body: ForgotRequest, response: { 200: json(DetailResponse, 'The same sentence whether or not the address has an account.') } },
+      config: limited,
+    },
+    async (request) => requestPasswordReset(deps, request.body.email, request.log) satisfies DetailResponse,
+  );
 
-  app.post<{ Body: ResetRequest }>(url(paths.auth.reset), { schema: { body: ResetRequest, response: { 200: json(DetailResponse, 'The password is changed.'), 401: refusal('The code is wrong, expired or used up.') } }, config: limited }, async (request) =>
-    (await resetPassword(deps, request.body)) satisfies DetailResponse);
+  app.post<{ Body: ResetRequest }>(
+    url(paths.auth.reset),
+    {
+      schema: {
+        body: ResetRequest,
+        response: { 200: json(DetailResponse, 'The password is changed.'), 401: refusal('The code is wrong, expired or used up.') },
+      },
+      config: limited,
+    },
+    async (request) => (await resetPassword(deps, request.body)) satisfies DetailResponse,
+  );
 
-  app.post<{ Body: RefreshRequest }>(url(paths.auth.refresh), { schema: { body: RefreshRequest, response: { 200: json(Tokens, 'New tokens; the refresh token given is spent.'), 401: refusal('The refresh token is invalid, expired or already spent.') } } }, async (request) =>
-    (await renewSession(deps, request.body.refresh, request.log)) satisfies Tokens);
+  app.post<{ Body: RefreshRequest }>(
+    url(paths.auth.refresh),
+    {
+      schema: {
+        body: RefreshRequest,
+        response: {
+          200: json(Tokens, 'New tokens; the refresh token given is spent.'),
+          401: refusal('The refresh token is invalid, expired or already spent.'),
+        },
+      },
+    },
+    async (request) => (await renewSession(deps, request.body.refresh, request.log)) satisfies Tokens,
+  );
 
-  app.post<{ Body: RefreshRequest }>(url(paths.auth.logout), { schema: { body: RefreshRequest, response: { 200: json(DetailResponse, 'Signed out: the refresh token is revoked.') } } }, async (request) =>
-    (await signOut(deps, request.body.refresh)) satisfies DetailResponse);
+  app.post<{ Body: RefreshRequest }>(
+    url(paths.auth.logout),
+    { schema: { body: RefreshRequest, response: { 200: json(DetailResponse, 'Signed out: the refresh token is revoked.') } } },
+    async (request) => (await signOut(deps, request.body.refresh)) satisfies DetailResponse,
+  );
 }

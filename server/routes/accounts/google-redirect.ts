@@ -13,7 +13,9 @@ import { isDatabaseUnreachable } from '../../plugins/errors';
  * page reads them back with URLSearchParams or decodeURIComponent alike.
  */
 function fragment(values: Record<string, string>): string {
-  return Object.entries(values).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  return Object.entries(values)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
 }
 
 /**

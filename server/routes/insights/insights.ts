@@ -13,14 +13,10 @@ import { toPage } from '../shared/list-answers';
  * The insight screens' statistics and the countries and cities lists, for anyone signed in.
  * The readers of other areas' tables come from the composition root (server/app.ts).
  */
-export async function insightRoutes(
-  app: FastifyInstance,
-  context: AppContext,
-  { figures, places }: { figures: FigureReaders; places: PlaceLists },
-) {
+export async function insightRoutes(app: FastifyInstance, context: AppContext, { figures, places }: { figures: FigureReaders; places: PlaceLists }) {
   const db = context.database.db;
   const statsCalls = [
-    [paths.stats.menu, menuStats, json(MenuStats, 'The menu\'s counts and breakdowns.')],
+    [paths.stats.menu, menuStats, json(MenuStats, "The menu's counts and breakdowns.")],
     [paths.stats.general, generalStats, json(GeneralStats, 'Restaurants, cities, menu items and categories counted.')],
     [paths.stats.analytics, analyticsStats, json(AnalyticsStats, 'Counts and the labelled sample series.')],
   ] as const;

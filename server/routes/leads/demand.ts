@@ -12,7 +12,10 @@ export async function demandRoutes(app: FastifyInstance, context: AppContext, { 
   app.get<{ Querystring: DemandQuery }>(
     `${API_BASE}${paths.demand}`,
     // The guard runs before the query is validated: a stranger gets 401 whatever they send.
-    { preValidation: app.requireUser, schema: { querystring: DemandQuery, response: { 200: json(LocalDemand, 'Sign-ups counted per zip code the restaurant serves.') } } },
+    {
+      preValidation: app.requireUser,
+      schema: { querystring: DemandQuery, response: { 200: json(LocalDemand, 'Sign-ups counted per zip code the restaurant serves.') } },
+    },
     async (request) => {
       const restaurant = await demandRestaurant(database.db, signedInUser(request), request.query.restaurant_id);
       return (await localDemand(database.db, restaurant, serviceZips, clock())) satisfies LocalDemand;

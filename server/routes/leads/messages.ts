@@ -29,7 +29,10 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
   app.post<{ Body: MessageCreate }>(
     `${LEGACY_BASE}${paths.messages}`,
     {
-      schema: { body: MessageCreate, response: { 201: json(Message, 'The stored sign-up (a retried Idempotency-Key answers the first one again).'), ...IDEMPOTENT_REFUSALS } },
+      schema: {
+        body: MessageCreate,
+        response: { 201: json(Message, 'The stored sign-up (a retried Idempotency-Key answers the first one again).'), ...IDEMPOTENT_REFUSALS },
+      },
       config: { rateLimit: { max: config.signupLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -51,7 +54,10 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => toPage(request, await inboxPage(database.db, request.query)) satisfies MessagePage,
   );
 
-  for (const [action, status] of [['mark_read', 'read'], ['archive', 'archived']] as const) {
+  for (const [action, status] of [
+    ['mark_read', 'read'],
+    ['archive', 'archived'],
+  ] as const) {
     app.post<{ Params: IdParams }>(
       `${LEGACY_BASE}${paths.messageAction(':id', action)}`,
       { schema: { params: IdParams, response: { 200: json(Message, `The sign-up, now ${status}.`) } }, preValidation: app.requireAdmin },
@@ -61,10 +67,14 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
 
   app.get<{ Querystring: MessageExportQuery }>(
     `${LEGACY_BASE}${paths.messagesExport}`,
-    { schema: { querystring: MessageExportQuery, response: { 200: textFile('text/csv', 'Every matching sign-up as CSV, as an attachment.') } }, preValidation: app.requireAdmin },
-    (request, reply) => reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', csvAttachment('leads', clock()))
-      .send(Readable.from(messagesCsv(database.db, request.query))),
+    {
+      schema: { querystring: MessageExportQuery, response: { 200: textFile('text/csv', 'Every matching sign-up as CSV, as an attachment.') } },
+      preValidation: app.requireAdmin,
+    },
+    (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', csvAttachment('leads', clock()))
+        .send(Readable.from(messagesCsv(database.db, request.query))),
   );
 }

@@ -14,7 +14,7 @@ import { created, toPage } from '../shared/list-answers';
 
 /** What a change to a menu row may be refused for, beside the refusals every route shares. */
 const CHANGE_REFUSALS = {
-  403: refusal('The platform library\'s rows (and an option set used by menu items) cannot be changed here.'),
+  403: refusal("The platform library's rows (and an option set used by menu items) cannot be changed here."),
   404: refusal('The row, or a row it names, does not exist or belongs to another restaurant.'),
   409: refusal('The row would duplicate another (`fields` names it).'),
 } as const;
@@ -57,35 +57,55 @@ export function registerResource<Query, Create, Update, Answer>(
 
   // Fastify cannot see through these type parameters; the contracts validated exactly these types.
   // A list reads its caller's scope in its own query (readAsViewer): one round trip, not two.
-  app.get<{ Querystring: Query }>(collection, { preValidation: app.requireViewer, schema: { querystring: resource.listQuery, response: { 200: json(Page(resource.row), 'A page of rows.') } } }, async (request) =>
-    toPage(request, await app.readAsViewer(request, (callerScope) => resource.list(db, callerScope, request.query as Query))));
+  app.get<{ Querystring: Query }>(
+    collection,
+    { preValidation: app.requireViewer, schema: { querystring: resource.listQuery, response: { 200: json(Page(resource.row), 'A page of rows.') } } },
+    async (request) => toPage(request, await app.readAsViewer(request, (callerScope) => resource.list(db, callerScope, request.query as Query))),
+  );
 
   const { get, create, update, remove, copy, createBody, updateBody } = resource;
   if (get) {
     app.get<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams, response: { 200: row } } }, async (request) =>
-      get(db, scope(request), request.params.id));
+      get(db, scope(request), request.params.id),
+    );
   }
   if (create && createBody) {
-    app.post<{ Body: Create }>(collection, { ...guard, schema: { body: createBody, response: { 201: json(resource.row, 'The new row.'), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT } } }, async (request, reply) =>
-      created(context, request, reply, (tx, callerScope) => create(tx, callerScope, request.body as Create)));
+    app.post<{ Body: Create }>(
+      collection,
+      { ...guard, schema: { body: createBody, response: { 201: json(resource.row, 'The new row.'), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT } } },
+      async (request, reply) => created(context, request, reply, (tx, callerScope) => create(tx, callerScope, request.body as Create)),
+    );
   }
   if (update && updateBody) {
-    app.patch<{ Params: IdParams; Body: Update }>(one, { ...guard, schema: { params: IdParams, body: updateBody, response: { 200: json(resource.row, 'The changed row.'), ...CHANGE_REFUSALS } } }, async (request) =>
-      db.transaction((tx) => update(tx, scope(request), request.params.id, request.body as Update)));
+    app.patch<{ Params: IdParams; Body: Update }>(
+      one,
+      { ...guard, schema: { params: IdParams, body: updateBody, response: { 200: json(resource.row, 'The changed row.'), ...CHANGE_REFUSALS } } },
+      async (request) => db.transaction((tx) => update(tx, scope(request), request.params.id, request.body as Update)),
+    );
   }
   if (remove) {
-    app.delete<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams, response: { 204: noContent('Deleted.'), ...CHANGE_REFUSALS } } }, async (request, reply) => {
-      await db.transaction((tx) => remove(tx, scope(request), request.params.id));
-      return reply.code(204).send();
-    });
+    app.delete<{ Params: IdParams }>(
+      one,
+      { ...guard, schema: { params: IdParams, response: { 204: noContent('Deleted.'), ...CHANGE_REFUSALS } } },
+      async (request, reply) => {
+        await db.transaction((tx) => remove(tx, scope(request), request.params.id));
+        return reply.code(204).send();
+      },
+    );
   }
   if (copy) {
     app.post<{ Params: IdParams; Body: CopyRequest | null | undefined }>(
       // A copy may be asked for with no body at all (Fastify then validates null).
       `${one}copy/`,
-      { ...guard, schema: { params: IdParams, body: optional(nullable(CopyRequest)), response: { 201: json(resource.row, 'The restaurant\'s own copy.'), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT } } },
-      async (request, reply) =>
-        created(context, request, reply, (tx, callerScope) => copy(tx, callerScope, request.params.id, request.body?.restaurant_id)),
+      {
+        ...guard,
+        schema: {
+          params: IdParams,
+          body: optional(nullable(CopyRequest)),
+          response: { 201: json(resource.row, "The restaurant's own copy."), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT },
+        },
+      },
+      async (request, reply) => created(context, request, reply, (tx, callerScope) => copy(tx, callerScope, request.params.id, request.body?.restaurant_id)),
     );
   }
 }

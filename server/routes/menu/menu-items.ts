@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MenuItemCreate, MenuItemListQuery, MenuItemUpdate,
-  MenuItem,
-} from '../../../contracts/menu';
+import { MenuItemCreate, MenuItemListQuery, MenuItemUpdate, MenuItem } from '../../../contracts/menu';
 import { paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { createItem, deleteItem, getItem, listItems, updateItem } from '../../domain/menu/menu-items';

@@ -20,43 +20,77 @@ import { signedInUser } from '../../plugins/auth';
 const INT4_MAX = 2_147_483_647;
 /** A restaurant id in a path: a positive whole number that fits the column (else 400, never a database error). */
 const IdParams = object({
-  id: refine(coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)), 'id', (n) =>
-    (n >= 1 && n <= INT4_MAX) || 'Expected a restaurant id.'),
+  id: refine(
+    coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
+    'id',
+    (n) => (n >= 1 && n <= INT4_MAX) || 'Expected a restaurant id.',
+  ),
 });
 type IdParams = { Params: { id: number } };
 
 export async function onboardingRoutes(app: FastifyInstance, context: AppContext) {
   const db = context.database.db;
-  const access = (request: { params: { id: number } } & Parameters<typeof signedInUser>[0]): OnboardingAccess =>
-    ({ restaurantId: request.params.id, userId: signedInUser(request).id });
+  const access = (request: { params: { id: number } } & Parameters<typeof signedInUser>[0]): OnboardingAccess => ({
+    restaurantId: request.params.id,
+    userId: signedInUser(request).id,
+  });
   // The slug's message names the host the store URL lives under (spec: 'Please set your {host} URL.').
   const bodies: { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> } = {
     ...ONBOARDING_STEP_BODIES,
     about: aboutStep(new URL(context.config.publicUrl).host),
   } as { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> };
 
-  app.post(`${API_BASE}${paths.onboarding.start}`, { schema: { response: { 200: json(OnboardingStartResponse, 'The caller\'s restaurant being set up (made on first call).') } }, preHandler: app.requireUser }, async (request) =>
-    (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse);
+  app.post(
+    `${API_BASE}${paths.onboarding.start}`,
+    { schema: { response: { 200: json(OnboardingStartResponse, "The caller's restaurant being set up (made on first call).") } }, preHandler: app.requireUser },
+    async (request) => (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse,
+  );
 
   app.get<IdParams>(
     `${API_BASE}${paths.onboarding.status(':id')}`,
-    { schema: { params: IdParams, response: { 200: json(OnboardingStatus, 'Which steps are saved, and whether the restaurant is launched.') } }, preHandler: app.requireUser },
+    {
+      schema: { params: IdParams, response: { 200: json(OnboardingStatus, 'Which steps are saved, and whether the restaurant is launched.') } },
+      preHandler: app.requireUser,
+    },
     async (request) => (await onboardingStatus(db, access(request))) satisfies OnboardingStatus,
   );
 
   const stepRoutes = <S extends OnboardingStepName>(step: S) => {
     const url = `${API_BASE}${paths.onboarding.step(':id', step)}`;
-    const answer = json(ONBOARDING_STEP_BODIES[step], 'The step\'s saved answers; a step never saved answers its defaults, whose required fields may be empty.', 'shape');
-    app.get<IdParams>(url, { schema: { params: IdParams, response: { 200: answer } }, preHandler: app.requireUser }, async (request) =>
-      (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S]);
-    app.put<IdParams & { Body: StepBodies[S] }>(url, { schema: { params: IdParams, body: bodies[step], response: { 200: answer, ...(step === 'about' ? { 409: refusal('The store URL (slug) is taken.') } : {}) } }, preHandler: app.requireUser }, async (request) =>
-      (await saveStep(db, access(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S]);
+    const answer = json(
+      ONBOARDING_STEP_BODIES[step],
+      "The step's saved answers; a step never saved answers its defaults, whose required fields may be empty.",
+      'shape',
+    );
+    app.get<IdParams>(
+      url,
+      { schema: { params: IdParams, response: { 200: answer } }, preHandler: app.requireUser },
+      async (request) => (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S],
+    );
+    app.put<IdParams & { Body: StepBodies[S] }>(
+      url,
+      {
+        schema: {
+          params: IdParams,
+          body: bodies[step],
+          response: { 200: answer, ...(step === 'about' ? { 409: refusal('The store URL (slug) is taken.') } : {}) },
+        },
+        preHandler: app.requireUser,
+      },
+      async (request) => (await saveStep(db, access(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S],
+    );
   };
   for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);
 
-  app.post<IdParams>(`${API_BASE}${paths.onboarding.launch(':id')}`, {
-    schema: { params: IdParams, response: { 200: json(LaunchResponse, 'The restaurant is live.'), 409: refusal('A step is still missing; `fields` names them.') } },
-    preHandler: app.requireUser,
-  }, async (request) =>
-    (await launchOnboarding(db, access(request), context.clock())) satisfies LaunchResponse);
+  app.post<IdParams>(
+    `${API_BASE}${paths.onboarding.launch(':id')}`,
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: json(LaunchResponse, 'The restaurant is live.'), 409: refusal('A step is still missing; `fields` names them.') },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => (await launchOnboarding(db, access(request), context.clock())) satisfies LaunchResponse,
+  );
 }

@@ -6,12 +6,19 @@ import type { AppContext } from '../../app-context';
 
 export async function healthRoutes(app: FastifyInstance, { database }: AppContext) {
   // Exempt from rate limits: load balancers and the dashboard poll it, and it costs one `select 1`.
-  app.get(`${API_BASE}${paths.health}`, {
-    config: { rateLimit: false },
-    schema: { response: { 200: json(Health, 'The database answers.'), 503: json(Health, 'The database does not answer.') } },
-  }, async (_request, reply) => {
-    const reachable = await database.ping();
-    const body: Health = { status: reachable ? 'ok' : 'degraded', database: reachable };
-    return reply.code(reachable ? 200 : 503).header('cache-control', 'no-store').send(body);
-  });
+  app.get(
+    `${API_BASE}${paths.health}`,
+    {
+      config: { rateLimit: false },
+      schema: { response: { 200: json(Health, 'The database answers.'), 503: json(Health, 'The database does not answer.') } },
+    },
+    async (_request, reply) => {
+      const reachable = await database.ping();
+      const body: Health = { status: reachable ? 'ok' : 'degraded', database: reachable };
+      return reply
+        .code(reachable ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 }

@@ -43,12 +43,7 @@ export function toPage<T>(request: FastifyRequest, listed: Listed<T>): Page<T> {
 }
 
 /** Runs a create in one transaction, answering a retried Idempotency-Key with the first answer. */
-export async function created<T>(
-  context: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  work: (tx: Db, scope: Scope) => Promise<T>,
-) {
+export async function created<T>(context: AppContext, request: FastifyRequest, reply: FastifyReply, work: (tx: Db, scope: Scope) => Promise<T>) {
   const user = signedInUser(request);
   const answer = await runIdempotent(
     context.database.db,

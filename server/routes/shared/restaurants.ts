@@ -12,11 +12,23 @@ import { created, toPage } from './list-answers';
 /** `/restaurants/`: list and create only (spec section 7); creating is for administrators. */
 export async function restaurantRoutes(app: FastifyInstance, context: AppContext) {
   const path = `${API_BASE}${paths.menu.restaurants}`;
-  app.get<{ Querystring: RestaurantListQuery }>(path, { preValidation: app.requireUser, schema: { querystring: RestaurantListQuery, response: { 200: json(Page(Restaurant), 'The restaurants the caller may work on.') } } }, async (request) =>
-    toPage(request, await listRestaurants(context.database.db, scopeOf(signedInUser(request)), request.query)));
-  app.post<{ Body: RestaurantCreate }>(path, {
-    preValidation: app.requireAdmin,
-    schema: { body: RestaurantCreate, response: { 201: json(Restaurant, 'The new restaurant.'), 409: refusal('The slug is taken, or the Idempotency-Key was used with another body.') } },
-  }, async (request, reply) =>
-    created(context, request, reply, (tx) => createRestaurant(tx, request.body)));
+  app.get<{ Querystring: RestaurantListQuery }>(
+    path,
+    {
+      preValidation: app.requireUser,
+      schema: { querystring: RestaurantListQuery, response: { 200: json(Page(Restaurant), 'The restaurants the caller may work on.') } },
+    },
+    async (request) => toPage(request, await listRestaurants(context.database.db, scopeOf(signedInUser(request)), request.query)),
+  );
+  app.post<{ Body: RestaurantCreate }>(
+    path,
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        body: RestaurantCreate,
+        response: { 201: json(Restaurant, 'The new restaurant.'), 409: refusal('The slug is taken, or the Idempotency-Key was used with another body.') },
+      },
+    },
+    async (request, reply) => created(context, request, reply, (tx) => createRestaurant(tx, request.body)),
+  );
 }

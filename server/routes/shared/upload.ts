@@ -32,36 +32,44 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 4, fieldSize: 16, fieldNameSize: 64, headerPairs: 20 },
   });
 
-  app.post(`${API_BASE}${paths.uploadImage}`, {
-    preHandler: app.requireUser,
-    schema: { multipart: IMAGE_FORM, response: { 201: json(UploadedImage, 'The stored image\'s address.') } },
-  }, async (request, reply) => {
-    const user = signedInUser(request);
-    const { input, bounds } = await readImageForm(request);
-    const stored = await storeImage(db, { ownerId: user.id, input, bounds });
-    return reply.code(201).send(stored satisfies UploadedImage);
-  });
+  app.post(
+    `${API_BASE}${paths.uploadImage}`,
+    {
+      preHandler: app.requireUser,
+      schema: { multipart: IMAGE_FORM, response: { 201: json(UploadedImage, "The stored image's address.") } },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { input, bounds } = await readImageForm(request);
+      const stored = await storeImage(db, { ownerId: user.id, input, bounds });
+      return reply.code(201).send(stored satisfies UploadedImage);
+    },
+  );
 
   // Everything under /uploads/ answers here, so a missing image is a 404, never the app's page.
-  app.get<{ Params: { '*': string } }>(`${UPLOADS_URL_PREFIX}*`, {
-    schema: {
-      response: {
-        200: binaryFile('image/*', 'The image, cached for good.'),
-        304: noContent('The copy the client holds is current.'),
-        404: refusal('No such image.'),
+  app.get<{ Params: { '*': string } }>(
+    `${UPLOADS_URL_PREFIX}*`,
+    {
+      schema: {
+        response: {
+          200: binaryFile('image/*', 'The image, cached for good.'),
+          304: noContent('The copy the client holds is current.'),
+          404: refusal('No such image.'),
+        },
       },
     },
-  }, async (request, reply) => {
-    const name = request.params['*'];
-    // Only names the upload makes: nothing else is looked up.
-    if (!UPLOAD_URL_PATTERN.test(`${UPLOADS_URL_PREFIX}${name}`)) throw notFound();
-    const image = await readUploadedImage(db, name);
-    if (!image) throw notFound();
-    const etag = `"${image.sha256}"`;
-    reply.header('cache-control', CACHE_FOREVER).header('etag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type(image.contentType).send(image.data);
-  });
+    async (request, reply) => {
+      const name = request.params['*'];
+      // Only names the upload makes: nothing else is looked up.
+      if (!UPLOAD_URL_PATTERN.test(`${UPLOADS_URL_PREFIX}${name}`)) throw notFound();
+      const image = await readUploadedImage(db, name);
+      if (!image) throw notFound();
+      const etag = `"${image.sha256}"`;
+      reply.header('cache-control', CACHE_FOREVER).header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.data);
+    },
+  );
 
   // Told once the server listens (never while only its routes are read), like an operator reads it.
   app.addHook('onListen', async () => {

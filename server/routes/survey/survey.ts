@@ -18,7 +18,10 @@ export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
   app.post<{ Body: SurveyResponseCreate }>(
     PATH,
     {
-      schema: { body: SurveyResponseCreate, response: { 201: json(SurveyCreated, 'The survey is stored (a retried Idempotency-Key answers the first answer again).'), ...IDEMPOTENT_REFUSALS } },
+      schema: {
+        body: SurveyResponseCreate,
+        response: { 201: json(SurveyCreated, 'The survey is stored (a retried Idempotency-Key answers the first answer again).'), ...IDEMPOTENT_REFUSALS },
+      },
       config: { rateLimit: { max: config.signupLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -34,17 +37,24 @@ export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
   app.get<{ Querystring: SurveyListQuery }>(
     PATH,
     // The guard runs before the query is validated, so a stranger learns nothing from error messages.
-    { schema: { querystring: SurveyListQuery, response: { 200: json(SurveyResponsePage, 'A page of survey answers, newest first.') } }, preValidation: app.requireAdmin },
+    {
+      schema: { querystring: SurveyListQuery, response: { 200: json(SurveyResponsePage, 'A page of survey answers, newest first.') } },
+      preValidation: app.requireAdmin,
+    },
     async (request) => (await surveyPage(database.db, request.query)) satisfies SurveyPage,
   );
 
   // Every answer as a CSV file, streamed batch by batch (administrators only, like the list).
-  app.get(`${LEGACY_BASE}${paths.surveysExport}`, {
-    schema: { response: { 200: textFile('text/csv', 'Every survey answer as CSV, as an attachment.') } },
-    preValidation: app.requireAdmin,
-  }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', csvAttachment('survey-answers', clock()))
-      .send(Readable.from(surveyCsvLines(database.db))));
+  app.get(
+    `${LEGACY_BASE}${paths.surveysExport}`,
+    {
+      schema: { response: { 200: textFile('text/csv', 'Every survey answer as CSV, as an attachment.') } },
+      preValidation: app.requireAdmin,
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', csvAttachment('survey-answers', clock()))
+        .send(Readable.from(surveyCsvLines(database.db))),
+  );
 }

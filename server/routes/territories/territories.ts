@@ -27,7 +27,7 @@ import { IDEMPOTENT_REFUSALS } from '../shared/idempotent-answer';
 import { created, toPage } from '../shared/list-answers';
 
 const PICTURES: MultipartForm = {
-  files: { rep_photo: 'The representative\'s photo (PNG or JPEG).', wallpaper: 'The home wallpaper (PNG or JPEG).' },
+  files: { rep_photo: "The representative's photo (PNG or JPEG).", wallpaper: 'The home wallpaper (PNG or JPEG).' },
 };
 const slugTaken = refusal('The slug is taken, or the Idempotency-Key was used with another body.');
 
@@ -44,7 +44,10 @@ type ImageFiles = Partial<Record<TerritoryImageField, Buffer>>;
 export async function territoryRoutes(app: FastifyInstance, context: AppContext, sources: TerritorySources) {
   const { database, clock, config } = context;
   /** The stores reader for answers built on `db` (a create's transaction reads its own writes). */
-  const stores = (db = database.db) => () => sources.readStores(db);
+  const stores =
+    (db = database.db) =>
+    () =>
+      sources.readStores(db);
   const imagesOf = new WeakMap<FastifyRequest, ImageFiles>();
 
   const files = TERRITORY_IMAGE_FIELDS.length;
@@ -60,14 +63,25 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
 
   app.post<{ Body: TerritoryCreate }>(
     `${API_BASE}${paths.territories}`,
-    { schema: { body: TerritoryCreate, response: { 201: json(Territory, 'The new territory.'), ...IDEMPOTENT_REFUSALS, 409: slugTaken } }, preValidation: app.requireAdmin },
-    (request, reply) => created(context, request, reply, async (tx) =>
-      readTerritory(tx, await createTerritory(tx, request.body, clock()), stores(tx)) satisfies Promise<Territory>),
+    {
+      schema: { body: TerritoryCreate, response: { 201: json(Territory, 'The new territory.'), ...IDEMPOTENT_REFUSALS, 409: slugTaken } },
+      preValidation: app.requireAdmin,
+    },
+    (request, reply) =>
+      created(
+        context,
+        request,
+        reply,
+        async (tx) => readTerritory(tx, await createTerritory(tx, request.body, clock()), stores(tx)) satisfies Promise<Territory>,
+      ),
   );
 
   app.post<{ Body: TerritoryCoverageRequest }>(
     `${API_BASE}${paths.territoryCoverage}`,
-    { schema: { body: TerritoryCoverageRequest, response: { 200: json(TerritoryCoverage, 'What the zips and circles cover.') } }, preValidation: app.requireAdmin },
+    {
+      schema: { body: TerritoryCoverageRequest, response: { 200: json(TerritoryCoverage, 'What the zips and circles cover.') } },
+      preValidation: app.requireAdmin,
+    },
     async (request) => (await territoryCoverage(database.db, request.body, { ...sources, now: clock() })) satisfies TerritoryCoverage,
   );
 
@@ -121,7 +135,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
 
   app.get(
     `${API_BASE}${paths.mapConfig}`,
-    { preValidation: app.requireUser, schema: { response: { 200: json(MapConfig, 'Where the map\'s tiles come from.') } } },
+    { preValidation: app.requireUser, schema: { response: { 200: json(MapConfig, "Where the map's tiles come from.") } } },
     async () => ({ tile_url: config.mapTileUrl, attribution: config.mapTileAttribution }) satisfies MapConfig,
   );
 }

@@ -34,10 +34,7 @@ export interface LoginContext {
   destination: string | null;
 }
 
-export type LoginEvent =
-  | { type: 'field.change'; field: LoginField; value: string }
-  | { type: 'remember.change'; remember: boolean }
-  | { type: 'form.submit' };
+export type LoginEvent = { type: 'field.change'; field: LoginField; value: string } | { type: 'remember.change'; remember: boolean } | { type: 'form.submit' };
 
 export type LoginSignInCall = { tokens: Tokens; remember: boolean; next: string | null };
 
@@ -49,8 +46,7 @@ export const loginMachine = setup({
   },
   actors: {
     checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => login(input)),
-    completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) =>
-      completeSignIn(input.tokens, { remember: input.remember, next: input.next })),
+    completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => completeSignIn(input.tokens, { remember: input.remember, next: input.next })),
   },
   actions: {
     setField: assign(({ context, event }) => {

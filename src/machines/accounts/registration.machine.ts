@@ -1,5 +1,14 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { Code, MESSAGES, ProfileRequest, RegisterRequest, type ProfileResponse, type RegisterResponse, type VerifyRequest, type VerifyResponse } from '../../../contracts/accounts';
+import {
+  Code,
+  MESSAGES,
+  ProfileRequest,
+  RegisterRequest,
+  type ProfileResponse,
+  type RegisterResponse,
+  type VerifyRequest,
+  type VerifyResponse,
+} from '../../../contracts/accounts';
 import { type Tokens } from '../../../contracts/shared/session';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
@@ -68,8 +77,7 @@ export type SignInCall = { tokens: Tokens; remember: boolean };
 /** Spec: a new code went out. Shown after Resend, so the person knows to look again. */
 export const CODE_RESENT = 'We sent you a new code.';
 
-const checkEmailStep = (context: RegistrationContext) =>
-  checkWith(RegisterRequest, { email: context.email, accepted_terms: context.acceptedTerms });
+const checkEmailStep = (context: RegistrationContext) => checkWith(RegisterRequest, { email: context.email, accepted_terms: context.acceptedTerms });
 const checkCode = (context: RegistrationContext) => checkWith(Code, context.code);
 const checkProfile = (context: RegistrationContext) =>
   checkWith(ProfileRequest, {
@@ -200,10 +208,7 @@ export const registrationMachine = setup({
           on: {
             'field.change': { actions: 'setField' },
             'terms.change': { actions: 'setTerms' },
-            'email.submit': [
-              { guard: 'emailStepValid', target: 'sending' },
-              { actions: 'showEmailErrors' },
-            ],
+            'email.submit': [{ guard: 'emailStepValid', target: 'sending' }, { actions: 'showEmailErrors' }],
           },
         },
         sending: {
@@ -283,10 +288,7 @@ export const registrationMachine = setup({
         editing: {
           on: {
             'field.change': { actions: 'setField' },
-            'profile.submit': [
-              { guard: 'profileValid', target: 'saving' },
-              { actions: 'showProfileErrors' },
-            ],
+            'profile.submit': [{ guard: 'profileValid', target: 'saving' }, { actions: 'showProfileErrors' }],
             'step.back': { target: '#registration.code', actions: 'clearMessages' },
           },
         },

@@ -41,10 +41,7 @@ type Checked<Field extends string> = { ok: true; value: ResetRequest } | { ok: f
  * Email, code and new password checked into the request both reset screens send (this one and
  * /forgot's second stage). `emptyEmail` is the screen's own sentence for a blank address.
  */
-export function checkResetRequest(
-  fields: { email: string; code: string; password: string },
-  emptyEmail: string,
-): Checked<'email' | 'code' | 'password'> {
+export function checkResetRequest(fields: { email: string; code: string; password: string }, emptyEmail: string): Checked<'email' | 'code' | 'password'> {
   const errors: Partial<Record<'email' | 'code' | 'password', string>> = {};
   const email = checkWith(Email, fields.email);
   const code = checkWith(Code, fields.code);

@@ -11,13 +11,18 @@ import { loadAnalyticsStats } from '../../services/insights/stats';
  *   restaurant.changed (another id) --> loading, from anywhere
  */
 export const NO_ANALYTICS_STATS: AnalyticsStats = {
-  countries: 0, cities: 0, restaurants: 0, menuItems: 0, categories: 0, optionGroups: 0, options: 0, itemsPerCategory: [],
+  countries: 0,
+  cities: 0,
+  restaurants: 0,
+  menuItems: 0,
+  categories: 0,
+  optionGroups: 0,
+  options: 0,
+  itemsPerCategory: [],
 };
 
 export type AnalyticsContext = { restaurantId: number | null; range: AnalyticsRange; stats: AnalyticsStats };
-export type AnalyticsEvent =
-  | { type: 'restaurant.changed'; restaurantId: number | null }
-  | { type: 'range.chosen'; range: AnalyticsRange };
+export type AnalyticsEvent = { type: 'restaurant.changed'; restaurantId: number | null } | { type: 'range.chosen'; range: AnalyticsRange };
 
 export const analyticsMachine = setup({
   types: {

@@ -40,10 +40,7 @@ export interface LandingSignupContext {
 /** What the `submitSignup` actor is given: the checked values and the key to send them under. */
 export type SignupRequest = MessageCreate & { idempotencyKey: string };
 
-export type LandingSignupEvent =
-  | { type: 'field.change'; field: SignupField; value: string }
-  | { type: 'form.submit' }
-  | { type: 'form.reset' };
+export type LandingSignupEvent = { type: 'field.change'; field: SignupField; value: string } | { type: 'form.submit' } | { type: 'form.reset' };
 
 const EMPTY: LandingSignupContext = { zip_code: '', email: '', fieldErrors: {}, error: null, attemptKey: null };
 
@@ -69,7 +66,8 @@ export const landingSignupMachine = setup({
   actors: {
     // The HTTP client loads with the first sign-up, not with the page: most visitors only read.
     submitSignup: fromPromise<Message, SignupRequest>(async ({ input: { idempotencyKey, ...signup } }) =>
-      (await import('../../services/leads/messages')).createSignup(signup, { idempotencyKey })),
+      (await import('../../services/leads/messages')).createSignup(signup, { idempotencyKey }),
+    ),
   },
   guards: {
     formIsValid: ({ context }) => check(context).ok,
@@ -103,10 +101,7 @@ export const landingSignupMachine = setup({
     idle: {
       on: {
         'field.change': { actions: 'setField' },
-        'form.submit': [
-          { guard: 'formIsValid', target: 'submitting' },
-          { actions: 'showFieldErrors' },
-        ],
+        'form.submit': [{ guard: 'formIsValid', target: 'submitting' }, { actions: 'showFieldErrors' }],
       },
     },
     submitting: {

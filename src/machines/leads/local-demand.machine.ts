@@ -49,7 +49,10 @@ export const localDemandMachine = setup({
         src: 'loadDemand',
         input: ({ context }) => ({ restaurantId: context.restaurantId ?? 0 }),
         onDone: { target: 'loaded', actions: assign({ demand: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `Couldn't load the local demand: ${errorText(event.error, 'Request failed').message}` }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `Couldn't load the local demand: ${errorText(event.error, 'Request failed').message}` }),
+        },
       },
     },
     loaded: {},

@@ -138,7 +138,11 @@ export const messagesInboxMachine = setup({
             idle: {
               on: {
                 'page.next': { guard: 'hasNextPage', target: '#messagesInbox.list.loading', actions: assign(({ context }) => ({ page: context.page + 1 })) },
-                'page.previous': { guard: 'hasPreviousPage', target: '#messagesInbox.list.loading', actions: assign(({ context }) => ({ page: context.page - 1 })) },
+                'page.previous': {
+                  guard: 'hasPreviousPage',
+                  target: '#messagesInbox.list.loading',
+                  actions: assign(({ context }) => ({ page: context.page - 1 })),
+                },
                 'message.markRead': { target: 'marking', actions: assign({ actionError: null }) },
                 'message.archive': { target: 'archiving', actions: assign({ actionError: null }) },
               },
@@ -149,7 +153,10 @@ export const messagesInboxMachine = setup({
                 src: 'markRead',
                 input: ({ event }) => messageIdOf(event),
                 onDone: { target: '#messagesInbox.list.loading' },
-                onError: { target: 'idle', actions: assign(({ event }) => ({ actionError: `${INBOX_ALERTS.markReadFailed}${reason(event.error, ACTION_FALLBACK)}` })) },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ event }) => ({ actionError: `${INBOX_ALERTS.markReadFailed}${reason(event.error, ACTION_FALLBACK)}` })),
+                },
               },
             },
             archiving: {
@@ -158,7 +165,10 @@ export const messagesInboxMachine = setup({
                 src: 'archive',
                 input: ({ event }) => messageIdOf(event),
                 onDone: { target: '#messagesInbox.list.loading' },
-                onError: { target: 'idle', actions: assign(({ event }) => ({ actionError: `${INBOX_ALERTS.archiveFailed}${reason(event.error, ACTION_FALLBACK)}` })) },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ event }) => ({ actionError: `${INBOX_ALERTS.archiveFailed}${reason(event.error, ACTION_FALLBACK)}` })),
+                },
               },
             },
           },
@@ -189,7 +199,10 @@ export const messagesInboxMachine = setup({
             src: 'exportCsv',
             input: ({ context }) => filtersOf(context),
             onDone: { target: 'idle', actions: { type: 'saveExport', params: ({ event }) => ({ file: event.output }) } },
-            onError: { target: 'failed', actions: assign(({ event }) => ({ exportError: `${INBOX_ALERTS.exportFailed}${reason(event.error, ACTION_FALLBACK)}` })) },
+            onError: {
+              target: 'failed',
+              actions: assign(({ event }) => ({ exportError: `${INBOX_ALERTS.exportFailed}${reason(event.error, ACTION_FALLBACK)}` })),
+            },
           },
         },
         failed: { on: { 'export.start': 'exporting' } },

@@ -26,7 +26,8 @@ interface DetailSyncContext extends DetailSyncInput {
 
 /** Creating a category's detail: here after a 404, and in the editor when a category has none on load. */
 export const createDetailActor = fromPromise<CategoryDetail, CreateDetailCall>(({ input }) =>
-  createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope));
+  createCategoryDetail({ category_id: input.categoryId, ...input.values }, input.scope),
+);
 
 const FAILED: DetailOutcome = { kind: 'updateFailed' };
 
@@ -37,8 +38,7 @@ export const categoryDetailSyncMachine = setup({
     output: {} as DetailOutcome,
   },
   actors: {
-    updateCategory: fromPromise<Category, UpdateCategoryCall>(({ input }) =>
-      updateCategory(input.id, { name: input.name, description: input.description })),
+    updateCategory: fromPromise<Category, UpdateCategoryCall>(({ input }) => updateCategory(input.id, { name: input.name, description: input.description })),
     updateDetail: fromPromise<CategoryDetail, UpdateDetailCall>(({ input }) => updateCategoryDetail(input.detailId, input.values)),
     createDetail: createDetailActor,
   },
@@ -72,10 +72,7 @@ export const categoryDetailSyncMachine = setup({
         src: 'updateDetail',
         input: ({ context }) => context.call.input as UpdateDetailCall,
         onDone: { target: 'sent', actions: { type: 'settle', params: ({ event }) => ({ outcome: { kind: 'saved', detail: event.output } }) } },
-        onError: [
-          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'recreatingDetail' },
-          { target: 'sent' },
-        ],
+        onError: [{ guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'recreatingDetail' }, { target: 'sent' }],
       },
     },
     /** Spec section 4: updating a detail the server does not have creates it instead, with the new values. */
@@ -83,8 +80,11 @@ export const categoryDetailSyncMachine = setup({
       invoke: {
         id: 'createDetail',
         src: 'createDetail',
-        input: ({ context }): CreateDetailCall =>
-          ({ categoryId: context.categoryId, values: (context.call.input as UpdateDetailCall).values, scope: context.scope }),
+        input: ({ context }): CreateDetailCall => ({
+          categoryId: context.categoryId,
+          values: (context.call.input as UpdateDetailCall).values,
+          scope: context.scope,
+        }),
         onDone: { target: 'sent', actions: { type: 'settle', params: ({ event }) => ({ outcome: { kind: 'saved', detail: event.output } }) } },
         onError: { target: 'sent' },
       },

@@ -37,9 +37,7 @@ export type RowCall =
   | { actor: 'deleteRow'; input: DeleteRowCall };
 
 /** A call of the detail's sender (category-detail-sync.machine.ts): the category's own fields. */
-export type DetailCall =
-  | { actor: 'updateCategory'; input: UpdateCategoryCall }
-  | { actor: 'updateDetail'; input: UpdateDetailCall };
+export type DetailCall = { actor: 'updateCategory'; input: UpdateCategoryCall } | { actor: 'updateDetail'; input: UpdateDetailCall };
 
 /** The call the current job needs, or null when it has become unnecessary (row gone, chip in line). */
 export type EditorCall = RowCall | DetailCall;
@@ -60,7 +58,7 @@ export const detailValues = (context: CategoryEditorContext): DetailValues => ({
 });
 
 const groupIdOf = (context: CategoryEditorContext, row: EditorRow): number | null =>
-  (row.table === 'selection' ? (findRow(context.rows, row.groupKey)?.id ?? null) : null);
+  row.table === 'selection' ? (findRow(context.rows, row.groupKey)?.id ?? null) : null;
 
 /** Pure: what to send for the current job, read from the latest values. */
 export function resolveCall(context: CategoryEditorContext): EditorCall | null {
@@ -93,12 +91,18 @@ export function resolveCall(context: CategoryEditorContext): EditorCall | null {
 }
 
 /** The child's input for the current job (the editor's dispatch has checked which child sends it). */
-export const syncInput = <Call extends EditorCall>(context: CategoryEditorContext): SyncInput<Call> =>
-  ({ call: resolveCall(context) as Call, categoryId: context.categoryId ?? 0, scope: context.scope });
+export const syncInput = <Call extends EditorCall>(context: CategoryEditorContext): SyncInput<Call> => ({
+  call: resolveCall(context) as Call,
+  categoryId: context.categoryId ?? 0,
+  scope: context.scope,
+});
 
 /** Spec section 4: a category with no detail gets one, priced by nothing. */
-export const missingDetailCall = (context: CategoryEditorContext): CreateDetailCall =>
-  ({ categoryId: context.categoryId ?? 0, values: { ...detailValues(context), priced_by: 'none' }, scope: context.scope });
+export const missingDetailCall = (context: CategoryEditorContext): CreateDetailCall => ({
+  categoryId: context.categoryId ?? 0,
+  values: { ...detailValues(context), priced_by: 'none' },
+  scope: context.scope,
+});
 
 /** How many menu item prices use the size asked about (issue 10). */
 export const countPricesCall = (context: CategoryEditorContext): CountPricesCall => ({
@@ -120,9 +124,10 @@ export function deepPayload(context: CategoryEditorContext, restaurantId: number
     name: context.form.name.trim(),
     description: context.form.description.trim(),
     detail: detailValues(context),
-    sizes: context.form.pricedBy === 'size'
-      ? sizes.map((size) => ({ name: size.name.trim(), units: size.units, measurement: size.measurement, position: size.position }))
-      : [],
+    sizes:
+      context.form.pricedBy === 'size'
+        ? sizes.map((size) => ({ name: size.name.trim(), units: size.units, measurement: size.measurement, position: size.position }))
+        : [],
     toppings: context.form.allowToppings ? assignedIds(context.chips, 'toppings') : [],
     dressings: context.form.allowDressings ? assignedIds(context.chips, 'dressings') : [],
     extra_groups: [],

@@ -93,7 +93,13 @@ export type CategoryEditorEvent =
   | { type: 'alert.dismiss' };
 
 const EMPTY_FORM: CategoryForm = {
-  name: '', description: '', imageUrl: '', pricedBy: 'none', primaryOptionSets: [], allowToppings: false, allowDressings: false,
+  name: '',
+  description: '',
+  imageUrl: '',
+  pricedBy: 'none',
+  primaryOptionSets: [],
+  allowToppings: false,
+  allowDressings: false,
 };
 
 export const initialContext = (input: CategoryEditorInput): CategoryEditorContext => ({

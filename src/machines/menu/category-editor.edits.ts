@@ -87,7 +87,7 @@ export function toggleChip(context: CategoryEditorContext, list: ChipList, id: n
   const catalogue: readonly { id: number }[] = list === 'toppings' ? context.toppings : context.dressings;
   if (id === undefined || !catalogue.some((item) => item.id === id)) return {};
   const chip = findChip(context.chips, list, id);
-  const next = { ...chip, assigned: !chip.assigned, status: live(context) ? 'saving' as const : 'idle' as const };
+  const next = { ...chip, assigned: !chip.assigned, status: live(context) ? ('saving' as const) : ('idle' as const) };
   return { chips: putChip(context.chips, next), queue: queued(context, { kind: 'chip', list, itemId: id }), error: null };
 }
 
@@ -95,11 +95,16 @@ export function toggleChip(context: CategoryEditorContext, list: ChipList, id: n
 export function addRow(context: CategoryEditorContext, event: { type: string; groupKey?: string }): Change {
   if (context.rows.length >= context.rowLimit) return {};
   // Sizes exist only for a category priced by size (the table is shown only then).
-  const row = event.type === 'size.add' ? (context.form.pricedBy === 'size' ? newSize(context.rows) : null)
-    : event.type === 'group.add' ? newGroup(context.rows)
-      : event.type === 'selection.add' && event.groupKey && findRow(context.rows, event.groupKey)?.table === 'group'
-        ? newSelection(context.rows, event.groupKey)
-        : null;
+  const row =
+    event.type === 'size.add'
+      ? context.form.pricedBy === 'size'
+        ? newSize(context.rows)
+        : null
+      : event.type === 'group.add'
+        ? newGroup(context.rows)
+        : event.type === 'selection.add' && event.groupKey && findRow(context.rows, event.groupKey)?.table === 'group'
+          ? newSelection(context.rows, event.groupKey)
+          : null;
   if (!row) return {};
   return { rows: [...context.rows, live(context) ? { ...row, status: 'saving' as const } : row], queue: queued(context, { kind: 'create', key: row.key }) };
 }
@@ -153,11 +158,14 @@ export function askRemoval(context: CategoryEditorContext, key: string): Change 
   return { sizeRemoval: row ? { key: row.key, name: row.table === 'size' ? row.name : '', prices: null } : null };
 }
 
-export const setRemovalCount = (context: CategoryEditorContext, prices: number): Change =>
-  ({ sizeRemoval: context.sizeRemoval && { ...context.sizeRemoval, prices } });
+export const setRemovalCount = (context: CategoryEditorContext, prices: number): Change => ({
+  sizeRemoval: context.sizeRemoval && { ...context.sizeRemoval, prices },
+});
 
-export const removeAskedSize = (context: CategoryEditorContext): Change =>
-  ({ ...(context.sizeRemoval ? removeLive(context, context.sizeRemoval.key) : {}), sizeRemoval: null });
+export const removeAskedSize = (context: CategoryEditorContext): Change => ({
+  ...(context.sizeRemoval ? removeLive(context, context.sizeRemoval.key) : {}),
+  sizeRemoval: null,
+});
 
 export function enqueueForField(context: CategoryEditorContext, field: TextField): Change {
   if (!TEXT_FIELDS.includes(field)) return {};
@@ -172,5 +180,7 @@ export function startSave(context: CategoryEditorContext): Change {
   return { error: null, nameError: null, queue: enqueue(context.queue, { kind: 'category' }) };
 }
 
-export const setUploadedImage = (context: CategoryEditorContext, url: string): Change =>
-  ({ form: { ...context.form, imageUrl: url }, queue: queued(context, { kind: 'detail' }) });
+export const setUploadedImage = (context: CategoryEditorContext, url: string): Change => ({
+  form: { ...context.form, imageUrl: url },
+  queue: queued(context, { kind: 'detail' }),
+});

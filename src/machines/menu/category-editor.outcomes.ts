@@ -56,7 +56,7 @@ function chipRefused(context: CategoryEditorContext, assign: boolean): Change {
 
 /** A chip's answer, reported by the row sync while it re-reads the chip's list. */
 export const applyChipReport = (context: CategoryEditorContext, report: ChipReport): Change =>
-  (report.type === 'chip.saved' ? chipSaved(context, report.assignmentId) : chipRefused(context, report.assign));
+  report.type === 'chip.saved' ? chipSaved(context, report.assignmentId) : chipRefused(context, report.assign);
 
 function chipsReread(context: CategoryEditorContext, assignments: readonly Assignment[]): Change {
   const job = context.current;
@@ -74,9 +74,9 @@ function rowCreated(context: CategoryEditorContext, id: number): Change {
   const current = currentRow(context);
   if (!current) return { current: null };
   // A row deleted while its create was out stays hidden: its delete now has an id to use.
-  const rows = context.rows.map((row) => (row.key === current.key
-    ? { ...row, id, status: row.status === 'deleting' ? row.status : settledStatus(context.queue, current.key) }
-    : row));
+  const rows = context.rows.map((row) =>
+    row.key === current.key ? { ...row, id, status: row.status === 'deleting' ? row.status : settledStatus(context.queue, current.key) } : row,
+  );
   return { rows, current: null };
 }
 
@@ -122,14 +122,22 @@ function rowUpdateFailed(context: CategoryEditorContext): Change {
 
 export function applyRowOutcome(context: CategoryEditorContext, outcome: RowOutcome): Change {
   switch (outcome.kind) {
-    case 'created': return rowCreated(context, outcome.id);
-    case 'createFailed': return rowCreateFailed(context);
-    case 'updated': return rowUpdated(context);
-    case 'updateFailed': return rowUpdateFailed(context);
-    case 'deleted': return rowDeleted(context);
-    case 'deleteFailed': return rowDeleteFailed(context, outcome.error);
-    case 'chipsReread': return chipsReread(context, outcome.assignments);
-    case 'chipsUnread': return { current: null };
+    case 'created':
+      return rowCreated(context, outcome.id);
+    case 'createFailed':
+      return rowCreateFailed(context);
+    case 'updated':
+      return rowUpdated(context);
+    case 'updateFailed':
+      return rowUpdateFailed(context);
+    case 'deleted':
+      return rowDeleted(context);
+    case 'deleteFailed':
+      return rowDeleteFailed(context, outcome.error);
+    case 'chipsReread':
+      return chipsReread(context, outcome.assignments);
+    case 'chipsUnread':
+      return { current: null };
   }
 }
 

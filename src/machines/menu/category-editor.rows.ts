@@ -108,8 +108,14 @@ export function newSize(rows: readonly EditorRow[]): SizeRow {
 
 export function newGroup(rows: readonly EditorRow[]): GroupRow {
   return {
-    table: 'group', key: nextTempKey(rows), id: null, status: 'idle',
-    name: NEW_GROUP_NAME, required: false, allow_multiple: false, add_images_to_selections: MENU_DEFAULTS.addImagesToSelections,
+    table: 'group',
+    key: nextTempKey(rows),
+    id: null,
+    status: 'idle',
+    name: NEW_GROUP_NAME,
+    required: false,
+    allow_multiple: false,
+    add_images_to_selections: MENU_DEFAULTS.addImagesToSelections,
   };
 }
 
@@ -124,8 +130,14 @@ export function uniqueSelectionName(rows: readonly EditorRow[], groupKey: string
 
 export function newSelection(rows: readonly EditorRow[], groupKey: string): SelectionRow {
   return {
-    table: 'selection', key: nextTempKey(rows), id: null, status: 'idle',
-    groupKey, name: uniqueSelectionName(rows, groupKey), price: 0, image_url: null,
+    table: 'selection',
+    key: nextTempKey(rows),
+    id: null,
+    status: 'idle',
+    groupKey,
+    name: uniqueSelectionName(rows, groupKey),
+    price: 0,
+    image_url: null,
   };
 }
 
@@ -133,16 +145,34 @@ export function newSelection(rows: readonly EditorRow[], groupKey: string): Sele
 // Rows read from the server.
 
 const sizeRow = (size: Size): SizeRow => ({
-  table: 'size', key: `size-${size.id}`, id: size.id, status: 'idle',
-  name: size.name, units: size.units, measurement: size.measurement, position: size.position,
+  table: 'size',
+  key: `size-${size.id}`,
+  id: size.id,
+  status: 'idle',
+  name: size.name,
+  units: size.units,
+  measurement: size.measurement,
+  position: size.position,
 });
 const groupRow = (group: ExtraGroup): GroupRow => ({
-  table: 'group', key: `group-${group.id}`, id: group.id, status: 'idle', name: group.name,
-  required: group.required, allow_multiple: group.allow_multiple, add_images_to_selections: group.add_images_to_selections,
+  table: 'group',
+  key: `group-${group.id}`,
+  id: group.id,
+  status: 'idle',
+  name: group.name,
+  required: group.required,
+  allow_multiple: group.allow_multiple,
+  add_images_to_selections: group.add_images_to_selections,
 });
 const selectionRow = (selection: ExtraSelection): SelectionRow => ({
-  table: 'selection', key: `selection-${selection.id}`, id: selection.id, status: 'idle',
-  groupKey: `group-${selection.group_id}`, name: selection.name, price: selection.price, image_url: selection.image_url,
+  table: 'selection',
+  key: `selection-${selection.id}`,
+  id: selection.id,
+  status: 'idle',
+  groupKey: `group-${selection.group_id}`,
+  name: selection.name,
+  price: selection.price,
+  image_url: selection.image_url,
 });
 
 export function rowsFromData(data: Pick<CategoryEditorData, 'sizes' | 'groups' | 'selections'>): EditorRow[] {
@@ -150,8 +180,13 @@ export function rowsFromData(data: Pick<CategoryEditorData, 'sizes' | 'groups' |
   return [...sizes, ...data.groups.map(groupRow), ...data.selections.map(selectionRow)];
 }
 
-const chip = (list: ChipList, assignment: Assignment): Chip =>
-  ({ list, itemId: assignment.item_id, assigned: true, assignmentId: assignment.id, status: 'idle' });
+const chip = (list: ChipList, assignment: Assignment): Chip => ({
+  list,
+  itemId: assignment.item_id,
+  assigned: true,
+  assignmentId: assignment.id,
+  status: 'idle',
+});
 
 export function chipsFromData(data: CategoryEditorData): Chip[] {
   return [
@@ -252,8 +287,7 @@ export function pickPatch(row: EditorRow, patch: RowPatch): RowPatch {
 }
 
 export function findChip(chips: readonly Chip[], list: ChipList, itemId: number): Chip {
-  return chips.find((one) => one.list === list && one.itemId === itemId)
-    ?? { list, itemId, assigned: false, assignmentId: null, status: 'idle' };
+  return chips.find((one) => one.list === list && one.itemId === itemId) ?? { list, itemId, assigned: false, assignmentId: null, status: 'idle' };
 }
 
 export function putChip(chips: readonly Chip[], next: Chip): Chip[] {

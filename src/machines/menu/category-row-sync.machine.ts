@@ -48,16 +48,18 @@ export type RowOutcome =
   | { kind: 'chipsUnread' };
 
 /** What the editor hears while the chip's list is re-read. */
-export type ChipReport =
-  | { type: 'chip.saved'; assignmentId: number | null }
-  | { type: 'chip.refused'; assign: boolean };
+export type ChipReport = { type: 'chip.saved'; assignmentId: number | null } | { type: 'chip.refused'; assign: boolean };
 
 interface RowSyncContext extends RowSyncInput {
   outcome: RowOutcome | null;
 }
 
-const groupValues = (row: GroupRow) =>
-  ({ name: row.name.trim(), required: row.required, allow_multiple: row.allow_multiple, add_images_to_selections: row.add_images_to_selections });
+const groupValues = (row: GroupRow) => ({
+  name: row.name.trim(),
+  required: row.required,
+  allow_multiple: row.allow_multiple,
+  add_images_to_selections: row.add_images_to_selections,
+});
 
 type RowCallInput = { [Call in RowCall as Call['actor']]: Call['input'] };
 
@@ -78,7 +80,10 @@ export const categoryRowSyncMachine = setup({
     createRow: fromPromise<{ id: number }, CreateRowCall>(({ input }) => {
       const { row, scope } = input;
       if (row.table === 'size') {
-        return createSize({ category_id: input.categoryId, name: row.name.trim(), units: row.units, measurement: row.measurement, position: row.position }, scope);
+        return createSize(
+          { category_id: input.categoryId, name: row.name.trim(), units: row.units, measurement: row.measurement, position: row.position },
+          scope,
+        );
       }
       if (row.table === 'group') return createGroup({ category_id: input.categoryId, ...groupValues(row) }, scope);
       return createSelection({ group_id: input.groupId ?? 0, name: row.name.trim(), price: row.price, image_url: row.image_url }, scope);
@@ -104,7 +109,10 @@ export const categoryRowSyncMachine = setup({
   },
   actions: {
     settle: assign((_, params: { outcome: RowOutcome }) => ({ outcome: params.outcome })),
-    reportChip: sendTo(({ context }) => context.editor, (_, params: ChipReport) => params),
+    reportChip: sendTo(
+      ({ context }) => context.editor,
+      (_, params: ChipReport) => params,
+    ),
   },
 }).createMachine({
   id: 'categoryRowSync',

@@ -75,7 +75,12 @@ export async function saveGroups(call: SaveGroupsCall): Promise<void> {
     else await deleteGroup(gone.id);
   }
   for (const group of call.rows.filter((row): row is GroupRow => row.table === 'group')) {
-    const values = { name: group.name.trim(), required: group.required, allow_multiple: group.allow_multiple, add_images_to_selections: group.add_images_to_selections };
+    const values = {
+      name: group.name.trim(),
+      required: group.required,
+      allow_multiple: group.allow_multiple,
+      add_images_to_selections: group.add_images_to_selections,
+    };
     const groupId = group.id ?? (await createGroup({ category_id: call.categoryId, ...values }, call.scope)).id;
     if (group.id !== null) await updateGroup(group.id, values);
     for (const selection of call.rows.filter((row): row is SelectionRow => row.table === 'selection' && row.groupKey === group.key)) {
@@ -99,7 +104,14 @@ export const extraOptionsMachine = setup({
         listGroups(input.scope, input.categoryId),
         input.restaurantId === null ? DEFAULT_CURRENCY : restaurantCurrency(input.restaurantId),
       ]);
-      return { groups, selections: await listSelectionsOf(input.scope, groups.map((group) => group.id)), currency };
+      return {
+        groups,
+        selections: await listSelectionsOf(
+          input.scope,
+          groups.map((group) => group.id),
+        ),
+        currency,
+      };
     }),
     saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => saveGroups(input)),
   },
@@ -138,7 +150,14 @@ export const extraOptionsMachine = setup({
 }).createMachine({
   id: 'extraOptions',
   context: ({ input }) => ({
-    scope: input.scope, categories: [], categoryId: null, currency: DEFAULT_CURRENCY, rows: [], removed: [], error: null, rowLimit: input.rowLimit ?? 300,
+    scope: input.scope,
+    categories: [],
+    categoryId: null,
+    currency: DEFAULT_CURRENCY,
+    rows: [],
+    removed: [],
+    error: null,
+    rowLimit: input.rowLimit ?? 300,
   }),
   initial: 'loadingCategories',
   on: { 'alert.dismiss': { actions: 'clearError' } },

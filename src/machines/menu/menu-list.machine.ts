@@ -91,14 +91,22 @@ export const menuListMachine = setup({
     showError: assign((_, params: { message: string }) => ({ error: params.message })),
     showSaveFailure: assign((_, params: { error: unknown }) => ({ error: `${MENU_ALERTS.saveFailed}${reason(params.error)}`, fields: fieldsOf(params.error) })),
     clearError: assign({ error: null, fields: {} }),
-    refuseBlankName: assign(({ context }): Partial<MenuListContext> =>
-      ({ error: context.nameMessage, fields: context.nameMessage === null ? {} : { name: context.nameMessage } })),
+    refuseBlankName: assign(
+      ({ context }): Partial<MenuListContext> => ({ error: context.nameMessage, fields: context.nameMessage === null ? {} : { name: context.nameMessage } }),
+    ),
     noteSaved: assign(({ context }) => ({ saved: !context.saved })),
   },
 }).createMachine({
   id: 'menuList',
   context: ({ input }) => ({
-    scope: input.scope, ownerId: input.ownerId ?? null, items: [], search: '', nameMessage: input.nameMessage ?? null, error: null, fields: {}, saved: false,
+    scope: input.scope,
+    ownerId: input.ownerId ?? null,
+    items: [],
+    search: '',
+    nameMessage: input.nameMessage ?? null,
+    error: null,
+    fields: {},
+    saved: false,
   }),
   initial: 'loading',
   on: { 'alert.dismiss': { actions: 'clearError' } },
@@ -148,7 +156,10 @@ export const menuListMachine = setup({
               return { scope: context.scope, ownerId: context.ownerId, id: event.id };
             },
             onDone: { target: '#menuList.loading' },
-            onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: `${MENU_ALERTS.deleteFailed}${reason(event.error)}` }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showError', params: ({ event }) => ({ message: `${MENU_ALERTS.deleteFailed}${reason(event.error)}` }) },
+            },
           },
         },
       },

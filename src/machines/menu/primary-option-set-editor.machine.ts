@@ -45,9 +45,7 @@ export type OptionSetEditorEvent =
   | { type: 'selection.remove'; key: string }
   | { type: 'set.save' };
 
-export type SaveSetCall =
-  | { id: null; body: PrimaryOptionSetCreate; scope: MenuScope }
-  | { id: number; body: PrimaryOptionSetUpdate; scope: MenuScope };
+export type SaveSetCall = { id: null; body: PrimaryOptionSetCreate; scope: MenuScope } | { id: number; body: PrimaryOptionSetUpdate; scope: MenuScope };
 
 /** Spec section 5: trimmed, blanks dropped, later duplicates (by name, any case) dropped. */
 export function cleanSelections(selections: readonly SelectionDraft[]): SelectionDraft[] {
@@ -119,7 +117,8 @@ export const primaryOptionSetEditorMachine = setup({
   actors: {
     loadSet: fromPromise<PrimaryOptionSet, { id: number }>(({ input }) => getOptionSet(input.id)),
     saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(({ input }) =>
-      (input.id === null ? createOptionSet(input.body, input.scope) : updateOptionSet(input.id, input.body))),
+      input.id === null ? createOptionSet(input.body, input.scope) : updateOptionSet(input.id, input.body),
+    ),
   },
   guards: {
     isNew: ({ context }) => context.setId === null,
@@ -156,7 +155,13 @@ export const primaryOptionSetEditorMachine = setup({
 }).createMachine({
   id: 'primaryOptionSetEditor',
   context: ({ input }) => ({
-    setId: input.setId, scope: input.scope, name: '', preventChanges: false, allowImages: false, selections: [], error: null,
+    setId: input.setId,
+    scope: input.scope,
+    name: '',
+    preventChanges: false,
+    allowImages: false,
+    selections: [],
+    error: null,
     maxSelections: input.maxSelections ?? MAX_SELECTIONS,
   }),
   initial: 'starting',

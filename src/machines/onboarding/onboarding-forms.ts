@@ -34,9 +34,7 @@ export type LocationForm = LocationStep;
 export type AboutForm = AboutStep;
 /** A number input's value: '' while the owner has cleared it (sent as 0, spec section 5). */
 export type Amount = number | '';
-type AmountField =
-  | 'delivery_eta_from' | 'delivery_eta_to' | 'pickup_eta_from' | 'pickup_eta_to'
-  | 'delivery_fee' | 'min_order_amount' | 'free_over_amount';
+type AmountField = 'delivery_eta_from' | 'delivery_eta_to' | 'pickup_eta_from' | 'pickup_eta_to' | 'delivery_fee' | 'min_order_amount' | 'free_over_amount';
 export type DeliveryForm = Omit<DeliveryStep, AmountField> & Record<AmountField, Amount>;
 export type AdditionalForm = AdditionalAnswer;
 export type ContactsForm = ContactsStep;
@@ -51,7 +49,13 @@ export type OnboardingForms = {
 };
 
 const AMOUNT_FIELDS: readonly AmountField[] = [
-  'delivery_eta_from', 'delivery_eta_to', 'pickup_eta_from', 'pickup_eta_to', 'delivery_fee', 'min_order_amount', 'free_over_amount',
+  'delivery_eta_from',
+  'delivery_eta_to',
+  'pickup_eta_from',
+  'pickup_eta_to',
+  'delivery_fee',
+  'min_order_amount',
+  'free_over_amount',
 ];
 
 const emptySelections = (): AdditionalForm['selections'] =>
@@ -72,10 +76,9 @@ type Raw = Record<string, unknown>;
 const asRecord = (value: unknown): Raw => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Raw) : {});
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
-const amount = (value: unknown, fallback: Amount): Amount =>
-  (value === '' || (typeof value === 'number' && Number.isFinite(value)) ? value : fallback);
+const amount = (value: unknown, fallback: Amount): Amount => (value === '' || (typeof value === 'number' && Number.isFinite(value)) ? value : fallback);
 const known = <T extends string>(choices: readonly T[], values: unknown): T[] =>
-  (Array.isArray(values) ? [...new Set(values.filter((value): value is T => choices.includes(value as T)))] : []);
+  Array.isArray(values) ? [...new Set(values.filter((value): value is T => choices.includes(value as T)))] : [];
 
 /** Copies the string fields of `fallback` from `raw` where they are strings. */
 function texts<T extends Record<string, string>>(raw: Raw, fallback: T): T {
@@ -118,8 +121,9 @@ export function formFromRaw<S extends FormStep>(step: S, value: unknown): Onboar
     additional: () => {
       const selections = asRecord(raw.selections);
       return {
-        selections: Object.fromEntries(ADDITIONAL_GROUP_NAMES.map((group) =>
-          [group, known(ADDITIONAL_GROUPS[group].labels, selections[group])])) as unknown as AdditionalForm['selections'],
+        selections: Object.fromEntries(
+          ADDITIONAL_GROUP_NAMES.map((group) => [group, known(ADDITIONAL_GROUPS[group].labels, selections[group])]),
+        ) as unknown as AdditionalForm['selections'],
       };
     },
     contacts: () => texts(raw, empty.contacts),
@@ -141,12 +145,18 @@ export function toRequest(step: FormStep, forms: OnboardingForms): unknown {
 /** The contract each step is checked with; contacts has none on the client (spec section 5). */
 function structOf(step: FormStep, host: string) {
   switch (step) {
-    case 'location': return LocationStep;
-    case 'about': return aboutStep(host);
-    case 'delivery': return DeliveryStep;
-    case 'hours': return HoursStep;
-    case 'additional': return AdditionalStep;
-    case 'contacts': return null;
+    case 'location':
+      return LocationStep;
+    case 'about':
+      return aboutStep(host);
+    case 'delivery':
+      return DeliveryStep;
+    case 'hours':
+      return HoursStep;
+    case 'additional':
+      return AdditionalStep;
+    case 'contacts':
+      return null;
   }
 }
 
@@ -157,9 +167,7 @@ export const hasClientRules = (step: FormStep): boolean => structOf(step, '') !=
  * State.', 'Please enter restaurant name.', 'Please set your {host} URL.', and the rest):
  * the body to send, or the sentence per field.
  */
-export function checkStep(step: FormStep, forms: OnboardingForms, host: string):
-  | { ok: true; body: unknown }
-  | { ok: false; fields: Record<string, string> } {
+export function checkStep(step: FormStep, forms: OnboardingForms, host: string): { ok: true; body: unknown } | { ok: false; fields: Record<string, string> } {
   const struct = structOf(step, host);
   const request = toRequest(step, forms);
   if (struct === null) return { ok: true, body: request };

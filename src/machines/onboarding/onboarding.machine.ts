@@ -117,11 +117,15 @@ const onboardingSetup = setup({
     applyHoursRule: assign(({ context, event }) => {
       const hours = context.forms.hours;
       const next =
-        event.type === 'hours.open247' ? setOpen247(hours, event.on)
-        : event.type === 'hours.closedWithin' ? setClosedWithin(hours, event.on)
-        : event.type === 'hours.dayClosed' ? setDayClosed(hours, event.day, event.closed)
-        : event.type === 'hours.time' ? setDayTime(hours, event.day, event.field, event.time)
-        : hours;
+        event.type === 'hours.open247'
+          ? setOpen247(hours, event.on)
+          : event.type === 'hours.closedWithin'
+            ? setClosedWithin(hours, event.on)
+            : event.type === 'hours.dayClosed'
+              ? setDayClosed(hours, event.day, event.closed)
+              : event.type === 'hours.time'
+                ? setDayTime(hours, event.day, event.field, event.time)
+                : hours;
       return { forms: { ...context.forms, hours: next }, fieldErrors: {}, error: null };
     }),
     setLogo: assign(({ context }, params: { url: string }) => ({
@@ -138,8 +142,7 @@ const onboardingSetup = setup({
       const { message, fields } = errorText(params.error, FALLBACK);
       return { error: message, fieldErrors: fields };
     }),
-    persistDraft: ({ context }, params: { step: FormStep }) =>
-      saveOnboardingDraft(context.restaurantId, params.step, context.forms[params.step]),
+    persistDraft: ({ context }, params: { step: FormStep }) => saveOnboardingDraft(context.restaurantId, params.step, context.forms[params.step]),
     forgetDraft: ({ context }, params: { step: FormStep }) => clearOnboardingDraft(context.restaurantId, params.step),
     forgetAllDrafts: ({ context }) => clearOnboardingDrafts(context.restaurantId),
     // The landing page (where Launch leads) shows "Your restaurant is live" once, and the back office link.
@@ -189,10 +192,7 @@ function formStepState(step: FormStep) {
   const edit = { guard: { type: 'onStep', params: { step } }, actions: ['applyEdit', persist(step)] } as const;
   // Contacts has no client-side rules (spec section 5): its Next always saves.
   const next = hasClientRules(step)
-    ? ([
-      { guard: { type: 'stepValid', params: { step } }, target: 'saving' },
-      { actions: { type: 'showStepErrors', params: { step } } },
-    ] as const)
+    ? ([{ guard: { type: 'stepValid', params: { step } }, target: 'saving' }, { actions: { type: 'showStepErrors', params: { step } } }] as const)
     : { target: 'saving' };
   return onboardingSetup.createStateConfig({
     initial: 'loading',

@@ -25,8 +25,7 @@ export type PickerContext = {
 export type PickerEvent = { type: 'picker.search'; query: string } | { type: 'picker.retry' };
 
 /** What a person reads for a restaurant: its name, or its number while it has none yet (mid-onboarding). */
-export const restaurantLabel = (restaurant: Pick<Restaurant, 'id' | 'name'>): string =>
-  restaurant.name?.trim() || `Restaurant #${restaurant.id}`;
+export const restaurantLabel = (restaurant: Pick<Restaurant, 'id' | 'name'>): string => restaurant.name?.trim() || `Restaurant #${restaurant.id}`;
 
 const failure = (error: unknown) => errorText(error, 'Request failed').message;
 

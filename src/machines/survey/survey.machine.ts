@@ -36,18 +36,41 @@ export const SURVEY_FAILURE_PREFIX = 'HTTP Error: ';
 const FAILURE_FALLBACK = 'The survey could not be sent. Please try again.';
 
 type TextField =
-  | 'business_name' | 'role_other' | 'pos_other' | 'pos_painpoints' | 'ordering_wishlist' | 'delivery_other'
-  | 'white_label_other' | 'staff_tools_text' | 'ops_efficiency_text' | 'systems_feedback' | 'reports_needed'
-  | 'wish_fix_one' | 'wish_feature' | 'contact_email';
+  | 'business_name'
+  | 'role_other'
+  | 'pos_other'
+  | 'pos_painpoints'
+  | 'ordering_wishlist'
+  | 'delivery_other'
+  | 'white_label_other'
+  | 'staff_tools_text'
+  | 'ops_efficiency_text'
+  | 'systems_feedback'
+  | 'reports_needed'
+  | 'wish_fix_one'
+  | 'wish_feature'
+  | 'contact_email';
 
 const TEXT_FIELDS: readonly TextField[] = [
-  'business_name', 'role_other', 'pos_other', 'pos_painpoints', 'ordering_wishlist', 'delivery_other',
-  'white_label_other', 'staff_tools_text', 'ops_efficiency_text', 'systems_feedback', 'reports_needed',
-  'wish_fix_one', 'wish_feature', 'contact_email',
+  'business_name',
+  'role_other',
+  'pos_other',
+  'pos_painpoints',
+  'ordering_wishlist',
+  'delivery_other',
+  'white_label_other',
+  'staff_tools_text',
+  'ops_efficiency_text',
+  'systems_feedback',
+  'reports_needed',
+  'wish_fix_one',
+  'wish_feature',
+  'contact_email',
 ];
 const SINGLE_FIELDS: readonly SingleChoiceField[] = ['role', 'pos_system', 'pos_satisfaction', 'white_label'];
-const MULTI_FIELDS = (Object.keys(SURVEY_OPTIONS) as (keyof typeof SURVEY_OPTIONS)[])
-  .filter((field): field is MultiChoiceField => !(SINGLE_FIELDS as readonly string[]).includes(field));
+const MULTI_FIELDS = (Object.keys(SURVEY_OPTIONS) as (keyof typeof SURVEY_OPTIONS)[]).filter(
+  (field): field is MultiChoiceField => !(SINGLE_FIELDS as readonly string[]).includes(field),
+);
 
 /** What the form holds: every field present, blanks as '' or [], ready to render. */
 export type SurveyAnswers = Record<TextField | SingleChoiceField, string> &
@@ -77,8 +100,7 @@ export function answersFromDraft(raw: Record<string, unknown>): SurveyAnswers {
   }
   const frustrations = raw.delivery_frustrations;
   if (Array.isArray(frustrations)) {
-    answers.delivery_frustrations = answers.delivery_frustrations.map((_, index) =>
-      (typeof frustrations[index] === 'string' ? frustrations[index] : ''));
+    answers.delivery_frustrations = answers.delivery_frustrations.map((_, index) => (typeof frustrations[index] === 'string' ? frustrations[index] : ''));
   }
   if (typeof raw.early_access === 'boolean') answers.early_access = raw.early_access;
   return answers;
@@ -167,21 +189,26 @@ function edit(answers: SurveyAnswers, event: EditEvent): SurveyAnswers {
 
 /** The step states, made from one description so that they cannot drift apart. */
 function stepStates() {
-  return Object.fromEntries(SURVEY_STEPS.map((step, index) => {
-    const persist = { type: 'persistDraft', params: { step: index + 1 } } as const;
-    const last = index === SURVEY_STEPS.length - 1;
-    return [step, {
-      entry: persist,
-      on: {
-        'answer.set': { actions: ['applyEdit', persist] },
-        'option.toggle': { actions: ['applyEdit', persist] },
-        ...(index > 0 ? { 'step.back': { target: SURVEY_STEPS[index - 1] } } : {}),
-        ...(last
-          ? { 'survey.submit': [{ guard: 'answersValid', target: 'submitting' }, { actions: 'showFieldErrors' }] }
-          : { 'step.next': { target: SURVEY_STEPS[index + 1] } }),
-      },
-    }];
-  }));
+  return Object.fromEntries(
+    SURVEY_STEPS.map((step, index) => {
+      const persist = { type: 'persistDraft', params: { step: index + 1 } } as const;
+      const last = index === SURVEY_STEPS.length - 1;
+      return [
+        step,
+        {
+          entry: persist,
+          on: {
+            'answer.set': { actions: ['applyEdit', persist] },
+            'option.toggle': { actions: ['applyEdit', persist] },
+            ...(index > 0 ? { 'step.back': { target: SURVEY_STEPS[index - 1] } } : {}),
+            ...(last
+              ? { 'survey.submit': [{ guard: 'answersValid', target: 'submitting' }, { actions: 'showFieldErrors' }] }
+              : { 'step.next': { target: SURVEY_STEPS[index + 1] } }),
+          },
+        },
+      ];
+    }),
+  );
 }
 
 export const surveyMachine = setup({
@@ -191,19 +218,18 @@ export const surveyMachine = setup({
   },
   actors: {
     loadDraft: fromPromise<SurveyDraft | null>(async () => loadSurveyDraft()),
-    submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) =>
-      submitSurvey(input.answers, { idempotencyKey: input.idempotencyKey })),
+    submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => submitSurvey(input.answers, { idempotencyKey: input.idempotencyKey })),
   },
   guards: {
     answersValid: ({ context }) => check(context.answers).ok,
     draftAt: (_, params: { draft: SurveyDraft | null; step: number }) => params.draft?.step === params.step,
   },
   actions: {
-    persistDraft: ({ context }, params: { step: number }) =>
-      saveSurveyDraft({ step: params.step, answers: context.answers, attemptKey: context.attemptKey }),
+    persistDraft: ({ context }, params: { step: number }) => saveSurveyDraft({ step: params.step, answers: context.answers, attemptKey: context.attemptKey }),
     forgetDraft: () => clearSurveyDraft(),
     restoreDraft: assign((_, params: { draft: SurveyDraft | null }) =>
-      (params.draft ? { answers: answersFromDraft(params.draft.answers), attemptKey: params.draft.attemptKey } : {})),
+      params.draft ? { answers: answersFromDraft(params.draft.answers), attemptKey: params.draft.attemptKey } : {},
+    ),
     applyEdit: assign(({ context, event }) => {
       assertEvent(event, ['answer.set', 'option.toggle']);
       const { [event.field]: _gone, ...fieldErrors } = context.fieldErrors;

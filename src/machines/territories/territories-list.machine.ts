@@ -78,7 +78,10 @@ export const territoriesListMachine = setup({
             src: 'deleteTerritory',
             input: ({ event }) => ({ id: event.type === 'item.delete' ? event.id : 0 }),
             onDone: { target: '#territoriesList.loading' },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => `${TERRITORY_LIST_TEXTS.deleteFailed}${reason(event.error, 'Please try again.')}` }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event }) => `${TERRITORY_LIST_TEXTS.deleteFailed}${reason(event.error, 'Please try again.')}` }),
+            },
           },
         },
       },

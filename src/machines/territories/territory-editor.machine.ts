@@ -1,13 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate } from '../../../contracts/territories';
 import { errorText } from '../../services/shared/error-text';
-import {
-  createTerritory,
-  getTerritory,
-  updateTerritory,
-  uploadTerritoryImages,
-  type TerritoryImages,
-} from '../../services/territories/territories';
+import { createTerritory, getTerritory, updateTerritory, uploadTerritoryImages, type TerritoryImages } from '../../services/territories/territories';
 
 /**
  * One territory's editor (spec section 4: "Saving creates or updates, then uploads images in a
@@ -64,8 +58,7 @@ export const territoryEditorMachine = setup({
   },
   actors: {
     loadTerritory: fromPromise<Territory, { id: number }>(({ input }) => getTerritory(input.id)),
-    saveTerritory: fromPromise<Territory, SaveInput>(({ input }) =>
-      (input.id === null ? createTerritory(input.body) : updateTerritory(input.id, input.body))),
+    saveTerritory: fromPromise<Territory, SaveInput>(({ input }) => (input.id === null ? createTerritory(input.body) : updateTerritory(input.id, input.body))),
     // Stryker disable next-line ArrowFunction: the real upload runs only in Chromium (ky never settles FormData under jsdom); e2e territory tests cover it
     uploadTerritoryImages: fromPromise<Territory, UploadInput>(({ input }) => uploadTerritoryImages(input.id, input.images)),
   },

@@ -1,6 +1,16 @@
-import type {
-  LoginRequest} from '../../../contracts/accounts';
-import { DetailResponse, ForgotRequest, GoogleSignInRequest, ProfileRequest, ProfileResponse, RegisterRequest, RegisterResponse, ResetRequest, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
+import type { LoginRequest } from '../../../contracts/accounts';
+import {
+  DetailResponse,
+  ForgotRequest,
+  GoogleSignInRequest,
+  ProfileRequest,
+  ProfileResponse,
+  RegisterRequest,
+  RegisterResponse,
+  ResetRequest,
+  VerifyRequest,
+  VerifyResponse,
+} from '../../../contracts/accounts';
 import { OnboardingStartResponse, Tokens } from '../../../contracts/shared/session';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { parseWith } from '../../../contracts/shared/validation';
@@ -54,4 +64,3 @@ export function googleSignIn(idToken: string, client: ApiClient = api): Promise<
 export function startOnboarding(client: ApiClient = api): Promise<OnboardingStartResponse> {
   return client.post(paths.onboarding.start, undefined, { struct: OnboardingStartResponse });
 }
-

@@ -7,10 +7,7 @@ import { legacy, type LegacyClient, type LegacyFile } from '../shared/legacy';
  * The landing page's notify-me sign-up. The input goes through its contract first so the
  * wire carries the trimmed, lower-cased values the server will check against.
  */
-export async function createSignup(
-  input: MessageCreate,
-  options: { client?: LegacyClient; idempotencyKey?: string } = {},
-): Promise<Message> {
+export async function createSignup(input: MessageCreate, options: { client?: LegacyClient; idempotencyKey?: string } = {}): Promise<Message> {
   const client = options.client ?? legacy;
   return client.post(paths.messages, parseWith(MessageCreate, input), { struct: Message, idempotencyKey: options.idempotencyKey });
 }

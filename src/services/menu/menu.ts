@@ -1,5 +1,39 @@
 import type { Struct } from 'superstruct';
-import { Category, CategoryDeep, CategoryDeepCreate, CategoryDetail, CategoryDetailCreate, CategoryDetailUpdate, CategoryDressing, CategoryDressingCreate, CategoryTopping, CategoryToppingCreate, CategoryUpdate, Dressing, DressingCreate, DressingUpdate, ExtraGroup, ExtraGroupCreate, ExtraGroupUpdate, ExtraSelection, ExtraSelectionCreate, ExtraSelectionUpdate, MENU_PAGE_SIZES, MenuItem, MenuItemCreate, MenuItemUpdate, PrimaryOptionSet, PrimaryOptionSetCreate, PrimaryOptionSetUpdate, Size, SizeCreate, SizeUpdate, Topping, ToppingCreate, ToppingUpdate } from '../../../contracts/menu';
+import {
+  Category,
+  CategoryDeep,
+  CategoryDeepCreate,
+  CategoryDetail,
+  CategoryDetailCreate,
+  CategoryDetailUpdate,
+  CategoryDressing,
+  CategoryDressingCreate,
+  CategoryTopping,
+  CategoryToppingCreate,
+  CategoryUpdate,
+  Dressing,
+  DressingCreate,
+  DressingUpdate,
+  ExtraGroup,
+  ExtraGroupCreate,
+  ExtraGroupUpdate,
+  ExtraSelection,
+  ExtraSelectionCreate,
+  ExtraSelectionUpdate,
+  MENU_PAGE_SIZES,
+  MenuItem,
+  MenuItemCreate,
+  MenuItemUpdate,
+  PrimaryOptionSet,
+  PrimaryOptionSetCreate,
+  PrimaryOptionSetUpdate,
+  Size,
+  SizeCreate,
+  SizeUpdate,
+  Topping,
+  ToppingCreate,
+  ToppingUpdate,
+} from '../../../contracts/menu';
 import { DEFAULT_CURRENCY, Restaurant, type Currency } from '../../../contracts/shared/restaurants';
 import { LIST_PAGE_SIZE_MAX } from '../../../contracts/shared/lists';
 import { paths } from '../../../contracts/shared/paths';
@@ -62,8 +96,7 @@ function collection<T, S, C extends object, U>(path: string, struct: Struct<T, S
     // Async, so a body refused by its contract is a rejected promise (an actor's error event), never a throw.
     create: async (body: C, scope: MenuScope) =>
       client().post(path, checkedBody(contractOf(bodies.create, `POST ${path}`), scopedBody(scope, body)), { struct }),
-    update: async (id: number, body: U) =>
-      client().patch(M.one(path, id), checkedBody(contractOf(bodies.update, `PATCH ${path}`), body), { struct }),
+    update: async (id: number, body: U) => client().patch(M.one(path, id), checkedBody(contractOf(bodies.update, `PATCH ${path}`), body), { struct }),
     remove: async (id: number) => {
       await client().delete(M.one(path, id));
     },
@@ -86,8 +119,7 @@ const menuItems = collection(M.menuItems, MenuItem, { create: MenuItemCreate, up
 // ---- Categories -----------------------------------------------------------------------------
 
 /** Spec section 7: page_size 100, ordering id. */
-export const listCategories = (scope: MenuScope) =>
-  categories.list(scope, { page_size: MENU_PAGE_SIZES.categories, ordering: 'id' });
+export const listCategories = (scope: MenuScope) => categories.list(scope, { page_size: MENU_PAGE_SIZES.categories, ordering: 'id' });
 export const deleteCategory = (id: number) => categories.remove(id);
 export const updateCategory = (id: number, body: CategoryUpdate) => categories.update(id, body);
 export const listCategoryDetails = (scope: MenuScope) => details.list(scope);
@@ -146,8 +178,7 @@ export async function assignItem(list: ChipList, categoryId: number, itemId: num
   return fromDressing(await categoryDressings.create({ category_id: categoryId, dressing_id: itemId }, scope));
 }
 
-export const unassignItem = (list: ChipList, assignmentId: number) =>
-  (list === 'toppings' ? categoryToppings : categoryDressings).remove(assignmentId);
+export const unassignItem = (list: ChipList, assignmentId: number) => (list === 'toppings' ? categoryToppings : categoryDressings).remove(assignmentId);
 
 // ---- Library: toppings, dressings, primary option sets --------------------------------------
 
@@ -194,25 +225,36 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
     const [toppingList, dressingList, setList] = await catalogues();
     // Nothing priced is shown before the category is saved, so its currency is not read yet.
     return {
-      category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
-      toppings: toppingList, dressings: dressingList, optionSets: setList, currency: DEFAULT_CURRENCY,
+      category: null,
+      detail: null,
+      sizes: [],
+      toppingAssignments: [],
+      dressingAssignments: [],
+      groups: [],
+      selections: [],
+      toppings: toppingList,
+      dressings: dressingList,
+      optionSets: setList,
+      currency: DEFAULT_CURRENCY,
     };
   }
   // All in one Promise.all, so a failure of any call (a missing category's 404 first of all)
   // is the one answer and no other request is left failing with nobody listening.
-  const [category, detailList, sizeList, toppingAssignments, dressingAssignments, groupList, [toppingList, dressingList, setList]] =
-    await Promise.all([
-      categories.get(categoryId),
-      details.list(scope, { category_id: categoryId }),
-      sizes.list(scope, { category_id: categoryId, ordering: 'position' }),
-      listAssignments('toppings', scope, categoryId),
-      listAssignments('dressings', scope, categoryId),
-      listGroups(scope, categoryId),
-      catalogues(),
-    ]);
+  const [category, detailList, sizeList, toppingAssignments, dressingAssignments, groupList, [toppingList, dressingList, setList]] = await Promise.all([
+    categories.get(categoryId),
+    details.list(scope, { category_id: categoryId }),
+    sizes.list(scope, { category_id: categoryId, ordering: 'position' }),
+    listAssignments('toppings', scope, categoryId),
+    listAssignments('dressings', scope, categoryId),
+    listGroups(scope, categoryId),
+    catalogues(),
+  ]);
   // The category's restaurant, not the caller's: an administrator may open any restaurant's category.
   const [selectionList, currency] = await Promise.all([
-    listSelectionsOf(scope, groupList.map((group) => group.id)),
+    listSelectionsOf(
+      scope,
+      groupList.map((group) => group.id),
+    ),
     restaurantCurrency(category.restaurant_id),
   ]);
   return {

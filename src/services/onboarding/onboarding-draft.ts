@@ -24,11 +24,7 @@ function browserStorage(): Storage | undefined {
 }
 
 /** The step's typed values, or null when there is none; the flow machine checks each value again. */
-export function loadOnboardingDraft(
-  restaurantId: string,
-  step: string,
-  storage: Storage | undefined = browserStorage(),
-): Record<string, unknown> | null {
+export function loadOnboardingDraft(restaurantId: string, step: string, storage: Storage | undefined = browserStorage()): Record<string, unknown> | null {
   try {
     const text = storage?.getItem(keyOf(restaurantId, step));
     if (!text) return null;
@@ -39,12 +35,7 @@ export function loadOnboardingDraft(
   }
 }
 
-export function saveOnboardingDraft(
-  restaurantId: string,
-  step: string,
-  values: object,
-  storage: Storage | undefined = browserStorage(),
-): void {
+export function saveOnboardingDraft(restaurantId: string, step: string, values: object, storage: Storage | undefined = browserStorage()): void {
   try {
     storage?.setItem(keyOf(restaurantId, step), JSON.stringify({ version: VERSION, values }));
   } catch {

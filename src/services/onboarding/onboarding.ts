@@ -34,11 +34,7 @@ export async function loadOnboardingStep<S extends OnboardingStepName>(restauran
 }
 
 /** PUT /onboarding/{id}/{step}/ with every field of the step; answers what was stored. */
-export async function saveOnboardingStep<S extends OnboardingStepName>(
-  restaurantId: string,
-  step: S,
-  body: unknown,
-): Promise<OnboardingStepAnswers[S]> {
+export async function saveOnboardingStep<S extends OnboardingStepName>(restaurantId: string, step: S, body: unknown): Promise<OnboardingStepAnswers[S]> {
   const path = paths.onboarding.step(restaurantId, step);
   return checkStepAnswer(step, await api.put(path, body), `PUT ${path}`);
 }

@@ -2,9 +2,7 @@ import { isHTTPError, isTimeoutError, type ShouldRetryState } from 'ky';
 import { validate, type Struct } from 'superstruct';
 
 /** Query values; `undefined` and `null` are skipped so callers can pass optional filters as they are. */
-export type SearchParams =
-  | URLSearchParams
-  | Record<string, string | number | boolean | null | undefined>;
+export type SearchParams = URLSearchParams | Record<string, string | number | boolean | null | undefined>;
 
 export type FetchLike = typeof fetch;
 
@@ -49,9 +47,7 @@ export function resolveBase(baseUrl: string): string {
 
 export function buildUrl(baseUrl: string, path: string, searchParams?: SearchParams): string {
   const url = new URL(`${resolveBase(baseUrl).replace(/\/+$/, '')}/${withTrailingSlash(path)}`);
-  const extra = searchParams instanceof URLSearchParams
-    ? [...searchParams.entries()]
-    : Object.entries(searchParams ?? {});
+  const extra = searchParams instanceof URLSearchParams ? [...searchParams.entries()] : Object.entries(searchParams ?? {});
   // Appended, not replaced: ky's own searchParams option would wipe a query already in the path.
   for (const [key, value] of extra) {
     if (value !== undefined && value !== null) url.searchParams.append(key, String(value));
@@ -154,8 +150,10 @@ export function tryParseJson(text: string): unknown {
 export function checkAnswer<T, S>(value: unknown, struct: Struct<T, S>, where: string): T {
   const [error, result] = validate(value, struct, { coerce: true });
   if (!error) return result;
-  const problems = error.failures().slice(0, 3).map((failure) =>
-    `${failure.path.length > 0 ? failure.path.join('.') : 'body'}: ${failure.message}`);
+  const problems = error
+    .failures()
+    .slice(0, 3)
+    .map((failure) => `${failure.path.length > 0 ? failure.path.join('.') : 'body'}: ${failure.message}`);
   throw new UnexpectedAnswerError(where, problems.join('; '));
 }
 

@@ -28,8 +28,7 @@ export type SessionSummary = {
   onboarding: OnboardingMark | null;
 };
 
-export const scopeOf = (user: CurrentUser): Scope =>
-  ({ rid: user.active_restaurant_id, name: user.active_restaurant_name, is_superadmin: user.is_superadmin });
+export const scopeOf = (user: CurrentUser): Scope => ({ rid: user.active_restaurant_id, name: user.active_restaurant_name, is_superadmin: user.is_superadmin });
 
 /** The remembered session's storage first (localStorage wins, as for the tokens), then the tab's. */
 function stores(): Storage[] {
@@ -69,9 +68,8 @@ export function readSessionSummary(): SessionSummary | null {
   return {
     admin: read(ROLE_KEY) === 'admin',
     superadmin: scope?.is_superadmin === true,
-    onboarding: onboarding && typeof onboarding.id === 'number' && typeof onboarding.launched === 'boolean'
-      ? { id: onboarding.id, launched: onboarding.launched }
-      : null,
+    onboarding:
+      onboarding && typeof onboarding.id === 'number' && typeof onboarding.launched === 'boolean' ? { id: onboarding.id, launched: onboarding.launched } : null,
   };
 }
 

@@ -1,9 +1,7 @@
 import { CurrentUser, type ActiveRestaurantUpdate } from '../../../contracts/shared/session';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from './api';
-import {
-  AUTH_FLAG_KEY, LAUNCH_NOTICE_KEY, ONBOARDING_KEY, ROLE_KEY, SCOPE_KEY, forget, scopeOf, type OnboardingMark,
-} from './session-summary';
+import { AUTH_FLAG_KEY, LAUNCH_NOTICE_KEY, ONBOARDING_KEY, ROLE_KEY, SCOPE_KEY, forget, scopeOf, type OnboardingMark } from './session-summary';
 import { browserTokens, storageHoldingSession, type TokenStore } from './token-store';
 
 /** Kept beside the tokens: a tab-only session (Remember me off) leaves nothing in localStorage. */

@@ -60,7 +60,6 @@ export function sendToLogin(): void {
   window.location.assign(`/login?next=${encodeURIComponent(here)}`);
 }
 
-
 /**
  * The browser's one renewer, shared by both API clients: the server rotates refresh tokens, so
  * two renewers racing after the same expiry would spend one token twice and end the session.

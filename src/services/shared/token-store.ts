@@ -19,7 +19,6 @@ export interface TokenStore extends TokenReader {
   clear(): void;
 }
 
-
 type StorageName = 'localStorage' | 'sessionStorage';
 const STORAGES: readonly StorageName[] = ['localStorage', 'sessionStorage'];
 

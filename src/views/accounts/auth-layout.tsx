@@ -13,11 +13,7 @@ import classes from './auth.module.css';
 /** The page around every sign-in screen: the site's header and footer around one card. */
 export function AuthPage({ aside, children, wide = false }: { aside?: ReactNode; children: ReactNode; wide?: boolean }) {
   return (
-    <SiteFrame
-      aside={aside ? <div className={classes.headerAside}>{aside}</div> : null}
-      footer={<SiteFooter label="Legal" />}
-      mainClassName={classes.main}
-    >
+    <SiteFrame aside={aside ? <div className={classes.headerAside}>{aside}</div> : null} footer={<SiteFooter label="Legal" />} mainClassName={classes.main}>
       {wide ? children : <section className={classes.card}>{children}</section>}
     </SiteFrame>
   );

@@ -8,16 +8,6 @@ import { TextInput, type TextInputProps } from '@mantine/core';
  */
 export function EmailInput(props: TextInputProps) {
   return (
-    <TextInput
-      label="Email"
-      name="email"
-      type="email"
-      size="lg"
-      autoComplete="email"
-      inputMode="email"
-      autoCapitalize="none"
-      spellCheck={false}
-      {...props}
-    />
+    <TextInput label="Email" name="email" type="email" size="lg" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />
   );
 }

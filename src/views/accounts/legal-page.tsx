@@ -19,8 +19,8 @@ export function LegalPage({ title, updated, children }: { title: string; updated
           Last updated {updated}
         </Text>
         <Alert color="blue" variant="light" radius="md" className={classes.draftNote}>
-          This is a plain-language draft written for our early users. It is being reviewed by a lawyer and may change
-          before launch; we will tell registered users by email before any change takes effect.
+          This is a plain-language draft written for our early users. It is being reviewed by a lawyer and may change before launch; we will tell registered
+          users by email before any change takes effect.
         </Alert>
         {children}
       </article>

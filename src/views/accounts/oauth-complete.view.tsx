@@ -40,14 +40,7 @@ export function OAuthCompleteView({ machine = oauthCompleteMachine, result }: OA
               Try again
             </Button>
           ) : null}
-          <Button
-            component={Link}
-            href="/login"
-            size="lg"
-            fullWidth
-            variant={context.tokens ? 'default' : 'filled'}
-            className={authClasses.touch}
-          >
+          <Button component={Link} href="/login" size="lg" fullWidth variant={context.tokens ? 'default' : 'filled'} className={authClasses.touch}>
             Back to login
           </Button>
         </Stack>

@@ -169,12 +169,7 @@ function CodeStep({ state, send }: StepProps) {
         {context.existing ? <NoticeAlert color="blue">{EXISTING_NOTE}</NoticeAlert> : null}
         {context.notice ? <NoticeAlert>{context.notice}</NoticeAlert> : null}
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={CODE_FIELDS} />
-        <CodeInput
-          value={context.code}
-          error={context.fieldErrors.code}
-          readOnly={verifying}
-          onChange={(value) => send({ type: 'code.change', value })}
-        />
+        <CodeInput value={context.code} error={context.fieldErrors.code} readOnly={verifying} onChange={(value) => send({ type: 'code.change', value })} />
         <Button type="submit" size="lg" fullWidth loading={verifying} disabled={resending}>
           Verify
         </Button>

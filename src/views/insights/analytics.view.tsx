@@ -10,15 +10,11 @@ import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import {
-  ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsRange, type AnalyticsStats,
-} from '../../../contracts/insights';
+import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
-import {
-  averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv, type SamplePoint,
-} from '../../machines/insights/sample-data';
+import { averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv, type SamplePoint } from '../../machines/insights/sample-data';
 import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
@@ -57,23 +53,40 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
 
   return (
     <Stack gap="lg" maw={1200} w="100%">
-      <Title order={1} size="h2">{ANALYTICS_TITLE}</Title>
+      <Title order={1} size="h2">
+        {ANALYTICS_TITLE}
+      </Title>
       <Group gap="md" align="end" wrap="wrap">
         <div>
-          <Text size="sm" fw={600} id="analytics-restaurant">Restaurant</Text>
+          <Text size="sm" fw={600} id="analytics-restaurant">
+            Restaurant
+          </Text>
           <Text aria-labelledby="analytics-restaurant">{scope}</Text>
-          {isAdmin(user) ? <Text size="sm" c="dimmed">Change it with “Restaurant you work on” at the top.</Text> : null}
+          {isAdmin(user) ? (
+            <Text size="sm" c="dimmed">
+              Change it with “Restaurant you work on” at the top.
+            </Text>
+          ) : null}
         </div>
         <div>
-          <Text size="sm" fw={600} id="analytics-range">Range in days</Text>
-          <SegmentedControl aria-labelledby="analytics-range" value={String(range)}
+          <Text size="sm" fw={600} id="analytics-range">
+            Range in days
+          </Text>
+          <SegmentedControl
+            aria-labelledby="analytics-range"
+            value={String(range)}
             data={ANALYTICS_RANGES.map((days) => ({ label: String(days), value: String(days) }))}
-            onChange={(value) => send({ type: 'range.chosen', range: Number(value) as AnalyticsRange })} />
+            onChange={(value) => send({ type: 'range.chosen', range: Number(value) as AnalyticsRange })}
+          />
         </div>
-        <Button variant="default" onClick={exportCsv}>Export CSV</Button>
+        <Button variant="default" onClick={exportCsv}>
+          Export CSV
+        </Button>
       </Group>
       {state.matches('loading') ? (
-        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading analytics" /></Group>
+        <Group justify="center" mih={160}>
+          <Loader size="sm" color="gray" aria-label="Loading analytics" />
+        </Group>
       ) : (
         <AnalyticsFigures stats={stats} series={series} onExport={exportCsv} />
       )}
@@ -94,28 +107,52 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
     <>
       <div className={classes.kpis}>
         {ANALYTICS_KPIS.map(({ label, count }, index) => (
-          <KpiCard key={count} label={label} value={formatCount(stats[count])}
-            sample={{ points: sampleSparkline(index + 11), trend: ANALYTICS_TRENDS[count] }} />
+          <KpiCard
+            key={count}
+            label={label}
+            value={formatCount(stats[count])}
+            sample={{ points: sampleSparkline(index + 11), trend: ANALYTICS_TRENDS[count] }}
+          />
         ))}
       </div>
       <div className={classes.charts}>
         <ChartFigure title="Orders" sample columns={['Date', 'Orders (moving average)']} rows={pointRows('orders', String)}>
-          <LineChart h={240} data={series} dataKey="date" series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[0] }]}
-            curveType="monotone" withDots={false} withTooltip={false} />
+          <LineChart
+            h={240}
+            data={series}
+            dataKey="date"
+            series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[0] }]}
+            curveType="monotone"
+            withDots={false}
+            withTooltip={false}
+          />
         </ChartFigure>
         <ChartFigure title="Revenue" sample columns={['Date', 'Revenue (USD)']} rows={pointRows('revenue', usd.format)}>
-          <AreaChart h={240} data={series} dataKey="date" series={[{ name: 'revenue', label: 'Revenue', color: CHART_COLORS[1] }]}
-            curveType="monotone" withDots={false} withTooltip={false} valueFormatter={usd.format} />
+          <AreaChart
+            h={240}
+            data={series}
+            dataKey="date"
+            series={[{ name: 'revenue', label: 'Revenue', color: CHART_COLORS[1] }]}
+            curveType="monotone"
+            withDots={false}
+            withTooltip={false}
+            valueFormatter={usd.format}
+          />
         </ChartFigure>
-        <ChartFigure title="Items by Category" columns={['Category', 'Menu items']}
+        <ChartFigure
+          title="Items by Category"
+          columns={['Category', 'Menu items']}
           rows={categories.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}
-          emptyText="No menu items available">
-          <BarChart h={240} data={categories} dataKey="short" withTooltip={false}
-            series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]} />
+          emptyText="No menu items available"
+        >
+          <BarChart h={240} data={categories} dataKey="short" withTooltip={false} series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]} />
         </ChartFigure>
-        <ChartFigure title="Menu Composition" columns={['Part', 'Count']}
+        <ChartFigure
+          title="Menu Composition"
+          columns={['Part', 'Count']}
           rows={composition.map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}
-          emptyText="Nothing on the menu yet">
+          emptyText="Nothing on the menu yet"
+        >
           <DonutChart h={240} data={composition} withLabels withLabelsLine withTooltip={false} mx="auto" />
         </ChartFigure>
       </div>
@@ -126,15 +163,27 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Quick Actions">
         <Stack gap="sm">
-          <Title order={2} size="h4">Quick Actions</Title>
+          <Title order={2} size="h4">
+            Quick Actions
+          </Title>
           <Group gap="sm">
-            <Button variant="default" onClick={onExport}>Export Report</Button>
+            <Button variant="default" onClick={onExport}>
+              Export Report
+            </Button>
             {/* Section 7: these three have no behaviour yet; disabled so no one waits for something to happen. */}
-            <Button variant="default" disabled>Set Goals</Button>
-            <Button variant="default" disabled>Share Insights</Button>
-            <Button variant="default" disabled>Configure</Button>
+            <Button variant="default" disabled>
+              Set Goals
+            </Button>
+            <Button variant="default" disabled>
+              Share Insights
+            </Button>
+            <Button variant="default" disabled>
+              Configure
+            </Button>
           </Group>
-          <Text size="sm" c="dimmed">Tip: link these actions to real endpoints later.</Text>
+          <Text size="sm" c="dimmed">
+            Tip: link these actions to real endpoints later.
+          </Text>
         </Stack>
       </Paper>
     </>
@@ -146,7 +195,9 @@ function FigureCard({ title, value, detail, sample }: { title: string; value: st
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h5">{title}</Title>
+          <Title order={2} size="h5">
+            {title}
+          </Title>
           {sample ? <SampleBadge /> : null}
         </Group>
         <Text className={classes.value}>{value}</Text>

@@ -30,16 +30,26 @@ export function DriversView({ machine }: { machine?: GeneralStatsMachine }) {
         <StaticList title="Performance" items={['On-time delivery rate', 'Average delivery time', 'Customer ratings per driver']} />
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Driver status">
-        <Title order={2} size="h4" mb="xs">Driver status</Title>
+        <Title order={2} size="h4" mb="xs">
+          Driver status
+        </Title>
         <div className={classes.kpis}>
-          {DRIVER_STATUS.map((status) => <KpiCard key={status.label} label={status.label} value={String(status.count)} />)}
+          {DRIVER_STATUS.map((status) => (
+            <KpiCard key={status.label} label={status.label} value={String(status.count)} />
+          ))}
         </div>
       </Paper>
       <Group gap="sm">
         {/* Section 7: these buttons have no behaviour yet; disabled so no one waits for something to happen. */}
-        <Button variant="default" disabled>Assign New Driver</Button>
-        <Button variant="default" disabled>View Active Deliveries</Button>
-        <Button variant="default" disabled>Driver Analytics</Button>
+        <Button variant="default" disabled>
+          Assign New Driver
+        </Button>
+        <Button variant="default" disabled>
+          View Active Deliveries
+        </Button>
+        <Button variant="default" disabled>
+          Driver Analytics
+        </Button>
       </Group>
     </GeneralStatsScreen>
   );

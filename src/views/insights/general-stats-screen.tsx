@@ -22,8 +22,16 @@ export type StatCard = { label: string; stat: keyof GeneralStats };
  * The frame Drivers and Customers share: their stat cards from /stats/general/ (zeros when the
  * call fails, section 8), their static parts, and the 'Coming Soon' note.
  */
-export function GeneralStatsScreen({ title, cards, machine = generalStatsMachine, children }: {
-  title: string; cards: StatCard[]; machine?: GeneralStatsMachine; children: ReactNode;
+export function GeneralStatsScreen({
+  title,
+  cards,
+  machine = generalStatsMachine,
+  children,
+}: {
+  title: string;
+  cards: StatCard[];
+  machine?: GeneralStatsMachine;
+  children: ReactNode;
 }) {
   usePageTitle(title, 'Back office');
   const restaurantId = statsRestaurant(useSession().user);
@@ -34,12 +42,18 @@ export function GeneralStatsScreen({ title, cards, machine = generalStatsMachine
 
   return (
     <Stack gap="lg" maw={1100} w="100%">
-      <Title order={1} size="h2">{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {state.matches('loading') ? (
-        <Group justify="center" mih={100}><Loader size="sm" color="gray" aria-label={`Loading ${title.toLowerCase()} figures`} /></Group>
+        <Group justify="center" mih={100}>
+          <Loader size="sm" color="gray" aria-label={`Loading ${title.toLowerCase()} figures`} />
+        </Group>
       ) : (
         <div className={classes.kpis}>
-          {cards.map((card) => <KpiCard key={card.stat} label={card.label} value={formatCount(state.context.stats[card.stat])} />)}
+          {cards.map((card) => (
+            <KpiCard key={card.stat} label={card.label} value={formatCount(state.context.stats[card.stat])} />
+          ))}
         </div>
       )}
       {children}
@@ -54,8 +68,14 @@ export function GeneralStatsScreen({ title, cards, machine = generalStatsMachine
 export function StaticList({ title, items }: { title: string; items: string[] }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="xs">{title}</Title>
-      <List spacing={4}>{items.map((item) => <List.Item key={item}>{item}</List.Item>)}</List>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <List spacing={4}>
+        {items.map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
     </Paper>
   );
 }

@@ -26,7 +26,9 @@ export function KpiCard({ label, value, sample }: { label: string; value: string
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap={4}>
-        <Text size="sm" fw={600}>{label}</Text>
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
         <Text className={classes.value}>{value}</Text>
         {sample ? (
           <>
@@ -38,7 +40,9 @@ export function KpiCard({ label, value, sample }: { label: string; value: string
               <SampleBadge />
             </Group>
             {/* inert, not just aria-hidden: recharts makes its drawing focusable, and a hidden stop in the tab order helps no one. */}
-            <div inert><Sparkline data={sample.points} h={36} color="ember.6" fillOpacity={0.3} /></div>
+            <div inert>
+              <Sparkline data={sample.points} h={36} color="ember.6" fillOpacity={0.3} />
+            </div>
           </>
         ) : null}
       </Stack>
@@ -47,7 +51,11 @@ export function KpiCard({ label, value, sample }: { label: string; value: string
 }
 
 export function SampleBadge() {
-  return <Badge size="xs" variant="outline" color="gray.8">{SAMPLE_LABEL}</Badge>;
+  return (
+    <Badge size="xs" variant="outline" color="gray.8">
+      {SAMPLE_LABEL}
+    </Badge>
+  );
 }
 
 export type FigureRow = { label: string; values: (string | number)[] };
@@ -56,15 +64,29 @@ export type FigureRow = { label: string; values: (string | number)[] };
  * A chart with its text alternative: the figures in a table a screen reader reads (the drawing
  * itself is inert: hidden from it and out of the tab order, its shapes say nothing a table does not).
  */
-export function ChartFigure({ title, columns, rows, sample, emptyText, children }: {
-  title: string; columns: string[]; rows: FigureRow[]; sample?: boolean; emptyText?: string; children: ReactNode;
+export function ChartFigure({
+  title,
+  columns,
+  rows,
+  sample,
+  emptyText,
+  children,
+}: {
+  title: string;
+  columns: string[];
+  rows: FigureRow[];
+  sample?: boolean;
+  emptyText?: string;
+  children: ReactNode;
 }) {
   const empty = rows.length === 0 && emptyText !== undefined;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4">{title}</Title>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
           {sample ? <SampleBadge /> : null}
         </Group>
         {empty ? <Text>{emptyText}</Text> : <div inert>{children}</div>}
@@ -72,13 +94,19 @@ export function ChartFigure({ title, columns, rows, sample, emptyText, children 
           <Table>
             <caption>{title}</caption>
             <Table.Thead>
-              <Table.Tr>{columns.map((column) => <Table.Th key={column}>{column}</Table.Th>)}</Table.Tr>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.label}>
                   <Table.Th scope="row">{row.label}</Table.Th>
-                  {row.values.map((value, index) => <Table.Td key={index}>{value}</Table.Td>)}
+                  {row.values.map((value, index) => (
+                    <Table.Td key={index}>{value}</Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>

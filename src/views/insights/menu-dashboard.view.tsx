@@ -47,17 +47,23 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
   return (
     <Stack gap="lg" maw={1200} w="100%">
       <div>
-        <Title order={1} size="h2">{DASHBOARD_TITLE}</Title>
+        <Title order={1} size="h2">
+          {DASHBOARD_TITLE}
+        </Title>
         <Text>{DASHBOARD_SUBTITLE}</Text>
       </div>
       {state.matches('loading') ? (
-        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading the dashboard" /></Group>
+        <Group justify="center" mih={160}>
+          <Loader size="sm" color="gray" aria-label="Loading the dashboard" />
+        </Group>
       ) : null}
       {state.matches('failed') ? (
         <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load dashboard">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{state.context.error}</Text>
-            <Button size="xs" variant="default" onClick={() => send({ type: 'dashboard.retry' })}>Retry</Button>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'dashboard.retry' })}>
+              Retry
+            </Button>
           </Stack>
         </Alert>
       ) : null}
@@ -68,36 +74,65 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
 
 function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDashboardData }) {
   // A kind with no sets has no slice: a zero would only draw a stray label.
-  const donut = stats.optionGroupBreakdown.filter((entry) => entry.value > 0).map((entry, index) => ({ ...entry, color: DONUT_COLORS[index % DONUT_COLORS.length]! }));
+  const donut = stats.optionGroupBreakdown
+    .filter((entry) => entry.value > 0)
+    .map((entry, index) => ({ ...entry, color: DONUT_COLORS[index % DONUT_COLORS.length]! }));
   return (
     <>
       <div className={classes.kpis}>
         {DASHBOARD_KPIS.map(({ label, count }, index) => (
-          <KpiCard key={count} label={label} value={formatCount(stats.counts[count])}
-            sample={{ points: sampleSparkline(index + 1), trend: sampleTrend(index + 1) }} />
+          <KpiCard
+            key={count}
+            label={label}
+            value={formatCount(stats.counts[count])}
+            sample={{ points: sampleSparkline(index + 1), trend: sampleTrend(index + 1) }}
+          />
         ))}
       </div>
       <div className={classes.charts}>
-        <ChartFigure title="Top locations by count" columns={['City', 'Restaurants']}
+        <ChartFigure
+          title="Top locations by count"
+          columns={['City', 'Restaurants']}
           rows={stats.restaurantsByCity.map((city) => ({ label: city.name, values: [formatCount(city.value)] }))}
-          emptyText="No restaurant has a city yet">
-          <BarChart h={260} data={stats.restaurantsByCity} dataKey="name" series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
-            tickLine="y" withTooltip={false} />
+          emptyText="No restaurant has a city yet"
+        >
+          <BarChart
+            h={260}
+            data={stats.restaurantsByCity}
+            dataKey="name"
+            series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
+            tickLine="y"
+            withTooltip={false}
+          />
         </ChartFigure>
-        <ChartFigure title="Primary options, toppings, dressings" columns={['Kind', 'Sets']}
+        <ChartFigure
+          title="Primary options, toppings, dressings"
+          columns={['Kind', 'Sets']}
           rows={donut.map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}
-          emptyText="No option sets yet">
+          emptyText="No option sets yet"
+        >
           <DonutChart h={260} data={donut} withLabelsLine withLabels withTooltip={false} mx="auto" />
         </ChartFigure>
-        <ChartFigure title="Top categories" columns={['Category', 'Menu items']}
+        <ChartFigure
+          title="Top categories"
+          columns={['Category', 'Menu items']}
           rows={stats.itemsPerCategory.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}
-          emptyText="No menu items available">
-          <LineChart h={260} data={stats.itemsPerCategory} dataKey="name" series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[1] }]}
-            curveType="monotone" withTooltip={false} />
+          emptyText="No menu items available"
+        >
+          <LineChart
+            h={260}
+            data={stats.itemsPerCategory}
+            dataKey="name"
+            series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[1] }]}
+            curveType="monotone"
+            withTooltip={false}
+          />
         </ChartFigure>
         <Paper withBorder radius="md" p="md" component="section" aria-label="System status">
           <Stack gap="xs">
-            <Title order={2} size="h4">System status</Title>
+            <Title order={2} size="h4">
+              System status
+            </Title>
             <Text fw={600}>API Connection</Text>
             <Text c={backendReachable ? 'teal.9' : 'red.9'}>{backendReachable ? 'Backend reachable' : 'Backend not reachable'}</Text>
           </Stack>

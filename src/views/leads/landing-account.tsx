@@ -52,9 +52,13 @@ export const LaunchConfirmation = forwardRef<HTMLDivElement, { session: SessionS
   return (
     <Container size="lg" className={classes.launchWrap}>
       <div ref={ref} tabIndex={-1} role="status" aria-live="polite" aria-labelledby="launch-title" className={classes.launch}>
-        <span className={classes.launchIcon}><CheckCircleIcon size={28} /></span>
+        <span className={classes.launchIcon}>
+          <CheckCircleIcon size={28} />
+        </span>
         <div className={classes.launchText}>
-          <Title order={2} id="launch-title" className={classes.launchTitle}>Your restaurant is live</Title>
+          <Title order={2} id="launch-title" className={classes.launchTitle}>
+            Your restaurant is live
+          </Title>
           <Text>Guests can now find you. Your menu, hours and delivery settings are waiting in the back office.</Text>
         </div>
         <div className={classes.launchActions}>
@@ -62,7 +66,9 @@ export const LaunchConfirmation = forwardRef<HTMLDivElement, { session: SessionS
             Open back office
           </Button>
           <button type="button" className={classes.dismiss} aria-label="Dismiss" onClick={dismiss}>
-            <Icon size={20}><path d="M18 6 6 18M6 6l12 12" /></Icon>
+            <Icon size={20}>
+              <path d="M18 6 6 18M6 6l12 12" />
+            </Icon>
           </button>
         </div>
       </div>

@@ -14,12 +14,7 @@ import { FieldsToFix, labelsInError, useFocusAfterRefusal } from '../../componen
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { usePageTitle } from '../../components/page-title';
 import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
-import {
-  SIGNUP_SUCCESS,
-  landingSignupMachine,
-  type LandingSignupMachine,
-  type SignupField,
-} from '../../machines/leads/landing-signup.machine';
+import { SIGNUP_SUCCESS, landingSignupMachine, type LandingSignupMachine, type SignupField } from '../../machines/leads/landing-signup.machine';
 import { landingVisitMachine, type LandingVisitMachine } from '../../machines/leads/landing-visit.machine';
 import { PRODUCT_NAME } from '../../theme';
 import { AccountLink, LaunchConfirmation } from './landing-account';
@@ -73,9 +68,7 @@ export function LandingView({ machine = landingSignupMachine, visitMachine = lan
         </SiteFooter>
       }
     >
-      {announcing ? (
-        <LaunchConfirmation ref={confirmation} session={session} onDismiss={() => sendVisit({ type: 'launch.dismiss' })} />
-      ) : null}
+      {announcing ? <LaunchConfirmation ref={confirmation} session={session} onDismiss={() => sendVisit({ type: 'launch.dismiss' })} /> : null}
       <Container size="lg" className={classes.hero}>
         <div className={classes.pitch}>
           <Text className={classes.eyebrow}>For independent restaurants</Text>
@@ -83,8 +76,8 @@ export function LandingView({ machine = landingSignupMachine, visitMachine = lan
             {HEADLINE}.
           </Title>
           <Text className={classes.lead}>
-            {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening
-            area by area: leave your zip code and email, and we will tell you the day we launch near you.
+            {PRODUCT_NAME} puts your menu, delivery zones and opening hours in one simple back office. We are opening area by area: leave your zip code and
+            email, and we will tell you the day we launch near you.
           </Text>
         </div>
         <section className={classes.card} aria-labelledby={titleId}>
@@ -190,8 +183,7 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
           {SIGNUP_SUCCESS}
         </Notice>
         <Text c="dimmed">
-          We will write to <strong>{email.trim().toLowerCase()}</strong> as soon as {PRODUCT_NAME} opens in{' '}
-          <strong>{zip_code.trim().toUpperCase()}</strong>.
+          We will write to <strong>{email.trim().toLowerCase()}</strong> as soon as {PRODUCT_NAME} opens in <strong>{zip_code.trim().toUpperCase()}</strong>.
         </Text>
         <Button variant="default" size="md" fullWidth className={classes.touch} onClick={() => send({ type: 'form.reset' })}>
           Sign up another address

@@ -23,8 +23,8 @@ export const LOCAL_DEMAND_TITLE = 'Local demand';
 
 /** What is counted, in one sentence a restaurant owner understands. */
 export const DEMAND_EXPLANATION =
-  'People who asked on our landing page to be told when online ordering opens near them, counted for each zip code the restaurant serves. '
-  + 'Every sign-up counts, whatever its state in the inbox; no one’s address is shown.';
+  'People who asked on our landing page to be told when online ordering opens near them, counted for each zip code the restaurant serves. ' +
+  'Every sign-up counts, whatever its state in the inbox; no one’s address is shown.';
 
 const SOURCE_TEXT: Record<Exclude<LocalDemand['source'], 'none'>, string> = {
   delivery_zips: 'The zip codes are the ones the restaurant delivers to (onboarding, delivery step).',
@@ -47,7 +47,9 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
 
   return (
     <Stack gap="lg" maw={1100} w="100%">
-      <Title order={1} size="h2">{LOCAL_DEMAND_TITLE}</Title>
+      <Title order={1} size="h2">
+        {LOCAL_DEMAND_TITLE}
+      </Title>
       {adminBase ? <MessagesTabs /> : null}
       <Text maw={720}>{DEMAND_EXPLANATION}</Text>
       {state.matches('noRestaurant') ? (
@@ -58,11 +60,11 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
         </Text>
       ) : null}
       {state.matches('loading') ? (
-        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading local demand" /></Group>
+        <Group justify="center" mih={160}>
+          <Loader size="sm" color="gray" aria-label="Loading local demand" />
+        </Group>
       ) : null}
-      {state.matches('failed') ? (
-        <LoadFailed message={error} onRetry={() => send({ type: 'demand.retry' })} />
-      ) : null}
+      {state.matches('failed') ? <LoadFailed message={error} onRetry={() => send({ type: 'demand.retry' })} /> : null}
       {state.matches('loaded') && demand ? <DemandFigures demand={demand} administrator={administrator} /> : null}
     </Stack>
   );
@@ -72,11 +74,18 @@ function DemandFigures({ demand, administrator }: { demand: LocalDemand; adminis
   const name = restaurantLabel({ id: demand.restaurant_id, name: demand.restaurant_name });
   return (
     <>
-      {administrator ? <Text>About <strong>{name}</strong>, the restaurant you work on.</Text> : null}
+      {administrator ? (
+        <Text>
+          About <strong>{name}</strong>, the restaurant you work on.
+        </Text>
+      ) : null}
       {demand.source === 'none' ? (
         <Text>
           There are no zip codes to count yet. Add the zip codes you deliver to, or the restaurant’s address, in{' '}
-          <Anchor component={Link} href={`~/onboard/${demand.restaurant_id}/delivery`}>the delivery step of onboarding</Anchor>.
+          <Anchor component={Link} href={`~/onboard/${demand.restaurant_id}/delivery`}>
+            the delivery step of onboarding
+          </Anchor>
+          .
         </Text>
       ) : (
         <>
@@ -84,7 +93,9 @@ function DemandFigures({ demand, administrator }: { demand: LocalDemand; adminis
             <Figure label="Sign-ups in the last 30 days" value={demand.total_last_30_days} />
             <Figure label="Sign-ups in the last 90 days" value={demand.total_last_90_days} />
           </div>
-          <Text size="sm" c="dimmed">{SOURCE_TEXT[demand.source]}</Text>
+          <Text size="sm" c="dimmed">
+            {SOURCE_TEXT[demand.source]}
+          </Text>
           <Table className={classes.table} verticalSpacing="xs" aria-label="Sign-ups per zip code">
             <Table.Thead>
               <Table.Tr>

@@ -28,7 +28,11 @@ function CreatedAt({ iso }: { iso: string }) {
 
 /** A long user agent shows its start on one line; the whole text is in its title. */
 function UserAgent({ text }: { text: string | null }) {
-  return <span className={classes.agent} title={text ?? undefined}>{text ?? ''}</span>;
+  return (
+    <span className={classes.agent} title={text ?? undefined}>
+      {text ?? ''}
+    </span>
+  );
 }
 
 function Actions({ message, busy, onMarkRead, onArchive }: Omit<MessageListProps, 'messages'> & { message: Message }) {
@@ -36,10 +40,14 @@ function Actions({ message, busy, onMarkRead, onArchive }: Omit<MessageListProps
     <Group gap={4} wrap="nowrap">
       {/* Spec: Mark read only where the status is not read. Archive is ours (docs/api.md). */}
       {message.status !== 'read' ? (
-        <Button size="xs" variant="light" disabled={busy} onClick={() => onMarkRead(message.id)} aria-label={`Mark read: ${message.email}`}>Mark read</Button>
+        <Button size="xs" variant="light" disabled={busy} onClick={() => onMarkRead(message.id)} aria-label={`Mark read: ${message.email}`}>
+          Mark read
+        </Button>
       ) : null}
       {message.status !== 'archived' ? (
-        <Button size="xs" variant="subtle" disabled={busy} onClick={() => onArchive(message.id)} aria-label={`Archive: ${message.email}`}>Archive</Button>
+        <Button size="xs" variant="subtle" disabled={busy} onClick={() => onArchive(message.id)} aria-label={`Archive: ${message.email}`}>
+          Archive
+        </Button>
       ) : null}
     </Group>
   );
@@ -65,12 +73,18 @@ export function MessageTable({ messages, ...actions }: MessageListProps) {
           {messages.map((message) => (
             <Table.Tr key={message.id}>
               <Table.Td>{message.id}</Table.Td>
-              <Table.Td className={classes.nowrap}><CreatedAt iso={message.created_at} /></Table.Td>
+              <Table.Td className={classes.nowrap}>
+                <CreatedAt iso={message.created_at} />
+              </Table.Td>
               <Table.Td>{message.email}</Table.Td>
               <Table.Td className={classes.nowrap}>{message.zip_code}</Table.Td>
               <Table.Td>{message.status}</Table.Td>
-              <Table.Td><UserAgent text={message.user_agent} /></Table.Td>
-              <Table.Td><Actions message={message} {...actions} /></Table.Td>
+              <Table.Td>
+                <UserAgent text={message.user_agent} />
+              </Table.Td>
+              <Table.Td>
+                <Actions message={message} {...actions} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -84,13 +98,24 @@ export function MessageCards({ messages, ...actions }: MessageListProps) {
     <Stack component="ul" gap="sm" aria-label="Messages" className={classes.cards}>
       {messages.map((message) => (
         <Paper component="li" key={message.id} withBorder radius="md" p="sm">
-          <Text fw={700} className={classes.email}>{message.email}</Text>
+          <Text fw={700} className={classes.email}>
+            {message.email}
+          </Text>
           <dl className={classes.fields}>
-            <dt>ID</dt><dd>{message.id}</dd>
-            <dt>Created</dt><dd><CreatedAt iso={message.created_at} /></dd>
-            <dt>Zip code</dt><dd>{message.zip_code}</dd>
-            <dt>Status</dt><dd>{message.status}</dd>
-            <dt>User agent</dt><dd><UserAgent text={message.user_agent} /></dd>
+            <dt>ID</dt>
+            <dd>{message.id}</dd>
+            <dt>Created</dt>
+            <dd>
+              <CreatedAt iso={message.created_at} />
+            </dd>
+            <dt>Zip code</dt>
+            <dd>{message.zip_code}</dd>
+            <dt>Status</dt>
+            <dd>{message.status}</dd>
+            <dt>User agent</dt>
+            <dd>
+              <UserAgent text={message.user_agent} />
+            </dd>
           </dl>
           <Actions message={message} {...actions} />
         </Paper>

@@ -51,9 +51,13 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
   const [search, setSearch] = useSearchParams();
   // Read once: from then on the machine owns the filters and the address follows it.
   const [initial] = useState(() => readInboxAddress(search.toString()));
-  const withSaving = useMemo(() => machine.provide({
-    actions: { saveExport: (_, params: { file: Parameters<typeof saveFile>[0] }) => saveFile(params.file, EXPORT_FALLBACK_NAME) },
-  }), [machine]);
+  const withSaving = useMemo(
+    () =>
+      machine.provide({
+        actions: { saveExport: (_, params: { file: Parameters<typeof saveFile>[0] }) => saveFile(params.file, EXPORT_FALLBACK_NAME) },
+      }),
+    [machine],
+  );
   const [state, send] = useMachine(withSaving, { input: initial });
   const { context } = state;
 
@@ -71,7 +75,9 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
 
   return (
     <Stack gap="lg" maw={1200} w="100%">
-      <Title order={1} size="h2">{INBOX_TITLE}</Title>
+      <Title order={1} size="h2">
+        {INBOX_TITLE}
+      </Title>
       <MessagesTabs />
       <Group align="flex-end" gap="sm" className={classes.filters}>
         <TextInput
@@ -97,27 +103,43 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
           Export CSV
         </Button>
       </Group>
-      {context.exportError ? <Alert role="alert" color="red" variant="light">{context.exportError}</Alert> : null}
-      {context.actionError ? <Alert role="alert" color="red" variant="light">{context.actionError}</Alert> : null}
+      {context.exportError ? (
+        <Alert role="alert" color="red" variant="light">
+          {context.exportError}
+        </Alert>
+      ) : null}
+      {context.actionError ? (
+        <Alert role="alert" color="red" variant="light">
+          {context.actionError}
+        </Alert>
+      ) : null}
       {state.matches({ list: 'failed' }) ? (
         // Spec: the error message in red, in place of the table.
-        <Text role="alert" c="red">{context.loadError}</Text>
+        <Text role="alert" c="red">
+          {context.loadError}
+        </Text>
       ) : result === null ? (
-        <Center mih={160}><Loader size="sm" color="gray" aria-label="Loading messages" /></Center>
+        <Center mih={160}>
+          <Loader size="sm" color="gray" aria-label="Loading messages" />
+        </Center>
       ) : (
         <Stack gap="sm" aria-busy={!idle}>
-          {result.results.length === 0 ? <Text>{INBOX_EMPTY}</Text> : (
-            phone ? (
-              <MessageCards messages={result.results} busy={!idle} onMarkRead={markRead} onArchive={archive} />
-            ) : (
-              <MessageTable messages={result.results} busy={!idle} onMarkRead={markRead} onArchive={archive} />
-            )
+          {result.results.length === 0 ? (
+            <Text>{INBOX_EMPTY}</Text>
+          ) : phone ? (
+            <MessageCards messages={result.results} busy={!idle} onMarkRead={markRead} onArchive={archive} />
+          ) : (
+            <MessageTable messages={result.results} busy={!idle} onMarkRead={markRead} onArchive={archive} />
           )}
           <Group justify="space-between" gap="sm">
             <Text>{`Page ${context.page} / ${pages} • ${result.count}`}</Text>
             <Group gap="xs">
-              <Button variant="default" disabled={context.page <= 1 || !idle} onClick={() => send({ type: 'page.previous' })}>Prev</Button>
-              <Button variant="default" disabled={context.page >= pages || !idle} onClick={() => send({ type: 'page.next' })}>Next</Button>
+              <Button variant="default" disabled={context.page <= 1 || !idle} onClick={() => send({ type: 'page.previous' })}>
+                Prev
+              </Button>
+              <Button variant="default" disabled={context.page >= pages || !idle} onClick={() => send({ type: 'page.next' })}>
+                Next
+              </Button>
             </Group>
           </Group>
         </Stack>

@@ -9,7 +9,12 @@ export function AssignmentChips(props: {
   onToggle: (id: number) => void;
 }) {
   const chipOf = (id: number) => props.chips.find((chip) => chip.itemId === id);
-  if (props.items.length === 0) return <Text size="sm" c="dimmed">None in the library yet.</Text>;
+  if (props.items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        None in the library yet.
+      </Text>
+    );
   return (
     <Group gap="xs" role="group" aria-label={props.label}>
       {props.items.map((item) => {

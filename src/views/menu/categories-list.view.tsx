@@ -23,7 +23,11 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
   // An administrator working across restaurants sees whose each category is.
   const restaurantOf = useRestaurantLabels();
 
-  const addButton = <Button component={Link} href="/menu/categories/new">Add category</Button>;
+  const addButton = (
+    <Button component={Link} href="/menu/categories/new">
+      Add category
+    </Button>
+  );
   return (
     <MenuPage
       title="Categories"
@@ -31,8 +35,12 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
       actions={
         <>
           {/* Spec: Export and Print are shown and do nothing yet. */}
-          <Button variant="default" disabled>Export</Button>
-          <Button variant="default" disabled>Print</Button>
+          <Button variant="default" disabled>
+            Export
+          </Button>
+          <Button variant="default" disabled>
+            Print
+          </Button>
           {addButton}
         </>
       }
@@ -71,7 +79,18 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
                       {detail?.image_url ? (
                         <Image src={detail.image_url} alt="" w={48} h={36} radius="sm" fit="cover" />
                       ) : (
-                        <Text size="xs" c="dimmed" w={48} h={36} ta="center" lh="36px" bg="gray.1" style={{ borderRadius: 4, whiteSpace: 'nowrap', fontSize: 10 }}>No image</Text>
+                        <Text
+                          size="xs"
+                          c="dimmed"
+                          w={48}
+                          h={36}
+                          ta="center"
+                          lh="36px"
+                          bg="gray.1"
+                          style={{ borderRadius: 4, whiteSpace: 'nowrap', fontSize: 10 }}
+                        >
+                          No image
+                        </Text>
                       )}
                       <Text fw={600}>{category.name}</Text>
                     </Group>
@@ -83,8 +102,14 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
                   <Table.Td>{yesNo(detail?.allow_dressings)}</Table.Td>
                   <Table.Td onClick={(event) => event.stopPropagation()}>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="subtle" component={Link} href={editorOf(category.id)} aria-label={`Edit ${category.name}`}>Edit</Button>
-                      <ConfirmDelete what={category.name} disabled={!state.matches({ loaded: 'idle' })} onConfirm={() => send({ type: 'item.delete', id: category.id })} />
+                      <Button size="xs" variant="subtle" component={Link} href={editorOf(category.id)} aria-label={`Edit ${category.name}`}>
+                        Edit
+                      </Button>
+                      <ConfirmDelete
+                        what={category.name}
+                        disabled={!state.matches({ loaded: 'idle' })}
+                        onConfirm={() => send({ type: 'item.delete', id: category.id })}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

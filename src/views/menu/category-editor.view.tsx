@@ -33,7 +33,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
       <Stack gap="md">
-        <Title order={2} size="h4">{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {children}
       </Stack>
     </Card>
@@ -42,7 +44,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Spec section 2: the editor's state for a category that does not exist (or is not this restaurant's). */
 export function CategoryNotFound() {
-  return <MenuPage title="Categories" back={{ href: '/menu/categories', label: 'Categories' }}><MenuAlert>{MENU_ALERTS.categoryNotFound}</MenuAlert></MenuPage>;
+  return (
+    <MenuPage title="Categories" back={{ href: '/menu/categories', label: 'Categories' }}>
+      <MenuAlert>{MENU_ALERTS.categoryNotFound}</MenuAlert>
+    </MenuPage>
+  );
 }
 
 export interface CategoryEditorViewProps {
@@ -61,8 +67,10 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
   const isNew = context.mode === 'new';
   const left = state.matches({ editor: { live: { leave: 'left' } } });
   const created = state.matches({ editor: { drafting: 'created' } });
-  const saving = state.matches({ editor: { drafting: 'creating' } }) || state.matches({ editor: { drafting: 'findingRestaurant' } })
-    || state.matches({ editor: { live: { leave: 'leaving' } } });
+  const saving =
+    state.matches({ editor: { drafting: 'creating' } }) ||
+    state.matches({ editor: { drafting: 'findingRestaurant' } }) ||
+    state.matches({ editor: { live: { leave: 'leaving' } } });
   // A refused Save sends the focus to the name when it is blank, else to the alert.
   const editor = useRef<HTMLDivElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(editor, !saving);
@@ -76,11 +84,19 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
 
   const back = { href: '/menu/categories', label: 'Categories' };
   if (state.matches({ editor: 'loading' }) || state.matches({ editor: 'checkingDetail' }) || state.matches({ editor: 'creatingDetail' })) {
-    return <MenuPage title={isNew ? 'Add new category' : 'Categories'} back={back}><Loading label="Loading category" /></MenuPage>;
+    return (
+      <MenuPage title={isNew ? 'Add new category' : 'Categories'} back={back}>
+        <Loading label="Loading category" />
+      </MenuPage>
+    );
   }
   if (state.matches({ editor: 'notFound' })) return <CategoryNotFound />;
   if (state.matches({ editor: 'loadFailed' })) {
-    return <MenuPage title="Categories" back={back}><LoadFailed message={context.error} onRetry={() => send({ type: 'load.retry' })} /></MenuPage>;
+    return (
+      <MenuPage title="Categories" back={back}>
+        <LoadFailed message={context.error} onRetry={() => send({ type: 'load.retry' })} />
+      </MenuPage>
+    );
   }
 
   const uploading = state.matches({ upload: 'uploading' });
@@ -102,7 +118,17 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
         title={title}
         documentTitle={documentTitle}
         back={back}
-        actions={<Button onClick={() => { focusAfterRefusal(); send({ type: 'category.save' }); }} loading={saving}>Save</Button>}
+        actions={
+          <Button
+            onClick={() => {
+              focusAfterRefusal();
+              send({ type: 'category.save' });
+            }}
+            loading={saving}
+          >
+            Save
+          </Button>
+        }
       >
         {context.error || context.nameError ? (
           <MenuAlert onClose={context.error ? () => send({ type: 'alert.dismiss' }) : undefined} fields={context.nameError ? ['Name'] : []}>
@@ -138,12 +164,20 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
               onChange={(values) => send({ type: 'detail.change', patch: { primaryOptionSets: values.map(Number) } })}
             />
             <Group gap="xs">
-              <Button size="xs" variant="subtle" disabled={setOptions.length === 0}
-                onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: context.optionSets.map((set) => set.id) } })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                disabled={setOptions.length === 0}
+                onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: context.optionSets.map((set) => set.id) } })}
+              >
                 Select all
               </Button>
-              <Button size="xs" variant="subtle" disabled={form.primaryOptionSets.length === 0}
-                onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: [] } })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                disabled={form.primaryOptionSets.length === 0}
+                onClick={() => send({ type: 'detail.change', patch: { primaryOptionSets: [] } })}
+              >
                 Clear
               </Button>
             </Group>
@@ -162,7 +196,9 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
             label="Hero image"
             currentUrl={form.imageUrl.trim() || null}
             file={null}
-            onFileChange={(file) => { if (file) send({ type: 'image.upload', file }); }}
+            onFileChange={(file) => {
+              if (file) send({ type: 'image.upload', file });
+            }}
             loading={uploading}
             note="Uploads are fitted within 1600 × 1200 pixels."
           />
@@ -170,7 +206,9 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
 
         <Section title="Pricing">
           <Stack gap={6}>
-            <Text size="sm" fw={500} id="pricing-basis">Pricing basis</Text>
+            <Text size="sm" fw={500} id="pricing-basis">
+              Pricing basis
+            </Text>
             <SegmentedControl
               aria-labelledby="pricing-basis"
               data={PRICING}
@@ -210,7 +248,13 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
         </Section>
 
         <Section title="Extra option groups">
-          {isNew ? <Text size="sm" c="dimmed">{NEW_MODE_GROUPS_NOTE}</Text> : <ExtraGroupsPanel groups={groups} selections={selections} send={send} errors={context.rowErrors} />}
+          {isNew ? (
+            <Text size="sm" c="dimmed">
+              {NEW_MODE_GROUPS_NOTE}
+            </Text>
+          ) : (
+            <ExtraGroupsPanel groups={groups} selections={selections} send={send} errors={context.rowErrors} />
+          )}
         </Section>
 
         {!isNew && context.categoryId !== null ? (

@@ -33,22 +33,44 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
     <MenuPage title="Dressings" back={{ href: '/menu', label: 'Menu' }}>
       <Stack gap="lg" ref={formArea}>
         {context.error && !state.matches('failed') ? (
-          <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={labelsInError(context.fields, FIELDS)}>{context.error}</MenuAlert>
+          <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={labelsInError(context.fields, FIELDS)}>
+            {context.error}
+          </MenuAlert>
         ) : null}
-        <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" aria-label={draft.id === null ? 'Add dressing' : 'Edit dressing'}
+        <Card
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="form"
+          aria-label={draft.id === null ? 'Add dressing' : 'Edit dressing'}
           onSubmit={(event) => {
             event.preventDefault();
             focusAfterRefusal();
             send({ type: 'item.save', id: draft.id, values: { name: draft.name } });
-          }}>
+          }}
+        >
           <Stack gap="sm">
             <Text fw={700}>{draft.id === null ? 'Add dressing' : 'Edit dressing'}</Text>
-            <TextInput label="Dressing name" value={draft.name} error={context.fields.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} />
+            <TextInput
+              label="Dressing name"
+              value={draft.name}
+              error={context.fields.name}
+              onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+            />
             <Group gap="xs" justify="flex-end">
               {draft.id !== null ? (
                 <>
-                  <ConfirmDelete what={draft.name} size="sm" onConfirm={() => { send({ type: 'item.delete', id: draft.id! }); setDraft(EMPTY); }} />
-                  <Button variant="default" onClick={() => setDraft(EMPTY)}>Cancel</Button>
+                  <ConfirmDelete
+                    what={draft.name}
+                    size="sm"
+                    onConfirm={() => {
+                      send({ type: 'item.delete', id: draft.id! });
+                      setDraft(EMPTY);
+                    }}
+                  />
+                  <Button variant="default" onClick={() => setDraft(EMPTY)}>
+                    Cancel
+                  </Button>
                 </>
               ) : null}
               <Button type="submit" loading={state.matches({ loaded: 'saving' })} disabled={!state.matches('loaded')}>
@@ -66,7 +88,12 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
       {!state.matches('failed') && dressings.length > 0 ? (
         <Group gap="xs" role="list" aria-label="Dressings">
           {dressings.map((dressing) => (
-            <Chip key={dressing.id} wrapperProps={{ role: 'listitem' }} checked={draft.id === dressing.id} onChange={() => setDraft({ id: dressing.id, name: dressing.name })}>
+            <Chip
+              key={dressing.id}
+              wrapperProps={{ role: 'listitem' }}
+              checked={draft.id === dressing.id}
+              onChange={() => setDraft({ id: dressing.id, name: dressing.name })}
+            >
               {dressing.name}
               {restaurantOf ? ` · ${restaurantOf(dressing.restaurant_id)}` : null}
             </Chip>

@@ -63,13 +63,21 @@ function SelectionLine({ selection, group, send, errors }: { selection: Selectio
           label="Image URL"
           style={{ flex: '2 1 160px' }}
           value={selection.image_url ?? ''}
-          onChange={(event) => send({ type: 'row.change', key: selection.key, patch: { image_url: event.currentTarget.value.trim() === '' ? null : event.currentTarget.value } })}
+          onChange={(event) =>
+            send({ type: 'row.change', key: selection.key, patch: { image_url: event.currentTarget.value.trim() === '' ? null : event.currentTarget.value } })
+          }
           onBlur={save}
         />
       ) : null}
       <Group gap={4} wrap="nowrap">
         <RowStatusMark status={selection.status} />
-        <Button variant="subtle" color="red" size="xs" aria-label={`Delete selection ${selection.name.trim() || 'Untitled'}`} onClick={() => send({ type: 'row.remove', key: selection.key })}>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          aria-label={`Delete selection ${selection.name.trim() || 'Untitled'}`}
+          onClick={() => send({ type: 'row.remove', key: selection.key })}
+        >
           Delete
         </Button>
       </Group>
@@ -79,29 +87,37 @@ function SelectionLine({ selection, group, send, errors }: { selection: Selectio
 
 function GroupBody({ group, selections, send, errors }: { group: GroupRow; selections: SelectionRow[]; send: Send; errors: RowErrors }) {
   return (
-          <Stack gap="sm">
-            <Group gap="xs" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Group name"
-                style={{ flex: '1 1 200px' }}
-                value={group.name}
-                error={errors[group.key]}
-                onChange={(event) => send({ type: 'row.change', key: group.key, patch: { name: event.currentTarget.value } })}
-                onBlur={() => send({ type: 'row.save', key: group.key })}
-              />
-              <RowStatusMark status={group.status} />
-              <Button variant="subtle" color="red" size="xs" aria-label={`Delete group ${group.name.trim() || 'Untitled group'}`} onClick={() => send({ type: 'row.remove', key: group.key })}>
-                Delete group
-              </Button>
-            </Group>
-            <GroupFlags group={group} send={send} />
-            {selections
-              .filter((selection) => selection.groupKey === group.key && selection.status !== 'deleting')
-              .map((selection) => <SelectionLine key={selection.key} selection={selection} group={group} send={send} errors={errors} />)}
-            <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add', groupKey: group.key })}>
-              Add selection
-            </Button>
-          </Stack>
+    <Stack gap="sm">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Group name"
+          style={{ flex: '1 1 200px' }}
+          value={group.name}
+          error={errors[group.key]}
+          onChange={(event) => send({ type: 'row.change', key: group.key, patch: { name: event.currentTarget.value } })}
+          onBlur={() => send({ type: 'row.save', key: group.key })}
+        />
+        <RowStatusMark status={group.status} />
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          aria-label={`Delete group ${group.name.trim() || 'Untitled group'}`}
+          onClick={() => send({ type: 'row.remove', key: group.key })}
+        >
+          Delete group
+        </Button>
+      </Group>
+      <GroupFlags group={group} send={send} />
+      {selections
+        .filter((selection) => selection.groupKey === group.key && selection.status !== 'deleting')
+        .map((selection) => (
+          <SelectionLine key={selection.key} selection={selection} group={group} send={send} errors={errors} />
+        ))}
+      <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add', groupKey: group.key })}>
+        Add selection
+      </Button>
+    </Stack>
   );
 }
 
@@ -110,7 +126,13 @@ function GroupBody({ group, selections, send, errors }: { group: GroupRow; selec
  * screen, `collapsible`). `empty` is what an empty list says.
  */
 export function ExtraGroupsPanel(props: {
-  groups: GroupRow[]; selections: SelectionRow[]; send: Send; errors?: RowErrors; collapsible?: boolean; empty?: ReactNode; addButton?: boolean;
+  groups: GroupRow[];
+  selections: SelectionRow[];
+  send: Send;
+  errors?: RowErrors;
+  collapsible?: boolean;
+  empty?: ReactNode;
+  addButton?: boolean;
 }) {
   const { selections, send, errors = {} } = props;
   const visible = props.groups.filter((group) => group.status !== 'deleting');
@@ -120,7 +142,11 @@ export function ExtraGroupsPanel(props: {
   const expanded = [...new Set([...open, ...visible.filter((group) => group.id === null).map((group) => group.key)])];
   return (
     <Stack gap="sm">
-      {visible.length === 0 ? <Text size="sm" c="dimmed">{props.empty ?? 'No extra option groups yet.'}</Text> : null}
+      {visible.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {props.empty ?? 'No extra option groups yet.'}
+        </Text>
+      ) : null}
       {props.collapsible && visible.length > 0 ? (
         <Accordion variant="separated" radius="md" multiple value={expanded} onChange={setOpen}>
           {visible.map((group) => (
@@ -131,11 +157,13 @@ export function ExtraGroupsPanel(props: {
           ))}
         </Accordion>
       ) : null}
-      {!props.collapsible ? visible.map((group) => (
-        <Card key={group.key} withBorder radius="md" p="md" aria-label={`Group ${group.name}`} component="section">
-          {body(group)}
-        </Card>
-      )) : null}
+      {!props.collapsible
+        ? visible.map((group) => (
+            <Card key={group.key} withBorder radius="md" p="md" aria-label={`Group ${group.name}`} component="section">
+              {body(group)}
+            </Card>
+          ))
+        : null}
       {props.addButton !== false ? (
         <Button variant="light" size="sm" w="fit-content" onClick={() => send({ type: 'group.add' })}>
           Add group

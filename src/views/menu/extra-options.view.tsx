@@ -31,13 +31,29 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
   const focusAfterRefusal = useFocusAfterRefusal(screenArea, !state.matches({ ready: 'saving' }) && !state.matches({ ready: 'loadingGroups' }));
 
   return (
-    <MenuPage ref={screenArea} title="Extra options" back={{ href: '/menu', label: 'Menu' }}
-      actions={editing ? (
-        <>
-          <Button variant="default" onClick={() => send({ type: 'group.add' })}>Add group</Button>
-          <Button onClick={() => { focusAfterRefusal(); send({ type: 'groups.save' }); }} loading={state.matches({ ready: 'saving' })}>Save</Button>
-        </>
-      ) : null}>
+    <MenuPage
+      ref={screenArea}
+      title="Extra options"
+      back={{ href: '/menu', label: 'Menu' }}
+      actions={
+        editing ? (
+          <>
+            <Button variant="default" onClick={() => send({ type: 'group.add' })}>
+              Add group
+            </Button>
+            <Button
+              onClick={() => {
+                focusAfterRefusal();
+                send({ type: 'groups.save' });
+              }}
+              loading={state.matches({ ready: 'saving' })}
+            >
+              Save
+            </Button>
+          </>
+        ) : null
+      }
+    >
       {context.error && !state.matches('failed') && !state.matches({ ready: 'groupsFailed' }) ? (
         <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert>
       ) : null}
@@ -52,11 +68,20 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
               style={{ flex: '1 1 220px' }}
               data={context.categories.map((category) => ({ value: String(category.id), label: category.name }))}
               value={context.categoryId === null ? null : String(context.categoryId)}
-              onChange={(value) => { if (value) send({ type: 'category.pick', categoryId: Number(value) }); }}
+              onChange={(value) => {
+                if (value) send({ type: 'category.pick', categoryId: Number(value) });
+              }}
               searchable
               nothingFoundMessage="No categories"
             />
-            <TextInput type="search" label="Search groups" style={{ flex: '1 1 220px' }} value={search} onChange={(event) => setSearch(event.currentTarget.value)} disabled={!editing} />
+            <TextInput
+              type="search"
+              label="Search groups"
+              style={{ flex: '1 1 220px' }}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              disabled={!editing}
+            />
           </Group>
           {state.matches({ ready: 'unpicked' }) ? <EmptyList>{PICK_CATEGORY}</EmptyList> : null}
           {state.matches({ ready: 'loadingGroups' }) ? <Loading label="Loading groups" /> : null}

@@ -21,7 +21,9 @@ export function ImageField(props: { label: string; value: string; error?: string
         label="Image"
         currentUrl={props.value.trim() || null}
         file={null}
-        onFileChange={(file) => { if (file) send({ type: 'image.upload', file }); }}
+        onFileChange={(file) => {
+          if (file) send({ type: 'image.upload', file });
+        }}
         loading={state.matches('uploading')}
       />
     </Stack>

@@ -38,13 +38,37 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
               label="Image"
               currentUrl={url}
               file={null}
-              onFileChange={(file) => { if (file) send({ type: 'image.upload', file }); }}
+              onFileChange={(file) => {
+                if (file) send({ type: 'image.upload', file });
+              }}
               loading={state.matches('uploading')}
               error={error}
             />
             <Group gap={4} justify="flex-end">
-              {url ? <Button size="xs" variant="subtle" color="red" onClick={() => { onPick(null); setOpened(false); }}>Remove</Button> : null}
-              <Button size="xs" disabled={text.trim() === ''} onClick={() => { onPick(text.trim()); setText(''); setOpened(false); }}>Add</Button>
+              {url ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => {
+                    onPick(null);
+                    setOpened(false);
+                  }}
+                >
+                  Remove
+                </Button>
+              ) : null}
+              <Button
+                size="xs"
+                disabled={text.trim() === ''}
+                onClick={() => {
+                  onPick(text.trim());
+                  setText('');
+                  setOpened(false);
+                }}
+              >
+                Add
+              </Button>
             </Group>
           </Stack>
         </Popover.Dropdown>

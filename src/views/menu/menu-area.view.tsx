@@ -15,8 +15,10 @@ import { ToppingsView } from './toppings.view';
  * A superadmin who chose a restaurant in the header's picker (issue 10) works in it like anyone
  * else, so lists and creates are tagged with it; without a choice the spec's untagged rule holds.
  */
-export const menuScope = (user: Pick<CurrentUser, 'is_superadmin' | 'active_restaurant_id'>): MenuScope =>
-  ({ restaurantId: user.active_restaurant_id, superadmin: user.is_superadmin && user.active_restaurant_id === null });
+export const menuScope = (user: Pick<CurrentUser, 'is_superadmin' | 'active_restaurant_id'>): MenuScope => ({
+  restaurantId: user.active_restaurant_id,
+  superadmin: user.is_superadmin && user.active_restaurant_id === null,
+});
 
 type MenuScreenProps = { screen: string; params?: Record<string, string | undefined> };
 

@@ -34,15 +34,25 @@ export function MenuHomeView() {
       <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="figure" m={0} aria-label="How a category is built">
         <Stack gap="sm" align="stretch">
           <Box strong>
-            <Text fw={800} ta="center">Category</Text>
-            <Text size="xs" c="dimmed" ta="center">e.g. Pizza</Text>
+            <Text fw={800} ta="center">
+              Category
+            </Text>
+            <Text size="xs" c="dimmed" ta="center">
+              e.g. Pizza
+            </Text>
           </Box>
-          <Text ta="center" c="dimmed" aria-hidden="true">↓</Text>
+          <Text ta="center" c="dimmed" aria-hidden="true">
+            ↓
+          </Text>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             {DIAGRAM.map((part) => (
               <Box key={part.label}>
-                <Text fw={600} ta="center" size="sm">{part.label}</Text>
-                <Text size="xs" c="dimmed" ta="center">{part.note}</Text>
+                <Text fw={600} ta="center" size="sm">
+                  {part.label}
+                </Text>
+                <Text size="xs" c="dimmed" ta="center">
+                  {part.note}
+                </Text>
               </Box>
             ))}
           </SimpleGrid>
@@ -58,9 +68,13 @@ export function MenuHomeView() {
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Stack gap={2}>
                   <Text fw={700}>{row.label}</Text>
-                  <Text size="sm" c="dimmed">{row.text}</Text>
+                  <Text size="sm" c="dimmed">
+                    {row.text}
+                  </Text>
                 </Stack>
-                <Text c="dimmed" aria-hidden="true">›</Text>
+                <Text c="dimmed" aria-hidden="true">
+                  ›
+                </Text>
               </Group>
             </Card>
           </UnstyledButton>

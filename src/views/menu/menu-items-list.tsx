@@ -17,24 +17,58 @@ type PriceInput = number | string;
 type Draft = { id: number | null; name: string; description: string; price: PriceInput; prices: Record<number, PriceInput>; image_url: string };
 const EMPTY: Draft = { id: null, name: '', description: '', price: '', prices: {}, image_url: '' };
 /** The dish form's fields a save can be refused for, in the form's order, with their labels. */
-const FIELDS = [['name', 'Item name'], ['description', 'Item description'], ['price', 'Price'], ['image_url', 'Item image URL']] as const;
+const FIELDS = [
+  ['name', 'Item name'],
+  ['description', 'Item description'],
+  ['price', 'Price'],
+  ['image_url', 'Item image URL'],
+] as const;
 type FieldErrors = Partial<Record<(typeof FIELDS)[number][0], string>>;
 
 function draftOf(item: MenuItem): Draft {
   return {
-    id: item.id, name: item.name, description: item.description, price: item.price ?? 0,
-    prices: Object.fromEntries(item.prices.map((one) => [one.size_id, one.price])), image_url: item.image_url ?? '',
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    price: item.price ?? 0,
+    prices: Object.fromEntries(item.prices.map((one) => [one.size_id, one.price])),
+    image_url: item.image_url ?? '',
   };
 }
 
 /** The dish form: one price, or one per saved size when the category is priced by size. */
-function ItemForm(props: { draft: Draft; errors: FieldErrors; sizes: SizeRow[]; bySize: boolean; busy: boolean; onChange: (draft: Draft) => void; onSave: () => void; onCancel: () => void }) {
+function ItemForm(props: {
+  draft: Draft;
+  errors: FieldErrors;
+  sizes: SizeRow[];
+  bySize: boolean;
+  busy: boolean;
+  onChange: (draft: Draft) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
   const { draft, errors, onChange } = props;
   return (
-    <Card withBorder radius="md" p="md" component="form" onSubmit={(event) => { event.preventDefault(); props.onSave(); }} aria-label={draft.id === null ? 'New menu item' : `Edit ${draft.name}`}>
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave();
+      }}
+      aria-label={draft.id === null ? 'New menu item' : `Edit ${draft.name}`}
+    >
       <Stack gap="sm">
         <TextInput label="Item name" value={draft.name} error={errors.name} onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })} />
-        <Textarea label="Item description" rows={3} value={draft.description} error={errors.description} onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })} />
+        <Textarea
+          label="Item description"
+          rows={3}
+          value={draft.description}
+          error={errors.description}
+          onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })}
+        />
         {props.bySize ? (
           <Group gap="xs" wrap="wrap">
             {props.sizes.map((size) => (
@@ -50,10 +84,19 @@ function ItemForm(props: { draft: Draft; errors: FieldErrors; sizes: SizeRow[]; 
         ) : (
           <PriceInput label="Price" value={draft.price} error={errors.price} onChange={(value) => onChange({ ...draft, price: value })} />
         )}
-        <TextInput label="Item image URL" value={draft.image_url} error={errors.image_url} onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })} />
+        <TextInput
+          label="Item image URL"
+          value={draft.image_url}
+          error={errors.image_url}
+          onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })}
+        />
         <Group gap="xs" justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>Cancel</Button>
-          <Button type="submit" loading={props.busy}>Save item</Button>
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={props.busy}>
+            Save item
+          </Button>
         </Group>
       </Stack>
     </Card>
@@ -73,10 +116,11 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
   const savedSizes = props.sizes.filter((size) => size.id !== null && size.status !== 'deleting');
   const sizeName = (id: number) => savedSizes.find((size) => size.id === id)?.name;
   // A removed size's prices went with it on the server: none is shown under a size that is gone.
-  const sizePrices = (item: MenuItem) => item.prices.flatMap((one) => {
-    const name = sizeName(one.size_id);
-    return name === undefined ? [] : [`${name} ${money(one.price)}`];
-  });
+  const sizePrices = (item: MenuItem) =>
+    item.prices.flatMap((one) => {
+      const name = sizeName(one.size_id);
+      return name === undefined ? [] : [`${name} ${money(one.price)}`];
+    });
 
   // A finished save closes the form.
   useEffect(() => setDraft(null), [context.saved]);
@@ -100,24 +144,32 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
   return (
     <Stack gap="sm" ref={formArea}>
       {context.error && !state.matches('failed') ? (
-        <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={draft ? labelsInError(context.fields, FIELDS) : []}>{context.error}</MenuAlert>
+        <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={draft ? labelsInError(context.fields, FIELDS) : []}>
+          {context.error}
+        </MenuAlert>
       ) : null}
       {state.matches('loading') && items.length === 0 ? <Loading label="Loading menu items" /> : null}
       {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
       {/* A reload (after a save or the Available switch) keeps the dishes on screen. */}
       {!state.matches('failed') && !(state.matches('loading') && items.length === 0) ? (
         <>
-          {items.length === 0 ? <Text size="sm" c="dimmed">No menu items yet.</Text> : null}
+          {items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No menu items yet.
+            </Text>
+          ) : null}
           {items.map((item) => (
             <Card key={item.id} withBorder radius="md" p="sm" component="article" aria-label={item.name}>
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 {item.image_url ? <Image src={item.image_url} alt="" w={56} h={56} radius="sm" fit="cover" /> : null}
                 <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                   <Text fw={600}>{item.name}</Text>
-                  {item.description ? <Text size="sm" c="dimmed" lineClamp={2}>{item.description}</Text> : null}
-                  <Text size="sm">
-                    {props.bySize ? sizePrices(item).join(' · ') || 'No prices yet' : money(item.price ?? 0)}
-                  </Text>
+                  {item.description ? (
+                    <Text size="sm" c="dimmed" lineClamp={2}>
+                      {item.description}
+                    </Text>
+                  ) : null}
+                  <Text size="sm">{props.bySize ? sizePrices(item).join(' · ') || 'No prices yet' : money(item.price ?? 0)}</Text>
                 </Stack>
                 <Stack gap={4} align="flex-end">
                   <Switch
@@ -127,7 +179,9 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
                     onChange={(event) => send({ type: 'item.save', id: item.id, values: { available: event.currentTarget.checked } })}
                   />
                   <Group gap={4} wrap="nowrap">
-                    <Button size="xs" variant="subtle" onClick={() => setDraft(draftOf(item))} aria-label={`Edit ${item.name}`}>Edit</Button>
+                    <Button size="xs" variant="subtle" onClick={() => setDraft(draftOf(item))} aria-label={`Edit ${item.name}`}>
+                      Edit
+                    </Button>
                     <ConfirmDelete what={item.name} onConfirm={() => send({ type: 'item.delete', id: item.id })} />
                   </Group>
                 </Stack>
@@ -135,9 +189,20 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
             </Card>
           ))}
           {draft ? (
-            <ItemForm draft={draft} errors={context.fields} sizes={savedSizes} bySize={props.bySize} busy={state.matches({ loaded: 'saving' })} onChange={setDraft} onSave={() => save(draft)} onCancel={() => setDraft(null)} />
+            <ItemForm
+              draft={draft}
+              errors={context.fields}
+              sizes={savedSizes}
+              bySize={props.bySize}
+              busy={state.matches({ loaded: 'saving' })}
+              onChange={setDraft}
+              onSave={() => save(draft)}
+              onCancel={() => setDraft(null)}
+            />
           ) : (
-            <Button variant="light" size="sm" w="fit-content" onClick={() => setDraft(EMPTY)}>Add menu item</Button>
+            <Button variant="light" size="sm" w="fit-content" onClick={() => setDraft(EMPTY)}>
+              Add menu item
+            </Button>
           )}
         </>
       ) : null}

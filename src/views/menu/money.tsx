@@ -23,7 +23,9 @@ export const formatMoney = (amount: number, currency: Currency): string => forma
 
 /** USD → '$', GBP → '£'. */
 export const currencySymbol = (currency: Currency): string =>
-  formatter(currency).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+  formatter(currency)
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;
 
 /** The currency of the restaurant whose menu is on screen; a screen sets it once for all its prices. */
 const CurrencyContext = createContext<Currency>(DEFAULT_CURRENCY);

@@ -14,7 +14,10 @@ import { ImagePicker } from './image-picker';
 import { LoadFailed } from '../../components/load-failed';
 import { Loading, MenuAlert } from './menu-page';
 
-const FIELDS = [['name', 'Set name'], ['selections', 'Selections']] as const;
+const FIELDS = [
+  ['name', 'Set name'],
+  ['selections', 'Selections'],
+] as const;
 
 /** Spec section 5's one sentence for a refused set, put on the fields it is about. */
 function refusedFields(context: OptionSetEditorContext): Partial<Record<'name' | 'selections', string>> {
@@ -27,7 +30,12 @@ function refusedFields(context: OptionSetEditorContext): Partial<Record<'name' |
 }
 
 /** The primary option set editor (spec section 2): name, two toggles, ordered selections with images. */
-export function PrimaryOptionEditor(props: { setId: number | null; scope: MenuScope; onDone: (saved: boolean) => void; machine?: PrimaryOptionSetEditorMachine }) {
+export function PrimaryOptionEditor(props: {
+  setId: number | null;
+  scope: MenuScope;
+  onDone: (saved: boolean) => void;
+  machine?: PrimaryOptionSetEditorMachine;
+}) {
   const [state, send] = useMachine(props.machine ?? primaryOptionSetEditorMachine, { input: { setId: props.setId, scope: props.scope } });
   const { context } = state;
   const { onDone } = props;
@@ -42,39 +50,94 @@ export function PrimaryOptionEditor(props: { setId: number | null; scope: MenuSc
   const last = context.selections.length - 1;
   const errors = refusedFields(context);
   return (
-    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" ref={form} aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
-      onSubmit={(event) => { event.preventDefault(); focusAfterRefusal(); send({ type: 'set.save' }); }}>
+    <Card
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="form"
+      ref={form}
+      aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        focusAfterRefusal();
+        send({ type: 'set.save' });
+      }}
+    >
       <Stack gap="md">
         <Text fw={700}>{props.setId === null ? 'New primary option' : 'Edit primary option'}</Text>
         {context.error ? <MenuAlert fields={labelsInError(errors, FIELDS)}>{context.error}</MenuAlert> : null}
-        <TextInput label="Set name" value={context.name} error={errors.name} onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })} />
-        <Switch label="Prevent restaurants from making changes" checked={context.preventChanges}
-          onChange={(event) => send({ type: 'flag.change', flag: 'preventChanges', value: event.currentTarget.checked })} />
-        <Switch label="Add images to selections" checked={context.allowImages}
-          onChange={(event) => send({ type: 'flag.change', flag: 'allowImages', value: event.currentTarget.checked })} />
+        <TextInput
+          label="Set name"
+          value={context.name}
+          error={errors.name}
+          onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })}
+        />
+        <Switch
+          label="Prevent restaurants from making changes"
+          checked={context.preventChanges}
+          onChange={(event) => send({ type: 'flag.change', flag: 'preventChanges', value: event.currentTarget.checked })}
+        />
+        <Switch
+          label="Add images to selections"
+          checked={context.allowImages}
+          onChange={(event) => send({ type: 'flag.change', flag: 'allowImages', value: event.currentTarget.checked })}
+        />
         <Stack gap="xs" role="list" aria-label="Selections">
           {context.selections.map((row, index) => (
             <Group key={row.key} gap={6} wrap="wrap" role="listitem" align="center">
-              <TextInput aria-label={`Selection ${index + 1}`} style={{ flex: '1 1 160px' }} value={row.name}
+              <TextInput
+                aria-label={`Selection ${index + 1}`}
+                style={{ flex: '1 1 160px' }}
+                value={row.name}
                 // With no selection to save, the first row carries the refusal.
                 error={index === 0 ? errors.selections : undefined}
-                onChange={(event) => send({ type: 'selection.change', key: row.key, name: event.currentTarget.value })} />
+                onChange={(event) => send({ type: 'selection.change', key: row.key, name: event.currentTarget.value })}
+              />
               <Group gap={4} wrap="nowrap">
-                {context.allowImages ? <ImagePicker name={row.name} url={row.image_url} onPick={(url) => send({ type: 'selection.image', key: row.key, url })} /> : null}
-                <ActionIcon variant="default" size="lg" disabled={index === 0} aria-label={`Move ${row.name || 'selection'} up`}
-                  onClick={() => send({ type: 'selection.move', key: row.key, by: -1 })}>↑</ActionIcon>
-                <ActionIcon variant="default" size="lg" disabled={index === last} aria-label={`Move ${row.name || 'selection'} down`}
-                  onClick={() => send({ type: 'selection.move', key: row.key, by: 1 })}>↓</ActionIcon>
-                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${row.name || 'selection'}`}
-                  onClick={() => send({ type: 'selection.remove', key: row.key })}>×</ActionIcon>
+                {context.allowImages ? (
+                  <ImagePicker name={row.name} url={row.image_url} onPick={(url) => send({ type: 'selection.image', key: row.key, url })} />
+                ) : null}
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  disabled={index === 0}
+                  aria-label={`Move ${row.name || 'selection'} up`}
+                  onClick={() => send({ type: 'selection.move', key: row.key, by: -1 })}
+                >
+                  ↑
+                </ActionIcon>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  disabled={index === last}
+                  aria-label={`Move ${row.name || 'selection'} down`}
+                  onClick={() => send({ type: 'selection.move', key: row.key, by: 1 })}
+                >
+                  ↓
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Delete ${row.name || 'selection'}`}
+                  onClick={() => send({ type: 'selection.remove', key: row.key })}
+                >
+                  ×
+                </ActionIcon>
               </Group>
             </Group>
           ))}
         </Stack>
-        <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add' })}>Add selection</Button>
+        <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add' })}>
+          Add selection
+        </Button>
         <Group gap="xs" justify="flex-end">
-          <Button variant="default" onClick={() => onDone(false)}>Cancel</Button>
-          <Button type="submit" loading={state.matches('saving')}>Save</Button>
+          <Button variant="default" onClick={() => onDone(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={state.matches('saving')}>
+            Save
+          </Button>
         </Group>
       </Stack>
     </Card>

@@ -21,12 +21,24 @@ function SelectionsPreview({ set }: { set: PrimaryOptionSet }) {
   return (
     <Group gap={6} wrap="wrap">
       {shown.map((selection) => (
-        <Badge key={selection.id} variant="light" color="gray" radius="sm" size="lg" tt="none" fw={500}
-          leftSection={selection.image_url ? <Avatar src={selection.image_url} size={18} radius="xs" alt="" /> : null}>
+        <Badge
+          key={selection.id}
+          variant="light"
+          color="gray"
+          radius="sm"
+          size="lg"
+          tt="none"
+          fw={500}
+          leftSection={selection.image_url ? <Avatar src={selection.image_url} size={18} radius="xs" alt="" /> : null}
+        >
           {selection.name}
         </Badge>
       ))}
-      {rest > 0 ? <Text size="sm" c="dimmed">+{rest} more</Text> : null}
+      {rest > 0 ? (
+        <Text size="sm" c="dimmed">
+          +{rest} more
+        </Text>
+      ) : null}
     </Group>
   );
 }
@@ -37,14 +49,24 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
   // undefined: no editor open; null: a new set; a number: that set.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const sets = state.context.items as PrimaryOptionSet[];
-  const closeEditor = useCallback((saved: boolean) => {
-    setEditing(undefined);
-    if (saved) send({ type: 'list.reload' });
-  }, [send]);
+  const closeEditor = useCallback(
+    (saved: boolean) => {
+      setEditing(undefined);
+      if (saved) send({ type: 'list.reload' });
+    },
+    [send],
+  );
 
   return (
-    <MenuPage title="Primary options" back={{ href: '/menu', label: 'Menu' }}
-      actions={<Button onClick={() => setEditing(null)} disabled={editing !== undefined}>Add primary option</Button>}>
+    <MenuPage
+      title="Primary options"
+      back={{ href: '/menu', label: 'Menu' }}
+      actions={
+        <Button onClick={() => setEditing(null)} disabled={editing !== undefined}>
+          Add primary option
+        </Button>
+      }
+    >
       {editing !== undefined ? (
         <PrimaryOptionEditor key={editing ?? 'new'} setId={editing} scope={props.scope} onDone={closeEditor} machine={props.editorMachine} />
       ) : null}
@@ -64,7 +86,9 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
                   <SelectionsPreview set={set} />
                 </Stack>
                 <Group gap={4} wrap="nowrap">
-                  <Button size="xs" variant="subtle" aria-label={`Edit ${set.name}`} onClick={() => setEditing(set.id)}>Edit</Button>
+                  <Button size="xs" variant="subtle" aria-label={`Edit ${set.name}`} onClick={() => setEditing(set.id)}>
+                    Edit
+                  </Button>
                   <ConfirmDelete what={set.name} onConfirm={() => send({ type: 'item.delete', id: set.id })} />
                 </Group>
               </Group>

@@ -24,8 +24,12 @@ function ConfirmSizeRemoval({ removal, send }: { removal: SizeRemoval | null; se
       <Stack gap="md">
         <Text size="sm">{removalWarning(removal?.prices ?? null)}</Text>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" data-autofocus onClick={() => send({ type: 'removal.cancel' })}>Cancel</Button>
-          <Button color="red" onClick={() => send({ type: 'removal.confirm' })}>Remove size</Button>
+          <Button variant="default" data-autofocus onClick={() => send({ type: 'removal.cancel' })}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => send({ type: 'removal.confirm' })}>
+            Remove size
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -36,7 +40,13 @@ function ConfirmSizeRemoval({ removal, send }: { removal: SizeRemoval | null; se
  * The size offerings table (shown when the category is priced by size). `removal` is the size
  * waiting for the person's confirmation; `checking` the one whose prices are being counted.
  */
-export function SizeOfferings({ rows, send, errors = {}, removal = null, checking = null }: {
+export function SizeOfferings({
+  rows,
+  send,
+  errors = {},
+  removal = null,
+  checking = null,
+}: {
   rows: SizeRow[];
   send: (event: CategoryEditorEvent) => void;
   /** Refused rows' sentences, by row key. */
@@ -48,7 +58,11 @@ export function SizeOfferings({ rows, send, errors = {}, removal = null, checkin
   return (
     <Stack gap="sm">
       <Text fw={700}>Size offerings</Text>
-      {visible.length === 0 ? <Text size="sm" c="dimmed">No sizes yet.</Text> : (
+      {visible.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No sizes yet.
+        </Text>
+      ) : (
         // On a phone the table scrolls sideways inside its own region, which Tab can reach and name.
         <Table.ScrollContainer minWidth={600} type="native" tabIndex={0} role="region" aria-label="Size offerings table">
           <Table verticalSpacing="xs" aria-label="Size offerings">
@@ -57,7 +71,9 @@ export function SizeOfferings({ rows, send, errors = {}, removal = null, checkin
                 <Table.Th miw={170}>Name</Table.Th>
                 <Table.Th w={110}>Units</Table.Th>
                 <Table.Th w={160}>Measurement</Table.Th>
-                <Table.Th w={140}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                <Table.Th w={140}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -15,7 +15,10 @@ import { SearchBox } from './search-box';
 type Draft = { id: number | null; name: string; image_url: string; inventory: boolean };
 const EMPTY: Draft = { id: null, name: '', image_url: '', inventory: false };
 /** The form's fields a save can be refused for, in the form's order, with their labels. */
-const FIELDS = [['name', 'Topping name'], ['image_url', 'Image URL']] as const;
+const FIELDS = [
+  ['name', 'Topping name'],
+  ['image_url', 'Image URL'],
+] as const;
 
 /** Toppings (spec section 2): search, an add/edit panel, a card grid. */
 export function ToppingsView({ scope, machine = toppingsListMachine }: { scope: MenuScope; machine?: MenuListMachine }) {
@@ -33,22 +36,39 @@ export function ToppingsView({ scope, machine = toppingsListMachine }: { scope: 
     <MenuPage title="Toppings" back={{ href: '/menu', label: 'Menu' }}>
       <Stack gap="lg" ref={formArea}>
         {context.error && !state.matches('failed') ? (
-          <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={labelsInError(context.fields, FIELDS)}>{context.error}</MenuAlert>
+          <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={labelsInError(context.fields, FIELDS)}>
+            {context.error}
+          </MenuAlert>
         ) : null}
-        <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" aria-label={draft.id === null ? 'Add topping' : 'Edit topping'}
+        <Card
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="form"
+          aria-label={draft.id === null ? 'Add topping' : 'Edit topping'}
           onSubmit={(event) => {
             event.preventDefault();
             focusAfterRefusal();
             send({ type: 'item.save', id: draft.id, values: { name: draft.name, image_url: draft.image_url } });
-          }}>
+          }}
+        >
           <Stack gap="sm">
             <Text fw={700}>{draft.id === null ? 'Add topping' : 'Edit topping'}</Text>
-            <TextInput label="Topping name" value={draft.name} error={context.fields.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} />
+            <TextInput
+              label="Topping name"
+              value={draft.name}
+              error={context.fields.name}
+              onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+            />
             <ImageField label="Image URL" value={draft.image_url} error={context.fields.image_url} onChange={setImage} />
             {/* Spec: shown, not saved. */}
             <Switch label="Add to inventory" checked={draft.inventory} onChange={(event) => setDraft({ ...draft, inventory: event.currentTarget.checked })} />
             <Group gap="xs" justify="flex-end">
-              {draft.id !== null ? <Button variant="default" onClick={() => setDraft(EMPTY)}>Cancel</Button> : null}
+              {draft.id !== null ? (
+                <Button variant="default" onClick={() => setDraft(EMPTY)}>
+                  Cancel
+                </Button>
+              ) : null}
               <Button type="submit" loading={state.matches({ loaded: 'saving' })} disabled={!state.matches('loaded')}>
                 {draft.id === null ? 'Add topping' : 'Save topping'}
               </Button>
@@ -66,16 +86,28 @@ export function ToppingsView({ scope, machine = toppingsListMachine }: { scope: 
           {toppings.map((topping) => (
             <Card key={topping.id} withBorder radius="md" p="sm" component="article" aria-label={topping.name}>
               <Card.Section>
-                {topping.image_url ? <Image src={topping.image_url} alt="" h={110} fit="cover" /> : (
-                  <Text h={110} c="dimmed" size="xs" ta="center" pt={46} bg="gray.0">No image</Text>
+                {topping.image_url ? (
+                  <Image src={topping.image_url} alt="" h={110} fit="cover" />
+                ) : (
+                  <Text h={110} c="dimmed" size="xs" ta="center" pt={46} bg="gray.0">
+                    No image
+                  </Text>
                 )}
               </Card.Section>
-              <Text fw={600} mt="xs" truncate>{topping.name}</Text>
+              <Text fw={600} mt="xs" truncate>
+                {topping.name}
+              </Text>
               <RowRestaurant restaurantId={topping.restaurant_id} />
               {/* Two cards a row leave 320 px phones no room for both buttons side by side: they wrap. */}
               <Group gap={4} mt={4}>
-                <Button size="xs" variant="subtle" aria-label={`Edit ${topping.name}`}
-                  onClick={() => setDraft({ id: topping.id, name: topping.name, image_url: topping.image_url ?? '', inventory: false })}>Edit</Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  aria-label={`Edit ${topping.name}`}
+                  onClick={() => setDraft({ id: topping.id, name: topping.name, image_url: topping.image_url ?? '', inventory: false })}
+                >
+                  Edit
+                </Button>
                 <ConfirmDelete what={topping.name} onConfirm={() => send({ type: 'item.delete', id: topping.id })} />
               </Group>
             </Card>

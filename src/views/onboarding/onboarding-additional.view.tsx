@@ -13,8 +13,7 @@ export function AdditionalFields({ form, errors, send }: StepFieldsProps<Additio
           options={ADDITIONAL_GROUPS[group].labels}
           value={form.selections[group]}
           error={errors[`selections.${group}`]}
-          onChange={(labels) =>
-            send({ type: 'field.change', step: 'additional', patch: { selections: { ...form.selections, [group]: labels } } })}
+          onChange={(labels) => send({ type: 'field.change', step: 'additional', patch: { selections: { ...form.selections, [group]: labels } } })}
         />
       ))}
     </>

@@ -40,7 +40,11 @@ function phaseOf(value: unknown): FramePhase {
  * address names the step: a new address opens that step in the machine; when the machine moves
  * on by itself (Next, Skip, Back), the address follows. Launched, it leaves for / for good.
  */
-export function OnboardingArea({ restaurantId, step, machine = onboardingMachine }: {
+export function OnboardingArea({
+  restaurantId,
+  step,
+  machine = onboardingMachine,
+}: {
   restaurantId: string;
   step: OnboardingStep;
   /** Tests pass the machine with its actors replaced. */
@@ -98,9 +102,7 @@ export function OnboardingArea({ restaurantId, step, machine = onboardingMachine
   const shared = { errors: context.fieldErrors, send };
   const fields = {
     location: () => <LocationFields form={context.forms.location} {...shared} />,
-    about: () => (
-      <AboutFields form={context.forms.about} {...shared} host={context.host} uploading={phase === 'uploading'} logoError={context.logoError} />
-    ),
+    about: () => <AboutFields form={context.forms.about} {...shared} host={context.host} uploading={phase === 'uploading'} logoError={context.logoError} />,
     delivery: () => <DeliveryFields form={context.forms.delivery} {...shared} />,
     hours: () => <HoursFields form={context.forms.hours} {...shared} />,
     additional: () => <AdditionalFields form={context.forms.additional} {...shared} />,

@@ -13,13 +13,15 @@ export function pageBeforeOnboarding(restaurantId: string, history: Navigation |
   if (!history || !current) return null;
   const own = `/onboard/${restaurantId}`;
   const before = history.entries().slice(0, current.index).reverse();
-  return before.find((entry) => {
-    // The browser hides the address of another document's entry when, as here, pages are
-    // served with Referrer-Policy: no-referrer; it is still a page of this site, the one before.
-    if (!entry.url) return true;
-    const path = new URL(entry.url).pathname;
-    return path !== own && !path.startsWith(`${own}/`) && !isSignInPage(path);
-  }) ?? null;
+  return (
+    before.find((entry) => {
+      // The browser hides the address of another document's entry when, as here, pages are
+      // served with Referrer-Policy: no-referrer; it is still a page of this site, the one before.
+      if (!entry.url) return true;
+      const path = new URL(entry.url).pathname;
+      return path !== own && !path.startsWith(`${own}/`) && !isSignInPage(path);
+    }) ?? null
+  );
 }
 
 function browserNavigation(): Navigation | undefined {

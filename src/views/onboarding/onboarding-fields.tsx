@@ -27,7 +27,11 @@ export function Section({ title, hint, children }: { title: string; hint?: strin
         <Title order={2} id={id} className={classes.sectionTitle}>
           {title}
         </Title>
-        {hint ? <Text size="sm" c="dimmed">{hint}</Text> : null}
+        {hint ? (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
       </div>
       {children}
     </section>
@@ -85,12 +89,7 @@ export function ChipChoice(props: {
 }
 
 /** One choice among a few, as chips (spec: the coverage chips). */
-export function ChipSingle(props: {
-  legend: string;
-  options: readonly { value: string; label: string }[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function ChipSingle(props: { legend: string; options: readonly { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
   return (
     <fieldset className={classes.group}>
       <legend className={classes.legend}>{props.legend}</legend>
@@ -179,9 +178,31 @@ export function MinutesRange(props: {
     <fieldset className={classes.group}>
       <legend className={classes.legend}>{props.label}</legend>
       <div className={classes.range}>
-        <NumberInput label="From" aria-label={`${props.label} from (minutes)`} value={props.from} onChange={(value) => props.onFrom(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} error={props.fromError} />
-        <span className={classes.rangeDash} aria-hidden="true">–</span>
-        <NumberInput label="To" aria-label={`${props.label} to (minutes)`} value={props.to} onChange={(value) => props.onTo(toAmount(value))} min={0} allowDecimal={false} rightSection="min" rightSectionWidth={44} error={props.toError} />
+        <NumberInput
+          label="From"
+          aria-label={`${props.label} from (minutes)`}
+          value={props.from}
+          onChange={(value) => props.onFrom(toAmount(value))}
+          min={0}
+          allowDecimal={false}
+          rightSection="min"
+          rightSectionWidth={44}
+          error={props.fromError}
+        />
+        <span className={classes.rangeDash} aria-hidden="true">
+          –
+        </span>
+        <NumberInput
+          label="To"
+          aria-label={`${props.label} to (minutes)`}
+          value={props.to}
+          onChange={(value) => props.onTo(toAmount(value))}
+          min={0}
+          allowDecimal={false}
+          rightSection="min"
+          rightSectionWidth={44}
+          error={props.toError}
+        />
       </div>
     </fieldset>
   );

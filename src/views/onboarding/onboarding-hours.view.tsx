@@ -22,7 +22,12 @@ const COLUMNS: { field: DayTimeField; breakOnly: boolean }[] = [
   { field: 'close_time', breakOnly: false },
 ];
 
-function DayRow({ day, withBreak, errors, send }: {
+function DayRow({
+  day,
+  withBreak,
+  errors,
+  send,
+}: {
   day: DayHours;
   withBreak: boolean;
   errors: Record<string, string>;
@@ -36,8 +41,7 @@ function DayRow({ day, withBreak, errors, send }: {
     .filter(([key]) => key.startsWith(`hours.${index}.`) || key === `hours.${index}`)
     .map(([, message]) => message);
   // The day's sentences sit once under its row; each time in error is marked and described by them.
-  const inError = (field: DayTimeField) =>
-    (errors[dayTimeKey(index, field)] ? { error: true, attributes: { input: { 'aria-describedby': errorId } } } : {});
+  const inError = (field: DayTimeField) => (errors[dayTimeKey(index, field)] ? { error: true, attributes: { input: { 'aria-describedby': errorId } } } : {});
   return (
     <div className={classes.day} data-closed={day.closed || undefined} style={{ '--day-columns': columns.length } as CSSProperties}>
       <span className={classes.dayName}>{name}</span>
@@ -55,9 +59,18 @@ function DayRow({ day, withBreak, errors, send }: {
           {columns.map(({ field, breakOnly }) => (
             <NativeSelect
               key={field}
-              label={field === 'close_time' && closesNextDay(day)
-                ? <>{HOURS_COLUMN_LABELS[field]} <Badge size="xs" variant="light">next day</Badge></>
-                : HOURS_COLUMN_LABELS[field]}
+              label={
+                field === 'close_time' && closesNextDay(day) ? (
+                  <>
+                    {HOURS_COLUMN_LABELS[field]}{' '}
+                    <Badge size="xs" variant="light">
+                      next day
+                    </Badge>
+                  </>
+                ) : (
+                  HOURS_COLUMN_LABELS[field]
+                )
+              }
               aria-label={dayTimeLabel(index, field)}
               {...inError(field)}
               size="sm"
@@ -82,12 +95,7 @@ export function HoursFields({ form, errors, send }: StepFieldsProps<HoursForm>) 
   return (
     <>
       <Section title="When you are open">
-        <Toggle
-          label="Open 24/7"
-          hint="Open around the clock, every day."
-          checked={form.open_247}
-          onChange={(on) => send({ type: 'hours.open247', on })}
-        />
+        <Toggle label="Open 24/7" hint="Open around the clock, every day." checked={form.open_247} onChange={(on) => send({ type: 'hours.open247', on })} />
         <Toggle
           label="Closed between certain hours"
           hint="A break during the day, e.g. between lunch and dinner."

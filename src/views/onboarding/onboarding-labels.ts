@@ -52,8 +52,7 @@ export const HOURS_COLUMN_LABELS: Record<DayTimeField, string> = {
 };
 
 /** One day's time select, as its accessible name says it ("Monday opens"). */
-export const dayTimeLabel = (dayIndex: number, field: DayTimeField) =>
-  `${DAY_NAMES[dayIndex]} ${HOURS_COLUMN_LABELS[field].toLowerCase()}`;
+export const dayTimeLabel = (dayIndex: number, field: DayTimeField) => `${DAY_NAMES[dayIndex]} ${HOURS_COLUMN_LABELS[field].toLowerCase()}`;
 
 /** The key of one day's time in the step's `fields` ("hours.0.open_time"). */
 export const dayTimeKey = (dayIndex: number, field: DayTimeField) => `hours.${dayIndex}.${field}`;
@@ -61,7 +60,8 @@ export const dayTimeKey = (dayIndex: number, field: DayTimeField) => `hours.${da
 const hoursOrder = (): [string, string][] => [
   ['hours', 'Opening hours'],
   ...DAY_NAMES.flatMap((_, day) =>
-    (Object.keys(HOURS_COLUMN_LABELS) as DayTimeField[]).map((field): [string, string] => [dayTimeKey(day, field), dayTimeLabel(day, field)])),
+    (Object.keys(HOURS_COLUMN_LABELS) as DayTimeField[]).map((field): [string, string] => [dayTimeKey(day, field), dayTimeLabel(day, field)]),
+  ),
 ];
 
 /** Every step's `fields` keys with the label a person sees, in screen order (for `labelsInError`). */

@@ -26,8 +26,8 @@ export function LaunchPanel(props: LaunchProps) {
           </FailureAlert>
         ) : null}
         <Text className={classes.consent}>
-          By launching, you confirm that you are authorised to represent this restaurant and that the information you
-          have given is correct, and you agree to the{' '}
+          By launching, you confirm that you are authorised to represent this restaurant and that the information you have given is correct, and you agree to
+          the{' '}
           <Anchor href="/terms" target="_blank" rel="noopener" inherit fw={700}>
             Terms of Service
           </Anchor>

@@ -18,9 +18,7 @@ export function LocationFields({ form, errors, send }: StepFieldsProps<LocationF
   // so the input's aria-describedby is set through its `attributes`.
   const ruleBroken = RULE_FIELDS.some((field) => errors[field] === ONBOARDING_MESSAGES.location);
   const ruleProps = (field: (typeof RULE_FIELDS)[number]) =>
-    (errors[field] === ONBOARDING_MESSAGES.location
-      ? { error: true, attributes: { input: { 'aria-describedby': ruleId } } }
-      : { error: errors[field] });
+    errors[field] === ONBOARDING_MESSAGES.location ? { error: true, attributes: { input: { 'aria-describedby': ruleId } } } : { error: errors[field] };
   return (
     <>
       <NativeSelect

@@ -24,7 +24,10 @@ import classes from './onboarding.module.css';
 function Rail() {
   // Inside the nested /onboard/:rid router, the location is the step itself.
   const [location] = useLocation();
-  const active = Math.max(ONBOARDING_STEPS.findIndex((step) => location === `/${step}`), 0);
+  const active = Math.max(
+    ONBOARDING_STEPS.findIndex((step) => location === `/${step}`),
+    0,
+  );
   const position = `Step ${active + 1} of ${ONBOARDING_STEPS.length}`;
   return (
     <nav aria-label="Onboarding steps" className={classes.rail}>
@@ -64,7 +67,9 @@ function StatusCheck({ restaurantId, children, machine }: { restaurantId: string
   if (state.matches('failed')) {
     return (
       <Alert color="red" title="Couldn't open this onboarding" my="xl">
-        <Text size="sm" mb="sm">{state.context.error}</Text>
+        <Text size="sm" mb="sm">
+          {state.context.error}
+        </Text>
         <Button size="sm" variant="default" onClick={() => send({ type: 'status.retry' })}>
           Try again
         </Button>
@@ -80,7 +85,11 @@ export function OnboardingShell({
   restaurantId,
   children,
   machine = onboardingStatusMachine,
-}: { restaurantId: string; children: ReactNode; machine?: typeof onboardingStatusMachine }) {
+}: {
+  restaurantId: string;
+  children: ReactNode;
+  machine?: typeof onboardingStatusMachine;
+}) {
   return (
     <RequireSession>
       <SiteFrame

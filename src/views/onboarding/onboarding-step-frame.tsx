@@ -57,7 +57,9 @@ export function StepFrame(props: FrameProps) {
         <StepHeading title={props.title} intro={props.intro} />
         {phase === 'saveFailed' && props.error !== null ? (
           <FailureAlert title="We couldn't save this step">
-            <Text fw={700} inherit>{props.error}</Text>
+            <Text fw={700} inherit>
+              {props.error}
+            </Text>
             <FieldsToFix labels={props.fieldsToFix} />
             <Text inherit>What you typed is kept. Press Next to try again, or change it first.</Text>
           </FailureAlert>
@@ -68,7 +70,9 @@ export function StepFrame(props: FrameProps) {
           </div>
         ) : phase === 'loadFailed' ? (
           <FailureAlert title="We couldn't load this step">
-            <Text inherit mb="sm">{props.error}</Text>
+            <Text inherit mb="sm">
+              {props.error}
+            </Text>
             <Button size="sm" variant="default" onClick={props.onRetry}>
               Try again
             </Button>

@@ -25,7 +25,14 @@ export function BackOfficeLayout({ base, children }: { base: BackOfficeBase; chi
   const { user } = useSession();
   if (isAdmin(user)) return <AdminLayout base={base}>{children}</AdminLayout>;
   return (
-    <Frame base={base} workingOn={<Text size="sm" c="dimmed" truncate visibleFrom="xs">{user.active_restaurant_name ?? 'Back office'}</Text>}>
+    <Frame
+      base={base}
+      workingOn={
+        <Text size="sm" c="dimmed" truncate visibleFrom="xs">
+          {user.active_restaurant_name ?? 'Back office'}
+        </Text>
+      }
+    >
       {children}
     </Frame>
   );

@@ -19,7 +19,9 @@ export function MessagesTabs() {
   return (
     <nav aria-label="Leads">
       <Group gap={4} className={classes.tabs} wrap="wrap">
-        {MESSAGES_TABS.map((tab) => <TabLink key={tab.path} {...tab} />)}
+        {MESSAGES_TABS.map((tab) => (
+          <TabLink key={tab.path} {...tab} />
+        ))}
       </Group>
     </nav>
   );

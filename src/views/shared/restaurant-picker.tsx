@@ -38,8 +38,10 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
   const options: Pick<Restaurant, 'id' | 'name'>[] = matches ?? known;
   const data = [
     none,
-    ...[...(chosen && !options.some((option) => option.id === chosen.id) ? [chosen] : []), ...options]
-      .map((restaurant) => ({ value: String(restaurant.id), label: restaurantLabel(restaurant) })),
+    ...[...(chosen && !options.some((option) => option.id === chosen.id) ? [chosen] : []), ...options].map((restaurant) => ({
+      value: String(restaurant.id),
+      label: restaurantLabel(restaurant),
+    })),
   ];
 
   const rule = chosen

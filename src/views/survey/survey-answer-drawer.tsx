@@ -24,19 +24,29 @@ export function SurveyAnswerDrawer({ answer, onClose }: { answer: SurveyResponse
           <dl className={classes.answer}>
             {Object.entries(QUESTION_LABELS).map(([field, label]) => (
               <div key={field}>
-                <Text component="dt" size="sm" className={classes.question} mt="sm">{label}</Text>
+                <Text component="dt" size="sm" className={classes.question} mt="sm">
+                  {label}
+                </Text>
                 <Text component="dd" size="sm" className={classes.answer} c={answerText(answer[field as keyof SurveyResponse]) ? undefined : 'dimmed'}>
                   {answerText(answer[field as keyof SurveyResponse]) || NOT_ANSWERED}
                 </Text>
               </div>
             ))}
             <div>
-              <Text component="dt" size="sm" className={classes.question} mt="sm">Received</Text>
-              <Text component="dd" size="sm" className={classes.answer}>{receivedTime(answer)}</Text>
+              <Text component="dt" size="sm" className={classes.question} mt="sm">
+                Received
+              </Text>
+              <Text component="dd" size="sm" className={classes.answer}>
+                {receivedTime(answer)}
+              </Text>
             </div>
             <div>
-              <Text component="dt" size="sm" className={classes.question} mt="sm">Browser</Text>
-              <Text component="dd" size="sm" className={classes.answer}>{answer.user_agent ?? 'Unknown'}</Text>
+              <Text component="dt" size="sm" className={classes.question} mt="sm">
+                Browser
+              </Text>
+              <Text component="dd" size="sm" className={classes.answer}>
+                {answer.user_agent ?? 'Unknown'}
+              </Text>
             </div>
           </dl>
         </Stack>

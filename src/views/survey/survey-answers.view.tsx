@@ -37,16 +37,24 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
   return (
     <Stack gap="lg" maw={1100} w="100%">
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1} size="h2">{SURVEY_ANSWERS_TITLE}</Title>
-        <Button variant="default" loading={exporting} onClick={() => send({ type: 'export.start' })}>Export CSV</Button>
+        <Title order={1} size="h2">
+          {SURVEY_ANSWERS_TITLE}
+        </Title>
+        <Button variant="default" loading={exporting} onClick={() => send({ type: 'export.start' })}>
+          Export CSV
+        </Button>
       </Group>
       <MessagesTabs />
-      {exportError ? <Alert role="alert" color="red" variant="light" radius="md">{exportError}</Alert> : null}
-      {state.matches({ list: 'failed' }) ? (
-        <LoadFailed message={loadError} onRetry={() => send({ type: 'list.retry' })} />
+      {exportError ? (
+        <Alert role="alert" color="red" variant="light" radius="md">
+          {exportError}
+        </Alert>
       ) : null}
+      {state.matches({ list: 'failed' }) ? <LoadFailed message={loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
       {state.matches({ list: 'loading' }) && data === null ? (
-        <Group justify="center" mih={160}><Loader size="sm" color="gray" aria-label="Loading survey answers" /></Group>
+        <Group justify="center" mih={160}>
+          <Loader size="sm" color="gray" aria-label="Loading survey answers" />
+        </Group>
       ) : null}
       {state.matches({ list: 'loaded' }) && rows.length === 0 ? <Text c="dimmed">{SURVEY_ANSWERS_EMPTY}</Text> : null}
       {!state.matches({ list: 'failed' }) && rows.length > 0 ? (
@@ -70,10 +78,13 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
                     <Table.Td>{receivedDate(answer)}</Table.Td>
                     <Table.Td>
                       {/* The row is clickable; this button is the same for the keyboard and screen readers. */}
-                      <UnstyledButton className={classes.rowButton} onClick={(event) => {
-                        event.stopPropagation();
-                        send({ type: 'answer.open', id: answer.id });
-                      }}>
+                      <UnstyledButton
+                        className={classes.rowButton}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          send({ type: 'answer.open', id: answer.id });
+                        }}
+                      >
                         {answerText(answer.business_name) || `Answer #${answer.id}`}
                       </UnstyledButton>
                     </Table.Td>
@@ -87,9 +98,18 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
             </Table>
           </Table.ScrollContainer>
           <Group justify="space-between" gap="sm">
-            <Button variant="default" size="xs" disabled={page <= 1 || !state.matches({ list: 'loaded' })} onClick={() => send({ type: 'page.previous' })}>Prev</Button>
+            <Button variant="default" size="xs" disabled={page <= 1 || !state.matches({ list: 'loaded' })} onClick={() => send({ type: 'page.previous' })}>
+              Prev
+            </Button>
             <Text size="sm" aria-live="polite">{`Page ${page} / ${pageCount(state.context)} • ${data?.count ?? 0}`}</Text>
-            <Button variant="default" size="xs" disabled={page >= pageCount(state.context) || !state.matches({ list: 'loaded' })} onClick={() => send({ type: 'page.next' })}>Next</Button>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page >= pageCount(state.context) || !state.matches({ list: 'loaded' })}
+              onClick={() => send({ type: 'page.next' })}
+            >
+              Next
+            </Button>
           </Group>
         </>
       ) : null}

@@ -31,18 +31,28 @@ function useGroupError(error: string | undefined) {
   };
 }
 
-export function SingleChoice(props: Described & {
-  name: string;
-  options: readonly string[];
-  value: string;
-  onChange: (value: string) => void;
-  /** Shown under the options while "Other" is chosen. */
-  other?: ReactNode;
-}) {
+export function SingleChoice(
+  props: Described & {
+    name: string;
+    options: readonly string[];
+    value: string;
+    onChange: (value: string) => void;
+    /** Shown under the options while "Other" is chosen. */
+    other?: ReactNode;
+  },
+) {
   const { errorProps, firstCard } = useGroupError(props.error);
   return (
     <div className={classes.question}>
-      <Radio.Group name={props.name} label={props.label} description={props.hint} error={props.error} errorProps={errorProps} value={props.value} onChange={props.onChange}>
+      <Radio.Group
+        name={props.name}
+        label={props.label}
+        description={props.hint}
+        error={props.error}
+        errorProps={errorProps}
+        value={props.value}
+        onChange={props.onChange}
+      >
         <div className={classes.options}>
           {props.options.map((option, index) => (
             <Radio.Card key={option} value={option} radius="md" className={classes.option} {...(index === 0 ? firstCard : {})}>
@@ -57,18 +67,26 @@ export function SingleChoice(props: Described & {
   );
 }
 
-export function MultiChoice(props: Described & {
-  options: readonly string[];
-  value: readonly string[];
-  onToggle: (option: string) => void;
-  other?: ReactNode;
-}) {
+export function MultiChoice(
+  props: Described & {
+    options: readonly string[];
+    value: readonly string[];
+    onToggle: (option: string) => void;
+    other?: ReactNode;
+  },
+) {
   const { errorProps, firstCard } = useGroupError(props.error);
   return (
     <div className={classes.question}>
       {/* The group only labels the cards; each card's click is the one place choices change,
           so the machine can keep exclusive answers ("None") on their own. */}
-      <Checkbox.Group label={props.label} description={props.hint ?? 'Choose all that apply.'} error={props.error} errorProps={errorProps} value={[...props.value]}>
+      <Checkbox.Group
+        label={props.label}
+        description={props.hint ?? 'Choose all that apply.'}
+        error={props.error}
+        errorProps={errorProps}
+        value={[...props.value]}
+      >
         <div className={classes.options}>
           {props.options.map((option, index) => (
             <Checkbox.Card
@@ -90,15 +108,17 @@ export function MultiChoice(props: Described & {
   );
 }
 
-export function ShortText(props: Described & {
-  name: string;
-  value: string;
-  maxLength: number;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email';
-  autoComplete?: string;
-  placeholder?: string;
-}) {
+export function ShortText(
+  props: Described & {
+    name: string;
+    value: string;
+    maxLength: number;
+    onChange: (value: string) => void;
+    type?: 'text' | 'email';
+    autoComplete?: string;
+    placeholder?: string;
+  },
+) {
   return (
     <TextInput
       className={classes.question}

@@ -49,14 +49,12 @@ export const QUESTION_LABELS = {
 const frustrationLabel = (index: number) => `Frustration ${index + 1}`;
 
 /** The `fields` keys a refusal may name, with their labels, in the survey's order (for `labelsInError`). */
-export const QUESTION_ORDER: readonly (readonly [string, string])[] = Object.entries(QUESTION_LABELS).flatMap(
-  ([field, label]): [string, string][] => [
-    [field, label],
-    ...(field === 'delivery_frustrations'
-      ? Array.from({ length: FRUSTRATION_COUNT }, (_, index): [string, string] => [`${field}.${index}`, frustrationLabel(index)])
-      : []),
-  ],
-);
+export const QUESTION_ORDER: readonly (readonly [string, string])[] = Object.entries(QUESTION_LABELS).flatMap(([field, label]): [string, string][] => [
+  [field, label],
+  ...(field === 'delivery_frustrations'
+    ? Array.from({ length: FRUSTRATION_COUNT }, (_, index): [string, string] => [`${field}.${index}`, frustrationLabel(index)])
+    : []),
+]);
 
 const L = QUESTION_LABELS;
 

@@ -15,14 +15,7 @@ import { FieldsToFix, labelsInError, useFocusAfterRefusal } from '../../componen
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { usePageTitle } from '../../components/page-title';
 import { SiteFrame } from '../../components/site-frame';
-import {
-  SURVEY_STEPS,
-  SURVEY_STEP_COUNT,
-  progressPercent,
-  stepNumber,
-  surveyMachine,
-  type SurveyMachine,
-} from '../../machines/survey/survey.machine';
+import { SURVEY_STEPS, SURVEY_STEP_COUNT, progressPercent, stepNumber, surveyMachine, type SurveyMachine } from '../../machines/survey/survey.machine';
 import { QUESTION_ORDER, STEP_TEXT, StepQuestions } from './survey-steps';
 import classes from './survey.module.css';
 

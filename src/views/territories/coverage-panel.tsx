@@ -27,7 +27,9 @@ export function CoveragePanel({ coverage, pending, error, onAddZips, onCoverZips
   const signups = coverage?.zips.reduce((sum, zip) => sum + zip.signups, 0) ?? 0;
   return (
     <Stack gap="sm" aria-busy={pending || undefined}>
-      <Title order={3} size="h5">Coverage</Title>
+      <Title order={3} size="h5">
+        Coverage
+      </Title>
       {error ? <Text size="sm" c="red" role="status">{`Coverage is not shown: ${error}`}</Text> : null}
       {coverage ? (
         <>
@@ -36,13 +38,21 @@ export function CoveragePanel({ coverage, pending, error, onAddZips, onCoverZips
               `${signups} sign-up${signups === 1 ? '' : 's'} in the last 90 days (orange circles, larger for more); listed zips as grey dots.`}
           </Text>
           <Mismatch title={COVERAGE_TEXTS.notListed} zips={coverage.circle_zips_not_listed} verb="Add" allLabel="Add all to the zip list" onFix={onAddZips} />
-          <Mismatch title={COVERAGE_TEXTS.outside} zips={coverage.listed_zips_outside_circles} verb="Circle" allLabel="Add circles around all" onFix={onCoverZips} />
-          {coverage.unplaced_zips.length > 0 ? (
-            <Text size="sm">{`${COVERAGE_TEXTS.unplaced}: ${coverage.unplaced_zips.join(', ')}`}</Text>
-          ) : null}
+          <Mismatch
+            title={COVERAGE_TEXTS.outside}
+            zips={coverage.listed_zips_outside_circles}
+            verb="Circle"
+            allLabel="Add circles around all"
+            onFix={onCoverZips}
+          />
+          {coverage.unplaced_zips.length > 0 ? <Text size="sm">{`${COVERAGE_TEXTS.unplaced}: ${coverage.unplaced_zips.join(', ')}`}</Text> : null}
         </>
       ) : (
-        !error && <Text size="sm" c="dimmed">{pending ? 'Working out the coverage…' : 'Add zip codes or circles to see what they cover.'}</Text>
+        !error && (
+          <Text size="sm" c="dimmed">
+            {pending ? 'Working out the coverage…' : 'Add zip codes or circles to see what they cover.'}
+          </Text>
+        )
       )}
     </Stack>
   );
@@ -54,7 +64,9 @@ function Mismatch(props: { title: string; zips: string[]; verb: string; allLabel
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>{`${props.title} (${zipCount(props.zips.length)})`}</Text>
-        <Button size="xs" variant="light" onClick={() => props.onFix(props.zips)}>{props.allLabel}</Button>
+        <Button size="xs" variant="light" onClick={() => props.onFix(props.zips)}>
+          {props.allLabel}
+        </Button>
       </Group>
       <List listStyleType="none" spacing={4} aria-label={props.title} styles={{ root: { display: 'flex', flexWrap: 'wrap', gap: 6, paddingInlineStart: 0 } }}>
         {props.zips.map((zip) => (

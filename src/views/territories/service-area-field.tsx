@@ -57,15 +57,33 @@ export function ServiceAreaField({ form, coverage, coveragePending, coverageErro
           onRemoveCircle={(index) => form.removeListItem('circles', index)}
         />
       </Suspense>
-      {tilesUnavailable ? <Text size="sm" c="dimmed">The map's background is unavailable; circles and zip codes work the same.</Text> : null}
+      {tilesUnavailable ? (
+        <Text size="sm" c="dimmed">
+          The map's background is unavailable; circles and zip codes work the same.
+        </Text>
+      ) : null}
       {circles.map((_, index) => (
         <Fieldset key={form.key(`circles.${index}`)} legend={`Circle ${index + 1}`} p="sm">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} {...form.getInputProps(`circles.${index}.center_lat`)} />
             <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} {...form.getInputProps(`circles.${index}.center_lng`)} />
-            <NumberInput label="Radius (metres)" min={1} max={RADIUS_METERS_MAX} step={100} thousandSeparator="," {...form.getInputProps(`circles.${index}.radius_meters`)} />
+            <NumberInput
+              label="Radius (metres)"
+              min={1}
+              max={RADIUS_METERS_MAX}
+              step={100}
+              thousandSeparator=","
+              {...form.getInputProps(`circles.${index}.radius_meters`)}
+            />
           </SimpleGrid>
-          <Button mt="sm" size="xs" variant="subtle" color="red" onClick={() => form.removeListItem('circles', index)} aria-label={`Remove circle ${index + 1}`}>
+          <Button
+            mt="sm"
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => form.removeListItem('circles', index)}
+            aria-label={`Remove circle ${index + 1}`}
+          >
             Remove
           </Button>
         </Fieldset>

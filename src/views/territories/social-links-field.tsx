@@ -7,7 +7,11 @@ export function SocialLinksField({ form }: { form: TerritoryForm }) {
   const socials = form.values.socials;
   return (
     <Stack gap="sm">
-      {socials.length === 0 ? <Text size="sm" c="dimmed">No social links yet.</Text> : null}
+      {socials.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No social links yet.
+        </Text>
+      ) : null}
       {socials.map((_, index) => (
         <Fieldset key={form.key(`socials.${index}`)} legend={`Link ${index + 1}`} p="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

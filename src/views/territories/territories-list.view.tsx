@@ -21,7 +21,11 @@ export const territoryUrl = (territory: Pick<Territory, 'slug'>) => (territory.s
 export function TerritoriesListView({ machine = territoriesListMachine }: { machine?: TerritoriesListMachine }) {
   const [state, send] = useMachine(machine);
   const { items, error, search } = state.context;
-  const addButton = <Button component={Link} href="/territories/new">Add territory</Button>;
+  const addButton = (
+    <Button component={Link} href="/territories/new">
+      Add territory
+    </Button>
+  );
   const busy = !state.matches({ loaded: 'idle' });
 
   return (
@@ -65,7 +69,9 @@ export function TerritoriesListView({ machine = territoriesListMachine }: { mach
               {items.map((territory) => (
                 <Table.Tr key={territory.id}>
                   <Table.Td>
-                    <Text fw={600} size="sm">{territory.name}</Text>
+                    <Text fw={600} size="sm">
+                      {territory.name}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{territoryUrl(territory)}</Table.Td>
                   <Table.Td>{territory.num_stores}</Table.Td>

@@ -36,10 +36,21 @@ export type TerritoryEditorMachines = {
 
 /** The form's fields in the order the screen shows them, for the summary of fields to fix. */
 const FIELD_LABELS: readonly (readonly [string, string])[] = [
-  ['name', 'Name'], ['slug', 'Slug'], ['phone', 'Phone'], ['email', 'Email'], ['current_commission', 'Current commission'],
-  ['settlement_date', 'Settlement date'], ['rep_name', 'Representative name'], ['rep_dob', 'Date of birth'],
-  ['rep_meze_email', 'Work email'], ['rep_personal_email', 'Personal email'], ['rep_phone', 'Representative phone'],
-  ['rep_address', 'Address'], ['zips', 'Zip codes'], ['circles', 'Circles'], ['socials', 'Social links'],
+  ['name', 'Name'],
+  ['slug', 'Slug'],
+  ['phone', 'Phone'],
+  ['email', 'Email'],
+  ['current_commission', 'Current commission'],
+  ['settlement_date', 'Settlement date'],
+  ['rep_name', 'Representative name'],
+  ['rep_dob', 'Date of birth'],
+  ['rep_meze_email', 'Work email'],
+  ['rep_personal_email', 'Personal email'],
+  ['rep_phone', 'Representative phone'],
+  ['rep_address', 'Address'],
+  ['zips', 'Zip codes'],
+  ['circles', 'Circles'],
+  ['socials', 'Social links'],
 ];
 
 function labelsOf(errors: Record<string, ReactNode>): string[] {
@@ -59,10 +70,18 @@ export function TerritoryEditorView({ id, machines = {} }: { id: number | null; 
 
   const title = id === null ? 'New territory' : 'Edit territory';
   if (state.matches('deciding') || state.matches('loading')) {
-    return <ScreenFrame title={title} back={BACK}><Loading label="Loading the territory" /></ScreenFrame>;
+    return (
+      <ScreenFrame title={title} back={BACK}>
+        <Loading label="Loading the territory" />
+      </ScreenFrame>
+    );
   }
   if (state.matches('loadFailed')) {
-    return <ScreenFrame title={title} back={BACK}><LoadFailed message={state.context.error} onRetry={() => send({ type: 'load.retry' })} /></ScreenFrame>;
+    return (
+      <ScreenFrame title={title} back={BACK}>
+        <LoadFailed message={state.context.error} onRetry={() => send({ type: 'load.retry' })} />
+      </ScreenFrame>
+    );
   }
   return <TerritoryEditorForm state={state} send={send} machines={machines} title={title} />;
 }
@@ -104,7 +123,15 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
       <form ref={formRef} onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="lg">
           {error ? (
-            <Alert role="alert" color="red" variant="light" radius="md" withCloseButton closeButtonLabel="Dismiss" onClose={() => send({ type: 'alert.dismiss' })}>
+            <Alert
+              role="alert"
+              color="red"
+              variant="light"
+              radius="md"
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => send({ type: 'alert.dismiss' })}
+            >
               {error}
               <FieldsToFix labels={refused} />
             </Alert>
@@ -114,20 +141,39 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
               <FieldsToFix labels={refused} />
             </Alert>
           ) : null}
-          <Section title="Summary"><SummaryFields form={form} /></Section>
+          <Section title="Summary">
+            <SummaryFields form={form} />
+          </Section>
           <Section title="Representative">
             <RepresentativeFields form={form} />
-            <ImagePick field="rep_photo" label="Representative photo" territory={territory} images={images} setImages={setImages} loading={state.matches('uploading')} />
+            <ImagePick
+              field="rep_photo"
+              label="Representative photo"
+              territory={territory}
+              images={images}
+              setImages={setImages}
+              loading={state.matches('uploading')}
+            />
           </Section>
-          <Section title="Zip codes"><ZipCodesField form={form} /></Section>
-          <Section title="Service area"><ServiceArea form={form} machines={machines} /></Section>
+          <Section title="Zip codes">
+            <ZipCodesField form={form} />
+          </Section>
+          <Section title="Service area">
+            <ServiceArea form={form} machines={machines} />
+          </Section>
           <Section title="Home wallpaper">
             <ImagePick field="wallpaper" label="Wallpaper" territory={territory} images={images} setImages={setImages} loading={state.matches('uploading')} />
           </Section>
-          <Section title="Social links"><SocialLinksField form={form} /></Section>
+          <Section title="Social links">
+            <SocialLinksField form={form} />
+          </Section>
           <Group gap="sm">
-            <Button type="submit" loading={sending}>Save territory</Button>
-            <Button variant="default" component={Link} href="/territories">Cancel</Button>
+            <Button type="submit" loading={sending}>
+              Save territory
+            </Button>
+            <Button variant="default" component={Link} href="/territories">
+              Cancel
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -139,7 +185,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={title}>
       <Stack gap="md">
-        <Title order={2} size="h4">{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {children}
       </Stack>
     </Paper>
@@ -147,7 +195,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ImagePick(props: {
-  field: TerritoryImageField; label: string; territory: Territory | null; images: Images; setImages: (update: (images: Images) => Images) => void; loading: boolean;
+  field: TerritoryImageField;
+  label: string;
+  territory: Territory | null;
+  images: Images;
+  setImages: (update: (images: Images) => Images) => void;
+  loading: boolean;
 }) {
   return (
     <ImageDropzone

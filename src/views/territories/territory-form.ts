@@ -33,7 +33,16 @@ export type TerritoryFormValues = {
 };
 
 const TEXT_FIELDS = [
-  'name', 'slug', 'phone', 'email', 'current_commission', 'rep_name', 'rep_meze_email', 'rep_personal_email', 'rep_phone', 'rep_address',
+  'name',
+  'slug',
+  'phone',
+  'email',
+  'current_commission',
+  'rep_name',
+  'rep_meze_email',
+  'rep_personal_email',
+  'rep_phone',
+  'rep_address',
 ] as const;
 
 /** A new territory's circle, where a click or "Add circle" puts one. */
@@ -63,8 +72,8 @@ export function circleOf(values: CircleValues): TerritoryCircle {
 /** A circle the map can draw: every field a number in range (the form says what is wrong with the others). */
 export function drawableCircle(values: CircleValues): TerritoryCircle | null {
   const circle = circleOf(values);
-  const inRange = Math.abs(circle.center_lat) <= 90 && Math.abs(circle.center_lng) <= 180
-    && circle.radius_meters >= 1 && circle.radius_meters <= RADIUS_METERS_MAX;
+  const inRange =
+    Math.abs(circle.center_lat) <= 90 && Math.abs(circle.center_lng) <= 180 && circle.radius_meters >= 1 && circle.radius_meters <= RADIUS_METERS_MAX;
   return inRange ? circle : null;
 }
 
@@ -72,8 +81,7 @@ export function drawableCircle(values: CircleValues): TerritoryCircle | null {
 const isBlankSocial = (social: SocialValues) => social.platform_name.trim() === '' && social.platform_url.trim() === '';
 
 /** The rows sent, by their place in the form (errors come back by their place in the body). */
-const keptSocials = (values: TerritoryFormValues) =>
-  values.socials.map((social, index) => ({ social, index })).filter(({ social }) => !isBlankSocial(social));
+const keptSocials = (values: TerritoryFormValues) => values.socials.map((social, index) => ({ social, index })).filter(({ social }) => !isBlankSocial(social));
 
 /**
  * The request body: section 5's rules applied (dates as YYYY-MM-DD or null, https:// added to
@@ -100,12 +108,14 @@ export function toTerritoryBody(values: TerritoryFormValues): TerritoryCreate {
  */
 export function formErrorsOf(fields: Record<string, string>, values: TerritoryFormValues): Record<string, string> {
   const kept = keptSocials(values);
-  return Object.fromEntries(Object.entries(fields).map(([path, message]) => {
-    const social = /^socials\.(\d+)(\..*)?$/.exec(path);
-    if (!social) return [path, message];
-    const row = kept[Number(social[1])]?.index ?? Number(social[1]);
-    return [`socials.${row}${social[2] ?? ''}`, message];
-  }));
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => {
+      const social = /^socials\.(\d+)(\..*)?$/.exec(path);
+      if (!social) return [path, message];
+      const row = kept[Number(social[1])]?.index ?? Number(social[1]);
+      return [`socials.${row}${social[2] ?? ''}`, message];
+    }),
+  );
 }
 
 /** @mantine/form's validator: the same contract as the server's. */

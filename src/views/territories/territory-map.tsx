@@ -49,10 +49,12 @@ function removeButton(index: number, onRemove: (index: number) => void): HTMLEle
 function drawCircle(layer: L.LayerGroup, map: L.Map, circle: TerritoryCircle, index: number, props: { current: TerritoryMapProps }) {
   const center = L.latLng(circle.center_lat, circle.center_lng);
   const shape = L.circle(center, { radius: circle.radius_meters, className: classes.circle, bubblingMouseEvents: false });
-  shape.bindPopup(() => removeButton(index, (at) => {
-    map.closePopup();
-    props.current.onRemoveCircle(at);
-  }));
+  shape.bindPopup(() =>
+    removeButton(index, (at) => {
+      map.closePopup();
+      props.current.onRemoveCircle(at);
+    }),
+  );
   const name = `Circle ${index + 1}`;
   const middle = L.marker(center, { draggable: true, keyboard: false, icon: handle(classes.centerHandle!, 16), title: `${name}: drag to move` });
   const edge = L.marker(edgeOf(circle), { draggable: true, keyboard: false, icon: handle(classes.edgeHandle!, 14), title: `${name}: drag to resize` });
@@ -73,8 +75,11 @@ function drawCoverage(layer: L.LayerGroup, coverage: TerritoryCoverage) {
       layer.addLayer(L.circleMarker([zip.lat, zip.lng], { radius: 3, className: classes.zip, bubblingMouseEvents: false }).bindTooltip(`Zip ${zip.zip_code}`));
     }
     if (zip.signups > 0) {
-      layer.addLayer(L.circleMarker([zip.lat, zip.lng], { radius: signupRadius(zip.signups), className: classes.signups, bubblingMouseEvents: false })
-        .bindTooltip(`${zip.zip_code}: ${zip.signups} sign-up${zip.signups === 1 ? '' : 's'}`));
+      layer.addLayer(
+        L.circleMarker([zip.lat, zip.lng], { radius: signupRadius(zip.signups), className: classes.signups, bubblingMouseEvents: false }).bindTooltip(
+          `${zip.zip_code}: ${zip.signups} sign-up${zip.signups === 1 ? '' : 's'}`,
+        ),
+      );
     }
   }
   for (const restaurant of coverage.restaurants) {
@@ -86,7 +91,10 @@ const drawnCircles = (circles: readonly (TerritoryCircle | null)[]) => circles.f
 
 function fitToCircles(map: L.Map, circles: readonly TerritoryCircle[]) {
   const bounds = circles.map((circle) => L.latLng(circle.center_lat, circle.center_lng).toBounds(circle.radius_meters * 2));
-  map.fitBounds(bounds.reduce((all, one) => all.extend(one)), { padding: [16, 16] });
+  map.fitBounds(
+    bounds.reduce((all, one) => all.extend(one)),
+    { padding: [16, 16] },
+  );
 }
 
 /** An empty territory opens on the default centre; one with circles, on its circles. */

@@ -34,7 +34,9 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
       <Button variant="default" w="fit-content" onClick={add} disabled={text.trim() === ''}>
         Add zip codes
       </Button>
-      <Text size="sm" fw={600} aria-live="polite">{zipCount(zips.length)}</Text>
+      <Text size="sm" fw={600} aria-live="polite">
+        {zipCount(zips.length)}
+      </Text>
       {zips.length > 0 ? (
         <Group gap={6} component="ul" aria-label="Listed zip codes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {zips.map((zip) => (
@@ -42,7 +44,12 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
               <Pill
                 size="md"
                 withRemoveButton
-                onRemove={() => form.setFieldValue('zips', zips.filter((listed) => listed !== zip))}
+                onRemove={() =>
+                  form.setFieldValue(
+                    'zips',
+                    zips.filter((listed) => listed !== zip),
+                  )
+                }
                 // Mantine hides the remove button from the keyboard (it expects Backspace in an input): not here.
                 removeButtonProps={{ 'aria-label': `Remove zip ${zip}`, tabIndex: 0, 'aria-hidden': false }}
               >

@@ -2,12 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { DetailResponse, ForgotRequest, ResetRequest } from '../../../contracts/accounts';
 import { ApiError } from '../../../src/services/shared/api';
-import {
-  CODE_RESENT_NOTE,
-  CODE_SENT_NOTE,
-  forgotPasswordMachine,
-  type ForgotEvent,
-} from '../../../src/machines/accounts/forgot-password.machine';
+import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine, type ForgotEvent } from '../../../src/machines/accounts/forgot-password.machine';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
@@ -38,8 +33,14 @@ function start(answers: { forgot?: () => Promise<DetailResponse>; reset?: () => 
   const actor = createActor(
     provideChecked(forgotPasswordMachine, {
       actors: {
-        requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => { forgot.push(input); return (answers.forgot ?? (async () => ({ detail: 'ok' })))(); }),
-        resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => { reset.push(input); return (answers.reset ?? (async () => ({ detail: 'ok' })))(); }),
+        requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => {
+          forgot.push(input);
+          return (answers.forgot ?? (async () => ({ detail: 'ok' })))();
+        }),
+        resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => {
+          reset.push(input);
+          return (answers.reset ?? (async () => ({ detail: 'ok' })))();
+        }),
         resendLock: resendLockMachine.provide({ delays: { tick: 5 } }),
       },
     }),
@@ -68,13 +69,21 @@ describe('forgot password machine: behaviour', () => {
     send({ type: 'field.change', field: 'code', value: '12' }, { type: 'field.change', field: 'password', value: 'short' }, { type: 'reset.submit' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: 'Enter the 6-digit code.', password: 'Password must be at least 8 characters.' });
 
-    send({ type: 'field.change', field: 'code', value: '123456' }, { type: 'field.change', field: 'password', value: 'a new password' }, { type: 'reset.submit' });
+    send(
+      { type: 'field.change', field: 'code', value: '123456' },
+      { type: 'field.change', field: 'password', value: 'a new password' },
+      { type: 'reset.submit' },
+    );
     await waitFor(actor, (s) => s.matches('done'));
     expect(reset).toEqual([{ email: 'owner@example.com', code: '123456', password: 'a new password' }]);
   });
 
   it('resends only after the lock, and shows the server’s words on failure', async () => {
-    const { actor, forgot, send } = start({ reset: async () => { throw new ApiError('This code is wrong or has expired.', { status: 400 }); } });
+    const { actor, forgot, send } = start({
+      reset: async () => {
+        throw new ApiError('This code is wrong or has expired.', { status: 400 });
+      },
+    });
     send({ type: 'field.change', field: 'email', value: 'owner@example.com' }, { type: 'request.submit' });
     await waitFor(actor, (s) => s.matches({ reset: 'editing' }));
     send({ type: 'code.resend' });
@@ -84,7 +93,11 @@ describe('forgot password machine: behaviour', () => {
     expect((await waitFor(actor, (s) => s.matches({ reset: 'editing' }) && s.context.notice === CODE_RESENT_NOTE)).context.notice).toBe(CODE_RESENT_NOTE);
     expect(forgot).toHaveLength(2);
 
-    send({ type: 'field.change', field: 'code', value: '999999' }, { type: 'field.change', field: 'password', value: 'a new password' }, { type: 'reset.submit' });
+    send(
+      { type: 'field.change', field: 'code', value: '999999' },
+      { type: 'field.change', field: 'password', value: 'a new password' },
+      { type: 'reset.submit' },
+    );
     const failed = await waitFor(actor, (s) => s.matches({ reset: 'editing' }) && s.context.error !== null);
     expect(failed.context.error).toBe('This code is wrong or has expired.');
   });

@@ -30,8 +30,14 @@ function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: 
   const actor = createActor(
     provideChecked(loginMachine, {
       actors: {
-        checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => { checked.push(input); return check(input); }),
-        completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => { signedIn.push(input); return signIn(input); }),
+        checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => {
+          checked.push(input);
+          return check(input);
+        }),
+        completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => {
+          signedIn.push(input);
+          return signIn(input);
+        }),
       },
     }),
     { input: { next } },
@@ -42,7 +48,11 @@ function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: 
 
 describe('login machine: behaviour', () => {
   it('sends what was typed (no client-side checks), then signs in with Remember me and next', async () => {
-    const { actor, checked, signedIn, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => '/backoffice/menu', '/backoffice/menu');
+    const { actor, checked, signedIn, send } = start(
+      async () => ({ access: 'A', refresh: 'R' }),
+      async () => '/backoffice/menu',
+      '/backoffice/menu',
+    );
     // A one-letter password: registration's rules would refuse it, login sends it as it is.
     send({ type: 'field.change', field: 'email', value: ' Owner@Example.com' }, { type: 'field.change', field: 'password', value: 'x' });
     send({ type: 'remember.change', remember: false }, { type: 'form.submit' });
@@ -54,12 +64,20 @@ describe('login machine: behaviour', () => {
   });
 
   it('Remember me is on unless turned off', () => {
-    const { actor } = start(async () => ({ access: 'A', refresh: 'R' }), async () => '/admin');
+    const { actor } = start(
+      async () => ({ access: 'A', refresh: 'R' }),
+      async () => '/admin',
+    );
     expect(actor.getSnapshot().context.remember).toBe(true);
   });
 
   it('shows the server’s detail, keeps the typed values, and clears it on the next edit', async () => {
-    const { actor, send } = start(async () => { throw new ApiError('Wrong email or password.', { status: 401 }); }, async () => '/admin');
+    const { actor, send } = start(
+      async () => {
+        throw new ApiError('Wrong email or password.', { status: 401 });
+      },
+      async () => '/admin',
+    );
     send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context).toMatchObject({ error: 'Wrong email or password.', email: 'a@b.co', password: 'secret-1' });
@@ -69,7 +87,12 @@ describe('login machine: behaviour', () => {
 
   it('keeps the sentences of the fields the server names until each field is edited', async () => {
     const refusal = new ApiError('Some fields are not valid.', { status: 400, code: 'invalid', fields: { email: 'Please enter a valid email.' } });
-    const { actor, send } = start(async () => { throw refusal; }, async () => '/admin');
+    const { actor, send } = start(
+      async () => {
+        throw refusal;
+      },
+      async () => '/admin',
+    );
     send({ type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context).toMatchObject({ error: 'Some fields are not valid.', fieldErrors: { email: 'Please enter a valid email.' } });
@@ -80,7 +103,12 @@ describe('login machine: behaviour', () => {
   });
 
   it('falls back to "Request failed" and returns to the form when the sign-in after the credentials fails', async () => {
-    const { actor, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => { throw new Error(''); });
+    const { actor, send } = start(
+      async () => ({ access: 'A', refresh: 'R' }),
+      async () => {
+        throw new Error('');
+      },
+    );
     send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context.error).toBe('Request failed');

@@ -26,7 +26,14 @@ describe('oauth completion machine: path coverage', () => {
 function start(input: OAuthResult, answer: (tokens: Tokens) => Promise<string>) {
   const calls: Tokens[] = [];
   const actor = createActor(
-    provideChecked(oauthCompleteMachine, { actors: { completeSignIn: fromPromise<string, Tokens>(({ input: tokens }) => { calls.push(tokens); return answer(tokens); }) } }),
+    provideChecked(oauthCompleteMachine, {
+      actors: {
+        completeSignIn: fromPromise<string, Tokens>(({ input: tokens }) => {
+          calls.push(tokens);
+          return answer(tokens);
+        }),
+      },
+    }),
     { input },
   ).start();
   return { actor, calls };
@@ -52,7 +59,10 @@ describe('oauth completion machine: behaviour', () => {
   it('can try again after a failed sign-in', async () => {
     let first = true;
     const { actor } = start({ tokens: TOKENS }, async () => {
-      if (first) { first = false; throw new ApiError('Service unavailable.', { status: 503 }); }
+      if (first) {
+        first = false;
+        throw new ApiError('Service unavailable.', { status: 503 });
+      }
       return '/admin';
     });
     expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toBe('Service unavailable.');

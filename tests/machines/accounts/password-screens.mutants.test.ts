@@ -23,12 +23,21 @@ describe('login: what the screen keeps', () => {
   function start(check: () => Promise<Tokens>, signIn: () => Promise<string> = async () => '/admin', next?: string | null) {
     const checked: LoginRequest[] = [];
     const signedIn: LoginSignInCall[] = [];
-    const actor = createActor(provideChecked(loginMachine, {
-      actors: {
-        checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => { checked.push(input); return check(); }),
-        completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => { signedIn.push(input); return signIn(); }),
-      },
-    }), { input: next === undefined ? undefined : { next } }).start();
+    const actor = createActor(
+      provideChecked(loginMachine, {
+        actors: {
+          checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => {
+            checked.push(input);
+            return check();
+          }),
+          completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => {
+            signedIn.push(input);
+            return signIn();
+          }),
+        },
+      }),
+      { input: next === undefined ? undefined : { next } },
+    ).start();
     const send = (...events: LoginEvent[]) => events.forEach((event) => actor.send(event));
     return { actor, send, checked, signedIn, context: () => actor.getSnapshot().context };
   }
@@ -45,7 +54,10 @@ describe('login: what the screen keeps', () => {
 
   it('turns Remember me back on, and clears the last failure while it checks again', async () => {
     let refuse = true;
-    const { actor, send, context } = start(async () => { if (refuse) throw new ApiError('Wrong email or password.', { status: 401, fields: { password: 'Wrong.' } }); return { access: 'A', refresh: 'R' }; });
+    const { actor, send, context } = start(async () => {
+      if (refuse) throw new ApiError('Wrong email or password.', { status: 401, fields: { password: 'Wrong.' } });
+      return { access: 'A', refresh: 'R' };
+    });
     send({ type: 'remember.change', remember: false }, { type: 'remember.change', remember: true });
     expect(context().remember).toBe(true);
     send(...typed, { type: 'form.submit' });
@@ -59,7 +71,12 @@ describe('login: what the screen keeps', () => {
   });
 
   it('forgets the tokens when signing in after the check fails', async () => {
-    const { actor, send } = start(async () => ({ access: 'A', refresh: 'R' }), async () => { throw new ApiError('Service unavailable.', { status: 503 }); });
+    const { actor, send } = start(
+      async () => ({ access: 'A', refresh: 'R' }),
+      async () => {
+        throw new ApiError('Service unavailable.', { status: 503 });
+      },
+    );
     send(...typed, { type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context.error).toBe('Service unavailable.');
@@ -71,13 +88,22 @@ describe('forgot password: the two stages', () => {
   function start(answers: { forgot?: () => Promise<DetailResponse>; reset?: () => Promise<DetailResponse> } = {}) {
     const forgot: ForgotRequest[] = [];
     const reset: ResetRequest[] = [];
-    const actor = createActor(provideChecked(forgotPasswordMachine, {
-      actors: {
-        requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => { forgot.push(input); return (answers.forgot ?? (async () => ({ detail: 'ok' })))(); }),
-        resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => { reset.push(input); return (answers.reset ?? (async () => ({ detail: 'ok' })))(); }),
-        resendLock: resendLockMachine.provide({ delays: { tick: 2 } }),
-      },
-    }), { input: { resendSeconds: 1 } }).start();
+    const actor = createActor(
+      provideChecked(forgotPasswordMachine, {
+        actors: {
+          requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => {
+            forgot.push(input);
+            return (answers.forgot ?? (async () => ({ detail: 'ok' })))();
+          }),
+          resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => {
+            reset.push(input);
+            return (answers.reset ?? (async () => ({ detail: 'ok' })))();
+          }),
+          resendLock: resendLockMachine.provide({ delays: { tick: 2 } }),
+        },
+      }),
+      { input: { resendSeconds: 1 } },
+    ).start();
     const send = (...events: ForgotEvent[]) => events.forEach((event) => actor.send(event));
     return { actor, send, forgot, reset, context: () => actor.getSnapshot().context };
   }
@@ -98,7 +124,12 @@ describe('forgot password: the two stages', () => {
 
   it('shows the server’s refusal of the request with its field sentence, and clears it while sending again', async () => {
     let refuse = true;
-    const harness = start({ forgot: async () => { if (refuse) throw new ApiError('Too many requests.', { status: 429, fields: { email: 'Wait a minute.', other: 'x' } }); return { detail: 'ok' }; } });
+    const harness = start({
+      forgot: async () => {
+        if (refuse) throw new ApiError('Too many requests.', { status: 429, fields: { email: 'Wait a minute.', other: 'x' } });
+        return { detail: 'ok' };
+      },
+    });
     harness.send({ type: 'field.change', field: 'email', value: 'owner@example.com' }, { type: 'request.submit' });
     const refused = await waitFor(harness.actor, (s) => s.matches({ request: 'editing' }) && s.context.error !== null);
     expect(refused.context.error).toBe('Too many requests.');
@@ -133,7 +164,11 @@ describe('forgot password: the two stages', () => {
   it('clears the alert while it resets, and sends the tidied address', async () => {
     const harness = start();
     await toReset(harness);
-    harness.send({ type: 'field.change', field: 'code', value: '123456' }, { type: 'field.change', field: 'password', value: 'long enough' }, { type: 'reset.submit' });
+    harness.send(
+      { type: 'field.change', field: 'code', value: '123456' },
+      { type: 'field.change', field: 'password', value: 'long enough' },
+      { type: 'reset.submit' },
+    );
     expect(harness.actor.getSnapshot().matches({ reset: 'saving' })).toBe(true);
     expect(harness.context()).toMatchObject({ error: null, notice: null, fieldErrors: {} });
     const final = await waitFor(harness.actor, (s) => s.status === 'done');
@@ -143,7 +178,12 @@ describe('forgot password: the two stages', () => {
 
   it('a refused resend shows the server’s words and the code’s sentence on the reset stage', async () => {
     let refuse = false;
-    const harness = start({ forgot: async () => { if (refuse) throw new ApiError('Please wait.', { status: 429, fields: { code: 'Wait.' } }); return { detail: 'ok' }; } });
+    const harness = start({
+      forgot: async () => {
+        if (refuse) throw new ApiError('Please wait.', { status: 429, fields: { code: 'Wait.' } });
+        return { detail: 'ok' };
+      },
+    });
     await toReset(harness);
     await waitFor(harness.context().resendLock, (lock) => lock.value === 'ready');
     refuse = true;
@@ -162,10 +202,16 @@ describe('forgot password: the two stages', () => {
   });
 
   it('locks Resend for the seconds the screen gives, 60 without any, and says the spec’s sentence', async () => {
-    for (const [input, seconds] of [[{ resendSeconds: 3 }, 3], [undefined, 60]] as const) {
-      const actor = createActor(provideChecked(forgotPasswordMachine, {
-        actors: { requestCode: fromPromise<DetailResponse, ForgotRequest>(async () => ({ detail: 'ok' })) },
-      }), { input }).start();
+    for (const [input, seconds] of [
+      [{ resendSeconds: 3 }, 3],
+      [undefined, 60],
+    ] as const) {
+      const actor = createActor(
+        provideChecked(forgotPasswordMachine, {
+          actors: { requestCode: fromPromise<DetailResponse, ForgotRequest>(async () => ({ detail: 'ok' })) },
+        }),
+        { input },
+      ).start();
       actor.send({ type: 'field.change', field: 'email', value: 'owner@example.com' });
       actor.send({ type: 'request.submit' });
       const reset = await waitFor(actor, (s) => s.matches({ reset: 'editing' }));
@@ -177,9 +223,18 @@ describe('forgot password: the two stages', () => {
 
   it('clears the server’s sentences while the reset is sent again', async () => {
     let refuse = true;
-    const harness = start({ reset: async () => { if (refuse) throw new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.' } }); return { detail: 'ok' }; } });
+    const harness = start({
+      reset: async () => {
+        if (refuse) throw new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.' } });
+        return { detail: 'ok' };
+      },
+    });
     await toReset(harness);
-    harness.send({ type: 'field.change', field: 'code', value: '123456' }, { type: 'field.change', field: 'password', value: 'long enough' }, { type: 'reset.submit' });
+    harness.send(
+      { type: 'field.change', field: 'code', value: '123456' },
+      { type: 'field.change', field: 'password', value: 'long enough' },
+      { type: 'reset.submit' },
+    );
     await waitFor(harness.actor, (s) => s.matches({ reset: 'editing' }) && s.context.error !== null);
     harness.send({ type: 'field.change', field: 'password', value: 'longer still' });
     expect(harness.context().fieldErrors).toEqual({ code: 'This code is wrong or has expired.' });
@@ -198,16 +253,27 @@ describe('forgot password: the two stages', () => {
   });
 
   it('names a lost address on the reset stage', () => {
-    expect(checkResetRequest({ email: ' ', code: '123456', password: 'long enough' }, MISSING_EMAIL)).toEqual({ ok: false, fields: { email: 'Missing email.' } });
+    expect(checkResetRequest({ email: ' ', code: '123456', password: 'long enough' }, MISSING_EMAIL)).toEqual({
+      ok: false,
+      fields: { email: 'Missing email.' },
+    });
   });
 });
 
 describe('reset password: the form', () => {
   function start(answer: () => Promise<DetailResponse> = async () => ({ detail: 'ok' }), input?: { email?: string }) {
     const sent: ResetRequest[] = [];
-    const actor = createActor(provideChecked(resetPasswordMachine, {
-      actors: { resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input: call }) => { sent.push(call); return answer(); }) },
-    }), { input }).start();
+    const actor = createActor(
+      provideChecked(resetPasswordMachine, {
+        actors: {
+          resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input: call }) => {
+            sent.push(call);
+            return answer();
+          }),
+        },
+      }),
+      { input },
+    ).start();
     const send = (...events: ResetEvent[]) => events.forEach((event) => actor.send(event));
     return { actor, send, sent, context: () => actor.getSnapshot().context };
   }
@@ -243,7 +309,11 @@ describe('reset password: the form', () => {
 
   it('puts the server’s field sentences under the fields, and clears them while it sends again', async () => {
     let refuse = true;
-    const { actor, send, context } = start(async () => { if (refuse) throw new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.', confirm: 'x' } }); return { detail: 'ok' }; });
+    const { actor, send, context } = start(async () => {
+      if (refuse)
+        throw new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.', confirm: 'x' } });
+      return { detail: 'ok' };
+    });
     send(...fill('123456', 'long enough', 'long enough'), { type: 'form.submit' });
     const refused = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(refused.context.fieldErrors).toEqual({ code: 'This code is wrong or has expired.' });

@@ -2,11 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { RegisterRequest, RegisterResponse } from '../../../contracts/accounts';
 import { ApiError } from '../../../src/services/shared/api';
-import {
-  CODE_RESENT,
-  registrationMachine,
-  type RegistrationEvent,
-} from '../../../src/machines/accounts/registration.machine';
+import { CODE_RESENT, registrationMachine, type RegistrationEvent } from '../../../src/machines/accounts/registration.machine';
 import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
@@ -97,10 +93,12 @@ describe('registration machine: behaviour', () => {
       { type: 'profile.submit' },
     );
     const final = await waitFor(actor, (s) => s.matches('done'));
-    expect(calls.profile).toEqual([{
-      profile: { email: 'owner@example.com', first_name: 'Ada', last_name: 'Lovelace', password: 'correct horse' },
-      accessToken: 'A1',
-    }]);
+    expect(calls.profile).toEqual([
+      {
+        profile: { email: 'owner@example.com', first_name: 'Ada', last_name: 'Lovelace', password: 'correct horse' },
+        accessToken: 'A1',
+      },
+    ]);
     expect(calls.signIn).toEqual([{ tokens: { access: 'A2', refresh: 'R2' }, remember: true }]);
     expect(final.context.destination).toBe('/onboard/7/location');
     expect(final.status).toBe('done');
@@ -121,12 +119,20 @@ describe('registration machine: behaviour', () => {
   });
 
   it('says "Account already exists" when the server refuses the start, and the server’s words when it is out of reach', async () => {
-    const refused = start({ register: async () => { throw new ApiError('Invalid input.', { status: 400 }); } });
+    const refused = start({
+      register: async () => {
+        throw new ApiError('Invalid input.', { status: 400 });
+      },
+    });
     refused.send(...emailStep);
     const one = await waitFor(refused.actor, (s) => s.matches({ email: 'editing' }) && s.context.error !== null);
     expect(one.context.error).toBe('Account already exists');
 
-    const offline = start({ register: async () => { throw new ApiError('Request timed out', { status: 0 }); } });
+    const offline = start({
+      register: async () => {
+        throw new ApiError('Request timed out', { status: 0 });
+      },
+    });
     offline.send(...emailStep);
     const two = await waitFor(offline.actor, (s) => s.matches({ email: 'editing' }) && s.context.error !== null);
     expect(two.context.error).toBe('Request timed out');
@@ -134,7 +140,11 @@ describe('registration machine: behaviour', () => {
 
   it('shows the server’s detail for a wrong code, and "Request failed" when there is none', async () => {
     let answer: unknown = new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.' } });
-    const { actor, send } = start({ verify: async () => { throw answer; } });
+    const { actor, send } = start({
+      verify: async () => {
+        throw answer;
+      },
+    });
     send(...emailStep);
     await waitFor(actor, (s) => s.matches({ code: 'editing' }));
     send({ type: 'code.change', value: '111111' }, { type: 'code.verify' });
@@ -161,7 +171,10 @@ describe('registration machine: behaviour', () => {
     const calls: RegisterRequest[] = [];
     const machine = provideChecked(registrationMachine, {
       actors: {
-        registerEmail: fromPromise<RegisterResponse, RegisterRequest>(async ({ input }) => { calls.push(input); return { detail: 'sent', existing: false }; }),
+        registerEmail: fromPromise<RegisterResponse, RegisterRequest>(async ({ input }) => {
+          calls.push(input);
+          return { detail: 'sent', existing: false };
+        }),
         resendLock: resendLockMachine.provide({ delays: { tick: 5 } }),
       },
     });
@@ -195,7 +208,10 @@ describe('registration machine: behaviour', () => {
     const { actor, send } = start({
       verify: async () => ({ access: 'A1', refresh: 'R1', need_profile: false }),
       signIn: async () => {
-        if (first) { first = false; throw new ApiError('Service unavailable.', { status: 503 }); }
+        if (first) {
+          first = false;
+          throw new ApiError('Service unavailable.', { status: 503 });
+        }
         return '/admin';
       },
     });

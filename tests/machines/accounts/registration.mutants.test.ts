@@ -41,8 +41,19 @@ describe('registration: the email step’s sentences', () => {
     const { actor, context } = start();
     expect(actor.getSnapshot().value).toEqual({ email: 'editing' });
     expect(context()).toMatchObject({
-      email: '', acceptedTerms: false, code: '', first_name: '', last_name: '', password: '',
-      existing: false, tokens: null, verifiedCode: null, fieldErrors: {}, error: null, notice: null, destination: null,
+      email: '',
+      acceptedTerms: false,
+      code: '',
+      first_name: '',
+      last_name: '',
+      password: '',
+      existing: false,
+      tokens: null,
+      verifiedCode: null,
+      fieldErrors: {},
+      error: null,
+      notice: null,
+      destination: null,
     });
   });
 
@@ -74,7 +85,11 @@ describe('registration: the email step’s sentences', () => {
       status: 400,
       fields: { email: 'This email cannot be used.', accepted_terms: 'You must accept Terms and Privacy.', first_name: 'ignored' },
     });
-    const harness = start({ register: async () => { throw refusal; } });
+    const harness = start({
+      register: async () => {
+        throw refusal;
+      },
+    });
     harness.send(...emailStep());
     const refused = await waitFor(harness.actor, (s) => s.matches({ email: 'editing' }) && s.context.error !== null);
     expect(refused.context.error).toBe('Account already exists');
@@ -83,7 +98,12 @@ describe('registration: the email step’s sentences', () => {
 
   it('clears the alert while it sends again', async () => {
     let refuse = true;
-    const harness = start({ register: async () => { if (refuse) throw new ApiError('Nope', { status: 400 }); return { detail: 'sent', existing: false }; } });
+    const harness = start({
+      register: async () => {
+        if (refuse) throw new ApiError('Nope', { status: 400 });
+        return { detail: 'sent', existing: false };
+      },
+    });
     harness.send(...emailStep());
     await waitFor(harness.actor, (s) => s.context.error !== null);
     refuse = false;
@@ -183,7 +203,12 @@ describe('registration: the code step', () => {
 
   it('clears the alert while it verifies', async () => {
     let refuse = true;
-    const harness = start({ verify: async () => { if (refuse) throw new ApiError('Wrong code.', { status: 400 }); return { access: 'A1', refresh: 'R1', need_profile: true }; } });
+    const harness = start({
+      verify: async () => {
+        if (refuse) throw new ApiError('Wrong code.', { status: 400 });
+        return { access: 'A1', refresh: 'R1', need_profile: true };
+      },
+    });
     await atCode(harness);
     harness.send({ type: 'code.change', value: '111111' }, { type: 'code.verify' });
     await waitFor(harness.actor, (s) => s.context.error !== null);
@@ -196,7 +221,9 @@ describe('registration: the code step', () => {
 describe('registration: the profile step', () => {
   it('shows the server’s refusal of the profile with its field sentences, keeping what was typed', async () => {
     const harness = start({
-      profile: async () => { throw new ApiError('Some fields are not valid.', { status: 400, fields: { password: 'Password is too common.', email: 'not shown here' } }); },
+      profile: async () => {
+        throw new ApiError('Some fields are not valid.', { status: 400, fields: { password: 'Password is too common.', email: 'not shown here' } });
+      },
     });
     await atProfile(harness);
     harness.send(...profileFields, { type: 'profile.submit' });
@@ -229,7 +256,10 @@ describe('registration: signing in', () => {
     let fail = true;
     const harness = start({
       verify: async () => ({ access: 'A1', refresh: 'R1', need_profile: false }),
-      signIn: async () => { if (fail) throw new ApiError('Service unavailable.', { status: 503 }); return '/onboard/3/location'; },
+      signIn: async () => {
+        if (fail) throw new ApiError('Service unavailable.', { status: 503 });
+        return '/onboard/3/location';
+      },
     });
     await atCode(harness);
     harness.send({ type: 'code.change', value: '123456' }, { type: 'code.verify' });

@@ -25,7 +25,14 @@ describe('reset password machine: path coverage', () => {
 function start(answer: () => Promise<DetailResponse>, email?: string) {
   const sent: ResetRequest[] = [];
   const actor = createActor(
-    provideChecked(resetPasswordMachine, { actors: { resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => { sent.push(input); return answer(); }) } }),
+    provideChecked(resetPasswordMachine, {
+      actors: {
+        resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => {
+          sent.push(input);
+          return answer();
+        }),
+      },
+    }),
     { input: { email } },
   ).start();
   const send = (...events: ResetEvent[]) => events.forEach((event) => actor.send(event));
@@ -61,7 +68,9 @@ describe('reset password machine: behaviour', () => {
 
   it('shows the server’s detail, or "Could not reset password." when there is none', async () => {
     let error: unknown = new ApiError('This code is wrong or has expired.', { status: 400 });
-    const { actor, send } = start(async () => { throw error; }, 'owner@example.com');
+    const { actor, send } = start(async () => {
+      throw error;
+    }, 'owner@example.com');
     send(...fill('123456', 'long enough', 'long enough'), { type: 'form.submit' });
     expect((await waitFor(actor, (s) => s.context.error !== null)).context.error).toBe('This code is wrong or has expired.');
     error = new Error('');

@@ -4,13 +4,26 @@ import type { AnalyticsStats, GeneralStats, MenuStats } from '../../../contracts
 export const menuStatsOf = (restaurants: number): MenuStats => ({
   counts: { countries: 2, cities: 3, restaurants, categories: 4, menuItems: 1234, optionGroups: 5, options: 6 },
   restaurantsByCity: [{ name: 'Springfield', value: restaurants }],
-  optionGroupBreakdown: [{ name: 'Primary options', value: 2 }, { name: 'Toppings', value: 1 }, { name: 'Dressings', value: 3 }],
+  optionGroupBreakdown: [
+    { name: 'Primary options', value: 2 },
+    { name: 'Toppings', value: 1 },
+    { name: 'Dressings', value: 3 },
+  ],
   itemsPerCategory: [{ name: 'Sandwiches', value: 7 }],
 });
 
 export const generalStatsOf = (restaurants: number): GeneralStats => ({ restaurants, cities: 3, menuItems: 1234, categories: 4 });
 
 export const analyticsStatsOf = (restaurants: number): AnalyticsStats => ({
-  countries: 2, cities: 3, restaurants, menuItems: 1234, categories: 4, optionGroups: 5, options: 6,
-  itemsPerCategory: [{ name: 'Sandwiches and wraps', value: 7 }, { name: 'Salads', value: 2 }],
+  countries: 2,
+  cities: 3,
+  restaurants,
+  menuItems: 1234,
+  categories: 4,
+  optionGroups: 5,
+  options: 6,
+  itemsPerCategory: [
+    { name: 'Sandwiches and wraps', value: 7 },
+    { name: 'Salads', value: 2 },
+  ],
 });

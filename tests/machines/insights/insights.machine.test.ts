@@ -31,15 +31,18 @@ describe('menu dashboard machine', () => {
 
   it('shows why it failed, and loads again on retry', async () => {
     let calls = 0;
-    const actor = createActor(provideChecked(menuDashboardMachine, {
-      actors: {
-        loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async () => {
-          calls += 1;
-          if (calls === 1) throw new Error('The database is not answering.');
-          return { stats: menuStatsOf(2), backendReachable: true };
-        }),
-      },
-    }), { input: { restaurantId: null } }).start();
+    const actor = createActor(
+      provideChecked(menuDashboardMachine, {
+        actors: {
+          loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('The database is not answering.');
+            return { stats: menuStatsOf(2), backendReachable: true };
+          }),
+        },
+      }),
+      { input: { restaurantId: null } },
+    ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('The database is not answering.');
     actor.send({ type: 'dashboard.retry' });
@@ -49,14 +52,17 @@ describe('menu dashboard machine', () => {
 
   it("loads the newly chosen restaurant's figures, and nothing when the choice stays", async () => {
     const asked: (number | null)[] = [];
-    const actor = createActor(provideChecked(menuDashboardMachine, {
-      actors: {
-        loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
-          asked.push(input.restaurantId);
-          return { stats: menuStatsOf(input.restaurantId ?? 0), backendReachable: true };
-        }),
-      },
-    }), { input: { restaurantId: null } }).start();
+    const actor = createActor(
+      provideChecked(menuDashboardMachine, {
+        actors: {
+          loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
+            asked.push(input.restaurantId);
+            return { stats: menuStatsOf(input.restaurantId ?? 0), backendReachable: true };
+          }),
+        },
+      }),
+      { input: { restaurantId: null } },
+    ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'restaurant.changed', restaurantId: null });
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
@@ -80,9 +86,16 @@ describe('general stats machine (Drivers, Customers)', () => {
 
   it("only logs 'Error fetching stats' on a failure and keeps zeros", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const actor = createActor(provideChecked(generalStatsMachine, {
-      actors: { loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(async () => { throw new Error('down'); }) },
-    }), { input: { restaurantId: 7 } }).start();
+    const actor = createActor(
+      provideChecked(generalStatsMachine, {
+        actors: {
+          loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(async () => {
+            throw new Error('down');
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.stats).toEqual(NO_GENERAL_STATS);
     expect(logged).toHaveBeenCalledWith('Error fetching stats', expect.any(Error));
@@ -106,15 +119,18 @@ describe('analytics machine', () => {
   it('starts at 30 days, changes range without loading again, and shows zeros after a failure', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;
-    const actor = createActor(provideChecked(analyticsMachine, {
-      actors: {
-        loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
-          calls += 1;
-          if (input.restaurantId === 9) throw new Error('down');
-          return analyticsStatsOf(3);
-        }),
-      },
-    }), { input: { restaurantId: null } }).start();
+    const actor = createActor(
+      provideChecked(analyticsMachine, {
+        actors: {
+          loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
+            calls += 1;
+            if (input.restaurantId === 9) throw new Error('down');
+            return analyticsStatsOf(3);
+          }),
+        },
+      }),
+      { input: { restaurantId: null } },
+    ).start();
     expect(actor.getSnapshot().context.range).toBe(30);
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'range.chosen', range: 90 });
@@ -131,14 +147,21 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
   it("general stats: shows the chosen restaurant's figures, zeros while another one's load, and stays on the same choice", async () => {
     const asked: (number | null)[] = [];
     let finish: (stats: GeneralStats) => void = () => undefined;
-    const actor = createActor(provideChecked(generalStatsMachine, {
-      actors: {
-        loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) => {
-          asked.push(input.restaurantId);
-          return input.restaurantId === 8 ? new Promise((resolve) => { finish = resolve; }) : Promise.resolve(generalStatsOf(7));
-        }),
-      },
-    }), { input: { restaurantId: 7 } }).start();
+    const actor = createActor(
+      provideChecked(generalStatsMachine, {
+        actors: {
+          loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) => {
+            asked.push(input.restaurantId);
+            return input.restaurantId === 8
+              ? new Promise((resolve) => {
+                  finish = resolve;
+                })
+              : Promise.resolve(generalStatsOf(7));
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
     const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     expect(loaded.context).toEqual({ restaurantId: 7, stats: generalStatsOf(7) });
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
@@ -152,14 +175,17 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
 
   it("analytics: shows the chosen restaurant's figures, zeros while another one's load, and keeps the range", async () => {
     const asked: (number | null)[] = [];
-    const actor = createActor(provideChecked(analyticsMachine, {
-      actors: {
-        loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
-          asked.push(input.restaurantId);
-          return analyticsStatsOf(input.restaurantId ?? 0);
-        }),
-      },
-    }), { input: { restaurantId: 7 } }).start();
+    const actor = createActor(
+      provideChecked(analyticsMachine, {
+        actors: {
+          loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
+            asked.push(input.restaurantId);
+            return analyticsStatsOf(input.restaurantId ?? 0);
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
     const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     expect(loaded.context).toMatchObject({ restaurantId: 7, stats: analyticsStatsOf(7), range: 30 });
     actor.send({ type: 'range.chosen', range: 7 });
@@ -174,15 +200,25 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
 });
 
 describe('general stats and analytics machines: a choice made while a load is under way', () => {
-  for (const [name, machine] of [['general stats', generalStatsMachine], ['analytics', analyticsMachine]] as const) {
+  for (const [name, machine] of [
+    ['general stats', generalStatsMachine],
+    ['analytics', analyticsMachine],
+  ] as const) {
     it(`${name}: drops the first restaurant's load and shows the second one's figures`, async () => {
       const pending: Record<number, (restaurants: number) => void> = {};
-      const actor = createActor(provideChecked(machine as typeof generalStatsMachine, {
-        actors: {
-          loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) =>
-            new Promise((resolve) => { pending[input.restaurantId ?? 0] = (restaurants) => resolve(generalStatsOf(restaurants) as never); })),
-        },
-      }), { input: { restaurantId: 7 } }).start();
+      const actor = createActor(
+        provideChecked(machine as typeof generalStatsMachine, {
+          actors: {
+            loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(
+              ({ input }) =>
+                new Promise((resolve) => {
+                  pending[input.restaurantId ?? 0] = (restaurants) => resolve(generalStatsOf(restaurants) as never);
+                }),
+            ),
+          },
+        }),
+        { input: { restaurantId: 7 } },
+      ).start();
       await vi.waitFor(() => expect(pending[7]).toBeDefined(), { timeout: 2_000 });
       actor.send({ type: 'restaurant.changed', restaurantId: 8 });
       await vi.waitFor(() => expect(pending[8]).toBeDefined(), { timeout: 2_000 });
@@ -195,6 +231,15 @@ describe('general stats and analytics machines: a choice made while a load is un
 
   it('shows zeros, not figures, for a restaurant whose figures did not load', () => {
     expect(NO_GENERAL_STATS).toEqual({ restaurants: 0, cities: 0, menuItems: 0, categories: 0 });
-    expect(NO_ANALYTICS_STATS).toEqual({ countries: 0, cities: 0, restaurants: 0, menuItems: 0, categories: 0, optionGroups: 0, options: 0, itemsPerCategory: [] });
+    expect(NO_ANALYTICS_STATS).toEqual({
+      countries: 0,
+      cities: 0,
+      restaurants: 0,
+      menuItems: 0,
+      categories: 0,
+      optionGroups: 0,
+      options: 0,
+      itemsPerCategory: [],
+    });
   });
 });

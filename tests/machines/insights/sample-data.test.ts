@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REVENUE_PER_UNIT, averageOrderValue, movingAverageWindow, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv,
+  REVENUE_PER_UNIT,
+  averageOrderValue,
+  movingAverageWindow,
+  runRatePerDay,
+  sampleSeries,
+  sampleSparkline,
+  seriesCsv,
 } from '../../../src/machines/insights/sample-data';
 
 const TODAY = new Date(Date.UTC(2026, 10, 25));

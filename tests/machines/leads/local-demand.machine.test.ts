@@ -7,8 +7,12 @@ import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 
 const demandOf = (restaurantId: number): LocalDemand => ({
-  restaurant_id: restaurantId, restaurant_name: `Restaurant ${restaurantId}`, source: 'location_zip',
-  zips: [{ zip_code: '62701', last_30_days: 1, last_90_days: 2 }], total_last_30_days: 1, total_last_90_days: 2,
+  restaurant_id: restaurantId,
+  restaurant_name: `Restaurant ${restaurantId}`,
+  source: 'location_zip',
+  zips: [{ zip_code: '62701', last_30_days: 1, last_90_days: 2 }],
+  total_last_30_days: 1,
+  total_last_90_days: 2,
 });
 
 describe('local demand machine', () => {
@@ -30,14 +34,17 @@ describe('local demand machine', () => {
 
   it("loads the new active restaurant's figures when it changes, and nothing when it stays", async () => {
     const asked: number[] = [];
-    const actor = createActor(provideChecked(localDemandMachine, {
-      actors: {
-        loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
-          asked.push(input.restaurantId);
-          return demandOf(input.restaurantId);
-        }),
-      },
-    }), { input: { restaurantId: 7 } }).start();
+    const actor = createActor(
+      provideChecked(localDemandMachine, {
+        actors: {
+          loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
+            asked.push(input.restaurantId);
+            return demandOf(input.restaurantId);
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
@@ -49,9 +56,17 @@ describe('local demand machine', () => {
 
   it('stays on the figures it shows when the same restaurant is chosen again', async () => {
     const asked: number[] = [];
-    const actor = createActor(provideChecked(localDemandMachine, {
-      actors: { loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => { asked.push(input.restaurantId); return demandOf(input.restaurantId); }) },
-    }), { input: { restaurantId: 7 } }).start();
+    const actor = createActor(
+      provideChecked(localDemandMachine, {
+        actors: {
+          loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
+            asked.push(input.restaurantId);
+            return demandOf(input.restaurantId);
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
     expect(actor.getSnapshot().value).toBe('loaded');
@@ -61,14 +76,17 @@ describe('local demand machine', () => {
 
   it('says why the figures did not load, and loads them again on Try again', async () => {
     let refuse = true;
-    const actor = createActor(provideChecked(localDemandMachine, {
-      actors: {
-        loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
-          if (refuse) throw new ApiError('Restaurant not found.', { status: 404 });
-          return demandOf(input.restaurantId);
-        }),
-      },
-    }), { input: { restaurantId: 7 } }).start();
+    const actor = createActor(
+      provideChecked(localDemandMachine, {
+        actors: {
+          loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
+            if (refuse) throw new ApiError('Restaurant not found.', { status: 404 });
+            return demandOf(input.restaurantId);
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
     const failed = await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(failed.context.error).toBe("Couldn't load the local demand: Restaurant not found.");
     refuse = false;

@@ -9,7 +9,13 @@ import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 
 const message = (id: number, status: Message['status'] = 'new'): Message => ({
-  id, created_at: '2026-11-25T09:42:00.000Z', email: `lead${id}@example.com`, zip_code: '10001', message: '', status, user_agent: 'Tests/1.0',
+  id,
+  created_at: '2026-11-25T09:42:00.000Z',
+  email: `lead${id}@example.com`,
+  zip_code: '10001',
+  message: '',
+  status,
+  user_agent: 'Tests/1.0',
 });
 const pageOf = (count: number, ids: number[]): MessagePage => ({ count, next: null, previous: null, results: ids.map((id) => message(id)) });
 const refused = (status: number, detail: string) =>
@@ -33,34 +39,45 @@ describe('messages inbox machine: path coverage', () => {
   });
 });
 
-function start(input: Partial<InboxSettings> = {}, answers: {
-  load?: (query: InboxQuery) => Promise<MessagePage>;
-  markRead?: (id: number) => Promise<Message>;
-  archive?: (id: number) => Promise<Message>;
-  exportCsv?: (filters: InboxFilters) => Promise<LegacyFile>;
-} = {}) {
+function start(
+  input: Partial<InboxSettings> = {},
+  answers: {
+    load?: (query: InboxQuery) => Promise<MessagePage>;
+    markRead?: (id: number) => Promise<Message>;
+    archive?: (id: number) => Promise<Message>;
+    exportCsv?: (filters: InboxFilters) => Promise<LegacyFile>;
+  } = {},
+) {
   const loads: InboxQuery[] = [];
   const changed: string[] = [];
   const saved: LegacyFile[] = [];
-  const actor = createActor(provideChecked(messagesInboxMachine, {
-    actors: {
-      loadMessages: fromPromise<MessagePage, InboxQuery>(async ({ input: query }) => {
-        loads.push(query);
-        return (answers.load ?? (async () => pageOf(60, [3, 2, 1])))(query);
-      }),
-      markRead: fromPromise<Message, number>(({ input: id }) => {
-        changed.push(`read ${id}`);
-        return (answers.markRead ?? (async () => message(id, 'read')))(id);
-      }),
-      archive: fromPromise<Message, number>(({ input: id }) => {
-        changed.push(`archive ${id}`);
-        return (answers.archive ?? (async () => message(id, 'archived')))(id);
-      }),
-      exportCsv: fromPromise<LegacyFile, InboxFilters>(({ input: filters }) =>
-        (answers.exportCsv ?? (async () => ({ blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' })))(filters)),
-    },
-    actions: { saveExport: (_, params: { file: LegacyFile }) => { saved.push(params.file); } },
-  }), { input }).start();
+  const actor = createActor(
+    provideChecked(messagesInboxMachine, {
+      actors: {
+        loadMessages: fromPromise<MessagePage, InboxQuery>(async ({ input: query }) => {
+          loads.push(query);
+          return (answers.load ?? (async () => pageOf(60, [3, 2, 1])))(query);
+        }),
+        markRead: fromPromise<Message, number>(({ input: id }) => {
+          changed.push(`read ${id}`);
+          return (answers.markRead ?? (async () => message(id, 'read')))(id);
+        }),
+        archive: fromPromise<Message, number>(({ input: id }) => {
+          changed.push(`archive ${id}`);
+          return (answers.archive ?? (async () => message(id, 'archived')))(id);
+        }),
+        exportCsv: fromPromise<LegacyFile, InboxFilters>(({ input: filters }) =>
+          (answers.exportCsv ?? (async () => ({ blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' })))(filters),
+        ),
+      },
+      actions: {
+        saveExport: (_, params: { file: LegacyFile }) => {
+          saved.push(params.file);
+        },
+      },
+    }),
+    { input },
+  ).start();
   const settled = () => waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) || snapshot.matches({ list: 'failed' }));
   return { actor, loads, saved, changed, settled };
 }
@@ -115,12 +132,15 @@ describe('messages inbox machine: behaviour', () => {
 
   it('reloads after Mark read, and keeps the list with an alert when it fails', async () => {
     let fail = false;
-    const { actor, loads, settled } = start({}, {
-      markRead: async (id) => {
-        if (fail) throw refused(503, 'The service is temporarily unavailable.');
-        return message(id, 'read');
+    const { actor, loads, settled } = start(
+      {},
+      {
+        markRead: async (id) => {
+          if (fail) throw refused(503, 'The service is temporarily unavailable.');
+          return message(id, 'read');
+        },
       },
-    });
+    );
     await settled();
     actor.send({ type: 'message.markRead', id: 3 });
     await waitFor(actor, (snapshot) => loads.length === 2 && snapshot.matches({ list: 'loaded' }));
@@ -133,16 +153,26 @@ describe('messages inbox machine: behaviour', () => {
   });
 
   it('moves to the last page when the page asked for is past the end', async () => {
-    const { loads, settled, actor } = start({ page: 9, pageSize: 10 }, {
-      load: async (query) => (query.page > 3 ? pageOf(25, []) : pageOf(25, [5, 4, 3, 2, 1])),
-    });
+    const { loads, settled, actor } = start(
+      { page: 9, pageSize: 10 },
+      {
+        load: async (query) => (query.page > 3 ? pageOf(25, []) : pageOf(25, [5, 4, 3, 2, 1])),
+      },
+    );
     await settled();
     expect(loads.map((query) => query.page)).toEqual([9, 3]);
     expect(actor.getSnapshot().context.page).toBe(3);
   });
 
   it('shows a load failure’s reason in place of the list', async () => {
-    const { actor, settled } = start({}, { load: async () => { throw refused(500, 'Something went wrong on our side.'); } });
+    const { actor, settled } = start(
+      {},
+      {
+        load: async () => {
+          throw refused(500, 'Something went wrong on our side.');
+        },
+      },
+    );
     await settled();
     expect(actor.getSnapshot().context).toMatchObject({ loadError: 'Something went wrong on our side.', result: null });
   });
@@ -150,13 +180,16 @@ describe('messages inbox machine: behaviour', () => {
   it('exports with the current filters and hands the file over; says why an export failed', async () => {
     let fail = false;
     const asked: InboxFilters[] = [];
-    const { actor, saved, settled } = start({ status: 'archived', email: 'pizza' }, {
-      exportCsv: async (filters) => {
-        asked.push(filters);
-        if (fail) throw new LegacyRequestError('Request timed out', { status: 0, kind: 'timeout' });
-        return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' };
+    const { actor, saved, settled } = start(
+      { status: 'archived', email: 'pizza' },
+      {
+        exportCsv: async (filters) => {
+          asked.push(filters);
+          if (fail) throw new LegacyRequestError('Request timed out', { status: 0, kind: 'timeout' });
+          return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' };
+        },
       },
-    });
+    );
     await settled();
     actor.send({ type: 'export.start' });
     await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && saved.length === 1);
@@ -174,12 +207,15 @@ describe('messages inbox machine: behaviour', () => {
 
   it('archives the message asked for and reloads; a refused archive keeps the list with an alert that the next action clears', async () => {
     let fail = false;
-    const { actor, loads, changed, settled } = start({}, {
-      archive: async (id) => {
-        if (fail) throw refused(404, 'Message not found.');
-        return message(id, 'archived');
+    const { actor, loads, changed, settled } = start(
+      {},
+      {
+        archive: async (id) => {
+          if (fail) throw refused(404, 'Message not found.');
+          return message(id, 'archived');
+        },
       },
-    });
+    );
     await settled();
     actor.send({ type: 'message.archive', id: 3 });
     await waitFor(actor, (snapshot) => loads.length === 2 && snapshot.matches({ list: 'loaded' }));
@@ -196,7 +232,14 @@ describe('messages inbox machine: behaviour', () => {
   });
 
   it('clears a refused action’s alert when the list loads again', async () => {
-    const { actor, settled } = start({}, { markRead: async () => { throw refused(503, 'Unavailable.'); } });
+    const { actor, settled } = start(
+      {},
+      {
+        markRead: async () => {
+          throw refused(503, 'Unavailable.');
+        },
+      },
+    );
     await settled();
     actor.send({ type: 'message.markRead', id: 3 });
     await waitFor(actor, (snapshot) => snapshot.context.actionError !== null);
@@ -218,9 +261,15 @@ describe('messages inbox machine: behaviour', () => {
 
   it('sends the email filter without the spaces around it, to the list and to the export', async () => {
     const asked: InboxFilters[] = [];
-    const { actor, loads, saved, settled } = start({ email: '  pizza ' }, {
-      exportCsv: async (filters) => { asked.push(filters); return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' }; },
-    });
+    const { actor, loads, saved, settled } = start(
+      { email: '  pizza ' },
+      {
+        exportCsv: async (filters) => {
+          asked.push(filters);
+          return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' };
+        },
+      },
+    );
     await settled();
     expect(loads[0]).toEqual({ page: 1, page_size: 25, email: 'pizza' });
     actor.send({ type: 'export.start' });
@@ -237,12 +286,15 @@ describe('messages inbox machine: behaviour', () => {
 
   it('exports again after a failed export, clearing its alert while it works', async () => {
     let fail = true;
-    const { actor, saved, settled } = start({}, {
-      exportCsv: async () => {
-        if (fail) throw new LegacyRequestError('Request timed out', { status: 0, kind: 'timeout' });
-        return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' };
+    const { actor, saved, settled } = start(
+      {},
+      {
+        exportCsv: async () => {
+          if (fail) throw new LegacyRequestError('Request timed out', { status: 0, kind: 'timeout' });
+          return { blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' };
+        },
       },
-    });
+    );
     await settled();
     actor.send({ type: 'export.start' });
     await waitFor(actor, (snapshot) => snapshot.matches({ export: 'failed' }));
@@ -253,4 +305,3 @@ describe('messages inbox machine: behaviour', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && saved.length === 1);
   });
 });
-

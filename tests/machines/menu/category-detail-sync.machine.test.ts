@@ -9,8 +9,7 @@ import { assertWalksCover } from '../../support/path-coverage';
 import { DETAIL, OWNER } from './category-editor.fixtures';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
-const fail = (id: string, status: number) =>
-  ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
+const fail = (id: string, status: number) => ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
 const failure = (status: number) => new ApiError(status === 404 ? 'Not found.' : `HTTP ${status}`, { status });
 
 const PIZZA: Category = { id: 1, name: 'Pizza', description: 'Stone baked', restaurant_id: 3 };
@@ -23,14 +22,21 @@ const CALLS = {
 describe('category detail sync machine: path coverage', () => {
   it('reaches every state and transition from each kind of call, every failure branch included', () => {
     const answers: AnyEventObject[] = [
-      done('updateCategory', PIZZA), fail('updateCategory', 500),
-      done('updateDetail', DETAIL), fail('updateDetail', 404), fail('updateDetail', 500),
-      done('createDetail', DETAIL), fail('createDetail', 500),
+      done('updateCategory', PIZZA),
+      fail('updateCategory', 500),
+      done('updateDetail', DETAIL),
+      fail('updateDetail', 404),
+      fail('updateDetail', 500),
+      done('createDetail', DETAIL),
+      fail('createDetail', 500),
     ];
-    const reports = assertWalksCover(categoryDetailSyncMachine, Object.values(CALLS).map((call) => ({
-      input: { call, categoryId: 1, scope: OWNER },
-      events: answers,
-    })));
+    const reports = assertWalksCover(
+      categoryDetailSyncMachine,
+      Object.values(CALLS).map((call) => ({
+        input: { call, categoryId: 1, scope: OWNER },
+        events: answers,
+      })),
+    );
     const failures = new Set(reports.flatMap((report) => report.transitions.reached.filter((label) => label.includes('xstate.error.actor'))));
     expect(failures.size).toBe(4);
   });
@@ -45,12 +51,13 @@ type Answers = {
 /** The detail sync with scripted answers: the calls it made, and its outcome. */
 function run(call: DetailCall, answers: Answers) {
   const calls: { actor: string; input: unknown }[] = [];
-  const answer = <Input, Output>(actor: keyof Answers) => fromPromise<Output, Input>(async ({ input }) => {
-    calls.push({ actor, input });
-    const scripted = answers[actor];
-    if (!scripted) throw new Error(`${actor} was not expected`);
-    return (await scripted()) as Output;
-  });
+  const answer = <Input, Output>(actor: keyof Answers) =>
+    fromPromise<Output, Input>(async ({ input }) => {
+      calls.push({ actor, input });
+      const scripted = answers[actor];
+      if (!scripted) throw new Error(`${actor} was not expected`);
+      return (await scripted()) as Output;
+    });
   const machine = provideChecked(categoryDetailSyncMachine, {
     actors: {
       updateCategory: answer<UpdateCategoryCall, Category>('updateCategory'),

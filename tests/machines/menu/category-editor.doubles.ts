@@ -15,12 +15,12 @@ type ActorsOf<M extends AnyStateMachine> = NonNullable<NonNullable<Parameters<M[
 const CHILDREN = ['rowSync', 'detailSync'] as const;
 
 /** Every call of the editor and its children, by name. */
-export type CategoryEditorActors = Omit<ActorsOf<CategoryEditorMachine>, (typeof CHILDREN)[number]>
-  & ActorsOf<CategoryRowSyncMachine> & ActorsOf<CategoryDetailSyncMachine>;
+export type CategoryEditorActors = Omit<ActorsOf<CategoryEditorMachine>, (typeof CHILDREN)[number]> &
+  ActorsOf<CategoryRowSyncMachine> &
+  ActorsOf<CategoryDetailSyncMachine>;
 
 /** A machine's own calls (a child machine is not a call: it gets its doubles here). */
-const callsOf = (machine: AnyStateMachine) =>
-  Object.keys(machine.implementations.actors).filter((name) => !(CHILDREN as readonly string[]).includes(name));
+const callsOf = (machine: AnyStateMachine) => Object.keys(machine.implementations.actors).filter((name) => !(CHILDREN as readonly string[]).includes(name));
 
 export function provideCategoryEditor({ actors }: { actors: CategoryEditorActors }): CategoryEditorMachine {
   const given = Object.entries(actors as Record<string, AnyActorLogic>);

@@ -39,14 +39,43 @@ import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from '.
 import type { Chip, EditorRow, GroupRow, Job, SelectionRow, SizeRow } from '../../../src/machines/menu/category-editor.rows';
 import { CATALOGUE, DETAIL, OWNER, categoryData } from './category-editor.fixtures';
 
-const size = (key: string, id: number | null, status: SizeRow['status'] = 'idle'): SizeRow =>
-  ({ table: 'size', key, id, status, name: 'Large', units: 14, measurement: 'Inches', position: 1 });
-const group = (key: string, id: number | null): GroupRow =>
-  ({ table: 'group', key, id, status: 'idle', name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: true });
-const selection = (key: string, groupKey: string, id: number | null = null): SelectionRow =>
-  ({ table: 'selection', key, id, status: 'idle', groupKey, name: 'BBQ', price: 0.5, image_url: null });
-const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip =>
-  ({ list, itemId, assigned, assignmentId, status });
+const size = (key: string, id: number | null, status: SizeRow['status'] = 'idle'): SizeRow => ({
+  table: 'size',
+  key,
+  id,
+  status,
+  name: 'Large',
+  units: 14,
+  measurement: 'Inches',
+  position: 1,
+});
+const group = (key: string, id: number | null): GroupRow => ({
+  table: 'group',
+  key,
+  id,
+  status: 'idle',
+  name: 'Sauces',
+  required: false,
+  allow_multiple: true,
+  add_images_to_selections: true,
+});
+const selection = (key: string, groupKey: string, id: number | null = null): SelectionRow => ({
+  table: 'selection',
+  key,
+  id,
+  status: 'idle',
+  groupKey,
+  name: 'BBQ',
+  price: 0.5,
+  image_url: null,
+});
+const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip => ({
+  list,
+  itemId,
+  assigned,
+  assignmentId,
+  status,
+});
 
 /** An editor of category 1 (edit mode) or a new one, with what a test sets. */
 function editor(overrides: Partial<CategoryEditorContext> = {}, categoryId: number | null = 1): CategoryEditorContext {
@@ -57,7 +86,14 @@ const form = (overrides: Partial<CategoryEditorContext['form']> = {}) => ({ ...e
 describe('category editor context: reading the category', () => {
   it('starts new or editing from its input, with the row limit given or the default', () => {
     expect(initialContext({ categoryId: null, scope: OWNER })).toMatchObject({
-      mode: 'new', categoryId: null, rowLimit: 300, currency: 'USD', toppings: [], dressings: [], optionSets: [], savedName: '',
+      mode: 'new',
+      categoryId: null,
+      rowLimit: 300,
+      currency: 'USD',
+      toppings: [],
+      dressings: [],
+      optionSets: [],
+      savedName: '',
     });
     expect(initialContext({ categoryId: 4, scope: OWNER, rowLimit: 2 })).toMatchObject({ mode: 'edit', categoryId: 4, rowLimit: 2 });
   });
@@ -65,7 +101,13 @@ describe('category editor context: reading the category', () => {
   it('fills the form from the category and its detail, or keeps it when there is no category', () => {
     const loaded = applyLoaded(editor(), categoryData({ detail: { ...DETAIL, image_url: '/uploads/hero.jpg', primary_option_sets: [5] }, currency: 'CAD' }));
     expect(loaded.form).toEqual({
-      name: 'Pizza', description: 'Stone baked', imageUrl: '/uploads/hero.jpg', pricedBy: 'size', primaryOptionSets: [5], allowToppings: true, allowDressings: true,
+      name: 'Pizza',
+      description: 'Stone baked',
+      imageUrl: '/uploads/hero.jpg',
+      pricedBy: 'size',
+      primaryOptionSets: [5],
+      allowToppings: true,
+      allowDressings: true,
     });
     expect(loaded).toMatchObject({ savedName: 'Pizza', detailId: 11, currency: 'CAD', toppings: CATALOGUE.toppings, optionSets: CATALOGUE.optionSets });
     const noDetail = applyLoaded(editor(), categoryData({ detail: null }));
@@ -102,7 +144,9 @@ describe('category editor context: the person’s edits', () => {
 
   it('toggles a chip of the catalogue (saving in edit mode, at rest in new mode), clearing the alert', () => {
     expect(toggleChip(editor({ error: 'Failed to assign topping' }), 'toppings', 2)).toEqual({
-      chips: [chip('toppings', 2, true, null, 'saving')], queue: [{ kind: 'chip', list: 'toppings', itemId: 2 }], error: null,
+      chips: [chip('toppings', 2, true, null, 'saving')],
+      queue: [{ kind: 'chip', list: 'toppings', itemId: 2 }],
+      error: null,
     });
     expect(toggleChip(editor({ chips: [chip('dressings', 1, true, 6)] }), 'dressings', 1).chips).toEqual([chip('dressings', 1, false, 6, 'saving')]);
     expect(toggleChip(editor({}, null), 'toppings', 1)).toMatchObject({ chips: [chip('toppings', 1, true, null, 'idle')], queue: [] });
@@ -114,10 +158,17 @@ describe('category editor context: the person’s edits', () => {
   it('adds a size only when priced by size, a group, and a selection only into a group, up to the row limit', () => {
     const bySize = editor({ form: form({ pricedBy: 'size' }) });
     expect(addRow(editor(), { type: 'size.add' })).toEqual({});
-    expect(addRow(bySize, { type: 'size.add' })).toEqual({ rows: [{ ...size('tmp-1', null, 'saving'), name: 'New', units: null, measurement: null }], queue: [{ kind: 'create', key: 'tmp-1' }] });
+    expect(addRow(bySize, { type: 'size.add' })).toEqual({
+      rows: [{ ...size('tmp-1', null, 'saving'), name: 'New', units: null, measurement: null }],
+      queue: [{ kind: 'create', key: 'tmp-1' }],
+    });
     expect(addRow(editor({}, null), { type: 'group.add' })).toMatchObject({ rows: [{ key: 'tmp-1', status: 'idle', table: 'group' }], queue: [] });
     const withGroup = editor({ rows: [group('group-1', 1), size('size-2', 2)] });
-    expect(addRow(withGroup, { type: 'selection.add', groupKey: 'group-1' }).rows?.[2]).toMatchObject({ key: 'tmp-1', table: 'selection', groupKey: 'group-1' });
+    expect(addRow(withGroup, { type: 'selection.add', groupKey: 'group-1' }).rows?.[2]).toMatchObject({
+      key: 'tmp-1',
+      table: 'selection',
+      groupKey: 'group-1',
+    });
     expect(addRow(withGroup, { type: 'selection.add', groupKey: 'size-2' })).toEqual({});
     expect(addRow(withGroup, { type: 'selection.add' })).toEqual({});
     expect(addRow(withGroup, { type: 'other.add' })).toEqual({});
@@ -134,14 +185,24 @@ describe('category editor context: the person’s edits', () => {
 
   it('saves a row with a name by queueing its update; refuses a blank name with the sentence; leaves a deleting row', () => {
     const context = editor({ rows: [size('a', 1), { ...size('b', 2), name: '  ' }, { ...size('c', 3), status: 'deleting' }], rowErrors: { a: 'old' } });
-    expect(saveRow(context, 'a')).toEqual({ rows: [{ ...size('a', 1), status: 'saving' }, context.rows[1], context.rows[2]], queue: [{ kind: 'update', key: 'a' }], rowErrors: {} });
+    expect(saveRow(context, 'a')).toEqual({
+      rows: [{ ...size('a', 1), status: 'saving' }, context.rows[1], context.rows[2]],
+      queue: [{ kind: 'update', key: 'a' }],
+      rowErrors: {},
+    });
     expect(saveRow(context, 'b')).toEqual({ rowErrors: { a: 'old', b: 'Please enter a name.' } });
     expect(saveRow(context, 'c')).toEqual({});
     expect(saveRow(context, 'z')).toEqual({});
   });
 
   it('removes a row whose create still waits at once, marks a saved one deleting and queues its delete', () => {
-    const context = editor({ rows: [size('tmp-1', null, 'saving'), size('size-2', 2), { ...size('size-3', 3), status: 'deleting' }], queue: [{ kind: 'create', key: 'tmp-1' }, { kind: 'update', key: 'size-2' }] });
+    const context = editor({
+      rows: [size('tmp-1', null, 'saving'), size('size-2', 2), { ...size('size-3', 3), status: 'deleting' }],
+      queue: [
+        { kind: 'create', key: 'tmp-1' },
+        { kind: 'update', key: 'size-2' },
+      ],
+    });
     expect(removeLive(context, 'tmp-1')).toEqual({ rows: [context.rows[1], context.rows[2]], queue: [{ kind: 'update', key: 'size-2' }] });
     expect(removeLive(context, 'size-2')).toEqual({
       rows: [context.rows[0], { ...size('size-2', 2), status: 'deleting' }, context.rows[2]],
@@ -174,7 +235,9 @@ describe('category editor context: the person’s edits', () => {
   it('Save refuses a blank name, else sends the name behind what is queued, clearing the alerts', () => {
     expect(startSave(editor({ error: 'x', form: form({ name: ' ' }) }))).toEqual({ nameError: MENU_MESSAGES.categoryName, error: null });
     expect(startSave(editor({ error: 'x', nameError: 'y', form: form({ name: 'Pizza' }), queue: [{ kind: 'detail' }] }))).toEqual({
-      error: null, nameError: null, queue: [{ kind: 'detail' }, { kind: 'category' }],
+      error: null,
+      nameError: null,
+      queue: [{ kind: 'detail' }, { kind: 'category' }],
     });
   });
 
@@ -203,7 +266,9 @@ describe('category editor context: the answers to its calls', () => {
     expect(applyChipReport(context, { type: 'chip.saved', assignmentId: 8 })).toEqual({ chips: [chip('dressings', 1, true, 8, 'confirmed')] });
     expect(applyChipReport({ ...context, queue: [job] }, { type: 'chip.saved', assignmentId: 8 }).chips).toEqual([chip('dressings', 1, true, 8, 'saving')]);
     expect(applyChipReport({ ...context, queue: [job, { kind: 'detail' }] }, { type: 'chip.refused', assign: true })).toEqual({
-      chips: [chip('dressings', 1, false, null, 'rolledBack')], queue: [{ kind: 'detail' }], error: 'Failed to assign dressing',
+      chips: [chip('dressings', 1, false, null, 'rolledBack')],
+      queue: [{ kind: 'detail' }],
+      error: 'Failed to assign dressing',
     });
     expect(applyChipReport({ ...context, current: { kind: 'detail' } }, { type: 'chip.saved', assignmentId: 8 })).toEqual({});
     expect(applyChipReport({ ...context, current: null }, { type: 'chip.refused', assign: false })).toEqual({});
@@ -228,7 +293,10 @@ describe('category editor context: the answers to its calls', () => {
   it('a failed create or delete of a row that has gone meanwhile still says so', () => {
     const gone = editor({ current: { kind: 'create', key: 'tmp-9' } });
     expect(applyRowOutcome(gone, { kind: 'createFailed' })).toMatchObject({ error: 'Failed to save change', current: null });
-    expect(applyRowOutcome(gone, { kind: 'deleteFailed', error: new ApiError('Gone.', { status: 404 }) })).toMatchObject({ error: 'Failed to delete: Gone.', current: null });
+    expect(applyRowOutcome(gone, { kind: 'deleteFailed', error: new ApiError('Gone.', { status: 404 }) })).toMatchObject({
+      error: 'Failed to delete: Gone.',
+      current: null,
+    });
   });
 
   it('a row’s answers: created takes its id, a failed create goes with the words for its kind', () => {
@@ -245,19 +313,29 @@ describe('category editor context: the answers to its calls', () => {
   });
 
   it('a row’s update and delete answers settle it, bring it back, or say why', () => {
-    const rows: EditorRow[] = [{ ...size('size-1', 1), status: 'saving' }, { ...selection('selection-2', 'group-9', 2), status: 'deleting' }];
+    const rows: EditorRow[] = [
+      { ...size('size-1', 1), status: 'saving' },
+      { ...selection('selection-2', 'group-9', 2), status: 'deleting' },
+    ];
     const at = (key: string, queue: Job[] = []) => editor({ rows, current: { kind: 'update', key }, queue });
     expect(applyRowOutcome(at('size-1'), { kind: 'updated' }).rows?.[0]?.status).toBe('confirmed');
     expect(applyRowOutcome(at('selection-2'), { kind: 'updated' })).toEqual({ current: null });
-    expect(applyRowOutcome(at('size-1'), { kind: 'updateFailed' })).toEqual({ error: 'Failed to save change', current: null, rows: [{ ...rows[0], status: 'idle' }, rows[1]] });
+    expect(applyRowOutcome(at('size-1'), { kind: 'updateFailed' })).toEqual({
+      error: 'Failed to save change',
+      current: null,
+      rows: [{ ...rows[0], status: 'idle' }, rows[1]],
+    });
     expect(applyRowOutcome(at('size-1', [{ kind: 'update', key: 'size-1' }]), { kind: 'updateFailed' }).rows?.[0]?.status).toBe('saving');
     expect(applyRowOutcome(at('selection-2'), { kind: 'updateFailed' })).toEqual({ error: 'Failed to save change', current: null });
     expect(applyRowOutcome(at('selection-2'), { kind: 'deleted' })).toEqual({ rows: [rows[0]], queue: [], current: null });
     expect(applyRowOutcome(at('selection-2'), { kind: 'deleteFailed', error: new ApiError('x', { status: 409 }) })).toEqual({
-      rows: [rows[0], { ...rows[1], status: 'idle' }], error: 'Failed to delete selection', current: null,
+      rows: [rows[0], { ...rows[1], status: 'idle' }],
+      error: 'Failed to delete selection',
+      current: null,
     });
-    expect(applyRowOutcome(at('size-1'), { kind: 'deleteFailed', error: new ApiError('Used by 3 menu items.', { status: 409 }) }).error)
-      .toBe('Failed to delete: Used by 3 menu items.');
+    expect(applyRowOutcome(at('size-1'), { kind: 'deleteFailed', error: new ApiError('Used by 3 menu items.', { status: 409 }) }).error).toBe(
+      'Failed to delete: Used by 3 menu items.',
+    );
     const noRow = editor({ current: { kind: 'detail' } });
     for (const kind of ['deleted', 'updated'] as const) expect(applyRowOutcome(noRow, { kind })).toEqual({ current: null });
     expect(applyRowOutcome(noRow, { kind: 'deleteFailed', error: null })).toEqual({ current: null });
@@ -280,10 +358,23 @@ describe('category editor context: the answers to its calls', () => {
 });
 
 describe('category editor calls: what each job sends', () => {
-  const filled = form({ name: ' Pizza ', description: ' Thin ', imageUrl: ' /uploads/hero.jpg ', pricedBy: 'size', primaryOptionSets: [5], allowToppings: true });
+  const filled = form({
+    name: ' Pizza ',
+    description: ' Thin ',
+    imageUrl: ' /uploads/hero.jpg ',
+    pricedBy: 'size',
+    primaryOptionSets: [5],
+    allowToppings: true,
+  });
 
   it('sends the detail’s fields, a blank image as none', () => {
-    expect(detailValues(editor({ form: filled }))).toEqual({ priced_by: 'size', primary_option_sets: [5], allow_toppings: true, allow_dressings: false, image_url: '/uploads/hero.jpg' });
+    expect(detailValues(editor({ form: filled }))).toEqual({
+      priced_by: 'size',
+      primary_option_sets: [5],
+      allow_toppings: true,
+      allow_dressings: false,
+      image_url: '/uploads/hero.jpg',
+    });
     expect(detailValues(editor()).image_url).toBeNull();
     expect(missingDetailCall(editor({ form: filled })).values.priced_by).toBe('none');
     expect(missingDetailCall(editor({ form: filled }))).toMatchObject({ categoryId: 1, scope: OWNER });
@@ -292,11 +383,15 @@ describe('category editor calls: what each job sends', () => {
   it('resolves each job to its call, or to none once it has become unnecessary', () => {
     const rows: EditorRow[] = [group('group-1', 1), selection('selection-2', 'group-1', 2), selection('tmp-3', 'tmp-9'), size('tmp-4', null)];
     const chips = [chip('toppings', 1, true, null), chip('toppings', 2, false, 7), chip('toppings', 3, true, 8)];
-    const call = (current: Job, overrides: Partial<CategoryEditorContext> = {}) => resolveCall(editor({ rows, chips, form: filled, detailId: 11, current, ...overrides }));
+    const call = (current: Job, overrides: Partial<CategoryEditorContext> = {}) =>
+      resolveCall(editor({ rows, chips, form: filled, detailId: 11, current, ...overrides }));
     expect(call({ kind: 'category' })).toEqual({ actor: 'updateCategory', input: { id: 1, name: 'Pizza', description: 'Thin' } });
     expect(call({ kind: 'detail' })).toMatchObject({ actor: 'updateDetail', input: { detailId: 11 } });
     expect(call({ kind: 'detail' }, { detailId: null })).toBeNull();
-    expect(call({ kind: 'chip', list: 'toppings', itemId: 1 })).toEqual({ actor: 'assignChip', input: { list: 'toppings', categoryId: 1, itemId: 1, scope: OWNER } });
+    expect(call({ kind: 'chip', list: 'toppings', itemId: 1 })).toEqual({
+      actor: 'assignChip',
+      input: { list: 'toppings', categoryId: 1, itemId: 1, scope: OWNER },
+    });
     expect(call({ kind: 'chip', list: 'toppings', itemId: 2 })).toEqual({ actor: 'unassignChip', input: { list: 'toppings', assignmentId: 7 } });
     expect(call({ kind: 'chip', list: 'toppings', itemId: 3 })).toBeNull();
     expect(call({ kind: 'create', key: 'selection-2' })).toEqual({ actor: 'createRow', input: { row: rows[1], categoryId: 1, groupId: 1, scope: OWNER } });
@@ -316,7 +411,9 @@ describe('category editor calls: what each job sends', () => {
     expect([isDetailCall(detail), isDetailCall(row), isDetailCall(null)]).toEqual([true, false, false]);
     expect([isRowCall(row), isRowCall(detail), isRowCall(null)]).toEqual([true, false, false]);
     expect(syncInput(editor({ form: filled, current: { kind: 'category' } }))).toEqual({
-      call: { actor: 'updateCategory', input: { id: 1, name: 'Pizza', description: 'Thin' } }, categoryId: 1, scope: OWNER,
+      call: { actor: 'updateCategory', input: { id: 1, name: 'Pizza', description: 'Thin' } },
+      categoryId: 1,
+      scope: OWNER,
     });
   });
 
@@ -329,9 +426,14 @@ describe('category editor calls: what each job sends', () => {
     const chips = [chip('toppings', 1, true, null), chip('toppings', 2, false, null), chip('dressings', 1, true, null)];
     const rows: EditorRow[] = [{ ...size('tmp-1', null), name: ' Large ' }, group('tmp-2', null)];
     expect(deepPayload(editor({ form: filled, rows, chips }, null), 3)).toEqual({
-      restaurant_id: 3, name: 'Pizza', description: 'Thin', detail: detailValues(editor({ form: filled })),
+      restaurant_id: 3,
+      name: 'Pizza',
+      description: 'Thin',
+      detail: detailValues(editor({ form: filled })),
       sizes: [{ name: 'Large', units: 14, measurement: 'Inches', position: 1 }],
-      toppings: [1], dressings: [], extra_groups: [],
+      toppings: [1],
+      dressings: [],
+      extra_groups: [],
     });
     const plain = deepPayload(editor({ form: { ...filled, pricedBy: 'weight', allowToppings: false, allowDressings: true }, rows, chips }, null), 3);
     expect(plain).toMatchObject({ sizes: [], toppings: [], dressings: [1] });

@@ -7,19 +7,48 @@ export const SUPERADMIN: MenuScope = { restaurantId: null, superadmin: true };
 export const NO_RESTAURANT: MenuScope = { restaurantId: null, superadmin: false };
 
 export const DETAIL: CategoryDetail = {
-  id: 11, category_id: 1, priced_by: 'size', primary_option_sets: [], allow_toppings: true, allow_dressings: true,
-  allow_remove_toppings: true, allow_add_toppings: true, max_extra_toppings: 0, image_url: null,
+  id: 11,
+  category_id: 1,
+  priced_by: 'size',
+  primary_option_sets: [],
+  allow_toppings: true,
+  allow_dressings: true,
+  allow_remove_toppings: true,
+  allow_add_toppings: true,
+  max_extra_toppings: 0,
+  image_url: null,
 };
 
 export const CATALOGUE = {
-  toppings: [{ id: 1, name: 'Olives', image_url: null, restaurant_id: 3 }, { id: 2, name: 'Basil', image_url: null, restaurant_id: null }],
+  toppings: [
+    { id: 1, name: 'Olives', image_url: null, restaurant_id: 3 },
+    { id: 2, name: 'Basil', image_url: null, restaurant_id: null },
+  ],
   dressings: [{ id: 1, name: 'Ranch', restaurant_id: 3 }],
-  optionSets: [{ id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: false, selections: [{ id: 51, name: 'Thin', image_url: null, position: 0 }] }],
+  optionSets: [
+    {
+      id: 5,
+      name: 'Crust',
+      restaurant_id: 3,
+      prevent_restaurant_changes: false,
+      allow_images: false,
+      selections: [{ id: 51, name: 'Thin', image_url: null, position: 0 }],
+    },
+  ],
 };
 
 export const EMPTY_CATEGORY: CategoryEditorData = {
-  category: null, detail: null, sizes: [], toppingAssignments: [], dressingAssignments: [], groups: [], selections: [],
-  toppings: [], dressings: [], optionSets: [], currency: 'USD',
+  category: null,
+  detail: null,
+  sizes: [],
+  toppingAssignments: [],
+  dressingAssignments: [],
+  groups: [],
+  selections: [],
+  toppings: [],
+  dressings: [],
+  optionSets: [],
+  currency: 'USD',
 };
 
 export function categoryData(overrides: Partial<CategoryEditorData> = {}): CategoryEditorData {

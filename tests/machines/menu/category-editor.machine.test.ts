@@ -16,8 +16,7 @@ import { contractChecksDone } from '../../support/contract-double';
 import { provideCategoryEditor } from './category-editor.doubles';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
-const fail = (id: string, status: number) =>
-  ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
+const fail = (id: string, status: number) => ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
 
 const SMALL = { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches' as const, position: 1 };
 
@@ -38,9 +37,24 @@ const ANSWERS: AnyEventObject[] = [
 
 /** The editor's own events: a focused walk sends only some of them (the rest are skipped). */
 const EDITOR_EVENTS: readonly CategoryEditorEvent['type'][] = [
-  'load.retry', 'field.change', 'field.save', 'detail.change', 'topping.toggle', 'dressing.toggle', 'size.add', 'group.add',
-  'selection.add', 'row.change', 'row.save', 'row.remove', 'size.remove', 'removal.confirm', 'removal.cancel', 'image.upload',
-  'category.save', 'alert.dismiss',
+  'load.retry',
+  'field.change',
+  'field.save',
+  'detail.change',
+  'topping.toggle',
+  'dressing.toggle',
+  'size.add',
+  'group.add',
+  'selection.add',
+  'row.change',
+  'row.save',
+  'row.remove',
+  'size.remove',
+  'removal.confirm',
+  'removal.cancel',
+  'image.upload',
+  'category.save',
+  'alert.dismiss',
 ];
 const sendingOnly = (...types: CategoryEditorEvent['type'][]) => ({ skip: EDITOR_EVENTS.filter((type) => !types.includes(type)) });
 
@@ -100,11 +114,7 @@ const WALKS: Record<string, PathCoverageOptions> = {
   'edit mode: the detail saved, or refused': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
     ...sendingOnly('detail.change'),
-    events: [
-      ...ANSWERS,
-      done('loadEditor', categoryData({ toppings: [], dressings: [] })),
-      { type: 'detail.change', patch: { pricedBy: 'weight' } },
-    ],
+    events: [...ANSWERS, done('loadEditor', categoryData({ toppings: [], dressings: [] })), { type: 'detail.change', patch: { pricedBy: 'weight' } }],
   },
   'edit mode: the name': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
@@ -148,7 +158,12 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'new mode: removing a size': {
     input: { categoryId: null, scope: OWNER, rowLimit: 1 },
-    events: [...ANSWERS, done('loadEditor', { ...EMPTY_CATEGORY, ...CATALOGUE }), { type: 'detail.change', patch: { pricedBy: 'size' } }, { type: 'size.remove', key: 'tmp-1' }],
+    events: [
+      ...ANSWERS,
+      done('loadEditor', { ...EMPTY_CATEGORY, ...CATALOGUE }),
+      { type: 'detail.change', patch: { pricedBy: 'size' } },
+      { type: 'size.remove', key: 'tmp-1' },
+    ],
   },
   'edit mode: a group and its selection': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 2 },
@@ -183,10 +198,11 @@ function fakeServer(data: CategoryEditorData, read: (count: number) => Promise<C
   const calls: { actor: string; input: unknown }[] = [];
   let reads = 0;
   // Typed `never` so one helper can stand in for actors of every output type.
-  const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) => {
-    calls.push({ actor, input });
-    return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
-  }) as never;
+  const held = (actor: string) =>
+    fromPromise<unknown, unknown>(({ input }) => {
+      calls.push({ actor, input });
+      return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
+    }) as never;
   const machine = provideCategoryEditor({
     actors: {
       loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(() => read(++reads)),
@@ -233,17 +249,31 @@ describe('category editor machine: edit mode saves each change at once', () => {
   it('adds sizes in click order, each once, and swaps temporary ids for the server’s', async () => {
     const editor = await startEdit();
     editor.send({ type: 'size.add' }, { type: 'size.add' }, { type: 'size.add' });
-    expect(editor.rows().filter((row) => row.table === 'size').map((row) => [row.key, row.name, row.status])).toEqual([
-      ['tmp-1', 'New', 'saving'], ['tmp-2', 'New', 'saving'], ['tmp-3', 'New', 'saving'],
+    expect(
+      editor
+        .rows()
+        .filter((row) => row.table === 'size')
+        .map((row) => [row.key, row.name, row.status]),
+    ).toEqual([
+      ['tmp-1', 'New', 'saving'],
+      ['tmp-2', 'New', 'saving'],
+      ['tmp-3', 'New', 'saving'],
     ]);
-    expect(editor.rows().filter((row) => row.table === 'size').map((row) => row.table === 'size' && row.position)).toEqual([1, 2, 3]);
+    expect(
+      editor
+        .rows()
+        .filter((row) => row.table === 'size')
+        .map((row) => row.table === 'size' && row.position),
+    ).toEqual([1, 2, 3]);
     // Only one call is out at a time: the second waits for the first answer.
     expect(editor.pending).toHaveLength(1);
     await editor.answer('createRow', { ok: { id: 101 } });
     await editor.answer('createRow', { ok: { id: 102 } });
     await editor.answer('createRow', { ok: { id: 103 } });
     expect(editor.rows().map((row) => [row.key, row.id, row.status])).toEqual([
-      ['tmp-1', 101, 'confirmed'], ['tmp-2', 102, 'confirmed'], ['tmp-3', 103, 'confirmed'],
+      ['tmp-1', 101, 'confirmed'],
+      ['tmp-2', 102, 'confirmed'],
+      ['tmp-3', 103, 'confirmed'],
     ]);
     expect(editor.calls.map((call) => (call.input as CreateRowCall).row.key)).toEqual(['tmp-1', 'tmp-2', 'tmp-3']);
   });
@@ -267,10 +297,20 @@ describe('category editor machine: edit mode saves each change at once', () => {
     editor.send({ type: 'group.add' });
     await editor.answer('createRow', { ok: { id: 300 } });
     editor.send({ type: 'selection.add', groupKey: 'tmp-1' }, { type: 'selection.add', groupKey: 'tmp-1' });
-    expect(editor.rows().filter((row) => row.table === 'selection').map((row) => row.name)).toEqual(['New', 'New 2']);
+    expect(
+      editor
+        .rows()
+        .filter((row) => row.table === 'selection')
+        .map((row) => row.name),
+    ).toEqual(['New', 'New 2']);
     await editor.answer('createRow', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().error).toBe('Failed to add selection');
-    expect(editor.rows().filter((row) => row.table === 'selection').map((row) => row.key)).toEqual(['tmp-3']);
+    expect(
+      editor
+        .rows()
+        .filter((row) => row.table === 'selection')
+        .map((row) => row.key),
+    ).toEqual(['tmp-3']);
     await editor.answer('createRow', { ok: { id: 302 } });
     expect((editor.calls.at(-1)!.input as CreateRowCall).groupId).toBe(300);
     expect(editor.rows().find((row) => row.key === 'tmp-3')).toMatchObject({ id: 302, status: 'confirmed' });
@@ -298,10 +338,16 @@ describe('category editor machine: edit mode saves each change at once', () => {
     expect(editor.rows().find((row) => row.key === 'selection-41')?.status).toBe('deleting');
     await editor.answer('deleteRow', { error: new ApiError('HTTP 500', { status: 500 }) });
     expect(editor.context().error).toBe('Failed to delete selection');
-    expect(editor.rows().filter((row) => row.table === 'selection').map((row) => [row.key, row.status])).toEqual([
-      ['selection-41', 'idle'], ['selection-42', 'idle'],
+    expect(
+      editor
+        .rows()
+        .filter((row) => row.table === 'selection')
+        .map((row) => [row.key, row.status]),
+    ).toEqual([
+      ['selection-41', 'idle'],
+      ['selection-42', 'idle'],
     ]);
-    expect((editor.calls[0]!.input as DeleteRowCall)).toEqual({ table: 'selection', id: 41 });
+    expect(editor.calls[0]!.input as DeleteRowCall).toEqual({ table: 'selection', id: 41 });
   });
 
   it('deleting a row whose create is still waiting sends nothing; deleting one whose create is out waits for its id', async () => {
@@ -329,16 +375,21 @@ describe('category editor machine: edit mode saves each change at once', () => {
   });
 
   it('a re-read after a failed update keeps the edits still waiting to be sent, and sends them', async () => {
-    const data = categoryData({ sizes: [
-      { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
-      { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
-    ] });
+    const data = categoryData({
+      sizes: [
+        { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
+        { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+      ],
+    });
     const editor = await startEdit(data);
     editor.send(
-      { type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } }, { type: 'row.save', key: 'size-21' },
+      { type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } },
+      { type: 'row.save', key: 'size-21' },
       // Typed while the first update is out: queued behind it.
-      { type: 'row.change', key: 'size-22', patch: { name: 'Huge' } }, { type: 'row.save', key: 'size-22' },
-      { type: 'field.change', field: 'description', value: 'Stone baked' }, { type: 'field.save', field: 'description' },
+      { type: 'row.change', key: 'size-22', patch: { name: 'Huge' } },
+      { type: 'row.save', key: 'size-22' },
+      { type: 'field.change', field: 'description', value: 'Stone baked' },
+      { type: 'field.save', field: 'description' },
     );
     await editor.answer('updateRow', { error: new ApiError('HTTP 400', { status: 400 }) });
     // The fake server answers the re-read at once with what it has; then the queue goes on.
@@ -351,17 +402,21 @@ describe('category editor machine: edit mode saves each change at once', () => {
   });
 
   it('a failed update whose re-read fails too keeps the alert, and the queue goes on', async () => {
-    const data = categoryData({ sizes: [
-      { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
-      { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
-    ] });
+    const data = categoryData({
+      sizes: [
+        { id: 21, category_id: 1, name: 'Small', units: 10, measurement: 'Inches', position: 1 },
+        { id: 22, category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+      ],
+    });
     const editor = await startEdit(data, OWNER, async (count) => {
       if (count > 1) throw new ApiError('The service is temporarily unavailable.', { status: 503 });
       return structuredClone(data);
     });
     editor.send(
-      { type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } }, { type: 'row.save', key: 'size-21' },
-      { type: 'row.change', key: 'size-22', patch: { name: 'Huge' } }, { type: 'row.save', key: 'size-22' },
+      { type: 'row.change', key: 'size-21', patch: { name: 'Tiny' } },
+      { type: 'row.save', key: 'size-21' },
+      { type: 'row.change', key: 'size-22', patch: { name: 'Huge' } },
+      { type: 'row.save', key: 'size-22' },
     );
     await editor.answer('updateRow', { error: new ApiError('HTTP 400', { status: 400 }) });
     // The re-read failed: the editor says the change failed and sends what is still queued.
@@ -423,8 +478,15 @@ describe('category editor machine: edit mode saves each change at once', () => {
     expect(editor.pending[0]).toMatchObject({ actor: 'rereadChips', input: { list: 'toppings', categoryId: 1, scope: OWNER } });
     // Meanwhile another tab assigned Basil: the re-read brings it in.
     await editor.answer('rereadChips', { ok: [assignment(5, 1), assignment(6, 2)] });
-    const toppings = () => editor.context().chips.filter((chip) => chip.list === 'toppings' && chip.assigned).map((chip) => [chip.itemId, chip.assignmentId]);
-    expect(toppings()).toEqual([[1, 5], [2, 6]]);
+    const toppings = () =>
+      editor
+        .context()
+        .chips.filter((chip) => chip.list === 'toppings' && chip.assigned)
+        .map((chip) => [chip.itemId, chip.assignmentId]);
+    expect(toppings()).toEqual([
+      [1, 5],
+      [2, 6],
+    ]);
 
     // A failed unassign still re-reads: here the server had already lost the assignment.
     editor.send({ type: 'topping.toggle', id: 2 });
@@ -472,7 +534,7 @@ describe('category editor machine: edit mode saves each change at once', () => {
   it('a detail update answering 404 creates the detail instead, with the new values', async () => {
     const editor = await startEdit();
     editor.send({ type: 'detail.change', patch: { pricedBy: 'weight', allowToppings: false } });
-    expect((editor.calls[0]!.input as UpdateDetailCall)).toMatchObject({ detailId: 11, values: { priced_by: 'weight', allow_toppings: false } });
+    expect(editor.calls[0]!.input as UpdateDetailCall).toMatchObject({ detailId: 11, values: { priced_by: 'weight', allow_toppings: false } });
     await editor.answer('updateDetail', { error: new ApiError('Not found.', { status: 404 }) });
     expect(editor.calls[1]).toMatchObject({ actor: 'createDetail', input: { categoryId: 1, values: { priced_by: 'weight', allow_toppings: false } } });
     await editor.answer('createDetail', { ok: { ...DETAIL, id: 13, priced_by: 'weight' } });
@@ -485,7 +547,10 @@ describe('category editor machine: edit mode saves each change at once', () => {
     const changes: CategoryEditorEvent[][] = [
       [{ type: 'detail.change', patch: { pricedBy: 'size' } }],
       [{ type: 'detail.change', patch: { primaryOptionSets: [5] } }],
-      [{ type: 'field.change', field: 'imageUrl', value: ' https://example.com/hero.jpg ' }, { type: 'field.save', field: 'imageUrl' }],
+      [
+        { type: 'field.change', field: 'imageUrl', value: ' https://example.com/hero.jpg ' },
+        { type: 'field.save', field: 'imageUrl' },
+      ],
       [{ type: 'detail.change', patch: { allowToppings: true } }],
       [{ type: 'detail.change', patch: { allowDressings: true } }],
     ];
@@ -498,7 +563,11 @@ describe('category editor machine: edit mode saves each change at once', () => {
       await editor.answer('updateDetail', { ok: DETAIL });
     }
     expect((editor.calls.at(-1)!.input as UpdateDetailCall).values).toEqual({
-      priced_by: 'size', primary_option_sets: [5], image_url: 'https://example.com/hero.jpg', allow_toppings: true, allow_dressings: true,
+      priced_by: 'size',
+      primary_option_sets: [5],
+      image_url: 'https://example.com/hero.jpg',
+      allow_toppings: true,
+      allow_dressings: true,
     });
   });
 
@@ -519,7 +588,9 @@ describe('category editor machine: edit mode saves each change at once', () => {
   it('a refused body fails the call with a rejected promise (the actor’s error event), never a throw that escapes the machine', async () => {
     const bad = { category_id: 1, priced_by: 'size' } as unknown as Parameters<typeof updateCategoryDetail>[1];
     let pending: Promise<unknown> | null = null;
-    expect(() => { pending = updateCategoryDetail(11, bad); }).not.toThrow();
+    expect(() => {
+      pending = updateCategoryDetail(11, bad);
+    }).not.toThrow();
     await expect(pending).rejects.toMatchObject({ status: 400, fields: { category_id: 'Unknown field.' } });
   });
 
@@ -583,7 +654,10 @@ describe('category editor machine: removing a size that menu items price (issue 
     await editor.answer('countSizePrices', { ok: 1 });
     editor.send({ type: 'removal.cancel' });
     expect(editor.context().sizeRemoval).toBeNull();
-    expect(editor.rows().map((row) => [row.key, row.status])).toEqual([['size-21', 'idle'], ['size-22', 'idle']]);
+    expect(editor.rows().map((row) => [row.key, row.status])).toEqual([
+      ['size-21', 'idle'],
+      ['size-22', 'idle'],
+    ]);
     editor.send({ type: 'size.remove', key: 'size-22' });
     await editor.answer('countSizePrices', { ok: 0 });
     expect(editor.actor.getSnapshot().matches({ editor: { live: { removal: 'idle' } } })).toBe(true);
@@ -617,9 +691,12 @@ describe('category editor machine: new mode keeps everything local until Save', 
     editor.send(
       { type: 'field.change', field: 'name', value: ' Pizza ' },
       { type: 'detail.change', patch: { pricedBy: 'size', allowToppings: true, allowDressings: true, primaryOptionSets: [5] } },
-      { type: 'size.add' }, { type: 'size.add' },
+      { type: 'size.add' },
+      { type: 'size.add' },
       { type: 'row.change', key: 'tmp-2', patch: { name: 'Large', units: 14, measurement: 'Inches' } },
-      { type: 'topping.toggle', id: 1 }, { type: 'topping.toggle', id: 2 }, { type: 'dressing.toggle', id: 1 },
+      { type: 'topping.toggle', id: 1 },
+      { type: 'topping.toggle', id: 2 },
+      { type: 'dressing.toggle', id: 1 },
       { type: 'group.add' },
     );
     expect(editor.actor.getSnapshot().context.error).toBe('Save the category first.');
@@ -629,10 +706,17 @@ describe('category editor machine: new mode keeps everything local until Save', 
     expect(editor.calls[0]!.input).toEqual({
       scope: OWNER,
       payload: {
-        restaurant_id: 3, name: 'Pizza', description: '',
+        restaurant_id: 3,
+        name: 'Pizza',
+        description: '',
         detail: { priced_by: 'size', primary_option_sets: [5], allow_toppings: true, allow_dressings: true, image_url: null },
-        sizes: [{ name: 'New', units: null, measurement: null, position: 1 }, { name: 'Large', units: 14, measurement: 'Inches', position: 2 }],
-        toppings: [1, 2], dressings: [1], extra_groups: [],
+        sizes: [
+          { name: 'New', units: null, measurement: null, position: 1 },
+          { name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+        ],
+        toppings: [1, 2],
+        dressings: [1],
+        extra_groups: [],
       },
     });
     await editor.answer('createCategory', { ok: { id: 77, name: 'Pizza', description: '', restaurant_id: 3 } });

@@ -35,14 +35,43 @@ import {
 } from '../../../src/machines/menu/category-editor.rows';
 import { categoryData } from './category-editor.fixtures';
 
-const size = (key: string, position: number, id: number | null = null): SizeRow =>
-  ({ table: 'size', key, id, status: 'idle', name: 'Large', units: 14, measurement: 'Inches', position });
-const group = (key: string, id: number | null = null): GroupRow =>
-  ({ table: 'group', key, id, status: 'idle', name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: true });
-const selection = (key: string, groupKey: string, name = 'BBQ', id: number | null = null): SelectionRow =>
-  ({ table: 'selection', key, id, status: 'idle', groupKey, name, price: 0.5, image_url: null });
-const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip =>
-  ({ list, itemId, assigned, assignmentId, status });
+const size = (key: string, position: number, id: number | null = null): SizeRow => ({
+  table: 'size',
+  key,
+  id,
+  status: 'idle',
+  name: 'Large',
+  units: 14,
+  measurement: 'Inches',
+  position,
+});
+const group = (key: string, id: number | null = null): GroupRow => ({
+  table: 'group',
+  key,
+  id,
+  status: 'idle',
+  name: 'Sauces',
+  required: false,
+  allow_multiple: true,
+  add_images_to_selections: true,
+});
+const selection = (key: string, groupKey: string, name = 'BBQ', id: number | null = null): SelectionRow => ({
+  table: 'selection',
+  key,
+  id,
+  status: 'idle',
+  groupKey,
+  name,
+  price: 0.5,
+  image_url: null,
+});
+const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip => ({
+  list,
+  itemId,
+  assigned,
+  assignmentId,
+  status,
+});
 const assignment = (id: number, itemId: number): Assignment => ({ id, category_id: 1, item_id: itemId });
 const keys = (rows: readonly EditorRow[]) => rows.map((row) => row.key);
 
@@ -79,7 +108,14 @@ describe('category editor rows: new rows', () => {
 
   it('makes a new group named New group, optional, single choice, with images on its selections', () => {
     expect(newGroup([group('tmp-1')])).toEqual({
-      table: 'group', key: 'tmp-2', id: null, status: 'idle', name: 'New group', required: false, allow_multiple: false, add_images_to_selections: true,
+      table: 'group',
+      key: 'tmp-2',
+      id: null,
+      status: 'idle',
+      name: 'New group',
+      required: false,
+      allow_multiple: false,
+      add_images_to_selections: true,
     });
   });
 
@@ -89,7 +125,14 @@ describe('category editor rows: new rows', () => {
     expect(uniqueSelectionName(rows, 'g')).toBe('New 3');
     expect(uniqueSelectionName(rows, 'other')).toBe('New');
     expect(newSelection(rows, 'g')).toEqual({
-      table: 'selection', key: 'tmp-1', id: null, status: 'idle', groupKey: 'g', name: 'New 3', price: 0, image_url: null,
+      table: 'selection',
+      key: 'tmp-1',
+      id: null,
+      status: 'idle',
+      groupKey: 'g',
+      name: 'New 3',
+      price: 0,
+      image_url: null,
     });
   });
 });
@@ -108,10 +151,24 @@ describe('category editor rows: read from the server', () => {
     expect(keys(rows)).toEqual(['size-7', 'size-8', 'size-9', 'group-31', 'selection-41']);
     expect(rows[0]).toEqual({ table: 'size', key: 'size-7', id: 7, status: 'idle', name: 'Small', units: null, measurement: null, position: 1 });
     expect(rows[3]).toEqual({
-      table: 'group', key: 'group-31', id: 31, status: 'idle', name: 'Sauces', required: true, allow_multiple: false, add_images_to_selections: false,
+      table: 'group',
+      key: 'group-31',
+      id: 31,
+      status: 'idle',
+      name: 'Sauces',
+      required: true,
+      allow_multiple: false,
+      add_images_to_selections: false,
     });
     expect(rows[4]).toEqual({
-      table: 'selection', key: 'selection-41', id: 41, status: 'idle', groupKey: 'group-31', name: 'BBQ', price: 0.5, image_url: '/uploads/bbq.png',
+      table: 'selection',
+      key: 'selection-41',
+      id: 41,
+      status: 'idle',
+      groupKey: 'group-31',
+      name: 'BBQ',
+      price: 0.5,
+      image_url: '/uploads/bbq.png',
     });
   });
 
@@ -155,15 +212,21 @@ describe('category editor rows: a list re-read (spec section 4)', () => {
     const local = {
       // The size and the group were created here (temporary keys), and the size renamed since.
       rows: [
-        { ...size('tmp-1', 1, 21), name: 'Large (mine)' }, group('tmp-2', 31), selection('tmp-3', 'tmp-2', 'Garlic'),
-        size('size-22', 2, 22), size('tmp-4', 3),
+        { ...size('tmp-1', 1, 21), name: 'Large (mine)' },
+        group('tmp-2', 31),
+        selection('tmp-3', 'tmp-2', 'Garlic'),
+        size('size-22', 2, 22),
+        size('tmp-4', 3),
       ] as EditorRow[],
       chips: [] as Chip[],
       queue: [{ kind: 'update', key: 'tmp-1' }, { kind: 'create', key: 'tmp-3' }, { kind: 'update', key: 'size-22' }, { kind: 'detail' }] as Job[],
     };
     const merged = mergeReread(data, local);
     expect(merged.rows.map((row) => `${row.key}:${row.name}${row.table === 'selection' ? `@${row.groupKey}` : ''}`)).toEqual([
-      'tmp-1:Large (mine)', 'tmp-2:Sauces', 'selection-41:BBQ@tmp-2', 'tmp-3:Garlic@tmp-2',
+      'tmp-1:Large (mine)',
+      'tmp-2:Sauces',
+      'selection-41:BBQ@tmp-2',
+      'tmp-3:Garlic@tmp-2',
     ]);
     expect(merged.queue).toEqual([{ kind: 'update', key: 'tmp-1' }, { kind: 'create', key: 'tmp-3' }, { kind: 'detail' }]);
     expect(merged.chips).toEqual([chip('toppings', 1, true, 5), chip('dressings', 1, true, 6)]);
@@ -199,7 +262,17 @@ describe('category editor rows: edits', () => {
   });
 
   it('keeps only the fields a row’s table has', () => {
-    const patch = { name: 'X', units: 3, measurement: 'Grams' as const, position: 4, required: true, allow_multiple: true, add_images_to_selections: false, price: 2, image_url: 'u' };
+    const patch = {
+      name: 'X',
+      units: 3,
+      measurement: 'Grams' as const,
+      position: 4,
+      required: true,
+      allow_multiple: true,
+      add_images_to_selections: false,
+      price: 2,
+      image_url: 'u',
+    };
     expect(pickPatch(size('z', 1), patch)).toEqual({ name: 'X', units: 3, measurement: 'Grams', position: 4 });
     expect(pickPatch(group('g'), patch)).toEqual({ name: 'X', required: true, allow_multiple: true, add_images_to_selections: false });
     expect(pickPatch(selection('s', 'g'), patch)).toEqual({ name: 'X', price: 2, image_url: 'u' });

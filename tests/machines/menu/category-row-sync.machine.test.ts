@@ -2,21 +2,23 @@ import { createActor, createEmptyActor, fromCallback, fromPromise, toPromise, ty
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/services/shared/api';
 import type { Assignment } from '../../../src/services/menu/menu-types';
-import type { ChipCall, CreateRowCall, DeleteRowCall, RereadChipsCall, RowCall, UnchipCall, UpdateRowCall } from '../../../src/machines/menu/category-editor.calls';
+import type {
+  ChipCall,
+  CreateRowCall,
+  DeleteRowCall,
+  RereadChipsCall,
+  RowCall,
+  UnchipCall,
+  UpdateRowCall,
+} from '../../../src/machines/menu/category-editor.calls';
 import type { EditorRow, GroupRow, SelectionRow, SizeRow } from '../../../src/machines/menu/category-editor.rows';
-import {
-  categoryRowSyncMachine,
-  type ChipReport,
-  type RowOutcome,
-  type RowSyncInput,
-} from '../../../src/machines/menu/category-row-sync.machine';
+import { categoryRowSyncMachine, type ChipReport, type RowOutcome, type RowSyncInput } from '../../../src/machines/menu/category-row-sync.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
-const fail = (id: string, status: number) =>
-  ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
+const fail = (id: string, status: number) => ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
 const failure = (status: number) => new ApiError(`HTTP ${status}`, { status });
 
 const TEMP_SIZE: SizeRow = { table: 'size', key: 'tmp-1', id: null, status: 'saving', name: 'Large', units: 14, measurement: 'Inches', position: 2 };
@@ -35,14 +37,23 @@ const inputFor = (call: RowCall): Omit<RowSyncInput, 'editor'> => ({ call, categ
 describe('category row sync machine: path coverage', () => {
   it('reaches every state and transition from each kind of call, every failure branch included', () => {
     const answers: AnyEventObject[] = [
-      done('createRow', { id: 70 }), fail('createRow', 500),
-      done('updateRow', {}), fail('updateRow', 500),
-      done('deleteRow', undefined), fail('deleteRow', 500),
-      done('assignChip', assignment(9, 2)), fail('assignChip', 500),
-      done('unassignChip', undefined), fail('unassignChip', 500),
-      done('rereadChips', [assignment(9, 2)]), fail('rereadChips', 500),
+      done('createRow', { id: 70 }),
+      fail('createRow', 500),
+      done('updateRow', {}),
+      fail('updateRow', 500),
+      done('deleteRow', undefined),
+      fail('deleteRow', 500),
+      done('assignChip', assignment(9, 2)),
+      fail('assignChip', 500),
+      done('unassignChip', undefined),
+      fail('unassignChip', 500),
+      done('rereadChips', [assignment(9, 2)]),
+      fail('rereadChips', 500),
     ];
-    const reports = assertWalksCover(categoryRowSyncMachine, Object.values(CALLS).map((call) => ({ input: { ...inputFor(call), editor: createEmptyActor() }, events: answers })));
+    const reports = assertWalksCover(
+      categoryRowSyncMachine,
+      Object.values(CALLS).map((call) => ({ input: { ...inputFor(call), editor: createEmptyActor() }, events: answers })),
+    );
     const failures = new Set(reports.flatMap((report) => report.transitions.reached.filter((label) => label.includes('xstate.error.actor'))));
     expect(failures.size).toBe(6);
   });
@@ -64,12 +75,13 @@ type Answers = {
 function run(call: RowCall, answers: Answers) {
   const calls: { actor: string; input: unknown }[] = [];
   const reports: ChipReport[] = [];
-  const answer = <Input, Output>(actor: keyof Answers) => fromPromise<Output, Input>(async ({ input }) => {
-    calls.push({ actor, input });
-    const scripted = answers[actor];
-    if (!scripted) throw new Error(`${actor} was not expected`);
-    return (await scripted()) as Output;
-  });
+  const answer = <Input, Output>(actor: keyof Answers) =>
+    fromPromise<Output, Input>(async ({ input }) => {
+      calls.push({ actor, input });
+      const scripted = answers[actor];
+      if (!scripted) throw new Error(`${actor} was not expected`);
+      return (await scripted()) as Output;
+    });
   const rowSync = provideChecked(categoryRowSyncMachine, {
     actors: {
       createRow: answer<CreateRowCall, { id: number }>('createRow'),
@@ -143,17 +155,38 @@ describe('category row sync machine: chips (spec section 4)', () => {
 });
 
 describe('category row sync machine: what the real calls send', () => {
-  const GROUP: GroupRow = { table: 'group', key: 'group-40', id: 40, status: 'saving', name: ' Sauces ', required: true, allow_multiple: false, add_images_to_selections: true };
-  const SELECTION: SelectionRow = { table: 'selection', key: 'selection-60', id: 60, status: 'saving', groupKey: 'group-40', name: ' Garlic ', price: 1.5, image_url: null };
+  const GROUP: GroupRow = {
+    table: 'group',
+    key: 'group-40',
+    id: 40,
+    status: 'saving',
+    name: ' Sauces ',
+    required: true,
+    allow_multiple: false,
+    add_images_to_selections: true,
+  };
+  const SELECTION: SelectionRow = {
+    table: 'selection',
+    key: 'selection-60',
+    id: 60,
+    status: 'saving',
+    groupKey: 'group-40',
+    name: ' Garlic ',
+    price: 1.5,
+    image_url: null,
+  };
   const sent = (actor: RowCall['actor'] | 'rereadChips', input: unknown) => requestsOf(categoryRowSyncMachine, actor, input);
   const groupBody = { name: 'Sauces', required: true, allow_multiple: false, add_images_to_selections: true };
 
   it('creates each kind of row in its own list, the name trimmed, for the owner’s restaurant', async () => {
     const create = (row: EditorRow) => sent('createRow', { row, categoryId: 1, groupId: 40, scope: OWNER });
-    expect(await create({ ...TEMP_SIZE, name: ' Large ' })).toEqual([{
-      method: 'POST', path: '/api/v2/categories/sizes/',
-      body: { category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2, restaurant_id: 3 },
-    }]);
+    expect(await create({ ...TEMP_SIZE, name: ' Large ' })).toEqual([
+      {
+        method: 'POST',
+        path: '/api/v2/categories/sizes/',
+        body: { category_id: 1, name: 'Large', units: 14, measurement: 'Inches', position: 2, restaurant_id: 3 },
+      },
+    ]);
     expect(await create({ ...GROUP, id: null })).toEqual([
       { method: 'POST', path: '/api/v2/extra-options/groups/', body: { category_id: 1, ...groupBody, restaurant_id: 3 } },
     ]);
@@ -173,11 +206,12 @@ describe('category row sync machine: what the real calls send', () => {
   });
 
   it('deletes each kind of row at its own address', async () => {
-    const paths = await Promise.all((['size', 'group', 'selection'] as const).map(async (table) =>
-      (await sent('deleteRow', { table, id: 5 })).map((request) => `${request.method} ${request.path}`)));
-    expect(paths).toEqual([
-      ['DELETE /api/v2/categories/sizes/5/'], ['DELETE /api/v2/extra-options/groups/5/'], ['DELETE /api/v2/extra-options/selections/5/'],
-    ]);
+    const paths = await Promise.all(
+      (['size', 'group', 'selection'] as const).map(async (table) =>
+        (await sent('deleteRow', { table, id: 5 })).map((request) => `${request.method} ${request.path}`),
+      ),
+    );
+    expect(paths).toEqual([['DELETE /api/v2/categories/sizes/5/'], ['DELETE /api/v2/extra-options/groups/5/'], ['DELETE /api/v2/extra-options/selections/5/']]);
   });
 
   it('assigns, unassigns and re-reads toppings and dressings in their own lists', async () => {
@@ -187,7 +221,10 @@ describe('category row sync machine: what the real calls send', () => {
     expect(await sent('assignChip', { list: 'dressings', categoryId: 1, itemId: 2, scope: OWNER })).toEqual([
       { method: 'POST', path: '/api/v2/categories/dressings/', body: { category_id: 1, dressing_id: 2, restaurant_id: 3 } },
     ]);
-    expect((await sent('unassignChip', { list: 'dressings', assignmentId: 8 }))[0]).toMatchObject({ method: 'DELETE', path: '/api/v2/categories/dressings/8/' });
+    expect((await sent('unassignChip', { list: 'dressings', assignmentId: 8 }))[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/api/v2/categories/dressings/8/',
+    });
     const reread = await sent('rereadChips', { list: 'toppings', categoryId: 1, scope: OWNER });
     expect(reread.map((request) => request.path)).toEqual(['/api/v2/categories/toppings/?page_size=500&category_id=1&restaurant_id=3']);
   });

@@ -2,7 +2,13 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../../contracts/menu';
 import { ApiError } from '../../../src/services/shared/api';
-import { extraOptionsMachine, type ExtraOptionsEvent, type GroupsData, type LoadGroupsCall, type SaveGroupsCall } from '../../../src/machines/menu/extra-options.machine';
+import {
+  extraOptionsMachine,
+  type ExtraOptionsEvent,
+  type GroupsData,
+  type LoadGroupsCall,
+  type SaveGroupsCall,
+} from '../../../src/machines/menu/extra-options.machine';
 import type { MenuScope } from '../../../src/services/menu/menu-types';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
@@ -41,17 +47,23 @@ function start(save: (call: SaveGroupsCall) => Promise<void>, answers: Reads = {
   const saves: SaveGroupsCall[] = [];
   let reads = 0;
   const loads: LoadGroupsCall[] = [];
-  const actor = createActor(provideChecked(extraOptionsMachine, {
-    actors: {
-      loadCategories: fromPromise<Category[], { scope: MenuScope }>(() => (answers.categories ?? (async () => [PIZZA]))()),
-      loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => {
-        reads += 1;
-        loads.push(input);
-        return answers.groups ? answers.groups() : structuredClone(GROUPS);
-      }),
-      saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => { saves.push(input); return save(input); }),
-    },
-  }), { input: { scope: OWNER, rowLimit: answers.rowLimit } }).start();
+  const actor = createActor(
+    provideChecked(extraOptionsMachine, {
+      actors: {
+        loadCategories: fromPromise<Category[], { scope: MenuScope }>(() => (answers.categories ?? (async () => [PIZZA]))()),
+        loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => {
+          reads += 1;
+          loads.push(input);
+          return answers.groups ? answers.groups() : structuredClone(GROUPS);
+        }),
+        saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => {
+          saves.push(input);
+          return save(input);
+        }),
+      },
+    }),
+    { input: { scope: OWNER, rowLimit: answers.rowLimit } },
+  ).start();
   const send = (...events: ExtraOptionsEvent[]) => events.forEach((event) => actor.send(event));
   return { actor, send, saves, loads, reads: () => reads };
 }
@@ -75,11 +87,17 @@ describe('extra options machine: behaviour', () => {
     send(
       { type: 'row.remove', key: 'selection-41' },
       { type: 'group.add' },
-      { type: 'selection.add', groupKey: 'tmp-1' }, { type: 'selection.add', groupKey: 'tmp-1' },
+      { type: 'selection.add', groupKey: 'tmp-1' },
+      { type: 'selection.add', groupKey: 'tmp-1' },
       { type: 'row.change', key: 'tmp-2', patch: { price: 2.5 } },
     );
     const rows = actor.getSnapshot().context.rows;
-    expect(rows.map((row) => [row.key, row.name])).toEqual([['group-31', 'Sauces'], ['tmp-1', 'New group'], ['tmp-2', 'New'], ['tmp-3', 'New 2']]);
+    expect(rows.map((row) => [row.key, row.name])).toEqual([
+      ['group-31', 'Sauces'],
+      ['tmp-1', 'New group'],
+      ['tmp-2', 'New'],
+      ['tmp-3', 'New 2'],
+    ]);
     expect(saves).toEqual([]);
     send({ type: 'groups.save' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && reads() === 2);
@@ -88,7 +106,9 @@ describe('extra options machine: behaviour', () => {
   });
 
   it('a failed save says "Save failed: ..." and shows what the server has', async () => {
-    const { actor, send, reads } = start(async () => { throw new ApiError('Enter a price of 0 or more with at most two decimals.', { status: 400 }); });
+    const { actor, send, reads } = start(async () => {
+      throw new ApiError('Enter a price of 0 or more with at most two decimals.', { status: 400 });
+    });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     send({ type: 'category.pick', categoryId: 1 });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
@@ -106,7 +126,10 @@ describe('extra options machine: reading and editing', () => {
   it('says why the categories could not be read, and reads them again on Retry', async () => {
     let fails = true;
     const { actor, send } = start(unsaved, {
-      categories: async () => { if (fails) throw new ApiError('The menu is not available.', { status: 503 }); return [PIZZA]; },
+      categories: async () => {
+        if (fails) throw new ApiError('The menu is not available.', { status: 503 });
+        return [PIZZA];
+      },
     });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('The menu is not available.');
@@ -120,7 +143,10 @@ describe('extra options machine: reading and editing', () => {
   it('says why the groups could not be read, reads them again on Retry, and Dismiss clears an alert', async () => {
     let fails = true;
     const { actor, send, reads } = start(unsaved, {
-      groups: async () => { if (fails) throw new ApiError('Category not found.', { status: 404 }); return structuredClone(GROUPS); },
+      groups: async () => {
+        if (fails) throw new ApiError('Category not found.', { status: 404 });
+        return structuredClone(GROUPS);
+      },
     });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     send({ type: 'category.pick', categoryId: 1 });
@@ -156,8 +182,10 @@ describe('extra options machine: reading and editing', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
     const before = actor.getSnapshot().context;
     send(
-      { type: 'selection.add', groupKey: 'selection-41' }, { type: 'selection.add', groupKey: 'group-99' },
-      { type: 'row.change', key: 'group-99', patch: { name: 'Gone' } }, { type: 'row.remove', key: 'group-99' },
+      { type: 'selection.add', groupKey: 'selection-41' },
+      { type: 'selection.add', groupKey: 'group-99' },
+      { type: 'row.change', key: 'group-99', patch: { name: 'Gone' } },
+      { type: 'row.remove', key: 'group-99' },
     );
     expect(actor.getSnapshot().context.rows).toEqual(before.rows);
     expect(actor.getSnapshot().context.removed).toEqual([]);
@@ -203,8 +231,9 @@ describe('extra options machine: what the real calls send', () => {
     return jsonResponse(200, []);
   }
   const sent = async (actor: 'loadCategories' | 'loadGroups' | 'saveGroups', input: unknown) =>
-    (await requestsOf(extraOptionsMachine, actor, input, server)).map((request) =>
-      `${request.method} ${request.path.replace('/api/v2', '')}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`);
+    (await requestsOf(extraOptionsMachine, actor, input, server)).map(
+      (request) => `${request.method} ${request.path.replace('/api/v2', '')}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`,
+    );
 
   it('reads the categories, then a category’s groups, its restaurant’s currency and each group’s selections', async () => {
     expect(await sent('loadCategories', { scope: OWNER })).toEqual(['GET /categories/?page_size=100&ordering=id&restaurant_id=3']);
@@ -225,7 +254,10 @@ describe('extra options machine: what the real calls send', () => {
       { table: 'selection', key: 'selection-41', id: 41, status: 'idle', groupKey: 'group-31', name: 'BBQ', price: 0.5, image_url: '/uploads/bbq.png' },
       { table: 'selection', key: 'tmp-2', id: null, status: 'idle', groupKey: 'tmp-1', name: 'Salsa', price: 0, image_url: null },
     ];
-    const removed = [{ table: 'selection', id: 42 }, { table: 'group', id: 32 }];
+    const removed = [
+      { table: 'selection', id: 42 },
+      { table: 'group', id: 32 },
+    ];
     expect(await sent('saveGroups', { categoryId: 1, rows, removed, scope: OWNER })).toEqual([
       'DELETE /extra-options/selections/42/',
       'DELETE /extra-options/groups/32/',

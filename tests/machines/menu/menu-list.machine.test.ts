@@ -32,16 +32,25 @@ function start(overrides: Overrides = {}) {
   const loads: LoadCall[] = [];
   const saves: SaveCall[] = [];
   const deletes: DeleteCall[] = [];
-  const actor = createActor(provideChecked(menuListMachine, {
-    actors: {
-      loadItems: fromPromise<unknown[], LoadCall>(async ({ input }) => {
-        loads.push(input);
-        return overrides.load ? overrides.load(input) : [{ id: 1, name: 'Olives' }];
-      }),
-      saveItem: fromPromise<unknown, SaveCall>(({ input }) => { saves.push(input); return (overrides.save ?? (async () => ({})))(input); }),
-      deleteItem: fromPromise<unknown, DeleteCall>(({ input }) => { deletes.push(input); return (overrides.remove ?? (async () => undefined))(input); }),
-    },
-  }), { input: { scope: OWNER, nameMessage: 'Please enter a topping name.', ...overrides.input } }).start();
+  const actor = createActor(
+    provideChecked(menuListMachine, {
+      actors: {
+        loadItems: fromPromise<unknown[], LoadCall>(async ({ input }) => {
+          loads.push(input);
+          return overrides.load ? overrides.load(input) : [{ id: 1, name: 'Olives' }];
+        }),
+        saveItem: fromPromise<unknown, SaveCall>(({ input }) => {
+          saves.push(input);
+          return (overrides.save ?? (async () => ({})))(input);
+        }),
+        deleteItem: fromPromise<unknown, DeleteCall>(({ input }) => {
+          deletes.push(input);
+          return (overrides.remove ?? (async () => undefined))(input);
+        }),
+      },
+    }),
+    { input: { scope: OWNER, nameMessage: 'Please enter a topping name.', ...overrides.input } },
+  ).start();
   return { actor, loads, saves, deletes };
 }
 
@@ -59,7 +68,11 @@ describe('menu list machine: behaviour', () => {
 
   it('refuses a blank name with the list’s sentence and sends nothing', async () => {
     const saves: SaveCall[] = [];
-    const { actor } = start({ save: async (call) => { saves.push(call); } });
+    const { actor } = start({
+      save: async (call) => {
+        saves.push(call);
+      },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'item.save', id: null, values: { name: '   ' } });
     expect(actor.getSnapshot().context.error).toBe('Please enter a topping name.');
@@ -68,8 +81,12 @@ describe('menu list machine: behaviour', () => {
 
   it('says "Failed to delete: ..." and "Save failed: ..." with the server’s reason', async () => {
     const { actor } = start({
-      remove: async () => { throw new ApiError('Used by 2 categories.', { status: 409 }); },
-      save: async () => { throw new ApiError('Name taken.', { status: 409 }); },
+      remove: async () => {
+        throw new ApiError('Used by 2 categories.', { status: 409 });
+      },
+      save: async () => {
+        throw new ApiError('Name taken.', { status: 409 });
+      },
     });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'item.delete', id: 1 });
@@ -85,7 +102,10 @@ describe('menu list machine: loading, saving and deleting', () => {
   it('shows the items it read; a failed read says why, and Retry reads again with the alert gone', async () => {
     let fails = true;
     const { actor, loads } = start({
-      load: async () => { if (fails) throw new ApiError('The menu is not available.', { status: 503 }); return [{ id: 2, name: 'Basil' }]; },
+      load: async () => {
+        if (fails) throw new ApiError('The menu is not available.', { status: 503 });
+        return [{ id: 2, name: 'Basil' }];
+      },
     });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('The menu is not available.');
@@ -108,7 +128,10 @@ describe('menu list machine: loading, saving and deleting', () => {
     await waitFor(actor, loadedAfter(loads, 1));
     actor.send({ type: 'list.reload' });
     await waitFor(actor, loadedAfter(loads, 2));
-    expect(loads).toEqual([{ scope: OWNER, ownerId: 9, search: '' }, { scope: OWNER, ownerId: 9, search: '' }]);
+    expect(loads).toEqual([
+      { scope: OWNER, ownerId: 9, search: '' },
+      { scope: OWNER, ownerId: 9, search: '' },
+    ]);
   });
 
   it('sends the item’s id and values, reads the list again and flips `saved` for the view', async () => {
@@ -140,7 +163,11 @@ describe('menu list machine: loading, saving and deleting', () => {
   });
 
   it('marks the name field when the name is blank, and the server’s fields when it refuses; Dismiss clears both', async () => {
-    const { actor, loads } = start({ save: async () => { throw new ApiError('Check the fields.', { status: 400, fields: { price: 'Enter a price.' } }); } });
+    const { actor, loads } = start({
+      save: async () => {
+        throw new ApiError('Check the fields.', { status: 400, fields: { price: 'Enter a price.' } });
+      },
+    });
     await waitFor(actor, loadedAfter(loads, 1));
     actor.send({ type: 'item.save', id: null, values: { name: '' } });
     expect(actor.getSnapshot().context.fields).toEqual({ name: 'Please enter a topping name.' });
@@ -167,7 +194,9 @@ describe('menu list machine: loading, saving and deleting', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toContain('"loadItems" actor was not provided');
 
-    const readOnly = createActor(menuListMachine.provide({ actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } }), { input: { scope: OWNER } }).start();
+    const readOnly = createActor(menuListMachine.provide({ actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } }), {
+      input: { scope: OWNER },
+    }).start();
     await waitFor(readOnly, (snapshot) => snapshot.matches('loaded'));
     readOnly.send({ type: 'item.save', id: null, values: { name: 'Olives' } });
     await waitFor(readOnly, (snapshot) => snapshot.context.error !== null);

@@ -7,9 +7,16 @@ import { ApiError } from '../../../src/services/shared/api';
 /** The machine with its upload answered by `answer`; every file sent is logged. */
 function start(answer: (file: Blob) => Promise<UploadedImage>) {
   const sent: Blob[] = [];
-  const actor = createActor(menuUploadMachine.provide({
-    actors: { uploadImage: fromPromise<UploadedImage, { file: Blob }>(({ input }) => { sent.push(input.file); return answer(input.file); }) },
-  })).start();
+  const actor = createActor(
+    menuUploadMachine.provide({
+      actors: {
+        uploadImage: fromPromise<UploadedImage, { file: Blob }>(({ input }) => {
+          sent.push(input.file);
+          return answer(input.file);
+        }),
+      },
+    }),
+  ).start();
   return { actor, sent, context: () => actor.getSnapshot().context };
 }
 
@@ -22,7 +29,10 @@ describe('menu upload machine', () => {
 
   it('sends the chosen file and gives the view the address of each upload, counting them', async () => {
     let n = 0;
-    const { actor, sent, context } = start(async () => { n += 1; return { url: `/uploads/${n}.png`, path: `${n}.png` }; });
+    const { actor, sent, context } = start(async () => {
+      n += 1;
+      return { url: `/uploads/${n}.png`, path: `${n}.png` };
+    });
     const first = new Blob(['first']);
     actor.send({ type: 'image.upload', file: first });
     expect(actor.getSnapshot().value).toBe('uploading');
@@ -37,7 +47,12 @@ describe('menu upload machine', () => {
 
   it('ignores a second file while one is on its way', async () => {
     let finish: (image: UploadedImage) => void = () => {};
-    const { actor, sent } = start(() => new Promise((resolve) => { finish = resolve; }));
+    const { actor, sent } = start(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    );
     actor.send({ type: 'image.upload', file: new Blob(['a']) });
     actor.send({ type: 'image.upload', file: new Blob(['b']) });
     expect(sent).toHaveLength(1);
@@ -67,7 +82,9 @@ describe('menu upload machine', () => {
   });
 
   it('says “Request failed” when the failure has no words', async () => {
-    const { actor, context } = start(async () => { throw new Error(''); });
+    const { actor, context } = start(async () => {
+      throw new Error('');
+    });
     actor.send({ type: 'image.upload', file: new Blob(['x']) });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(context().error).toBe('Upload failed: Request failed');

@@ -14,8 +14,15 @@ import { OWNER } from './category-editor.fixtures';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 
 const CRUST: PrimaryOptionSet = {
-  id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: true,
-  selections: [{ id: 52, name: 'Thick', image_url: null, position: 1 }, { id: 51, name: 'Thin', image_url: '/uploads/thin.jpg', position: 0 }],
+  id: 5,
+  name: 'Crust',
+  restaurant_id: 3,
+  prevent_restaurant_changes: false,
+  allow_images: true,
+  selections: [
+    { id: 52, name: 'Thick', image_url: null, position: 1 },
+    { id: 51, name: 'Thin', image_url: '/uploads/thin.jpg', position: 0 },
+  ],
 };
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 
@@ -27,18 +34,27 @@ describe('primary option set editor machine: path coverage', () => {
       { type: 'name.change', value: 'Crust' },
       { type: 'selection.change', key: 'new-1', name: 'Thin' },
     ];
-    assertWalksCover(primaryOptionSetEditorMachine, [null, 5].map((setId) => ({ input: { setId, scope: OWNER, maxSelections: 1 }, events })));
+    assertWalksCover(
+      primaryOptionSetEditorMachine,
+      [null, 5].map((setId) => ({ input: { setId, scope: OWNER, maxSelections: 1 }, events })),
+    );
   });
 });
 
 function start(setId: number | null, save: (call: SaveSetCall) => Promise<PrimaryOptionSet>, load: () => Promise<PrimaryOptionSet> = async () => CRUST) {
   const saved: SaveSetCall[] = [];
-  const actor = createActor(provideChecked(primaryOptionSetEditorMachine, {
-    actors: {
-      loadSet: fromPromise<PrimaryOptionSet, { id: number }>(() => load()),
-      saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(({ input }) => { saved.push(input); return save(input); }),
-    },
-  }), { input: { setId, scope: OWNER } }).start();
+  const actor = createActor(
+    provideChecked(primaryOptionSetEditorMachine, {
+      actors: {
+        loadSet: fromPromise<PrimaryOptionSet, { id: number }>(() => load()),
+        saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(({ input }) => {
+          saved.push(input);
+          return save(input);
+        }),
+      },
+    }),
+    { input: { setId, scope: OWNER } },
+  ).start();
   const send = (...events: OptionSetEditorEvent[]) => events.forEach((event) => actor.send(event));
   return { actor, send, saved };
 }
@@ -61,16 +77,29 @@ describe('primary option set editor machine: behaviour', () => {
   it('creates a new set with its selections in order', async () => {
     const { actor, send, saved } = start(null, async () => CRUST);
     send(
-      { type: 'name.change', value: ' Crust ' }, { type: 'flag.change', flag: 'preventChanges', value: true },
-      { type: 'selection.add' }, { type: 'selection.change', key: 'new-1', name: 'Thin' },
-      { type: 'selection.add' }, { type: 'selection.change', key: 'new-2', name: 'Thick' },
-      { type: 'selection.move', key: 'new-2', by: -1 }, { type: 'selection.image', key: 'new-1', url: '/uploads/t.jpg' },
+      { type: 'name.change', value: ' Crust ' },
+      { type: 'flag.change', flag: 'preventChanges', value: true },
+      { type: 'selection.add' },
+      { type: 'selection.change', key: 'new-1', name: 'Thin' },
+      { type: 'selection.add' },
+      { type: 'selection.change', key: 'new-2', name: 'Thick' },
+      { type: 'selection.move', key: 'new-2', by: -1 },
+      { type: 'selection.image', key: 'new-1', url: '/uploads/t.jpg' },
       { type: 'set.save' },
     );
     await waitFor(actor, (snapshot) => snapshot.matches('saved'));
     expect(saved[0]).toEqual({
-      id: null, scope: OWNER,
-      body: { name: 'Crust', prevent_restaurant_changes: true, allow_images: false, selections: [{ name: 'Thick', image_url: '' }, { name: 'Thin', image_url: '/uploads/t.jpg' }] },
+      id: null,
+      scope: OWNER,
+      body: {
+        name: 'Crust',
+        prevent_restaurant_changes: true,
+        allow_images: false,
+        selections: [
+          { name: 'Thick', image_url: '' },
+          { name: 'Thin', image_url: '/uploads/t.jpg' },
+        ],
+      },
     });
   });
 
@@ -90,13 +119,23 @@ describe('primary option set editor machine: behaviour', () => {
   });
 
   it('edits a set: keeps ids, applies the order, and says "Save failed: ..." on a failure', async () => {
-    const { actor, send, saved } = start(5, async () => { throw new ApiError('Library sets cannot be changed.', { status: 403 }); });
+    const { actor, send, saved } = start(5, async () => {
+      throw new ApiError('Library sets cannot be changed.', { status: 403 });
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(actor.getSnapshot().context.selections.map((row) => row.name)).toEqual(['Thin', 'Thick']);
-    send({ type: 'selection.move', key: 'sel-51', by: 1 }, { type: 'selection.remove', key: 'sel-52' }, { type: 'selection.add' },
-      { type: 'selection.change', key: 'new-1', name: 'Pan' }, { type: 'set.save' });
+    send(
+      { type: 'selection.move', key: 'sel-51', by: 1 },
+      { type: 'selection.remove', key: 'sel-52' },
+      { type: 'selection.add' },
+      { type: 'selection.change', key: 'new-1', name: 'Pan' },
+      { type: 'set.save' },
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.error !== null);
-    expect(saved[0]!.body.selections).toEqual([{ id: 51, name: 'Thin', image_url: '/uploads/thin.jpg' }, { name: 'Pan', image_url: '' }]);
+    expect(saved[0]!.body.selections).toEqual([
+      { id: 51, name: 'Thin', image_url: '/uploads/thin.jpg' },
+      { name: 'Pan', image_url: '' },
+    ]);
     expect(actor.getSnapshot().context.error).toBe('Save failed: Library sets cannot be changed.');
   });
 });
@@ -106,10 +145,14 @@ describe('primary option set editor machine: editing the form', () => {
 
   it('says why a set could not be read, and reads it again on Retry', async () => {
     let fails = true;
-    const { actor } = start(5, async () => CRUST, async () => {
-      if (fails) throw new ApiError('Option set not found.', { status: 404 });
-      return CRUST;
-    });
+    const { actor } = start(
+      5,
+      async () => CRUST,
+      async () => {
+        if (fails) throw new ApiError('Option set not found.', { status: 404 });
+        return CRUST;
+      },
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('Option set not found.');
     fails = false;
@@ -156,7 +199,10 @@ describe('primary option set editor machine: editing the form', () => {
 
   it('clears an earlier failure when the save is sent again', async () => {
     let fails = true;
-    const { actor, send } = start(5, async () => { if (fails) throw new ApiError('Try again.', { status: 503 }); return CRUST; });
+    const { actor, send } = start(5, async () => {
+      if (fails) throw new ApiError('Try again.', { status: 503 });
+      return CRUST;
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     send({ type: 'set.save' });
     await waitFor(actor, (snapshot) => snapshot.context.error !== null);

@@ -37,7 +37,10 @@ const SAVED: OnboardingStepAnswers = {
   location: { ...DEFAULT_LOCATION, zip_code: '10012', city: 'New York', state: 'NY' },
   about: { ...DEFAULT_ABOUT, name: 'Pizza Loco', slug: 'pizza-loco' },
   delivery: { ...DEFAULT_DELIVERY, delivery_eta_to: 40, zip_codes: ['10012'] },
-  hours: { ...DEFAULT_HOURS, hours: DEFAULT_HOURS.hours.map((day) => (day.day_of_week === 1 ? { ...day, closed: false, open_time: '09:00', close_time: '17:00' } : day)) },
+  hours: {
+    ...DEFAULT_HOURS,
+    hours: DEFAULT_HOURS.hours.map((day) => (day.day_of_week === 1 ? { ...day, closed: false, open_time: '09:00', close_time: '17:00' } : day)),
+  },
   additional: { selections: { ...DEFAULT_ADDITIONAL.selections, offerings: ['Vegan'] } },
   contacts: { ...DEFAULT_CONTACTS, restaurant_phone: '212 555 0100' },
 };
@@ -64,7 +67,9 @@ function start() {
           server.loads.push(step);
           if (server.holdNextLoad) {
             server.holdNextLoad = false;
-            await new Promise<void>((resolve) => { server.release = resolve; });
+            await new Promise<void>((resolve) => {
+              server.release = resolve;
+            });
           }
           if (server.failLoads > 0) {
             server.failLoads -= 1;
@@ -170,24 +175,27 @@ describe('onboarding: a step that does not load', () => {
     });
 
     const before = stepBefore(step);
-    it(before === null
-      ? `${step}: Back from a failed load is the view's (it leaves the onboarding); the machine stays`
-      : `${step}: Back from a failed load returns to ${before} without saving`, async () => {
-      const { send, value, at, context, server } = start();
-      server.failLoads = 1;
-      send({ type: 'step.open', step });
-      await at(step, 'failed');
-      send({ type: 'step.back' });
-      if (before === null) {
-        expect(value()).toEqual({ [step]: 'failed' });
-        expect(context().error).toBe(UNAVAILABLE);
-        return;
-      }
-      expect(value()).toEqual({ [before]: 'loading' });
-      await at(before, 'editing');
-      expect(context().forms[before as FormStep]).toEqual(SAVED[before as FormStep]);
-      expect(server.puts).toEqual([]);
-    });
+    it(
+      before === null
+        ? `${step}: Back from a failed load is the view's (it leaves the onboarding); the machine stays`
+        : `${step}: Back from a failed load returns to ${before} without saving`,
+      async () => {
+        const { send, value, at, context, server } = start();
+        server.failLoads = 1;
+        send({ type: 'step.open', step });
+        await at(step, 'failed');
+        send({ type: 'step.back' });
+        if (before === null) {
+          expect(value()).toEqual({ [step]: 'failed' });
+          expect(context().error).toBe(UNAVAILABLE);
+          return;
+        }
+        expect(value()).toEqual({ [before]: 'loading' });
+        await at(before, 'editing');
+        expect(context().forms[before as FormStep]).toEqual(SAVED[before as FormStep]);
+        expect(server.puts).toEqual([]);
+      },
+    );
   }
 });
 
@@ -229,22 +237,81 @@ describe('onboarding: moving on while a step still loads', () => {
  */
 type Edit = { name: string; events: OnboardingEvent[]; holds: (form: OnboardingForms) => unknown; expected: unknown; keepsError?: true };
 const EDITS: Record<FormStep, Edit[]> = {
-  location: [{ name: 'a typed city', events: [{ type: 'field.change', step: 'location', patch: { city: 'Brooklyn' } }], holds: (form) => form.location.city, expected: 'Brooklyn' }],
-  about: [{ name: 'a typed store URL', events: [{ type: 'field.change', step: 'about', patch: { slug: 'Pizza Loco NYC' } }], holds: (form) => form.about.slug, expected: 'pizzaloconyc' }],
+  location: [
+    {
+      name: 'a typed city',
+      events: [{ type: 'field.change', step: 'location', patch: { city: 'Brooklyn' } }],
+      holds: (form) => form.location.city,
+      expected: 'Brooklyn',
+    },
+  ],
+  about: [
+    {
+      name: 'a typed store URL',
+      events: [{ type: 'field.change', step: 'about', patch: { slug: 'Pizza Loco NYC' } }],
+      holds: (form) => form.about.slug,
+      expected: 'pizzaloconyc',
+    },
+  ],
   delivery: [
-    { name: 'a typed estimate', events: [{ type: 'field.change', step: 'delivery', patch: { delivery_eta_to: 45 } }], holds: (form) => form.delivery.delivery_eta_to, expected: 45 },
-    { name: 'a zip pill added', events: [{ type: 'zip.add', value: '10013' }], holds: (form) => form.delivery.zip_codes, expected: ['10012', '10013'], keepsError: true },
+    {
+      name: 'a typed estimate',
+      events: [{ type: 'field.change', step: 'delivery', patch: { delivery_eta_to: 45 } }],
+      holds: (form) => form.delivery.delivery_eta_to,
+      expected: 45,
+    },
+    {
+      name: 'a zip pill added',
+      events: [{ type: 'zip.add', value: '10013' }],
+      holds: (form) => form.delivery.zip_codes,
+      expected: ['10012', '10013'],
+      keepsError: true,
+    },
     { name: 'a zip pill removed', events: [{ type: 'zip.remove', value: '10012' }], holds: (form) => form.delivery.zip_codes, expected: [], keepsError: true },
   ],
   hours: [
-    { name: 'the whole week given at once', events: [{ type: 'field.change', step: 'hours', patch: { hours: DEFAULT_HOURS.hours } }], holds: (form) => form.hours.hours[0]!.closed, expected: true },
-    { name: '24/7 turned on', events: [{ type: 'hours.open247', on: true }], holds: (form) => [form.hours.open_247, form.hours.hours[0]!.open_time], expected: [true, null] },
+    {
+      name: 'the whole week given at once',
+      events: [{ type: 'field.change', step: 'hours', patch: { hours: DEFAULT_HOURS.hours } }],
+      holds: (form) => form.hours.hours[0]!.closed,
+      expected: true,
+    },
+    {
+      name: '24/7 turned on',
+      events: [{ type: 'hours.open247', on: true }],
+      holds: (form) => [form.hours.open_247, form.hours.hours[0]!.open_time],
+      expected: [true, null],
+    },
     { name: '“closed between” turned on', events: [{ type: 'hours.closedWithin', on: true }], holds: (form) => form.hours.closed_within, expected: true },
-    { name: 'Tuesday closed', events: [{ type: 'hours.dayClosed', day: 2, closed: true }], holds: (form) => form.hours.hours[1], expected: { day_of_week: 2, closed: true, open_time: null, break_start: null, reopen_time: null, close_time: null } },
-    { name: 'Monday closing later', events: [{ type: 'hours.time', day: 1, field: 'close_time', time: '22:00' }], holds: (form) => form.hours.hours[0]!.close_time, expected: '22:00' },
+    {
+      name: 'Tuesday closed',
+      events: [{ type: 'hours.dayClosed', day: 2, closed: true }],
+      holds: (form) => form.hours.hours[1],
+      expected: { day_of_week: 2, closed: true, open_time: null, break_start: null, reopen_time: null, close_time: null },
+    },
+    {
+      name: 'Monday closing later',
+      events: [{ type: 'hours.time', day: 1, field: 'close_time', time: '22:00' }],
+      holds: (form) => form.hours.hours[0]!.close_time,
+      expected: '22:00',
+    },
   ],
-  additional: [{ name: 'a choice ticked', events: [{ type: 'field.change', step: 'additional', patch: { selections: { ...DEFAULT_ADDITIONAL.selections, crowd: ['Family'] } } }], holds: (form) => form.additional.selections.crowd, expected: ['Family'] }],
-  contacts: [{ name: 'a typed mobile phone', events: [{ type: 'field.change', step: 'contacts', patch: { mobile_phone: '917 555 0103' } }], holds: (form) => form.contacts.mobile_phone, expected: '917 555 0103' }],
+  additional: [
+    {
+      name: 'a choice ticked',
+      events: [{ type: 'field.change', step: 'additional', patch: { selections: { ...DEFAULT_ADDITIONAL.selections, crowd: ['Family'] } } }],
+      holds: (form) => form.additional.selections.crowd,
+      expected: ['Family'],
+    },
+  ],
+  contacts: [
+    {
+      name: 'a typed mobile phone',
+      events: [{ type: 'field.change', step: 'contacts', patch: { mobile_phone: '917 555 0103' } }],
+      holds: (form) => form.contacts.mobile_phone,
+      expected: '917 555 0103',
+    },
+  ],
 };
 
 describe('onboarding: a save the server refuses', () => {
@@ -311,7 +378,11 @@ describe('onboarding: a save the server refuses', () => {
     send({ type: 'step.next' });
     await at('hours', 'saveFailed');
     const refused = context().forms.hours;
-    send({ type: 'hours.closedWithin', on: true }, { type: 'hours.dayClosed', day: 2, closed: true }, { type: 'hours.time', day: 2, field: 'open_time', time: '09:00' });
+    send(
+      { type: 'hours.closedWithin', on: true },
+      { type: 'hours.dayClosed', day: 2, closed: true },
+      { type: 'hours.time', day: 2, field: 'open_time', time: '09:00' },
+    );
     expect(value()).toEqual({ hours: 'saveFailed' });
     expect(context().forms.hours).toEqual(refused);
     expect(context().error).toBe(UNAVAILABLE);
@@ -333,7 +404,10 @@ describe('onboarding: Next refused by the step’s own rules', () => {
 
   it('additional: a choice the step does not offer is named, and nothing is sent', async () => {
     const { send, value, context, server } = await editing('additional');
-    send({ type: 'field.change', step: 'additional', patch: { selections: { ...DEFAULT_ADDITIONAL.selections, crowd: ['Aliens' as 'Family'] } } }, { type: 'step.next' });
+    send(
+      { type: 'field.change', step: 'additional', patch: { selections: { ...DEFAULT_ADDITIONAL.selections, crowd: ['Aliens' as 'Family'] } } },
+      { type: 'step.next' },
+    );
     expect(value()).toEqual({ additional: 'editing' });
     expect(Object.values(context().fieldErrors)).toEqual([expect.stringContaining('“Aliens” is not a choice of Crowd')]);
     expect(server.puts).toEqual([]);

@@ -2,13 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT, DEFAULT_LOCATION, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '../../../contracts/onboarding';
 import { emptyForms } from '../../../src/machines/onboarding/onboarding-forms';
-import {
-  machineStep,
-  onboardingMachine,
-  type OnboardingEvent,
-  type StepLoad,
-  type StepSave,
-} from '../../../src/machines/onboarding/onboarding.machine';
+import { machineStep, onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '../../../src/machines/onboarding/onboarding.machine';
 import { FORM_STEPS, ONBOARDING_STEPS, type FormStep } from '../../../src/machines/onboarding/onboarding-steps';
 import { loadOnboardingDraft, saveOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
 import { measurePathCoverage, type PathCoverageOptions, type PathCoverageReport } from '../../support/path-coverage';
@@ -50,7 +44,11 @@ describe('onboarding machine: path coverage', () => {
   const edits: Record<FormStep, OnboardingEvent[]> = {
     location: [{ type: 'field.change', step: 'location', patch: { zip_code: '10001', city: 'New York', state: 'NY' } }],
     about: [{ type: 'field.change', step: 'about', patch: { name: 'Pizza Loco', slug: 'Pizza Loco!' } }],
-    delivery: [{ type: 'field.change', step: 'delivery', patch: { delivery_eta_from: 45 } }, { type: 'zip.add', value: '10001' }, { type: 'zip.remove', value: '10001' }],
+    delivery: [
+      { type: 'field.change', step: 'delivery', patch: { delivery_eta_from: 45 } },
+      { type: 'zip.add', value: '10001' },
+      { type: 'zip.remove', value: '10001' },
+    ],
     hours: [
       { type: 'field.change', step: 'hours', patch: { hours: forms.hours.hours } },
       { type: 'hours.open247', on: true },
@@ -82,10 +80,13 @@ describe('onboarding machine: path coverage', () => {
     return measurePathCoverage(onboardingMachine, { input, events: [...answers, ...rest, ...focus], limit: 20_000, ...options });
   };
   // A step's edit walk opens that step and ends wherever it leaves it (a save, Back, Skip).
-  const stayingOn = (step: FormStep) => walk(
-    [{ type: 'step.open', step }, ...edits[step]],
-    { within: (snapshot) => { const at = machineStep(snapshot.value); return at === null || at === step; } },
-  );
+  const stayingOn = (step: FormStep) =>
+    walk([{ type: 'step.open', step }, ...edits[step]], {
+      within: (snapshot) => {
+        const at = machineStep(snapshot.value);
+        return at === null || at === step;
+      },
+    });
 
   it('reaches every state and transition: each step’s load, failure, save, save failure, upload and launch', () => {
     const reports = [walk(moves), ...FORM_STEPS.map(stayingOn)];
@@ -136,8 +137,12 @@ function start(server: Server = { saved: {}, puts: [] }) {
     { input },
   ).start();
   const send = (...events: OnboardingEvent[]) => events.forEach((event) => actor.send(event));
-  const settled = () => waitFor(actor, (snapshot) => !['loading', 'saving', 'uploading', 'launching'].some((sub) =>
-    typeof snapshot.value === 'object' && Object.values(snapshot.value).includes(sub)));
+  const settled = () =>
+    waitFor(
+      actor,
+      (snapshot) =>
+        !['loading', 'saving', 'uploading', 'launching'].some((sub) => typeof snapshot.value === 'object' && Object.values(snapshot.value).includes(sub)),
+    );
   return { actor, send, settled, server };
 }
 
@@ -162,7 +167,9 @@ describe('onboarding machine: behaviour', () => {
     send({ type: 'step.next' });
     expect(actor.getSnapshot().value).toEqual({ location: 'editing' });
     expect(actor.getSnapshot().context.fieldErrors).toMatchObject({
-      zip_code: ONBOARDING_MESSAGES.location, city: ONBOARDING_MESSAGES.location, state: ONBOARDING_MESSAGES.location,
+      zip_code: ONBOARDING_MESSAGES.location,
+      city: ONBOARDING_MESSAGES.location,
+      state: ONBOARDING_MESSAGES.location,
     });
     expect(server.puts).toEqual([]);
     send({ type: 'field.change', step: 'location', patch: { city: 'Austin' } });
@@ -178,7 +185,8 @@ describe('onboarding machine: behaviour', () => {
     send({ type: 'step.next' });
     await waitFor(actor, (snapshot) => machineStep(snapshot.value) === 'about');
     expect(server.puts[0]).toEqual({
-      restaurantId: '42', step: 'location',
+      restaurantId: '42',
+      step: 'location',
       body: { ...DEFAULT_LOCATION, street: '1 Main St', zip_code: '73301', city: 'Austin', state: 'TX' },
     });
     expect(loadOnboardingDraft('42', 'location')).toBeNull();
@@ -248,18 +256,29 @@ describe('onboarding machine: behaviour', () => {
     const { actor, send, settled } = start();
     send({ type: 'step.open', step: 'delivery' });
     await settled();
-    send({ type: 'zip.add', value: ' 10001 ' }, { type: 'zip.add', value: '   ' }, { type: 'zip.add', value: '10001' }, { type: 'zip.add', value: '10002' }, { type: 'zip.remove', value: '10001' });
+    send(
+      { type: 'zip.add', value: ' 10001 ' },
+      { type: 'zip.add', value: '   ' },
+      { type: 'zip.add', value: '10001' },
+      { type: 'zip.add', value: '10002' },
+      { type: 'zip.remove', value: '10001' },
+    );
     expect(actor.getSnapshot().context.forms.delivery.zip_codes).toEqual(['10002']);
   });
 
   it('shows the upload failure as “Upload failed: …” and keeps the form', async () => {
     const { actor, send, settled } = start();
-    const failing = createActor(provideChecked(onboardingMachine, {
-      actors: {
-        loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async () => ({ saved: ONBOARDING_DEFAULTS.about, draft: null })),
-        uploadLogo: fromPromise<string, { file: File | Blob }>(async () => { throw new Error('HTTP 415: {"detail":"Not an image.","code":"x"}'); }),
-      },
-    }), { input }).start();
+    const failing = createActor(
+      provideChecked(onboardingMachine, {
+        actors: {
+          loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async () => ({ saved: ONBOARDING_DEFAULTS.about, draft: null })),
+          uploadLogo: fromPromise<string, { file: File | Blob }>(async () => {
+            throw new Error('HTTP 415: {"detail":"Not an image.","code":"x"}');
+          }),
+        },
+      }),
+      { input },
+    ).start();
     failing.send({ type: 'step.open', step: 'about' });
     await waitFor(failing, (snapshot) => isAt(snapshot.value, 'about', 'editing'));
     failing.send({ type: 'logo.upload', file: new Blob(['x']) });

@@ -21,7 +21,9 @@ type Calls = { loads: { restaurantId: string; step: FormStep }[]; saves: StepSav
  * The machine with its calls answered by `answer` (each answer may throw); every call is logged.
  * Loads answer the step's defaults unless told otherwise.
  */
-function start(answer: { load?: (step: FormStep) => Promise<unknown>; save?: () => Promise<unknown>; upload?: () => Promise<string>; launch?: () => Promise<unknown> } = {}) {
+function start(
+  answer: { load?: (step: FormStep) => Promise<unknown>; save?: () => Promise<unknown>; upload?: () => Promise<string>; launch?: () => Promise<unknown> } = {},
+) {
   const calls: Calls = { loads: [], saves: [], uploads: [], launches: [] };
   const actor = createActor(
     provideChecked(onboardingMachine, {
@@ -53,7 +55,9 @@ function start(answer: { load?: (step: FormStep) => Promise<unknown>; save?: () 
   return { actor, send, at, context, calls };
 }
 
-const fail = (message: string) => async (): Promise<never> => { throw new Error(message); };
+const fail = (message: string) => async (): Promise<never> => {
+  throw new Error(message);
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -100,7 +104,12 @@ describe('onboarding: which step is shown', () => {
 
   it('shows a failed load, moves away from it, and loads again on Retry', async () => {
     let down = true;
-    const { actor, send, at, context } = start({ load: async (step) => { if (down) throw new Error('Service unavailable.'); return ONBOARDING_DEFAULTS[step]; } });
+    const { actor, send, at, context } = start({
+      load: async (step) => {
+        if (down) throw new Error('Service unavailable.');
+        return ONBOARDING_DEFAULTS[step];
+      },
+    });
     send({ type: 'step.open', step: 'delivery' });
     await at('delivery', 'failed');
     expect(context().error).toBe('Service unavailable.');
@@ -169,7 +178,11 @@ describe('onboarding: hours and zips', () => {
     expect(context().forms.hours.open_247).toBe(true);
     expect(loadOnboardingDraft('42', 'hours')).toMatchObject({ open_247: true });
     const before = context().forms.hours;
-    send({ type: 'hours.closedWithin', on: true }, { type: 'hours.dayClosed', day: 1, closed: true }, { type: 'hours.time', day: 1, field: 'close_time', time: '08:00' });
+    send(
+      { type: 'hours.closedWithin', on: true },
+      { type: 'hours.dayClosed', day: 1, closed: true },
+      { type: 'hours.time', day: 1, field: 'close_time', time: '08:00' },
+    );
     expect(context().forms.hours).toEqual(before);
 
     send({ type: 'hours.open247', on: false }, { type: 'hours.closedWithin', on: true });
@@ -186,7 +199,12 @@ describe('onboarding: hours and zips', () => {
     const { send, at, context } = start();
     send({ type: 'step.open', step: 'hours' });
     await at('hours', 'editing');
-    send({ type: 'hours.open247', on: false }, { type: 'hours.closedWithin', on: true }, { type: 'hours.time', day: 2, field: 'close_time', time: '08:00' }, { type: 'step.next' });
+    send(
+      { type: 'hours.open247', on: false },
+      { type: 'hours.closedWithin', on: true },
+      { type: 'hours.time', day: 2, field: 'close_time', time: '08:00' },
+      { type: 'step.next' },
+    );
     expect(Object.keys(context().fieldErrors).length).toBeGreaterThan(0);
     send({ type: 'hours.open247', on: true });
     expect(context().fieldErrors).toEqual({});
@@ -206,7 +224,12 @@ describe('onboarding: hours and zips', () => {
 describe('onboarding: the logo', () => {
   it('sends the chosen file, keeps edits made meanwhile, and puts the answered address in the form and its draft', async () => {
     let finish: (url: string) => void = () => {};
-    const { send, at, context, calls } = start({ upload: () => new Promise((resolve) => { finish = resolve; }) });
+    const { send, at, context, calls } = start({
+      upload: () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    });
     send({ type: 'step.open', step: 'about' });
     await at('about', 'editing');
     const file = new Blob(['png']);
@@ -226,7 +249,12 @@ describe('onboarding: the logo', () => {
 
   it('clears the last upload failure when the next upload starts', async () => {
     let refuse = true;
-    const { send, at, context } = start({ upload: async () => { if (refuse) throw new Error('Not an image.'); return '/uploads/logo.png'; } });
+    const { send, at, context } = start({
+      upload: async () => {
+        if (refuse) throw new Error('Not an image.');
+        return '/uploads/logo.png';
+      },
+    });
     send({ type: 'step.open', step: 'about' });
     await at('about', 'editing');
     send({ type: 'logo.upload', file: new Blob(['x']) });

@@ -26,16 +26,18 @@ describe('restaurant picker machine', () => {
 
   it('searches once for a word typed quickly, and clearing the search shows the known restaurants again', async () => {
     const searches: string[] = [];
-    const actor = createActor(provideChecked(restaurantPickerMachine, {
-      actors: {
-        loadRestaurants: fromPromise<RestaurantDirectory>(async () => ({ restaurants: [PIZZA, TACO], total: 2 })),
-        searchRestaurants: fromPromise<Restaurant[], { query: string }>(async ({ input }) => {
-          searches.push(input.query);
-          return [TACO];
-        }),
-      },
-      delays: { searchDelay: 5 },
-    })).start();
+    const actor = createActor(
+      provideChecked(restaurantPickerMachine, {
+        actors: {
+          loadRestaurants: fromPromise<RestaurantDirectory>(async () => ({ restaurants: [PIZZA, TACO], total: 2 })),
+          searchRestaurants: fromPromise<Restaurant[], { query: string }>(async ({ input }) => {
+            searches.push(input.query);
+            return [TACO];
+          }),
+        },
+        delays: { searchDelay: 5 },
+      }),
+    ).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
     for (const query of ['t', 'ta', 'tac', 'taco ']) actor.send({ type: 'picker.search', query });
     await waitFor(actor, (snapshot) => snapshot.context.matches !== null);

@@ -7,18 +7,28 @@ import { assertPathCoverage, measurePathCoverage } from '../../support/path-cove
 import { provideChecked } from '../../support/contract-double';
 
 const USER: CurrentUser = {
-  id: 1, email: 'owner@example.com', first_name: 'O', last_name: 'W',
-  is_staff: false, is_superadmin: false, active_restaurant_id: 3, active_restaurant_name: 'Pizza Loco',
+  id: 1,
+  email: 'owner@example.com',
+  first_name: 'O',
+  last_name: 'W',
+  is_staff: false,
+  is_superadmin: false,
+  active_restaurant_id: 3,
+  active_restaurant_name: 'Pizza Loco',
 };
 
 describe('session machine', () => {
   it('reaches every state and transition between a start with and a start without a stored token', () => {
     // The token decides the first step, so no single start can take both branches.
     const walks = [true, false].map((hasToken) =>
-      measurePathCoverage(sessionMachine, { input: { hasToken }, events: [{ type: 'session.signOut' }, { type: 'restaurant.choose', restaurantId: 2 }] }));
+      measurePathCoverage(sessionMachine, { input: { hasToken }, events: [{ type: 'session.signOut' }, { type: 'restaurant.choose', restaurantId: 2 }] }),
+    );
     const reached = (kind: 'states' | 'transitions') => new Set(walks.flatMap((walk) => walk[kind].reached));
     for (const kind of ['states', 'transitions'] as const) {
-      expect(walks[0]![kind].all.filter((item) => !reached(kind).has(item)), kind).toEqual([]);
+      expect(
+        walks[0]![kind].all.filter((item) => !reached(kind).has(item)),
+        kind,
+      ).toEqual([]);
     }
   });
 
@@ -73,18 +83,29 @@ describe('session machine', () => {
 
   it('treats a failed current-user fetch, or no token at all, as signed out', async () => {
     const failing = createActor(
-      provideChecked(sessionMachine, { actors: { fetchCurrentUser: fromPromise<CurrentUser>(async () => { throw new Error('HTTP 401'); }) } }),
+      provideChecked(sessionMachine, {
+        actors: {
+          fetchCurrentUser: fromPromise<CurrentUser>(async () => {
+            throw new Error('HTTP 401');
+          }),
+        },
+      }),
       { input: { hasToken: true } },
     ).start();
     await waitFor(failing, (snapshot) => snapshot.matches('signedOut'));
-    expect(createActor(sessionMachine, { input: { hasToken: false } }).start().getSnapshot().value).toBe('signedOut');
+    expect(
+      createActor(sessionMachine, { input: { hasToken: false } })
+        .start()
+        .getSnapshot().value,
+    ).toBe('signedOut');
   });
 });
 
 describe('onboarding status machine', () => {
   it('reaches every state and transition', () => {
     const status = (launched: boolean) => ({
-      id: 3, launched,
+      id: 3,
+      launched,
       progress: { location: true, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched },
     });
     assertPathCoverage(onboardingStatusMachine, {

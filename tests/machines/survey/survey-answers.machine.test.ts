@@ -35,16 +35,18 @@ describe('survey answers machine', () => {
   function started(pages: Record<number, SurveyPage>, exported: () => Promise<LegacyFile> = async () => FILE) {
     const requests: SurveyAnswersRequest[] = [];
     const saved: LegacyFile[] = [];
-    const actor = createActor(provideChecked(surveyAnswersMachine, {
-      actors: {
-        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async ({ input }) => {
-          requests.push(input);
-          return pages[input.page]!;
-        }),
-        exportAnswers: fromPromise<LegacyFile>(exported),
-      },
-      actions: { saveExport: (_, file: LegacyFile) => saved.push(file) },
-    })).start();
+    const actor = createActor(
+      provideChecked(surveyAnswersMachine, {
+        actors: {
+          loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async ({ input }) => {
+            requests.push(input);
+            return pages[input.page]!;
+          }),
+          exportAnswers: fromPromise<LegacyFile>(exported),
+        },
+        actions: { saveExport: (_, file: LegacyFile) => saved.push(file) },
+      }),
+    ).start();
     return { actor, requests, saved };
   }
 
@@ -56,15 +58,22 @@ describe('survey answers machine', () => {
     actor.send({ type: 'page.next' });
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) && snapshot.context.page === 2);
     actor.send({ type: 'page.next' });
-    expect(requests).toEqual([{ page: 1, pageSize: 25 }, { page: 2, pageSize: 25 }]);
+    expect(requests).toEqual([
+      { page: 1, pageSize: 25 },
+      { page: 2, pageSize: 25 },
+    ]);
     expect(actor.getSnapshot().context.data?.results.map((row) => row.id)).toEqual([5]);
   });
 
   it('opens an answer of the page in the drawer, and keeps an export going while paging', async () => {
     let finish: (file: LegacyFile) => void = () => undefined;
-    const { actor, saved } = started({ 1: page(30, [30, 29]), 2: page(30, [5]) }, () => new Promise((resolve) => {
-      finish = resolve;
-    }));
+    const { actor, saved } = started(
+      { 1: page(30, [30, 29]), 2: page(30, [5]) },
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
     actor.send({ type: 'answer.open', id: 29 });
     expect(actor.getSnapshot().context.selected?.business_name).toBe('Restaurant 29');
@@ -79,16 +88,18 @@ describe('survey answers machine', () => {
 
   it('says why a page did not load, and loads it again on Try again', async () => {
     let refuse = true;
-    const actor = createActor(provideChecked(surveyAnswersMachine, {
-      actors: {
-        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => {
-          if (refuse) throw new ApiError('This needs a platform administrator.', { status: 403 });
-          return page(1, [1]);
-        }),
-        exportAnswers: fromPromise<LegacyFile>(async () => FILE),
-      },
-      actions: { saveExport: () => undefined },
-    })).start();
+    const actor = createActor(
+      provideChecked(surveyAnswersMachine, {
+        actors: {
+          loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => {
+            if (refuse) throw new ApiError('This needs a platform administrator.', { status: 403 });
+            return page(1, [1]);
+          }),
+          exportAnswers: fromPromise<LegacyFile>(async () => FILE),
+        },
+        actions: { saveExport: () => undefined },
+      }),
+    ).start();
     const failed = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
     expect(failed.context.loadError).toBe("Couldn't load the survey answers: This needs a platform administrator.");
     refuse = false;
@@ -136,13 +147,15 @@ describe('survey answers machine', () => {
   });
 
   it('says “Request failed” when a failure has no words', async () => {
-    const actor = createActor(provideChecked(surveyAnswersMachine, {
-      actors: {
-        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(() => Promise.reject(new Error(''))),
-        exportAnswers: fromPromise<LegacyFile>(async () => FILE),
-      },
-      actions: { saveExport: () => undefined },
-    })).start();
+    const actor = createActor(
+      provideChecked(surveyAnswersMachine, {
+        actors: {
+          loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(() => Promise.reject(new Error(''))),
+          exportAnswers: fromPromise<LegacyFile>(async () => FILE),
+        },
+        actions: { saveExport: () => undefined },
+      }),
+    ).start();
     const failed = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
     expect(failed.context.loadError).toBe("Couldn't load the survey answers: Request failed");
   });
@@ -154,17 +167,20 @@ describe('survey answers machine', () => {
   });
 
   it('fails loudly when the screen did not provide how to save the file', async () => {
-    const actor = createActor(provideChecked(surveyAnswersMachine, {
-      actors: {
-        loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => page(1, [1])),
-        exportAnswers: fromPromise<LegacyFile>(async () => FILE),
-      },
-    }));
+    const actor = createActor(
+      provideChecked(surveyAnswersMachine, {
+        actors: {
+          loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => page(1, [1])),
+          exportAnswers: fromPromise<LegacyFile>(async () => FILE),
+        },
+      }),
+    );
     actor.subscribe({ error: () => undefined });
     actor.start();
     actor.send({ type: 'export.start' });
-    await expect(waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && snapshot.context.data !== null)).rejects.toThrow('saveExport is provided by the screen');
+    await expect(waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && snapshot.context.data !== null)).rejects.toThrow(
+      'saveExport is provided by the screen',
+    );
     expect(actor.getSnapshot().status).toBe('error');
   });
 });
-

@@ -120,7 +120,11 @@ describe('survey machine: behaviour', () => {
     for (const [index, step] of SURVEY_STEPS.entries()) {
       expect(actor.getSnapshot().value).toBe(step);
       send({ type: 'option.toggle', field: 'restaurant_types', option: 'Food Truck' });
-      expect(saved.at(-1)).toEqual({ step: index + 1, attemptKey: null, answers: expect.objectContaining({ restaurant_types: index % 2 === 0 ? ['Food Truck'] : [] }) });
+      expect(saved.at(-1)).toEqual({
+        step: index + 1,
+        attemptKey: null,
+        answers: expect.objectContaining({ restaurant_types: index % 2 === 0 ? ['Food Truck'] : [] }),
+      });
       send({ type: 'answer.set', field: 'business_name', value: `Step ${index + 1}` });
       expect(saved.at(-1)).toEqual({ step: index + 1, attemptKey: null, answers: expect.objectContaining({ business_name: `Step ${index + 1}` }) });
       if (index < SURVEY_STEPS.length - 1) send({ type: 'step.next' });
@@ -218,7 +222,13 @@ describe('survey helpers', () => {
   });
 
   it('drops what a stale or tampered draft holds that no longer fits', () => {
-    const answers = answersFromDraft({ role: 'King', pos_system: 'Toast', systems_used: ['None', 'Abacus', 'None'], business_name: 5, delivery_frustrations: ['a', 3] });
+    const answers = answersFromDraft({
+      role: 'King',
+      pos_system: 'Toast',
+      systems_used: ['None', 'Abacus', 'None'],
+      business_name: 5,
+      delivery_frustrations: ['a', 3],
+    });
     expect(answers).toMatchObject({ role: '', pos_system: 'Toast', systems_used: ['None'], business_name: '', delivery_frustrations: ['a', '', ''] });
   });
 

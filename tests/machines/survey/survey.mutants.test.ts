@@ -16,16 +16,25 @@ function start(options: { load?: () => Promise<SurveyDraft | null>; answer?: () 
   const sent: SurveyRequest[] = [];
   const saved: SurveyDraft[] = [];
   let cleared = 0;
-  const actor = createActor(provideChecked(surveyMachine, {
-    actors: {
-      loadDraft: fromPromise<SurveyDraft | null>(options.load ?? (async () => null)),
-      submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => { sent.push(input); return (options.answer ?? (async () => RECEIPT))(); }),
-    },
-    actions: {
-      persistDraft: ({ context }, params: { step: number }) => { saved.push({ step: params.step, answers: context.answers, attemptKey: context.attemptKey }); },
-      forgetDraft: () => { cleared += 1; },
-    },
-  })).start();
+  const actor = createActor(
+    provideChecked(surveyMachine, {
+      actors: {
+        loadDraft: fromPromise<SurveyDraft | null>(options.load ?? (async () => null)),
+        submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => {
+          sent.push(input);
+          return (options.answer ?? (async () => RECEIPT))();
+        }),
+      },
+      actions: {
+        persistDraft: ({ context }, params: { step: number }) => {
+          saved.push({ step: params.step, answers: context.answers, attemptKey: context.attemptKey });
+        },
+        forgetDraft: () => {
+          cleared += 1;
+        },
+      },
+    }),
+  ).start();
   const send = (...events: SurveyEvent[]) => events.forEach((event) => actor.send(event));
   const ready = () => waitFor(actor, (snapshot) => !snapshot.matches('resuming'));
   return { actor, send, sent, saved, ready, cleared: () => cleared, context: () => actor.getSnapshot().context };
@@ -35,7 +44,11 @@ const toLastStep: SurveyEvent[] = Array.from({ length: 7 }, () => ({ type: 'step
 
 describe('survey: resuming', () => {
   it('starts afresh on the first step when the draft store cannot be read', async () => {
-    const { actor, ready, context } = start({ load: async () => { throw new Error('SecurityError'); } });
+    const { actor, ready, context } = start({
+      load: async () => {
+        throw new Error('SecurityError');
+      },
+    });
     await ready();
     expect(actor.getSnapshot().value).toBe('about');
     expect(context()).toMatchObject({ fieldErrors: {}, error: null, attemptKey: null, receipt: null });
@@ -52,12 +65,22 @@ describe('survey: resuming', () => {
 describe('survey: after a failed send', () => {
   const failedOnce = async () => {
     let refuse = true;
-    const harness = start({ answer: async () => { if (refuse) throw new Error(''); return RECEIPT; } });
+    const harness = start({
+      answer: async () => {
+        if (refuse) throw new Error('');
+        return RECEIPT;
+      },
+    });
     await harness.ready();
     harness.send(...toLastStep, { type: 'survey.submit' });
     expect(harness.actor.getSnapshot().value).toBe('submitting');
     await waitFor(harness.actor, (snapshot) => snapshot.matches('failed'));
-    return { ...harness, accept: () => { refuse = false; } };
+    return {
+      ...harness,
+      accept: () => {
+        refuse = false;
+      },
+    };
   };
 
   it('says the fallback sentence when the failure has no words', async () => {
@@ -106,7 +129,12 @@ describe('survey: answers', () => {
   it('an edit removes only its own field’s sentence', async () => {
     const { send, ready, context } = start();
     await ready();
-    send(...toLastStep, { type: 'answer.set', field: 'contact_email', value: 'nope' }, { type: 'answer.set', field: 'business_name', value: 'Ada' }, { type: 'survey.submit' });
+    send(
+      ...toLastStep,
+      { type: 'answer.set', field: 'contact_email', value: 'nope' },
+      { type: 'answer.set', field: 'business_name', value: 'Ada' },
+      { type: 'survey.submit' },
+    );
     expect(Object.keys(context().fieldErrors)).toEqual(['contact_email']);
     send({ type: 'answer.set', field: 'wish_feature', value: 'One tablet' });
     expect(Object.keys(context().fieldErrors)).toEqual(['contact_email']);
@@ -131,9 +159,16 @@ describe('survey: the draft in the browser’s storage', () => {
 
   /** The real draft actions and loader; only the send is answered by the test. */
   function startWithStorage(sent: SurveyRequest[] = []) {
-    const actor = createActor(provideChecked(surveyMachine, {
-      actors: { submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(async ({ input }) => { sent.push(input); return RECEIPT; }) },
-    })).start();
+    const actor = createActor(
+      provideChecked(surveyMachine, {
+        actors: {
+          submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(async ({ input }) => {
+            sent.push(input);
+            return RECEIPT;
+          }),
+        },
+      }),
+    ).start();
     return { actor, ready: () => waitFor(actor, (snapshot) => !snapshot.matches('resuming')) };
   }
 

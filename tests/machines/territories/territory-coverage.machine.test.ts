@@ -49,7 +49,10 @@ describe('map configuration machine', () => {
   it('reaches every state and transition', () => {
     assertPathCoverage(mapConfigMachine, {
       events: [
-        { type: 'xstate.done.actor.loadMapConfig', output: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Example' } satisfies MapConfig },
+        {
+          type: 'xstate.done.actor.loadMapConfig',
+          output: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Example' } satisfies MapConfig,
+        },
         { type: 'xstate.error.actor.loadMapConfig', error: new Error('HTTP 503') },
       ],
     });

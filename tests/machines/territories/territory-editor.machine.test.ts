@@ -25,7 +25,10 @@ describe('territory editor machine', () => {
       { type: 'load.retry' },
       { type: 'alert.dismiss' },
     ];
-    assertWalksCover(territoryEditorMachine, [{ input: { id: 7 }, events }, { input: { id: null }, events }]);
+    assertWalksCover(territoryEditorMachine, [
+      { input: { id: 7 }, events },
+      { input: { id: null }, events },
+    ]);
   });
 
   type Calls = { saves: SaveInput[]; uploads: UploadInput[] };
@@ -116,7 +119,7 @@ describe('territory editor machine', () => {
     expect(await sent({ id: 7, body })).toEqual([{ method: 'PATCH', path: '/api/v2/territories/7/', body }]);
   });
 
-  it('shows the server\'s reason when a load fails, a plain sentence when it gave none, and loads again on Retry', async () => {
+  it("shows the server's reason when a load fails, a plain sentence when it gave none, and loads again on Retry", async () => {
     let answer: () => Promise<Territory> = () => Promise.reject(new ApiError('Territory not found.', { status: 404 }));
     const { actor } = start(7, { load: () => answer() });
     await waitFor(actor, (snapshot) => snapshot.matches('loadFailed'));
@@ -146,9 +149,10 @@ describe('territory editor machine', () => {
   it('sends what the second attempt asked for after a failure, clears the old error and keeps the saved territory', async () => {
     let fails = true;
     const { actor, calls } = start(null, {
-      save: () => (fails
-        ? Promise.reject(new ApiError('x', { status: 400, fields: { slug: 'This slug is taken.' } }))
-        : Promise.resolve(territoryOf({ id: 12, name: 'Baku East' }))),
+      save: () =>
+        fails
+          ? Promise.reject(new ApiError('x', { status: 400, fields: { slug: 'This slug is taken.' } }))
+          : Promise.resolve(territoryOf({ id: 12, name: 'Baku East' })),
     });
     actor.send(save());
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));

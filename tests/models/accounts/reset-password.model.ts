@@ -47,6 +47,7 @@ export const RESET_VALUES = {
  * (tests/e2e/accounts-reset-paths.e2e.test.ts leaves them out, `npm run paths --browser` says so).
  */
 export const RESET_JSDOM_ONLY = {
-  'server.fail': "'Could not reset password.' is for a failure with no words at all, and every real one has some: "
-    + 'the server\'s sentence, else "HTTP <status>", else the client\'s "Network error: …"',
+  'server.fail':
+    "'Could not reset password.' is for a failure with no words at all, and every real one has some: " +
+    'the server\'s sentence, else "HTTP <status>", else the client\'s "Network error: …"',
 } as const;

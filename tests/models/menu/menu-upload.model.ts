@@ -6,11 +6,7 @@
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 
-export type MenuUploadModelEvent =
-  | { type: 'image.choose' }
-  | { type: 'server.accept' }
-  | { type: 'server.reject' }
-  | { type: 'alert.dismiss' };
+export type MenuUploadModelEvent = { type: 'image.choose' } | { type: 'server.accept' } | { type: 'server.reject' } | { type: 'alert.dismiss' };
 
 export const menuUploadModelMachine = setup({ types: { events: {} as MenuUploadModelEvent } }).createMachine({
   id: 'menuUploadModel',

@@ -20,7 +20,10 @@ beforeAll(async () => {
   otherOwner = await ownerWithRestaurant(t, 'other-owner@example.com');
   admin = await staff(t, 'staff@example.com');
   boss = await superadmin(t, 'boss@example.com');
-  for (const [caller, name] of [[owner, 'Pizza Loco'], [otherOwner, 'Taco Town']] as const) {
+  for (const [caller, name] of [
+    [owner, 'Pizza Loco'],
+    [otherOwner, 'Taco Town'],
+  ] as const) {
     await api.post('/categories/', caller, { name: `${name} mains` });
     await t.database.query(`update restaurants set name = '${name}' where id = ${caller.restaurantId}`);
   }

@@ -91,7 +91,8 @@ describe('one-time codes', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('40');
     expect(locked.json()).toEqual({
-      code: 'rate_limited', detail: 'A code was sent to this address moments ago. You can ask for a new one in 40 seconds.',
+      code: 'rate_limited',
+      detail: 'A code was sent to this address moments ago. You can ask for a new one in 40 seconds.',
     });
     expect(sentTo()).toHaveLength(1);
     clock.advance(40_000);
@@ -112,7 +113,11 @@ describe('one-time codes', () => {
   });
 
   it('are withdrawn when the mail cannot be sent, so the address is not locked', async () => {
-    const failing = { send: async () => { throw new Error('smtp down'); } };
+    const failing = {
+      send: async () => {
+        throw new Error('smtp down');
+      },
+    };
     const broken = await createTestApp({ mailer: failing, clock: clock.now });
     try {
       const response = await client(broken).post('/auth/register/', { email: EMAIL, accepted_terms: true });

@@ -34,7 +34,11 @@ describe('register → verify → profile → me', () => {
     expect(mail?.subject).toMatch(/^\d{6} is your Tablefront sign-in code$/);
     expect(mail?.text).toContain('expires in 10 minutes');
 
-    const profile = await api.post('/auth/profile/', { email: 'NEW.OWNER@example.com', first_name: ' Ada ', last_name: 'Lovelace', password: 'correct horse' }, verify.access);
+    const profile = await api.post(
+      '/auth/profile/',
+      { email: 'NEW.OWNER@example.com', first_name: ' Ada ', last_name: 'Lovelace', password: 'correct horse' },
+      verify.access,
+    );
     expect(profile.statusCode).toBe(200);
     const tokens = profile.json();
     expect(tokens).toEqual({ access: expect.any(String), refresh: expect.any(String) });
@@ -42,8 +46,14 @@ describe('register → verify → profile → me', () => {
     const me = await api.get('/auth/me/', tokens.access);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      id: expect.any(Number), email: 'new.owner@example.com', first_name: 'Ada', last_name: 'Lovelace',
-      is_staff: false, is_superadmin: false, active_restaurant_id: null, active_restaurant_name: null,
+      id: expect.any(Number),
+      email: 'new.owner@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      is_staff: false,
+      is_superadmin: false,
+      active_restaurant_id: null,
+      active_restaurant_name: null,
     });
 
     const login = await api.post('/auth/login/', { email: 'New.Owner@EXAMPLE.com', password: 'correct horse' });
@@ -75,7 +85,11 @@ describe('register → verify → profile → me', () => {
 
   it('refuses a profile for another address than the token’s, changing nothing', async () => {
     const { verify } = await signInByCode('mallory@example.com');
-    const response = await api.post('/auth/profile/', { email: 'new.owner@example.com', first_name: 'M', last_name: 'X', password: 'password123' }, verify.access);
+    const response = await api.post(
+      '/auth/profile/',
+      { email: 'new.owner@example.com', first_name: 'M', last_name: 'X', password: 'password123' },
+      verify.access,
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'forbidden' });
     const [row] = await t.database.query('select first_name from users where email = $1', ['new.owner@example.com']);
@@ -84,7 +98,11 @@ describe('register → verify → profile → me', () => {
 
   it('does not let a bearer token alone replace an existing password', async () => {
     const { verify } = await signInByCode('new.owner@example.com');
-    const response = await api.post('/auth/profile/', { email: 'new.owner@example.com', first_name: 'Ada', last_name: 'L', password: 'another password' }, verify.access);
+    const response = await api.post(
+      '/auth/profile/',
+      { email: 'new.owner@example.com', first_name: 'Ada', last_name: 'L', password: 'another password' },
+      verify.access,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'password_mismatch', fields: { password: expect.any(String) } });
     expect((await api.post('/auth/login/', { email: 'new.owner@example.com', password: 'correct horse' })).statusCode).toBe(200);
@@ -102,7 +120,8 @@ describe('register → verify → profile → me', () => {
     const register = await api.post('/auth/register/', { email: 'nope', accepted_terms: false });
     expect(register.statusCode).toBe(400);
     expect(register.json()).toEqual({
-      detail: 'Some fields are not valid.', code: 'invalid',
+      detail: 'Some fields are not valid.',
+      code: 'invalid',
       fields: { email: 'Please enter a valid email.', accepted_terms: 'You must accept Terms and Privacy.' },
     });
     const verify = await api.post('/auth/verify/', { email: 'a@example.com', code: '12a456' });

@@ -125,7 +125,11 @@ describe('POST /api/v2/auth/social/google/ (ID token from the browser)', () => {
     const [row] = await database.query('select id, first_name, last_name from users where email = $1', [email]);
     expect(row).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
 
-    const again = await app.inject({ method: 'POST', url: GOOGLE, payload: { id_token: await idp.mintIdToken({ sub: 'google-grace', email: 'Grace@Example.com' }) } });
+    const again = await app.inject({
+      method: 'POST',
+      url: GOOGLE,
+      payload: { id_token: await idp.mintIdToken({ sub: 'google-grace', email: 'Grace@Example.com' }) },
+    });
     expect(again.statusCode).toBe(200);
     expect(await countUsers(database, email)).toBe(1);
 
@@ -140,15 +144,22 @@ describe('POST /api/v2/auth/social/google/ (ID token from the browser)', () => {
     ['another issuer', (email) => idp.mintIdToken({ email, iss: 'https://accounts.example.com' }), 'google_token_invalid'],
     ['an expired token', (email) => idp.mintIdToken({ email, iat: now() - 7200, exp: now() - 3600 }), 'google_token_expired'],
     ['a token signed by another key', (email) => idp.mintIdToken({ email }, { signedBy: 'stranger' }), 'google_token_invalid'],
-    ['alg: none', async (email) => {
-      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-      return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: idp.issuer, aud: idp.clientId, sub: 'x', email, email_verified: true, iat: now(), exp: now() + 600 })}.`;
-    }, 'google_token_invalid'],
-    ['a token signed with the client secret (HS256)', (email) => {
-      const claims = { iss: idp.issuer, aud: idp.clientId, sub: 'x', email, email_verified: true };
-      return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m')
-        .sign(new TextEncoder().encode(idp.clientSecret));
-    }, 'google_token_invalid'],
+    [
+      'alg: none',
+      async (email) => {
+        const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+        return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: idp.issuer, aud: idp.clientId, sub: 'x', email, email_verified: true, iat: now(), exp: now() + 600 })}.`;
+      },
+      'google_token_invalid',
+    ],
+    [
+      'a token signed with the client secret (HS256)',
+      (email) => {
+        const claims = { iss: idp.issuer, aud: idp.clientId, sub: 'x', email, email_verified: true };
+        return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(idp.clientSecret));
+      },
+      'google_token_invalid',
+    ],
     ['several audiences without azp', (email) => idp.mintIdToken({ email, aud: [idp.clientId, 'another-client'] }), 'google_token_invalid'],
     ['an unverified email', (email) => idp.mintIdToken({ email, email_verified: false }), 'google_email_unverified'],
     ['no email_verified claim', (email) => idp.mintIdToken({ email, email_verified: undefined }), 'google_email_unverified'],
@@ -288,7 +299,11 @@ describe('the authorisation-code flow (GET start/ → provider → callback/)', 
 
 describe('verifyGoogleIdToken', () => {
   const settings = (): GoogleSettings => ({ clientId: idp.clientId, clientSecret: idp.clientSecret, issuer: idp.issuer, redirectUri: `${appUrl}${CALLBACK}` });
-  const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: unknown) => (error instanceof HttpError ? error.code : String(error)));
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (error: unknown) => (error instanceof HttpError ? error.code : String(error)),
+    );
 
   it('checks the nonce of our own flow', async () => {
     const token = await idp.mintIdToken({ nonce: 'nonce-1' });

@@ -51,11 +51,7 @@ export function manualClock(start = '2026-11-22T10:00:00Z') {
  * An access token for `email` (created when new; platform staff when `staff`), signed with the
  * test config's key exactly as the server signs its own, for tests about what a role may do.
  */
-export async function accessTokenFor(
-  t: TestApp,
-  email: string,
-  options: { staff?: boolean; clock?: () => Date } = {},
-): Promise<string> {
+export async function accessTokenFor(t: TestApp, email: string, options: { staff?: boolean; clock?: () => Date } = {}): Promise<string> {
   const config = testConfig();
   const { user } = await findOrCreateUserByEmail(t.database.db, { email });
   if (options.staff) await grantStaff(t.database.db, user.id, { superadmin: false });
@@ -102,7 +98,10 @@ export function accountDeps(database: Database, overrides: Partial<AccountDeps> 
 
 /** The HttpError `promise` is refused with (any other outcome fails the test). */
 export async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }

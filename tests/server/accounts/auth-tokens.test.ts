@@ -41,24 +41,33 @@ describe('access tokens', () => {
   });
 
   it('carry HS256, typ access, sub, iss, aud, iat and a ~15 minute exp', () => {
-    const [header, payload] = access.split('.').slice(0, 2).map((part) => JSON.parse(new TextDecoder().decode(base64url.decode(part ?? ''))) as Record<string, unknown>);
+    const [header, payload] = access
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(new TextDecoder().decode(base64url.decode(part ?? ''))) as Record<string, unknown>);
     expect(header).toMatchObject({ alg: 'HS256' });
     expect(payload).toMatchObject({ typ: 'access', sub: userId, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
     expect(Number(payload?.exp) - Number(payload?.iat)).toBe(900);
   });
 
   it.each([
-    ['a tampered payload', async () => {
-      const [h, , s] = access.split('.');
-      const forged = base64url.encode(JSON.stringify({ typ: 'access', sub: '999', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: 4_000_000_000, iat: 1 }));
-      return `${h}.${forged}.${s}`;
-    }],
+    [
+      'a tampered payload',
+      async () => {
+        const [h, , s] = access.split('.');
+        const forged = base64url.encode(JSON.stringify({ typ: 'access', sub: '999', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: 4_000_000_000, iat: 1 }));
+        return `${h}.${forged}.${s}`;
+      },
+    ],
     ['a tampered signature', async () => `${access.slice(0, -4)}AAAA`],
-    ['alg: none', async () => {
-      const now = Math.floor(clock.now().getTime() / 1000);
-      const part = (value: object) => base64url.encode(JSON.stringify(value));
-      return `${part({ alg: 'none', typ: 'JWT' })}.${part({ typ: 'access', sub: userId, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 900 })}.`;
-    }],
+    [
+      'alg: none',
+      async () => {
+        const now = Math.floor(clock.now().getTime() / 1000);
+        const part = (value: object) => base64url.encode(JSON.stringify(value));
+        return `${part({ alg: 'none', typ: 'JWT' })}.${part({ typ: 'access', sub: userId, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 900 })}.`;
+      },
+    ],
     ['another algorithm (HS512 with the same key)', () => sign({}, { alg: 'HS512' })],
     ['another key', () => sign({}, { key: new Uint8Array(32).fill(7) })],
     ['a wrong audience', () => sign({}, { aud: 'someone-else' })],

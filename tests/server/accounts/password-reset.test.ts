@@ -22,15 +22,18 @@ describe('requestPasswordReset', () => {
     const sent: MailMessage[] = [];
     let deliver!: () => void;
     let mailStarted!: () => void;
-    const started = new Promise<void>((resolve) => { mailStarted = resolve; });
+    const started = new Promise<void>((resolve) => {
+      mailStarted = resolve;
+    });
     const slowMailer = {
-      send: (message: MailMessage) => new Promise<void>((resolve) => {
-        deliver = () => {
-          sent.push(message);
-          resolve();
-        };
-        mailStarted();
-      }),
+      send: (message: MailMessage) =>
+        new Promise<void>((resolve) => {
+          deliver = () => {
+            sent.push(message);
+            resolve();
+          };
+          mailStarted();
+        }),
     };
     const { deps, tasks, settled } = depsWithTasks({ mailer: slowMailer });
     await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
@@ -97,6 +100,8 @@ describe('resetPassword', () => {
 
     expect(await refusal(attempt())).toMatchObject({ statusCode: 400, code: 'code_invalid', detail: 'This code is not correct. 4 tries left.' });
     expect(await refusal(attempt())).toMatchObject({ detail: 'This code is not correct. 3 tries left.' });
-    expect(await refusal(signInWithPassword(deps, { email: 'owner@example.com', password: 'new secret words' }))).toMatchObject({ code: 'invalid_credentials' });
+    expect(await refusal(signInWithPassword(deps, { email: 'owner@example.com', password: 'new secret words' }))).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 });

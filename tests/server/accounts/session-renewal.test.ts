@@ -38,10 +38,12 @@ describe('renewSession', () => {
     now = new Date(now.getTime() + 31 * 86_400_000);
 
     expect(await refusal(renewSession(deps, tokens.refresh, memoryLog()))).toMatchObject({
-      code: 'token_expired', detail: 'Your session has expired. Please sign in again.',
+      code: 'token_expired',
+      detail: 'Your session has expired. Please sign in again.',
     });
     expect(await refusal(renewSession(deps, 'not-a-token', memoryLog()))).toMatchObject({
-      code: 'token_invalid', detail: 'Your session is not valid. Please sign in again.',
+      code: 'token_invalid',
+      detail: 'Your session is not valid. Please sign in again.',
     });
   });
 });

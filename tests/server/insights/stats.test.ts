@@ -31,7 +31,10 @@ async function category(restaurantId: number, name: string, items: number, extra
   const categoryId = row!.id;
   if (items > 0) await db.insert(menuItems).values(Array.from({ length: items }, (_, n) => ({ categoryId, name: `${name} ${n + 1}` })));
   for (const selections of extras) {
-    const [group] = await db.insert(extraGroups).values({ categoryId, name: `${name} extras` }).returning();
+    const [group] = await db
+      .insert(extraGroups)
+      .values({ categoryId, name: `${name} extras` })
+      .returning();
     if (selections > 0) await db.insert(extraSelections).values(Array.from({ length: selections }, (_, n) => ({ groupId: group!.id, name: `Extra ${n + 1}` })));
   }
 }
@@ -39,9 +42,9 @@ async function category(restaurantId: number, name: string, items: number, extra
 async function locate(restaurantId: number, country: string, city: string) {
   const db = t.database.db;
   const [countryRow] = await db.insert(countries).values({ name: country }).onConflictDoNothing().returning();
-  const countryId = countryRow?.id ?? (await t.database.query('select id from countries where name = $1', [country]))[0]!.id as number;
+  const countryId = countryRow?.id ?? ((await t.database.query('select id from countries where name = $1', [country]))[0]!.id as number);
   const [cityRow] = await db.insert(cities).values({ countryId, state: 'State', name: city }).onConflictDoNothing().returning();
-  const cityId = cityRow?.id ?? (await t.database.query('select id from cities where name = $1', [city]))[0]!.id as number;
+  const cityId = cityRow?.id ?? ((await t.database.query('select id from cities where name = $1', [city]))[0]!.id as number);
   await db.insert(restaurantLocations).values({ restaurantId, cityId, street: '1 Main St', zipCode: '10001' });
 }
 
@@ -65,7 +68,11 @@ async function world(): Promise<World> {
   return { ownerA, ownerB, restaurantA, restaurantB };
 }
 
-const LIBRARY = [{ name: 'Primary options', value: 2 }, { name: 'Toppings', value: 3 }, { name: 'Dressings', value: 1 }];
+const LIBRARY = [
+  { name: 'Primary options', value: 2 },
+  { name: 'Toppings', value: 3 },
+  { name: 'Dressings', value: 1 },
+];
 
 async function stats(kind: 'menu' | 'general' | 'analytics', caller: Caller | null, query = '') {
   return api.get(`/stats/${kind}/${query}`, caller);
@@ -80,7 +87,11 @@ describe('GET /stats/menu/', () => {
       counts: { countries: 1, cities: 1, restaurants: 1, categories: 3, menuItems: 4, optionGroups: 1, options: 2 },
       restaurantsByCity: [{ name: 'Toronto', value: 1 }],
       optionGroupBreakdown: LIBRARY,
-      itemsPerCategory: [{ name: 'Pizza', value: 3 }, { name: 'Salads', value: 1 }, { name: 'Drinks', value: 0 }],
+      itemsPerCategory: [
+        { name: 'Pizza', value: 3 },
+        { name: 'Salads', value: 1 },
+        { name: 'Drinks', value: 0 },
+      ],
     });
   });
 
@@ -90,9 +101,16 @@ describe('GET /stats/menu/', () => {
     expect(answer.status).toBe(200);
     expect(parseWith(MenuStats, answer.body)).toEqual({
       counts: { countries: 2, cities: 2, restaurants: 3, categories: 4, menuItems: 6, optionGroups: 2, options: 3 },
-      restaurantsByCity: [{ name: 'Austin', value: 2 }, { name: 'Toronto', value: 1 }],
+      restaurantsByCity: [
+        { name: 'Austin', value: 2 },
+        { name: 'Toronto', value: 1 },
+      ],
       optionGroupBreakdown: LIBRARY,
-      itemsPerCategory: [{ name: 'Pizza', value: 5 }, { name: 'Salads', value: 1 }, { name: 'Drinks', value: 0 }],
+      itemsPerCategory: [
+        { name: 'Pizza', value: 5 },
+        { name: 'Salads', value: 1 },
+        { name: 'Drinks', value: 0 },
+      ],
     });
   });
 
@@ -122,7 +140,11 @@ describe('GET /stats/menu/', () => {
     expect(answer.body).toEqual({
       counts: { countries: 0, cities: 0, restaurants: 1, categories: 0, menuItems: 0, optionGroups: 0, options: 0 },
       restaurantsByCity: [],
-      optionGroupBreakdown: [{ name: 'Primary options', value: 0 }, { name: 'Toppings', value: 0 }, { name: 'Dressings', value: 0 }],
+      optionGroupBreakdown: [
+        { name: 'Primary options', value: 0 },
+        { name: 'Toppings', value: 0 },
+        { name: 'Dressings', value: 0 },
+      ],
       itemsPerCategory: [],
     });
   });
@@ -138,13 +160,29 @@ describe('GET /stats/general/ and /stats/analytics/', () => {
     expect(parseWith(GeneralStats, platformGeneral.body)).toEqual({ restaurants: 3, cities: 2, menuItems: 6, categories: 4 });
     const ownAnalytics = await stats('analytics', ownerB);
     expect(parseWith(AnalyticsStats, ownAnalytics.body)).toEqual({
-      countries: 1, cities: 1, restaurants: 1, menuItems: 2, categories: 1, optionGroups: 1, options: 1,
+      countries: 1,
+      cities: 1,
+      restaurants: 1,
+      menuItems: 2,
+      categories: 1,
+      optionGroups: 1,
+      options: 1,
       itemsPerCategory: [{ name: 'Pizza', value: 2 }],
     });
     const platformAnalytics = await stats('analytics', admin);
     expect(parseWith(AnalyticsStats, platformAnalytics.body)).toEqual({
-      countries: 2, cities: 2, restaurants: 3, menuItems: 6, categories: 4, optionGroups: 2, options: 3,
-      itemsPerCategory: [{ name: 'Pizza', value: 5 }, { name: 'Salads', value: 1 }, { name: 'Drinks', value: 0 }],
+      countries: 2,
+      cities: 2,
+      restaurants: 3,
+      menuItems: 6,
+      categories: 4,
+      optionGroups: 2,
+      options: 3,
+      itemsPerCategory: [
+        { name: 'Pizza', value: 5 },
+        { name: 'Salads', value: 1 },
+        { name: 'Drinks', value: 0 },
+      ],
     });
   });
 });

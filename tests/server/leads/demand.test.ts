@@ -46,13 +46,15 @@ const locatedAt = (zip_code: string) => ({ ...VALID_STEPS.location, zip_code });
 
 /** Sign-ups stored directly, `daysAgo` before the app's clock. */
 async function signups(...rows: { zip: string; daysAgo: number; status?: 'new' | 'read' | 'archived' }[]) {
-  await t.database.db.insert(messages).values(rows.map((row, index) => ({
-    email: `person${index}@example.com`,
-    zipCode: row.zip,
-    message: 'Call me at 555-0100',
-    status: row.status ?? 'new',
-    createdAt: new Date(now.getTime() - row.daysAgo * DAY),
-  })));
+  await t.database.db.insert(messages).values(
+    rows.map((row, index) => ({
+      email: `person${index}@example.com`,
+      zipCode: row.zip,
+      message: 'Call me at 555-0100',
+      status: row.status ?? 'new',
+      createdAt: new Date(now.getTime() - row.daysAgo * DAY),
+    })),
+  );
 }
 
 const get = (query: string, token?: string) =>
@@ -160,7 +162,10 @@ describe('GET /api/v2/demand/: what is counted', () => {
     const owner = await ownerWith('owner@example.com', { delivery: deliveringTo(['94107', 'sw1a 1aa']) });
     await signups({ zip: '94107-1234', daysAgo: 3 }, { zip: ' 94107 ', daysAgo: 3 }, { zip: 'SW1A 1AA', daysAgo: 3 }, { zip: '94108', daysAgo: 3 });
     expect((await get('', owner.token)).json()).toMatchObject({
-      zips: [{ zip_code: '94107', last_30_days: 2, last_90_days: 2 }, { zip_code: 'SW1A 1AA', last_30_days: 1, last_90_days: 1 }],
+      zips: [
+        { zip_code: '94107', last_30_days: 2, last_90_days: 2 },
+        { zip_code: 'SW1A 1AA', last_30_days: 1, last_90_days: 1 },
+      ],
       total_last_90_days: 3,
     });
   });
@@ -169,7 +174,9 @@ describe('GET /api/v2/demand/: what is counted', () => {
     const owner = await ownerWith('owner@example.com', { location: locatedAt('62704'), delivery: { ...VALID_STEPS.delivery, coverage_mode: 'distance' } });
     await signups({ zip: '62704', daysAgo: 5 }, { zip: '62701', daysAgo: 5 });
     expect((await get('', owner.token)).json()).toMatchObject({
-      source: 'location_zip', zips: [{ zip_code: '62704', last_30_days: 1, last_90_days: 1 }], total_last_30_days: 1,
+      source: 'location_zip',
+      zips: [{ zip_code: '62704', last_30_days: 1, last_90_days: 1 }],
+      total_last_30_days: 1,
     });
   });
 

@@ -28,14 +28,19 @@ type Seed = { email: string; zipCode?: string; status?: 'new' | 'read' | 'archiv
 /** Stores sign-ups a minute apart, the first oldest; answers their ids in that order. */
 async function seed(rows: Seed[]): Promise<number[]> {
   const start = new Date('2026-11-20T08:00:00Z').getTime();
-  const stored = await t.database.db.insert(messages).values(rows.map((row, index) => ({
-    email: row.email,
-    zipCode: row.zipCode ?? '10001',
-    status: row.status ?? 'new',
-    message: row.message ?? '',
-    userAgent: row.userAgent === undefined ? 'Tests/1.0' : row.userAgent,
-    createdAt: new Date(start + index * 60_000),
-  }))).returning({ id: messages.id });
+  const stored = await t.database.db
+    .insert(messages)
+    .values(
+      rows.map((row, index) => ({
+        email: row.email,
+        zipCode: row.zipCode ?? '10001',
+        status: row.status ?? 'new',
+        message: row.message ?? '',
+        userAgent: row.userAgent === undefined ? 'Tests/1.0' : row.userAgent,
+        createdAt: new Date(start + index * 60_000),
+      })),
+    )
+    .returning({ id: messages.id });
   return stored.map((row) => row.id);
 }
 
@@ -112,7 +117,12 @@ describe('GET /api/messages/', () => {
   });
 
   it('filters by status', async () => {
-    await seed([{ email: 'a@example.com', status: 'read' }, { email: 'b@example.com' }, { email: 'c@example.com', status: 'archived' }, { email: 'd@example.com' }]);
+    await seed([
+      { email: 'a@example.com', status: 'read' },
+      { email: 'b@example.com' },
+      { email: 'c@example.com', status: 'archived' },
+      { email: 'd@example.com' },
+    ]);
     expect(emails((await get(`${PATH}?status=new`)).json())).toEqual(['d@example.com', 'b@example.com']);
     expect((await get(`${PATH}?status=read`)).json()).toMatchObject({ count: 1, results: [{ email: 'a@example.com' }] });
     expect((await get(`${PATH}?status=archived`)).json()).toMatchObject({ count: 1, results: [{ email: 'c@example.com' }] });
@@ -149,11 +159,10 @@ describe('GET /api/messages/', () => {
 });
 
 describe('POST /api/messages/{id}/mark_read/ and /archive/', () => {
-  const statusOf = async (id: number) =>
-    (await t.database.db.select().from(messages)).find((row) => row.id === id)?.status;
+  const statusOf = async (id: number) => (await t.database.db.select().from(messages)).find((row) => row.id === id)?.status;
 
   it('marks a sign-up read and answers it; again changes nothing', async () => {
-    const [id, other] = await seed([{ email: 'a@example.com' }, { email: 'b@example.com' }]) as [number, number];
+    const [id, other] = (await seed([{ email: 'a@example.com' }, { email: 'b@example.com' }])) as [number, number];
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await post(`${PATH}${id}/mark_read/`);
       expect(response.statusCode).toBe(200);
@@ -164,7 +173,7 @@ describe('POST /api/messages/{id}/mark_read/ and /archive/', () => {
   });
 
   it('archives a sign-up, idempotently; marking an archived one read brings it back as read', async () => {
-    const [id] = await seed([{ email: 'a@example.com', status: 'read' }]) as [number];
+    const [id] = (await seed([{ email: 'a@example.com', status: 'read' }])) as [number];
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await post(`${PATH}${id}/archive/`);
       expect(response.statusCode).toBe(200);
@@ -175,7 +184,7 @@ describe('POST /api/messages/{id}/mark_read/ and /archive/', () => {
   });
 
   it.each(['mark_read', 'archive'])('%s: 404 for an unknown id, 400 for something that is not an id', async (action) => {
-    const [id] = await seed([{ email: 'a@example.com' }]) as [number];
+    const [id] = (await seed([{ email: 'a@example.com' }])) as [number];
     const unknown = await post(`${PATH}${id + 1000}/${action}/`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'Message not found.', code: 'not_found' });
@@ -208,7 +217,12 @@ describe('GET /api/messages/export/', () => {
   it('applies the status and email filters', async () => {
     await seed([{ email: 'a@pizza.com', status: 'read' }, { email: 'b@pizza.com' }, { email: 'c@burgers.com', status: 'read' }]);
     const body = (await get(`${EXPORT}?status=read&email=PIZZA`)).body;
-    expect(body.split('\r\n').slice(1, -1).map((line) => line.split(',')[2])).toEqual(['a@pizza.com']);
+    expect(
+      body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[2]),
+    ).toEqual(['a@pizza.com']);
     expect((await get(`${EXPORT}?email=nobody`)).body).toBe(HEADER);
   });
 

@@ -70,7 +70,9 @@ describe('POST /api/messages/', () => {
     expect(text.json()).toMatchObject({ code: 'unsupported_media_type' });
 
     const huge = await t.app.inject({
-      method: 'POST', url: PATH, headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: PATH,
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ zip_code: '10001', email: 'a@example.com', message: 'x'.repeat(1_100_000) }),
     });
     expect(huge.statusCode).toBe(413);

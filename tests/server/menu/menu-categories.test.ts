@@ -1,19 +1,23 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Category, CategoryDeep, CategoryDetail, CategoryDressing, CategoryTopping, Dressing, ExtraGroup, ExtraSelection, MenuItem, PrimaryOptionSet, Size, Topping } from '../../../contracts/menu';
+import {
+  Category,
+  CategoryDeep,
+  CategoryDetail,
+  CategoryDressing,
+  CategoryTopping,
+  Dressing,
+  ExtraGroup,
+  ExtraSelection,
+  MenuItem,
+  PrimaryOptionSet,
+  Size,
+  Topping,
+} from '../../../contracts/menu';
 import { Page } from '../../../contracts/shared/lists';
 import { Restaurant } from '../../../contracts/shared/restaurants';
 import type { TestApp } from '../test-app';
-import {
-  menuClient,
-  menuRowCounts,
-  menuTestApp,
-  ownerWithRestaurant,
-  superadmin,
-  userWithoutRestaurant,
-  type Caller,
-  type MenuClient,
-} from './menu-helpers';
+import { menuClient, menuRowCounts, menuTestApp, ownerWithRestaurant, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from './menu-helpers';
 
 let t: TestApp;
 let api: MenuClient;
@@ -135,9 +139,16 @@ describe('category detail', () => {
     const created = await api.post('/categories/detail/', owner, { category_id: category.id });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), category_id: category.id, priced_by: 'none', primary_option_sets: [],
-      allow_toppings: false, allow_dressings: false, allow_remove_toppings: true, allow_add_toppings: true,
-      max_extra_toppings: 0, image_url: null,
+      id: expect.any(Number),
+      category_id: category.id,
+      priced_by: 'none',
+      primary_option_sets: [],
+      allow_toppings: false,
+      allow_dressings: false,
+      allow_remove_toppings: true,
+      allow_add_toppings: true,
+      max_extra_toppings: 0,
+      image_url: null,
     });
     const listed = await api.get(`/categories/detail/?category_id=${category.id}`, owner);
     expect(listed.body.results).toEqual([created.body]);
@@ -145,10 +156,18 @@ describe('category detail', () => {
 
     const set = await api.post('/primary-options/', owner, { name: 'Bases', selections: [{ name: 'Thin' }, { name: 'Thick' }] });
     const updated = await api.patch(`/categories/detail/${created.body.id}/`, owner, {
-      priced_by: 'size', allow_toppings: true, image_url: 'https://img.example.com/salad.jpg', primary_option_sets: [set.body.id],
+      priced_by: 'size',
+      allow_toppings: true,
+      image_url: 'https://img.example.com/salad.jpg',
+      primary_option_sets: [set.body.id],
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ priced_by: 'size', allow_toppings: true, image_url: 'https://img.example.com/salad.jpg', primary_option_sets: [set.body.id] });
+    expect(updated.body).toMatchObject({
+      priced_by: 'size',
+      allow_toppings: true,
+      image_url: 'https://img.example.com/salad.jpg',
+      primary_option_sets: [set.body.id],
+    });
     const cleared = await api.patch(`/categories/detail/${created.body.id}/`, owner, { image_url: '', primary_option_sets: [] });
     expect(cleared.body).toMatchObject({ image_url: null, primary_option_sets: [], priced_by: 'size' });
 
@@ -269,13 +288,26 @@ describe('POST /categories/deep/', () => {
     expect(response.status).toBe(201);
     const deep = response.body;
     expect(deep.category).toEqual({ id: expect.any(Number), name: 'Pizza', description: 'Wood fired', restaurant_id: owner.restaurantId });
-    expect(deep.detail).toMatchObject({ category_id: deep.category.id, priced_by: 'size', primary_option_sets: [set.body.id], image_url: '/uploads/pizza.webp' });
-    expect(deep.sizes.map((s: { name: string; position: number }) => [s.name, s.position])).toEqual([['Small', 1], ['Large', 2], ['New', 3]]);
+    expect(deep.detail).toMatchObject({
+      category_id: deep.category.id,
+      priced_by: 'size',
+      primary_option_sets: [set.body.id],
+      image_url: '/uploads/pizza.webp',
+    });
+    expect(deep.sizes.map((s: { name: string; position: number }) => [s.name, s.position])).toEqual([
+      ['Small', 1],
+      ['Large', 2],
+      ['New', 3],
+    ]);
     expect(deep.toppings).toEqual([{ id: expect.any(Number), category_id: deep.category.id, topping_id: topping.body.id }]);
     expect(deep.dressings).toEqual([{ id: expect.any(Number), category_id: deep.category.id, dressing_id: library.body.id }]);
     expect(deep.extra_groups).toHaveLength(2);
     expect(deep.extra_groups[0]).toMatchObject({ name: 'Extras', required: true, allow_multiple: false, add_images_to_selections: true });
-    expect(deep.extra_groups[0].selections.map((s: { name: string; price: number }) => [s.name, s.price])).toEqual([['Cheese', 1.5], ['Cheese 2', 2], ['New', 0]]);
+    expect(deep.extra_groups[0].selections.map((s: { name: string; price: number }) => [s.name, s.price])).toEqual([
+      ['Cheese', 1.5],
+      ['Cheese 2', 2],
+      ['New', 0],
+    ]);
     expect(deep.extra_groups[1]).toMatchObject({ name: 'New group', add_images_to_selections: true, selections: [] });
 
     // And it is all really there.
@@ -327,17 +359,31 @@ describe('answers', () => {
     const topping = (await api.post('/toppings/', owner, { name: 'Contract topping' })).body;
     const dressing = (await api.post('/dressings/', owner, { name: 'Contract dressing' })).body;
     const set = (await api.post('/primary-options/', owner, { name: 'Contract set', selections: [{ name: 'A' }] })).body;
-    const deep = (await api.post('/categories/deep/', owner, {
-      name: 'Contract', detail: { priced_by: 'size', primary_option_sets: [set.id] }, sizes: [{ units: 12, measurement: 'Inches' }],
-      toppings: [topping.id], dressings: [dressing.id], extra_groups: [{ selections: [{ price: 1.1 }] }],
-    })).body;
+    const deep = (
+      await api.post('/categories/deep/', owner, {
+        name: 'Contract',
+        detail: { priced_by: 'size', primary_option_sets: [set.id] },
+        sizes: [{ units: 12, measurement: 'Inches' }],
+        toppings: [topping.id],
+        dressings: [dressing.id],
+        extra_groups: [{ selections: [{ price: 1.1 }] }],
+      })
+    ).body;
     assert(deep, CategoryDeep);
     await api.post('/menu-items/', owner, { category_id: deep.category.id, name: 'Item', prices: [{ size_id: deep.sizes[0]!.id, price: 3 }] });
     const lists = [
-      ['/categories/', Category], ['/categories/detail/', CategoryDetail], ['/categories/sizes/', Size], ['/toppings/', Topping],
-      ['/dressings/', Dressing], ['/primary-options/', PrimaryOptionSet], ['/categories/toppings/', CategoryTopping],
-      ['/categories/dressings/', CategoryDressing], ['/extra-options/groups/', ExtraGroup], ['/extra-options/selections/', ExtraSelection],
-      ['/menu-items/', MenuItem], ['/restaurants/', Restaurant],
+      ['/categories/', Category],
+      ['/categories/detail/', CategoryDetail],
+      ['/categories/sizes/', Size],
+      ['/toppings/', Topping],
+      ['/dressings/', Dressing],
+      ['/primary-options/', PrimaryOptionSet],
+      ['/categories/toppings/', CategoryTopping],
+      ['/categories/dressings/', CategoryDressing],
+      ['/extra-options/groups/', ExtraGroup],
+      ['/extra-options/selections/', ExtraSelection],
+      ['/menu-items/', MenuItem],
+      ['/restaurants/', Restaurant],
     ] as const;
     for (const [path, struct] of lists) {
       const page = (await api.get(path, owner)).body;
@@ -347,10 +393,13 @@ describe('answers', () => {
   });
 
   it('replay the first answer for a retried Idempotency-Key instead of creating twice', async () => {
-    const send = () => t.app.inject({
-      method: 'POST', url: '/api/v2/categories/', payload: { name: 'Once' },
-      headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': 'create-once-1' },
-    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/categories/',
+        payload: { name: 'Once' },
+        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': 'create-once-1' },
+      });
     const firstTry = await send();
     const retry = await send();
     expect(firstTry.statusCode).toBe(201);

@@ -22,7 +22,12 @@ describe('extra option groups', () => {
     const created = await api.post('/extra-options/groups/', owner, { category_id: categoryId });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), category_id: categoryId, name: 'New group', required: false, allow_multiple: false, add_images_to_selections: true,
+      id: expect.any(Number),
+      category_id: categoryId,
+      name: 'New group',
+      required: false,
+      allow_multiple: false,
+      add_images_to_selections: true,
     });
     await api.post('/extra-options/groups/', owner, { category_id: categoryId, name: 'Sauces', allow_multiple: true, add_images_to_selections: false });
     const listed = await api.get(`/extra-options/groups/?category_id=${categoryId}&ordering=-name`, owner);
@@ -64,7 +69,10 @@ describe('extra option selections', () => {
     // Renaming onto a taken name is suffixed too; keeping one's own name is not.
     const bacon = (await api.post('/extra-options/selections/', owner, { group_id: group.id, name: 'Bacon', price: 1.25 })).body;
     expect((await api.patch(`/extra-options/selections/${bacon.id}/`, owner, { name: 'New' })).body.name).toBe('New 5');
-    expect((await api.patch(`/extra-options/selections/${first.body.id}/`, owner, { name: 'New', price: 0.5 })).body).toMatchObject({ name: 'New', price: 0.5 });
+    expect((await api.patch(`/extra-options/selections/${first.body.id}/`, owner, { name: 'New', price: 0.5 })).body).toMatchObject({
+      name: 'New',
+      price: 0.5,
+    });
 
     const listed = await api.get(`/extra-options/selections/?group_id=${group.id}&ordering=id`, owner);
     expect(names(listed.body)).toEqual(['New', 'New 2', 'new 3', 'New 4', 'New 5']);

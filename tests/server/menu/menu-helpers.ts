@@ -63,8 +63,20 @@ export async function userWithoutRestaurant(t: TestApp, email: string): Promise<
 /** Row counts of every menu table, to prove a refused request wrote nothing. */
 export async function menuRowCounts(t: TestApp): Promise<Record<string, number>> {
   const tables = [
-    'categories', 'category_details', 'category_option_sets', 'category_sizes', 'category_toppings', 'category_dressings',
-    'toppings', 'dressings', 'option_sets', 'option_set_selections', 'extra_groups', 'extra_selections', 'menu_items', 'menu_item_prices',
+    'categories',
+    'category_details',
+    'category_option_sets',
+    'category_sizes',
+    'category_toppings',
+    'category_dressings',
+    'toppings',
+    'dressings',
+    'option_sets',
+    'option_set_selections',
+    'extra_groups',
+    'extra_selections',
+    'menu_items',
+    'menu_item_prices',
     'restaurants',
   ];
   const counts: Record<string, number> = {};

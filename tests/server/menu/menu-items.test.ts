@@ -25,7 +25,14 @@ describe('menu items', () => {
     const created = await api.post('/menu-items/', owner, { category_id: salads, name: ' Greek ', description: 'Feta', price: 8.9 });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), category_id: salads, name: 'Greek', description: 'Feta', price: 8.9, prices: [], image_url: null, available: true,
+      id: expect.any(Number),
+      category_id: salads,
+      name: 'Greek',
+      description: 'Feta',
+      price: 8.9,
+      prices: [],
+      image_url: null,
+      available: true,
     });
     const cheap = await api.post('/menu-items/', owner, { category_id: salads, name: 'Side salad' });
     expect(cheap.body.price).toBe(0);
@@ -51,10 +58,20 @@ describe('menu items', () => {
     const otherCategory = await category('Calzone', 'size');
     const foreignSize = (await api.post('/categories/sizes/', owner, { category_id: otherCategory, name: 'One' })).body;
 
-    const created = await api.post('/menu-items/', owner, { category_id: pizza, name: 'Margherita', prices: [{ size_id: large.id, price: 12 }, { size_id: small.id, price: 8.5 }] });
+    const created = await api.post('/menu-items/', owner, {
+      category_id: pizza,
+      name: 'Margherita',
+      prices: [
+        { size_id: large.id, price: 12 },
+        { size_id: small.id, price: 8.5 },
+      ],
+    });
     expect(created.status).toBe(201);
     expect(created.body.price).toBeNull();
-    expect(created.body.prices).toEqual([{ size_id: small.id, price: 8.5 }, { size_id: large.id, price: 12 }]);
+    expect(created.body.prices).toEqual([
+      { size_id: small.id, price: 8.5 },
+      { size_id: large.id, price: 12 },
+    ]);
 
     const wrongSize = await api.post('/menu-items/', owner, { category_id: pizza, name: 'Bad', prices: [{ size_id: foreignSize.id, price: 1 }] });
     expect(wrongSize.status).toBe(400);
@@ -62,7 +79,14 @@ describe('menu items', () => {
     const single = await api.post('/menu-items/', owner, { category_id: pizza, name: 'Bad', price: 5 });
     expect(single.status).toBe(400);
     expect(Object.keys(single.body.fields)).toEqual(['price']);
-    const twice = await api.post('/menu-items/', owner, { category_id: pizza, name: 'Bad', prices: [{ size_id: small.id, price: 1 }, { size_id: small.id, price: 2 }] });
+    const twice = await api.post('/menu-items/', owner, {
+      category_id: pizza,
+      name: 'Bad',
+      prices: [
+        { size_id: small.id, price: 1 },
+        { size_id: small.id, price: 2 },
+      ],
+    });
     expect(twice.status).toBe(400);
     expect((await api.get(`/menu-items/?category_id=${pizza}`, owner)).body.count).toBe(1);
 

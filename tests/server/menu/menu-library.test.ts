@@ -47,7 +47,9 @@ describe('toppings', () => {
 
     const all = await api.get('/toppings/?page_size=500&ordering=name', lister);
     expect(names(all.body)).toEqual(expect.arrayContaining(['House pepper', 'Library Pepperoni', 'Onion']));
-    expect(all.body.results.every((row: { restaurant_id: number | null }) => row.restaurant_id === null || row.restaurant_id === lister.restaurantId)).toBe(true);
+    expect(all.body.results.every((row: { restaurant_id: number | null }) => row.restaurant_id === null || row.restaurant_id === lister.restaurantId)).toBe(
+      true,
+    );
     expect(names((await api.get('/toppings/?q=PEPPER&ordering=name', lister)).body)).toEqual(['House pepper', 'Library Pepperoni']);
     expect(names((await api.get('/toppings/?search=onion', lister)).body)).toEqual(['Onion']);
     expect((await api.get('/toppings/?ordering=image_url', lister)).status).toBe(400);
@@ -77,7 +79,11 @@ describe('primary option sets', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), name: 'Crust', restaurant_id: owner.restaurantId, prevent_restaurant_changes: false, allow_images: true,
+      id: expect.any(Number),
+      name: 'Crust',
+      restaurant_id: owner.restaurantId,
+      prevent_restaurant_changes: false,
+      allow_images: true,
       selections: [
         { id: expect.any(Number), name: 'Thin', image_url: null, position: 0 },
         { id: expect.any(Number), name: 'Thick', image_url: 'https://img.example.com/thick.png', position: 1 },
@@ -160,7 +166,10 @@ describe('the platform library', () => {
       expect((await api.get(path, owner)).status).toBe(200);
       const patched = await api.patch(path, owner, change);
       expect(patched.status).toBe(403);
-      expect(patched.body).toEqual({ code: 'library_read_only', detail: expect.stringMatching(/platform library; only a platform administrator can change it/) });
+      expect(patched.body).toEqual({
+        code: 'library_read_only',
+        detail: expect.stringMatching(/platform library; only a platform administrator can change it/),
+      });
       expect((await api.delete(path, owner)).status).toBe(403);
     }
     expect(await menuRowCounts(t)).toEqual(before);
@@ -176,21 +185,31 @@ describe('the platform library', () => {
   });
 
   it('lets an owner copy a library set into their restaurant when allowed, with its selections', async () => {
-    const set = (await api.post('/primary-options/', admin, {
-      name: 'Open set', restaurant_id: null, allow_images: true, selections: [{ name: 'A', image_url: '/uploads/a.webp' }, { name: 'B' }],
-    })).body;
+    const set = (
+      await api.post('/primary-options/', admin, {
+        name: 'Open set',
+        restaurant_id: null,
+        allow_images: true,
+        selections: [{ name: 'A', image_url: '/uploads/a.webp' }, { name: 'B' }],
+      })
+    ).body;
     const copy = await api.post(`/primary-options/${set.id}/copy/`, owner);
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ name: 'Open set', restaurant_id: owner.restaurantId, prevent_restaurant_changes: false, allow_images: true });
     expect(copy.body.id).not.toBe(set.id);
-    expect(copy.body.selections.map((s: { name: string; image_url: string | null }) => [s.name, s.image_url])).toEqual([['A', '/uploads/a.webp'], ['B', null]]);
+    expect(copy.body.selections.map((s: { name: string; image_url: string | null }) => [s.name, s.image_url])).toEqual([
+      ['A', '/uploads/a.webp'],
+      ['B', null],
+    ]);
     // The copy is the owner's to change; the original stays as it was.
     expect((await api.patch(`/primary-options/${copy.body.id}/`, owner, { name: 'My set' })).status).toBe(200);
     expect((await api.get(`/primary-options/${set.id}/`, owner)).body.name).toBe('Open set');
   });
 
   it('refuses to copy a set the platform locked, and copies toppings and dressings', async () => {
-    const locked = (await api.post('/primary-options/', admin, { name: 'Locked', restaurant_id: null, prevent_restaurant_changes: true, selections: [{ name: 'X' }] })).body;
+    const locked = (
+      await api.post('/primary-options/', admin, { name: 'Locked', restaurant_id: null, prevent_restaurant_changes: true, selections: [{ name: 'X' }] })
+    ).body;
     const before = await menuRowCounts(t);
     const refused = await api.post(`/primary-options/${locked.id}/copy/`, owner, {});
     expect(refused.status).toBe(403);
@@ -223,11 +242,12 @@ describe('restaurants', () => {
   });
 
   it('gives each restaurant the currency of its location’s country: USD by default', async () => {
-    const currencyOf = async (caller: typeof owner) =>
-      (await api.get(`/restaurants/?restaurant_id=${caller.restaurantId}`, caller)).body.results[0].currency;
+    const currencyOf = async (caller: typeof owner) => (await api.get(`/restaurants/?restaurant_id=${caller.restaurantId}`, caller)).body.results[0].currency;
     const located = async (caller: typeof owner, country: string) => {
       const put = await t.app.inject({
-        method: 'PUT', url: `/api/v2/onboarding/${caller.restaurantId}/location/`, headers: { authorization: `Bearer ${caller.token}` },
+        method: 'PUT',
+        url: `/api/v2/onboarding/${caller.restaurantId}/location/`,
+        headers: { authorization: `Bearer ${caller.token}` },
         payload: { country, street: '1 Main St', city: 'Springfield', state: 'ON', zip_code: 'K1A 0B1' },
       });
       expect(put.statusCode).toBe(200);

@@ -11,14 +11,29 @@ let api: MenuClient;
 let first: Caller;
 let second: Caller;
 /** The first owner's rows, by resource. */
-const a = {} as Record<'category' | 'bareCategory' | 'detail' | 'size' | 'topping' | 'dressing' | 'set' | 'categoryTopping' | 'categoryDressing' | 'group' | 'selection' | 'item', number>;
+const a = {} as Record<
+  'category' | 'bareCategory' | 'detail' | 'size' | 'topping' | 'dressing' | 'set' | 'categoryTopping' | 'categoryDressing' | 'group' | 'selection' | 'item',
+  number
+>;
 /** The second owner's own category (priced by size), to attach the first owner's rows to. */
 let bCategory: number;
 let bSize: number;
 
 const MENU_TABLES = [
-  'categories', 'category_details', 'category_option_sets', 'category_sizes', 'category_toppings', 'category_dressings',
-  'toppings', 'dressings', 'option_sets', 'option_set_selections', 'extra_groups', 'extra_selections', 'menu_items', 'menu_item_prices',
+  'categories',
+  'category_details',
+  'category_option_sets',
+  'category_sizes',
+  'category_toppings',
+  'category_dressings',
+  'toppings',
+  'dressings',
+  'option_sets',
+  'option_set_selections',
+  'extra_groups',
+  'extra_selections',
+  'menu_items',
+  'menu_item_prices',
 ];
 
 /** Every menu row, as JSON: equal before and after means nothing was written. */
@@ -96,20 +111,42 @@ describe('another restaurant’s owner', () => {
 
   it('sees none of the first owner’s rows in any list, and naming their restaurant or parents finds nothing', async () => {
     const lists = [
-      '/categories/', '/categories/detail/', '/categories/sizes/', '/toppings/', '/dressings/', '/primary-options/',
-      '/categories/toppings/', '/categories/dressings/', '/extra-options/groups/', '/extra-options/selections/', '/menu-items/', '/restaurants/',
+      '/categories/',
+      '/categories/detail/',
+      '/categories/sizes/',
+      '/toppings/',
+      '/dressings/',
+      '/primary-options/',
+      '/categories/toppings/',
+      '/categories/dressings/',
+      '/extra-options/groups/',
+      '/extra-options/selections/',
+      '/menu-items/',
+      '/restaurants/',
     ];
     for (const path of lists) {
       const own = await api.get(`${path}?page_size=500`, second);
       expect(own.status, path).toBe(200);
       expect(JSON.stringify(own.body.results), path).not.toContain('First');
-      expect(own.body.results.every((row: { restaurant_id?: number | null }) => row.restaurant_id === undefined || row.restaurant_id === null || row.restaurant_id === second.restaurantId)).toBe(true);
+      expect(
+        own.body.results.every(
+          (row: { restaurant_id?: number | null }) =>
+            row.restaurant_id === undefined || row.restaurant_id === null || row.restaurant_id === second.restaurantId,
+        ),
+      ).toBe(true);
 
       const named = await api.get(`${path}?restaurant_id=${first.restaurantId}`, second);
       expect(named.status, `${path}?restaurant_id=`).toBe(404);
       expect(named.body).toEqual({ detail: 'Restaurant not found.', code: 'not_found' });
     }
-    for (const path of ['/categories/detail/', '/categories/sizes/', '/categories/toppings/', '/categories/dressings/', '/extra-options/groups/', '/menu-items/']) {
+    for (const path of [
+      '/categories/detail/',
+      '/categories/sizes/',
+      '/categories/toppings/',
+      '/categories/dressings/',
+      '/extra-options/groups/',
+      '/menu-items/',
+    ]) {
       const byParent = await api.get(`${path}?category_id=${a.category}`, second);
       expect(byParent.status, path).toBe(200);
       expect(byParent.body.count, `${path}?category_id=`).toBe(0);

@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const launchedAt = async (id: number) =>
-  (await t.database.query('select launched_at from onboardings where restaurant_id = $1', [id]))[0]?.launched_at ?? null;
+const launchedAt = async (id: number) => (await t.database.query('select launched_at from onboardings where restaurant_id = $1', [id]))[0]?.launched_at ?? null;
 
 describe('POST /api/v2/onboarding/{id}/launch/', () => {
   it('refuses while nothing is saved, naming both the location and the about step', async () => {
@@ -74,7 +73,13 @@ describe('POST /api/v2/onboarding/{id}/launch/', () => {
     }
     expect((await api.launch(id, token)).statusCode).toBe(200);
     expect((await api.status(id, token)).json().progress).toEqual({
-      location: true, about: true, delivery: true, hours: true, additional: true, contacts: true, launch: true,
+      location: true,
+      about: true,
+      delivery: true,
+      hours: true,
+      additional: true,
+      contacts: true,
+      launch: true,
     });
     expect((await api.get(id, 'hours', token)).json()).toEqual(VALID_STEPS.hours);
   });

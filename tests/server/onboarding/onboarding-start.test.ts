@@ -38,7 +38,8 @@ describe('POST /api/v2/onboarding/start/ and GET /api/v2/onboarding/{id}/status/
     const status = await api.get(`/onboarding/${id}/status/`, token);
     expect(status.statusCode).toBe(200);
     expect(status.json()).toEqual({
-      id, launched: false,
+      id,
+      launched: false,
       progress: { location: true, about: false, delivery: false, hours: true, additional: false, contacts: false, launch: false },
     });
     await t.database.query('update onboardings set launched_at = now() where restaurant_id = $1', [id]);

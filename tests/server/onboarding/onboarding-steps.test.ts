@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 const clone = <T>(value: T): T => structuredClone(value) as T;
 type Hours = { open_247: boolean; closed_within: boolean; hours: Record<string, unknown>[] };
 const hoursWith = (day: number, patch: Record<string, unknown>, base: Hours = clone(VALID_STEPS.hours) as unknown as Hours): Hours => ({
@@ -44,14 +43,23 @@ describe('GET /api/v2/onboarding/{id}/{step}/ before anything is saved', () => {
       expect(response.json(), step).toEqual(ONBOARDING_DEFAULTS[step]);
     }
     expect(ONBOARDING_DEFAULTS.delivery).toMatchObject({
-      delivery_eta_from: 20, delivery_eta_to: 30, pickup_eta_from: 10, pickup_eta_to: 20,
-      free_over_amount: 10, delivery_fee: 0, min_order_amount: 0, auto_request_driver: false,
+      delivery_eta_from: 20,
+      delivery_eta_to: 30,
+      pickup_eta_from: 10,
+      pickup_eta_to: 20,
+      free_over_amount: 10,
+      delivery_fee: 0,
+      min_order_amount: 0,
+      auto_request_driver: false,
       order_types: ['Online', 'Call in', 'In Person'],
     });
     const hours = (await api.get(id, 'hours', token)).json();
     expect(hours.hours[0]).toMatchObject({ day_of_week: 1, closed: true, open_time: null });
-    expect(hours.hours.slice(1).every((day: { open_time: string; close_time: string; closed: boolean }) =>
-      !day.closed && day.open_time === '08:00' && day.close_time === '20:00')).toBe(true);
+    expect(
+      hours.hours
+        .slice(1)
+        .every((day: { open_time: string; close_time: string; closed: boolean }) => !day.closed && day.open_time === '08:00' && day.close_time === '20:00'),
+    ).toBe(true);
   });
 });
 
@@ -69,7 +77,8 @@ describe('PUT then GET of every step', () => {
       expect((await api.get(id, step, token)).json(), step).toEqual(expected[step]);
     }
     expect((await api.status(id, token)).json()).toEqual({
-      id, launched: false,
+      id,
+      launched: false,
       progress: { location: true, about: true, delivery: true, hours: true, additional: true, contacts: true, launch: false },
     });
   });
@@ -79,16 +88,24 @@ describe('PUT then GET of every step', () => {
     await api.put(id, 'additional', VALID_STEPS.additional, token);
     const again = await api.put(id, 'additional', { selections: { crowd: ['Groups'] } }, token);
     expect(again.json().selections).toEqual({ ...ONBOARDING_DEFAULTS.additional.selections, crowd: ['Groups'] });
-    expect(await t.database.query('select group_name, label from restaurant_features where restaurant_id = $1', [id]))
-      .toEqual([{ group_name: 'crowd', label: 'Groups' }]);
+    expect(await t.database.query('select group_name, label from restaurant_features where restaurant_id = $1', [id])).toEqual([
+      { group_name: 'crowd', label: 'Groups' },
+    ]);
   });
 
-  it('refuses a missing list beside another field\'s refused value with 400, never 500 (Portman found both)', async () => {
+  it("refuses a missing list beside another field's refused value with 400, never 500 (Portman found both)", async () => {
     const { token, id } = await owner();
     const { zip_codes: _zips, ...withoutZips } = VALID_STEPS.delivery;
-    await expectRefused(id, token, 'delivery', { ...withoutZips, has_delivery: true, coverage_mode: 'zip', order_types: ['Drone'] }, {
-      zip_codes: 'This field is required.', order_types: /^Order types are chosen from/,
-    });
+    await expectRefused(
+      id,
+      token,
+      'delivery',
+      { ...withoutZips, has_delivery: true, coverage_mode: 'zip', order_types: ['Drone'] },
+      {
+        zip_codes: 'This field is required.',
+        order_types: /^Order types are chosen from/,
+      },
+    );
     const [monday, ...rest] = VALID_STEPS.hours.hours;
     await expectRefused(id, token, 'hours', { ...VALID_STEPS.hours, hours: [null, ...rest, { ...monday, day_of_week: 9 }] }, { 'hours.0': /./ });
   });
@@ -98,14 +115,24 @@ describe('PUT then GET of every step', () => {
     for (const step of STEP_NAMES) {
       await expectRefused(id, token, step, { ...VALID_STEPS[step], surprise: 1 }, { surprise: 'Unknown field.' });
     }
-    await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, has_delivery: 'yes', delivery_fee: '2.99', zip_codes: '62701' }, {
-      has_delivery: 'Expected true or false.', delivery_fee: 'Expected a number.', zip_codes: 'Expected a list.',
-    });
+    await expectRefused(
+      id,
+      token,
+      'delivery',
+      { ...VALID_STEPS.delivery, has_delivery: 'yes', delivery_fee: '2.99', zip_codes: '62701' },
+      {
+        has_delivery: 'Expected true or false.',
+        delivery_fee: 'Expected a number.',
+        zip_codes: 'Expected a list.',
+      },
+    );
     const { street: _street, ...withoutStreet } = VALID_STEPS.location;
     await expectRefused(id, token, 'location', withoutStreet, { street: 'This field is required.' });
     await expectRefused(id, token, 'hours', [VALID_STEPS.hours], { body: 'Expected a JSON object.' });
     const malformed = await t.app.inject({
-      method: 'PUT', url: `/api/v2/onboarding/${id}/contacts/`, payload: '{"restaurant_phone":',
+      method: 'PUT',
+      url: `/api/v2/onboarding/${id}/contacts/`,
+      payload: '{"restaurant_phone":',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
@@ -144,14 +171,21 @@ describe('location', () => {
     const first = await owner();
     const second = await owner();
     await api.put(first.id, 'location', { ...VALID_STEPS.location, country: 'Canada', city: 'Toronto', state: 'on', zip_code: 'M5V 2T6' }, first.token);
-    const saved = await api.put(second.id, 'location', { ...VALID_STEPS.location, country: 'Canada', city: ' toronto ', state: 'ON', zip_code: 'M5V 3L9' }, second.token);
+    const saved = await api.put(
+      second.id,
+      'location',
+      { ...VALID_STEPS.location, country: 'Canada', city: ' toronto ', state: 'ON', zip_code: 'M5V 3L9' },
+      second.token,
+    );
     expect(saved.statusCode).toBe(200);
     // The second owner's "toronto" is the city the first one recorded.
     expect(saved.json()).toEqual({ country: 'Canada', street: '12 Market St', city: 'Toronto', state: 'ON', zip_code: 'M5V 3L9' });
     const rows = await t.database.query(
       `select c.name as city, c.state, k.name as country, l.restaurant_id from restaurant_locations l
        join cities c on c.id = l.city_id join countries k on k.id = c.country_id
-       where l.restaurant_id = any($1) order by l.restaurant_id`, [[first.id, second.id]]);
+       where l.restaurant_id = any($1) order by l.restaurant_id`,
+      [[first.id, second.id]],
+    );
     expect(rows).toEqual([
       { city: 'Toronto', state: 'ON', country: 'Canada', restaurant_id: first.id },
       { city: 'Toronto', state: 'ON', country: 'Canada', restaurant_id: second.id },
@@ -162,12 +196,27 @@ describe('location', () => {
 
   it('requires zip, city and state with the specification’s message and bounds their length', async () => {
     const { token, id } = await owner();
-    await expectRefused(id, token, 'location', { ...VALID_STEPS.location, zip_code: ' ', city: '', state: '' }, {
-      zip_code: ONBOARDING_MESSAGES.location, city: ONBOARDING_MESSAGES.location, state: ONBOARDING_MESSAGES.location,
-    });
-    await expectRefused(id, token, 'location', { ...VALID_STEPS.location, zip_code: '12345678901', state: 'ILL' }, {
-      zip_code: 'Zip code must be at most 10 characters.', state: 'State must be at most 2 characters.',
-    });
+    await expectRefused(
+      id,
+      token,
+      'location',
+      { ...VALID_STEPS.location, zip_code: ' ', city: '', state: '' },
+      {
+        zip_code: ONBOARDING_MESSAGES.location,
+        city: ONBOARDING_MESSAGES.location,
+        state: ONBOARDING_MESSAGES.location,
+      },
+    );
+    await expectRefused(
+      id,
+      token,
+      'location',
+      { ...VALID_STEPS.location, zip_code: '12345678901', state: 'ILL' },
+      {
+        zip_code: 'Zip code must be at most 10 characters.',
+        state: 'State must be at most 2 characters.',
+      },
+    );
     await expectRefused(id, token, 'location', { ...VALID_STEPS.location, country: 'France' }, { country: /United States, Canada, United Kingdom/ });
     expect((await api.get(id, 'location', token)).json()).toEqual(ONBOARDING_DEFAULTS.location);
     expect(await t.database.query('select * from restaurant_locations where restaurant_id = $1', [id])).toEqual([]);
@@ -195,9 +244,16 @@ describe('about', () => {
 
   it('requires a name and a store URL with the specification’s messages', async () => {
     const { token, id } = await owner();
-    await expectRefused(id, token, 'about', { ...VALID_STEPS.about, name: '  ', slug: '!!!' }, {
-      name: ONBOARDING_MESSAGES.name, slug: ONBOARDING_MESSAGES.slug('localhost:3000'),
-    });
+    await expectRefused(
+      id,
+      token,
+      'about',
+      { ...VALID_STEPS.about, name: '  ', slug: '!!!' },
+      {
+        name: ONBOARDING_MESSAGES.name,
+        slug: ONBOARDING_MESSAGES.slug('localhost:3000'),
+      },
+    );
     await expectRefused(id, token, 'about', { ...VALID_STEPS.about, about: 'x'.repeat(2001) }, { about: 'Description must be at most 2000 characters.' });
   });
 
@@ -208,16 +264,30 @@ describe('about', () => {
     const [them] = await t.database.query('select owner_id from onboardings where restaurant_id = $1', [other.id]);
     await t.database.query(
       `insert into uploaded_images (path, owner_id, content_type, width, height, bytes) values
-       ('mine.png', $1, 'image/png', 10, 10, 100), ('theirs.png', $2, 'image/png', 10, 10, 100)`, [me?.owner_id, them?.owner_id]);
+       ('mine.png', $1, 'image/png', 10, 10, 100), ('theirs.png', $2, 'image/png', 10, 10, 100)`,
+      [me?.owner_id, them?.owner_id],
+    );
     const own = await api.put(mine.id, 'about', { ...VALID_STEPS.about, slug: 'mine-logo', logo_url: '/uploads/mine.png' }, mine.token);
     expect(own.statusCode).toBe(200);
     expect(own.json().logo_url).toBe('/uploads/mine.png');
-    await expectRefused(mine.id, mine.token, 'about', { ...VALID_STEPS.about, slug: 'mine-logo', logo_url: '/uploads/theirs.png' }, {
-      logo_url: 'The logo must be an image you uploaded here.',
-    });
-    await expectRefused(mine.id, mine.token, 'about', { ...VALID_STEPS.about, logo_url: 'https://elsewhere.example/logo.png' }, {
-      logo_url: /uploaded here/,
-    });
+    await expectRefused(
+      mine.id,
+      mine.token,
+      'about',
+      { ...VALID_STEPS.about, slug: 'mine-logo', logo_url: '/uploads/theirs.png' },
+      {
+        logo_url: 'The logo must be an image you uploaded here.',
+      },
+    );
+    await expectRefused(
+      mine.id,
+      mine.token,
+      'about',
+      { ...VALID_STEPS.about, logo_url: 'https://elsewhere.example/logo.png' },
+      {
+        logo_url: /uploaded here/,
+      },
+    );
     expect((await api.get(mine.id, 'about', mine.token)).json().logo_url).toBe('/uploads/mine.png');
   });
 });
@@ -225,28 +295,62 @@ describe('about', () => {
 describe('delivery', () => {
   it('keeps money exact in cents and tidies the zip pills', async () => {
     const { token, id } = await owner();
-    const saved = await api.put(id, 'delivery', { ...VALID_STEPS.delivery, delivery_fee: 0.1, min_order_amount: 19.99, zip_codes: [' 62701 ', '', '62701', '62703'] }, token);
+    const saved = await api.put(
+      id,
+      'delivery',
+      { ...VALID_STEPS.delivery, delivery_fee: 0.1, min_order_amount: 19.99, zip_codes: [' 62701 ', '', '62701', '62703'] },
+      token,
+    );
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ delivery_fee: 0.1, min_order_amount: 19.99, free_over_amount: 35, zip_codes: ['62701', '62703'] });
-    expect(await t.database.query('select delivery_fee_cents, min_order_cents, free_over_cents from restaurant_delivery where restaurant_id = $1', [id]))
-      .toEqual([{ delivery_fee_cents: 10, min_order_cents: 1999, free_over_cents: 3500 }]);
+    expect(
+      await t.database.query('select delivery_fee_cents, min_order_cents, free_over_cents from restaurant_delivery where restaurant_id = $1', [id]),
+    ).toEqual([{ delivery_fee_cents: 10, min_order_cents: 1999, free_over_cents: 3500 }]);
   });
 
   it('refuses negative or over-precise amounts, estimates out of order, unknown order types and empty zip coverage', async () => {
     const { token, id } = await owner();
-    await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, delivery_fee: -1, min_order_amount: 1.234, free_over_amount: 1e9 }, {
-      delivery_fee: /at least|from 0/, min_order_amount: /two decimals/, free_over_amount: /99999\.99/,
-    });
-    await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, delivery_eta_from: 50, delivery_eta_to: 40, pickup_eta_from: 30, pickup_eta_to: 20 }, {
-      delivery_eta_to: 'The delivery estimate “to” must not be below “from”.',
-      pickup_eta_to: 'The pickup estimate “to” must not be below “from”.',
-    });
-    await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, delivery_eta_from: -5, pickup_eta_to: 12.5 }, {
-      delivery_eta_from: /whole number of minutes/, pickup_eta_to: 'Expected a whole number.',
-    });
-    await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, order_types: ['Online', 'Fax'], coverage_mode: 'everywhere' }, {
-      order_types: 'Order types are chosen from: Online, Call in, In Person.', coverage_mode: /distance/,
-    });
+    await expectRefused(
+      id,
+      token,
+      'delivery',
+      { ...VALID_STEPS.delivery, delivery_fee: -1, min_order_amount: 1.234, free_over_amount: 1e9 },
+      {
+        delivery_fee: /at least|from 0/,
+        min_order_amount: /two decimals/,
+        free_over_amount: /99999\.99/,
+      },
+    );
+    await expectRefused(
+      id,
+      token,
+      'delivery',
+      { ...VALID_STEPS.delivery, delivery_eta_from: 50, delivery_eta_to: 40, pickup_eta_from: 30, pickup_eta_to: 20 },
+      {
+        delivery_eta_to: 'The delivery estimate “to” must not be below “from”.',
+        pickup_eta_to: 'The pickup estimate “to” must not be below “from”.',
+      },
+    );
+    await expectRefused(
+      id,
+      token,
+      'delivery',
+      { ...VALID_STEPS.delivery, delivery_eta_from: -5, pickup_eta_to: 12.5 },
+      {
+        delivery_eta_from: /whole number of minutes/,
+        pickup_eta_to: 'Expected a whole number.',
+      },
+    );
+    await expectRefused(
+      id,
+      token,
+      'delivery',
+      { ...VALID_STEPS.delivery, order_types: ['Online', 'Fax'], coverage_mode: 'everywhere' },
+      {
+        order_types: 'Order types are chosen from: Online, Call in, In Person.',
+        coverage_mode: /distance/,
+      },
+    );
     await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, order_types: ['Online', 'Online'] }, { order_types: /only once/ });
     await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, zip_codes: [' '] }, { zip_codes: /at least one zip code/ });
     await expectRefused(id, token, 'delivery', { ...VALID_STEPS.delivery, zip_codes: ['12345678901'] }, { 'zip_codes.0': /at most 10/ });
@@ -261,8 +365,9 @@ describe('hours', () => {
     const saved = await api.put(id, 'hours', overnight, token);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(overnight);
-    expect(await t.database.query('select open_time, close_time from restaurant_opening_hours where restaurant_id = $1 and day_of_week = 3', [id]))
-      .toEqual([{ open_time: '18:00:00', close_time: '02:00:00' }]);
+    expect(await t.database.query('select open_time, close_time from restaurant_opening_hours where restaurant_id = $1 and day_of_week = 3', [id])).toEqual([
+      { open_time: '18:00:00', close_time: '02:00:00' },
+    ]);
   });
 
   it('refuses a break outside the opening hours, overnight ones included', async () => {
@@ -273,7 +378,9 @@ describe('hours', () => {
     await expectRefused(id, token, 'hours', hoursWith(2, { break_start: '15:00', reopen_time: '14:00' }), { 'hours.1.break_start': message });
     // Saturday is open 18:00 to 02:00: a break at 03:00 is after it closed.
     await expectRefused(id, token, 'hours', hoursWith(6, { break_start: '03:00', reopen_time: '04:00' }), { 'hours.5.break_start': message });
-    await expectRefused(id, token, 'hours', hoursWith(2, { break_start: '14:00', reopen_time: null }), { 'hours.1.reopen_time': /both the break and the reopening/ });
+    await expectRefused(id, token, 'hours', hoursWith(2, { break_start: '14:00', reopen_time: null }), {
+      'hours.1.reopen_time': /both the break and the reopening/,
+    });
     await expectRefused(id, token, 'hours', hoursWith(2, { close_time: '08:00' }), { 'hours.1.close_time': /must differ/ });
     await expectRefused(id, token, 'hours', hoursWith(2, { open_time: null }), { 'hours.1.open_time': /opening time/ });
   });
@@ -281,7 +388,10 @@ describe('hours', () => {
   it('refuses times off the 15-minute grid, a day given twice and a week without every day', async () => {
     const { token, id } = await owner();
     const grid = /15-minute grid/;
-    await expectRefused(id, token, 'hours', hoursWith(2, { open_time: '08:10', close_time: '24:00' }), { 'hours.1.open_time': grid, 'hours.1.close_time': grid });
+    await expectRefused(id, token, 'hours', hoursWith(2, { open_time: '08:10', close_time: '24:00' }), {
+      'hours.1.open_time': grid,
+      'hours.1.close_time': grid,
+    });
     await expectRefused(id, token, 'hours', hoursWith(2, { open_time: '8:00' }), { 'hours.1.open_time': grid });
     await expectRefused(id, token, 'hours', hoursWith(3, { day_of_week: 2 }), { hours: 'Give each day of the week (1 to 7) exactly once.' });
     const sixDays = { ...VALID_STEPS.hours, hours: VALID_STEPS.hours.hours.slice(0, 6) };
@@ -294,8 +404,14 @@ describe('hours', () => {
     const { token, id } = await owner();
     const allDay = await api.put(id, 'hours', { ...VALID_STEPS.hours, open_247: true }, token);
     expect(allDay.json().closed_within).toBe(false);
-    expect(allDay.json().hours.every((day: Record<string, unknown>) =>
-      day.closed === false && day.open_time === null && day.break_start === null && day.reopen_time === null && day.close_time === null)).toBe(true);
+    expect(
+      allDay
+        .json()
+        .hours.every(
+          (day: Record<string, unknown>) =>
+            day.closed === false && day.open_time === null && day.break_start === null && day.reopen_time === null && day.close_time === null,
+        ),
+    ).toBe(true);
     const noBreaks = (await api.put(id, 'hours', { ...VALID_STEPS.hours, closed_within: false }, token)).json();
     expect(noBreaks.hours[1]).toEqual({ day_of_week: 2, closed: false, open_time: '08:00', break_start: null, reopen_time: null, close_time: '22:00' });
     const closed = (await api.put(id, 'hours', hoursWith(4, { closed: true }), token)).json();
@@ -314,9 +430,16 @@ describe('hours', () => {
 describe('additional and contacts', () => {
   it('refuses labels outside a group’s list, unknown groups and repeated labels', async () => {
     const { token, id } = await owner();
-    await expectRefused(id, token, 'additional', { selections: { offerings: ['Vegan', 'Sushi'], moods: ['Happy'] } }, {
-      'selections.offerings': /“Sushi” is not a choice of Offerings/, 'selections.moods': 'Unknown field.',
-    });
+    await expectRefused(
+      id,
+      token,
+      'additional',
+      { selections: { offerings: ['Vegan', 'Sushi'], moods: ['Happy'] } },
+      {
+        'selections.offerings': /“Sushi” is not a choice of Offerings/,
+        'selections.moods': 'Unknown field.',
+      },
+    );
     await expectRefused(id, token, 'additional', { selections: { crowd: ['Family', 'Family'] } }, { 'selections.crowd': /only once/ });
     // A label of another group is not a label of this one.
     await expectRefused(id, token, 'additional', { selections: { highlights: ['Vegan'] } }, { 'selections.highlights': /not a choice of Highlights/ });
@@ -327,9 +450,16 @@ describe('additional and contacts', () => {
     const { token, id } = await owner();
     const saved = await api.put(id, 'contacts', { ...VALID_STEPS.contacts, contact_email: ' Hello@BlueDoor.Example ' }, token);
     expect(saved.json().contact_email).toBe('hello@bluedoor.example');
-    await expectRefused(id, token, 'contacts', { ...VALID_STEPS.contacts, public_phone: 'call me', contact_email: 'nope' }, {
-      public_phone: /only digits/, contact_email: 'Please enter a valid email.',
-    });
+    await expectRefused(
+      id,
+      token,
+      'contacts',
+      { ...VALID_STEPS.contacts, public_phone: 'call me', contact_email: 'nope' },
+      {
+        public_phone: /only digits/,
+        contact_email: 'Please enter a valid email.',
+      },
+    );
   });
 });
 

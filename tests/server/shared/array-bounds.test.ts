@@ -12,7 +12,10 @@ describe('array lengths in request contracts', () => {
   it('refuses more toppings than a category can hold, naming the limit', async () => {
     const toppings = Array.from({ length: MENU_IDS_MAX + 1 }, (_, index) => index + 1);
     const refusal = await checkAgainstServer({ method: 'POST', url: '/api/v2/categories/deep/', body: { name: 'Pizza', toppings } });
-    expect(refusal).toEqual({ status: 400, body: { detail: 'Some fields are not valid.', code: 'invalid', fields: { toppings: `At most ${MENU_IDS_MAX} ids.` } } });
+    expect(refusal).toEqual({
+      status: 400,
+      body: { detail: 'Some fields are not valid.', code: 'invalid', fields: { toppings: `At most ${MENU_IDS_MAX} ids.` } },
+    });
     const accepted = await checkAgainstServer({ method: 'POST', url: '/api/v2/categories/deep/', body: { name: 'Pizza', toppings: toppings.slice(1) } });
     expect(accepted).toBeNull();
   });

@@ -27,7 +27,11 @@ it('moves each file of the uploads folder into the store once, serves it from th
 
   expect(await moveUploadsIntoStore(t.database.db, uploadsDir())).toEqual({ moved: 3, missing: ['lost.png'] });
   expect(await readdir(uploadsDir())).toEqual([]);
-  for (const [path, data] of [['red.png', red], ['red-again.png', red], ['blue.png', blue]] as const) {
+  for (const [path, data] of [
+    ['red.png', red],
+    ['red-again.png', red],
+    ['blue.png', blue],
+  ] as const) {
     const served = await t.app.inject({ method: 'GET', url: `/uploads/${path}` });
     expect(served.statusCode, path).toBe(200);
     expect(served.rawPayload.equals(data), path).toBe(true);

@@ -15,9 +15,10 @@ afterAll(() => fresh.dispose());
 it('runs a task once per period however many processes call it, and again once the period has passed', async () => {
   const start = new Date('2026-03-01T10:00:00Z');
   let runs = 0;
-  const call = (now: Date) => runOncePerPeriod(database.db, { name: 'count', periodMs: HOUR, now }, async () => {
-    runs += 1;
-  });
+  const call = (now: Date) =>
+    runOncePerPeriod(database.db, { name: 'count', periodMs: HOUR, now }, async () => {
+      runs += 1;
+    });
 
   // Two processes' timers firing together: one of them runs it.
   expect((await Promise.all([call(start), call(start)])).filter(Boolean)).toHaveLength(1);
@@ -28,7 +29,7 @@ it('runs a task once per period however many processes call it, and again once t
   expect(await database.query("select ran_at from housekeeping_runs where task = 'count'")).toEqual([{ ran_at: new Date(start.getTime() + HOUR) }]);
 });
 
-it('keeps each task\'s period apart and records nothing when the work fails', async () => {
+it("keeps each task's period apart and records nothing when the work fails", async () => {
   const now = new Date('2026-03-02T10:00:00Z');
   expect(await runOncePerPeriod(database.db, { name: 'first', periodMs: HOUR, now }, async () => undefined)).toBe(true);
   expect(await runOncePerPeriod(database.db, { name: 'second', periodMs: HOUR, now }, async () => undefined)).toBe(true);

@@ -31,7 +31,7 @@ describe('superstruct → JSON Schema', () => {
     expect(toJsonSchema(documentedUnion([string(), integer()]))).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
   });
 
-  it('carries the limits the contracts\' helpers set, through optional and nullable', () => {
+  it("carries the limits the contracts' helpers set, through optional and nullable", () => {
     expect(toJsonSchema(array(string()))).toEqual({ type: 'array', items: { type: 'string' } });
     expect(toJsonSchema(optional(boundedList(array(integer()), 7, 'days')))).toEqual({ type: 'array', items: { type: 'integer' }, maxItems: 7 });
     expect(toJsonSchema(nullable(boundedText(30, 'Phone')))).toEqual({ type: ['string', 'null'], maxLength: 30 });
@@ -42,7 +42,11 @@ describe('GET /api/openapi.json', () => {
   const shared = emptiedBeforeEachTest();
   const routes: RouteOptions[] = [];
   let t: TestApp;
-  let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
+  let document: {
+    openapi: string;
+    paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[] }>>;
+    components: { securitySchemes: Record<string, unknown> };
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ database: shared.database(), onRoute: (route) => routes.push(route) });
@@ -53,14 +57,18 @@ describe('GET /api/openapi.json', () => {
   afterAll(() => t?.close());
 
   it('documents every API route and method, each with a success answer', () => {
-    const apiRoutes = routes.flatMap((route) => [route.method].flat().map((method) => ({ route, method })))
+    const apiRoutes = routes
+      .flatMap((route) => [route.method].flat().map((method) => ({ route, method })))
       .filter(({ route, method }) => isDocumented(route, method) && route.url !== '/api/openapi.json');
     expect(apiRoutes.length).toBeGreaterThan(90);
     for (const { route, method } of apiRoutes) {
       const operation = document.paths[openApiPath(route.url)]?.[method.toLowerCase()];
       expect(operation, `${method} ${route.url}`).toBeDefined();
       const statuses = Object.keys(operation!.responses).map(Number);
-      expect(statuses.some((status) => status >= 200 && status < 400), `${method} ${route.url} documents a success`).toBe(true);
+      expect(
+        statuses.some((status) => status >= 200 && status < 400),
+        `${method} ${route.url} documents a success`,
+      ).toBe(true);
     }
   });
 

@@ -9,14 +9,17 @@ async function serverAnswering(answer: { status: number; body?: unknown }) {
   const violations: string[] = [];
   const app = Fastify();
   await app.register(responseContractsPlugin, { onViolation: (violation) => violations.push(violation) });
-  app.get('/api/thing/', { schema: { response: { 200: json(object({ id: number(), name: string() }), 'The thing.'), 204: noContent('Nothing.') } } },
+  app.get(
+    '/api/thing/',
+    { schema: { response: { 200: json(object({ id: number(), name: string() }), 'The thing.'), 204: noContent('Nothing.') } } },
     // The route may answer anything: that is what is being checked.
-    (_request, reply) => reply.code(answer.status as 200).send(answer.body as never));
+    (_request, reply) => reply.code(answer.status as 200).send(answer.body as never),
+  );
   await app.ready();
   return { app, violations };
 }
 
-describe('answers checked against their route\'s documented contract', () => {
+describe("answers checked against their route's documented contract", () => {
   it('lets a documented answer through untouched', async () => {
     const { app, violations } = await serverAnswering({ status: 200, body: { id: 1, name: 'Soup' } });
     const response = await app.inject({ method: 'GET', url: '/api/thing/' });
@@ -42,5 +45,4 @@ describe('answers checked against their route\'s documented contract', () => {
     await bodied.app.inject({ method: 'GET', url: '/api/thing/' });
     expect(bodied.violations[0]).toMatch(/answered 204 against its contract/);
   });
-
 });

@@ -60,7 +60,9 @@ const rows = async () => (await t.database.query('select count(*)::int as n from
 
 /** A PNG whose header claims `width`×`height` pixels although the file is tiny. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   const ihdr = 8; // signature, then the IHDR chunk: length (4), type (4), data (13), CRC (4)
   png.writeUInt32BE(width, ihdr + 8);
   png.writeUInt32BE(height, ihdr + 12);
@@ -91,7 +93,9 @@ describe('POST /api/v2/upload/image/', () => {
   });
 
   it('keeps a transparent PNG a PNG, fits it inside max_w × max_h and serves it read-only under /uploads/', async () => {
-    const logo = await sharp({ create: { width: 600, height: 400, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 600, height: 400, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const response = await upload([
       { name: 'max_w', value: '300' },
       { name: 'file', value: logo, filename: 'logo.png', type: 'image/png' },
@@ -113,7 +117,9 @@ describe('POST /api/v2/upload/image/', () => {
   });
 
   it('serves every image from the database with an ETag of its content, answering 304 to a client that has it', async () => {
-    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#357' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#357' } })
+      .png()
+      .toBuffer();
     const { url } = (await upload([{ name: 'file', value: picture, filename: 'p.png', type: 'image/png' }])).json();
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
@@ -130,7 +136,9 @@ describe('POST /api/v2/upload/image/', () => {
   });
 
   it('keeps the same picture uploaded twice once, under two addresses that each serve it', async () => {
-    const picture = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#975' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#975' } })
+      .png()
+      .toBuffer();
     const before = await stored();
     const first = (await upload([{ name: 'file', value: picture, filename: 'a.png', type: 'image/png' }])).json();
     const second = (await upload([{ name: 'file', value: picture, filename: 'b.png', type: 'image/png' }])).json();
@@ -140,8 +148,13 @@ describe('POST /api/v2/upload/image/', () => {
   });
 
   it('never enlarges a small picture', async () => {
-    const small = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0a0' } }).webp().toBuffer();
-    const response = await upload([{ name: 'file', value: small, filename: 'small.webp', type: 'image/webp' }, { name: 'max_w', value: '4000' }]);
+    const small = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0a0' } })
+      .webp()
+      .toBuffer();
+    const response = await upload([
+      { name: 'file', value: small, filename: 'small.webp', type: 'image/webp' },
+      { name: 'max_w', value: '4000' },
+    ]);
     expect(response.statusCode).toBe(201);
     expect(await sharp(await served(response.json().path)).metadata()).toMatchObject({ format: 'jpeg', width: 120, height: 60 });
   });
@@ -174,9 +187,15 @@ describe('POST /api/v2/upload/image/', () => {
   });
 
   it('refuses bad bounds, a missing file, unknown fields and a body that is not multipart', async () => {
-    const image = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const file = { name: 'file', value: image, filename: 'a.png', type: 'image/png' };
-    for (const [max_w, max_h] of [['0', '10'], ['4001', '10'], ['abc', '1.5']]) {
+    for (const [max_w, max_h] of [
+      ['0', '10'],
+      ['4001', '10'],
+      ['abc', '1.5'],
+    ]) {
       const response = await upload([file, { name: 'max_w', value: max_w! }, { name: 'max_h', value: max_h! }]);
       expect(response.statusCode).toBe(400);
       expect(response.json().fields.max_w).toBe('max_w must be a whole number from 1 to 4000.');
@@ -193,7 +212,9 @@ describe('POST /api/v2/upload/image/', () => {
     expect(json.statusCode).toBe(415);
     expect(json.json()).toMatchObject({ code: 'unsupported_media_type' });
     const broken = await t.app.inject({
-      method: 'POST', url: '/api/v2/upload/image/', payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      method: 'POST',
+      url: '/api/v2/upload/image/',
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
     });
     expect(broken.statusCode).toBe(400);
@@ -201,7 +222,9 @@ describe('POST /api/v2/upload/image/', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const image = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const before = await stored();
     const response = await upload([{ name: 'file', value: image, filename: 'a.png', type: 'image/png' }], null);
     expect(response.statusCode).toBe(401);
@@ -224,8 +247,19 @@ describe('uploads as onboarding logos', () => {
     const api = onboardingApi(t);
     const ownerToken = await accessTokenFor(t, 'logo-owner@example.com');
     const id = await api.start(ownerToken);
-    const image = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123' } }).jpeg().toBuffer();
-    const mine = (await upload([{ name: 'file', value: image, filename: 'l.jpg', type: 'image/jpeg' }, { name: 'max_w', value: '512' }, { name: 'max_h', value: '512' }], ownerToken)).json();
+    const image = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
+    const mine = (
+      await upload(
+        [
+          { name: 'file', value: image, filename: 'l.jpg', type: 'image/jpeg' },
+          { name: 'max_w', value: '512' },
+          { name: 'max_h', value: '512' },
+        ],
+        ownerToken,
+      )
+    ).json();
     const theirs = (await upload([{ name: 'file', value: image, filename: 'l.jpg', type: 'image/jpeg' }])).json();
     const saved = await api.put(id, 'about', { ...VALID_STEPS.about, slug: 'logo-owner', logo_url: mine.url }, ownerToken);
     expect(saved.statusCode).toBe(200);

@@ -20,15 +20,20 @@ const adminToken = () => accessTokenFor(t, 'staff@example.com', { staff: true, c
 
 /** Stores answers directly, one minute apart, the last one newest. */
 async function stored(...answers: object[]) {
-  await t.database.db.insert(surveyResponses).values(answers.map((answer, index) => ({
-    answers: answer, userAgent: 'Tests/1.0', createdAt: new Date(Date.UTC(2026, 10, 20, 9, index)),
-  })));
+  await t.database.db.insert(surveyResponses).values(
+    answers.map((answer, index) => ({
+      answers: answer,
+      userAgent: 'Tests/1.0',
+      createdAt: new Date(Date.UTC(2026, 10, 20, 9, index)),
+    })),
+  );
 }
 
-const HEADER = 'id,created_at,business_name,role,role_other,restaurant_types,pos_system,pos_other,pos_satisfaction,pos_painpoints,'
-  + 'ordering_devices,ordering_wishlist,delivery_apps,delivery_other,white_label,white_label_other,delivery_frustrations,'
-  + 'delivery_interests,staff_tools_text,staff_tools_used,ops_efficiency_text,systems_used,systems_feedback,analytics_tracked,'
-  + 'reports_needed,wish_fix_one,wish_feature,early_access,contact_email,user_agent';
+const HEADER =
+  'id,created_at,business_name,role,role_other,restaurant_types,pos_system,pos_other,pos_satisfaction,pos_painpoints,' +
+  'ordering_devices,ordering_wishlist,delivery_apps,delivery_other,white_label,white_label_other,delivery_frustrations,' +
+  'delivery_interests,staff_tools_text,staff_tools_used,ops_efficiency_text,systems_used,systems_feedback,analytics_tracked,' +
+  'reports_needed,wish_fix_one,wish_feature,early_access,contact_email,user_agent';
 
 describe('GET /api/surveys/operator/export/', () => {
   it('refuses a caller without a token (401) and an owner (403)', async () => {
@@ -39,7 +44,7 @@ describe('GET /api/surveys/operator/export/', () => {
     expect(refused.json()).toMatchObject({ code: 'forbidden' });
   });
 
-  it("sends every answer as a dated CSV attachment (the app's clock, UTC), newest first, lists joined with \"; \"", async () => {
+  it('sends every answer as a dated CSV attachment (the app\'s clock, UTC), newest first, lists joined with "; "', async () => {
     await stored(
       { business_name: 'Old Diner' },
       { business_name: 'Pizza, Loco', role: 'Owner', restaurant_types: ['Fast Casual', 'Ghost Kitchen'], early_access: true, contact_email: 'a@b.com' },

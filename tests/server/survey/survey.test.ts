@@ -99,7 +99,12 @@ describe('POST /api/surveys/operator/', () => {
     ['an over-long business name', { business_name: 'x'.repeat(201) }, 'business_name', /^Business name must be at most 200 characters\.$/],
     ['an over-long pain point', { pos_painpoints: 'x'.repeat(LONG_TEXT_MAX + 1) }, 'pos_painpoints', /^POS pain points must be at most 2000 characters\.$/],
     ['four frustrations', { delivery_frustrations: ['a', 'b', 'c', 'd'] }, 'delivery_frustrations', /^Please list at most 3 frustrations\.$/],
-    ['an over-long frustration', { delivery_frustrations: ['x'.repeat(FRUSTRATION_MAX + 1)] }, 'delivery_frustrations.0', /^Each frustration must be at most 500 characters\.$/],
+    [
+      'an over-long frustration',
+      { delivery_frustrations: ['x'.repeat(FRUSTRATION_MAX + 1)] },
+      'delivery_frustrations.0',
+      /^Each frustration must be at most 500 characters\.$/,
+    ],
     ['a malformed contact email', { contact_email: 'owner@' }, 'contact_email', /^Please enter a valid email\.$/],
     ['an unknown field', { favourite_colour: 'red' }, 'favourite_colour', /^Unknown field\.$/],
   ])('refuses %s with a sentence for that field and stores nothing', async (_label, payload, field, sentence) => {

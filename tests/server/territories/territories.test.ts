@@ -77,7 +77,15 @@ describe('POST /api/v2/territories/: creating', () => {
     const response = await api.create({ name: '  Baku  ' }, staff);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
-      name: 'Baku', slug: null, email: null, rep_dob: null, is_active: true, zips: [], circles: [], socials: [], num_zip_codes: 0,
+      name: 'Baku',
+      slug: null,
+      email: null,
+      rep_dob: null,
+      is_active: true,
+      zips: [],
+      circles: [],
+      socials: [],
+      num_zip_codes: 0,
     });
   });
 
@@ -92,7 +100,7 @@ describe('POST /api/v2/territories/: creating', () => {
     expect((await api.create({ name: 'On', active: true }, staff)).json().is_active).toBe(true);
   });
 
-  it('refuses a missing or blank name with the specification\'s sentence', async () => {
+  it("refuses a missing or blank name with the specification's sentence", async () => {
     expect((await refusedFields({})).name).toBe('Please enter a territory name');
     expect((await refusedFields({ name: '   ' })).name).toBe('Please enter a territory name');
     expect(await counts()).toEqual({ territories: 0, zips: 0, circles: 0, socials: 0 });
@@ -146,15 +154,24 @@ describe('POST /api/v2/territories/: creating', () => {
   it('takes circles with a latitude, a longitude and a whole radius within range', async () => {
     const circle = { center_lat: 39.8, center_lng: -89.65, radius_meters: 1000 };
     for (const bad of [
-      { ...circle, center_lat: 90.5 }, { ...circle, center_lat: -91 }, { ...circle, center_lng: 180.1 }, { ...circle, center_lng: -181 },
-      { ...circle, radius_meters: 0 }, { ...circle, radius_meters: 12.5 }, { ...circle, radius_meters: RADIUS_METERS_MAX + 1 },
-      { ...circle, radius_meters: '1000' }, { center_lat: 1, center_lng: 2 },
+      { ...circle, center_lat: 90.5 },
+      { ...circle, center_lat: -91 },
+      { ...circle, center_lng: 180.1 },
+      { ...circle, center_lng: -181 },
+      { ...circle, radius_meters: 0 },
+      { ...circle, radius_meters: 12.5 },
+      { ...circle, radius_meters: RADIUS_METERS_MAX + 1 },
+      { ...circle, radius_meters: '1000' },
+      { center_lat: 1, center_lng: 2 },
     ]) {
       expect(Object.keys(await refusedFields({ name: 'T', circles: [circle, bad] })).join(), JSON.stringify(bad)).toMatch(/^circles/);
     }
     const tooMany = await refusedFields({ name: 'T', circles: Array.from({ length: TERRITORY_CIRCLES_MAX + 1 }, () => circle) });
     expect(Object.keys(tooMany)).toEqual(['circles']);
-    const edges = [{ center_lat: -90, center_lng: 180, radius_meters: RADIUS_METERS_MAX }, { center_lat: 90, center_lng: -180, radius_meters: 1 }];
+    const edges = [
+      { center_lat: -90, center_lng: 180, radius_meters: RADIUS_METERS_MAX },
+      { center_lat: 90, center_lng: -180, radius_meters: 1 },
+    ];
     expect((await api.create({ name: 'T', circles: edges }, staff)).json().circles).toEqual(edges);
   });
 
@@ -172,17 +189,20 @@ describe('POST /api/v2/territories/: creating', () => {
   });
 
   it('writes nothing at all when one circle of many is bad', async () => {
-    const response = await api.create({
-      ...FULL,
-      circles: [FULL.circles[0], { center_lat: 39.8, center_lng: -89.65, radius_meters: -5 }],
-    }, staff);
+    const response = await api.create(
+      {
+        ...FULL,
+        circles: [FULL.circles[0], { center_lat: 39.8, center_lng: -89.65, radius_meters: -5 }],
+      },
+      staff,
+    );
     expect(response.statusCode).toBe(400);
     expect(await counts()).toEqual({ territories: 0, zips: 0, circles: 0, socials: 0 });
   });
 
   it('writes nothing when the database refuses a child row after the territory row was written', async () => {
     // A rule only the database knows stands in for any failure part-way through the write.
-    await t.database.query('alter table territory_socials add constraint refuse_for_test check (platform_name <> \'Refused\')');
+    await t.database.query("alter table territory_socials add constraint refuse_for_test check (platform_name <> 'Refused')");
     try {
       const response = await api.create({ ...FULL, socials: [{ platform_name: 'Refused', platform_url: 'https://example.com' }] }, staff);
       expect(response.statusCode).toBeGreaterThanOrEqual(500);
@@ -197,12 +217,16 @@ describe('GET, PATCH and DELETE /api/v2/territories/{id}/', () => {
   it('changes only the fields sent and replaces the child lists sent, whole', async () => {
     const id = await api.created(FULL, staff);
     now = new Date('2026-11-23T08:00:00Z');
-    const response = await api.update(id, {
-      phone: null,
-      zips: ['10001'],
-      circles: [],
-      active: false,
-    }, staff);
+    const response = await api.update(
+      id,
+      {
+        phone: null,
+        zips: ['10001'],
+        circles: [],
+        active: false,
+      },
+      staff,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       ...FULL,
@@ -235,7 +259,7 @@ describe('GET, PATCH and DELETE /api/v2/territories/{id}/', () => {
     expect((await api.read(id, staff)).json()).toEqual(before);
   });
 
-  it('refuses a blank name on update with the specification\'s sentence', async () => {
+  it("refuses a blank name on update with the specification's sentence", async () => {
     const id = await api.created({ name: 'T' }, staff);
     const response = await api.update(id, { name: ' ' }, staff);
     expect(response.statusCode).toBe(400);

@@ -50,7 +50,10 @@ export async function restaurantAt(t: TestApp, email: string, zip_code: string, 
   const api = onboardingApi(t);
   const token = await accessTokenFor(t, email);
   const id = await api.start(token);
-  for (const [step, body] of [['about', { ...VALID_STEPS.about, name, slug: email.split('@')[0] }], ['location', { ...VALID_STEPS.location, zip_code }]] as const) {
+  for (const [step, body] of [
+    ['about', { ...VALID_STEPS.about, name, slug: email.split('@')[0] }],
+    ['location', { ...VALID_STEPS.location, zip_code }],
+  ] as const) {
     const saved = await api.put(id, step, body, token);
     if (saved.statusCode !== 200) throw new Error(`${step} refused: ${saved.body}`);
   }

@@ -24,9 +24,15 @@ afterEach(() => t.close());
 const AROUND_62702 = { center_lat: 39.8317, center_lng: -89.6465, radius_meters: 1000 };
 
 async function signups(...rows: { zip: string; daysAgo: number }[]) {
-  await t.database.db.insert(messages).values(rows.map((row, index) => ({
-    email: `person${index}@example.com`, zipCode: row.zip, message: '', status: 'new' as const, createdAt: new Date(now.getTime() - row.daysAgo * DAY),
-  })));
+  await t.database.db.insert(messages).values(
+    rows.map((row, index) => ({
+      email: `person${index}@example.com`,
+      zipCode: row.zip,
+      message: '',
+      status: 'new' as const,
+      createdAt: new Date(now.getTime() - row.daysAgo * DAY),
+    })),
+  );
 }
 
 describe('num_stores: restaurants inside a territory', () => {
@@ -40,14 +46,19 @@ describe('num_stores: restaurants inside a territory', () => {
     const none = await api.created({ name: 'None', zips: ['10001'], circles: [{ center_lat: 0, center_lng: 0, radius_meters: 5000 }] }, tokens.staff);
 
     const listed = (await api.list('?ordering=id', tokens.staff)).json().results;
-    expect(listed.map((row: { num_stores: number; num_zip_codes: number }) => [row.num_stores, row.num_zip_codes])).toEqual([[2, 1], [1, 2], [1, 0], [0, 1]]);
+    expect(listed.map((row: { num_stores: number; num_zip_codes: number }) => [row.num_stores, row.num_zip_codes])).toEqual([
+      [2, 1],
+      [1, 2],
+      [1, 0],
+      [0, 1],
+    ]);
     expect((await api.read(both, tokens.staff)).json().num_stores).toBe(2);
     expect((await api.read(byZip, tokens.staff)).json().num_stores).toBe(1);
     expect((await api.read(byCircle, tokens.staff)).json().num_stores).toBe(1);
     expect((await api.read(none, tokens.staff)).json().num_stores).toBe(0);
   });
 
-  it('follows a change of the territory\'s zips', async () => {
+  it("follows a change of the territory's zips", async () => {
     await restaurantAt(t, 'listed@example.com', '62701', 'Listed Diner');
     const id = await api.created({ name: 'Moving', zips: ['10001'] }, tokens.staff);
     expect((await api.update(id, { zips: ['10001', '62701'] }, tokens.staff)).json().num_stores).toBe(1);
@@ -59,7 +70,13 @@ describe('POST /api/v2/territories/coverage/', () => {
     await restaurantAt(t, 'listed@example.com', '62701', 'Listed Diner');
     await restaurantAt(t, 'circled@example.com', '62702', 'Circled Cafe');
     await restaurantAt(t, 'outside@example.com', '62703', 'Outside Grill');
-    await signups({ zip: '62701', daysAgo: 1 }, { zip: '62701', daysAgo: 89 }, { zip: '62701', daysAgo: 91 }, { zip: '62702', daysAgo: 10 }, { zip: '62703', daysAgo: 1 });
+    await signups(
+      { zip: '62701', daysAgo: 1 },
+      { zip: '62701', daysAgo: 89 },
+      { zip: '62701', daysAgo: 91 },
+      { zip: '62702', daysAgo: 10 },
+      { zip: '62703', daysAgo: 1 },
+    );
 
     const response = await api.coverage({ zips: ['62701', '0000', '62702'], circles: [AROUND_62702] }, tokens.staff);
     expect(response.statusCode, response.body).toBe(200);
@@ -69,7 +86,10 @@ describe('POST /api/v2/territories/coverage/', () => {
       { zip_code: '62701', lat: 39.8, lng: -89.6495, listed: true, in_circle: false, signups: 2 },
       { zip_code: '62702', lat: 39.8317, lng: -89.6465, listed: true, in_circle: true, signups: 1 },
     ]);
-    expect(coverage.restaurants.map((row: { name: string; zip_code: string }) => [row.name, row.zip_code])).toEqual([['Listed Diner', '62701'], ['Circled Cafe', '62702']]);
+    expect(coverage.restaurants.map((row: { name: string; zip_code: string }) => [row.name, row.zip_code])).toEqual([
+      ['Listed Diner', '62701'],
+      ['Circled Cafe', '62702'],
+    ]);
     expect(coverage.restaurants[0]).toMatchObject({ id: expect.any(Number), lat: 39.8, lng: -89.6495 });
     expect(coverage.circle_zips_not_listed).toEqual([]);
     expect(coverage.listed_zips_outside_circles).toEqual(['62701']);

@@ -41,7 +41,10 @@ async function sendImages(id: number, parts: Part[], token: string | null = staf
 const storedFiles = async () => (await t.database.query('select sha256 from image_blobs order by sha256')).map((row) => String(row.sha256));
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 /** The hash of the bytes served at `url`. */
-const servedHash = async (url: string) => createHash('sha256').update((await get(url)).rawPayload).digest('hex');
+const servedHash = async (url: string) =>
+  createHash('sha256')
+    .update((await get(url)).rawPayload)
+    .digest('hex');
 const imageRows = async () => (await t.database.query('select path from uploaded_images order by path')).map((row) => String(row.path));
 const nameOf = (url: string) => url.replace('/uploads/', '');
 
@@ -51,7 +54,10 @@ const photo = (width: number, height: number) =>
     .withExif({ IFD0: { Make: 'SecretCam', Copyright: 'Someone' } })
     .jpeg()
     .toBuffer();
-const transparentPng = () => sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+const transparentPng = () =>
+  sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
   it('stores rep_photo and wallpaper re-encoded, resized and without metadata, and shows them on the territory', async () => {
@@ -82,10 +88,12 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
 
   it('replaces one picture alone, leaving neither the old file nor its record behind', async () => {
     const id = await api.created({ name: 'Replace' }, staff);
-    const first = (await sendImages(id, [
-      { name: 'rep_photo', value: await photo(50, 50) },
-      { name: 'wallpaper', value: await photo(60, 40) },
-    ])).json();
+    const first = (
+      await sendImages(id, [
+        { name: 'rep_photo', value: await photo(50, 50) },
+        { name: 'wallpaper', value: await photo(60, 40) },
+      ])
+    ).json();
     const firstHash = await servedHash(first.rep_photo);
     const second = await sendImages(id, [{ name: 'rep_photo', value: await photo(30, 30) }]);
     expect(second.statusCode).toBe(200);
@@ -128,7 +136,10 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
     for (const parts of [
       [{ name: 'logo', value: image }],
       [{ name: 'name', value: 'Renamed' }],
-      [{ name: 'rep_photo', value: image }, { name: 'rep_photo', value: image }],
+      [
+        { name: 'rep_photo', value: image },
+        { name: 'rep_photo', value: image },
+      ],
       [],
     ] as Part[][]) {
       const response = await sendImages(id, parts);
@@ -153,7 +164,7 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
     expect(await storedFiles()).toEqual(filesBefore);
   });
 
-  it('removes the pictures\' bytes and records when the territory is deleted', async () => {
+  it("removes the pictures' bytes and records when the territory is deleted", async () => {
     const id = await api.created({ name: 'Gone' }, staff);
     const { rep_photo } = (await sendImages(id, [{ name: 'rep_photo', value: await photo(11, 13) }])).json();
     const hash = await servedHash(rep_photo);

@@ -62,8 +62,14 @@ describe('accounts calls', () => {
 });
 
 const user = (admin: boolean) => ({
-  id: 1, email: 'a@b.co', first_name: 'A', last_name: 'B', is_staff: admin, is_superadmin: false,
-  active_restaurant_id: null, active_restaurant_name: null,
+  id: 1,
+  email: 'a@b.co',
+  first_name: 'A',
+  last_name: 'B',
+  is_staff: admin,
+  is_superadmin: false,
+  active_restaurant_id: null,
+  active_restaurant_name: null,
 });
 
 function deps(admin: boolean, launched: boolean) {
@@ -72,7 +78,10 @@ function deps(admin: boolean, launched: boolean) {
   const dependencies: SignInDependencies = {
     saveTokens: (tokens, options) => saved.push({ tokens, options }),
     fetchCurrentUser: async () => user(admin),
-    startOnboarding: async () => { started += 1; return { id: 9, launched }; },
+    startOnboarding: async () => {
+      started += 1;
+      return { id: 9, launched };
+    },
   };
   return { dependencies, saved, started: () => started };
 }
@@ -98,10 +107,7 @@ describe('completeSignIn', () => {
     expect(await completeSignIn(tokens, { remember: true, next: '/admin/territories' }, deps(true, true).dependencies)).toBe('/admin/territories');
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'backoffice', '/login?next=/x', '/register'])(
-    'does not follow %s',
-    (next) => {
-      expect(safeNextPath(next, user(true))).toBeNull();
-    },
-  );
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'backoffice', '/login?next=/x', '/register'])('does not follow %s', (next) => {
+    expect(safeNextPath(next, user(true))).toBeNull();
+  });
 });

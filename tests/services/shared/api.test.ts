@@ -19,11 +19,13 @@ afterEach(async () => {
 
 const tokens = (token: string | null): TokenReader => ({ accessToken: () => token });
 
-const client = (overrides: Partial<ApiClientOptions> = {}) =>
-  createApiClient({ baseUrl: `${server.url}/api/v2`, tokens: tokens(null), ...overrides });
+const client = (overrides: Partial<ApiClientOptions> = {}) => createApiClient({ baseUrl: `${server.url}/api/v2`, tokens: tokens(null), ...overrides });
 
 const rejection = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 };
@@ -39,10 +41,7 @@ describe('paths', () => {
     server.enqueue({ json: [] }, { json: [] });
     await client().get('menu/items?ordering=name');
     await client().getList('menu/items', { searchParams: { page: 1, search: 'soup', category: null } });
-    expect(server.requests.map((request) => request.url)).toEqual([
-      '/api/v2/menu/items/?ordering=name',
-      '/api/v2/menu/items/?page=1&search=soup',
-    ]);
+    expect(server.requests.map((request) => request.url)).toEqual(['/api/v2/menu/items/?ordering=name', '/api/v2/menu/items/?page=1&search=soup']);
   });
 
   it('resolves a relative base against the page origin', async () => {
@@ -262,7 +261,9 @@ describe('getList', () => {
 
   it('refuses an answer that holds no list', async () => {
     server.enqueue({ json: { rows } });
-    const error = await client().getList('menu/items').catch((reason: unknown) => reason);
+    const error = await client()
+      .getList('menu/items')
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(UnexpectedAnswerError);
     expect((error as Error).message).toMatch(/expected a list \(an array, or rows under data, results or items\)/);
   });
@@ -271,9 +272,7 @@ describe('getList', () => {
     const Row = object({ id: number() });
     server.enqueue({ json: { results: rows, count: 2 } }, { json: [{ id: 1 }, { id: 'two' }] });
     await expect(client().getList('menu/items', { struct: Row })).resolves.toMatchObject({ items: rows });
-    await expect(client().getList('menu/items', { struct: Row })).rejects.toThrow(
-      /^Unexpected answer from GET .*\/api\/v2\/menu\/items\/: 1\.id: /,
-    );
+    await expect(client().getList('menu/items', { struct: Row })).rejects.toThrow(/^Unexpected answer from GET .*\/api\/v2\/menu\/items\/: 1\.id: /);
   });
 });
 
@@ -288,7 +287,9 @@ describe('answer struct', () => {
 
   it('raises a clear error naming the call and the field when the answer does not match', async () => {
     server.enqueue({ json: { id: 7 } });
-    const error = await client().get('auth/me', { struct: Me }).catch((reason: unknown) => reason);
+    const error = await client()
+      .get('auth/me', { struct: Me })
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(UnexpectedAnswerError);
     expect((error as Error).message).toMatch(/^Unexpected answer from GET .*\/api\/v2\/auth\/me\/: email: /);
   });

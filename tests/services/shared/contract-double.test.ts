@@ -30,7 +30,10 @@ type Case = { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: object; sign
 
 async function realAnswer({ method, url, body, signedIn }: Case) {
   const response = await t.app.inject({
-    method, url, ...(body ? { payload: body } : {}), headers: signedIn ? { authorization: `Bearer ${token}` } : {},
+    method,
+    url,
+    ...(body ? { payload: body } : {}),
+    headers: signedIn ? { authorization: `Bearer ${token}` } : {},
   });
   return { status: response.statusCode, body: response.json() as unknown };
 }
@@ -40,14 +43,19 @@ const tableAnswer = ({ method, url, body }: Case) => checkAgainstServer({ method
 
 async function testServerAnswer({ method, url, body }: Case) {
   const response = await fetch(`${server.url}${url}`, {
-    method, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+    method,
+    ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
 const UNKNOWN_FIELD: [string, Case, string][] = [
   // The category editor's bug: the detail update carried category_id.
-  ['a category detail update', { method: 'PATCH', url: '/api/v2/categories/detail/11/', body: { category_id: 1, priced_by: 'size' }, signedIn: true }, 'category_id'],
+  [
+    'a category detail update',
+    { method: 'PATCH', url: '/api/v2/categories/detail/11/', body: { category_id: 1, priced_by: 'size' }, signedIn: true },
+    'category_id',
+  ],
   ['the landing sign-up (older backend)', { method: 'POST', url: '/api/messages/', body: { email: 'a@b.co', zip_code: '10001', colour: 'red' } }, 'colour'],
   ['a list query', { method: 'GET', url: '/api/v2/categories/?page_size=10&colour=red', signedIn: true }, 'colour'],
 ];

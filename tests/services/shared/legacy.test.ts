@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { number, object, string } from 'superstruct';
-import {
-  LEGACY_TIMEOUT_MS,
-  LegacyRequestError,
-  createLegacyClient,
-  legacyBackoff,
-  type LegacyClientOptions,
-} from '../../../src/services/shared/legacy';
+import { LEGACY_TIMEOUT_MS, LegacyRequestError, createLegacyClient, legacyBackoff, type LegacyClientOptions } from '../../../src/services/shared/legacy';
 import { UnexpectedAnswerError } from '../../../src/services/shared/http-common';
 import { startTestServer, type TestServer } from '../../support/http-test-server';
 
@@ -26,13 +20,15 @@ afterEach(async () => {
  * Near-zero backoff so the retry paths run in milliseconds. The time-out stays the default 10 s
  * unless a test is about time-outs: an answer slowed by a loaded machine must not count as one.
  */
-const client = (overrides: Partial<LegacyClientOptions> = {}) =>
-  createLegacyClient({ baseUrl: `${server.url}/api`, retryDelayMs: () => 5, ...overrides });
+const client = (overrides: Partial<LegacyClientOptions> = {}) => createLegacyClient({ baseUrl: `${server.url}/api`, retryDelayMs: () => 5, ...overrides });
 /** For the time-out tests: 1 s, against answers held for 2 s (a loaded machine's margin both ways). */
 const timingOutClient = () => client({ timeoutMs: 1_000 });
 
 const rejection = async (promise: Promise<unknown>): Promise<LegacyRequestError> => {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(LegacyRequestError);
   return error as LegacyRequestError;
 };
@@ -50,10 +46,7 @@ describe('paths', () => {
     server.enqueue({ json: [] }, { json: {} });
     await client().get('messages?page=2&page_size=20');
     await client().post('/messages/7/mark_read?x=1');
-    expect(server.requests.map((request) => request.url)).toEqual([
-      '/api/messages/?page=2&page_size=20',
-      '/api/messages/7/mark_read/?x=1',
-    ]);
+    expect(server.requests.map((request) => request.url)).toEqual(['/api/messages/?page=2&page_size=20', '/api/messages/7/mark_read/?x=1']);
   });
 
   it('adds searchParams after the slash, skipping empty ones', async () => {
@@ -90,7 +83,9 @@ describe('answers', () => {
 
   it('raises a clear error when the answer does not match the struct', async () => {
     server.enqueue({ json: { id: 'one', email: 'a@b.co' } });
-    const error = await client().get('messages/1', { struct: Row }).catch((reason: unknown) => reason);
+    const error = await client()
+      .get('messages/1', { struct: Row })
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(UnexpectedAnswerError);
     expect((error as Error).message).toMatch(/^Unexpected answer from GET http:\/\/127\.0\.0\.1:\d+\/api\/messages\/1\/: id: /);
   });
@@ -131,7 +126,13 @@ describe('time-out', () => {
 });
 
 describe('retries', () => {
-  const cases = [429, 500, 502, 503, 504].flatMap((status) => [['get', status], ['post', status]] as const);
+  const cases = [429, 500, 502, 503, 504].flatMap(
+    (status) =>
+      [
+        ['get', status],
+        ['post', status],
+      ] as const,
+  );
 
   it.each(cases)('%s retries on %i and returns the next answer', async (method, status) => {
     server.enqueue({ status, body: 'busy' }, { json: { ok: true } });
@@ -180,7 +181,9 @@ describe('retries', () => {
 
   it('does not retry a fetch that failed for another reason than the network', async () => {
     const failing = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('x is not a function')));
-    const error = await client({ fetch: failing }).get('messages').catch((reason: unknown) => reason);
+    const error = await client({ fetch: failing })
+      .get('messages')
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe('x is not a function');
     expect(failing).toHaveBeenCalledTimes(1);
@@ -219,19 +222,21 @@ describe('retries', () => {
 
 describe('answers cut after their headers', () => {
   /** Real fetch to the test server, but the first `cuts` answers lose their body midway, as when the connection drops. */
-  const cutting = (cuts: number): typeof fetch => async (input, init) => {
-    const response = await fetch(input, init);
-    if (cuts <= 0) return response;
-    cuts -= 1;
-    await response.body?.cancel();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"id":'));
-        controller.error(new TypeError('terminated'));
-      },
-    });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
+  const cutting =
+    (cuts: number): typeof fetch =>
+    async (input, init) => {
+      const response = await fetch(input, init);
+      if (cuts <= 0) return response;
+      cuts -= 1;
+      await response.body?.cancel();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":'));
+          controller.error(new TypeError('terminated'));
+        },
+      });
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
 
   it.each(['get', 'post'] as const)('%s retries an answer whose body was cut and returns the next one', async (method) => {
     server.respondWith(() => ({ json: { id: 1 } }));
@@ -400,7 +405,10 @@ describe('administrators’ calls', () => {
   });
 
   it('downloads a file with the name the server gave it', async () => {
-    server.enqueue({ body: 'id,email\n1,a@example.com\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="leads-2026-11-25.csv"' } });
+    server.enqueue({
+      body: 'id,email\n1,a@example.com\n',
+      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="leads-2026-11-25.csv"' },
+    });
     const file = await client({ tokens: tokens('t') }).getFile('messages/export', { auth: true, searchParams: { status: 'new' } });
     expect(file.filename).toBe('leads-2026-11-25.csv');
     expect(await file.blob.text()).toBe('id,email\n1,a@example.com\n');

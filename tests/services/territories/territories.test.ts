@@ -59,19 +59,34 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 
 describe('territories services against the server', () => {
-  it('saves the editor\'s body as JSON, then the chosen images as multipart, and reads it all back', async () => {
+  it("saves the editor's body as JSON, then the chosen images as multipart, and reads it all back", async () => {
     const values = {
       ...formValuesOf(null),
-      name: ' Baku North ', slug: '', rep_dob: 'not a date', settlement_date: '2026-03-15',
-      zips: ['1000', '94107'], circles: [{ center_lat: 40.41, center_lng: 49.87, radius_meters: 1234.6 }],
-      socials: [{ platform_name: 'Instagram', platform_url: 'instagram.com/bakunorth' }, { platform_name: '', platform_url: '' }],
+      name: ' Baku North ',
+      slug: '',
+      rep_dob: 'not a date',
+      settlement_date: '2026-03-15',
+      zips: ['1000', '94107'],
+      circles: [{ center_lat: 40.41, center_lng: 49.87, radius_meters: 1234.6 }],
+      socials: [
+        { platform_name: 'Instagram', platform_url: 'instagram.com/bakunorth' },
+        { platform_name: '', platform_url: '' },
+      ],
     };
     const created = await createTerritory(toTerritoryBody(values), client);
     expect(created).toMatchObject({
-      name: 'Baku North', slug: null, rep_dob: null, settlement_date: '2026-03-15', zips: ['1000', '94107'], num_zip_codes: 2,
+      name: 'Baku North',
+      slug: null,
+      rep_dob: null,
+      settlement_date: '2026-03-15',
+      zips: ['1000', '94107'],
+      num_zip_codes: 2,
       circles: [{ center_lat: 40.41, center_lng: 49.87, radius_meters: 1235 }],
       socials: [{ platform_name: 'Instagram', platform_url: 'https://instagram.com/bakunorth' }],
     });
@@ -99,7 +114,7 @@ describe('territories services against the server', () => {
     expect(config.tile_url).toMatch(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/);
   });
 
-  it('refuses a body the contract refuses before sending it, and reports the server\'s 409 for a taken slug', async () => {
+  it("refuses a body the contract refuses before sending it, and reports the server's 409 for a taken slug", async () => {
     await expect(createTerritory({ name: '  ' }, client)).rejects.toBeInstanceOf(ContractViolation);
     await createTerritory({ name: 'Ganja', slug: 'ganja' }, client);
     const taken = await createTerritory({ name: 'Ganja again', slug: 'ganja' }, client).catch((error: unknown) => error);

@@ -109,7 +109,11 @@ const executors: PathExecutors<Driver> = {
       expect(reset.received).toHaveLength(0);
     },
     'reset.filled': () => {
-      expect(boxes().map((box) => box.value).join('')).toBe(V.code);
+      expect(
+        boxes()
+          .map((box) => box.value)
+          .join(''),
+      ).toBe(V.code);
       expect(newPassword()).toHaveValue(V.password);
     },
     'reset.failed': async () => {
@@ -139,10 +143,10 @@ const executors: PathExecutors<Driver> = {
 const cases = modelPathCases(forgotModel, executors);
 
 describe('forgot password view: every path of the model', () => {
-
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderForgot());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderForgot());
+    }, 60_000);
 });
 
 describe('forgot password view: refused stages and their titles', () => {

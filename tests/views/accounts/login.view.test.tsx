@@ -94,9 +94,10 @@ describe('login view: every path of the model', () => {
     expect(cases).toHaveLength(4);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderLogin());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderLogin());
+    }, 60_000);
 });
 
 describe('login view: the specified words and links', () => {

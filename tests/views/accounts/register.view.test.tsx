@@ -56,9 +56,8 @@ const executors: PathExecutors<Driver> = {
     'terms.tick': ({ user }) => user.click(terms()),
     'email.submit': ({ user }) => user.click(joinButton()),
     'register.accept': ({ register }) => register.resolve({ detail: 'sent', existing: false }),
-    'register.reject': ({ register }) => register.reject(register.received.length === 1
-      ? new ApiError('Invalid input.', { status: 400 })
-      : new ApiError(V.resendRejection, { status: 429 })),
+    'register.reject': ({ register }) =>
+      register.reject(register.received.length === 1 ? new ApiError('Invalid input.', { status: 400 }) : new ApiError(V.resendRejection, { status: 429 })),
     'code.paste': async ({ user }) => {
       await user.click(codeBoxes()[0]!);
       await user.paste(V.pastedCode);
@@ -159,11 +158,19 @@ const executors: PathExecutors<Driver> = {
     },
     'code.failed': async () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(V.verifyRejection);
-      expect(codeBoxes().map((box) => (box as HTMLInputElement).value).join('')).toBe(V.code);
+      expect(
+        codeBoxes()
+          .map((box) => (box as HTMLInputElement).value)
+          .join(''),
+      ).toBe(V.code);
     },
     'code.verified': ({ verify }) => {
       expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
-      expect(codeBoxes().map((box) => (box as HTMLInputElement).value).join('')).toBe(V.code);
+      expect(
+        codeBoxes()
+          .map((box) => (box as HTMLInputElement).value)
+          .join(''),
+      ).toBe(V.code);
       expect(verify.received).toHaveLength(1);
     },
     verifying: ({ verify }) => {
@@ -213,9 +220,10 @@ describe('registration view: every path of the model', () => {
     expect(cases).toHaveLength(12);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderRegister());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderRegister());
+    }, 60_000);
 });
 
 describe('registration view: the specified words and links', () => {
@@ -223,7 +231,10 @@ describe('registration view: the specified words and links', () => {
     renderRegister();
     const label = terms().closest('.mantine-Checkbox-root') as HTMLElement;
     expect(label).toHaveTextContent('I am at least 18 years old and I accept the Terms and Privacy policy.');
-    for (const [name, href] of [['Terms', '/terms'], ['Privacy', '/privacy']] as const) {
+    for (const [name, href] of [
+      ['Terms', '/terms'],
+      ['Privacy', '/privacy'],
+    ] as const) {
       const link = within(label).getByRole('link', { name });
       expect(link).toHaveAttribute('href', href);
       expect(link).toHaveAttribute('target', '_blank');

@@ -75,7 +75,11 @@ const executors: PathExecutors<Driver> = {
       expect(reset.received).toHaveLength(0);
     },
     filled: () => {
-      expect(boxes().map((box) => box.value).join('')).toBe(V.code);
+      expect(
+        boxes()
+          .map((box) => box.value)
+          .join(''),
+      ).toBe(V.code);
       expect(screen.queryByText('Passwords do not match.')).toBeNull();
     },
     saving: ({ reset }) => {
@@ -91,10 +95,10 @@ const executors: PathExecutors<Driver> = {
 const cases = modelPathCases(resetModel, executors);
 
 describe('reset view: every path of the model', () => {
-
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderReset());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderReset());
+    }, 60_000);
 });
 
 describe('reset view', () => {

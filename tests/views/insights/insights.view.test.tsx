@@ -29,8 +29,9 @@ import { ADMIN, OWNER } from '../shared/app-harness';
 type Pending<T> = { restaurantId: number | null; resolve: (value: T) => void; reject: (error: unknown) => void };
 
 function pendingActor<T>(queue: Pending<T>[]) {
-  return fromPromise<T, { restaurantId: number | null }>(({ input }) =>
-    new Promise((resolve, reject) => queue.push({ restaurantId: input.restaurantId, resolve, reject })));
+  return fromPromise<T, { restaurantId: number | null }>(
+    ({ input }) => new Promise((resolve, reject) => queue.push({ restaurantId: input.restaurantId, resolve, reject })),
+  );
 }
 
 async function take<T>(queue: Pending<T>[]): Promise<Pending<T>> {
@@ -64,7 +65,9 @@ const ADMIN_ON_42: CurrentUser = { ...ADMIN, active_restaurant_id: 42, active_re
 const kpi = (label: string) => screen.getByText(label, { selector: 'p' }).nextElementSibling;
 
 const tableRows = (name: string) =>
-  within(screen.getByRole('table', { name })).getAllByRole('row').map((row) => row.textContent);
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .map((row) => row.textContent);
 
 let logged: ReturnType<typeof vi.spyOn>;
 let saved: { name: string; blob: Blob }[] = [];
@@ -72,10 +75,16 @@ beforeEach(() => {
   saved = [];
   logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   let lastBlob: Blob | null = null;
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: (blob: Blob) => { lastBlob = blob; return 'blob:export'; },
-    revokeObjectURL: () => undefined,
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        lastBlob = blob;
+        return 'blob:export';
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, blob: lastBlob! });
   });
@@ -139,9 +148,10 @@ const dashboardExecutors: PathExecutors<Driver<MenuDashboardData>> = {
 
 describe('menu dashboard view: every path of the model (an administrator working on a restaurant)', () => {
   const cases = modelPathCases(menuDashboardModel, dashboardExecutors);
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderDashboard(ADMIN_ON_42));
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderDashboard(ADMIN_ON_42));
+    }, 60_000);
 });
 
 describe('menu dashboard view: the screen', () => {
@@ -219,9 +229,10 @@ const analyticsExecutors: PathExecutors<Driver<AnalyticsStats>> = {
 
 describe('analytics view: every path of the model', () => {
   const cases = modelPathCases(analyticsModel, analyticsExecutors);
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderAnalytics(ADMIN));
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderAnalytics(ADMIN));
+    }, 60_000);
 });
 
 describe('analytics view: the screen', () => {
@@ -292,16 +303,21 @@ const driverExecutors: PathExecutors<Driver<GeneralStats>> = {
 
 describe('drivers view: every path of the model (an administrator working on a restaurant)', () => {
   const cases = modelPathCases(generalStatsModel, driverExecutors);
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderGeneral(ADMIN_ON_42, 'drivers'));
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderGeneral(ADMIN_ON_42, 'drivers'));
+    }, 60_000);
 });
 
 describe('drivers and customers: the static parts', () => {
   it('shows the hard-coded driver status counts, inert buttons and Coming Soon', () => {
     renderGeneral(OWNER, 'drivers');
     const status = screen.getByRole('region', { name: 'Driver status' });
-    expect(within(status).getAllByText(/^\d+$/).map((value) => value.textContent)).toEqual(['12', '8', '3']);
+    expect(
+      within(status)
+        .getAllByText(/^\d+$/)
+        .map((value) => value.textContent),
+    ).toEqual(['12', '8', '3']);
     for (const inert of ['Assign New Driver', 'View Active Deliveries', 'Driver Analytics']) expect(screen.getByRole('button', { name: inert })).toBeDisabled();
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
   });

@@ -35,7 +35,15 @@ function createFakeServer() {
     received,
     accept() {
       const { input, resolve } = take();
-      resolve({ id: received.length, created_at: new Date().toISOString(), email: input.email, zip_code: input.zip_code, message: input.message ?? '', status: 'new', user_agent: 'happy-dom' });
+      resolve({
+        id: received.length,
+        created_at: new Date().toISOString(),
+        email: input.email,
+        zip_code: input.zip_code,
+        message: input.message ?? '',
+        status: 'new',
+        user_agent: 'happy-dom',
+      });
     },
     /** Fails the way the older client does for our server's 400: the body inside the message. */
     reject(error: unknown) {
@@ -138,9 +146,7 @@ const executors: PathExecutors<Driver> = {
       expect(notifyButton()).toHaveAttribute('data-loading');
       expect(notifyButton()).toBeDisabled();
       expect(zipInput()).toHaveAttribute('readonly');
-      expect(server.pending.map((request) => request.input)).toEqual([
-        { zip_code: SIGNUP_VALUES.validZip, email, message: expect.any(String) },
-      ]);
+      expect(server.pending.map((request) => request.input)).toEqual([{ zip_code: SIGNUP_VALUES.validZip, email, message: expect.any(String) }]);
     },
     done: async ({ email }) => {
       const status = await screen.findByRole('status');
@@ -175,13 +181,15 @@ describe('landing view: every path of the sign-up model', () => {
     expect(() => checkExecutors(landingSignupModel, { events, states })).toThrowError(
       /Events with no executor: server\.reject\.\n {2}States with no assertion: failed\./,
     );
-    expect(() => checkExecutors(landingSignupModel, { events: { ...executors.events, 'form.sumbit': () => {} }, states: executors.states }))
-      .toThrowError(/Executors for events the model does not have: form\.sumbit/);
+    expect(() => checkExecutors(landingSignupModel, { events: { ...executors.events, 'form.sumbit': () => {} }, states: executors.states })).toThrowError(
+      /Executors for events the model does not have: form\.sumbit/,
+    );
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderLanding());
-  });
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderLanding());
+    });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -39,8 +39,9 @@ function createFakes() {
   const loads: Pending[] = [];
   const machine = provideChecked(localDemandMachine, {
     actors: {
-      loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(({ input }) =>
-        new Promise((resolve, reject) => loads.push({ restaurantId: input.restaurantId, resolve, reject }))),
+      loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(
+        ({ input }) => new Promise((resolve, reject) => loads.push({ restaurantId: input.restaurantId, resolve, reject })),
+      ),
     },
   });
   return { machine, loads };
@@ -112,9 +113,15 @@ const executors: PathExecutors<Driver> = {
       const load = await take(fakes.loads);
       load.resolve(figures(load.restaurantId, NAMES[load.restaurantId]!));
     },
-    'server.noZips': async ({ fakes }) => (await take(fakes.loads)).resolve({
-      restaurant_id: 42, restaurant_name: 'Pizza Loco', source: 'none', zips: [], total_last_30_days: 0, total_last_90_days: 0,
-    }),
+    'server.noZips': async ({ fakes }) =>
+      (await take(fakes.loads)).resolve({
+        restaurant_id: 42,
+        restaurant_name: 'Pizza Loco',
+        source: 'none',
+        zips: [],
+        total_last_30_days: 0,
+        total_last_90_days: 0,
+      }),
     'server.fail': async ({ fakes }) => (await take(fakes.loads)).reject(new Error('HTTP 503')),
     'demand.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
     'restaurant.switch': ({ switchTo }) => switchTo(43),
@@ -128,9 +135,10 @@ describe('local demand view: every path of the model (an administrator at /admin
     expect(cases.length).toBeGreaterThanOrEqual(3);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderDemand(ADMIN_ON_42, '/admin/messages/demand'));
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderDemand(ADMIN_ON_42, '/admin/messages/demand'));
+    }, 60_000);
 });
 
 describe('local demand view: the screen', () => {

@@ -33,11 +33,17 @@ const message = (id: number, status: MessageStatus = STATUSES[id % 3]!): Message
 });
 const ALL = Array.from({ length: TOTAL }, (_, index) => message(TOTAL - index));
 const pageFor = (query: InboxQuery): MessagePage => ({
-  count: TOTAL, next: null, previous: null, results: ALL.slice((query.page - 1) * query.page_size, query.page * query.page_size),
+  count: TOTAL,
+  next: null,
+  previous: null,
+  results: ALL.slice((query.page - 1) * query.page_size, query.page * query.page_size),
 });
-const unavailable = () => new LegacyRequestError('HTTP 503 Service Unavailable: {"detail":"The service is temporarily unavailable."}', {
-  status: 503, kind: 'http', body: JSON.stringify({ detail: 'The service is temporarily unavailable.', code: 'database_unavailable' }),
-});
+const unavailable = () =>
+  new LegacyRequestError('HTTP 503 Service Unavailable: {"detail":"The service is temporarily unavailable."}', {
+    status: 503,
+    kind: 'http',
+    body: JSON.stringify({ detail: 'The service is temporarily unavailable.', code: 'database_unavailable' }),
+  });
 
 function createFakes() {
   const load = createFakeActor<MessagePage, InboxQuery>('loadMessages');
@@ -105,14 +111,19 @@ async function expectPage({ expected }: Driver) {
   const first = shown[0]!;
   const cells = within(rows[0]!).getAllByRole('cell');
   expect(cells.map((cell) => cell.textContent).slice(0, 5)).toEqual([
-    String(first.id), expect.stringMatching(/^Nov 2[45], 2026, \d{1,2}:\d{2}\s(AM|PM)$/), first.email, '10001', first.status,
+    String(first.id),
+    expect.stringMatching(/^Nov 2[45], 2026, \d{1,2}:\d{2}\s(AM|PM)$/),
+    first.email,
+    '10001',
+    first.status,
   ]);
   expect(within(cells[1]!).getByText(/2026/).closest('time')).toHaveAttribute('dateTime', first.created_at);
   expect(within(cells[5]!).getByTitle(AGENT)).toHaveTextContent(AGENT);
   // Mark read only where the status is not read.
   const markable = shown.filter((row) => row.status !== 'read');
-  expect(screen.getAllByRole('button', { name: /^Mark read: / }).map((node) => node.getAttribute('aria-label')))
-    .toEqual(markable.map((row) => `Mark read: ${row.email}`));
+  expect(screen.getAllByRole('button', { name: /^Mark read: / }).map((node) => node.getAttribute('aria-label'))).toEqual(
+    markable.map((row) => `Mark read: ${row.email}`),
+  );
   expect(button('Prev')).toHaveProperty('disabled', expected.page === 1);
   expect(button('Next')).toHaveProperty('disabled', expected.page === pages);
   expect(screen.queryByRole('alert')).toBeNull();
@@ -217,7 +228,8 @@ const executors: PathExecutors<Driver> = {
     exporting: async ({ fakes, expected }) => {
       await waitFor(() => expect(fakes.exportCsv.pending).toHaveLength(1));
       expect(fakes.exportCsv.pending[0]!.input).toEqual({
-        ...(expected.status ? { status: expected.status } : {}), ...(expected.email ? { email: expected.email } : {}),
+        ...(expected.status ? { status: expected.status } : {}),
+        ...(expected.email ? { email: expected.email } : {}),
       });
       expect(button('Export CSV')).toHaveAttribute('data-loading');
     },
@@ -235,12 +247,12 @@ const executors: PathExecutors<Driver> = {
 const cases = modelPathCases(inboxModel, executors);
 
 describe('messages inbox view: every path of the inbox model', () => {
-  it('has an executor for every model event and an assertion for every model state', () => {
-  });
+  it('has an executor for every model event and an assertion for every model state', () => {});
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderInbox());
-  }, 30_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderInbox());
+    }, 30_000);
 });
 
 describe('messages inbox view: the address', () => {

@@ -8,8 +8,18 @@ import { categoriesListMachine } from '../../../src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const ROWS: (CategoryOverview & { id: number })[] = [
-  { id: 1, category: { id: 1, name: 'Pizza', description: '', restaurant_id: 3 }, detail: { ...DETAIL, image_url: '/uploads/pizza.jpg' }, optionSetNames: ['Crust'] },
-  { id: 2, category: { id: 2, name: 'Salads', description: '', restaurant_id: 3 }, detail: { ...DETAIL, id: 12, category_id: 2, priced_by: 'weight', allow_toppings: false, allow_dressings: false }, optionSetNames: [] },
+  {
+    id: 1,
+    category: { id: 1, name: 'Pizza', description: '', restaurant_id: 3 },
+    detail: { ...DETAIL, image_url: '/uploads/pizza.jpg' },
+    optionSetNames: ['Crust'],
+  },
+  {
+    id: 2,
+    category: { id: 2, name: 'Salads', description: '', restaurant_id: 3 },
+    detail: { ...DETAIL, id: 12, category_id: 2, priced_by: 'weight', allow_toppings: false, allow_dressings: false },
+    optionSetNames: [],
+  },
   { id: 3, category: { id: 3, name: 'Soups', description: '', restaurant_id: 3 }, detail: null, optionSetNames: [] },
 ];
 
@@ -18,8 +28,20 @@ describe('categories list view', () => {
     const list = memoryList(categoriesListMachine, ROWS);
     const { user, path } = renderScreen(<CategoriesListView scope={OWNER} machine={list.machine} />, '/menu/categories');
     const table = await screen.findByRole('table', { name: 'Categories' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Category', 'Options', 'Weight/Size', 'Toppings', 'Dressings', 'Actions']);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Category', 'Options', 'Weight/Size', 'Toppings', 'Dressings', 'Actions']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['Pizza', 'Crust', 'Size', 'Yes', 'Yes'],
       ['No imageSalads', 'None', 'Weight', 'No', 'No'],
@@ -50,7 +72,12 @@ describe('categories list view', () => {
   });
 
   it('a failed load shows an empty list, the reason and Retry (spec section 8)', async () => {
-    renderScreen(<CategoriesListView scope={OWNER} machine={memoryList(categoriesListMachine, ROWS, { load: new ApiError('Service unavailable', { status: 503 }) }).machine} />);
+    renderScreen(
+      <CategoriesListView
+        scope={OWNER}
+        machine={memoryList(categoriesListMachine, ROWS, { load: new ApiError('Service unavailable', { status: 503 }) }).machine}
+      />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
     expect(screen.getByText('Create your first menu category')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());

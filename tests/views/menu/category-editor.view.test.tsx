@@ -61,10 +61,11 @@ type Call = { actor: string; input: unknown; resolve: (value: unknown) => void; 
 function renderEditor(categoryId: number | null, data: CategoryEditorData, options: { scope?: MenuScope; holdLoad?: boolean } = {}) {
   const pending: Call[] = [];
   const calls: string[] = [];
-  const held = (actor: string) => fromPromise<unknown, unknown>(({ input }) => {
-    calls.push(actor);
-    return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
-  }) as never;
+  const held = (actor: string) =>
+    fromPromise<unknown, unknown>(({ input }) => {
+      calls.push(actor);
+      return new Promise((resolve, reject) => pending.push({ actor, input, resolve, reject }));
+    }) as never;
   // The server's topping assignments, so the re-read after a toggle reads what the toggle did.
   const toppings = [...data.toppingAssignments];
   const machine = provideCategoryEditor({
@@ -73,9 +74,24 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData, optio
         ? held('loadEditor')
         : fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => structuredClone(data)),
       rereadChips: fromPromise<Assignment[], RereadChipsCall>(async ({ input }) =>
-        structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments)),
-      ...Object.fromEntries(['createDetail', 'findFirstRestaurant', 'createCategory', 'updateCategory', 'updateDetail', 'assignChip',
-        'unassignChip', 'createRow', 'updateRow', 'deleteRow', 'uploadHero', 'countSizePrices'].map((name) => [name, held(name)])),
+        structuredClone(input.list === 'toppings' ? toppings : data.dressingAssignments),
+      ),
+      ...Object.fromEntries(
+        [
+          'createDetail',
+          'findFirstRestaurant',
+          'createCategory',
+          'updateCategory',
+          'updateDetail',
+          'assignChip',
+          'unassignChip',
+          'createRow',
+          'updateRow',
+          'deleteRow',
+          'uploadHero',
+          'countSizePrices',
+        ].map((name) => [name, held(name)]),
+      ),
     },
   });
   const itemsMachine = provideChecked(menuItemsListMachine, { actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } });
@@ -179,7 +195,11 @@ const editExecutors: PathExecutors<Driver> = {
     },
     selectionRestored: () => {
       const group = screen.getByRole('region', { name: 'Group Sauces' });
-      expect(within(group).getAllByLabelText('Selection').map((input) => (input as HTMLInputElement).value)).toEqual(['BBQ', 'Garlic']);
+      expect(
+        within(group)
+          .getAllByLabelText('Selection')
+          .map((input) => (input as HTMLInputElement).value),
+      ).toEqual(['BBQ', 'Garlic']);
       expect(alertText()).toBe('Failed to delete selection');
     },
     leaving: ({ pending }) => {
@@ -332,11 +352,12 @@ describe('category editor view, edit mode: every path of the model against a fai
     expect(editCases).toHaveLength(10);
   });
 
-  for (const { title, run } of editCases) it(title, async () => {
-    const driver = renderEditor(1, PIZZA);
-    await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
-    await run(driver);
-  }, 60_000);
+  for (const { title, run } of editCases)
+    it(title, async () => {
+      const driver = renderEditor(1, PIZZA);
+      await screen.findByRole('heading', { level: 1, name: 'Categories › Pizza' });
+      await run(driver);
+    }, 60_000);
 });
 
 describe('category editor view, new mode: every path of the model', () => {
@@ -345,11 +366,12 @@ describe('category editor view, new mode: every path of the model', () => {
     expect(newCases).toHaveLength(6);
   });
 
-  for (const { title, run } of newCases) it(title, async () => {
-    const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { holdLoad: true });
-    await screen.findByLabelText('Loading category');
-    await run(driver);
-  }, 60_000);
+  for (const { title, run } of newCases)
+    it(title, async () => {
+      const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { holdLoad: true });
+      await screen.findByLabelText('Loading category');
+      await run(driver);
+    }, 60_000);
 });
 
 describe('category editor view, new mode for a superadmin with no restaurant picked: every path of the model', () => {
@@ -358,11 +380,12 @@ describe('category editor view, new mode for a superadmin with no restaurant pic
     expect(newAdminCases).toHaveLength(3);
   });
 
-  for (const { title, run } of newAdminCases) it(title, async () => {
-    const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { scope: SUPERADMIN });
-    await screen.findByRole('heading', { level: 1, name: 'Add new category' });
-    await run(driver);
-  }, 60_000);
+  for (const { title, run } of newAdminCases)
+    it(title, async () => {
+      const driver = renderEditor(null, { ...EMPTY_CATEGORY, ...CATALOGUE }, { scope: SUPERADMIN });
+      await screen.findByRole('heading', { level: 1, name: 'Add new category' });
+      await run(driver);
+    }, 60_000);
 });
 
 describe('category editor view: removing a size that menu items price (issue 10)', () => {
@@ -394,7 +417,13 @@ describe('category editor view: removing a size that menu items price (issue 10)
 
 describe('category editor view: the specified words', () => {
   it("says 'Category not found.' for a category the server does not have", async () => {
-    const machine = provideCategoryEditor({ actors: { loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => { throw new ApiError('Not found.', { status: 404 }); }) } });
+    const machine = provideCategoryEditor({
+      actors: {
+        loadEditor: fromPromise<CategoryEditorData, { categoryId: number | null; scope: MenuScope }>(async () => {
+          throw new ApiError('Not found.', { status: 404 });
+        }),
+      },
+    });
     render(
       <MantineProvider env="test" theme={theme}>
         <CategoryEditorView categoryId={9} scope={OWNER} machine={machine} />
@@ -407,7 +436,11 @@ describe('category editor view: the specified words', () => {
 describe('category editor view: refusals a keyboard or screen reader user can act on (issue 12)', () => {
   /** The sentence an input is described by (Mantine links the error with aria-describedby). */
   const description = (input: HTMLElement) =>
-    (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
 
   it('a Save with a blank name marks, describes and names the name, and focuses it; the tab keeps the name as read', async () => {
     const { user, pending } = renderEditor(1, PIZZA);
@@ -426,7 +459,7 @@ describe('category editor view: refusals a keyboard or screen reader user can ac
     expect(pending).toEqual([]);
   });
 
-  it("a size left without a name is not sent: its input says why, and typing a name answers it", async () => {
+  it('a size left without a name is not sent: its input says why, and typing a name answers it', async () => {
     const { user, pending } = renderEditor(1, PIZZA);
     const small = await screen.findByLabelText('Size 1 name');
     await user.clear(small);

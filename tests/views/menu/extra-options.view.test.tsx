@@ -9,14 +9,19 @@ import { OWNER } from '../../machines/menu/category-editor.fixtures';
 import { renderScreen } from './menu-view-harness';
 import { provideChecked } from '../../support/contract-double';
 
-const CATEGORIES: Category[] = [{ id: 1, name: 'Pizza', description: '', restaurant_id: 3 }, { id: 2, name: 'Salads', description: '', restaurant_id: 3 }];
+const CATEGORIES: Category[] = [
+  { id: 1, name: 'Pizza', description: '', restaurant_id: 3 },
+  { id: 2, name: 'Salads', description: '', restaurant_id: 3 },
+];
 
 function machine(groups: Record<number, GroupsData>, saves: SaveGroupsCall[]) {
   return provideChecked(extraOptionsMachine, {
     actors: {
       loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => CATEGORIES),
       loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async ({ input }) => groups[input.categoryId]!),
-      saveGroups: fromPromise<void, SaveGroupsCall>(async ({ input }) => { saves.push(input); }),
+      saveGroups: fromPromise<void, SaveGroupsCall>(async ({ input }) => {
+        saves.push(input);
+      }),
     },
   });
 }
@@ -24,10 +29,22 @@ function machine(groups: Record<number, GroupsData>, saves: SaveGroupsCall[]) {
 describe('extra options view', () => {
   it('asks for a category, then shows its groups or "No groups for this category."', async () => {
     const saves: SaveGroupsCall[] = [];
-    const { user } = renderScreen(<ExtraOptionsView scope={OWNER} machine={machine({
-      1: { groups: [{ id: 31, category_id: 1, name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: true }], selections: [], currency: 'USD' },
-      2: { groups: [], selections: [], currency: 'USD' },
-    }, saves)} />);
+    const { user } = renderScreen(
+      <ExtraOptionsView
+        scope={OWNER}
+        machine={machine(
+          {
+            1: {
+              groups: [{ id: 31, category_id: 1, name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: true }],
+              selections: [],
+              currency: 'USD',
+            },
+            2: { groups: [], selections: [], currency: 'USD' },
+          },
+          saves,
+        )}
+      />,
+    );
     expect(await screen.findByText(PICK_CATEGORY)).toBeInTheDocument();
     await user.click(screen.getByPlaceholderText('Pick a category'));
     await user.click(await screen.findByRole('option', { name: 'Salads' }));
@@ -53,7 +70,8 @@ describe('extra options view', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.rows.map((row) => [row.table, row.name, 'price' in row ? row.price : null])).toEqual([
-      ['group', 'New group', null], ['selection', 'New', 1.25],
+      ['group', 'New group', null],
+      ['selection', 'New', 1.25],
     ]);
   });
 });
@@ -64,7 +82,9 @@ describe('extra options view: a refused Save (issue 12)', () => {
       actors: {
         loadCategories: fromPromise<Category[], { scope: MenuScope }>(async () => CATEGORIES),
         loadGroups: fromPromise<GroupsData, LoadGroupsCall>(async () => ({ groups: [], selections: [], currency: 'USD' })),
-        saveGroups: fromPromise<void, SaveGroupsCall>(async () => { throw new Error('Server error'); }),
+        saveGroups: fromPromise<void, SaveGroupsCall>(async () => {
+          throw new Error('Server error');
+        }),
       },
     });
     const { user } = renderScreen(<ExtraOptionsView scope={OWNER} machine={refusing} />);

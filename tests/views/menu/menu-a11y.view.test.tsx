@@ -88,7 +88,9 @@ describe('a refused save', () => {
   });
 
   it('menu items: the blank dish name is invalid, named and focused', async () => {
-    const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={memoryList(menuItemsListMachine, []).machine} />);
+    const { user } = renderScreen(
+      <MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={memoryList(menuItemsListMachine, []).machine} />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.click(screen.getByRole('button', { name: 'Save item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Check Item name.');
@@ -100,7 +102,12 @@ describe('a refused save', () => {
   it('a new primary option: a blank name and no selection mark both, and the focus goes to the name', async () => {
     const saves: SaveSetCall[] = [];
     const machine = provideChecked(primaryOptionSetEditorMachine, {
-      actors: { saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(async ({ input }) => { saves.push(input); throw new Error('not expected'); }) },
+      actors: {
+        saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(async ({ input }) => {
+          saves.push(input);
+          throw new Error('not expected');
+        }),
+      },
     });
     const { user } = renderScreen(<PrimaryOptionEditor setId={null} scope={OWNER} onDone={() => undefined} machine={machine} />);
     await user.click(screen.getByRole('button', { name: 'Add selection' }));
@@ -122,7 +129,10 @@ describe('a refused save', () => {
 
 describe('row controls', () => {
   it('a dressing is a checkbox named by the dressing, one item of the list', async () => {
-    const dressings = [{ id: 1, name: 'Ranch', restaurant_id: 3 }, { id: 2, name: 'Caesar', restaurant_id: 3 }];
+    const dressings = [
+      { id: 1, name: 'Ranch', restaurant_id: 3 },
+      { id: 2, name: 'Caesar', restaurant_id: 3 },
+    ];
     renderScreen(<DressingsView scope={OWNER} machine={memoryList(dressingsListMachine, dressings).machine} />);
     const list = await screen.findByRole('list', { name: 'Dressings' });
     const items = within(list).getAllByRole('listitem');

@@ -15,8 +15,17 @@ const SIZES: SizeRow[] = [
   { table: 'size', key: 'tmp-1', id: null, status: 'saving', name: 'New', units: null, measurement: null, position: 3 },
 ];
 const MARGHERITA: MenuItem = {
-  id: 1, category_id: 1, name: 'Margherita', description: 'Tomato, mozzarella', price: null,
-  prices: [{ size_id: 21, price: 9 }, { size_id: 22, price: 13.5 }], image_url: null, available: true,
+  id: 1,
+  category_id: 1,
+  name: 'Margherita',
+  description: 'Tomato, mozzarella',
+  price: null,
+  prices: [
+    { size_id: 21, price: 9 },
+    { size_id: 22, price: 13.5 },
+  ],
+  image_url: null,
+  available: true,
 };
 
 describe('menu items of a category', () => {
@@ -41,8 +50,17 @@ describe('menu items of a category', () => {
     await user.click(screen.getByRole('button', { name: 'Save item' }));
     await waitFor(() => expect(list.calls.saves).toHaveLength(1));
     expect(list.calls.saves[0]).toMatchObject({
-      id: null, ownerId: 1,
-      values: { name: 'Pepperoni', description: '', image_url: '', prices: [{ size_id: 21, price: 10 }, { size_id: 22, price: 14.5 }] },
+      id: null,
+      ownerId: 1,
+      values: {
+        name: 'Pepperoni',
+        description: '',
+        image_url: '',
+        prices: [
+          { size_id: 21, price: 10 },
+          { size_id: 22, price: 14.5 },
+        ],
+      },
     });
   });
 

@@ -106,7 +106,8 @@ const executors: PathExecutors<Driver> = {
 const cases = modelPathCases(menuUploadModel, executors);
 
 describe('menu image upload: every path of the model', () => {
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderField());
-  }, 30_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderField());
+    }, 30_000);
 });

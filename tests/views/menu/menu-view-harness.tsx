@@ -25,11 +25,7 @@ export function renderScreen(screen: ReactNode, path = '/menu') {
  * names the calls that answer with an error. Each call is checked against the server's contracts
  * by the screen's real calls (tests/support/contract-double.ts).
  */
-export function memoryList<T extends { id: number }>(
-  screen: typeof menuListMachine,
-  rows: T[],
-  fail: { load?: Error; save?: Error; remove?: Error } = {},
-) {
+export function memoryList<T extends { id: number }>(screen: typeof menuListMachine, rows: T[], fail: { load?: Error; save?: Error; remove?: Error } = {}) {
   const table = [...rows];
   const calls = { loads: [] as LoadCall[], saves: [] as SaveCall[], deletes: [] as DeleteCall[] };
   const machine = provideChecked(screen, {
@@ -47,7 +43,10 @@ export function memoryList<T extends { id: number }>(
       deleteItem: fromPromise<unknown, DeleteCall>(async ({ input }) => {
         calls.deletes.push(input);
         if (fail.remove) throw fail.remove;
-        table.splice(table.findIndex((row) => row.id === input.id), 1);
+        table.splice(
+          table.findIndex((row) => row.id === input.id),
+          1,
+        );
       }),
     },
   });

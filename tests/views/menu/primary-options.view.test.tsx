@@ -10,15 +10,27 @@ import { memoryList, renderScreen } from './menu-view-harness';
 import { provideChecked } from '../../support/contract-double';
 
 const CRUST: PrimaryOptionSet = {
-  id: 5, name: 'Crust', restaurant_id: 3, prevent_restaurant_changes: false, allow_images: true,
-  selections: ['Thin', 'Thick', 'Stuffed', 'Pan', 'Gluten free', 'Deep'].map((name, index) => ({ id: 50 + index, name, image_url: index === 0 ? '/uploads/thin.jpg' : null, position: index })),
+  id: 5,
+  name: 'Crust',
+  restaurant_id: 3,
+  prevent_restaurant_changes: false,
+  allow_images: true,
+  selections: ['Thin', 'Thick', 'Stuffed', 'Pan', 'Gluten free', 'Deep'].map((name, index) => ({
+    id: 50 + index,
+    name,
+    image_url: index === 0 ? '/uploads/thin.jpg' : null,
+    position: index,
+  })),
 };
 
 function editorMachine(saves: SaveSetCall[]) {
   return provideChecked(primaryOptionSetEditorMachine, {
     actors: {
       loadSet: fromPromise<PrimaryOptionSet, { id: number }>(async () => CRUST),
-      saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(async ({ input }) => { saves.push(input); return CRUST; }),
+      saveSet: fromPromise<PrimaryOptionSet, SaveSetCall>(async ({ input }) => {
+        saves.push(input);
+        return CRUST;
+      }),
     },
   });
 }
@@ -62,8 +74,13 @@ describe('primary options view', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.body).toEqual({
-      name: 'Base', prevent_restaurant_changes: true, allow_images: true,
-      selections: [{ name: 'Cream', image_url: '/uploads/cream.jpg' }, { name: 'Tomato', image_url: '' }],
+      name: 'Base',
+      prevent_restaurant_changes: true,
+      allow_images: true,
+      selections: [
+        { name: 'Cream', image_url: '/uploads/cream.jpg' },
+        { name: 'Tomato', image_url: '' },
+      ],
     });
     await waitFor(() => expect(list.calls.loads).toHaveLength(2));
   });

@@ -8,7 +8,18 @@ import { loadOnboardingDraft } from '../../../src/services/onboarding/onboarding
 import { theme } from '../../../src/theme';
 import { OnboardingArea, type OnboardingStep } from '../../../src/views/onboarding/onboarding-area.view';
 import { REFUSALS, STEP_TITLES } from '../../models/onboarding/onboarding.model';
-import { MARKERS, clearBrowserStorage, apiError, button, createServer, expectStep, heading, machineFor, renderOnboarding, typeInto } from './onboarding-harness';
+import {
+  MARKERS,
+  clearBrowserStorage,
+  apiError,
+  button,
+  createServer,
+  expectStep,
+  heading,
+  machineFor,
+  renderOnboarding,
+  typeInto,
+} from './onboarding-harness';
 
 beforeEach(clearBrowserStorage);
 
@@ -46,8 +57,11 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     for (const label of ['Zip code', 'City', 'State']) expect(screen.getByRole('textbox', { name: label })).toHaveAttribute('aria-invalid', 'true');
     expect(driver.server.puts).toEqual([]);
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
-    expect(within(screen.getByRole('combobox', { name: 'Country' })).getAllByRole('option').map((option) => option.textContent))
-      .toEqual(['United States', 'Canada', 'United Kingdom']);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Country' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['United States', 'Canada', 'United Kingdom']);
   });
 
   it('shows the host prefix, sanitises the store URL as typed and names the host when it is empty', async () => {
@@ -171,7 +185,9 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
       <MantineProvider env="test" theme={theme}>
         <Router hook={memory.hook}>
           <Route path="/onboard/:rid" nest>
-            {({ rid }) => <Route path="/:step">{(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machineFor(server)} />}</Route>}
+            {({ rid }) => (
+              <Route path="/:step">{(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machineFor(server)} />}</Route>
+            )}
           </Route>
         </Router>
       </MantineProvider>,
@@ -186,7 +202,11 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
 describe('onboarding view: focus and errors for keyboard and screen-reader users', { timeout: 60_000 }, () => {
   /** The ids an element's aria-describedby names, resolved to their text. */
   const descriptionOf = (element: HTMLElement) =>
-    (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? `<missing ${id}>`).join(' ');
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? `<missing ${id}>`)
+      .join(' ');
 
   it('starts each step at its heading and names the step in the tab', async () => {
     const driver = renderOnboarding('location');
@@ -236,7 +256,10 @@ describe('onboarding view: focus and errors for keyboard and screen-reader users
     const driver = renderOnboarding('delivery', server);
     await expectStep(driver, 'delivery');
     server.refuseNextSave = 'Some fields are not valid.';
-    server.refusalFields = { delivery_eta_from: 'The delivery estimate must be a whole number of minutes from 0 to 720.', order_types: 'Each order type may be given only once.' };
+    server.refusalFields = {
+      delivery_eta_from: 'The delivery estimate must be a whole number of minutes from 0 to 720.',
+      order_types: 'Each order type may be given only once.',
+    };
     await driver.user.click(button('Next'));
     const group = screen.getByRole('group', { name: 'Order types' });
     const firstChip = within(group).getAllByRole('checkbox')[0]!;

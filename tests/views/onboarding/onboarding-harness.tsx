@@ -117,9 +117,7 @@ export function renderOnboarding(step: OnboardingStep = 'location', server: Serv
           <Router hook={memory.hook}>
             <Route path="/onboard/:rid" nest>
               {({ rid }) => (
-                <Route path="/:step">
-                  {(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machine} />}
-                </Route>
+                <Route path="/:step">{(params) => <OnboardingArea restaurantId={rid} step={params.step as OnboardingStep} machine={machine} />}</Route>
               )}
             </Route>
           </Router>
@@ -165,7 +163,6 @@ export async function typeInto(user: UserEvent, label: string, value: string) {
   await user.type(input, value);
 }
 
-
 /** What the owner fills in on each step, and what the server must then hold. */
 export const MARKERS: Record<FormStep, { fill: (user: UserEvent) => Promise<void>; saved: Record<string, unknown>; shown: () => void }> = {
   location: {
@@ -195,7 +192,9 @@ export const MARKERS: Record<FormStep, { fill: (user: UserEvent) => Promise<void
       const monday = screen.getByRole('switch', { name: 'Monday open' });
       if (!(monday as HTMLInputElement).checked) await user.click(monday);
     },
-    saved: { hours: expect.arrayContaining([{ day_of_week: 1, closed: false, open_time: '08:00', break_start: null, reopen_time: null, close_time: '20:00' }]) },
+    saved: {
+      hours: expect.arrayContaining([{ day_of_week: 1, closed: false, open_time: '08:00', break_start: null, reopen_time: null, close_time: '20:00' }]),
+    },
     shown: () => expect(screen.getByRole('switch', { name: 'Monday open' })).toBeChecked(),
   },
   additional: {

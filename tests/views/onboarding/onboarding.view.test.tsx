@@ -189,8 +189,8 @@ describe('onboarding view: every path of the onboarding model', () => {
     expect(cases.length).toBeGreaterThanOrEqual(29);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderOnboarding());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderOnboarding());
+    }, 60_000);
 });
-

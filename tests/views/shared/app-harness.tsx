@@ -22,8 +22,14 @@ export function openAppAt(path: string) {
 }
 
 export const OWNER: CurrentUser = {
-  id: 7, email: 'owner@example.com', first_name: 'Olga', last_name: 'Owner',
-  is_staff: false, is_superadmin: false, active_restaurant_id: 42, active_restaurant_name: 'Pizza Loco',
+  id: 7,
+  email: 'owner@example.com',
+  first_name: 'Olga',
+  last_name: 'Owner',
+  is_staff: false,
+  is_superadmin: false,
+  active_restaurant_id: 42,
+  active_restaurant_name: 'Pizza Loco',
 };
 export const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com', is_staff: true, active_restaurant_id: null, active_restaurant_name: null };
 
@@ -34,15 +40,17 @@ export const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com',
 export function signedInAs(user: CurrentUser, { launched = false } = {}) {
   localStorage.setItem('access_token', 'token');
   // Each request is first checked against the real server's route and contract, as it would be there.
-  vi.stubGlobal('fetch', contractFetch((request) => {
-    const path = new URL(request.url).pathname;
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (path === '/api/v2/auth/me/') return json(user);
-    if (path === '/api/v2/onboarding/42/status/') {
-      const progress = { location: false, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched };
-      return json({ id: 42, launched, progress });
-    }
-    return json({ detail: 'Not found.', code: 'not_found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    contractFetch((request) => {
+      const path = new URL(request.url).pathname;
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (path === '/api/v2/auth/me/') return json(user);
+      if (path === '/api/v2/onboarding/42/status/') {
+        const progress = { location: false, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched };
+        return json({ id: 42, launched, progress });
+      }
+      return json({ detail: 'Not found.', code: 'not_found' }, 404);
+    }),
+  );
 }

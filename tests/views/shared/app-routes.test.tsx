@@ -5,7 +5,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { RouteErrorBoundary } from '../../../src/components/route-error-boundary';
 import { ADMIN, OWNER, openAppAt, signedInAs } from './app-harness';
 
-
 const COMING_SOON = 'Coming in a later release';
 
 afterEach(() => {
@@ -126,9 +125,11 @@ describe('guards and the back-office shell', () => {
     const ownerNav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(ownerNav).queryByRole('link', { name: 'Territories' })).toBeNull();
     expect(within(ownerNav).getByRole('link', { name: 'Menu' })).toHaveAttribute('href', '/backoffice/menu');
-    expect(within(ownerNav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Dashboard', 'Notifications', 'Menu', 'Customers', 'Coupons', 'Reviews', 'Money', 'Point of Sale', 'Messages', 'Support', 'Analytics', 'Media',
-    ]);
+    expect(
+      within(ownerNav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Notifications', 'Menu', 'Customers', 'Coupons', 'Reviews', 'Money', 'Point of Sale', 'Messages', 'Support', 'Analytics', 'Media']);
   });
 
   it.each([

@@ -44,7 +44,11 @@ describe('back-office frame', () => {
   it('marks the screen shown as the current page in the sidebar, and its section while a sub-screen is open', async () => {
     await openScreen('/backoffice/coupons', 'Coupons');
     expect(within(sidebar()).getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
-    expect(within(sidebar()).getAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
+    expect(
+      within(sidebar())
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toHaveLength(1);
 
     await userEvent.setup({ delay: null }).click(within(sidebar()).getByRole('link', { name: 'Menu' }));
     await waitFor(() => expect(within(sidebar()).getByRole('link', { name: 'Menu' })).toHaveAttribute('aria-current', 'page'));

@@ -22,8 +22,14 @@ const TOPPINGS = [
 ];
 
 const BASE_USER: CurrentUser = {
-  id: 1, email: 'boss@example.com', first_name: 'Bo', last_name: 'Boss',
-  is_staff: true, is_superadmin: true, active_restaurant_id: null, active_restaurant_name: null,
+  id: 1,
+  email: 'boss@example.com',
+  first_name: 'Bo',
+  last_name: 'Boss',
+  is_staff: true,
+  is_superadmin: true,
+  active_restaurant_id: null,
+  active_restaurant_name: null,
 };
 
 type Request = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -35,32 +41,35 @@ function fakeServer(start: CurrentUser) {
   const list = (rows: unknown[]) => json({ count: rows.length, next: null, previous: null, results: rows });
   localStorage.setItem('access_token', 'token');
   // The server's own contracts check every request first (a refused one never gets here).
-  vi.stubGlobal('fetch', contractFetch((request) => {
-    const url = new URL(request.url);
-    const body = request.body;
-    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
-    if (url.pathname === '/api/v2/auth/me/' && request.method === 'GET') return json(user);
-    if (url.pathname === '/api/v2/auth/me/' && request.method === 'PATCH') {
-      const update = body as ActiveRestaurantUpdate;
-      if (!user.is_staff && !user.is_superadmin) return json({ detail: 'Only platform staff can choose the restaurant they work on.', code: 'forbidden' }, 403);
-      const chosen = RESTAURANTS.find((restaurant) => restaurant.id === update.active_restaurant_id);
-      if (update.active_restaurant_id !== null && !chosen) return json({ detail: 'Restaurant not found.', code: 'not_found' }, 404);
-      user = { ...user, active_restaurant_id: chosen?.id ?? null, active_restaurant_name: chosen?.name ?? null };
-      return json(user);
-    }
-    if (url.pathname === '/api/v2/restaurants/') {
-      const search = (url.searchParams.get('search') ?? '').toLowerCase();
-      return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
-    }
-    if (url.pathname === '/api/v2/toppings/') {
-      const restaurant = url.searchParams.get('restaurant_id');
-      return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
-    }
-    return json({ detail: 'Not found.', code: 'not_found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    contractFetch((request) => {
+      const url = new URL(request.url);
+      const body = request.body;
+      requests.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
+      if (url.pathname === '/api/v2/auth/me/' && request.method === 'GET') return json(user);
+      if (url.pathname === '/api/v2/auth/me/' && request.method === 'PATCH') {
+        const update = body as ActiveRestaurantUpdate;
+        if (!user.is_staff && !user.is_superadmin)
+          return json({ detail: 'Only platform staff can choose the restaurant they work on.', code: 'forbidden' }, 403);
+        const chosen = RESTAURANTS.find((restaurant) => restaurant.id === update.active_restaurant_id);
+        if (update.active_restaurant_id !== null && !chosen) return json({ detail: 'Restaurant not found.', code: 'not_found' }, 404);
+        user = { ...user, active_restaurant_id: chosen?.id ?? null, active_restaurant_name: chosen?.name ?? null };
+        return json(user);
+      }
+      if (url.pathname === '/api/v2/restaurants/') {
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
+      }
+      if (url.pathname === '/api/v2/toppings/') {
+        const restaurant = url.searchParams.get('restaurant_id');
+        return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
+      }
+      return json({ detail: 'Not found.', code: 'not_found' }, 404);
+    }),
+  );
   return { requests, user: () => user };
 }
-
 
 afterEach(() => {
   localStorage.clear();
@@ -101,7 +110,12 @@ describe('the back office restaurant picker', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Restaurant you work on' })).toHaveValue('Taco Town'), WAIT);
     // The list is read again, tagged with the chosen restaurant, and rows need no label any more.
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Olives' })).toBeNull(), WAIT);
-    expect(server.requests.filter((r) => r.path === '/api/v2/toppings/').at(-1)!.query.get('restaurant_id')).toBe('2');
+    expect(
+      server.requests
+        .filter((r) => r.path === '/api/v2/toppings/')
+        .at(-1)!
+        .query.get('restaurant_id'),
+    ).toBe('2');
     expect(screen.getByRole('article', { name: 'Jalapeños' })).toBeInTheDocument();
     expect(screen.queryByText(/^Restaurant: /)).toBeNull();
     expect(screen.queryByText(/^All restaurants:/)).toBeNull();

@@ -171,9 +171,10 @@ describe('survey answers view: every path of the model', () => {
     expect(cases.length).toBeGreaterThanOrEqual(5);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderAnswers());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderAnswers());
+    }, 60_000);
 });
 
 describe('survey answers view: the screen', () => {

@@ -67,13 +67,14 @@ type Driver = {
 
 function renderSurvey(draft: SurveyDraft | null = null): Driver {
   const fakes = createFakes(draft);
-  const open = () => render(
-    <MantineProvider env="test" theme={theme}>
-      <Router hook={memoryLocation({ path: '/surveys/restaurants' }).hook}>
-        <SurveyView machine={fakes.machine} />
-      </Router>
-    </MantineProvider>,
-  );
+  const open = () =>
+    render(
+      <MantineProvider env="test" theme={theme}>
+        <Router hook={memoryLocation({ path: '/surveys/restaurants' }).hook}>
+          <SurveyView machine={fakes.machine} />
+        </Router>
+      </MantineProvider>,
+    );
   let view = open();
   const reload = () => {
     view.unmount();
@@ -177,13 +178,18 @@ const ALL_MARKERS = {
 
 // ---------------------------------------------------------------------------------------------
 
-const stepStates = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((step) => [`step${step}`, async (driver: Driver) => {
-  await expectStep(driver, step);
-  expect(screen.queryByRole('alert')).toBeNull();
-  expect(driver.fakes.pending).toHaveLength(0);
-  // Every step and every edit is written down as it happens, so a reload comes back here.
-  expectDraft(driver, step);
-}]));
+const stepStates = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6, 7, 8].map((step) => [
+    `step${step}`,
+    async (driver: Driver) => {
+      await expectStep(driver, step);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(driver.fakes.pending).toHaveLength(0);
+      // Every step and every edit is written down as it happens, so a reload comes back here.
+      expectDraft(driver, step);
+    },
+  ]),
+);
 
 /** The draft was read once when the survey opened, and once more for each reload since. */
 const reloads = (driver: Driver) => driver.fakes.store.loads - 1;
@@ -226,10 +232,12 @@ const executors: PathExecutors<Driver> = {
     ...stepStates,
     // The tick shows at once and is in the draft (both checked by the step's assertion); only a
     // reload read the draft back.
-    ...Object.fromEntries(Object.keys(STEP_TICKS).flatMap((step) => [
-      [`step${step}.ticked`, (driver: Driver) => expect(reloads(driver)).toBe(0)],
-      [`step${step}.resumed`, (driver: Driver) => expect(reloads(driver)).toBe(1)],
-    ])),
+    ...Object.fromEntries(
+      Object.keys(STEP_TICKS).flatMap((step) => [
+        [`step${step}.ticked`, (driver: Driver) => expect(reloads(driver)).toBe(0)],
+        [`step${step}.resumed`, (driver: Driver) => expect(reloads(driver)).toBe(1)],
+      ]),
+    ),
     submitting: async ({ fakes, ...driver }) => {
       await waitFor(() => expect(button('Submit')).toHaveAttribute('data-loading'));
       expect(screen.getByLabelText(STEP_MARKERS[8].label)).toBeDisabled();
@@ -265,9 +273,10 @@ describe('survey view: every path of the survey model', () => {
     expect(cases).toHaveLength(17);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderSurvey());
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderSurvey());
+    }, 60_000);
 });
 
 describe('survey view: details', () => {

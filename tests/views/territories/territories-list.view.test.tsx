@@ -24,31 +24,43 @@ function memoryTerritories(rows: Territory[], fail: { load?: Error; remove?: Err
       deleteTerritory: fromPromise<void, { id: number }>(async ({ input }) => {
         calls.deletes.push(input.id);
         if (fail.remove) throw fail.remove;
-        table.splice(table.findIndex((row) => row.id === input.id), 1);
+        table.splice(
+          table.findIndex((row) => row.id === input.id),
+          1,
+        );
       }),
     },
   });
   return { machine, calls };
 }
 
-const ROWS = [
-  territoryOf(),
-  territoryOf({ id: 8, name: 'Sumqayit', slug: null, rep_name: null, num_stores: 0, num_zip_codes: 0, zips: [] }),
-];
+const ROWS = [territoryOf(), territoryOf({ id: 8, name: 'Sumqayit', slug: null, rep_name: null, num_stores: 0, num_zip_codes: 0, zips: [] })];
 
 describe('territories list', () => {
-  it('shows each territory with its address, counts, representative, details and delete, in the spec\'s columns', async () => {
+  it("shows each territory with its address, counts, representative, details and delete, in the spec's columns", async () => {
     const { machine } = memoryTerritories(ROWS);
     renderScreen(<TerritoriesListView machine={machine} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Territories' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Territories · Back office · Tablefront'));
     const table = await screen.findByRole('table', { name: 'Territories' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Territory', 'URL', '# Stores', '# Zip Codes', 'Representative', 'Details', 'Delete',
-    ]);
-    expect(within(rows[1]!).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual(['Baku North', '/baku-north', '3', '2', 'Aysel Mammadova']);
-    expect(within(rows[2]!).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual(['Sumqayit', '—', '0', '0', '—']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Territory', 'URL', '# Stores', '# Zip Codes', 'Representative', 'Details', 'Delete']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Baku North', '/baku-north', '3', '2', 'Aysel Mammadova']);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sumqayit', '—', '0', '0', '—']);
     expect(within(rows[1]!).getByRole('link', { name: 'Details of Baku North' })).toHaveAttribute('href', '/territories/7');
     expect(screen.getByRole('region', { name: 'Territories table' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('link', { name: 'Add territory' })).toHaveAttribute('href', '/territories/new');

@@ -96,8 +96,11 @@ const executors: PathExecutors<Driver> = {
     },
     filled: async () => {
       expect(screen.getByText('4 zip codes')).toBeInTheDocument();
-      expect(within(screen.getByRole('list', { name: 'Listed zip codes' })).getAllByRole('listitem').map((item) => item.textContent))
-        .toEqual(['1000', '1001', '1002', '1003']);
+      expect(
+        within(screen.getByRole('list', { name: 'Listed zip codes' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['1000', '1001', '1002', '1003']);
       expect(screen.getByRole('button', { name: 'Map with 2 circles' })).toBeInTheDocument();
       // react-dropzone reads the dropped files asynchronously.
       expect(await screen.findByRole('img', { name: 'Representative photo preview (new, not saved yet)' })).toBeInTheDocument();
@@ -109,10 +112,16 @@ const executors: PathExecutors<Driver> = {
       expect(body).toMatchObject({
         name: 'Baku Central',
         zips: ['1000', '1001', '1002', '1003'],
-        circles: [{ center_lat: 40.41, center_lng: 49.87, radius_meters: 1500 }, { center_lat: 40.41, center_lng: 49.87, radius_meters: 2346 }],
+        circles: [
+          { center_lat: 40.41, center_lng: 49.87, radius_meters: 1500 },
+          { center_lat: 40.41, center_lng: 49.87, radius_meters: 2346 },
+        ],
         settlement_date: '2026-03-15',
         rep_dob: null,
-        socials: [{ platform_name: 'Instagram', platform_url: 'https://instagram.com/bakunorth' }, { platform_name: 'Facebook', platform_url: 'https://facebook.com/bakucentral' }],
+        socials: [
+          { platform_name: 'Instagram', platform_url: 'https://instagram.com/bakunorth' },
+          { platform_name: 'Facebook', platform_url: 'https://facebook.com/bakucentral' },
+        ],
       });
       expect(screen.getByRole('button', { name: 'Save territory' })).toHaveAttribute('data-loading', 'true');
     },
@@ -157,9 +166,10 @@ describe('territory editor: every path of the model (an existing territory)', ()
     expect(cases.length).toBeGreaterThanOrEqual(5);
   });
 
-  for (const { title, run } of cases) it(title, async () => {
-    await run(renderEditor(7));
-  }, 60_000);
+  for (const { title, run } of cases)
+    it(title, async () => {
+      await run(renderEditor(7));
+    }, 60_000);
 });
 
 describe('territory editor: the screen', () => {
@@ -231,8 +241,9 @@ describe('territory editor: the screen', () => {
     await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Wallpaper', { selector: 'input' }), text);
     expect(await screen.findByText(/This file is not an image we accept/)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Wallpaper preview/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Choose wallpaper' }))
-      .toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 10 MB. This file is not an image we accept. Please choose a PNG, JPEG, WebP or GIF picture.');
+    expect(screen.getByRole('button', { name: 'Choose wallpaper' })).toHaveAccessibleDescription(
+      'PNG, JPEG, WebP or GIF, up to 10 MB. This file is not an image we accept. Please choose a PNG, JPEG, WebP or GIF picture.',
+    );
     expect(fakes.upload.received).toEqual([]);
   });
 
