@@ -1,4 +1,5 @@
-// `server/main.ts` as its own process, exactly as `npm run serve` runs it: used by the
+// The server as its own process, from its TypeScript sources (`node --import tsx server/main.ts`)
+// or, when told, from the build (`dist-server/main.js`, as `npm run serve` runs it): used by the
 // process-level tests (kill -9, SIGTERM, a second process on one data folder) and by the benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -27,10 +28,10 @@ export async function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { inheritOutput?: boolean; startTimeoutMs?: number } = {},
+  options: { inheritOutput?: boolean; startTimeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, options.nodeArgs ?? ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: options.inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
   });
@@ -67,9 +68,14 @@ export async function startServerProcess(
 
 export type FinishedProcess = { code: number | null; stdout: string; stderr: string };
 
-/** Runs one of the project's TypeScript entry points as `npm run …` does; killed after `timeoutMs`. */
+/** Runs one of the project's TypeScript entry points through tsx; killed after `timeoutMs`. */
 export function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<FinishedProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return runNode(['--import', 'tsx', script, ...args], env, timeoutMs);
+}
+
+/** Runs `node` with these arguments (a built command: `dist-server/create-admin.js …`); killed after `timeoutMs`. */
+export function runNode(nodeArgs: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<FinishedProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
