@@ -54,15 +54,33 @@ const LAYERS = [
   },
 ];
 
+/**
+ * tsconfig.json's path aliases (`#src/…`, `#server/…`, `#contracts/…`, `#tests/…`; vitest.aliases.ts
+ * gives Vitest the same) are for tests. App code imports by relative path: vite.config.ts does not
+ * know the aliases. The layer rules match an alias as they match the folder it names, so `#server/…`
+ * is refused wherever `…/server/…` is. (A pattern's leading `#` would make it a comment: escaped.)
+ */
+const ALIAS_ROOTS = ['src', 'server', 'contracts', 'tests'];
+const APP_CODE_ALIASES = {
+  group: ALIAS_ROOTS.map((root) => `\\#${root}/**`),
+  message: 'The #src, #server, #contracts and #tests aliases are for tests: app code imports by relative path (vite.config.ts does not resolve them).',
+};
+// A folder pattern (the server folder anywhere) and the alias that names the same folder.
+const withAlias = (group) => {
+  const root = /^\*\*\/(\w+)\/\*\*$/.exec(group)?.[1];
+  return ALIAS_ROOTS.includes(root) ? [group, `\\#${root}/**`] : [group];
+};
+
 const restrictedImports = (layer, areaPatterns = []) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
       paths: layer.paths.map((name) => ({ name, message: layer.message })),
       patterns: [
-        ...layer.patterns.map((group) => ({ group: [group], message: layer.message })),
-        ...(layer.typePatterns ?? []).map((group) => ({ group: [group], message: layer.message, allowTypeImports: true })),
+        ...layer.patterns.map((group) => ({ group: withAlias(group), message: layer.message })),
+        ...(layer.typePatterns ?? []).map((group) => ({ group: withAlias(group), message: layer.message, allowTypeImports: true })),
         ...areaPatterns,
+        APP_CODE_ALIASES,
       ],
     },
   ],
@@ -135,6 +153,8 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // App code outside every layer (src/theme.ts, …) still may not use the test aliases; the layers below repeat it.
+  { files: ['src/**', 'server/**', 'contracts/**'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [APP_CODE_ALIASES] }] } },
   ...LAYERS.map((layer) => ({ files: layer.files, rules: restrictedImports(layer) })),
   ...LAYERS.flatMap(roomConfigs),
 );

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testAliases } from './vitest.aliases';
 import react from '@vitejs/plugin-react';
 
 // Tests that need a real PostgreSQL server (they cut its connection) or Redis run only when one is given.
@@ -14,6 +15,7 @@ const needsServices = [
 // time waiting on timers and animation frames rather than computing.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: testAliases },
   test: {
     pool: 'threads',
     isolate: false,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testAliases } from './vitest.aliases';
 
 // Browser tests: the built app (npm run build) served by the real server, driven in Chromium.
 // Files run two at a time, one per core: each file starts its own server (on a free port, with a
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 // file sees another's data. Processes rather than threads: Chromium's and the server's handles
 // stay with the file that opened them.
 export default defineConfig({
+  resolve: { alias: testAliases },
   test: {
     name: 'e2e',
     environment: 'node',

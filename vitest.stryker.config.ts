@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { testAliases } from './vitest.aliases';
 
 // The tests Stryker runs against each mutant of src/machines: the machine tests only. They drive
 // each machine through its events with test doubles for its calls, in milliseconds; the view
 // tests render whole screens (seconds each) and would make a full run take hours on two cores.
 // Stryker's vitest runner measures per-test coverage, so each mutant runs only the tests that reach it.
 export default defineConfig({
+  resolve: { alias: testAliases },
   test: {
     name: 'machines',
     environment: 'happy-dom',

@@ -55,10 +55,13 @@ async function timeStart(way: Way, dataDir: string): Promise<Started> {
   try {
     while (performance.now() - started < START_LIMIT_MS) {
       if (child.exitCode !== null) throw new Error(`${way.name} exited with ${child.exitCode}:\n${errors}`);
-      const ok = await fetch(url).then(async (response) => {
-        await response.arrayBuffer();
-        return response.status === 200;
-      }, () => false);
+      const ok = await fetch(url).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return response.status === 200;
+        },
+        () => false,
+      );
       if (ok) return { ms: performance.now() - started, cpuSeconds: await cpuSecondsWithChildren(child.pid) };
       await new Promise((done) => setTimeout(done, 20));
     }
@@ -100,7 +103,9 @@ export async function benchColdStart(): Promise<void> {
         times.get(way.name)!.fresh.push(fresh);
         times.get(way.name)!.existing.push(existing);
         const cpu = (run: Started) => (run.cpuSeconds === undefined ? '' : `, CPU ${run.cpuSeconds.toFixed(2)} s`);
-        console.log(`round ${round + 1}/${ROUNDS}, ${way.name}: fresh ${(fresh.ms / 1000).toFixed(2)} s${cpu(fresh)}, existing ${(existing.ms / 1000).toFixed(2)} s${cpu(existing)}`);
+        console.log(
+          `round ${round + 1}/${ROUNDS}, ${way.name}: fresh ${(fresh.ms / 1000).toFixed(2)} s${cpu(fresh)}, existing ${(existing.ms / 1000).toFixed(2)} s${cpu(existing)}`,
+        );
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }
@@ -114,17 +119,23 @@ export async function benchColdStart(): Promise<void> {
     const values = runs.flatMap((run) => (run.cpuSeconds === undefined ? [] : [run.cpuSeconds]));
     return values.length === 0 ? 'n/a' : median(values).toFixed(2);
   };
-  console.log(`\nCold start to a 200 from /api/v2/health/ on PGlite, ${ROUNDS} rounds: median seconds (fastest–slowest), and the median CPU seconds used by then`);
-  console.table(WAYS.map((way) => ({
-    'started with': way.name,
-    'fresh folder': seconds(times.get(way.name)!.fresh),
-    'fresh CPU': cpuSeconds(times.get(way.name)!.fresh),
-    'existing folder': seconds(times.get(way.name)!.existing),
-    'existing CPU': cpuSeconds(times.get(way.name)!.existing),
-  })));
+  console.log(
+    `\nCold start to a 200 from /api/v2/health/ on PGlite, ${ROUNDS} rounds: median seconds (fastest–slowest), and the median CPU seconds used by then`,
+  );
+  console.table(
+    WAYS.map((way) => ({
+      'started with': way.name,
+      'fresh folder': seconds(times.get(way.name)!.fresh),
+      'fresh CPU': cpuSeconds(times.get(way.name)!.fresh),
+      'existing folder': seconds(times.get(way.name)!.existing),
+      'existing CPU': cpuSeconds(times.get(way.name)!.existing),
+    })),
+  );
   console.log(`\nLoading the code alone (started with PORT=none, refused once every module is loaded), ${2 * ROUNDS} rounds: median seconds (fastest–slowest)`);
-  console.table(WAYS.map((way) => {
-    const values = loads.get(way.name)!.map((ms) => ms / 1000);
-    return { 'started with': way.name, 'until exit': `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})` };
-  }));
+  console.table(
+    WAYS.map((way) => {
+      const values = loads.get(way.name)!.map((ms) => ms / 1000);
+      return { 'started with': way.name, 'until exit': `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})` };
+    }),
+  );
 }

@@ -6,5 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Tests import app code through the aliases (#src/…, #server/…, #contracts/…), not ../../../ chains.
+node scripts/alias-test-imports.mjs
+
 # The formatter (biome.json): every JS/TS/JSON/CSS file that git does not ignore.
 npx biome format --write .

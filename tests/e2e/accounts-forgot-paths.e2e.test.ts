@@ -13,7 +13,7 @@
  * - `reset.reject`: the code's ten minutes are over.
  */
 import type { Page, Route } from 'playwright-core';
-import { API_BASE, paths } from '../../contracts/shared/paths';
+import { API_BASE, paths } from '#contracts/shared/paths';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { FORGOT_VALUES as V, forgotModel } from '../models/accounts/forgot-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';

@@ -12,7 +12,7 @@
  * - `profile.reject`: the account got a password meanwhile, so the server keeps it and refuses.
  */
 import type { Page, Route } from 'playwright-core';
-import { paths } from '../../contracts/shared/paths';
+import { paths } from '#contracts/shared/paths';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_VALUES as V, registrationModel } from '../models/accounts/registration.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';

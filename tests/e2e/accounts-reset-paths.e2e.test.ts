@@ -9,7 +9,7 @@
  * (tests/views/accounts/reset.view.test.tsx): no real server can produce it (RESET_JSDOM_ONLY).
  */
 import type { Page, Route } from 'playwright-core';
-import { API_BASE, paths } from '../../contracts/shared/paths';
+import { API_BASE, paths } from '#contracts/shared/paths';
 import { describe, expect, it } from 'vitest';
 import { RESET_JSDOM_ONLY as JSDOM_ONLY, RESET_VALUES as V, resetModel } from '../models/accounts/reset-password.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';

@@ -6,9 +6,9 @@
  */
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { expect, vi } from 'vitest';
-import { API_BASE, paths } from '../../contracts/shared/paths';
-import { createPasswordHasher } from '../../server/domain/accounts/passwords';
-import { findOrCreateUserByEmail, updateProfile } from '../../server/domain/accounts/users';
+import { API_BASE, paths } from '#contracts/shared/paths';
+import { createPasswordHasher } from '#server/domain/accounts/passwords';
+import { findOrCreateUserByEmail, updateProfile } from '#server/domain/accounts/users';
 import { codesMailedTo } from '../server/outbox';
 import type { RunningApp } from './harness';
 

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../server/cli/create-admin';
+import { createAdmin } from '#server/cli/create-admin';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 
 const STAFF = { email: 'staff@example.com', password: 'correct horse battery' };

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, Request, Route } from 'playwright-core';
 import { expect } from 'vitest';
-import { grantStaff } from '../../server/domain/accounts/users';
+import { grantStaff } from '#server/domain/accounts/users';
 import { eventually, newAddress } from './accounts-server';
 import type { RunningApp } from './harness';
 import { ownerSession, type OwnerSession } from './menu-session';

@@ -13,7 +13,7 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { LEGACY_MAX_RETRIES } from '../../src/services/shared/legacy';
+import { LEGACY_MAX_RETRIES } from '#src/services/shared/legacy';
 import { SIGNUP_VALUES, landingSignupModel, landingSignupModelMachine } from '../models/leads/landing-signup.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { expectAccessible } from './axe';

@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY } from '../../contracts/onboarding';
-import { grantStaff } from '../../server/domain/accounts/users';
+import { DEFAULT_DELIVERY } from '#contracts/onboarding';
+import { grantStaff } from '#server/domain/accounts/users';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';

@@ -13,8 +13,8 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY } from '../../contracts/onboarding';
-import { messages } from '../../server/db/schema';
+import { DEFAULT_DELIVERY } from '#contracts/onboarding';
+import { messages } from '#server/db/schema';
 import { localDemandModel } from '../models/leads/local-demand.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

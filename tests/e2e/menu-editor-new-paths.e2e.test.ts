@@ -18,7 +18,7 @@
  */
 import type { Browser, Locator, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_RESTAURANT_MESSAGE } from '../../contracts/shared/restaurants';
+import { NO_RESTAURANT_MESSAGE } from '#contracts/shared/restaurants';
 import { categoryNewAdminModel, categoryNewModel } from '../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

@@ -1,7 +1,7 @@
 /** An owner with a restaurant, signed in through the real API, for the menu's browser tests. */
 import type { Page } from 'playwright-core';
-import { createPasswordHasher } from '../../server/domain/accounts/passwords';
-import { findOrCreateUserByEmail, updateProfile } from '../../server/domain/accounts/users';
+import { createPasswordHasher } from '#server/domain/accounts/passwords';
+import { findOrCreateUserByEmail, updateProfile } from '#server/domain/accounts/users';
 import type { RunningApp } from './harness';
 
 export type OwnerSession = { access: string; refresh: string; restaurantId: number };

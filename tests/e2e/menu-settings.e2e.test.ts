@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CategoryDeep, CategoryDetail, MenuItem } from '../../contracts/menu';
-import type { Page as ListPage } from '../../contracts/shared/lists';
+import type { CategoryDeep, CategoryDetail, MenuItem } from '#contracts/menu';
+import type { Page as ListPage } from '#contracts/shared/lists';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';

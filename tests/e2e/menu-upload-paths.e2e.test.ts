@@ -16,7 +16,7 @@
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX } from '../../contracts/shared/upload';
+import { UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX } from '#contracts/shared/upload';
 import { menuUploadModel } from '../models/menu/menu-upload.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

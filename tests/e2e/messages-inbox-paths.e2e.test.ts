@@ -15,8 +15,8 @@
  */
 import type { Download, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MessageStatus } from '../../contracts/leads';
-import { messages } from '../../server/db/schema';
+import type { MessageStatus } from '#contracts/leads';
+import { messages } from '#server/db/schema';
 import { inboxModel } from '../models/leads/messages-inbox.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONBOARDING_MESSAGES } from '../../contracts/onboarding';
+import { ONBOARDING_MESSAGES } from '#contracts/onboarding';
 import { newPage, openBrowser, startApp, type RunningApp } from './harness';
 import { openAs, ownerSession, type OwnerSession } from './menu-session';
 

@@ -19,7 +19,7 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { API_BASE, paths } from '../../contracts/shared/paths';
+import { API_BASE, paths } from '#contracts/shared/paths';
 import { STEP_TITLES, onboardingModel } from '../models/onboarding/onboarding.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';

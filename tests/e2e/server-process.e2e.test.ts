@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runScript, startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { LOCK_FILE } from '../../server/db/data-dir-lock';
-import { PGLITE_EXTENSIONS } from '../../server/db/database';
+import { LOCK_FILE } from '#server/db/data-dir-lock';
+import { PGLITE_EXTENSIONS } from '#server/db/database';
 import { DIST_DIR } from './harness';
 
 /** The server as `npm run serve` runs it, on the embedded database in `dataDir`. */

@@ -11,10 +11,10 @@
  */
 import type { Download, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { parseWith } from '../../contracts/shared/validation';
-import { SurveyResponseCreate } from '../../contracts/survey';
-import { submitSurveyResponse } from '../../server/domain/survey/survey';
-import { QUESTION_LABELS } from '../../src/views/survey/survey-steps';
+import { parseWith } from '#contracts/shared/validation';
+import { SurveyResponseCreate } from '#contracts/survey';
+import { submitSurveyResponse } from '#server/domain/survey/survey';
+import { QUESTION_LABELS } from '#src/views/survey/survey-steps';
 import { surveyAnswersModel } from '../models/survey/survey-answers.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

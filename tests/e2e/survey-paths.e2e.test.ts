@@ -12,10 +12,10 @@
  */
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { LEGACY_BASE, paths } from '../../contracts/shared/paths';
-import { LEGACY_MAX_RETRIES } from '../../src/services/shared/legacy';
-import { SURVEY_DRAFT_KEY } from '../../src/services/survey/survey-draft';
-import { answersFromDraft, toSurveyRequest } from '../../src/machines/survey/survey.machine';
+import { LEGACY_BASE, paths } from '#contracts/shared/paths';
+import { LEGACY_MAX_RETRIES } from '#src/services/shared/legacy';
+import { SURVEY_DRAFT_KEY } from '#src/services/survey/survey-draft';
+import { answersFromDraft, toSurveyRequest } from '#src/machines/survey/survey.machine';
 import { STEP_MARKERS, STEP_TICKS, STEP_TITLES, surveyModel } from '../models/survey/survey.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '../../server/domain/accounts/users';
+import { grantStaff } from '#server/domain/accounts/users';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { openAs, ownerSession, type OwnerSession } from './menu-session';

@@ -15,7 +15,7 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERRITORY_MESSAGES, type Territory } from '../../contracts/territories';
+import { TERRITORY_MESSAGES, type Territory } from '#contracts/territories';
 import { territoryEditorModel } from '../models/territories/territory-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';

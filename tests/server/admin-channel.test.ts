@@ -3,7 +3,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { askAdminChannel, openAdminChannel, type AdminAnswer } from '../../server/cli/admin-channel';
+import { askAdminChannel, openAdminChannel, type AdminAnswer } from '#server/cli/admin-channel';
 
 const silent = { info: () => undefined, warn: () => undefined };
 

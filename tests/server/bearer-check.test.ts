@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { users } from '#server/db/schema';
 import { accessTokenFor, manualClock } from './accounts/auth-helpers';
 import { API, menuClient, ownerWithRestaurant, superadmin, type MenuClient } from './menu/menu-helpers';
 import { createTestApp, type TestApp } from './test-app';

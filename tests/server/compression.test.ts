@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress';
-import { uploadedImages } from '../../server/db/schema-onboarding';
-import { putBlob } from '../../server/domain/shared/image-store';
+import { uploadedImages } from '#server/db/schema-onboarding';
+import { putBlob } from '#server/domain/shared/image-store';
 import { API, ownerWithRestaurant, type Caller } from './menu/menu-helpers';
 import { createTestApp, type TestApp } from './test-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '#server/config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults: port 3000, ./data, embedded database', () => {

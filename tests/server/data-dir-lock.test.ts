@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE, acquireDataDirLock } from '../../server/db/data-dir-lock';
+import { DataDirLockedError, LOCK_FILE, acquireDataDirLock } from '#server/db/data-dir-lock';
 
 /** A pid that no process has any more: a child that has already exited. */
 async function deadPid(): Promise<number> {

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from '../../scripts/private-postgres';
-import { fromPostgresUrl, type Database } from '../../server/db/database';
+import { fromPostgresUrl, type Database } from '#server/db/database';
 import { ownerWithRestaurant, type Caller } from './menu/menu-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { startWriters, storedWrites, tally, type Send, type WriteOutcome } from '../../scripts/soak/write-load';

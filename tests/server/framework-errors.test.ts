@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/shared/errors';
+import { ApiErrorBody } from '#contracts/shared/errors';
 import { createTestApp, type TestApp } from './test-app';
 
 let test: TestApp;

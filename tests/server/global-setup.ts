@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl } from '../../server/db/database';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl } from '#server/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

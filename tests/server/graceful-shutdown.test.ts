@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { PGLITE_EXTENSIONS } from '../../server/db/database';
+import { PGLITE_EXTENSIONS } from '#server/db/database';
 import { shutDownWithRequestsInFlight } from './graceful-shutdown';
 
 let dataDir: string | undefined;

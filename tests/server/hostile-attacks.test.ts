@@ -3,11 +3,11 @@
  * before the hostile-input guard. Now a 400 that names the limit, and no row written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_DEEP, TOO_LONG } from '../../server/plugins/hostile-input';
-import { MENU_SELECTIONS_MAX } from '../../contracts/menu';
+import { TOO_DEEP, TOO_LONG } from '#server/plugins/hostile-input';
+import { MENU_SELECTIONS_MAX } from '#contracts/menu';
 import { serverRoutes } from '../support/contract-routes';
 import { ownerWithRestaurant } from './menu/menu-helpers';
-import { grantStaff, findOrCreateUserByEmail } from '../../server/domain/accounts/users';
+import { grantStaff, findOrCreateUserByEmail } from '#server/domain/accounts/users';
 import { createTestApp, type TestApp } from './test-app';
 import { tableChecksums } from './table-checksums';
 

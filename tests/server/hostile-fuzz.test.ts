@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody } from '../../contracts/shared/errors';
+import { ApiErrorBody } from '#contracts/shared/errors';
 import { serverRoutes, type ServerRoute } from '../support/contract-routes';
 import { hostileBody, hostilePath, hostileQuery } from '../support/hostile-requests';
 import { ownerWithRestaurant, staff } from './menu/menu-helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, RESERVED_KEY, TOO_DEEP, TOO_LONG } from '../../server/plugins/hostile-input';
+import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, RESERVED_KEY, TOO_DEEP, TOO_LONG } from '#server/plugins/hostile-input';
 import { accessTokenFor } from './accounts/auth-helpers';
 import { createTestApp, type TestApp } from './test-app';
 

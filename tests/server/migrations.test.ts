@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../server/db/database';
-import * as core from '../../server/db/schema';
-import * as menu from '../../server/db/schema-menu';
-import * as onboarding from '../../server/db/schema-onboarding';
-import * as territories from '../../server/db/schema-territories';
+import { MIGRATIONS_FOLDER } from '#server/db/database';
+import * as core from '#server/db/schema';
+import * as menu from '#server/db/schema-menu';
+import * as onboarding from '#server/db/schema-onboarding';
+import * as territories from '#server/db/schema-territories';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 

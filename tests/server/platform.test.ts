@@ -3,8 +3,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { fromPostgresUrl } from '../../server/db/database';
+import { buildApp } from '#server/app';
+import { fromPostgresUrl } from '#server/db/database';
 import { createTestApp, testConfig, type TestApp } from './test-app';
 
 let t: TestApp | undefined;

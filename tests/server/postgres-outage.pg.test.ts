@@ -2,8 +2,8 @@
 // database server and restores it, as a restart or a network partition would.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { fromPostgresUrl } from '../../server/db/database';
+import { buildApp } from '#server/app';
+import { fromPostgresUrl } from '#server/db/database';
 import { freshDatabase, testConfig } from './test-app';
 
 /** A TCP relay to PostgreSQL that can be cut (dropping every connection) and restored. */

@@ -3,7 +3,7 @@
 // does (issue 16: the process died of an unhandled 'error' event on the checked-out client).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPostgresUrl, type Database } from '../../server/db/database';
+import { fromPostgresUrl, type Database } from '#server/db/database';
 import { freshDatabase } from './test-app';
 
 describe('PostgreSQL ending the server’s connections', () => {

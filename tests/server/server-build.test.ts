@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runNode, startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { PGLITE_EXTENSIONS } from '../../server/db/database';
+import { PGLITE_EXTENSIONS } from '#server/db/database';
 
 let dataDir: string | undefined;
 let server: ServerProcess | undefined;
@@ -31,7 +31,8 @@ describe('the built server (dist-server/)', () => {
     // Seeded from this run's migrated template (creating the database takes seconds); migrating
     // still reads the migrations folder, which a bundle that lost it would not find.
     const seed = await PGlite.create(join(dataDir, 'pgdata'), {
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]), extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+      extensions: PGLITE_EXTENSIONS,
     });
     await seed.close();
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'info' };

@@ -1,4 +1,4 @@
-import type { Database } from '../../server/db/database';
+import type { Database } from '#server/db/database';
 
 /**
  * An md5 of every row of every table, by table: two equal results mean no row was added,

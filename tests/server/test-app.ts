@@ -4,9 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { buildApp, type AppDependencies } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '../../server/db/database';
+import { buildApp, type AppDependencies } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '#server/db/database';
 
 /** Which engine these server tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const engine: Database['kind'] = inject('postgresTemplateUrl') ? 'postgres' : 'pglite';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../../server/db/database';
+import { PGLITE_EXTENSIONS } from '#server/db/database';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 
 /** A data folder whose embedded database is this run's migrated template (migrating takes seconds). */

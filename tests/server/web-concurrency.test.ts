@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runClusterPrimary } from '../../server/cluster';
-import { ConfigError } from '../../server/config';
+import { runClusterPrimary } from '#server/cluster';
+import { ConfigError } from '#server/config';
 import { testConfig } from './test-app';
 
 it('refuses WEB_CONCURRENCY above 1 on the embedded database, saying that it needs DATABASE_URL', async () => {

@@ -38,27 +38,27 @@ import {
   ToppingCreate,
   ToppingListQuery,
   ToppingUpdate,
-} from '../../contracts/menu';
-import { RestaurantListQuery } from '../../contracts/shared/restaurants';
-import { ActiveRestaurantUpdate, RefreshRequest } from '../../contracts/shared/session';
-import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '../../contracts/accounts';
-import { StatsQuery } from '../../contracts/insights';
-import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from '../../contracts/leads';
-import { ONBOARDING_STEP_BODIES } from '../../contracts/onboarding';
-import { API_BASE } from '../../contracts/shared/paths';
-import { SurveyListQuery, SurveyResponseCreate } from '../../contracts/survey';
-import * as auth from '../../src/services/accounts/auth';
-import * as menu from '../../src/services/menu/menu';
-import * as messages from '../../src/services/leads/messages';
-import * as onboarding from '../../src/services/onboarding/onboarding';
-import * as restaurants from '../../src/services/shared/restaurants';
-import * as session from '../../src/services/shared/session';
-import * as survey from '../../src/services/survey/survey';
-import * as surveyAnswers from '../../src/services/survey/survey-answers';
-import * as demand from '../../src/services/leads/demand';
-import * as stats from '../../src/services/insights/stats';
-import { createTokenRenewer } from '../../src/services/shared/token-renewal';
-import type { MenuScope } from '../../src/services/menu/menu-types';
+} from '#contracts/menu';
+import { RestaurantListQuery } from '#contracts/shared/restaurants';
+import { ActiveRestaurantUpdate, RefreshRequest } from '#contracts/shared/session';
+import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '#contracts/accounts';
+import { StatsQuery } from '#contracts/insights';
+import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from '#contracts/leads';
+import { ONBOARDING_STEP_BODIES } from '#contracts/onboarding';
+import { API_BASE } from '#contracts/shared/paths';
+import { SurveyListQuery, SurveyResponseCreate } from '#contracts/survey';
+import * as auth from '#src/services/accounts/auth';
+import * as menu from '#src/services/menu/menu';
+import * as messages from '#src/services/leads/messages';
+import * as onboarding from '#src/services/onboarding/onboarding';
+import * as restaurants from '#src/services/shared/restaurants';
+import * as session from '#src/services/shared/session';
+import * as survey from '#src/services/survey/survey';
+import * as surveyAnswers from '#src/services/survey/survey-answers';
+import * as demand from '#src/services/leads/demand';
+import * as stats from '#src/services/insights/stats';
+import { createTokenRenewer } from '#src/services/shared/token-renewal';
+import type { MenuScope } from '#src/services/menu/menu-types';
 import { VALID_STEPS } from '../fixtures/onboarding/requests';
 import { OWNER, SUPERADMIN } from '../machines/menu/category-editor.fixtures';
 import { checkCalls, describeRefusal } from './contract-double';

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { CategoryDetailUpdate, type CategoryDetail } from '../../contracts/menu';
-import { categoryDetailSyncMachine } from '../../src/machines/menu/category-detail-sync.machine';
-import type { UpdateDetailCall } from '../../src/machines/menu/category-editor.calls';
+import { CategoryDetailUpdate, type CategoryDetail } from '#contracts/menu';
+import { categoryDetailSyncMachine } from '#src/machines/menu/category-detail-sync.machine';
+import type { UpdateDetailCall } from '#src/machines/menu/category-editor.calls';
 import { DETAIL } from '../machines/menu/category-editor.fixtures';
-import { ApiError } from '../../src/services/shared/api';
+import { ApiError } from '#src/services/shared/api';
 import { checkAgainstServer, findServerRoute } from './contract-routes';
 import { checkedActor, provideChecked, realActor } from './contract-double';
 import { createFakeActor } from './fake-actor';

@@ -12,8 +12,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StateMachine, createActor, fromPromise, toPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
-import { ContractViolation } from '../../contracts/shared/validation';
-import { ApiError } from '../../src/services/shared/api';
+import { ContractViolation } from '#contracts/shared/validation';
+import { ApiError } from '#src/services/shared/api';
 import { checkAgainstServer, serverRoutes, type CheckedRequest, type Refusal } from './contract-routes';
 
 // Built while the test file loads, so no test's own time (or a findBy's one second) pays for it.

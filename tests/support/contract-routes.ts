@@ -5,11 +5,11 @@
  */
 import type { RouteOptions } from 'fastify';
 import type { Struct } from 'superstruct';
-import { ContractViolation, parseWith } from '../../contracts/shared/validation';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import { toAnswer } from '../../server/plugins/errors';
+import { ContractViolation, parseWith } from '#contracts/shared/validation';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import type { Database } from '#server/db/database';
+import { toAnswer } from '#server/plugins/errors';
 
 type AnyStruct = Struct<unknown, unknown>;
 

@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { DetailResponse, ForgotRequest, ResetRequest } from '../../../contracts/accounts';
-import { ApiError } from '../../../src/services/shared/api';
-import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine, type ForgotEvent } from '../../../src/machines/accounts/forgot-password.machine';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
+import type { DetailResponse, ForgotRequest, ResetRequest } from '#contracts/accounts';
+import { ApiError } from '#src/services/shared/api';
+import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine, type ForgotEvent } from '#src/machines/accounts/forgot-password.machine';
+import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { LoginRequest } from '../../../contracts/accounts';
-import type { Tokens } from '../../../contracts/shared/session';
-import { ApiError } from '../../../src/services/shared/api';
-import { loginMachine, type LoginEvent, type LoginSignInCall } from '../../../src/machines/accounts/login.machine';
+import type { LoginRequest } from '#contracts/accounts';
+import type { Tokens } from '#contracts/shared/session';
+import { ApiError } from '#src/services/shared/api';
+import { loginMachine, type LoginEvent, type LoginSignInCall } from '#src/machines/accounts/login.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contracts/shared/session';
-import { ApiError } from '../../../src/services/shared/api';
-import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '../../../src/machines/accounts/oauth-complete.machine';
+import type { Tokens } from '#contracts/shared/session';
+import { ApiError } from '#src/services/shared/api';
+import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '#src/machines/accounts/oauth-complete.machine';
 import { measurePathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

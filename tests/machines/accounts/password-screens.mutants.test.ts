@@ -5,14 +5,14 @@
  */
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DetailResponse, ForgotRequest, LoginRequest, ResetRequest } from '../../../contracts/accounts';
-import type { Tokens } from '../../../contracts/shared/session';
-import { ApiError } from '../../../src/services/shared/api';
-import { CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine, type ForgotEvent } from '../../../src/machines/accounts/forgot-password.machine';
-import { loginMachine, type LoginEvent, type LoginSignInCall } from '../../../src/machines/accounts/login.machine';
-import { registrationMachine } from '../../../src/machines/accounts/registration.machine';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
-import { checkResetRequest, resetPasswordMachine, type ResetEvent } from '../../../src/machines/accounts/reset-password.machine';
+import type { DetailResponse, ForgotRequest, LoginRequest, ResetRequest } from '#contracts/accounts';
+import type { Tokens } from '#contracts/shared/session';
+import { ApiError } from '#src/services/shared/api';
+import { CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine, type ForgotEvent } from '#src/machines/accounts/forgot-password.machine';
+import { loginMachine, type LoginEvent, type LoginSignInCall } from '#src/machines/accounts/login.machine';
+import { registrationMachine } from '#src/machines/accounts/registration.machine';
+import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
+import { checkResetRequest, resetPasswordMachine, type ResetEvent } from '#src/machines/accounts/reset-password.machine';
 import { checkCalls, provideChecked, realActor } from '../../support/contract-double';
 
 describe('login: what the screen keeps', () => {

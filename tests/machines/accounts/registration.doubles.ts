@@ -3,9 +3,9 @@
  * server's contracts) and every request recorded: shared by the behaviour and mutant tests.
  */
 import { createActor, fromPromise } from 'xstate';
-import type { ProfileResponse, RegisterRequest, RegisterResponse, VerifyRequest, VerifyResponse } from '../../../contracts/accounts';
-import { registrationMachine, type ProfileCall, type RegistrationEvent, type SignInCall } from '../../../src/machines/accounts/registration.machine';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
+import type { ProfileResponse, RegisterRequest, RegisterResponse, VerifyRequest, VerifyResponse } from '#contracts/accounts';
+import { registrationMachine, type ProfileCall, type RegistrationEvent, type SignInCall } from '#src/machines/accounts/registration.machine';
+import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { provideChecked } from '../../support/contract-double';
 
 export type Answers = {

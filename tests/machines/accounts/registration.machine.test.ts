@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { RegisterRequest, RegisterResponse } from '../../../contracts/accounts';
-import { ApiError } from '../../../src/services/shared/api';
-import { CODE_RESENT, registrationMachine, type RegistrationEvent } from '../../../src/machines/accounts/registration.machine';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
+import type { RegisterRequest, RegisterResponse } from '#contracts/accounts';
+import { ApiError } from '#src/services/shared/api';
+import { CODE_RESENT, registrationMachine, type RegistrationEvent } from '#src/machines/accounts/registration.machine';
+import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 import { startRegistration, type Answers } from './registration.doubles';

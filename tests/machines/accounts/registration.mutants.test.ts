@@ -6,8 +6,8 @@
  */
 import { waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/services/shared/api';
-import { type RegistrationEvent } from '../../../src/machines/accounts/registration.machine';
+import { ApiError } from '#src/services/shared/api';
+import { type RegistrationEvent } from '#src/machines/accounts/registration.machine';
 import { startRegistration, type Answers } from './registration.doubles';
 
 /** The machine with its calls answered as `answers` says, and a resend lock of a few milliseconds. */

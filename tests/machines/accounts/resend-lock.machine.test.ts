@@ -1,7 +1,7 @@
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { RESEND_LOCK_SECONDS } from '../../../contracts/accounts';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
+import { RESEND_LOCK_SECONDS } from '#contracts/accounts';
+import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 
 describe('resend lock machine: path coverage', () => {

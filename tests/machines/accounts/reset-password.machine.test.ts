@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { DetailResponse, ResetRequest } from '../../../contracts/accounts';
-import { ApiError } from '../../../src/services/shared/api';
-import { resetPasswordMachine, type ResetEvent } from '../../../src/machines/accounts/reset-password.machine';
+import type { DetailResponse, ResetRequest } from '#contracts/accounts';
+import { ApiError } from '#src/services/shared/api';
+import { resetPasswordMachine, type ResetEvent } from '#src/machines/accounts/reset-password.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -1,4 +1,4 @@
-import type { AnalyticsStats, GeneralStats, MenuStats } from '../../../contracts/insights';
+import type { AnalyticsStats, GeneralStats, MenuStats } from '#contracts/insights';
 
 /** Figures the insight machines' and views' tests answer with (distinct numbers, so a mix-up shows). */
 export const menuStatsOf = (restaurants: number): MenuStats => ({

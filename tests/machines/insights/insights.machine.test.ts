@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsStats, GeneralStats } from '../../../contracts/insights';
-import { analyticsMachine, NO_ANALYTICS_STATS } from '../../../src/machines/insights/analytics.machine';
-import { generalStatsMachine, NO_GENERAL_STATS } from '../../../src/machines/insights/general-stats.machine';
-import { menuDashboardMachine, type MenuDashboardData } from '../../../src/machines/insights/menu-dashboard.machine';
+import type { AnalyticsStats, GeneralStats } from '#contracts/insights';
+import { analyticsMachine, NO_ANALYTICS_STATS } from '#src/machines/insights/analytics.machine';
+import { generalStatsMachine, NO_GENERAL_STATS } from '#src/machines/insights/general-stats.machine';
+import { menuDashboardMachine, type MenuDashboardData } from '#src/machines/insights/menu-dashboard.machine';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { analyticsStatsOf, generalStatsOf, menuStatsOf } from './insights-fixtures';

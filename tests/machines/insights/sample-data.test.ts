@@ -7,7 +7,7 @@ import {
   sampleSeries,
   sampleSparkline,
   seriesCsv,
-} from '../../../src/machines/insights/sample-data';
+} from '#src/machines/insights/sample-data';
 
 const TODAY = new Date(Date.UTC(2026, 10, 25));
 

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Message, MessageCreate } from '../../../contracts/leads';
-import { SIGNUP_SUCCESS, landingSignupMachine, type LandingSignupEvent, type SignupRequest } from '../../../src/machines/leads/landing-signup.machine';
+import type { Message, MessageCreate } from '#contracts/leads';
+import { SIGNUP_SUCCESS, landingSignupMachine, type LandingSignupEvent, type SignupRequest } from '#src/machines/leads/landing-signup.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { landingVisitMachine, type LandingVisit } from '../../../src/machines/leads/landing-visit.machine';
+import { landingVisitMachine, type LandingVisit } from '#src/machines/leads/landing-visit.machine';
 import { assertWalksCover } from '../../support/path-coverage';
 
 const OWNER: LandingVisit['session'] = { admin: false, superadmin: false, onboarding: { id: 42, launched: true } };

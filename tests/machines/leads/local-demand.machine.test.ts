@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { LocalDemand } from '../../../contracts/leads';
-import { localDemandMachine } from '../../../src/machines/leads/local-demand.machine';
-import { ApiError } from '../../../src/services/shared/api';
+import type { LocalDemand } from '#contracts/leads';
+import { localDemandMachine } from '#src/machines/leads/local-demand.machine';
+import { ApiError } from '#src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 

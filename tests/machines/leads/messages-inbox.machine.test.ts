@@ -1,10 +1,10 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Message, MessagePage } from '../../../contracts/leads';
-import { EMAIL_DEBOUNCE_MS, messagesInboxMachine, pageCount } from '../../../src/machines/leads/messages-inbox.machine';
-import type { InboxSettings } from '../../../src/machines/leads/inbox-address';
-import type { InboxFilters, InboxQuery } from '../../../src/services/leads/messages';
-import { LegacyRequestError, type LegacyFile } from '../../../src/services/shared/legacy';
+import type { Message, MessagePage } from '#contracts/leads';
+import { EMAIL_DEBOUNCE_MS, messagesInboxMachine, pageCount } from '#src/machines/leads/messages-inbox.machine';
+import type { InboxSettings } from '#src/machines/leads/inbox-address';
+import type { InboxFilters, InboxQuery } from '#src/services/leads/messages';
+import { LegacyRequestError, type LegacyFile } from '#src/services/shared/legacy';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 

@@ -1,9 +1,9 @@
 import { createActor, fromPromise, toPromise, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Category, CategoryDetail } from '../../../contracts/menu';
-import { ApiError } from '../../../src/services/shared/api';
-import type { CreateDetailCall, DetailCall, DetailValues, UpdateCategoryCall, UpdateDetailCall } from '../../../src/machines/menu/category-editor.calls';
-import { categoryDetailSyncMachine, type DetailOutcome } from '../../../src/machines/menu/category-detail-sync.machine';
+import type { Category, CategoryDetail } from '#contracts/menu';
+import { ApiError } from '#src/services/shared/api';
+import type { CreateDetailCall, DetailCall, DetailValues, UpdateCategoryCall, UpdateDetailCall } from '#src/machines/menu/category-editor.calls';
+import { categoryDetailSyncMachine, type DetailOutcome } from '#src/machines/menu/category-detail-sync.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { DETAIL, OWNER } from './category-editor.fixtures';

@@ -6,9 +6,9 @@
  * knowing which machine makes them.
  */
 import type { AnyActorLogic, AnyStateMachine } from 'xstate';
-import { categoryDetailSyncMachine, type CategoryDetailSyncMachine } from '../../../src/machines/menu/category-detail-sync.machine';
-import { categoryEditorMachine, type CategoryEditorMachine } from '../../../src/machines/menu/category-editor.machine';
-import { categoryRowSyncMachine, type CategoryRowSyncMachine } from '../../../src/machines/menu/category-row-sync.machine';
+import { categoryDetailSyncMachine, type CategoryDetailSyncMachine } from '#src/machines/menu/category-detail-sync.machine';
+import { categoryEditorMachine, type CategoryEditorMachine } from '#src/machines/menu/category-editor.machine';
+import { categoryRowSyncMachine, type CategoryRowSyncMachine } from '#src/machines/menu/category-row-sync.machine';
 import { provideChecked } from '../../support/contract-double';
 
 type ActorsOf<M extends AnyStateMachine> = NonNullable<NonNullable<Parameters<M['provide']>[0]>['actors']>;

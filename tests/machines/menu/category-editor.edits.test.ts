@@ -4,8 +4,8 @@
  * applies, each checked on its own with what the person would see or the server would be sent.
  */
 import { describe, expect, it } from 'vitest';
-import { MENU_MESSAGES } from '../../../contracts/menu';
-import { ApiError } from '../../../src/services/shared/api';
+import { MENU_MESSAGES } from '#contracts/menu';
+import { ApiError } from '#src/services/shared/api';
 import {
   countPricesCall,
   deepPayload,
@@ -15,8 +15,8 @@ import {
   missingDetailCall,
   resolveCall,
   syncInput,
-} from '../../../src/machines/menu/category-editor.calls';
-import { initialContext, type CategoryEditorContext } from '../../../src/machines/menu/category-editor.context';
+} from '#src/machines/menu/category-editor.calls';
+import { initialContext, type CategoryEditorContext } from '#src/machines/menu/category-editor.context';
 import {
   addRow,
   applyLoaded,
@@ -34,9 +34,9 @@ import {
   setUploadedImage,
   startSave,
   toggleChip,
-} from '../../../src/machines/menu/category-editor.edits';
-import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from '../../../src/machines/menu/category-editor.outcomes';
-import type { Chip, EditorRow, GroupRow, Job, SelectionRow, SizeRow } from '../../../src/machines/menu/category-editor.rows';
+} from '#src/machines/menu/category-editor.edits';
+import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from '#src/machines/menu/category-editor.outcomes';
+import type { Chip, EditorRow, GroupRow, Job, SelectionRow, SizeRow } from '#src/machines/menu/category-editor.rows';
 import { CATALOGUE, DETAIL, OWNER, categoryData } from './category-editor.fixtures';
 
 const size = (key: string, id: number | null, status: SizeRow['status'] = 'idle'): SizeRow => ({

@@ -1,6 +1,6 @@
 /** Shared data of the category editor's machine and view tests: one small category of each kind. */
-import type { CategoryDetail } from '../../../contracts/menu';
-import type { CategoryEditorData, MenuScope } from '../../../src/services/menu/menu-types';
+import type { CategoryDetail } from '#contracts/menu';
+import type { CategoryEditorData, MenuScope } from '#src/services/menu/menu-types';
 
 export const OWNER: MenuScope = { restaurantId: 3, superadmin: false };
 export const SUPERADMIN: MenuScope = { restaurantId: null, superadmin: true };

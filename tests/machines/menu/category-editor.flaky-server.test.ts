@@ -6,9 +6,9 @@
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Category, CategoryDetail, ExtraGroup, ExtraSelection, Size } from '../../../contracts/menu';
-import { ApiError } from '../../../src/services/shared/api';
-import type { Assignment, CategoryEditorData, MenuScope } from '../../../src/services/menu/menu-types';
+import type { Category, CategoryDetail, ExtraGroup, ExtraSelection, Size } from '#contracts/menu';
+import { ApiError } from '#src/services/shared/api';
+import type { Assignment, CategoryEditorData, MenuScope } from '#src/services/menu/menu-types';
 import type {
   ChipCall,
   CreateRowCall,
@@ -17,8 +17,8 @@ import type {
   UnchipCall,
   UpdateDetailCall,
   UpdateRowCall,
-} from '../../../src/machines/menu/category-editor.calls';
-import type { CategoryEditorEvent } from '../../../src/machines/menu/category-editor.context';
+} from '#src/machines/menu/category-editor.calls';
+import type { CategoryEditorEvent } from '#src/machines/menu/category-editor.context';
 import { CATALOGUE, DETAIL, OWNER } from './category-editor.fixtures';
 import { provideCategoryEditor } from './category-editor.doubles';
 

@@ -3,7 +3,7 @@
  * pure rules the machine applies, each checked on its own with what the person would see.
  */
 import { describe, expect, it } from 'vitest';
-import type { Assignment } from '../../../src/services/menu/menu-types';
+import type { Assignment } from '#src/services/menu/menu-types';
 import {
   assignedIds,
   chipsFromData,
@@ -32,7 +32,7 @@ import {
   type Job,
   type SelectionRow,
   type SizeRow,
-} from '../../../src/machines/menu/category-editor.rows';
+} from '#src/machines/menu/category-editor.rows';
 import { categoryData } from './category-editor.fixtures';
 
 const size = (key: string, position: number, id: number | null = null): SizeRow => ({

@@ -1,18 +1,10 @@
 import { createActor, createEmptyActor, fromCallback, fromPromise, toPromise, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/services/shared/api';
-import type { Assignment } from '../../../src/services/menu/menu-types';
-import type {
-  ChipCall,
-  CreateRowCall,
-  DeleteRowCall,
-  RereadChipsCall,
-  RowCall,
-  UnchipCall,
-  UpdateRowCall,
-} from '../../../src/machines/menu/category-editor.calls';
-import type { EditorRow, GroupRow, SelectionRow, SizeRow } from '../../../src/machines/menu/category-editor.rows';
-import { categoryRowSyncMachine, type ChipReport, type RowOutcome, type RowSyncInput } from '../../../src/machines/menu/category-row-sync.machine';
+import { ApiError } from '#src/services/shared/api';
+import type { Assignment } from '#src/services/menu/menu-types';
+import type { ChipCall, CreateRowCall, DeleteRowCall, RereadChipsCall, RowCall, UnchipCall, UpdateRowCall } from '#src/machines/menu/category-editor.calls';
+import type { EditorRow, GroupRow, SelectionRow, SizeRow } from '#src/machines/menu/category-editor.rows';
+import { categoryRowSyncMachine, type ChipReport, type RowOutcome, type RowSyncInput } from '#src/machines/menu/category-row-sync.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';

@@ -1,20 +1,20 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../../contracts/menu';
-import { ApiError } from '../../../src/services/shared/api';
+import type { Category } from '#contracts/menu';
+import { ApiError } from '#src/services/shared/api';
 import {
   extraOptionsMachine,
   type ExtraOptionsEvent,
   type GroupsData,
   type LoadGroupsCall,
   type SaveGroupsCall,
-} from '../../../src/machines/menu/extra-options.machine';
-import type { MenuScope } from '../../../src/services/menu/menu-types';
+} from '#src/machines/menu/extra-options.machine';
+import type { MenuScope } from '#src/services/menu/menu-types';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 import { jsonResponse, provideChecked, requestsOf } from '../../support/contract-double';
 import type { CheckedRequest } from '../../support/contract-routes';
-import type { EditorRow } from '../../../src/machines/menu/category-editor.rows';
+import type { EditorRow } from '#src/machines/menu/category-editor.rows';
 
 const PIZZA: Category = { id: 1, name: 'Pizza', description: '', restaurant_id: 3 };
 const GROUPS: GroupsData = {

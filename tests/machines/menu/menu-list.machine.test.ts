@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/services/shared/api';
-import { menuListMachine, type DeleteCall, type LoadCall, type MenuListInput, type SaveCall } from '../../../src/machines/menu/menu-list.machine';
+import { ApiError } from '#src/services/shared/api';
+import { menuListMachine, type DeleteCall, type LoadCall, type MenuListInput, type SaveCall } from '#src/machines/menu/menu-list.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 import { provideChecked } from '../../support/contract-double';

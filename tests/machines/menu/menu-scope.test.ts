@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scopedBody, scopedFilters } from '../../../src/services/menu/menu';
-import { menuScope } from '../../../src/views/menu/menu-area.view';
+import { scopedBody, scopedFilters } from '#src/services/menu/menu';
+import { menuScope } from '#src/views/menu/menu-area.view';
 import { NO_RESTAURANT, OWNER, SUPERADMIN } from './category-editor.fixtures';
 
 /** Spec section 6: who gets `restaurant_id` added to list filters and create bodies. */

@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { UploadedImage } from '../../../contracts/shared/upload';
-import { menuUploadMachine } from '../../../src/machines/menu/menu-upload.machine';
-import { ApiError } from '../../../src/services/shared/api';
+import type { UploadedImage } from '#contracts/shared/upload';
+import { menuUploadMachine } from '#src/machines/menu/menu-upload.machine';
+import { ApiError } from '#src/services/shared/api';
 
 /** The machine with its upload answered by `answer`; every file sent is logged. */
 function start(answer: (file: Blob) => Promise<UploadedImage>) {

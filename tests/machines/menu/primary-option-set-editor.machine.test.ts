@@ -1,14 +1,14 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { PrimaryOptionSetUpdate, type PrimaryOptionSet } from '../../../contracts/menu';
-import { parseWith } from '../../../contracts/shared/validation';
-import { ApiError } from '../../../src/services/shared/api';
+import { PrimaryOptionSetUpdate, type PrimaryOptionSet } from '#contracts/menu';
+import { parseWith } from '#contracts/shared/validation';
+import { ApiError } from '#src/services/shared/api';
 import {
   cleanSelections,
   primaryOptionSetEditorMachine,
   type OptionSetEditorEvent,
   type SaveSetCall,
-} from '../../../src/machines/menu/primary-option-set-editor.machine';
+} from '#src/machines/menu/primary-option-set-editor.machine';
 import { assertWalksCover } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
 import { provideChecked, requestsOf } from '../../support/contract-double';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, HoursStep, TIME_CHOICES } from '../../../contracts/onboarding';
-import { checkWith } from '../../../contracts/shared/validation';
+import { DEFAULT_HOURS, HoursStep, TIME_CHOICES } from '#contracts/onboarding';
+import { checkWith } from '#contracts/shared/validation';
 import {
   closesNextDay,
   defaultHours,
@@ -11,7 +11,7 @@ import {
   setOpen247,
   timeLabel,
   type HoursForm,
-} from '../../../src/machines/onboarding/onboarding-hours';
+} from '#src/machines/onboarding/onboarding-hours';
 
 const day = (form: HoursForm, dayOfWeek: number) => form.hours.find((entry) => entry.day_of_week === dayOfWeek)!;
 const withBreak = () => setDayTime(setDayTime(setClosedWithin(defaultHours(), true), 2, 'break_start', '14:00'), 2, 'reopen_time', '16:00');

@@ -19,13 +19,13 @@ import {
   DEFAULT_LOCATION,
   ONBOARDING_STEP_BODIES,
   type OnboardingStepAnswers,
-} from '../../../contracts/onboarding';
-import { parseWith } from '../../../contracts/shared/validation';
-import { emptyForms, type OnboardingForms } from '../../../src/machines/onboarding/onboarding-forms';
-import { onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '../../../src/machines/onboarding/onboarding.machine';
-import { FORM_STEPS, ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep } from '../../../src/machines/onboarding/onboarding-steps';
-import { ApiError } from '../../../src/services/shared/api';
-import { loadOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
+} from '#contracts/onboarding';
+import { parseWith } from '#contracts/shared/validation';
+import { emptyForms, type OnboardingForms } from '#src/machines/onboarding/onboarding-forms';
+import { onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '#src/machines/onboarding/onboarding.machine';
+import { FORM_STEPS, ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep } from '#src/machines/onboarding/onboarding-steps';
+import { ApiError } from '#src/services/shared/api';
+import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { provideChecked } from '../../support/contract-double';
 
 const input = { restaurantId: '42', host: 'order.example.com' };

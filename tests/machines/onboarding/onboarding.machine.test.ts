@@ -1,10 +1,10 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ABOUT, DEFAULT_LOCATION, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '../../../contracts/onboarding';
-import { emptyForms } from '../../../src/machines/onboarding/onboarding-forms';
-import { machineStep, onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '../../../src/machines/onboarding/onboarding.machine';
-import { FORM_STEPS, ONBOARDING_STEPS, type FormStep } from '../../../src/machines/onboarding/onboarding-steps';
-import { loadOnboardingDraft, saveOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
+import { DEFAULT_ABOUT, DEFAULT_LOCATION, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
+import { emptyForms } from '#src/machines/onboarding/onboarding-forms';
+import { machineStep, onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '#src/machines/onboarding/onboarding.machine';
+import { FORM_STEPS, ONBOARDING_STEPS, type FormStep } from '#src/machines/onboarding/onboarding-steps';
+import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { measurePathCoverage, type PathCoverageOptions, type PathCoverageReport } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -6,11 +6,11 @@
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ONBOARDING_DEFAULTS } from '../../../contracts/onboarding';
-import { machineStep, onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '../../../src/machines/onboarding/onboarding.machine';
-import type { FormStep } from '../../../src/machines/onboarding/onboarding-steps';
-import { loadOnboardingDraft, saveOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
-import { ONBOARDING_KEY, hasLaunchNotice } from '../../../src/services/shared/session-summary';
+import { ONBOARDING_DEFAULTS } from '#contracts/onboarding';
+import { machineStep, onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '#src/machines/onboarding/onboarding.machine';
+import type { FormStep } from '#src/machines/onboarding/onboarding-steps';
+import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
+import { ONBOARDING_KEY, hasLaunchNotice } from '#src/services/shared/session-summary';
 import { provideChecked } from '../../support/contract-double';
 
 const input = { restaurantId: '42', host: 'order.example.com' };

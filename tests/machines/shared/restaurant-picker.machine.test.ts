@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Restaurant } from '../../../contracts/shared/restaurants';
-import { restaurantLabel, restaurantPickerMachine } from '../../../src/machines/shared/restaurant-picker.machine';
-import type { RestaurantDirectory } from '../../../src/services/shared/restaurants';
+import type { Restaurant } from '#contracts/shared/restaurants';
+import { restaurantLabel, restaurantPickerMachine } from '#src/machines/shared/restaurant-picker.machine';
+import type { RestaurantDirectory } from '#src/services/shared/restaurants';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 

@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../contracts/shared/session';
-import { sessionMachine } from '../../../src/machines/shared/session.machine';
-import { onboardingStatusMachine } from '../../../src/machines/onboarding/onboarding-status.machine';
+import type { CurrentUser } from '#contracts/shared/session';
+import { sessionMachine } from '#src/machines/shared/session.machine';
+import { onboardingStatusMachine } from '#src/machines/onboarding/onboarding-status.machine';
 import { assertPathCoverage, measurePathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -1,10 +1,10 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { SurveyPage, SurveyResponse } from '../../../contracts/survey';
-import { pageCount, surveyAnswersMachine } from '../../../src/machines/survey/survey-answers.machine';
-import { ApiError } from '../../../src/services/shared/api';
-import type { LegacyFile } from '../../../src/services/shared/legacy';
-import type { SurveyAnswersRequest } from '../../../src/services/survey/survey-answers';
+import type { SurveyPage, SurveyResponse } from '#contracts/survey';
+import { pageCount, surveyAnswersMachine } from '#src/machines/survey/survey-answers.machine';
+import { ApiError } from '#src/services/shared/api';
+import type { LegacyFile } from '#src/services/shared/legacy';
+import type { SurveyAnswersRequest } from '#src/services/survey/survey-answers';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SurveyCreated, SurveyResponseCreate } from '../../../contracts/survey';
+import type { SurveyCreated, SurveyResponseCreate } from '#contracts/survey';
 import {
   EMPTY_ANSWERS,
   SURVEY_STEPS,
@@ -12,8 +12,8 @@ import {
   toggleOption,
   type SurveyEvent,
   type SurveyRequest,
-} from '../../../src/machines/survey/survey.machine';
-import type { SurveyDraft } from '../../../src/services/survey/survey-draft';
+} from '#src/machines/survey/survey.machine';
+import type { SurveyDraft } from '#src/services/survey/survey-draft';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 

@@ -5,9 +5,9 @@
  */
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SurveyCreated } from '../../../contracts/survey';
-import { answersFromDraft, stepNumber, surveyMachine, toggleOption, type SurveyEvent, type SurveyRequest } from '../../../src/machines/survey/survey.machine';
-import { loadSurveyDraft, saveSurveyDraft, type SurveyDraft } from '../../../src/services/survey/survey-draft';
+import type { SurveyCreated } from '#contracts/survey';
+import { answersFromDraft, stepNumber, surveyMachine, toggleOption, type SurveyEvent, type SurveyRequest } from '#src/machines/survey/survey.machine';
+import { loadSurveyDraft, saveSurveyDraft, type SurveyDraft } from '#src/services/survey/survey-draft';
 import { provideChecked } from '../../support/contract-double';
 
 const RECEIPT: SurveyCreated = { id: 9, created_at: '2026-11-22T10:00:00.000Z' };

@@ -1,4 +1,4 @@
-import type { Territory, TerritoryCoverage } from '../../../contracts/territories';
+import type { Territory, TerritoryCoverage } from '#contracts/territories';
 
 /** A territory as the server answers it, with what a test changes. */
 export function territoryOf(overrides: Partial<Territory> = {}): Territory {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Territory } from '../../../contracts/territories';
-import { territoriesListMachine } from '../../../src/machines/territories/territories-list.machine';
-import type { ListPage } from '../../../src/services/shared/api';
+import type { Territory } from '#contracts/territories';
+import { territoriesListMachine } from '#src/machines/territories/territories-list.machine';
+import type { ListPage } from '#src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { territoryOf } from './fixtures';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { MapConfig, TerritoryCoverage, TerritoryCoverageRequest } from '../../../contracts/territories';
-import { mapConfigMachine } from '../../../src/machines/territories/map-config.machine';
-import { COVERAGE_DEBOUNCE_MS, territoryCoverageMachine } from '../../../src/machines/territories/territory-coverage.machine';
+import type { MapConfig, TerritoryCoverage, TerritoryCoverageRequest } from '#contracts/territories';
+import { mapConfigMachine } from '#src/machines/territories/map-config.machine';
+import { COVERAGE_DEBOUNCE_MS, territoryCoverageMachine } from '#src/machines/territories/territory-coverage.machine';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { EMPTY_COVERAGE } from './fixtures';

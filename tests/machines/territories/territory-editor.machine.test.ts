@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate } from '../../../contracts/territories';
-import { ApiError } from '../../../src/services/shared/api';
-import type { TerritoryImages } from '../../../src/services/territories/territories';
-import { territoryEditorMachine, type SaveInput, type UploadInput } from '../../../src/machines/territories/territory-editor.machine';
+import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate } from '#contracts/territories';
+import { ApiError } from '#src/services/shared/api';
+import type { TerritoryImages } from '#src/services/territories/territories';
+import { territoryEditorMachine, type SaveInput, type UploadInput } from '#src/machines/territories/territory-editor.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { territoryOf } from './fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { client, manualClock, memoryMailer } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
-import { COMMON_PASSWORD } from '../../../server/domain/accounts/password-policy';
+import { COMMON_PASSWORD } from '#server/domain/accounts/password-policy';
 
 const mailer = memoryMailer();
 const clock = manualClock();

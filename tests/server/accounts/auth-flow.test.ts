@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD, PASSWORD_HAS_EMAIL } from '../../../server/domain/accounts/password-policy';
+import { COMMON_PASSWORD, PASSWORD_HAS_EMAIL } from '#server/domain/accounts/password-policy';
 import { memoryMailer, client, manualClock } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_BASE, paths } from '../../../contracts/shared/paths';
-import { buildApp } from '../../../server/app';
-import type { Database } from '../../../server/db/database';
-import { sameSitePath, verifyGoogleIdToken, type GoogleSettings } from '../../../server/domain/accounts/google';
-import { HttpError } from '../../../server/http-error';
+import { API_BASE, paths } from '#contracts/shared/paths';
+import { buildApp } from '#server/app';
+import type { Database } from '#server/db/database';
+import { sameSitePath, verifyGoogleIdToken, type GoogleSettings } from '#server/domain/accounts/google';
+import { HttpError } from '#server/http-error';
 import { startOidcTestProvider, type OidcTestProvider, type TestUser } from '../../support/oidc-test-provider';
 import { createTestApp, freshDatabase, testConfig, type TestApp } from '../test-app';
 

@@ -1,11 +1,11 @@
-import type { Database } from '../../../server/db/database';
-import type { AccountDeps, AccountLog } from '../../../server/domain/accounts/account-deps';
-import { createPasswordHasher } from '../../../server/domain/accounts/passwords';
-import type { MailMessage, Mailer } from '../../../server/domain/shared/mail';
-import { deriveKeys } from '../../../server/domain/shared/keys';
-import { signAccessToken } from '../../../server/domain/accounts/sessions';
-import { findOrCreateUserByEmail, grantStaff } from '../../../server/domain/accounts/users';
-import { HttpError } from '../../../server/http-error';
+import type { Database } from '#server/db/database';
+import type { AccountDeps, AccountLog } from '#server/domain/accounts/account-deps';
+import { createPasswordHasher } from '#server/domain/accounts/passwords';
+import type { MailMessage, Mailer } from '#server/domain/shared/mail';
+import { deriveKeys } from '#server/domain/shared/keys';
+import { signAccessToken } from '#server/domain/accounts/sessions';
+import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
+import { HttpError } from '#server/http-error';
 import { testConfig, type TestApp } from '../test-app';
 
 /** A mailer that keeps what it is given. */

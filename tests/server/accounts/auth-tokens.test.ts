@@ -1,7 +1,7 @@
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveKeys } from '../../../server/domain/shared/keys';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../../server/domain/accounts/sessions';
+import { deriveKeys } from '#server/domain/shared/keys';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '#server/domain/accounts/sessions';
 import { memoryMailer, client, manualClock } from './auth-helpers';
 import { createTestApp, testConfig, type TestApp } from '../test-app';
 

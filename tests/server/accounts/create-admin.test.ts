@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USAGE, createAdmin } from '../../../server/cli/create-admin';
+import { USAGE, createAdmin } from '#server/cli/create-admin';
 import { client } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 

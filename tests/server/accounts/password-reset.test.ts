@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { requestPasswordReset, resetPassword } from '../../../server/domain/accounts/password-reset';
-import { signInWithPassword } from '../../../server/domain/accounts/sign-in';
-import { findOrCreateUserByEmail } from '../../../server/domain/accounts/users';
-import type { MailMessage } from '../../../server/domain/shared/mail';
+import { requestPasswordReset, resetPassword } from '#server/domain/accounts/password-reset';
+import { signInWithPassword } from '#server/domain/accounts/sign-in';
+import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
+import type { MailMessage } from '#server/domain/shared/mail';
 import { accountDeps, memoryLog, memoryMailer, refusal } from './auth-helpers';
 import { emptiedBeforeEachTest } from '../test-app';
 

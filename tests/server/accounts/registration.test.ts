@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { register } from '../../../server/domain/accounts/registration';
-import { findOrCreateUserByEmail } from '../../../server/domain/accounts/users';
+import { register } from '#server/domain/accounts/registration';
+import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
 import { accountDeps, memoryLog, memoryMailer, refusal } from './auth-helpers';
 import { emptiedBeforeEachTest } from '../test-app';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renewSession } from '../../../server/domain/accounts/session-renewal';
-import { issueSession } from '../../../server/domain/accounts/sessions';
-import { signOut } from '../../../server/domain/accounts/sign-in';
-import { findOrCreateUserByEmail } from '../../../server/domain/accounts/users';
+import { renewSession } from '#server/domain/accounts/session-renewal';
+import { issueSession } from '#server/domain/accounts/sessions';
+import { signOut } from '#server/domain/accounts/sign-in';
+import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
 import { accountDeps, memoryLog, refusal } from './auth-helpers';
 import { emptiedBeforeEachTest } from '../test-app';
 

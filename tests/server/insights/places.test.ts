@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { City, Country } from '../../../contracts/insights';
-import { Page } from '../../../contracts/shared/lists';
-import { parseWith } from '../../../contracts/shared/validation';
-import { cities, countries } from '../../../server/db/schema-onboarding';
+import { City, Country } from '#contracts/insights';
+import { Page } from '#contracts/shared/lists';
+import { parseWith } from '#contracts/shared/validation';
+import { cities, countries } from '#server/db/schema-onboarding';
 import { menuClient, menuTestApp, ownerWithRestaurant, type Caller, type MenuClient } from '../menu/menu-helpers';
 import type { TestApp } from '../test-app';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnalyticsStats, GeneralStats, MenuStats, STATS_TOP } from '../../../contracts/insights';
-import { parseWith } from '../../../contracts/shared/validation';
-import { restaurants } from '../../../server/db/schema';
-import { categories, dressings, extraGroups, extraSelections, menuItems, optionSets, toppings } from '../../../server/db/schema-menu';
-import { cities, countries, restaurantLocations } from '../../../server/db/schema-onboarding';
+import { AnalyticsStats, GeneralStats, MenuStats, STATS_TOP } from '#contracts/insights';
+import { parseWith } from '#contracts/shared/validation';
+import { restaurants } from '#server/db/schema';
+import { categories, dressings, extraGroups, extraSelections, menuItems, optionSets, toppings } from '#server/db/schema-menu';
+import { cities, countries, restaurantLocations } from '#server/db/schema-onboarding';
 import { menuClient, menuTestApp, ownerWithRestaurant, staff, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from '../menu/menu-helpers';
 import type { TestApp } from '../test-app';
 

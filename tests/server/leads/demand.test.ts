@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDemand } from '../../../contracts/leads';
-import { checkWith } from '../../../contracts/shared/validation';
-import { chooseActiveRestaurant, findOrCreateUserByEmail, grantStaff } from '../../../server/domain/accounts/users';
-import { messages } from '../../../server/db/schema';
+import { LocalDemand } from '#contracts/leads';
+import { checkWith } from '#contracts/shared/validation';
+import { chooseActiveRestaurant, findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
+import { messages } from '#server/db/schema';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../server/db/schema';
-import { findOrCreateUserByEmail, grantStaff } from '../../../server/domain/accounts/users';
-import { exportMessages } from '../../../server/domain/leads/inbox';
+import { messages } from '#server/db/schema';
+import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
+import { exportMessages } from '#server/domain/leads/inbox';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 

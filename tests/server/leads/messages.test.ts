@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../server/db/schema';
+import { messages } from '#server/db/schema';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 
 const PATH = '/api/messages/';

@@ -13,9 +13,9 @@ import {
   PrimaryOptionSet,
   Size,
   Topping,
-} from '../../../contracts/menu';
-import { Page } from '../../../contracts/shared/lists';
-import { Restaurant } from '../../../contracts/shared/restaurants';
+} from '#contracts/menu';
+import { Page } from '#contracts/shared/lists';
+import { Restaurant } from '#contracts/shared/restaurants';
 import type { TestApp } from '../test-app';
 import { menuClient, menuRowCounts, menuTestApp, ownerWithRestaurant, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from './menu-helpers';
 

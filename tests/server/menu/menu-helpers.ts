@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../server/db/schema';
-import { findOrCreateUserByEmail, grantStaff } from '../../../server/domain/accounts/users';
+import { users } from '#server/db/schema';
+import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '../../../contracts/onboarding';
+import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
 import { onboardingApi, ownerFactory, STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { createTestApp, type TestApp } from '../test-app';
 

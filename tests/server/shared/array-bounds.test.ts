@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_IDS_MAX } from '../../../contracts/menu';
-import { ORDER_TYPES } from '../../../contracts/onboarding';
-import { TERRITORY_CIRCLES_MAX } from '../../../contracts/territories';
+import { MENU_IDS_MAX } from '#contracts/menu';
+import { ORDER_TYPES } from '#contracts/onboarding';
+import { TERRITORY_CIRCLES_MAX } from '#contracts/territories';
 import { checkAgainstServer } from '../../support/contract-routes';
 
 /**

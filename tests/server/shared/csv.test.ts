@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvAttachment, csvCell, csvRow } from '../../../server/domain/shared/csv';
+import { csvAttachment, csvCell, csvRow } from '#server/domain/shared/csv';
 
 describe('CSV cells', () => {
   it('writes plain values as they are and empty for null', () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { moveUploadsIntoStore } from '../../../server/domain/shared/image-migration';
+import { moveUploadsIntoStore } from '#server/domain/shared/image-migration';
 import { createTestApp, type TestApp } from '../test-app';
 import { legacyUploads, picture } from './legacy-uploads';
 

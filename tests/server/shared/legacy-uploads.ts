@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Database } from '../../../server/db/database';
+import type { Database } from '#server/db/database';
 
 /** A small PNG of one colour. */
 export const picture = (background: string) =>

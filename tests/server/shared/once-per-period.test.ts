@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database';
-import { runOncePerPeriod } from '../../../server/domain/shared/once-per-period';
+import type { Database } from '#server/db/database';
+import { runOncePerPeriod } from '#server/domain/shared/once-per-period';
 import { freshDatabase } from '../test-app';
 
 const HOUR = 3_600_000;

@@ -1,10 +1,10 @@
 import type { RouteOptions } from 'fastify';
 import { array, boolean, enums, integer, literal, nullable, number, object, optional, record, string, type } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedList, documentedUnion } from '../../../contracts/shared/documented';
-import { boundedText } from '../../../contracts/shared/text';
-import { isDocumented, openApiPath } from '../../../server/openapi/document';
-import { toJsonSchema } from '../../../server/openapi/json-schema';
+import { boundedList, documentedUnion } from '#contracts/shared/documented';
+import { boundedText } from '#contracts/shared/text';
+import { isDocumented, openApiPath } from '#server/openapi/document';
+import { toJsonSchema } from '#server/openapi/json-schema';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 
 describe('superstruct → JSON Schema', () => {

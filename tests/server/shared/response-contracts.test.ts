@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { number, object, string } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { json, noContent } from '../../../contracts/shared/answers';
-import responseContractsPlugin from '../../../server/plugins/response-contracts';
+import { json, noContent } from '#contracts/shared/answers';
+import responseContractsPlugin from '#server/plugins/response-contracts';
 
 /** A server whose routes answer what the test says, checked as the test app checks every answer. */
 async function serverAnswering(answer: { status: number; body?: unknown }) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../../../contracts/shared/upload';
+import { UPLOAD_MAX_BYTES } from '#contracts/shared/upload';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { surveyResponses } from '../../../server/db/schema';
+import { surveyResponses } from '#server/db/schema';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 

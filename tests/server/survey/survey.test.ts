@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FRUSTRATION_MAX, LONG_TEXT_MAX, SURVEY_OPTIONS, SurveyResponseCreate } from '../../../contracts/survey';
-import { checkWith } from '../../../contracts/shared/validation';
-import { surveyResponses } from '../../../server/db/schema';
+import { FRUSTRATION_MAX, LONG_TEXT_MAX, SURVEY_OPTIONS, SurveyResponseCreate } from '#contracts/survey';
+import { checkWith } from '#contracts/shared/validation';
+import { surveyResponses } from '#server/db/schema';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 

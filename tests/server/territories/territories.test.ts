@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkWith } from '../../../contracts/shared/validation';
-import { RADIUS_METERS_MAX, Territory, TerritoryPage, TERRITORY_CIRCLES_MAX } from '../../../contracts/territories';
+import { checkWith } from '#contracts/shared/validation';
+import { RADIUS_METERS_MAX, Territory, TerritoryPage, TERRITORY_CIRCLES_MAX } from '#contracts/territories';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 import { people, territoryApi, territoryUrl, TERRITORIES } from './territory-api';
 

@@ -1,4 +1,4 @@
-import { findOrCreateUserByEmail, grantStaff } from '../../../server/domain/accounts/users';
+import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import type { TestApp } from '../test-app';

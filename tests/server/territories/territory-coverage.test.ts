@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkWith } from '../../../contracts/shared/validation';
-import { MapConfig, TerritoryCoverage } from '../../../contracts/territories';
-import { ConfigError, loadConfig } from '../../../server/config';
-import { messages } from '../../../server/db/schema';
+import { checkWith } from '#contracts/shared/validation';
+import { MapConfig, TerritoryCoverage } from '#contracts/territories';
+import { ConfigError, loadConfig } from '#server/config';
+import { messages } from '#server/db/schema';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 import { COVERAGE, MAP_CONFIG, people, restaurantAt, territoryApi, territoryUrl, TERRITORIES } from './territory-api';
 

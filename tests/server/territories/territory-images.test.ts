@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN } from '../../../contracts/shared/upload';
+import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN } from '#contracts/shared/upload';
 import { createTestApp, type TestApp } from '../test-app';
 import { multipartForm, people, territoryApi, territoryUrl } from './territory-api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOrNull, mergeZipText, withScheme } from '../../../contracts/territories';
+import { dateOrNull, mergeZipText, withScheme } from '#contracts/territories';
 
 describe('mergeZipText (section 5: zip codes typed as free text)', () => {
   it('splits on anything that is not a digit and keeps numbers of 4 to 10 digits', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/services/shared/api';
-import { forgotPassword, login, register, resetPassword, saveProfile, startOnboarding, verify } from '../../../src/services/accounts/auth';
-import { safeNextPath, completeSignIn, type SignInDependencies } from '../../../src/services/accounts/sign-in';
+import { createApiClient } from '#src/services/shared/api';
+import { forgotPassword, login, register, resetPassword, saveProfile, startOnboarding, verify } from '#src/services/accounts/auth';
+import { safeNextPath, completeSignIn, type SignInDependencies } from '#src/services/accounts/sign-in';
 import { startTestServer, type TestServer } from '../../support/http-test-server';
 
 let server: TestServer;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Message } from '../../../contracts/leads';
-import { ContractViolation } from '../../../contracts/shared/validation';
-import { UnexpectedAnswerError } from '../../../src/services/shared/http-common';
-import { LegacyRequestError, createLegacyClient, type LegacyClient } from '../../../src/services/shared/legacy';
-import { createSignup } from '../../../src/services/leads/messages';
+import type { Message } from '#contracts/leads';
+import { ContractViolation } from '#contracts/shared/validation';
+import { UnexpectedAnswerError } from '#src/services/shared/http-common';
+import { LegacyRequestError, createLegacyClient, type LegacyClient } from '#src/services/shared/legacy';
+import { createSignup } from '#src/services/leads/messages';
 import { startTestServer, type TestServer } from '../../support/http-test-server';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { number, object, string } from 'superstruct';
-import { ApiError, createApiClient, type ApiClientOptions } from '../../../src/services/shared/api';
-import { UnexpectedAnswerError } from '../../../src/services/shared/http-common';
-import { ACCESS_TOKEN_KEY, browserTokens, type TokenReader } from '../../../src/services/shared/token-store';
+import { ApiError, createApiClient, type ApiClientOptions } from '#src/services/shared/api';
+import { UnexpectedAnswerError } from '#src/services/shared/http-common';
+import { ACCESS_TOKEN_KEY, browserTokens, type TokenReader } from '#src/services/shared/token-store';
 import { startTestServer, type TestServer } from '../../support/http-test-server';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/services/shared/api';
-import { errorText } from '../../../src/services/shared/error-text';
+import { ApiError } from '#src/services/shared/api';
+import { errorText } from '#src/services/shared/error-text';
 
 describe('errorText: a failed call in words for a person', () => {
   it('reads the sentence and the field sentences the API client kept on its error', () => {

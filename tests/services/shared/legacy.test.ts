@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { number, object, string } from 'superstruct';
-import { LEGACY_TIMEOUT_MS, LegacyRequestError, createLegacyClient, legacyBackoff, type LegacyClientOptions } from '../../../src/services/shared/legacy';
-import { UnexpectedAnswerError } from '../../../src/services/shared/http-common';
+import { LEGACY_TIMEOUT_MS, LegacyRequestError, createLegacyClient, legacyBackoff, type LegacyClientOptions } from '#src/services/shared/legacy';
+import { UnexpectedAnswerError } from '#src/services/shared/http-common';
 import { startTestServer, type TestServer } from '../../support/http-test-server';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contracts/shared/session';
-import { ApiError, createApiClient } from '../../../src/services/shared/api';
-import { createTokenRenewer } from '../../../src/services/shared/token-renewal';
-import type { TokenStore } from '../../../src/services/shared/token-store';
+import type { Tokens } from '#contracts/shared/session';
+import { ApiError, createApiClient } from '#src/services/shared/api';
+import { createTokenRenewer } from '#src/services/shared/token-renewal';
+import type { TokenStore } from '#src/services/shared/token-store';
 import { startTestServer, type RecordedRequest, type TestServer } from '../../support/http-test-server';
 
 let server: TestServer;

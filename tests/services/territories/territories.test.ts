@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_URL_PATTERN } from '../../../contracts/shared/upload';
-import { ContractViolation } from '../../../contracts/shared/validation';
-import { ApiError, createApiClient, type ApiClient } from '../../../src/services/shared/api';
+import { UPLOAD_URL_PATTERN } from '#contracts/shared/upload';
+import { ContractViolation } from '#contracts/shared/validation';
+import { ApiError, createApiClient, type ApiClient } from '#src/services/shared/api';
 import {
   createTerritory,
   deleteTerritory,
@@ -20,8 +20,8 @@ import {
   loadMapConfig,
   updateTerritory,
   uploadTerritoryImages,
-} from '../../../src/services/territories/territories';
-import { formValuesOf, toTerritoryBody } from '../../../src/views/territories/territory-form';
+} from '#src/services/territories/territories';
+import { formValuesOf, toTerritoryBody } from '#src/views/territories/territory-form';
 import { createTestApp, type TestApp } from '../../server/test-app';
 import { people } from '../../server/territories/territory-api';
 

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../src/theme';
-import { CodeInput } from '../../../src/views/accounts/code-input';
+import { theme } from '#src/theme';
+import { CodeInput } from '#src/views/accounts/code-input';
 
 /** The code boxes in a form of their own, holding the code as the machines do (a string of digits). */
 function CodeForm({ initial, error, onSubmit }: { initial: string; error?: string; onSubmit: (code: string) => void }) {

@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import { expect } from 'vitest';
 import { assign, type AnyActorRef } from 'xstate';
-import { RESEND_LOCK_SECONDS } from '../../../contracts/accounts';
-import { resendLockMachine } from '../../../src/machines/accounts/resend-lock.machine';
+import { RESEND_LOCK_SECONDS } from '#contracts/accounts';
+import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 
 /**
  * The real resend lock, with its clock in the test's hands: ticks never come by themselves (so

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contracts/shared/session';
-import { ApiError } from '../../../src/services/shared/api';
-import { oauthCompleteMachine, type OAuthResult } from '../../../src/machines/accounts/oauth-complete.machine';
-import { takeOAuthResult } from '../../../src/services/accounts/oauth-result';
-import { theme } from '../../../src/theme';
-import { OAuthCompleteView } from '../../../src/views/accounts/oauth-complete.view';
+import type { Tokens } from '#contracts/shared/session';
+import { ApiError } from '#src/services/shared/api';
+import { oauthCompleteMachine, type OAuthResult } from '#src/machines/accounts/oauth-complete.machine';
+import { takeOAuthResult } from '#src/services/accounts/oauth-result';
+import { theme } from '#src/theme';
+import { OAuthCompleteView } from '#src/views/accounts/oauth-complete.view';
 import { createFakeActor } from '../../support/fake-actor';
 import { provideChecked } from '../../support/contract-double';
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../../../src/theme';
-import { LandingView } from '../../../src/views/leads/landing.view';
+import { theme } from '#src/theme';
+import { LandingView } from '#src/views/leads/landing.view';
 
 /**
  * Issue 10, item 6: the landing page for someone signed in (read from what the browser keeps,

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/services/shared/api';
-import type { CategoryOverview } from '../../../src/services/menu/menu';
-import { CategoriesListView } from '../../../src/views/menu/categories-list.view';
+import { ApiError } from '#src/services/shared/api';
+import type { CategoryOverview } from '#src/services/menu/menu';
+import { CategoriesListView } from '#src/views/menu/categories-list.view';
 import { DETAIL, OWNER } from '../../machines/menu/category-editor.fixtures';
-import { categoriesListMachine } from '../../../src/machines/menu/menu-lists';
+import { categoriesListMachine } from '#src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const ROWS: (CategoryOverview & { id: number })[] = [

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DressingsView } from '../../../src/views/menu/dressings.view';
+import { DressingsView } from '#src/views/menu/dressings.view';
 import { OWNER } from '../../machines/menu/category-editor.fixtures';
-import { dressingsListMachine } from '../../../src/machines/menu/menu-lists';
+import { dressingsListMachine } from '#src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 describe('dressings view', () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../../contracts/menu';
-import { extraOptionsMachine, type GroupsData, type LoadGroupsCall, type SaveGroupsCall } from '../../../src/machines/menu/extra-options.machine';
-import type { MenuScope } from '../../../src/services/menu/menu-types';
-import { ExtraOptionsView, NO_GROUPS, PICK_CATEGORY } from '../../../src/views/menu/extra-options.view';
+import type { Category } from '#contracts/menu';
+import { extraOptionsMachine, type GroupsData, type LoadGroupsCall, type SaveGroupsCall } from '#src/machines/menu/extra-options.machine';
+import type { MenuScope } from '#src/services/menu/menu-types';
+import { ExtraOptionsView, NO_GROUPS, PICK_CATEGORY } from '#src/views/menu/extra-options.view';
 import { OWNER } from '../../machines/menu/category-editor.fixtures';
 import { renderScreen } from './menu-view-harness';
 import { provideChecked } from '../../support/contract-double';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '../../../contracts/menu';
-import type { SizeRow } from '../../../src/machines/menu/category-editor.rows';
-import { MenuItemsList } from '../../../src/views/menu/menu-items-list';
-import { CurrencyProvider, formatMoney } from '../../../src/views/menu/money';
+import type { MenuItem } from '#contracts/menu';
+import type { SizeRow } from '#src/machines/menu/category-editor.rows';
+import { MenuItemsList } from '#src/views/menu/menu-items-list';
+import { CurrencyProvider, formatMoney } from '#src/views/menu/money';
 import { OWNER } from '../../machines/menu/category-editor.fixtures';
-import { menuItemsListMachine } from '../../../src/machines/menu/menu-lists';
+import { menuItemsListMachine } from '#src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const SIZES: SizeRow[] = [

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import type { menuListMachine, DeleteCall, LoadCall, SaveCall } from '../../../src/machines/menu/menu-list.machine';
-import { theme } from '../../../src/theme';
+import type { menuListMachine, DeleteCall, LoadCall, SaveCall } from '#src/machines/menu/menu-list.machine';
+import { theme } from '#src/theme';
 import { provideChecked } from '../../support/contract-double';
 
 export function renderScreen(screen: ReactNode, path = '/menu') {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PrimaryOptionSet } from '../../../contracts/menu';
-import { primaryOptionSetEditorMachine, type SaveSetCall } from '../../../src/machines/menu/primary-option-set-editor.machine';
-import { PrimaryOptionsView } from '../../../src/views/menu/primary-options.view';
+import type { PrimaryOptionSet } from '#contracts/menu';
+import { primaryOptionSetEditorMachine, type SaveSetCall } from '#src/machines/menu/primary-option-set-editor.machine';
+import { PrimaryOptionsView } from '#src/views/menu/primary-options.view';
 import { OWNER } from '../../machines/menu/category-editor.fixtures';
-import { optionSetsListMachine } from '../../../src/machines/menu/menu-lists';
+import { optionSetsListMachine } from '#src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 import { provideChecked } from '../../support/contract-double';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToppingsView } from '../../../src/views/menu/toppings.view';
+import { ToppingsView } from '#src/views/menu/toppings.view';
 import { OWNER } from '../../machines/menu/category-editor.fixtures';
-import { toppingsListMachine } from '../../../src/machines/menu/menu-lists';
+import { toppingsListMachine } from '#src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
 
 const TOPPINGS = [

@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '../../../contracts/onboarding';
-import { loadOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
-import { theme } from '../../../src/theme';
-import { OnboardingArea, type OnboardingStep } from '../../../src/views/onboarding/onboarding-area.view';
+import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
+import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
+import { theme } from '#src/theme';
+import { OnboardingArea, type OnboardingStep } from '#src/views/onboarding/onboarding-area.view';
 import { REFUSALS, STEP_TITLES } from '../../models/onboarding/onboarding.model';
 import {
   MARKERS,

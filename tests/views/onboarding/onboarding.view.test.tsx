@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FormStep } from '../../../src/machines/onboarding/onboarding-steps';
+import type { FormStep } from '#src/machines/onboarding/onboarding-steps';
 import { REFUSALS, STEP_TITLES, onboardingModel } from '../../models/onboarding/onboarding.model';
 import { modelLeafStates, modelPathCases, type PathExecutors } from '../../support/model-paths';
-import { loadOnboardingDraft } from '../../../src/services/onboarding/onboarding-draft';
+import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { MARKERS, clearBrowserStorage, button, currentStep, expectStep, heading, renderOnboarding, typeInto, type Driver } from './onboarding-harness';
 
 beforeEach(clearBrowserStorage);

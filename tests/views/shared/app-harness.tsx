@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { CurrentUser } from '../../../contracts/shared/session';
-import { AppRoutes } from '../../../src/app';
-import { theme } from '../../../src/theme';
+import type { CurrentUser } from '#contracts/shared/session';
+import { AppRoutes } from '#src/app';
+import { theme } from '#src/theme';
 import { contractFetch } from '../../support/contract-double';
 
 export function openAppAt(path: string) {

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { RouteErrorBoundary } from '../../../src/components/route-error-boundary';
+import { RouteErrorBoundary } from '#src/components/route-error-boundary';
 import { ADMIN, OWNER, openAppAt, signedInAs } from './app-harness';
 
 const COMING_SOON = 'Coming in a later release';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigationBase } from '../../../src/components/navigation-base';
-import { sidebarFor } from '../../../src/views/shared/navigation';
+import { navigationBase } from '#src/components/navigation-base';
+import { sidebarFor } from '#src/views/shared/navigation';
 
 /** Spec, first document section 2: the navigation base and the sidebar's default base. */
 describe('navigation base', () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActiveRestaurantUpdate, CurrentUser } from '../../../contracts/shared/session';
-import { menuScope } from '../../../src/views/menu/menu-area.view';
+import type { ActiveRestaurantUpdate, CurrentUser } from '#contracts/shared/session';
+import { menuScope } from '#src/views/menu/menu-area.view';
 import { contractFetch } from '../../support/contract-double';
 import { openAppAt } from './app-harness';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { accessibleColors, theme } from '../../../src/theme';
-import { contrastRatio, readableOn, TEXT_CONTRAST } from '../../../src/theme-contrast';
+import { accessibleColors, theme } from '#src/theme';
+import { contrastRatio, readableOn, TEXT_CONTRAST } from '#src/theme-contrast';
 
 // The colours the app's light scheme actually uses, as the browser would resolve them.
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Territory } from '../../../contracts/territories';
-import { territoriesListMachine } from '../../../src/machines/territories/territories-list.machine';
-import type { ListPage } from '../../../src/services/shared/api';
-import { TERRITORIES_EMPTY, TerritoriesListView } from '../../../src/views/territories/territories-list.view';
+import type { Territory } from '#contracts/territories';
+import { territoriesListMachine } from '#src/machines/territories/territories-list.machine';
+import type { ListPage } from '#src/services/shared/api';
+import { TERRITORIES_EMPTY, TerritoriesListView } from '#src/views/territories/territories-list.view';
 import { provideChecked } from '../../support/contract-double';
 import { territoryOf } from '../../machines/territories/fixtures';
 import { renderScreen } from './territories-view-harness';

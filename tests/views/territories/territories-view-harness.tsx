@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { theme } from '../../../src/theme';
+import { theme } from '#src/theme';
 
 export function renderScreen(screen: ReactNode, path = '/territories') {
   const location = memoryLocation({ path, record: true });
