@@ -41,5 +41,8 @@ const VIEWPORTS = { desktop: { width: 1024, height: 768 }, phone: { width: 375, 
 export function setViewport(size: keyof typeof VIEWPORTS): void {
   const emulated = window as unknown as { happyDOM?: { setViewport(viewport: { width: number; height: number }): void } };
   if (!emulated.happyDOM) throw new Error('setViewport needs the happy-dom environment.');
-  emulated.happyDOM.setViewport(VIEWPORTS[size]);
+  const viewport = VIEWPORTS[size];
+  // Called after every test: most never leave the desktop, and a resize re-evaluates every media query.
+  if (window.innerWidth === viewport.width && window.innerHeight === viewport.height) return;
+  emulated.happyDOM.setViewport(viewport);
 }
