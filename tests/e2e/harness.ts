@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '#server/config';
 import { openDatabase, type Database } from '#server/db/database';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { addTaken } from '../support/taken-files';
+import { TEST_SCRYPT } from '../support/test-scrypt';
 import type { TakenTransitions } from '../support/transition-recorder';
 
 // `npm run paths -- --coverage --browser` sets PATHS_COVERAGE_DIR: the recording build
@@ -67,7 +68,8 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   };
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp(config, { database });
+  // The cheap scrypt cost: these tests sign many people up, and what they test is the screens.
+  const app = await buildApp(config, { database, scrypt: TEST_SCRYPT });
   await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;
   return {

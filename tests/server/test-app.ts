@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '#server/db/database';
+import { TEST_SCRYPT } from '../support/test-scrypt';
 
 /** Which engine these server tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const engine: Database['kind'] = inject('postgresTemplateUrl') ? 'postgres' : 'pglite';
@@ -75,9 +76,9 @@ export async function createTestApp(options: { config?: Partial<Config>; databas
   // Every answer is checked against its route's documented contract; a breach answers 500 with
   // the breach in `detail` (the test's own assertion fails on it) and fails the test at close.
   const violations: string[] = [];
-  // A cheap scrypt cost unless a test asks for another: the production cost takes ~0.3 s a hash.
+  // A cheap scrypt cost unless a test asks for another (tests/support/test-scrypt.ts).
   const app = await buildApp(testConfig(config), {
-    scrypt: { N: 1024, r: 8, p: 1 },
+    scrypt: TEST_SCRYPT,
     onResponseViolation: (violation) => violations.push(violation),
     ...dependencies,
     database,
