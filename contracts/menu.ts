@@ -3,6 +3,7 @@ import { BooleanText, Id, IdText, listQuery, SearchText } from './shared/lists';
 import { NO_RESTAURANT_MESSAGE } from './shared/restaurants';
 import { NAME_MAX, NAME_MESSAGE, requiredName, trimmed } from './shared/text';
 import { boundedList } from './shared/documented';
+import { UPLOAD_URL_PATTERN } from './shared/upload';
 
 /**
  * Menu management (second specification, sections 3, 5, 7 and 9): every body the back office
@@ -47,7 +48,7 @@ export const MENU_MESSAGES = {
   noRestaurant: NO_RESTAURANT_MESSAGE,
   price: 'Enter a price of 0 or more with at most two decimals.',
   units: 'Enter units of 0 or more with at most two decimals.',
-  imageUrl: 'Enter an image address starting with https://, http:// or /.',
+  imageUrl: 'Enter an image address starting with https://, or upload a picture.',
 } as const;
 
 // ---- Building blocks ------------------------------------------------------------------------
@@ -68,9 +69,20 @@ const Description = trimmed(
   refine(string(), 'description', (value) => value.length <= DESCRIPTION_MAX || `Descriptions must be at most ${DESCRIPTION_MAX} characters.`),
 );
 
-/** An image address: an absolute http(s) URL or a path on this site (uploads); blank means none. */
+/**
+ * An image address: a picture uploaded here (/uploads/…) or an https:// address, which the
+ * content security policy lets the page show (server/plugins/security.ts). Plain http:// and
+ * other paths on this site are refused: a browser would not show them on an https page, or
+ * they are no picture. Blank means none.
+ */
 export const ImageUrl = coerce(
-  nullable(refine(string(), 'image_url', (value) => (value.length <= URL_MAX && /^(https?:\/\/\S+|\/\S*)$/.test(value)) || MENU_MESSAGES.imageUrl)),
+  nullable(
+    refine(
+      string(),
+      'image_url',
+      (value) => (value.length <= URL_MAX && (/^https:\/\/[^\s/]+\/?\S*$/.test(value) || UPLOAD_URL_PATTERN.test(value))) || MENU_MESSAGES.imageUrl,
+    ),
+  ),
   string(),
   (value) => (value.trim() === '' ? null : value.trim()),
 );

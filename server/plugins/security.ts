@@ -21,7 +21,9 @@ export function tileSource(mapTileUrl: string): string {
 /**
  * The built app loads only its own scripts. Styles may be inline because Mantine sets CSS
  * variables through style attributes and one <style> tag; no script is ever inline. Images
- * come from the app itself and from the map's tile server (MAP_TILE_URL), nowhere else.
+ * come from the app itself, from the map's tile server (MAP_TILE_URL) and from any https://
+ * address: the specification lets owners give menu images (hero, toppings, selections) by
+ * address, and the menu contract accepts only https:// ones (contracts/menu.ts, ImageUrl).
  */
 const contentSecurityPolicy = (mapTileUrl: string) => ({
   useDefaults: false,
@@ -29,7 +31,7 @@ const contentSecurityPolicy = (mapTileUrl: string) => ({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', tileSource(mapTileUrl)],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileSource(mapTileUrl)],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -10,13 +10,14 @@ import { API_BASE, paths } from '#contracts/shared/paths';
 import { createPasswordHasher } from '#server/domain/accounts/passwords';
 import { findOrCreateUserByEmail, updateProfile } from '#server/domain/accounts/users';
 import { codesMailedTo } from '../server/outbox';
+import { TEST_SCRYPT } from '../support/test-scrypt';
 import type { RunningApp } from './harness';
 
 /** Every path sends many accounts calls from one address: the per-minute budgets are lifted (static files never count). */
 export const UNLIMITED = { authLimitPerMinute: 10_000, rateLimitPerMinute: 100_000 } as const;
 
 // A cheap cost for the accounts the tests make themselves; the server reads the cost from each hash.
-const hasher = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const hasher = createPasswordHasher(TEST_SCRYPT);
 
 let addresses = 0;
 /** A fresh address for one path, so that no path sees another's codes, mail or account. */

@@ -5,6 +5,7 @@
  * one of these changes answered 400 (`category_id: Unknown field.`) and reverted.
  */
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryDeep, CategoryDetail, MenuItem } from '#contracts/menu';
 import type { Page as ListPage } from '#contracts/shared/lists';
@@ -19,6 +20,13 @@ let owner: OwnerSession;
 beforeAll(async () => {
   app = await startApp({ rateLimitPerMinute: 100_000 });
   owner = await ownerSession(app, 'settings-owner@example.com');
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'hero.png');
+  const uploaded = await fetch(`${app.url}/api/v2/upload/image/`, { method: 'POST', headers: { authorization: `Bearer ${owner.access}` }, body: form });
+  hero = ((await uploaded.json()) as { url: string }).url;
   browser = await openBrowser();
 });
 afterAll(async () => {
@@ -26,8 +34,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-// On this site, so the page's content security policy lets its preview load.
-const HERO = '/favicon.svg';
+/** A picture uploaded here (the menu takes uploads and https:// addresses), so its preview loads. */
+let hero: string;
 
 /** A saved category with no settings switched on, and a library to choose from: made through the API. */
 async function savedCategory(): Promise<{ categoryId: number; crustId: number }> {
@@ -75,7 +83,7 @@ describe('the category editor in edit mode', () => {
     await page.getByRole('option', { name: 'Crust' }).click();
     await page.keyboard.press('Escape');
     const imageUrl = page.getByRole('textbox', { name: 'Image URL' });
-    await imageUrl.fill(HERO);
+    await imageUrl.fill(hero);
     await imageUrl.blur();
     await clickLabel(page, 'Assign toppings');
     await clickLabel(page, 'Assign dressings');
@@ -86,7 +94,7 @@ describe('the category editor in edit mode', () => {
     expect(await storedDetail(categoryId)).toMatchObject({
       priced_by: 'weight',
       primary_option_sets: [crustId],
-      image_url: HERO,
+      image_url: hero,
       allow_toppings: true,
       allow_dressings: true,
     });
@@ -99,7 +107,7 @@ describe('the category editor in edit mode', () => {
     expect(await sets.getByText('Cheese', { exact: true }).count()).toBe(0);
     // The pricing basis control draws its selection exactly over the chosen segment (it was 4 px off).
     await expect.poll(() => indicatorOffset(page), { timeout: 5_000 }).toEqual({ dx: 0, dy: 0, dw: 0, dh: 0 });
-    expect(await page.getByRole('textbox', { name: 'Image URL' }).inputValue()).toBe(HERO);
+    expect(await page.getByRole('textbox', { name: 'Image URL' }).inputValue()).toBe(hero);
     expect(await page.getByRole('switch', { name: 'Assign toppings' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'Assign dressings' }).isChecked()).toBe(true);
     // The switches show their chips again: the catalogue is offered once assignment is on.

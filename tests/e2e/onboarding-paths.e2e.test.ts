@@ -25,6 +25,7 @@ import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { codeFrom, startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { rememberSession } from './menu-session';
 
 let smtp: SmtpCapture;
 let app: RunningApp;
@@ -100,11 +101,7 @@ type Driver = {
 async function openOnboarding(): Promise<Driver> {
   const owner = await newOwner();
   const page = await newPage(browser, { width: 375, height: 740 });
-  await page.goto(app.url);
-  await page.evaluate(({ access, refresh }) => {
-    localStorage.setItem('access_token', access);
-    localStorage.setItem('refresh_token', refresh);
-  }, owner);
+  await rememberSession(page, owner);
   await page.goto(`${app.url}/onboard/${owner.rid}/location`);
   return { page, rid: owner.rid, slug: `pizza-${owner.rid}`, changed: {} };
 }

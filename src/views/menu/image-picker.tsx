@@ -1,6 +1,8 @@
 import { Button, Group, Image, Popover, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { validate } from 'superstruct';
+import { ImageUrl } from '../../../contracts/menu';
+import { useEffect, useRef, useState } from 'react';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { menuUploadMachine } from '../../machines/menu/menu-upload.machine';
 
@@ -11,10 +13,17 @@ import { menuUploadMachine } from '../../machines/menu/menu-upload.machine';
 export function ImagePicker({ name, url, onPick }: { name: string; url: string | null; onPick: (url: string | null) => void }) {
   const [opened, setOpened] = useState(false);
   const [text, setText] = useState('');
+  // The address is checked as the server will check it, so the picker never takes one the page cannot show.
+  const [textError, setTextError] = useState<string | null>(null);
   const [state, send] = useMachine(menuUploadMachine);
   const { uploads, url: uploaded, error } = state.context;
+  // Each finished upload is handed over once. `onPick` is made anew by every render of the
+  // editor, and handing the address over re-renders it: keyed on `onPick` alone, this effect
+  // handed the same address over again on every render and froze the tab.
+  const handedOver = useRef(0);
   useEffect(() => {
-    if (uploads > 0 && uploaded) {
+    if (uploads > handedOver.current && uploaded) {
+      handedOver.current = uploads;
       onPick(uploaded);
       setOpened(false);
     }
@@ -33,7 +42,16 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="xs" w={260}>
-            <TextInput label="Image URL" size="xs" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+            <TextInput
+              label="Image URL"
+              size="xs"
+              value={text}
+              error={textError}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setTextError(null);
+              }}
+            />
             <ImageDropzone
               label="Image"
               currentUrl={url}
@@ -62,6 +80,11 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
                 size="xs"
                 disabled={text.trim() === ''}
                 onClick={() => {
+                  const [refusal] = validate(text, ImageUrl, { coerce: true });
+                  if (refusal) {
+                    setTextError(refusal.message);
+                    return;
+                  }
                   onPick(text.trim());
                   setText('');
                   setOpened(false);

@@ -7,6 +7,7 @@ import { signAccessToken } from '#server/domain/accounts/sessions';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { HttpError } from '#server/http-error';
 import { testConfig, type TestApp } from '../test-app';
+import { TEST_SCRYPT } from '../../support/test-scrypt';
 
 /** A mailer that keeps what it is given. */
 export function memoryMailer(): Mailer & { sent: MailMessage[]; codeFor(to: string): string } {
@@ -89,7 +90,7 @@ export function accountDeps(database: Database, overrides: Partial<AccountDeps> 
     codeKey: keys.codeHash,
     clock,
     publicUrl: config.publicUrl,
-    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    passwords: createPasswordHasher(TEST_SCRYPT),
     sessions: { accessKey: keys.accessToken, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays, clock },
     background: () => undefined,
     ...overrides,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE, createAdmin } from '#server/cli/create-admin';
 import { client } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
+import { TEST_SCRYPT } from '../../support/test-scrypt';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => t.close());
 async function run(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await createAdmin(argv, t.database, { out: (line) => out.push(line), err: (line) => err.push(line) }, { N: 1024, r: 8, p: 1 });
+  const code = await createAdmin(argv, t.database, { out: (line) => out.push(line), err: (line) => err.push(line) }, TEST_SCRYPT);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 const row = async (email: string) => (await t.database.query('select * from users where email = $1', [email]))[0];

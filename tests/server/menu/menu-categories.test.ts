@@ -279,7 +279,7 @@ describe('POST /categories/deep/', () => {
     const response = await api.post('/categories/deep/', owner, {
       name: ' Pizza ',
       description: 'Wood fired',
-      detail: { priced_by: 'size', primary_option_sets: [set.body.id], allow_toppings: true, allow_dressings: true, image_url: '/uploads/pizza.webp' },
+      detail: { priced_by: 'size', primary_option_sets: [set.body.id], allow_toppings: true, allow_dressings: true, image_url: '/uploads/pizza.jpg' },
       sizes: [{ name: 'Small', units: 10, measurement: 'Inches' }, { name: 'Large', units: 14, measurement: 'Inches' }, {}],
       toppings: [topping.body.id],
       dressings: [library.body.id],
@@ -292,7 +292,7 @@ describe('POST /categories/deep/', () => {
       category_id: deep.category.id,
       priced_by: 'size',
       primary_option_sets: [set.body.id],
-      image_url: '/uploads/pizza.webp',
+      image_url: '/uploads/pizza.jpg',
     });
     expect(deep.sizes.map((s: { name: string; position: number }) => [s.name, s.position])).toEqual([
       ['Small', 1],

@@ -38,6 +38,28 @@ describe('toppings', () => {
     expect((await api.patch('/toppings/999999/', owner, { name: 'x' })).status).toBe(404);
   });
 
+  // An address the page could never show (the browser blocks http:// images on an https page,
+  // and a path on this site is a picture only under /uploads/) is refused, never stored.
+  it.each([['http://img.example.com/m.png'], ['/api/v2/auth/me/'], ['/uploads/../secrets/secret.key'], ['https://']])(
+    'refuses the image address %s',
+    async (address) => {
+      const refused = await api.post('/toppings/', owner, { name: 'Unseen', image_url: address });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({ image_url: 'Enter an image address starting with https://, or upload a picture.' });
+      expect((await t.database.query('select count(*)::int as n from toppings where name = $1', ['Unseen']))[0]).toEqual({ n: 0 });
+    },
+  );
+
+  it('accepts an https:// address and a picture uploaded here, which the page may show', async () => {
+    for (const address of ['https://cdn.example.com/thin.png?w=200', '/uploads/abc_DEF-123.jpg']) {
+      const created = await api.post('/toppings/', owner, { name: `Shown ${address.length}`, image_url: address });
+      expect(created.status).toBe(201);
+      expect(created.body.image_url).toBe(address);
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(String(page.headers['content-security-policy'])).toMatch(/img-src [^;]*\shttps:[\s;]/);
+  });
+
   it('lists own and library toppings, searched by `search` or `q`', async () => {
     const lister = await ownerWithRestaurant(t, 'topping-lister@example.com');
     const library = await api.post('/toppings/', admin, { name: 'Library Pepperoni', restaurant_id: null });
@@ -190,7 +212,7 @@ describe('the platform library', () => {
         name: 'Open set',
         restaurant_id: null,
         allow_images: true,
-        selections: [{ name: 'A', image_url: '/uploads/a.webp' }, { name: 'B' }],
+        selections: [{ name: 'A', image_url: '/uploads/a.jpg' }, { name: 'B' }],
       })
     ).body;
     const copy = await api.post(`/primary-options/${set.id}/copy/`, owner);
@@ -198,7 +220,7 @@ describe('the platform library', () => {
     expect(copy.body).toMatchObject({ name: 'Open set', restaurant_id: owner.restaurantId, prevent_restaurant_changes: false, allow_images: true });
     expect(copy.body.id).not.toBe(set.id);
     expect(copy.body.selections.map((s: { name: string; image_url: string | null }) => [s.name, s.image_url])).toEqual([
-      ['A', '/uploads/a.webp'],
+      ['A', '/uploads/a.jpg'],
       ['B', null],
     ]);
     // The copy is the owner's to change; the original stays as it was.
@@ -216,10 +238,10 @@ describe('the platform library', () => {
     expect(refused.body.code).toBe('locked');
     expect(await menuRowCounts(t)).toEqual(before);
 
-    const topping = (await api.post('/toppings/', admin, { name: 'Truffle', restaurant_id: null, image_url: '/uploads/t.webp' })).body;
+    const topping = (await api.post('/toppings/', admin, { name: 'Truffle', restaurant_id: null, image_url: '/uploads/t.jpg' })).body;
     const copied = await api.post(`/toppings/${topping.id}/copy/`, owner, {});
     expect(copied.status).toBe(201);
-    expect(copied.body).toEqual({ id: expect.any(Number), name: 'Truffle', image_url: '/uploads/t.webp', restaurant_id: owner.restaurantId });
+    expect(copied.body).toEqual({ id: expect.any(Number), name: 'Truffle', image_url: '/uploads/t.jpg', restaurant_id: owner.restaurantId });
     const dressing = (await api.post('/dressings/', admin, { name: 'Vinaigrette', restaurant_id: null })).body;
     expect((await api.post(`/dressings/${dressing.id}/copy/`, owner)).body).toMatchObject({ name: 'Vinaigrette', restaurant_id: owner.restaurantId });
     expect((await api.post('/toppings/999999/copy/', owner)).status).toBe(404);

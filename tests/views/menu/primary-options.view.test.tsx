@@ -84,4 +84,27 @@ describe('primary options view', () => {
     });
     await waitFor(() => expect(list.calls.loads).toHaveLength(2));
   });
+
+  it('refuses an image address the page could not show, next to the field, and keeps the picker open', async () => {
+    const saves: SaveSetCall[] = [];
+    const list = memoryList<PrimaryOptionSet>(optionSetsListMachine, []);
+    const { user } = renderScreen(<PrimaryOptionsView scope={OWNER} machine={list.machine} editorMachine={editorMachine(saves)} />);
+    await user.click(await screen.findByRole('button', { name: 'Add primary option' }));
+    await user.click(screen.getByRole('switch', { name: 'Add images to selections' }));
+    await user.click(screen.getByRole('button', { name: 'Add selection' }));
+    await user.type(screen.getByLabelText('Selection 1'), 'Tomato');
+    await user.click(screen.getByRole('button', { name: 'Add image for Tomato' }));
+    await user.type(screen.getByLabelText('Image URL'), 'http://img.example.com/tomato.png');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription('Enter an image address starting with https://, or upload a picture.');
+    expect(screen.getByRole('button', { name: 'Add image for Tomato' })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Image URL'));
+    await user.type(screen.getByLabelText('Image URL'), 'https://img.example.com/tomato.png');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('button', { name: 'Change image for Tomato' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Set name'), 'Base');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.body.selections).toEqual([{ name: 'Tomato', image_url: 'https://img.example.com/tomato.png' }]);
+  });
 });
