@@ -16,7 +16,10 @@ export type MenuFigures = {
   options: number;
   /** Menu items per category name, most first, ties by name; at most `top`. */
   itemsPerCategory: { name: string; value: number }[];
-  /** The platform library's global option sets by kind (rows with no restaurant). */
+  /**
+   * The option sets, toppings and dressings the restaurant can use, by kind: its own and the
+   * platform library's (rows with no restaurant). Platform-wide: every row.
+   */
   optionGroupBreakdown: { name: string; value: number }[];
 };
 
@@ -26,6 +29,9 @@ export async function menuFigures(db: Db, restaurantId: number | undefined, top:
   const ownCategories = restaurantId === undefined ? sql`true` : sql`c.restaurant_id = ${restaurantId}`;
   // Platform-wide every item counts: no join to the categories just to keep them all (a third less time, docs/performance.md).
   const ownItems = restaurantId === undefined ? sql`true` : sql`m.category_id in (select id from own_categories)`;
+  // What a restaurant can put on its menu: its own rows and the library's. (Counting the library
+  // alone told an owner with three sets of their own "No option sets yet", issue 27.)
+  const usable = restaurantId === undefined ? sql`true` : sql`(restaurant_id = ${restaurantId} or restaurant_id is null)`;
   const [row] = await selectRows<{
     categories: string;
     menu_items: string;
@@ -56,9 +62,9 @@ export async function menuFigures(db: Db, restaurantId: number | undefined, top:
       (select count(*) from own_groups) as option_groups,
       (select count(*) from extra_selections s where s.group_id in (select id from own_groups)) as options,
       (select json_agg(json_build_object('name', name, 'value', value) order by value desc, name) from items_by_name) as items_per_category,
-      (select count(*) from option_sets where restaurant_id is null) as primary_options,
-      (select count(*) from toppings where restaurant_id is null) as toppings,
-      (select count(*) from dressings where restaurant_id is null) as dressings
+      (select count(*) from option_sets where ${usable}) as primary_options,
+      (select count(*) from toppings where ${usable}) as toppings,
+      (select count(*) from dressings where ${usable}) as dressings
   `,
   );
   if (!row) throw new Error('The menu figures query answered no row.');

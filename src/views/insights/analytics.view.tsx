@@ -16,7 +16,7 @@ import { saveFile } from '../../components/save-file';
 import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
 import { averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv, type SamplePoint } from '../../machines/insights/sample-data';
 import { isAdmin, useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, formatCount, statsRestaurant } from './insight-parts';
+import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 
 export const ANALYTICS_TITLE = 'Analytics';
@@ -145,13 +145,23 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
           rows={categories.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}
           emptyText="No menu items available"
         >
-          <BarChart h={240} data={categories} dataKey="short" withTooltip={false} series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]} />
+          <BarChart
+            h={240}
+            data={categories}
+            dataKey="short"
+            withTooltip={false}
+            series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]}
+            yAxisProps={WHOLE_NUMBER_AXIS}
+            // Every bar keeps its name: the chart would otherwise skip labels it thinks crowded.
+            xAxisProps={{ interval: 0 }}
+          />
         </ChartFigure>
         <ChartFigure
           title="Menu Composition"
           columns={['Part', 'Count']}
           rows={composition.map((part) => ({ label: part.name, values: [formatCount(part.value)] }))}
           emptyText="Nothing on the menu yet"
+          legend={composition}
         >
           <DonutChart h={240} data={composition} withLabels withLabelsLine withTooltip={false} mx="auto" />
         </ChartFigure>
@@ -159,7 +169,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
       <div className={classes.kpis}>
         <FigureCard title="Run rate per day" value={usd.format(runRatePerDay(series))} sample />
         <FigureCard title="Avg order value" value={usd.format(averageOrderValue(series))} sample />
-        <FigureCard title="Geo spread" value={`${formatCount(stats.cities)} cities`} detail={`across ${formatCount(stats.countries)} countries`} />
+        <FigureCard title="Geo spread" value={countOf(stats.cities, 'city', 'cities')} detail={`across ${countOf(stats.countries, 'country', 'countries')}`} />
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Quick Actions">
         <Stack gap="sm">

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Title.css';
 import { Button, Group, Paper, Title } from '@mantine/core';
 import type { GeneralStatsMachine } from '../../machines/insights/general-stats.machine';
 import { GeneralStatsScreen, StaticList, type StatCard } from './general-stats-screen';
-import { KpiCard } from './insight-parts';
+import { KpiCard, SampleBadge } from './insight-parts';
 import classes from './insights.module.css';
 
 const DRIVER_CARDS: StatCard[] = [
@@ -30,9 +30,13 @@ export function DriversView({ machine }: { machine?: GeneralStatsMachine }) {
         <StaticList title="Performance" items={['On-time delivery rate', 'Average delivery time', 'Customer ratings per driver']} />
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Driver status">
-        <Title order={2} size="h4" mb="xs">
-          Driver status
-        </Title>
+        {/* Section 7's hard-coded counts: marked as sample data, like every other figure that is not real. */}
+        <Group justify="space-between" gap="xs" mb="xs">
+          <Title order={2} size="h4">
+            Driver status
+          </Title>
+          <SampleBadge />
+        </Group>
         <div className={classes.kpis}>
           {DRIVER_STATUS.map((status) => (
             <KpiCard key={status.label} label={status.label} value={String(status.count)} />

@@ -60,6 +60,30 @@ export function SampleBadge() {
 
 export type FigureRow = { label: string; values: (string | number)[] };
 
+/** "1 city", "3 cities": a count with its noun. */
+export const countOf = (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`;
+
+/** Count axes step in whole units: there is no quarter of a restaurant. */
+export const WHOLE_NUMBER_AXIS = { allowDecimals: false } as const;
+
+export type LegendEntry = { name: string; value: number; color: string };
+
+/** A donut's key: each slice's colour, name and count, in the order drawn (the drawing has no legend of its own). */
+export function ChartLegend({ entries }: { entries: LegendEntry[] }) {
+  return (
+    <Group gap="md" justify="center" aria-hidden="true">
+      {entries.map((entry) => (
+        <Group key={entry.name} gap={6} wrap="nowrap">
+          <span className={classes.swatch} style={{ background: `var(--mantine-color-${entry.color.replace('.', '-')})` }} />
+          <Text size="sm">
+            {entry.name} ({formatCount(entry.value)})
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
 /**
  * A chart with its text alternative: the figures in a table a screen reader reads (the drawing
  * itself is inert: hidden from it and out of the tab order, its shapes say nothing a table does not).
@@ -70,6 +94,8 @@ export function ChartFigure({
   rows,
   sample,
   emptyText,
+  note,
+  legend,
   children,
 }: {
   title: string;
@@ -77,6 +103,10 @@ export function ChartFigure({
   rows: FigureRow[];
   sample?: boolean;
   emptyText?: string;
+  /** What the figures count, under the title. */
+  note?: string;
+  /** A donut's key, shown under its drawing. */
+  legend?: LegendEntry[];
   children: ReactNode;
 }) {
   const empty = rows.length === 0 && emptyText !== undefined;
@@ -89,7 +119,13 @@ export function ChartFigure({
           </Title>
           {sample ? <SampleBadge /> : null}
         </Group>
+        {note ? (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        ) : null}
         {empty ? <Text>{emptyText}</Text> : <div inert>{children}</div>}
+        {!empty && legend ? <ChartLegend entries={legend} /> : null}
         <VisuallyHidden hidden={empty}>
           <Table>
             <caption>{title}</caption>

@@ -14,8 +14,8 @@ import type { MenuStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
 import { menuDashboardMachine, type MenuDashboardData, type MenuDashboardMachine } from '../../machines/insights/menu-dashboard.machine';
 import { sampleSparkline, sampleTrend } from '../../machines/insights/sample-data';
-import { useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, KpiCard, formatCount, statsRestaurant } from './insight-parts';
+import { isAdmin, useSession } from '../shared/session-context';
+import { CHART_COLORS, ChartFigure, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 
 export const DASHBOARD_TITLE = 'Menu dashboard';
@@ -38,7 +38,8 @@ const DONUT_COLORS = CHART_COLORS.slice(0, 6);
 /** "Menu dashboard" of the second document: the menu's counts, its top lists, and whether the backend answers. */
 export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?: MenuDashboardMachine }) {
   usePageTitle(DASHBOARD_TITLE, 'Back office');
-  const restaurantId = statsRestaurant(useSession().user);
+  const { user } = useSession();
+  const restaurantId = statsRestaurant(user);
   const [state, send] = useMachine(machine, { input: { restaurantId } });
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
@@ -67,12 +68,14 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
           </Stack>
         </Alert>
       ) : null}
-      {state.matches('loaded') && state.context.data ? <DashboardFigures data={state.context.data} /> : null}
+      {state.matches('loaded') && state.context.data ? (
+        <DashboardFigures data={state.context.data} platformWide={isAdmin(user) && restaurantId === null} />
+      ) : null}
     </Stack>
   );
 }
 
-function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDashboardData }) {
+function DashboardFigures({ data: { stats, backendReachable }, platformWide }: { data: MenuDashboardData; platformWide: boolean }) {
   // A kind with no sets has no slice: a zero would only draw a stray label.
   const donut = stats.optionGroupBreakdown
     .filter((entry) => entry.value > 0)
@@ -102,6 +105,7 @@ function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDas
             dataKey="name"
             series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
             tickLine="y"
+            yAxisProps={WHOLE_NUMBER_AXIS}
             withTooltip={false}
           />
         </ChartFigure>
@@ -110,6 +114,8 @@ function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDas
           columns={['Kind', 'Sets']}
           rows={donut.map((kind) => ({ label: kind.name, values: [formatCount(kind.value)] }))}
           emptyText="No option sets yet"
+          note={platformWide ? "Every restaurant's and the platform library's." : "Your restaurant's own and the platform library's, which it can use."}
+          legend={donut}
         >
           <DonutChart h={260} data={donut} withLabelsLine withLabels withTooltip={false} mx="auto" />
         </ChartFigure>
@@ -125,6 +131,7 @@ function DashboardFigures({ data: { stats, backendReachable } }: { data: MenuDas
             dataKey="name"
             series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[1] }]}
             curveType="monotone"
+            yAxisProps={WHOLE_NUMBER_AXIS}
             withTooltip={false}
           />
         </ChartFigure>

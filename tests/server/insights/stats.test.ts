@@ -68,10 +68,11 @@ async function world(): Promise<World> {
   return { ownerA, ownerB, restaurantA, restaurantB };
 }
 
-const LIBRARY = [
-  { name: 'Primary options', value: 2 },
-  { name: 'Toppings', value: 3 },
-  { name: 'Dressings', value: 1 },
+/** What a restaurant can use is the library (2 sets, 3 toppings, 1 dressing) and its own rows. */
+const breakdown = (primaryOptions: number, toppingCount: number, dressingCount: number) => [
+  { name: 'Primary options', value: primaryOptions },
+  { name: 'Toppings', value: toppingCount },
+  { name: 'Dressings', value: dressingCount },
 ];
 
 async function stats(kind: 'menu' | 'general' | 'analytics', caller: Caller | null, query = '') {
@@ -79,14 +80,15 @@ async function stats(kind: 'menu' | 'general' | 'analytics', caller: Caller | nu
 }
 
 describe('GET /stats/menu/', () => {
-  it("gives an owner their active restaurant's figures, and the platform library's option sets", async () => {
+  it("gives an owner their active restaurant's figures, and the option sets they can use: their own and the library's", async () => {
     const { ownerA } = await world();
     const answer = await stats('menu', ownerA);
     expect(answer.status).toBe(200);
     expect(parseWith(MenuStats, answer.body)).toEqual({
       counts: { countries: 1, cities: 1, restaurants: 1, categories: 3, menuItems: 4, optionGroups: 1, options: 2 },
       restaurantsByCity: [{ name: 'Toronto', value: 1 }],
-      optionGroupBreakdown: LIBRARY,
+      // The library's and restaurant A's own topping; not B's dressing.
+      optionGroupBreakdown: breakdown(2, 4, 1),
       itemsPerCategory: [
         { name: 'Pizza', value: 3 },
         { name: 'Salads', value: 1 },
@@ -105,7 +107,8 @@ describe('GET /stats/menu/', () => {
         { name: 'Austin', value: 2 },
         { name: 'Toronto', value: 1 },
       ],
-      optionGroupBreakdown: LIBRARY,
+      // Every restaurant's rows and the library's.
+      optionGroupBreakdown: breakdown(2, 4, 2),
       itemsPerCategory: [
         { name: 'Pizza', value: 5 },
         { name: 'Salads', value: 1 },
@@ -121,6 +124,7 @@ describe('GET /stats/menu/', () => {
     expect(answer.body.counts).toEqual({ countries: 1, cities: 1, restaurants: 1, categories: 1, menuItems: 2, optionGroups: 1, options: 1 });
     expect(answer.body.restaurantsByCity).toEqual([{ name: 'Austin', value: 1 }]);
     expect(answer.body.itemsPerCategory).toEqual([{ name: 'Pizza', value: 2 }]);
+    expect(answer.body.optionGroupBreakdown).toEqual(breakdown(2, 3, 2));
   });
 
   it('ranks at most the top 12 categories, most first, ties by name', async () => {

@@ -172,6 +172,21 @@ describe('menu dashboard view: the screen', () => {
     expect(screen.queryByRole('table', { name: 'Top categories' })).toBeNull();
     expect(screen.getByText('Backend not reachable')).toBeInTheDocument();
   });
+
+  it("counts the option sets an owner can use, says whose they are, and keys the donut's colours", async () => {
+    const { loads } = renderDashboard(OWNER);
+    (await take(loads)).resolve({ stats: menuStatsOf(1), backendReachable: true });
+    const donut = await screen.findByRole('region', { name: 'Primary options, toppings, dressings' });
+    expect(within(donut).getByText("Your restaurant's own and the platform library's, which it can use.")).toBeInTheDocument();
+    for (const key of ['Primary options (2)', 'Toppings (1)', 'Dressings (3)']) expect(within(donut).getByText(key)).toBeInTheDocument();
+  });
+
+  it("says the donut counts every restaurant's sets for an administrator with no restaurant", async () => {
+    const { loads } = renderDashboard(ADMIN);
+    (await take(loads)).resolve({ stats: menuStatsOf(3), backendReachable: true });
+    const donut = await screen.findByRole('region', { name: 'Primary options, toppings, dressings' });
+    expect(within(donut).getByText("Every restaurant's and the platform library's.")).toBeInTheDocument();
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +268,14 @@ describe('analytics view: the screen', () => {
     renderAnalytics(ADMIN);
     expect(screen.getByText('All restaurants')).toBeInTheDocument();
   });
+
+  it('says "1 city across 1 country", and keys the Menu Composition donut', async () => {
+    const { loads } = renderAnalytics(OWNER);
+    (await take(loads)).resolve({ ...analyticsStatsOf(1), cities: 1, countries: 1 });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Geo spread' })).toHaveTextContent('1 cityacross 1 country'));
+    const composition = screen.getByRole('region', { name: 'Menu Composition' });
+    for (const key of ['Categories (4)', 'Option groups (5)', 'Options (6)']) expect(within(composition).getByText(key)).toBeInTheDocument();
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -318,6 +341,8 @@ describe('drivers and customers: the static parts', () => {
         .getAllByText(/^\d+$/)
         .map((value) => value.textContent),
     ).toEqual(['12', '8', '3']);
+    // Hard-coded, so marked as sample data like the other decoration.
+    expect(within(status).getByText('Sample data')).toBeInTheDocument();
     for (const inert of ['Assign New Driver', 'View Active Deliveries', 'Driver Analytics']) expect(screen.getByRole('button', { name: inert })).toBeDisabled();
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
   });
