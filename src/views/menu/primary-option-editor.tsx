@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { MENU_MESSAGES } from '../../../contracts/menu';
 import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import {
@@ -29,6 +29,38 @@ function refusedFields(context: OptionSetEditorContext): Partial<Record<'name' |
   };
 }
 
+type FocusRequest = 'new row' | { key: string; move: 'up' | 'down' } | null;
+
+/**
+ * Where the keyboard focus goes once the selections have re-rendered (issue 27): the editor's
+ * first field when it opens, the new row's name after Add selection, and the moved row's arrow
+ * after a move (the other arrow once it reaches an end, where this one is disabled). Without it,
+ * a moved or disabled button drops the focus to the page body.
+ */
+function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: OptionSetEditorContext['selections'], ready: boolean) {
+  const pending = useRef<FocusRequest>(null);
+  useEffect(() => {
+    if (ready) form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [form, ready]);
+  useEffect(() => {
+    const request = pending.current;
+    pending.current = null;
+    const root = form.current;
+    if (!request || !root) return;
+    if (request === 'new row') {
+      [...root.querySelectorAll('[data-selection-key]')].at(-1)?.querySelector<HTMLInputElement>('input')?.focus();
+      return;
+    }
+    const row = root.querySelector(`[data-selection-key="${CSS.escape(request.key)}"]`);
+    const other = request.move === 'up' ? 'down' : 'up';
+    const target = [request.move, other]
+      .map((move) => row?.querySelector<HTMLButtonElement>(`[data-move="${move}"]`))
+      .find((button) => button && !button.disabled);
+    target?.focus();
+  }, [form, selections]);
+  return pending;
+}
+
 /** The primary option set editor (spec section 2): name, two toggles, ordered selections with images. */
 export function PrimaryOptionEditor(props: {
   setId: number | null;
@@ -44,6 +76,8 @@ export function PrimaryOptionEditor(props: {
   }, [state, onDone]);
   const form = useRef<HTMLFormElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(form, !state.matches('saving'));
+  const ready = !state.matches('loading') && !state.matches('starting') && !state.matches('failed');
+  const pendingFocus = usePendingFocus(form, context.selections, ready);
 
   if (state.matches('loading') || state.matches('starting')) return <Loading label="Loading option set" />;
   if (state.matches('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
@@ -84,7 +118,7 @@ export function PrimaryOptionEditor(props: {
         />
         <Stack gap="xs" role="list" aria-label="Selections">
           {context.selections.map((row, index) => (
-            <Group key={row.key} gap={6} wrap="wrap" role="listitem" align="center">
+            <Group key={row.key} gap={6} wrap="wrap" role="listitem" align="center" data-selection-key={row.key}>
               <TextInput
                 aria-label={`Selection ${index + 1}`}
                 style={{ flex: '1 1 160px' }}
@@ -102,7 +136,11 @@ export function PrimaryOptionEditor(props: {
                   size="lg"
                   disabled={index === 0}
                   aria-label={`Move ${row.name || 'selection'} up`}
-                  onClick={() => send({ type: 'selection.move', key: row.key, by: -1 })}
+                  data-move="up"
+                  onClick={() => {
+                    pendingFocus.current = { key: row.key, move: 'up' };
+                    send({ type: 'selection.move', key: row.key, by: -1 });
+                  }}
                 >
                   ↑
                 </ActionIcon>
@@ -111,7 +149,11 @@ export function PrimaryOptionEditor(props: {
                   size="lg"
                   disabled={index === last}
                   aria-label={`Move ${row.name || 'selection'} down`}
-                  onClick={() => send({ type: 'selection.move', key: row.key, by: 1 })}
+                  data-move="down"
+                  onClick={() => {
+                    pendingFocus.current = { key: row.key, move: 'down' };
+                    send({ type: 'selection.move', key: row.key, by: 1 });
+                  }}
                 >
                   ↓
                 </ActionIcon>
@@ -128,7 +170,15 @@ export function PrimaryOptionEditor(props: {
             </Group>
           ))}
         </Stack>
-        <Button variant="light" size="xs" w="fit-content" onClick={() => send({ type: 'selection.add' })}>
+        <Button
+          variant="light"
+          size="xs"
+          w="fit-content"
+          onClick={() => {
+            pendingFocus.current = 'new row';
+            send({ type: 'selection.add' });
+          }}
+        >
           Add selection
         </Button>
         <Group gap="xs" justify="flex-end">

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PrimaryOptionSet } from '../../../contracts/menu';
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { optionSetsListMachine } from '../../machines/menu/menu-lists';
@@ -49,6 +49,13 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
   // undefined: no editor open; null: a new set; a number: that set.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const sets = state.context.items as PrimaryOptionSet[];
+  // The button that opened the editor takes the focus back when it closes (a new set's Add
+  // button, or the Edit button of the set); without this, Save left the focus on the page body.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (id: number | null, button: HTMLElement) => {
+    opener.current = button;
+    setEditing(id);
+  };
   const closeEditor = useCallback(
     (saved: boolean) => {
       setEditing(undefined);
@@ -56,13 +63,18 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
     },
     [send],
   );
+  useEffect(() => {
+    if (editing !== undefined || !opener.current) return;
+    if (opener.current.isConnected) opener.current.focus();
+    opener.current = null;
+  }, [editing]);
 
   return (
     <MenuPage
       title="Primary options"
       back={{ href: '/menu', label: 'Menu' }}
       actions={
-        <Button onClick={() => setEditing(null)} disabled={editing !== undefined}>
+        <Button onClick={(event) => open(null, event.currentTarget)} disabled={editing !== undefined}>
           Add primary option
         </Button>
       }
@@ -86,7 +98,7 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
                   <SelectionsPreview set={set} />
                 </Stack>
                 <Group gap={4} wrap="nowrap">
-                  <Button size="xs" variant="subtle" aria-label={`Edit ${set.name}`} onClick={() => setEditing(set.id)}>
+                  <Button size="xs" variant="subtle" aria-label={`Edit ${set.name}`} onClick={(event) => open(set.id, event.currentTarget)}>
                     Edit
                   </Button>
                   <ConfirmDelete what={set.name} onConfirm={() => send({ type: 'item.delete', id: set.id })} />
