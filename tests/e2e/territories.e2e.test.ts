@@ -139,4 +139,59 @@ describe('territories', () => {
     await page.getByText('No territories yet').waitFor();
     expect(await app.query('select count(*)::int as n from territories')).toEqual([{ n: 0 }]);
   }, 180_000);
+
+  it('keeps the view the administrator zoomed to when a circle of a spread-out territory is resized', async () => {
+    // Two circles 160 km apart: the editor opens on both; zoomed in on the first, its handles are in reach.
+    const created = await fetch(`${app.url}/api/v2/territories/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Absheron and Ganja road',
+        circles: [
+          { center_lat: 40.4, center_lng: 49.85, radius_meters: 1500 },
+          { center_lat: 40.55, center_lng: 47.95, radius_meters: 1500 },
+        ],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const page = await newPage(browser);
+    await openAs(page, app, admin, `/admin/territories/${id}`);
+    const map = mapOf(page);
+    await map.scrollIntoViewIfNeeded();
+    const centre = page.getByTitle('Circle 1: drag to move');
+    const edge = page.getByTitle('Circle 1: drag to resize');
+    await edge.waitFor();
+    const middleOf = async (handle: typeof edge) => {
+      const box = (await handle.boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    // Leaflet marks the map while a zoom animates.
+    const zoomSettled = () =>
+      expect
+        .poll(() => map.evaluate((element) => element.querySelector('.leaflet-zoom-anim') === null && !element.classList.contains('leaflet-zoom-anim')))
+        .toBe(true);
+    // Zoom in on circle 1 (its centre under the pointer) until its radius is a good 60 px on screen.
+    const radiusOnScreen = async () => Math.hypot((await middleOf(edge)).x - (await middleOf(centre)).x, (await middleOf(edge)).y - (await middleOf(centre)).y);
+    for (let step = 0; step < 16 && (await radiusOnScreen()) < 60; step += 1) {
+      const { x, y } = await middleOf(centre);
+      await page.mouse.move(x, y);
+      await page.mouse.wheel(0, -60);
+      await zoomSettled();
+    }
+    const before = await radiusOnScreen();
+
+    expect(before).toBeGreaterThanOrEqual(60);
+
+    const handle = await middleOf(edge);
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 30, handle.y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number((await circleField(page, 1, 'Radius (metres)').inputValue()).replace(/\D/g, ''))).toBeGreaterThan(1500);
+    // Same zoom: the radius grew by what was dragged. A refit to both circles would have shrunk it
+    // to a few pixels and taken the handle out of reach.
+    await zoomSettled();
+    expect(await radiusOnScreen()).toBeGreaterThan(before);
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { checkWith } from '../../../contracts/shared/validation';
-import { RADIUS_METERS_MAX, TerritoryCreate, dateOrNull, withScheme, type Territory, type TerritoryCircle } from '../../../contracts/territories';
+import { RADIUS_METERS_MAX, TerritoryCreate, dateOrNull, mergeZipText, withScheme, type Territory, type TerritoryCircle } from '../../../contracts/territories';
 
 /**
  * The territory editor's form values and their way to the request: what @mantine/form holds
@@ -28,6 +28,8 @@ export type TerritoryFormValues = {
   rep_phone: string;
   rep_address: string;
   zips: string[];
+  /** "Add zip codes" text not yet added with its button: Save adds it too (it was silently dropped). */
+  zip_text: string;
   circles: CircleValues[];
   socials: SocialValues[];
 };
@@ -56,6 +58,7 @@ export function formValuesOf(territory: Territory | null): TerritoryFormValues {
     settlement_date: territory?.settlement_date ?? '',
     rep_dob: territory?.rep_dob ?? '',
     zips: [...(territory?.zips ?? [])],
+    zip_text: '',
     circles: (territory?.circles ?? []).map((circle) => ({ ...circle })),
     socials: (territory?.socials ?? []).map((social) => ({ ...social })),
   };
@@ -96,7 +99,7 @@ export function toTerritoryBody(values: TerritoryFormValues): TerritoryCreate {
     is_active: values.is_active,
     settlement_date: dateOrNull(values.settlement_date),
     rep_dob: dateOrNull(values.rep_dob),
-    zips: values.zips,
+    zips: mergeZipText(values.zips, values.zip_text),
     circles: values.circles.map(circleOf),
     socials: keptSocials(values).map(({ social }) => ({ platform_name: social.platform_name, platform_url: withScheme(social.platform_url) })),
   } as TerritoryCreate;

@@ -106,13 +106,18 @@ function initialView(map: L.Map, circles: readonly (TerritoryCircle | null)[]) {
 
 /**
  * A circle placed out of sight (its centre typed in the fields beside the map, or added by
- * keyboard) brings the map to the circles, so whoever placed it sees where it went. Circles moved
- * on the map stay in sight, so dragging never makes the map jump.
+ * keyboard) brings the map to that circle, so whoever placed it sees where it went. Only circles
+ * that changed count, and the map goes to them alone: refitting to every circle after a drag
+ * zoomed a spread-out territory out until the next handle was out of reach (issue 27).
  */
-function keepCirclesInSight(map: L.Map, circles: readonly (TerritoryCircle | null)[]) {
-  const drawn = drawnCircles(circles);
+function keepChangedCirclesInSight(map: L.Map, circles: readonly (TerritoryCircle | null)[], before: readonly (TerritoryCircle | null)[]) {
+  // By value, not by place: removing a circle moves the ones after it up the list unchanged.
+  const key = (circle: TerritoryCircle) => `${circle.center_lat},${circle.center_lng},${circle.radius_meters}`;
+  const known = new Set(drawnCircles(before).map(key));
+  const changed = drawnCircles(circles).filter((circle) => !known.has(key(circle)));
   const view = map.getBounds();
-  if (drawn.some((circle) => !view.contains([circle.center_lat, circle.center_lng]))) fitToCircles(map, drawn);
+  const outOfSight = changed.filter((circle) => !view.contains([circle.center_lat, circle.center_lng]));
+  if (outOfSight.length > 0) fitToCircles(map, outOfSight);
 }
 
 export function TerritoryMap(props: TerritoryMapProps) {
@@ -123,6 +128,8 @@ export function TerritoryMap(props: TerritoryMapProps) {
   // Leaflet's handlers are bound once; they read the latest callbacks through this.
   const latest = useRef(props);
   latest.current = props;
+  // The circles as last drawn: the map follows only the ones that changed since.
+  const drawnBefore = useRef<readonly (TerritoryCircle | null)[]>(props.circles);
 
   useEffect(() => {
     const element = container.current;
@@ -159,7 +166,8 @@ export function TerritoryMap(props: TerritoryMapProps) {
     circles.forEach((circle, index) => {
       if (circle) drawCircle(layer, map.current!, circle, index, latest);
     });
-    keepCirclesInSight(map.current, circles);
+    keepChangedCirclesInSight(map.current, circles, drawnBefore.current);
+    drawnBefore.current = circles;
   }, [circles]);
 
   useEffect(() => {

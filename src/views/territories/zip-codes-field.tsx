@@ -1,7 +1,6 @@
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Pill.css';
 import { Button, Group, Pill, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { ZIP_DIGITS_MAX, ZIP_DIGITS_MIN, mergeZipText } from '../../../contracts/territories';
 import type { TerritoryForm } from './territory-form-context';
 
@@ -11,14 +10,13 @@ export const zipCount = (count: number) => `${count} zip code${count === 1 ? '' 
 /**
  * Section 5: zip codes typed or pasted as free text (split on anything that is not a digit,
  * numbers of 4 to 10 digits kept), merged with the listed ones without repeats; each listed one
- * a chip that removes it.
+ * a chip that removes it. Text still in the box when the territory is saved is merged the same way.
  */
 export function ZipCodesField({ form }: { form: TerritoryForm }) {
-  const [text, setText] = useState('');
-  const zips = form.values.zips;
+  // The typed text lives in the form, so Save adds what was pasted but not yet added.
+  const { zips, zip_text: text } = form.values;
   const add = () => {
-    form.setFieldValue('zips', mergeZipText(zips, text));
-    setText('');
+    form.setValues({ zips: mergeZipText(zips, text), zip_text: '' });
   };
   const error = form.errors.zips;
   return (
@@ -28,7 +26,7 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
         description={`Type or paste them in any form (commas, spaces, one per line); numbers of ${ZIP_DIGITS_MIN} to ${ZIP_DIGITS_MAX} digits are kept.`}
         rows={3}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => form.setFieldValue('zip_text', event.currentTarget.value)}
         error={error}
       />
       <Button variant="default" w="fit-content" onClick={add} disabled={text.trim() === ''}>

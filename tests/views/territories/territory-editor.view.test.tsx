@@ -186,6 +186,19 @@ describe('territory editor: the screen', () => {
     expect(fakes.upload.received).toEqual([]);
   });
 
+  it('saves zip codes pasted into "Add zip codes" without pressing its button, merged with the listed ones', async () => {
+    const { user, fakes } = renderEditor(null);
+    await user.type(nameField(), 'Ganja');
+    const box = screen.getByRole('textbox', { name: /^Add zip codes/ });
+    await user.type(box, '2000, 2001');
+    await user.click(screen.getByRole('button', { name: 'Add zip codes' }));
+    expect(box).toHaveValue('');
+    await user.type(box, '2001 2002\n2003');
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await waitFor(() => expect(fakes.save.pending).toHaveLength(1));
+    expect(fakes.save.pending[0]!.input.body.zips).toEqual(['2000', '2001', '2002', '2003']);
+  });
+
   it("shows the server's reason beside the field it is about, and keeps what was typed", async () => {
     const { user, fakes } = renderEditor(null);
     await user.type(nameField(), 'Ganja');
