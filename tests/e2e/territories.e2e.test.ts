@@ -192,6 +192,6 @@ describe('territories', () => {
     // Same zoom: the radius grew by what was dragged. A refit to both circles would have shrunk it
     // to a few pixels and taken the handle out of reach.
     await zoomSettled();
-    expect(await radiusOnScreen()).toBeGreaterThan(before);
+    await expect.poll(radiusOnScreen).toBeGreaterThan(before);
   }, 90_000);
 });

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import type { TerritoryForm } from './territory-form-context';
