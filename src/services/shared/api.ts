@@ -14,7 +14,7 @@ import {
   type FetchLike,
   type SearchParams,
 } from './http-common';
-import { renewBrowserSession } from './token-renewal';
+import { renewAhead, renewBrowserSession } from './token-renewal';
 import { browserTokens, type TokenReader } from './token-store';
 
 /** A failed call, shaped after the server's `{detail, code, fields}`; status 0 when no answer came. */
@@ -89,7 +89,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // them on its own (no methods); the limit of 1 is the room for the replay after a renewal.
     retry: { limit: 1, methods: [], statusCodes: [] },
     hooks: {
-      beforeRequest: [(request, { context }) => attachBearer(request, context)],
+      beforeRequest: [
+        async (request, { context }) => {
+          if ((context as CallContext).auth) await renewAhead(options.tokens.accessToken(), options.renew);
+          attachBearer(request, context);
+        },
+      ],
       afterResponse: [renewOnce],
       beforeRetry: [({ request, options: { context } }) => attachBearer(request, context)],
     },

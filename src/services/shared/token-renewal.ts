@@ -65,3 +65,33 @@ export function sendToLogin(): void {
  * two renewers racing after the same expiry would spend one token twice and end the session.
  */
 export const renewBrowserSession = createTokenRenewer({ baseUrl: API_BASE, tokens: browserTokens, onSessionLost: sendToLogin });
+
+/**
+ * How long before its `exp` an access token is renewed ahead of a call: room for the call to
+ * reach the server and for a browser clock a little behind the server's.
+ */
+export const RENEW_AHEAD_SECONDS = 30;
+
+/** The `exp` claim (seconds) of a JWT, read without checking it (the server checks); undefined when unreadable. */
+function expiryOf(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const exp = typeof claims === 'object' && claims !== null ? (claims as { exp?: unknown }).exp : undefined;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Renews the session before a call whose access token has (nearly) run out by its own `exp`:
+ * sending it would only earn a 401, which the browser logs in its console as a failed request
+ * before the renewal and replay mend it. A token that cannot be read, or that runs out on the
+ * way, still gets the 401-then-renew path, and any other refusal is the caller's to see.
+ */
+export async function renewAhead(token: string | null | undefined, renew: (() => Promise<boolean>) | undefined, now = Date.now()): Promise<void> {
+  const exp = token ? expiryOf(token) : undefined;
+  if (renew && exp !== undefined && exp - RENEW_AHEAD_SECONDS <= now / 1000) await renew();
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { client, manualClock, memoryMailer } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { COMMON_PASSWORD } from '#server/domain/accounts/password-policy';
+import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
 
 const mailer = memoryMailer();
 const clock = manualClock();
@@ -154,12 +155,38 @@ describe('password forgot and reset', () => {
     expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
     expect(mailer.sent.slice(before).map((m) => m.to)).toEqual([EMAIL]);
     expect(mailer.sent.at(-1)?.subject).toMatch(/password reset code$/);
-    // Inside the resend lock: still the same answer, no second mail.
+    // Inside the resend lock: a 429 that says so, no second mail.
     const locked = await api.post('/auth/password/forgot/', { email: EMAIL });
-    expect(locked.statusCode).toBe(200);
-    expect(locked.json()).toEqual(known.json());
+    expect(locked.statusCode).toBe(429);
     await flush();
     expect(mailer.sent.length).toBe(before + 1);
+  });
+
+  it('tells a locked address so, with its wait, the same for an existing and an unknown address', async () => {
+    await findOrCreateUserByEmail(t.database.db, { email: EMAIL });
+    const stranger = `stranger${serial}@example.com`;
+    const forgot = (email: string) => api.post('/auth/password/forgot/', { email });
+    // Five requests in the hour for both addresses, a minute apart (the resend lock).
+    for (let request = 0; request < 5; request += 1) {
+      expect((await forgot(EMAIL)).statusCode).toBe(200);
+      expect((await forgot(stranger)).statusCode).toBe(200);
+      clock.advance(61_000);
+    }
+    await flush();
+    const before = mailer.sent.length;
+    const known = await forgot(EMAIL);
+    const unknown = await forgot(stranger);
+    await flush();
+    expect(known.statusCode).toBe(429);
+    expect(known.json()).toEqual({
+      detail: 'Too many codes were asked for this address. No code was sent. Please try again in 55 minutes.',
+      code: 'rate_limited',
+    });
+    expect(known.headers['retry-after']).toBe(String(3600 - 5 * 61));
+    expect(mailer.sent.length).toBe(before);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
   });
 
   it('resets the password with the code and ends every session', async () => {
