@@ -24,6 +24,7 @@ import {
   callApi,
   codesExpire,
   codesIssuedTo,
+  describedBy,
   eventually,
   lockOver,
   mailCount,
@@ -165,7 +166,9 @@ const executors: PathExecutors<Driver> = {
     'email.readyInvalid': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
     'email.refused': andAudit('register, email refused', async ({ page, held, email: address }) => {
       await eventually(async () => {
-        expect(await page.getByText('Please enter a valid email.', { exact: true }).isVisible()).toBe(true);
+        expect(await describedBy(email(page))).toBe('Please enter a valid email.');
+        // The one message: no alert summing up the one field again.
+        expect(await page.getByRole('alert').count()).toBe(0);
         expect(held.register).toHaveLength(0);
       });
       expect(await codesIssuedTo(running.app, address)).toEqual([]);
