@@ -53,6 +53,16 @@ export function lockedError(outcome: Extract<IssueOutcome, { ok: false }>, wordi
   return new HttpError(429, 'rate_limited', detail, { headers: { 'retry-after': String(outcome.retryAfterSeconds) } });
 }
 
+/**
+ * The 429 for a locked address whose newest code still works (registration): `code_already_sent`,
+ * so the screen can take the person on to enter that code instead of keeping them waiting.
+ */
+export function alreadySentError(outcome: Extract<IssueOutcome, { ok: false }>): HttpError {
+  const wait = describeWait(outcome.retryAfterSeconds);
+  const detail = `We already sent a code to this address and it still works. You can ask for a new one in ${wait}.`;
+  return new HttpError(429, 'code_already_sent', detail, { headers: { 'retry-after': String(outcome.retryAfterSeconds) } });
+}
+
 /** The 400 for a code that did not work, with the reason in words and in `code`. */
 export function codeError(outcome: Extract<CheckOutcome, { ok: false }>): HttpError {
   const [code, detail] = {

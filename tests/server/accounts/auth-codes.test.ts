@@ -91,10 +91,17 @@ describe('one-time codes', () => {
     const locked = await api.post('/auth/register/', { email: EMAIL.toUpperCase(), accepted_terms: true });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('40');
+    // The code already mailed still works: the answer says so, for the screen to go on to it.
     expect(locked.json()).toEqual({
-      code: 'rate_limited',
-      detail: 'A code was sent to this address moments ago. You can ask for a new one in 40 seconds.',
+      code: 'code_already_sent',
+      detail: 'We already sent a code to this address and it still works. You can ask for a new one in 40 seconds.',
     });
+    // Once that code is void (five wrong tries), the lock is only a wait.
+    const code = mailer.codeFor(EMAIL);
+    for (let attempt = 0; attempt < 5; attempt += 1) await verify(wrong(code));
+    const voided = await register();
+    expect(voided.statusCode).toBe(429);
+    expect(voided.json()).toEqual({ code: 'rate_limited', detail: 'A code was sent to this address moments ago. You can ask for a new one in 40 seconds.' });
     expect(sentTo()).toHaveLength(1);
     clock.advance(40_000);
     expect((await register()).statusCode).toBe(200);
@@ -109,7 +116,13 @@ describe('one-time codes', () => {
     expect(capped.statusCode).toBe(429);
     // The first send was 5 × 61 s ago: the hour reopens in 3600 − 305 s.
     expect(capped.headers['retry-after']).toBe(String(3600 - 305));
-    expect(capped.json().detail).toBe('Too many codes were sent to this address. Please try again in 55 minutes.');
+    // The fifth code (61 s old) still works.
+    expect(capped.json()).toMatchObject({ code: 'code_already_sent', detail: expect.stringMatching(/in 55 minutes\.$/) });
+    // Ten minutes on, it has expired: only the wait is left to tell.
+    clock.advance(600_000);
+    const expired = await register();
+    expect(expired.headers['retry-after']).toBe(String(3600 - 905));
+    expect(expired.json()).toEqual({ code: 'rate_limited', detail: 'Too many codes were sent to this address. Please try again in 45 minutes.' });
     expect(sentTo()).toHaveLength(5);
   });
 
