@@ -7,9 +7,9 @@
  * What a held call's answer depends on is arranged at the server while it is held:
  * - `request.accept`: the address's 60-second resend lock is over (its codes a minute older),
  *   so the server mails a new code (it answers the same sentence either way).
- * - `request.reject`: this client has spent its per-minute budget for code requests (the
- *   server's only refusal here: it answers every address alike). Such paths get a server of
- *   their own with a budget of 3, so the other paths' budget is untouched.
+ * - `request.reject`: this client has spent its per-minute budget for code requests. Such paths
+ *   get a server of their own with a budget of 3, so the other paths' budget is untouched. (The
+ *   address's own lock, the other refusal, is the last test here: it needs five codes first.)
  * - `reset.reject`: the code's ten minutes are over.
  */
 import type { Page, Route } from 'playwright-core';
@@ -226,6 +226,8 @@ const executors: PathExecutors<Driver> = {
       }),
     done: async ({ page, app, email: address }) => {
       await eventually(async () => expect(page.url()).toBe(`${app.url}/login?reset=1`));
+      // The login screen opens with the address just reset (the URL keeps it out).
+      await eventually(async () => expect(await email(page).inputValue()).toBe(address));
       // The server took the new password; the old one no longer works.
       expect(await signsIn(app, address, V.password)).toBe(true);
       expect(await signsIn(app, address, OLD_PASSWORD)).toBe(false);
@@ -243,4 +245,39 @@ describe('forgot password in Chromium against the real server: every path of the
       }
       await run(await openForgot(app));
     }, 120_000);
+});
+
+describe('forgot password for an address that had five codes in the hour (Chromium, real server)', () => {
+  const CAPPED = /^Too many codes were asked for this address\. No code was sent\. Please try again in \d+ minutes\.$/;
+
+  /** Five requests an hour, each past the minute's lock, as the owner would have made them; then the screen. */
+  async function capped(address: string): Promise<Page> {
+    for (let request = 0; request < 5; request += 1) {
+      expect((await callApi(running.app, 'POST', paths.auth.forgot, { email: address })).status).toBe(200);
+      await lockOver(running.app, address);
+    }
+    const page = await newPage(running.browser, { width: 320, height: 640 });
+    await page.goto(`${running.app.url}/forgot`);
+    await email(page).fill(address);
+    await sendButton(page).click();
+    return page;
+  }
+
+  it('says no code was sent and when to try again, on the request stage, the same with or without an account', async () => {
+    const owner = newAddress('capped.owner');
+    await makeAccount(running.app, owner, OLD_PASSWORD);
+    const stranger = newAddress('capped.stranger');
+    const sentences: string[] = [];
+    for (const address of [owner, stranger]) {
+      const page = await capped(address);
+      await eventually(async () => expect((await page.getByRole('alert').textContent())?.trim()).toMatch(CAPPED));
+      sentences.push((await page.getByRole('alert').textContent())!.trim());
+      // Still the request stage: no "we sent it a code", no countdown for a code that never left.
+      expect(await page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+      expect(await page.getByText(/You can resend/).count()).toBe(0);
+    }
+    expect(await mailCount(running.app, owner)).toBe(5);
+    expect(await mailCount(running.app, stranger)).toBe(0);
+    expect(sentences[1]).toBe(sentences[0]);
+  }, 60_000);
 });

@@ -24,6 +24,7 @@ import {
   callApi,
   codesExpire,
   codesIssuedTo,
+  describedBy,
   eventually,
   lockOver,
   mailCount,
@@ -86,6 +87,12 @@ async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
   await field.fill(value);
 }
 
+/** A code went to the address moments ago (the server's lock is on): the page's own first one, else one asked for from elsewhere. */
+async function codeSentMomentsAgo(address: string): Promise<void> {
+  if ((await codesIssuedTo(running.app, address)).length > 0) return;
+  expect((await callApi(running.app, 'POST', paths.auth.register, { email: address, accepted_terms: true })).status).toBe(200);
+}
+
 const executors: PathExecutors<Driver> = {
   events: {
     'email.fill.valid': ({ page, email: address }) => retype(email(page), address),
@@ -97,10 +104,14 @@ const executors: PathExecutors<Driver> = {
     },
     'register.reject': async ({ held, email: address }) => {
       await answerHeld(held.register, 429, async () => {
-        // A code went to the address moments ago: the page's own first one, else one asked for from elsewhere.
-        if ((await codesIssuedTo(running.app, address)).length > 0) return;
-        expect((await callApi(running.app, 'POST', paths.auth.register, { email: address, accepted_terms: true })).status).toBe(200);
+        await codeSentMomentsAgo(address);
+        // ...and no longer works (a code that does would take the page on to it: register.alreadySent).
+        await codesExpire(running.app, address);
       });
+    },
+    'register.alreadySent': async ({ held, email: address }) => {
+      const body = await answerHeld(held.register, 429, () => codeSentMomentsAgo(address));
+      expect(body.code).toBe('code_already_sent');
     },
     'code.paste': async (driver) => {
       const code = await mailedCode(running.app, driver.email);
@@ -165,7 +176,9 @@ const executors: PathExecutors<Driver> = {
     'email.readyInvalid': ({ page }) => eventually(async () => expect(await join(page).isEnabled()).toBe(true)),
     'email.refused': andAudit('register, email refused', async ({ page, held, email: address }) => {
       await eventually(async () => {
-        expect(await page.getByText('Please enter a valid email.', { exact: true }).isVisible()).toBe(true);
+        expect(await describedBy(email(page))).toBe('Please enter a valid email.');
+        // The one message: no alert summing up the one field again.
+        expect(await page.getByRole('alert').count()).toBe(0);
         expect(held.register).toHaveLength(0);
       });
       expect(await codesIssuedTo(running.app, address)).toEqual([]);
@@ -190,6 +203,17 @@ const executors: PathExecutors<Driver> = {
         expect((await boxValues(page)).join('')).toBe('');
       });
       // The server issued one sign-in code and mailed it.
+      expect(await codesIssuedTo(running.app, address)).toEqual([{ purpose: 'sign_in', consumed: false, failed_attempts: 0 }]);
+      expect(await mailCount(running.app, address)).toBe(1);
+    }),
+    'code.alreadySent': andAudit('register, code already sent', async ({ page, email: address }) => {
+      await eventually(async () => {
+        expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
+        expect((await page.getByText(SERVER_SENTENCES.alreadySent).textContent())?.trim()).toMatch(SERVER_SENTENCES.alreadySent);
+        expect(await page.getByRole('button', { name: 'Resend' }).isDisabled()).toBe(true);
+        expect(await page.getByText(/^You can resend in 0:[0-5]\d$/).isVisible()).toBe(true);
+      });
+      // No new code: the one mailed earlier is still the one that works.
       expect(await codesIssuedTo(running.app, address)).toEqual([{ purpose: 'sign_in', consumed: false, failed_attempts: 0 }]);
       expect(await mailCount(running.app, address)).toBe(1);
     }),

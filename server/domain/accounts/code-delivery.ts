@@ -33,14 +33,34 @@ export async function mailCode(deps: CodeDelivery, input: { email: string; purpo
   }
 }
 
-/** The 429 for a locked address: `Retry-After` plus a sentence with the same wait. */
-export function lockedError(outcome: Extract<IssueOutcome, { ok: false }>): HttpError {
+/**
+ * The 429 for a locked address: `Retry-After` plus a sentence with the same wait. `requested`
+ * words it for an answer that must not say whether a code was really mailed (forgot password,
+ * where an unknown address is locked like a known one).
+ */
+export function lockedError(outcome: Extract<IssueOutcome, { ok: false }>, wording: 'sent' | 'requested' = 'sent'): HttpError {
   const wait = describeWait(outcome.retryAfterSeconds);
-  const detail =
-    outcome.reason === 'resend_locked'
-      ? `A code was sent to this address moments ago. You can ask for a new one in ${wait}.`
-      : `Too many codes were sent to this address. Please try again in ${wait}.`;
+  const detail = {
+    sent: {
+      resend_locked: `A code was sent to this address moments ago. You can ask for a new one in ${wait}.`,
+      hourly_cap: `Too many codes were sent to this address. Please try again in ${wait}.`,
+    },
+    requested: {
+      resend_locked: `A code was asked for this address moments ago. You can ask for a new one in ${wait}.`,
+      hourly_cap: `Too many codes were asked for this address. No code was sent. Please try again in ${wait}.`,
+    },
+  }[wording][outcome.reason];
   return new HttpError(429, 'rate_limited', detail, { headers: { 'retry-after': String(outcome.retryAfterSeconds) } });
+}
+
+/**
+ * The 429 for a locked address whose newest code still works (registration): `code_already_sent`,
+ * so the screen can take the person on to enter that code instead of keeping them waiting.
+ */
+export function alreadySentError(outcome: Extract<IssueOutcome, { ok: false }>): HttpError {
+  const wait = describeWait(outcome.retryAfterSeconds);
+  const detail = `We already sent a code to this address and it still works. You can ask for a new one in ${wait}.`;
+  return new HttpError(429, 'code_already_sent', detail, { headers: { 'retry-after': String(outcome.retryAfterSeconds) } });
 }
 
 /** The 400 for a code that did not work, with the reason in words and in `code`. */

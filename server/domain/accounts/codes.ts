@@ -69,6 +69,20 @@ export async function issueCode(tx: Db, input: { email: string; purpose: CodePur
   return { ok: true, code, id: row.id };
 }
 
+/**
+ * Whether the newest code of that address and purpose still works (unused, unexpired, tries
+ * left): a code already in the person's inbox, which a locked address can still go on with.
+ */
+export async function hasLiveCode(db: Db, input: { email: string; purpose: CodePurpose }, now: Date): Promise<boolean> {
+  const [current] = await db
+    .select({ expiresAt: oneTimeCodes.expiresAt, failedAttempts: oneTimeCodes.failedAttempts })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.email, input.email), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1);
+  return current !== undefined && current.expiresAt.getTime() > now.getTime() && current.failedAttempts < CODE_MAX_WRONG_TRIES;
+}
+
 /** Forgets a code whose email could not be sent, so the address is not locked for a mail nobody got. */
 export async function withdrawCode(db: Db, id: number): Promise<void> {
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, id));

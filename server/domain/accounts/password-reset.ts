@@ -1,7 +1,7 @@
 import type { DetailResponse } from '../../../contracts/accounts';
 import type { AccountDeps, AccountLog } from './account-deps';
-import { codeError, issueCodeFor, mailCode, type CodeDelivery } from './code-delivery';
-import { CODE_LIFETIME_MINUTES, consumeCode } from './codes';
+import { codeError, issueCodeFor, lockedError, mailCode, type CodeDelivery } from './code-delivery';
+import { CODE_LIFETIME_MINUTES, consumeCode, type IssueOutcome } from './codes';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail, setPasswordHash } from './users';
 import { assertAcceptablePassword } from './password-policy';
@@ -9,31 +9,35 @@ import { assertAcceptablePassword } from './password-policy';
 const FORGOT_ANSWER = `If an account uses this address, we sent a code to it. It works for ${CODE_LIFETIME_MINUTES} minutes.`;
 
 /**
- * "Forgot password": the answer is the same sentence whether or not the account exists, and
- * whether or not the address is inside its resend lock or hourly cap (a 429 only for existing
- * accounts would reveal them). It also takes the same time: everything that depends on the
- * account (the lookup, the code, the mail) runs after the answer, so an existing account's
- * extra writes cannot be timed from outside.
+ * "Forgot password": the lock (60 s between sends, 5 an hour) is decided before the answer and
+ * for every address, with or without an account: a code is issued for the address either way
+ * (for an unknown one it is stored and never mailed), so the 200 or the 429 and its wait are
+ * the same for both and an owner who is locked out is told so instead of waiting for a mail.
+ * Everything that depends on the account (the lookup and the mail) runs after the answer, so
+ * an existing account's extra work cannot be timed from outside.
  */
-export function requestPasswordReset(deps: CodeDelivery & Pick<AccountDeps, 'background'>, email: string, log: AccountLog): DetailResponse {
+export async function requestPasswordReset(deps: CodeDelivery & Pick<AccountDeps, 'background'>, email: string, log: AccountLog): Promise<DetailResponse> {
+  const input = { email, purpose: 'password_reset' as const };
+  const outcome = await issueCodeFor(deps, input);
+  if (!outcome.ok) {
+    log.info({ reason: outcome.reason }, 'password reset code not sent: address locked');
+    throw lockedError(outcome, 'requested');
+  }
   deps.background(
-    sendResetCode(deps, email, log).catch((error: unknown) => {
+    mailResetCode(deps, input, outcome).catch((error: unknown) => {
       log.error({ err: error }, 'password reset code could not be sent');
     }),
   );
   return { detail: FORGOT_ANSWER };
 }
 
-async function sendResetCode(deps: CodeDelivery, email: string, log: AccountLog): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
-  const input = { email, purpose: 'password_reset' as const };
-  const outcome = await issueCodeFor(deps, input);
-  if (!outcome.ok) {
-    log.info({ reason: outcome.reason }, 'password reset code not sent: address locked');
-    return;
-  }
-  await mailCode(deps, input, outcome);
+async function mailResetCode(
+  deps: CodeDelivery,
+  input: { email: string; purpose: 'password_reset' },
+  issued: Extract<IssueOutcome, { ok: true }>,
+): Promise<void> {
+  if (!(await findUserByEmail(deps.db, input.email))) return;
+  await mailCode(deps, input, issued);
 }
 
 /**

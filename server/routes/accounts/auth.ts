@@ -116,10 +116,16 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   app.post<{ Body: ForgotRequest }>(
     url(paths.auth.forgot),
     {
-      schema: { body: ForgotRequest, response: { 200: json(DetailResponse, 'The same sentence whether or not the address has an account.') } },
+      schema: {
+        body: ForgotRequest,
+        response: {
+          200: json(DetailResponse, 'The same sentence whether or not the address has an account.'),
+          429: refusal('Too many codes were asked for this address (with or without an account): `Retry-After` says when to ask again.'),
+        },
+      },
       config: limited,
     },
-    async (request) => requestPasswordReset(deps, request.body.email, request.log) satisfies DetailResponse,
+    async (request) => (await requestPasswordReset(deps, request.body.email, request.log)) satisfies DetailResponse,
   );
 
   app.post<{ Body: ResetRequest }>(

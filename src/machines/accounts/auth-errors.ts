@@ -39,3 +39,14 @@ export function registrationFailure(error: unknown): string {
   if (status === 0 || status === 429 || (status !== undefined && status >= 500)) return authFailure(error).message;
   return MESSAGES.registrationFailed;
 }
+
+/**
+ * A registration refused because the address is locked while its newest code still works
+ * (the server's 429 `code_already_sent`): its sentence and how long until a new code may be
+ * asked for, so the screen can go on to the code step. Null for every other failure.
+ */
+export function codeAlreadySent(error: unknown): { message: string; retryAfter: number | undefined } | null {
+  if (statusOf(error) !== 429 || (error as { code?: unknown }).code !== 'code_already_sent') return null;
+  const { retryAfter } = error as { retryAfter?: unknown };
+  return { message: authFailure(error).message, retryAfter: typeof retryAfter === 'number' ? retryAfter : undefined };
+}

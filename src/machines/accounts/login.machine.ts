@@ -19,6 +19,8 @@ const LOGIN_FIELDS = ['email', 'password'] as const satisfies readonly LoginFiel
 export interface LoginInput {
   /** Where the sign-in guard found the person (`/login?next=...`); followed when safe. */
   next?: string | null;
+  /** The address to start with (the one whose password was just reset). */
+  email?: string;
 }
 
 export interface LoginContext {
@@ -69,7 +71,7 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({
-    email: '',
+    email: input?.email ?? '',
     password: '',
     remember: true,
     next: input?.next ?? null,

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import {
   Code,
   MESSAGES,
@@ -14,7 +14,7 @@ import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { register, saveProfile, verify } from '../../services/accounts/auth';
 import { completeSignIn } from '../../services/accounts/sign-in';
-import { FIELDS_NOT_VALID, authFailure, pickFields, registrationFailure } from './auth-errors';
+import { FIELDS_NOT_VALID, authFailure, codeAlreadySent, pickFields, registrationFailure } from './auth-errors';
 import { resendLockMachine } from './resend-lock.machine';
 
 /**
@@ -22,6 +22,8 @@ import { resendLockMachine } from './resend-lock.machine';
  * waits for is a child state of it, so the screen of a step stays up while it works.
  *
  *   email.editing --email.submit [valid]--> email.sending --done--> code.editing (lock starts)
+ *   email.sending --error [429 code_already_sent]--> code.editing (the code in the inbox still
+ *                 works: the server's sentence as a notice, the lock for the server's Retry-After)
  *   code.editing  --code.verify [valid]--> code.verifying --done [need_profile]--> profile.editing
  *                                                         --done--> signingIn (onboarding starts)
  *   code.editing  --code.resend [lock ready]--> code.resending --done--> code.editing (lock again)
@@ -126,6 +128,7 @@ export const registrationMachine = setup({
     profileValid: ({ context }) => checkProfile(context).ok,
     resendReady: ({ context }) => context.resendLock.getSnapshot().value === 'ready',
     needsProfile: (_, params: { answer: VerifyResponse }) => params.answer.need_profile === true,
+    codeAlreadySent: (_, params: { error: unknown }) => codeAlreadySent(params.error) !== null,
   },
   actions: {
     setField: assign(({ context, event }) => {
@@ -156,6 +159,12 @@ export const registrationMachine = setup({
     clearMessages: assign({ fieldErrors: () => ({}), error: null, notice: null }),
     rememberRegistration: assign((_, params: { answer: RegisterResponse }) => ({ existing: params.answer.existing })),
     startLock: sendTo(({ context }) => context.resendLock, { type: 'code.sent' }),
+    /** The server's 429 for a code still in the inbox: its sentence, and its wait on the Resend lock. */
+    goOnWithSentCode: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
+      const sent = codeAlreadySent(params.error);
+      enqueue.assign({ notice: sent?.message ?? null });
+      enqueue.sendTo(context.resendLock, { type: 'code.sent', seconds: sent?.retryAfter });
+    }),
     noteResent: assign({ notice: CODE_RESENT }),
     rememberVerify: assign(({ context }, params: { answer: VerifyResponse }) => ({
       tokens: { access: params.answer.access, refresh: params.answer.refresh },
@@ -221,10 +230,17 @@ export const registrationMachine = setup({
               target: '#registration.code',
               actions: [{ type: 'rememberRegistration', params: ({ event }) => ({ answer: event.output }) }, 'startLock'],
             },
-            onError: {
-              target: 'editing',
-              actions: { type: 'rememberRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                guard: { type: 'codeAlreadySent', params: ({ event }) => ({ error: event.error }) },
+                target: '#registration.code',
+                actions: { type: 'goOnWithSentCode', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: 'editing',
+                actions: { type: 'rememberRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
       },

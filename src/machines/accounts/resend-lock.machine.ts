@@ -7,7 +7,7 @@ import { RESEND_LOCK_SECONDS } from '../../../contracts/accounts';
  * which send `code.sent` whenever a code goes out. The server enforces the same lock; this
  * only spares the person a request that would be refused.
  *
- *   ready --code.sent--> locked (left = seconds)
+ *   ready --code.sent--> locked (left = seconds, or the event's own seconds)
  *   locked --after tick [left > 1]--> locked (left - 1)
  *   locked --after tick [last second]--> ready
  *   locked --code.sent--> locked (starts again from `seconds`)
@@ -24,7 +24,13 @@ export interface ResendLockContext {
   left: number;
 }
 
-export type ResendLockEvent = { type: 'code.sent' };
+/** `seconds`: the lock the server named (a 429's Retry-After) instead of the usual length. */
+export type ResendLockEvent = { type: 'code.sent'; seconds?: number };
+
+/** The seconds a `code.sent` locks Resend for: the server's own wait when it named one, else the usual length. */
+export function lockSeconds(context: ResendLockContext, event: ResendLockEvent): number {
+  return event.seconds === undefined ? context.seconds : Math.max(1, Math.ceil(event.seconds));
+}
 
 export const resendLockMachine = setup({
   types: {
@@ -38,7 +44,7 @@ export const resendLockMachine = setup({
     lastSecond: ({ context }) => context.left <= 1,
   },
   actions: {
-    lock: assign(({ context }) => ({ left: context.seconds })),
+    lock: assign(({ context, event }) => ({ left: lockSeconds(context, event) })),
     countDown: assign(({ context }) => ({ left: context.left - 1 })),
     unlock: assign(() => ({ left: 0 })),
   },

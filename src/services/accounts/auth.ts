@@ -47,7 +47,7 @@ export function login(input: LoginRequest, client: ApiClient = api): Promise<Tok
   return client.post(paths.auth.login, body, { auth: false, struct: Tokens });
 }
 
-/** The server answers the same whether or not the address has an account. */
+/** The server answers the same whether or not the address has an account, a 429 (with the wait in its sentence) included. */
 export function forgotPassword(input: ForgotRequest, client: ApiClient = api): Promise<DetailResponse> {
   return client.post(paths.auth.forgot, parseWith(ForgotRequest, input), { auth: false, struct: DetailResponse });
 }

@@ -14,7 +14,7 @@ import {
   type FetchLike,
   type SearchParams,
 } from './http-common';
-import { renewBrowserSession } from './token-renewal';
+import { renewAhead, renewBrowserSession } from './token-renewal';
 import { browserTokens, type TokenReader } from './token-store';
 
 /** A failed call, shaped after the server's `{detail, code, fields}`; status 0 when no answer came. */
@@ -22,12 +22,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly fields?: Record<string, string>;
-  constructor(message: string, details: { status: number; code?: string; fields?: Record<string, string>; cause?: unknown }) {
+  /** A 429's `Retry-After`, in seconds. */
+  readonly retryAfter?: number;
+  constructor(message: string, details: { status: number; code?: string; fields?: Record<string, string>; retryAfter?: number; cause?: unknown }) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ApiError';
     this.status = details.status;
     if (details.code !== undefined) this.code = details.code;
     if (details.fields !== undefined) this.fields = details.fields;
+    if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
   }
 }
 
@@ -89,7 +92,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // them on its own (no methods); the limit of 1 is the room for the replay after a renewal.
     retry: { limit: 1, methods: [], statusCodes: [] },
     hooks: {
-      beforeRequest: [(request, { context }) => attachBearer(request, context)],
+      beforeRequest: [
+        async (request, { context }) => {
+          if ((context as CallContext).auth) await renewAhead(options.tokens.accessToken(), options.renew);
+          attachBearer(request, context);
+        },
+      ],
       afterResponse: [renewOnce],
       beforeRetry: [({ request, options: { context } }) => attachBearer(request, context)],
     },
@@ -109,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       throw asApiError(error);
     }
-    if (!response.ok) throw errorFromAnswer(response.status, text);
+    if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('retry-after'));
     const where = describeCall(method, url);
     return { value: parseAnswer(text, where), where };
   }
@@ -167,11 +175,13 @@ function readFields(value: unknown): Record<string, string> | undefined {
   return fields;
 }
 
-function errorFromAnswer(status: number, text: string): ApiError {
+function errorFromAnswer(status: number, text: string, retryAfterHeader: string | null): ApiError {
   const body = tryParseJson(text);
   const record = isRecord(body) ? body : {};
   const message = nonEmptyString(record.detail) ?? nonEmptyString(record.message) ?? `HTTP ${status}`;
-  return new ApiError(message, { status, code: nonEmptyString(record.code), fields: readFields(record.fields) });
+  // Our server sends whole seconds; the HTTP-date form is not used by it and is left out.
+  const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : undefined;
+  return new ApiError(message, { status, code: nonEmptyString(record.code), fields: readFields(record.fields), retryAfter });
 }
 
 function asApiError(error: unknown): unknown {

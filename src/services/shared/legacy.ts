@@ -15,7 +15,7 @@ import {
   type FetchLike,
   type SearchParams,
 } from './http-common';
-import { renewBrowserSession } from './token-renewal';
+import { renewAhead, renewBrowserSession } from './token-renewal';
 import { browserTokens, type TokenReader } from './token-store';
 
 export const LEGACY_TIMEOUT_MS = 10_000;
@@ -116,7 +116,12 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     // Error bodies stay raw text: the message quotes their first 300 characters as sent.
     parseJson: (text) => text,
     hooks: {
-      beforeRequest: [(request, { context }) => attachBearer(request, context)],
+      beforeRequest: [
+        async (request, { context }) => {
+          if ((context as CallContext).auth) await renewAhead(options.tokens?.accessToken(), options.renew);
+          attachBearer(request, context);
+        },
+      ],
       beforeRetry: [({ request, options: { context } }) => attachBearer(request, context)],
       afterResponse: [renewOnce, retryCutBody],
     },

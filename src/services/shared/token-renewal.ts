@@ -65,3 +65,38 @@ export function sendToLogin(): void {
  * two renewers racing after the same expiry would spend one token twice and end the session.
  */
 export const renewBrowserSession = createTokenRenewer({ baseUrl: API_BASE, tokens: browserTokens, onSessionLost: sendToLogin });
+
+/**
+ * How long before its `exp` an access token is renewed ahead of a call, at most: room for the
+ * call to reach the server and for a browser clock a little behind the server's.
+ */
+export const RENEW_AHEAD_SECONDS = 30;
+
+/** The `exp` and `iat` claims (seconds) of a JWT, read without checking it (the server checks); null when unreadable. */
+function lifetimeOf(token: string): { exp: number; iat: number | undefined } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { exp, iat } = claims as { exp?: unknown; iat?: unknown };
+    return typeof exp === 'number' ? { exp, iat: typeof iat === 'number' ? iat : undefined } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renews the session before a call whose access token has (nearly) run out by its own `exp`:
+ * sending it would only earn a 401, which the browser logs in its console as a failed request
+ * before the renewal and replay mend it. "Nearly" is a tenth of the token's life, at most
+ * RENEW_AHEAD_SECONDS, so a short-lived token is not renewed before every call. A token that
+ * cannot be read, or that runs out on the way, still gets the 401-then-renew path, and any
+ * other refusal is the caller's to see.
+ */
+export async function renewAhead(token: string | null | undefined, renew: (() => Promise<boolean>) | undefined, now = Date.now()): Promise<void> {
+  const lifetime = token ? lifetimeOf(token) : null;
+  if (!renew || !lifetime) return;
+  const margin = lifetime.iat === undefined ? 0 : Math.min(RENEW_AHEAD_SECONDS, (lifetime.exp - lifetime.iat) / 10);
+  if (lifetime.exp - margin <= now / 1000) await renew();
+}

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Text, Title } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
 import { FieldsToFix, labelsInError } from '../../components/form-errors';
+import { FIELDS_NOT_VALID } from '../../machines/accounts/auth-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { SiteFooter, SiteFrame } from '../../components/site-frame';
 import { MailIcon } from './auth-icons';
@@ -44,6 +45,8 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
 /**
  * A refused submit: the sentence (the server's, or that some fields are not valid) and the
  * labels of the fields in error, in the form's order (`fields`: each field and its label).
+ * When the form refused the submit itself and one field alone is in error, the field's
+ * message, tied to it and focused, is the one message: a summary would only say it twice more.
  */
 export function RefusalAlert<F extends string>({
   error,
@@ -55,10 +58,12 @@ export function RefusalAlert<F extends string>({
   fields: readonly (readonly [F, string])[];
 }) {
   if (!error) return null;
+  const labels = labelsInError(fieldErrors, fields);
+  if (error === FIELDS_NOT_VALID && labels.length === 1) return null;
   return (
     <ErrorAlert>
       {error}
-      <FieldsToFix labels={labelsInError(fieldErrors, fields)} />
+      <FieldsToFix labels={labels} />
     </ErrorAlert>
   );
 }

@@ -14,6 +14,7 @@ import { useAuthForm } from './auth-form';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
+import { handOverResetEmail } from './reset-handoff';
 import { ResendControl } from './resend-control';
 
 export interface ForgotViewProps {
@@ -29,7 +30,9 @@ export function ForgotView({ machine = forgotPasswordMachine, resendSeconds }: F
   usePageTitle(STAGE_TITLES[stage]);
 
   useEffect(() => {
-    if (state.matches('done')) navigate('/login?reset=1', { replace: true });
+    if (!state.matches('done')) return;
+    handOverResetEmail(state.context.email);
+    navigate('/login?reset=1', { replace: true });
   }, [state, navigate]);
 
   return (

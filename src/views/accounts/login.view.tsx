@@ -17,6 +17,7 @@ import { useAuthForm } from './auth-form';
 import { AuthPage, CardHeading, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { EmailInput } from './email-input';
 import { PasswordField } from './password-input';
+import { resetEmailForLogin } from './reset-handoff';
 import { OrDivider, SocialButtons } from './social-buttons';
 
 export interface LoginViewProps {
@@ -33,7 +34,7 @@ const FIELDS: readonly (readonly [LoginField, string])[] = [
 
 export function LoginView({ machine = loginMachine }: LoginViewProps) {
   const [search] = useSearchParams();
-  const [state, send] = useMachine(machine, { input: { next: search.get('next') } });
+  const [state, send] = useMachine(machine, { input: { next: search.get('next'), email: search.get('reset') === '1' ? resetEmailForLogin() : '' } });
   const [, navigate] = useLocation();
   const { context } = state;
   const busy = state.matches('checking') || state.matches('signingIn') || state.matches('done');

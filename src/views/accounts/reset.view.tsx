@@ -15,6 +15,7 @@ import { AuthPage, CardHeading, RefusalAlert, authClasses as classes } from './a
 import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
 import { PasswordField } from './password-input';
+import { handOverResetEmail } from './reset-handoff';
 
 export interface ResetViewProps {
   machine?: ResetPasswordMachine;
@@ -37,7 +38,9 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
   usePageTitle('Reset password');
 
   useEffect(() => {
-    if (state.matches('done')) navigate('/login?reset=1', { replace: true });
+    if (!state.matches('done')) return;
+    handOverResetEmail(state.context.email);
+    navigate('/login?reset=1', { replace: true });
   }, [state, navigate]);
 
   return (

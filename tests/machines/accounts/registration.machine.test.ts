@@ -30,6 +30,7 @@ describe('registration machine: path coverage', () => {
         { type: 'signin.retry' },
         done('registerEmail', { detail: 'sent', existing: false }),
         failed('registerEmail', new ApiError('Nope', { status: 400 })),
+        failed('registerEmail', new ApiError('Already sent.', { status: 429, code: 'code_already_sent', retryAfter: 42 })),
         done('verifyCode', { access: 'a', refresh: 'r', need_profile: true }),
         done('verifyCode', { access: 'a', refresh: 'r', need_profile: false }),
         failed('verifyCode', new ApiError('Wrong code.', { status: 400 })),

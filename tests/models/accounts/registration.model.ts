@@ -13,6 +13,7 @@ export type RegistrationModelEvent =
   | { type: 'email.submit' }
   | { type: 'register.accept' }
   | { type: 'register.reject' }
+  | { type: 'register.alreadySent' }
   | { type: 'code.paste' }
   | { type: 'code.submit' }
   | { type: 'verify.needProfile' }
@@ -49,10 +50,10 @@ export const registrationModelMachine = setup({
         /** 'Account already exists' in an alert. */
         failed: { on: { 'email.submit': '#registrationModel.sending' } },
         /** Back from the code step by 'Use a different email': the address is still there. */
-        returned: {},
+        returned: { on: { 'email.submit': '#registrationModel.sending' } },
       },
     },
-    sending: { on: { 'register.accept': 'code', 'register.reject': 'email.failed' } },
+    sending: { on: { 'register.accept': 'code', 'register.reject': 'email.failed', 'register.alreadySent': 'code.alreadySent' } },
     code: {
       initial: 'blank',
       states: {
@@ -65,6 +66,11 @@ export const registrationModelMachine = setup({
             'email.change': '#registrationModel.email.returned',
           },
         },
+        /**
+         * The address is locked but the code in the inbox still works (429 code_already_sent):
+         * the server's sentence as a notice, Resend locked for the wait it named.
+         */
+        alreadySent: { on: { 'code.paste': 'filled' } },
         /** The countdown is over: Resend enabled, no countdown. */
         unlocked: { on: { 'code.resend': '#registrationModel.resending' } },
         /** 'We sent you a new code.'; Resend locked again. */
@@ -115,4 +121,5 @@ export const REGISTRATION_VALUES = {
   verifyRejection: 'This code is wrong or has expired.',
   profileRejection: 'Please choose a longer password.',
   resendRejection: 'Too many requests. Try again in a minute.',
+  alreadySent: 'We already sent a code to this address and it still works. You can ask for a new one in 42 seconds.',
 } as const;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { client, manualClock, memoryMailer } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { COMMON_PASSWORD } from '#server/domain/accounts/password-policy';
+import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
 
 const mailer = memoryMailer();
 const clock = manualClock();
@@ -90,10 +91,17 @@ describe('one-time codes', () => {
     const locked = await api.post('/auth/register/', { email: EMAIL.toUpperCase(), accepted_terms: true });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('40');
+    // The code already mailed still works: the answer says so, for the screen to go on to it.
     expect(locked.json()).toEqual({
-      code: 'rate_limited',
-      detail: 'A code was sent to this address moments ago. You can ask for a new one in 40 seconds.',
+      code: 'code_already_sent',
+      detail: 'We already sent a code to this address and it still works. You can ask for a new one in 40 seconds.',
     });
+    // Once that code is void (five wrong tries), the lock is only a wait.
+    const code = mailer.codeFor(EMAIL);
+    for (let attempt = 0; attempt < 5; attempt += 1) await verify(wrong(code));
+    const voided = await register();
+    expect(voided.statusCode).toBe(429);
+    expect(voided.json()).toEqual({ code: 'rate_limited', detail: 'A code was sent to this address moments ago. You can ask for a new one in 40 seconds.' });
     expect(sentTo()).toHaveLength(1);
     clock.advance(40_000);
     expect((await register()).statusCode).toBe(200);
@@ -108,7 +116,13 @@ describe('one-time codes', () => {
     expect(capped.statusCode).toBe(429);
     // The first send was 5 × 61 s ago: the hour reopens in 3600 − 305 s.
     expect(capped.headers['retry-after']).toBe(String(3600 - 305));
-    expect(capped.json().detail).toBe('Too many codes were sent to this address. Please try again in 55 minutes.');
+    // The fifth code (61 s old) still works.
+    expect(capped.json()).toMatchObject({ code: 'code_already_sent', detail: expect.stringMatching(/in 55 minutes\.$/) });
+    // Ten minutes on, it has expired: only the wait is left to tell.
+    clock.advance(600_000);
+    const expired = await register();
+    expect(expired.headers['retry-after']).toBe(String(3600 - 905));
+    expect(expired.json()).toEqual({ code: 'rate_limited', detail: 'Too many codes were sent to this address. Please try again in 45 minutes.' });
     expect(sentTo()).toHaveLength(5);
   });
 
@@ -154,12 +168,38 @@ describe('password forgot and reset', () => {
     expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
     expect(mailer.sent.slice(before).map((m) => m.to)).toEqual([EMAIL]);
     expect(mailer.sent.at(-1)?.subject).toMatch(/password reset code$/);
-    // Inside the resend lock: still the same answer, no second mail.
+    // Inside the resend lock: a 429 that says so, no second mail.
     const locked = await api.post('/auth/password/forgot/', { email: EMAIL });
-    expect(locked.statusCode).toBe(200);
-    expect(locked.json()).toEqual(known.json());
+    expect(locked.statusCode).toBe(429);
     await flush();
     expect(mailer.sent.length).toBe(before + 1);
+  });
+
+  it('tells a locked address so, with its wait, the same for an existing and an unknown address', async () => {
+    await findOrCreateUserByEmail(t.database.db, { email: EMAIL });
+    const stranger = `stranger${serial}@example.com`;
+    const forgot = (email: string) => api.post('/auth/password/forgot/', { email });
+    // Five requests in the hour for both addresses, a minute apart (the resend lock).
+    for (let request = 0; request < 5; request += 1) {
+      expect((await forgot(EMAIL)).statusCode).toBe(200);
+      expect((await forgot(stranger)).statusCode).toBe(200);
+      clock.advance(61_000);
+    }
+    await flush();
+    const before = mailer.sent.length;
+    const known = await forgot(EMAIL);
+    const unknown = await forgot(stranger);
+    await flush();
+    expect(known.statusCode).toBe(429);
+    expect(known.json()).toEqual({
+      detail: 'Too many codes were asked for this address. No code was sent. Please try again in 55 minutes.',
+      code: 'rate_limited',
+    });
+    expect(known.headers['retry-after']).toBe(String(3600 - 5 * 61));
+    expect(mailer.sent.length).toBe(before);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
   });
 
   it('resets the password with the code and ends every session', async () => {

@@ -18,7 +18,7 @@ function depsWithTasks(overrides: Parameters<typeof accountDeps>[1] = {}) {
 }
 
 describe('requestPasswordReset', () => {
-  it('answers before anything about the account is looked up: lookup, code and mail run after the answer', async () => {
+  it('answers before the account is looked up: lookup and mail run after the answer', async () => {
     const sent: MailMessage[] = [];
     let deliver!: () => void;
     let mailStarted!: () => void;
@@ -38,8 +38,7 @@ describe('requestPasswordReset', () => {
     const { deps, tasks, settled } = depsWithTasks({ mailer: slowMailer });
     await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
 
-    // Not awaited: the sentence is there at once, the same for every address.
-    expect(requestPasswordReset(deps, 'owner@example.com', memoryLog())).toEqual(ANSWER);
+    expect(await requestPasswordReset(deps, 'owner@example.com', memoryLog())).toEqual(ANSWER);
     expect(tasks).toHaveLength(1);
     await started;
     expect(sent).toEqual([]);
@@ -48,19 +47,27 @@ describe('requestPasswordReset', () => {
     expect(sent.map((message) => message.to)).toEqual(['owner@example.com']);
   });
 
-  it('answers the same for an unknown and a locked address, mailing neither, and logs the lock', async () => {
+  it('locks an unknown address like a known one, mailing only the known one, and logs the lock', async () => {
     const mailer = memoryMailer();
     const { deps, settled } = depsWithTasks({ mailer });
     await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
-    requestPasswordReset(deps, 'owner@example.com', memoryLog());
+    expect(await requestPasswordReset(deps, 'owner@example.com', memoryLog())).toEqual(ANSWER);
+    expect(await requestPasswordReset(deps, 'nobody@example.com', memoryLog())).toEqual(ANSWER);
     await settled();
     const log = memoryLog();
 
-    expect(requestPasswordReset(deps, 'nobody@example.com', log)).toEqual(ANSWER);
-    expect(requestPasswordReset(deps, 'owner@example.com', log)).toEqual(ANSWER);
+    const known = await refusal(requestPasswordReset(deps, 'owner@example.com', log));
+    const unknown = await refusal(requestPasswordReset(deps, 'nobody@example.com', log));
     await settled();
-    expect(mailer.sent).toHaveLength(1);
-    expect(log.entries).toEqual([{ level: 'info', message: 'password reset code not sent: address locked', details: { reason: 'resend_locked' } }]);
+    expect(mailer.sent.map((message) => message.to)).toEqual(['owner@example.com']);
+    expect(known).toMatchObject({
+      statusCode: 429,
+      code: 'rate_limited',
+      detail: 'A code was asked for this address moments ago. You can ask for a new one in 60 seconds.',
+    });
+    expect(unknown).toMatchObject({ statusCode: known.statusCode, options: known.options, code: known.code, detail: known.detail });
+    const lock = { level: 'info', message: 'password reset code not sent: address locked', details: { reason: 'resend_locked' } };
+    expect(log.entries).toEqual([lock, lock]);
   });
 
   it('logs a mail that fails after the answer instead of failing the request', async () => {
@@ -68,7 +75,7 @@ describe('requestPasswordReset', () => {
     const { deps, settled } = depsWithTasks({ mailer: { send: async () => Promise.reject(new Error('smtp down')) } });
     await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
 
-    expect(requestPasswordReset(deps, 'owner@example.com', log)).toEqual(ANSWER);
+    expect(await requestPasswordReset(deps, 'owner@example.com', log)).toEqual(ANSWER);
     await settled();
     expect(log.entries).toEqual([{ level: 'error', message: 'password reset code could not be sent', details: { err: new Error('smtp down') } }]);
   });
@@ -79,7 +86,7 @@ describe('resetPassword', () => {
     const mailer = memoryMailer();
     const { deps, settled } = depsWithTasks({ mailer });
     await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
-    requestPasswordReset(deps, 'owner@example.com', memoryLog());
+    await requestPasswordReset(deps, 'owner@example.com', memoryLog());
     await settled();
 
     const code = mailer.codeFor('owner@example.com');
@@ -93,7 +100,7 @@ describe('resetPassword', () => {
     const mailer = memoryMailer();
     const { deps, settled } = depsWithTasks({ mailer });
     await findOrCreateUserByEmail(deps.db, { email: 'owner@example.com' });
-    requestPasswordReset(deps, 'owner@example.com', memoryLog());
+    await requestPasswordReset(deps, 'owner@example.com', memoryLog());
     await settled();
     const wrong = mailer.codeFor('owner@example.com') === '000000' ? '000001' : '000000';
     const attempt = () => resetPassword(deps, { email: 'owner@example.com', code: wrong, password: 'new secret words' });

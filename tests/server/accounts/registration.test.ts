@@ -22,15 +22,15 @@ describe('register', () => {
     expect(mailer.codeFor('known@example.com')).toMatch(/^\d{6}$/);
   });
 
-  it('refuses a second code within the resend lock with 429 and the wait in Retry-After', async () => {
+  it('refuses a second code within the resend lock with 429 and the wait in Retry-After, saying the first still works', async () => {
     let now = new Date('2026-11-22T10:00:00Z');
     const deps = accountDeps(database(), { clock: () => now });
     await register(deps, 'cook@example.com', memoryLog());
     now = new Date(now.getTime() + 20_000);
 
     const error = await refusal(register(deps, 'cook@example.com', memoryLog()));
-    expect(error).toMatchObject({ statusCode: 429, code: 'rate_limited', options: { headers: { 'retry-after': '40' } } });
-    expect(error.detail).toBe('A code was sent to this address moments ago. You can ask for a new one in 40 seconds.');
+    expect(error).toMatchObject({ statusCode: 429, code: 'code_already_sent', options: { headers: { 'retry-after': '40' } } });
+    expect(error.detail).toBe('We already sent a code to this address and it still works. You can ask for a new one in 40 seconds.');
   });
 
   it('answers 503 when the mail fails, logs the cause, and withdraws the code so asking again works at once', async () => {

@@ -134,3 +134,29 @@ describe('renewing an expired access token', () => {
     expect(tokens.current).toEqual({ access: 'expired', refresh: 'r1' });
   });
 });
+
+/** An access token shaped as the server signs one (only `exp` matters here; the signature is not checked by the client). */
+const jwtExpiringAt = (exp: number) =>
+  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify({ sub: '1', exp })].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.signature';
+
+describe('renewing ahead of expiry', () => {
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  it('renews before a call whose token has run out by its exp, so the server never answers 401', async () => {
+    const expired = jwtExpiringAt(nowSeconds() - 5);
+    server.respondWith((request) => {
+      if (isRefresh(request)) return { json: { access: 'valid', refresh: 'r2' } };
+      return bearer(request) === 'Bearer valid'
+        ? { json: { ok: true } }
+        : { status: 401, json: { detail: 'The access token has expired.', code: 'token_expired' } };
+    });
+    const { api, tokens } = setup({ access: expired, refresh: 'r1' });
+
+    await expect(api.get('auth/me/')).resolves.toEqual({ ok: true });
+    expect(server.requests.map((request) => [request.url, bearer(request)])).toEqual([
+      ['/api/v2/auth/token/refresh/', undefined],
+      ['/api/v2/auth/me/', 'Bearer valid'],
+    ]);
+    expect(tokens.current).toEqual({ access: 'valid', refresh: 'r2' });
+  });
+});

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { expect } from 'vitest';
 import { assign, type AnyActorRef } from 'xstate';
 import { RESEND_LOCK_SECONDS } from '#contracts/accounts';
-import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
+import { lockSeconds, resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 
 /**
  * The real resend lock, with its clock in the test's hands: ticks never come by themselves (so
@@ -14,9 +14,9 @@ export function controlledResendLock() {
   const machine = resendLockMachine.provide({
     delays: { tick: 2 ** 30 },
     actions: {
-      lock: assign(({ context, self }) => {
+      lock: assign(({ context, event, self }) => {
         locks.push(self);
-        return { left: context.seconds };
+        return { left: lockSeconds(context, event) };
       }),
     },
   });
