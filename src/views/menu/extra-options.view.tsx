@@ -26,7 +26,7 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
   const sendPanel = (event: GroupPanelEvent) => {
     if (event.type !== 'row.save') send(event);
   };
-  // A refused Save reads the groups again, then sends the focus to the alert saying why.
+  // A refused Save (nothing was written) sends the focus to the first input in error, else to the alert saying why.
   const screenArea = useRef<HTMLDivElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(screenArea, !state.matches({ ready: 'saving' }) && !state.matches({ ready: 'loadingGroups' }));
 
@@ -88,7 +88,15 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
           {state.matches({ ready: 'groupsFailed' }) ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
           {editing ? (
             <CurrencyProvider value={context.currency}>
-              <ExtraGroupsPanel groups={groups} selections={selections} send={sendPanel} collapsible empty={NO_GROUPS} addButton={false} />
+              <ExtraGroupsPanel
+                groups={groups}
+                selections={selections}
+                send={sendPanel}
+                errors={context.fieldErrors}
+                collapsible
+                empty={NO_GROUPS}
+                addButton={false}
+              />
             </CurrencyProvider>
           ) : null}
         </Stack>
