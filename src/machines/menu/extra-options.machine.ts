@@ -16,10 +16,13 @@ import { FIELDS_NOT_VALID, MENU_ALERTS, reason } from './menu-errors';
  *   ready.* --category.pick--> ready.loadingGroups --done--> ready.editing ; --error--> ready.groupsFailed
  *   ready.editing --groups.save [a row the contract refuses]--> ready.editing (fields marked, nothing sent)
  *   ready.editing --groups.save--> ready.saving --done--> ready.editing (rows as saved) ; --error--> ready.editing ('Save failed: ...')
+ *   ready.* --category.pick [unsaved edits]--> ready.discarding --discard.confirm--> ready.loadingGroups ; --discard.cancel--> ready.editing
  *
  * Save is all or nothing (issue 27): every row is checked with the contract before anything is
  * sent, and the server writes the batch in one transaction. So after a refusal nothing was
  * written, and the edits stay on screen, with the inputs in error marked, to be fixed and saved again.
+ * Edits live only here until Save, so picking another category with edits unsaved asks first, and
+ * `dirty` tells the view to have the browser ask before the page is left.
  */
 
 export interface ExtraOptionsContext {
@@ -33,6 +36,10 @@ export interface ExtraOptionsContext {
   removed: RemovedRow[];
   /** The inputs a refused Save marked (see FieldErrors for the keys). */
   fieldErrors: FieldErrors;
+  /** Edits made since the groups were read or saved. */
+  dirty: boolean;
+  /** The category picked while edits were unsaved, waiting for the person's answer. */
+  pendingCategoryId: number | null;
   error: string | null;
   /** Most rows the editor holds; tests keep it small. */
   rowLimit: number;
@@ -46,6 +53,8 @@ export type ExtraOptionsEvent =
   | { type: 'row.change'; key: string; patch: RowPatch }
   | { type: 'row.remove'; key: string }
   | { type: 'groups.save' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' }
   | { type: 'alert.dismiss' };
 
 export type GroupsData = { groups: ExtraGroup[]; selections: ExtraSelection[]; currency: Currency };
@@ -88,11 +97,17 @@ export const extraOptionsMachine = setup({
   },
   actions: {
     setCategories: assign((_, params: { categories: Category[] }) => ({ categories: params.categories })),
-    pick: assign(({ event }) => (event.type === 'category.pick' ? { categoryId: event.categoryId, rows: [], removed: [], fieldErrors: {}, error: null } : {})),
+    pick: assign(({ context, event }) => {
+      const categoryId = event.type === 'category.pick' ? event.categoryId : context.pendingCategoryId;
+      return categoryId === null ? {} : { categoryId, pendingCategoryId: null, rows: [], removed: [], fieldErrors: {}, dirty: false, error: null };
+    }),
+    holdPick: assign(({ event }) => (event.type === 'category.pick' ? { pendingCategoryId: event.categoryId } : {})),
+    dropPick: assign({ pendingCategoryId: null }),
     setGroups: assign((_, params: { data: SavedGroups & Partial<Pick<GroupsData, 'currency'>> }) => ({
       rows: rowsFromData({ sizes: [], groups: params.data.groups, selections: params.data.selections }),
       removed: [],
       fieldErrors: {},
+      dirty: false,
       ...(params.data.currency === undefined ? {} : { currency: params.data.currency }),
     })),
     /** A Save the contract refuses: nothing is sent, the inputs in error are marked. */
@@ -108,9 +123,9 @@ export const extraOptionsMachine = setup({
     })),
     addRow: assign(({ context, event }) => {
       if (context.rows.length >= context.rowLimit) return {};
-      if (event.type === 'group.add') return { rows: [...context.rows, newGroup(context.rows)] };
+      if (event.type === 'group.add') return { rows: [...context.rows, newGroup(context.rows)], dirty: true };
       if (event.type === 'selection.add' && findRow(context.rows, event.groupKey)?.table === 'group') {
-        return { rows: [...context.rows, newSelection(context.rows, event.groupKey)] };
+        return { rows: [...context.rows, newSelection(context.rows, event.groupKey)], dirty: true };
       }
       return {};
     }),
@@ -118,7 +133,11 @@ export const extraOptionsMachine = setup({
       assertEvent(event, 'row.change');
       const row = findRow(context.rows, event.key);
       if (!row) return {};
-      return { rows: patchRow(context.rows, event.key, pickPatch(row, event.patch)), fieldErrors: withoutRowErrors(context.fieldErrors, event.key) };
+      return {
+        rows: patchRow(context.rows, event.key, pickPatch(row, event.patch)),
+        fieldErrors: withoutRowErrors(context.fieldErrors, event.key),
+        dirty: true,
+      };
     }),
     /** A saved group's selections go with it on the server; only the group's delete is sent. */
     removeRow: assign(({ context, event }) => {
@@ -126,7 +145,7 @@ export const extraOptionsMachine = setup({
       const row = findRow(context.rows, event.key);
       if (!row) return {};
       const removed = row.id !== null && row.table !== 'size' ? [...context.removed, { table: row.table, id: row.id }] : context.removed;
-      return { rows: removeFamily(context.rows, [], event.key).rows, removed };
+      return { rows: removeFamily(context.rows, [], event.key).rows, removed, dirty: true };
     }),
     showError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
@@ -134,6 +153,8 @@ export const extraOptionsMachine = setup({
   },
   guards: {
     batchInvalid: ({ context }) => batchErrors(batchOf(context.rows, context.removed)) !== null,
+    /** Another category would drop edits not saved yet. */
+    dropsEdits: ({ context, event }) => context.dirty && event.type === 'category.pick' && event.categoryId !== context.categoryId,
   },
 }).createMachine({
   id: 'extraOptions',
@@ -145,6 +166,8 @@ export const extraOptionsMachine = setup({
     rows: [],
     removed: [],
     fieldErrors: {},
+    dirty: false,
+    pendingCategoryId: null,
     error: null,
     rowLimit: input.rowLimit ?? 300,
   }),
@@ -163,7 +186,12 @@ export const extraOptionsMachine = setup({
     failed: { on: { 'list.reload': { target: 'loadingCategories', actions: 'clearError' } } },
     ready: {
       initial: 'unpicked',
-      on: { 'category.pick': { target: '.loadingGroups', actions: 'pick' } },
+      on: {
+        'category.pick': [
+          { guard: 'dropsEdits', target: '.discarding', actions: 'holdPick' },
+          { target: '.loadingGroups', actions: 'pick' },
+        ],
+      },
       states: {
         unpicked: {},
         loadingGroups: {
@@ -177,6 +205,13 @@ export const extraOptionsMachine = setup({
             }),
             onDone: { target: 'editing', actions: { type: 'setGroups', params: ({ event }) => ({ data: event.output }) } },
             onError: { target: 'groupsFailed', actions: { type: 'showError', params: ({ event }) => ({ message: reason(event.error) }) } },
+          },
+        },
+        /** Asks before the unsaved edits are dropped for another category. */
+        discarding: {
+          on: {
+            'discard.confirm': { target: 'loadingGroups', actions: 'pick' },
+            'discard.cancel': { target: 'editing', actions: 'dropPick' },
           },
         },
         groupsFailed: { on: { 'list.reload': { target: 'loadingGroups', actions: 'clearError' } } },

@@ -35,6 +35,8 @@ describe('extra options machine: path coverage', () => {
         done('loadGroups', { groups: [], selections: [], currency: 'USD' }),
         done('saveGroups', { groups: [], selections: [] }),
         { type: 'category.pick', categoryId: 1 },
+        // Another category while edits are unsaved: the question before they are dropped.
+        { type: 'category.pick', categoryId: 2 },
         { type: 'group.add' },
         { type: 'selection.add', groupKey: 'tmp-1' },
         // A blank name: the Save the contract refuses before anything is sent.
@@ -210,12 +212,32 @@ describe('extra options machine: reading and editing', () => {
     expect(keys(actor)).toEqual(['group-31', 'selection-41']);
   });
 
+  it('picking another category with edits unsaved asks first: Keep editing keeps them, Discard changes reads the other', async () => {
+    const { actor, send, loads } = start(unsaved);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+    send({ type: 'row.change', key: 'selection-41', patch: { price: 3 } });
+    expect(actor.getSnapshot().context.dirty).toBe(true);
+    send({ type: 'category.pick', categoryId: 2 });
+    expect(actor.getSnapshot().matches({ ready: 'discarding' })).toBe(true);
+    send({ type: 'discard.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ categoryId: 1, pendingCategoryId: null, dirty: true });
+    expect(actor.getSnapshot().context.rows.find((row) => row.key === 'selection-41')).toMatchObject({ price: 3 });
+    send({ type: 'category.pick', categoryId: 2 }, { type: 'discard.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && loads.length === 2);
+    expect(loads[1]).toMatchObject({ categoryId: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ categoryId: 2, dirty: false });
+  });
+
   it('picking another category starts from its own rows, with nothing left to delete and no alert', async () => {
     const { actor, send, loads } = start(unsaved, { categories: async () => [PIZZA, { ...PIZZA, id: 2, name: 'Salads', restaurant_id: 4 }] });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     send({ type: 'category.pick', categoryId: 1 });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
-    send({ type: 'row.remove', key: 'selection-41' }, { type: 'category.pick', categoryId: 2 });
+    send({ type: 'row.remove', key: 'selection-41' }, { type: 'category.pick', categoryId: 2 }, { type: 'discard.confirm' });
     expect(actor.getSnapshot().context).toMatchObject({ categoryId: 2, rows: [], removed: [], error: null });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && loads.length === 2);
     expect(loads[1]).toEqual({ scope: OWNER, categoryId: 2, restaurantId: 4 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU_MESSAGES, type Category } from '#contracts/menu';
 import { extraOptionsMachine, type GroupsData, type LoadGroupsCall, type SaveGroupsCall, type SavedGroups } from '#src/machines/menu/extra-options.machine';
 import type { MenuScope } from '#src/services/menu/menu-types';
-import { ExtraOptionsView, NO_GROUPS, PICK_CATEGORY } from '#src/views/menu/extra-options.view';
+import { DISCARD_TITLE, ExtraOptionsView, NO_GROUPS, PICK_CATEGORY } from '#src/views/menu/extra-options.view';
 import { OWNER } from '../../machines/menu/category-editor.fixtures';
 import { renderScreen } from './menu-view-harness';
 import { provideChecked } from '../../support/contract-double';
@@ -130,5 +130,44 @@ describe('extra options view: a refused Save (issues 12 and 27)', () => {
     expect(marked).toHaveAccessibleDescription(MENU_MESSAGES.name);
     await waitFor(() => expect(marked).toHaveFocus());
     expect(screen.getAllByLabelText('Price').map((input) => (input as HTMLInputElement).value)).toEqual(['2.00', '0.00']);
+  });
+});
+
+describe('extra options view: leaving unsaved edits (issue 27)', () => {
+  it('asks before another category drops them, and has the browser ask before the page is left', async () => {
+    const saves: SaveGroupsCall[] = [];
+    const groups: GroupsData = {
+      groups: [{ id: 31, category_id: 1, name: 'Sauces', required: false, allow_multiple: true, add_images_to_selections: false }],
+      selections: [],
+      currency: 'USD',
+    };
+    const { user } = renderScreen(
+      <ExtraOptionsView scope={OWNER} machine={machine({ 1: groups, 2: { groups: [], selections: [], currency: 'USD' } }, saves)} />,
+    );
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await user.click(await screen.findByPlaceholderText('Pick a category'));
+    await user.click(await screen.findByRole('option', { name: 'Pizza' }));
+    await user.click(await screen.findByRole('button', { name: 'Add group' }));
+    expect(leave()).toBe(true);
+
+    await user.click(screen.getByPlaceholderText('Pick a category'));
+    await user.click(await screen.findByRole('option', { name: 'Salads' }));
+    const dialog = await screen.findByRole('dialog', { name: DISCARD_TITLE });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep editing' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'New group' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Pick a category')).toHaveValue('Pizza');
+
+    await user.click(screen.getByPlaceholderText('Pick a category'));
+    await user.click(await screen.findByRole('option', { name: 'Salads' }));
+    await user.click(within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByText(NO_GROUPS)).toBeInTheDocument();
+    expect(leave()).toBe(false);
+    expect(saves).toEqual([]);
   });
 });
