@@ -451,3 +451,30 @@ export const CategoryDeep = object({
   extra_groups: array(object({ ...ExtraGroup.schema, selections: array(ExtraSelection) })),
 });
 export type CategoryDeep = Infer<typeof CategoryDeep>;
+
+// ---- Extra options save: POST /categories/{id}/extra-options/ --------------------------------
+
+/** A row of the batch: with `id` an existing row to update, without it a new one. */
+const SavedSelection = object({ id: optional(Id), ...selectionFields });
+const SavedGroup = object({
+  id: optional(Id),
+  ...groupFields,
+  selections: optional(boundedList(array(SavedSelection), MENU_SELECTIONS_MAX, 'selections')),
+});
+
+/**
+ * Everything the extra options screen's Save changes in one category (issue 27): the groups and
+ * selections it deletes, then each group (updated or created) with its selections, in screen
+ * order. The server writes all of it in one transaction or nothing, so a refused row never
+ * leaves the rest half-applied.
+ */
+export const ExtraOptionsSave = object({
+  removed_groups: optional(IdList),
+  removed_selections: optional(IdList),
+  groups: boundedList(array(SavedGroup), MENU_GROUPS_MAX, 'extra groups'),
+});
+export type ExtraOptionsSave = Infer<typeof ExtraOptionsSave>;
+
+/** The category's groups with their selections after the save. */
+export const ExtraOptionsSaved = object({ groups: array(object({ ...ExtraGroup.schema, selections: array(ExtraSelection) })) });
+export type ExtraOptionsSaved = Infer<typeof ExtraOptionsSaved>;

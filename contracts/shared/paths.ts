@@ -53,6 +53,8 @@ export const paths = {
     categoryDressings: '/categories/dressings/',
     extraGroups: '/extra-options/groups/',
     extraSelections: '/extra-options/selections/',
+    /** POST: a category's extra option groups and selections saved together (one transaction). */
+    categoryExtraOptions: (categoryId: number | string) => `/categories/${categoryId}/extra-options/`,
     menuItems: '/menu-items/',
     restaurants: '/restaurants/',
     /** `{collection}{id}/` for GET, PATCH and DELETE of one row. */

@@ -8,8 +8,12 @@ import {
   ExtraSelectionUpdate,
   ExtraGroup,
   ExtraSelection,
+  ExtraOptionsSave,
+  ExtraOptionsSaved,
 } from '../../../contracts/menu';
-import { paths } from '../../../contracts/shared/paths';
+import { json, refusal } from '../../../contracts/shared/answers';
+import { IdParams } from '../../../contracts/shared/lists';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import {
   createGroup,
@@ -23,6 +27,9 @@ import {
   updateGroup,
   updateSelection,
 } from '../../domain/menu/menu-extras';
+import { saveExtraOptions } from '../../domain/menu/menu-extras-save';
+import { scopeOf } from '../../domain/shared/tenancy';
+import { signedInUser } from '../../plugins/auth';
 import { registerResource } from './menu-crud';
 
 /** Extra option groups of a category and their priced selections. */
@@ -51,4 +58,21 @@ export async function menuExtraRoutes(app: FastifyInstance, context: AppContext)
     update: updateSelection,
     remove: deleteSelection,
   });
+
+  app.post<{ Params: IdParams; Body: ExtraOptionsSave }>(
+    `${API_BASE}${paths.menu.categoryExtraOptions(':id')}`,
+    {
+      preValidation: app.requireUser,
+      schema: {
+        params: IdParams,
+        body: ExtraOptionsSave,
+        response: {
+          200: json(ExtraOptionsSaved, "The category's groups and selections as saved, in one transaction."),
+          403: refusal('The category belongs to the platform library and cannot be changed here.'),
+          404: refusal('The category, or a group or selection it names, does not exist or belongs to another category or restaurant.'),
+        },
+      },
+    },
+    async (request) => context.database.db.transaction((tx) => saveExtraOptions(tx, scopeOf(signedInUser(request)), request.params.id, request.body)),
+  );
 }

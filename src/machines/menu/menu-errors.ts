@@ -14,6 +14,9 @@ export const MENU_ALERTS = {
   categoryNotFound: 'Category not found.',
 } as const;
 
+/** What a body the contract refuses answers with, the server's and the client's own check alike. */
+export const FIELDS_NOT_VALID = 'Some fields are not valid.';
+
 /** 'Failed to assign topping', 'Failed to unassign dressing'... */
 export const chipFailure = (assign: boolean, list: 'toppings' | 'dressings') =>
   `Failed to ${assign ? 'assign' : 'unassign'} ${list === 'toppings' ? 'topping' : 'dressing'}`;

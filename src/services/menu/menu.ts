@@ -17,6 +17,8 @@ import {
   ExtraGroup,
   ExtraGroupCreate,
   ExtraGroupUpdate,
+  ExtraOptionsSave,
+  ExtraOptionsSaved,
   ExtraSelection,
   ExtraSelectionCreate,
   ExtraSelectionUpdate,
@@ -157,6 +159,10 @@ export const listSelections = (scope: MenuScope, groupId: number) => selections.
 export const createSelection = (body: ExtraSelectionCreate, scope: MenuScope) => selections.create(body, scope);
 export const updateSelection = (id: number, body: ExtraSelectionUpdate) => selections.update(id, body);
 export const deleteSelection = (id: number) => selections.remove(id);
+
+/** A category's extra options saved together: the server writes all of it or nothing (issue 27). */
+export const saveExtraOptions = (categoryId: number, body: ExtraOptionsSave) =>
+  api.post(M.categoryExtraOptions(categoryId), checkedBody(ExtraOptionsSave, body), { struct: ExtraOptionsSaved });
 
 /** Every selection of the given groups, in the groups' order. */
 export async function listSelectionsOf(scope: MenuScope, groupIds: readonly number[]): Promise<ExtraSelection[]> {

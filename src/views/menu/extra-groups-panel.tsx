@@ -36,8 +36,12 @@ function GroupFlags({ group, send }: { group: GroupRow; send: Send }) {
   );
 }
 
-/** Refused rows' sentences, by row key (a blank name). */
+/**
+ * Refused inputs' sentences: by row key for a name, `key.price` / `key.image_url` for the
+ * other inputs (the extra options screen marks every field its Save refused).
+ */
 type RowErrors = Record<string, string>;
+const rowInError = (errors: RowErrors, key: string) => Object.keys(errors).some((field) => field === key || field.startsWith(`${key}.`));
 
 function SelectionLine({ selection, group, send, errors }: { selection: SelectionRow; group: GroupRow; send: Send; errors: RowErrors }) {
   const save = () => send({ type: 'row.save', key: selection.key });
@@ -55,6 +59,7 @@ function SelectionLine({ selection, group, send, errors }: { selection: Selectio
         label="Price"
         style={{ flex: '1 1 90px' }}
         value={selection.price}
+        error={errors[`${selection.key}.price`]}
         onChange={(value) => send({ type: 'row.change', key: selection.key, patch: { price: priceFromInput(value) } })}
         onBlur={save}
       />
@@ -63,6 +68,7 @@ function SelectionLine({ selection, group, send, errors }: { selection: Selectio
           label="Image URL"
           style={{ flex: '2 1 160px' }}
           value={selection.image_url ?? ''}
+          error={errors[`${selection.key}.image_url`]}
           onChange={(event) =>
             send({ type: 'row.change', key: selection.key, patch: { image_url: event.currentTarget.value.trim() === '' ? null : event.currentTarget.value } })
           }
@@ -138,8 +144,11 @@ export function ExtraGroupsPanel(props: {
   const visible = props.groups.filter((group) => group.status !== 'deleting');
   const body = (group: GroupRow) => <GroupBody group={group} selections={selections} send={send} errors={errors} />;
   const [open, setOpen] = useState<string[]>([]);
-  // A group added here (not saved yet) opens at once: the person is about to fill it in.
-  const expanded = [...new Set([...open, ...visible.filter((group) => group.id === null).map((group) => group.key)])];
+  // A group added here (not saved yet) opens at once: the person is about to fill it in. A group
+  // holding a refused input opens too, so the mark (and the focus a refused Save sends to it) is seen.
+  const inError = (group: GroupRow) =>
+    rowInError(errors, group.key) || selections.some((selection) => selection.groupKey === group.key && rowInError(errors, selection.key));
+  const expanded = [...new Set([...open, ...visible.filter((group) => group.id === null || inError(group)).map((group) => group.key)])];
   return (
     <Stack gap="sm">
       {visible.length === 0 ? (

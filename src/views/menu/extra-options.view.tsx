@@ -1,6 +1,6 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFocusAfterRefusal } from '../../components/form-errors';
 import type { GroupRow, SelectionRow } from '../../machines/menu/category-editor.rows';
 import { extraOptionsMachine, type ExtraOptionsMachine } from '../../machines/menu/extra-options.machine';
@@ -12,13 +12,46 @@ import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 
 export const PICK_CATEGORY = 'Pick a category to manage extra options.';
 export const NO_GROUPS = 'No groups for this category.';
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+
+/** Asks before another category drops the edits not saved yet; Keep editing has the focus, so Enter never drops them. */
+function ConfirmDiscard({ opened, send }: { opened: boolean; send: (event: { type: 'discard.confirm' | 'discard.cancel' }) => void }) {
+  return (
+    <Modal opened={opened} onClose={() => send({ type: 'discard.cancel' })} title={DISCARD_TITLE} closeButtonProps={{ 'aria-label': 'Close' }} centered>
+      <Stack gap="md">
+        <Text size="sm">The changes to this category's extra options are not saved. Picking another category drops them.</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" data-autofocus onClick={() => send({ type: 'discard.cancel' })}>
+            Keep editing
+          </Button>
+          <Button color="red" onClick={() => send({ type: 'discard.confirm' })}>
+            Discard changes
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** While edits are unsaved, the browser asks before the page is closed or reloaded. */
+function useAskBeforeUnload(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+}
 
 /** Extra options (spec section 2): a category's groups and priced selections, saved together. */
 export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { scope: MenuScope; machine?: ExtraOptionsMachine }) {
   const [state, send] = useMachine(machine, { input: { scope } });
   const [search, setSearch] = useState('');
   const { context } = state;
-  const editing = state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' });
+  const discarding = state.matches({ ready: 'discarding' });
+  // The panel stays while the person is asked, so nothing they opened closes behind the dialog.
+  const editing = state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' }) || discarding;
+  useAskBeforeUnload(context.dirty);
   const term = search.trim().toLowerCase();
   const groups = context.rows.filter((row): row is GroupRow => row.table === 'group' && row.name.toLowerCase().includes(term));
   const selections = context.rows.filter((row): row is SelectionRow => row.table === 'selection');
@@ -26,7 +59,7 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
   const sendPanel = (event: GroupPanelEvent) => {
     if (event.type !== 'row.save') send(event);
   };
-  // A refused Save reads the groups again, then sends the focus to the alert saying why.
+  // A refused Save (nothing was written) sends the focus to the first input in error, else to the alert saying why.
   const screenArea = useRef<HTMLDivElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(screenArea, !state.matches({ ready: 'saving' }) && !state.matches({ ready: 'loadingGroups' }));
 
@@ -57,6 +90,7 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
       {context.error && !state.matches('failed') && !state.matches({ ready: 'groupsFailed' }) ? (
         <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert>
       ) : null}
+      <ConfirmDiscard opened={discarding} send={send} />
       {state.matches('loadingCategories') ? <Loading label="Loading categories" /> : null}
       {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
       {state.matches('ready') ? (
@@ -88,7 +122,15 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
           {state.matches({ ready: 'groupsFailed' }) ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
           {editing ? (
             <CurrencyProvider value={context.currency}>
-              <ExtraGroupsPanel groups={groups} selections={selections} send={sendPanel} collapsible empty={NO_GROUPS} addButton={false} />
+              <ExtraGroupsPanel
+                groups={groups}
+                selections={selections}
+                send={sendPanel}
+                errors={context.fieldErrors}
+                collapsible
+                empty={NO_GROUPS}
+                addButton={false}
+              />
             </CurrencyProvider>
           ) : null}
         </Stack>

@@ -8,7 +8,9 @@ import {
   type GroupsData,
   type LoadGroupsCall,
   type SaveGroupsCall,
+  type SavedGroups,
 } from '#src/machines/menu/extra-options.machine';
+import { MENU_MESSAGES } from '#contracts/menu';
 import type { MenuScope } from '#src/services/menu/menu-types';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { OWNER } from './category-editor.fixtures';
@@ -31,9 +33,14 @@ describe('extra options machine: path coverage', () => {
       events: [
         done('loadCategories', [PIZZA]),
         done('loadGroups', { groups: [], selections: [], currency: 'USD' }),
-        done('saveGroups', undefined),
+        done('saveGroups', { groups: [], selections: [] }),
         { type: 'category.pick', categoryId: 1 },
+        // Another category while edits are unsaved: the question before they are dropped.
+        { type: 'category.pick', categoryId: 2 },
+        { type: 'group.add' },
         { type: 'selection.add', groupKey: 'tmp-1' },
+        // A blank name: the Save the contract refuses before anything is sent.
+        { type: 'row.change', key: 'tmp-1', patch: { name: ' ' } },
         { type: 'row.remove', key: 'tmp-1' },
       ],
     });
@@ -43,7 +50,9 @@ describe('extra options machine: path coverage', () => {
 
 type Reads = { categories?: () => Promise<Category[]>; groups?: () => Promise<GroupsData>; rowLimit?: number };
 
-function start(save: (call: SaveGroupsCall) => Promise<void>, answers: Reads = {}) {
+const SAVED: SavedGroups = { groups: GROUPS.groups, selections: GROUPS.selections };
+
+function start(save: (call: SaveGroupsCall) => Promise<SavedGroups>, answers: Reads = {}) {
   const saves: SaveGroupsCall[] = [];
   let reads = 0;
   const loads: LoadGroupsCall[] = [];
@@ -56,7 +65,7 @@ function start(save: (call: SaveGroupsCall) => Promise<void>, answers: Reads = {
           loads.push(input);
           return answers.groups ? answers.groups() : structuredClone(GROUPS);
         }),
-        saveGroups: fromPromise<void, SaveGroupsCall>(({ input }) => {
+        saveGroups: fromPromise<SavedGroups, SaveGroupsCall>(({ input }) => {
           saves.push(input);
           return save(input);
         }),
@@ -70,7 +79,7 @@ function start(save: (call: SaveGroupsCall) => Promise<void>, answers: Reads = {
 
 describe('extra options machine: behaviour', () => {
   it('reads the picked category’s restaurant currency with its groups', async () => {
-    const { actor, send, loads } = start(async () => undefined);
+    const { actor, send, loads } = start(async () => SAVED);
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     expect(actor.getSnapshot().context.currency).toBe('USD');
     send({ type: 'category.pick', categoryId: 1 });
@@ -80,7 +89,7 @@ describe('extra options machine: behaviour', () => {
   });
 
   it('keeps edits local until Save, then sends the removals and the rows in screen order', async () => {
-    const { actor, send, saves, reads } = start(async () => undefined);
+    const { actor, send, saves, reads } = start(async () => SAVED);
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     send({ type: 'category.pick', categoryId: 1 });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
@@ -100,27 +109,67 @@ describe('extra options machine: behaviour', () => {
     ]);
     expect(saves).toEqual([]);
     send({ type: 'groups.save' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && reads() === 2);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && saves.length === 1);
     expect(saves[0]!.removed).toEqual([{ table: 'selection', id: 41 }]);
     expect(saves[0]!.rows.find((row) => row.key === 'tmp-2')).toMatchObject({ price: 2.5, groupKey: 'tmp-1' });
+    // The answer is the rows as saved: nothing to read again.
+    expect(reads()).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ removed: [], error: null });
+    expect(actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['group-31', 'selection-41']);
   });
 
-  it('a failed save says "Save failed: ..." and shows what the server has', async () => {
+  it('a Save with a row the contract refuses sends nothing, keeps every edit and marks that input (issue 27)', async () => {
+    const { actor, send, saves } = start(async () => SAVED);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    send(
+      { type: 'row.change', key: 'selection-41', patch: { price: 2 } },
+      { type: 'group.add' },
+      { type: 'selection.add', groupKey: 'tmp-1' },
+      { type: 'row.change', key: 'tmp-2', patch: { name: '  ' } },
+      { type: 'groups.save' },
+    );
+    expect(saves).toEqual([]);
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(context.error).toBe('Save failed: Some fields are not valid.');
+    expect(context.fieldErrors).toEqual({ 'tmp-2': MENU_MESSAGES.name });
+    expect(context.rows.map((row) => [row.key, row.name])).toEqual([
+      ['group-31', 'Sauces'],
+      ['selection-41', 'BBQ'],
+      ['tmp-1', 'New group'],
+      ['tmp-2', '  '],
+    ]);
+    // Fixing the row clears its mark; the next Save goes.
+    send({ type: 'row.change', key: 'tmp-2', patch: { name: 'Ranch' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    send({ type: 'groups.save' });
+    await waitFor(actor, () => saves.length === 1);
+    expect(saves[0]!.rows.find((row) => row.key === 'selection-41')).toMatchObject({ price: 2 });
+  });
+
+  it('a refused save wrote nothing: it says "Save failed: ...", keeps the edits and marks the inputs the server named', async () => {
     const { actor, send, reads } = start(async () => {
-      throw new ApiError('Enter a price of 0 or more with at most two decimals.', { status: 400 });
+      throw new ApiError('Some fields are not valid.', {
+        status: 400,
+        fields: { 'groups.0.selections.0.price': 'Enter a price of 0 or more with at most two decimals.', removed_groups: 'Expected a list.' },
+      });
     });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     send({ type: 'category.pick', categoryId: 1 });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
     send({ type: 'group.add' }, { type: 'groups.save' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && reads() === 2);
-    expect(actor.getSnapshot().context.error).toBe('Save failed: Enter a price of 0 or more with at most two decimals.');
-    expect(actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['group-31', 'selection-41']);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('Save failed: Some fields are not valid.');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ 'selection-41.price': 'Enter a price of 0 or more with at most two decimals.' });
+    expect(actor.getSnapshot().context.rows.map((row) => row.key)).toEqual(['group-31', 'selection-41', 'tmp-1']);
+    expect(reads()).toBe(1);
   });
 });
 
 describe('extra options machine: reading and editing', () => {
-  const unsaved = async () => undefined;
+  const unsaved = async () => SAVED;
   const keys = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.rows.map((row) => row.key);
 
   it('says why the categories could not be read, and reads them again on Retry', async () => {
@@ -163,12 +212,32 @@ describe('extra options machine: reading and editing', () => {
     expect(keys(actor)).toEqual(['group-31', 'selection-41']);
   });
 
+  it('picking another category with edits unsaved asks first: Keep editing keeps them, Discard changes reads the other', async () => {
+    const { actor, send, loads } = start(unsaved);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+    send({ type: 'row.change', key: 'selection-41', patch: { price: 3 } });
+    expect(actor.getSnapshot().context.dirty).toBe(true);
+    send({ type: 'category.pick', categoryId: 2 });
+    expect(actor.getSnapshot().matches({ ready: 'discarding' })).toBe(true);
+    send({ type: 'discard.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ categoryId: 1, pendingCategoryId: null, dirty: true });
+    expect(actor.getSnapshot().context.rows.find((row) => row.key === 'selection-41')).toMatchObject({ price: 3 });
+    send({ type: 'category.pick', categoryId: 2 }, { type: 'discard.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && loads.length === 2);
+    expect(loads[1]).toMatchObject({ categoryId: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ categoryId: 2, dirty: false });
+  });
+
   it('picking another category starts from its own rows, with nothing left to delete and no alert', async () => {
     const { actor, send, loads } = start(unsaved, { categories: async () => [PIZZA, { ...PIZZA, id: 2, name: 'Salads', restaurant_id: 4 }] });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
     send({ type: 'category.pick', categoryId: 1 });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
-    send({ type: 'row.remove', key: 'selection-41' }, { type: 'category.pick', categoryId: 2 });
+    send({ type: 'row.remove', key: 'selection-41' }, { type: 'category.pick', categoryId: 2 }, { type: 'discard.confirm' });
     expect(actor.getSnapshot().context).toMatchObject({ categoryId: 2, rows: [], removed: [], error: null });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && loads.length === 2);
     expect(loads[1]).toEqual({ scope: OWNER, categoryId: 2, restaurantId: 4 });
@@ -218,13 +287,7 @@ describe('extra options machine: what the real calls send', () => {
   /** Answers as the server would: a created row gets an id, a change echoes the row, a delete is 204, lists hold the fixtures. */
   function server(request: CheckedRequest): Response {
     const { pathname } = new URL(request.url);
-    const { restaurant_id: _restaurant, ...values } = (request.body ?? {}) as Record<string, unknown>;
-    const id = Number(/\/(\d+)\/$/.exec(pathname)?.[1]);
-    if (request.method === 'DELETE') return new Response(null, { status: 204 });
-    if (request.method === 'POST' && pathname.includes('groups')) return jsonResponse(201, { id: 77, ...values });
-    if (request.method === 'POST') return jsonResponse(201, { id: 90, ...values });
-    if (request.method === 'PATCH' && pathname.includes('groups')) return jsonResponse(200, { ...GROUPS.groups[0], ...values, id });
-    if (request.method === 'PATCH') return jsonResponse(200, { ...GROUPS.selections[0], ...values, id });
+    if (request.method === 'POST') return jsonResponse(200, { groups: [{ ...GROUPS.groups[0], selections: GROUPS.selections }] });
     if (pathname.endsWith('/extra-options/groups/')) return jsonResponse(200, GROUPS.groups);
     if (pathname.endsWith('/extra-options/selections/')) return jsonResponse(200, GROUPS.selections);
     if (pathname.endsWith('/categories/')) return jsonResponse(200, [PIZZA]);
@@ -246,7 +309,7 @@ describe('extra options machine: what the real calls send', () => {
     expect(await sent('loadGroups', { scope: OWNER, categoryId: 1, restaurantId: null })).not.toContainEqual(expect.stringContaining('/restaurants/'));
   });
 
-  it('saves the removals first, then each group and its selections in screen order, a new group’s selections under its new id', async () => {
+  it('saves the removals and every group with its selections, in screen order, as one request', async () => {
     const rows: EditorRow[] = [
       { table: 'group', key: 'group-31', id: 31, status: 'idle', name: ' Sauces ', required: false, allow_multiple: true, add_images_to_selections: true },
       { table: 'selection', key: 'tmp-3', id: null, status: 'idle', groupKey: 'group-31', name: ' Garlic ', price: 1, image_url: null },
@@ -258,14 +321,25 @@ describe('extra options machine: what the real calls send', () => {
       { table: 'selection', id: 42 },
       { table: 'group', id: 32 },
     ];
-    expect(await sent('saveGroups', { categoryId: 1, rows, removed, scope: OWNER })).toEqual([
-      'DELETE /extra-options/selections/42/',
-      'DELETE /extra-options/groups/32/',
-      'PATCH /extra-options/groups/31/ {"name":"Sauces","required":false,"allow_multiple":true,"add_images_to_selections":true}',
-      'POST /extra-options/selections/ {"group_id":31,"name":"Garlic","price":1,"image_url":null,"restaurant_id":3}',
-      'PATCH /extra-options/selections/41/ {"name":"BBQ","price":0.5,"image_url":"/uploads/bbq.png"}',
-      'POST /extra-options/groups/ {"category_id":1,"name":"Dips","required":true,"allow_multiple":false,"add_images_to_selections":false,"restaurant_id":3}',
-      'POST /extra-options/selections/ {"group_id":77,"name":"Salsa","price":0,"image_url":null,"restaurant_id":3}',
+    expect(await sent('saveGroups', { categoryId: 1, rows, removed })).toEqual([
+      `POST /categories/1/extra-options/ ${JSON.stringify({
+        removed_groups: [32],
+        removed_selections: [42],
+        groups: [
+          {
+            id: 31,
+            name: 'Sauces',
+            required: false,
+            allow_multiple: true,
+            add_images_to_selections: true,
+            selections: [
+              { name: 'Garlic', price: 1, image_url: null },
+              { id: 41, name: 'BBQ', price: 0.5, image_url: '/uploads/bbq.png' },
+            ],
+          },
+          { name: 'Dips', required: true, allow_multiple: false, add_images_to_selections: false, selections: [{ name: 'Salsa', price: 0, image_url: null }] },
+        ],
+      })}`,
     ]);
   });
 });
