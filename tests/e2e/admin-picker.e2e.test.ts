@@ -87,4 +87,34 @@ describe('an administrator chooses the restaurant they work on', () => {
     await row.getByRole('cell', { name: 'Taco Town' }).waitFor();
     await screenshot(page, 'admin-picker-cleared');
   });
+
+  // Issue 27, item 10: the list opened under the sidebar, which hid the options' left part and
+  // took the clicks meant for them.
+  for (const [width, name, key] of [
+    [800, 'Taco Town', 'taco'],
+    [1280, 'Pizza Loco', 'pizza'],
+  ] as const) {
+    it(`opens the list above the sidebar at ${width} px: a click on an option's left part chooses it`, async () => {
+      const page = await newPage(browser, { width });
+      await openAs(page, app, admin, '/admin/menu/categories');
+      const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
+      await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await picker.click();
+      const option = page.getByRole('option', { name });
+      await option.waitFor();
+      await expectAccessible(page, `restaurant picker open at ${width} px`);
+      const box = (await option.boundingBox())!;
+      const sidebar = (await page.getByRole('navigation', { name: 'Back office' }).boundingBox())!;
+      // The option's left edge is over the sidebar: that is where the list was hidden.
+      expect(box.x).toBeLessThan(sidebar.x + sidebar.width);
+      // Where the person clicks, whatever is on top there (not Playwright's aimed click).
+      await page.mouse.click(box.x + 4, box.y + box.height / 2);
+      await expect.poll(() => picker.inputValue()).toBe(name);
+      await expect
+        .poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
+        .toBe(restaurants[key]);
+      expect(new URL(page.url()).pathname).toBe('/admin/menu/categories');
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActiveRestaurantUpdate, CurrentUser } from '#contracts/shared/session';
@@ -34,7 +34,7 @@ const BASE_USER: CurrentUser = {
 
 type Request = { method: string; path: string; query: URLSearchParams; body: unknown };
 
-function fakeServer(start: CurrentUser) {
+function fakeServer(start: CurrentUser, { restaurantsHeld }: { restaurantsHeld?: Promise<void> } = {}) {
   let user = { ...start };
   const requests: Request[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -58,16 +58,21 @@ function fakeServer(start: CurrentUser) {
         return json(user);
       }
       if (url.pathname === '/api/v2/restaurants/') {
-        const search = (url.searchParams.get('search') ?? '').toLowerCase();
-        return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
+        if (restaurantsHeld) return restaurantsHeld.then(() => listRestaurants(url));
+        return listRestaurants(url);
       }
       if (url.pathname === '/api/v2/toppings/') {
         const restaurant = url.searchParams.get('restaurant_id');
         return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
       }
+      if (url.pathname === '/api/v2/dressings/') return list([]);
       return json({ detail: 'Not found.', code: 'not_found' }, 404);
     }),
   );
+  function listRestaurants(url: URL) {
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
+  }
   return { requests, user: () => user };
 }
 
@@ -102,7 +107,7 @@ describe('the back office restaurant picker', () => {
     await person.clear(picker);
     await person.type(picker, 'taco');
     await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'taco')).toBe(true), WAIT);
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All restaurants', 'Taco Town']), WAIT);
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Taco Town']), WAIT);
     await person.click(screen.getByRole('option', { name: 'Taco Town' }));
 
     await waitFor(() => expect(server.user().active_restaurant_id).toBe(2), WAIT);
@@ -127,6 +132,47 @@ describe('the back office restaurant picker', () => {
     expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }, { active_restaurant_id: null }]);
     expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT)).toBeInTheDocument();
     expect(await screen.findByText('Restaurant: Pizza Loco', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('says when a search matches no restaurant', async () => {
+    const server = fakeServer(BASE_USER);
+    openAppAt('/admin/menu/toppings');
+    const person = userEvent.setup({ delay: null });
+    const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
+    await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT);
+    await person.clear(picker);
+    await person.type(picker, 'sushi');
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'sushi')).toBe(true), WAIT);
+    expect(await screen.findByText('No restaurant matches', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
+
+  it('names no first restaurant, and claims none missing, before the restaurants are loaded', async () => {
+    let release = () => {};
+    fakeServer(BASE_USER, { restaurantsHeld: new Promise<void>((resolve) => (release = resolve)) });
+    openAppAt('/admin/menu/toppings');
+    await screen.findByRole('article', { name: 'Basil' }, FIRST_LOAD);
+    expect(screen.queryByText(/^All restaurants:/)).toBeNull();
+    release();
+    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText('All restaurants: there are no restaurants yet')).toBeNull();
+  });
+
+  it('leaves the focus in an open picker when the next screen shows its heading', async () => {
+    fakeServer(BASE_USER);
+    const app = openAppAt('/admin/menu/toppings');
+    const person = userEvent.setup({ delay: null });
+    const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
+    await screen.findByRole('article', { name: 'Basil' }, WAIT);
+    await person.click(picker);
+    await screen.findByRole('listbox', {}, WAIT);
+    // A screen that arrives while the list is open (after sign-in, or a link chosen just before).
+    act(() => app.navigate('/admin/menu/dressings'));
+    await screen.findByRole('heading', { level: 1, name: 'Dressings' }, WAIT);
+    expect(picker).toHaveFocus();
+    expect(screen.getByRole('listbox')).toBeVisible();
+    await person.click(screen.getByRole('option', { name: 'Taco Town' }));
+    await waitFor(() => expect(picker).toHaveValue('Taco Town'), WAIT);
   });
 
   it('tells staff without a choice that they see the library only', async () => {
