@@ -11,6 +11,9 @@ import classes from './backoffice.module.css';
 export const PLATFORM_LIBRARY = 'Platform library';
 const NO_CHOICE = 'none';
 
+/** With a restaurant chosen, only the platform library's rows say whose they are. */
+const libraryOnly: RestaurantLabeller = (restaurantId) => (restaurantId === null ? PLATFORM_LIBRARY : null);
+
 /**
  * What the header says about the restaurant an administrator works on: the picker (a server-side
  * search) and, without a choice, where new rows go under the spec's rules: a superadmin's new
@@ -95,5 +98,5 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
       ) : null}
     </div>
   );
-  return { picker, labeller: chosen ? null : labeller };
+  return { picker, labeller: chosen ? libraryOnly : labeller };
 }

@@ -122,8 +122,21 @@ describe('the back office restaurant picker', () => {
         .query.get('restaurant_id'),
     ).toBe('2');
     expect(screen.getByRole('article', { name: 'Jalapeños' })).toBeInTheDocument();
-    expect(screen.queryByText(/^Restaurant: /)).toBeNull();
+    // Only the platform library's rows say whose they are (issue 27): they are not Taco Town's own.
+    expect(screen.getAllByText(/^Restaurant: /).map((label) => label.textContent)).toEqual(['Restaurant: Platform library']);
+    expect(within(screen.getByRole('article', { name: 'Basil' })).getByText('Restaurant: Platform library')).toBeInTheDocument();
     expect(screen.queryByText(/^All restaurants:/)).toBeNull();
+    // And their delete says it is everyone's; a restaurant's own row's does not.
+    await person.click(screen.getByRole('button', { name: 'Delete Basil' }));
+    const libraryDelete = await screen.findByRole('dialog', { name: 'Delete Basil?' }, WAIT);
+    expect(libraryDelete).toHaveTextContent('It is in the platform library: deleting it removes it for every restaurant.');
+    await person.click(within(libraryDelete).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    await person.click(screen.getByRole('button', { name: 'Delete Jalapeños' }));
+    const ownDelete = await screen.findByRole('dialog', { name: 'Delete Jalapeños?' }, WAIT);
+    expect(ownDelete).not.toHaveTextContent('platform library');
+    await person.click(within(ownDelete).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
 
     // Back to no choice, with the keyboard: the first option.
     await person.click(screen.getByRole('combobox', { name: 'Restaurant you work on' }));
