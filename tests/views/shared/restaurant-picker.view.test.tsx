@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActiveRestaurantUpdate, CurrentUser } from '#contracts/shared/session';
 import { menuScope } from '#src/views/menu/menu-area.view';
+import { DETAIL } from '#tests/machines/menu/category-editor.fixtures';
 import { contractFetch } from '../../support/contract-double';
 import { openAppAt } from './app-harness';
 
@@ -20,6 +21,8 @@ const TOPPINGS = [
   { id: 11, name: 'Olives', image_url: null, restaurant_id: 1 },
   { id: 12, name: 'Jalapeños', image_url: null, restaurant_id: 2 },
 ];
+
+const CATEGORIES = [{ id: 5, name: 'Calzones', description: '', restaurant_id: 1 }];
 
 const BASE_USER: CurrentUser = {
   id: 1,
@@ -66,6 +69,19 @@ function fakeServer(start: CurrentUser, { restaurantsHeld }: { restaurantsHeld?:
         return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
       }
       if (url.pathname === '/api/v2/dressings/') return list([]);
+      const category = /^\/api\/v2\/categories\/(\d+)\/$/.exec(url.pathname);
+      if (category && request.method === 'GET') {
+        const row = CATEGORIES.find((candidate) => candidate.id === Number(category[1]));
+        return row ? json(row) : json({ detail: 'Category not found.', code: 'not_found' }, 404);
+      }
+      // The editor's other reads (detail, sizes, assignments, groups, option sets): none stored, as
+      // the server answers a list tagged with another restaurant than the category's.
+      if (request.method === 'GET' && /^\/api\/v2\/[a-z-]+\/([a-z-]+\/)?$/.test(url.pathname)) {
+        const restaurant = url.searchParams.get('restaurant_id');
+        const categoryId = url.searchParams.get('category_id');
+        const own = CATEGORIES.find((row) => String(row.id) === categoryId && String(row.restaurant_id) === restaurant);
+        return url.pathname === '/api/v2/categories/detail/' && own ? list([{ ...DETAIL, category_id: own.id }]) : list([]);
+      }
       return json({ detail: 'Not found.', code: 'not_found' }, 404);
     }),
   );
@@ -186,6 +202,20 @@ describe('the back office restaurant picker', () => {
     expect(screen.getByRole('listbox')).toBeVisible();
     await person.click(screen.getByRole('option', { name: 'Taco Town' }));
     await waitFor(() => expect(picker).toHaveValue('Taco Town'), WAIT);
+  });
+
+  it('says whose a category opened by link is, sends no write for it, and switches to its restaurant', async () => {
+    const server = fakeServer({ ...BASE_USER, active_restaurant_id: 2, active_restaurant_name: 'Taco Town' });
+    openAppAt('/admin/menu/categories/5/editor');
+    expect(await screen.findByText('This category belongs to Pizza Loco, not to the restaurant you work on.', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(/Restaurant not found/)).toBeNull();
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Switch to Pizza Loco' }));
+    await waitFor(() => expect(server.user().active_restaurant_id).toBe(1), WAIT);
+    // Now the restaurant's own: the editor opens it, still with nothing written but the choice.
+    expect(await screen.findByRole('textbox', { name: 'Name' }, WAIT)).toHaveValue('Calzones');
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([expect.objectContaining({ method: 'PATCH', body: { active_restaurant_id: 1 } })]);
   });
 
   it('tells staff without a choice that they see the library only', async () => {
