@@ -1,11 +1,29 @@
-import { array, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, coerce, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
 import { IdText, PAGING, Page, SearchText } from './shared/lists';
-import { Email, boundedText, trimmed } from './shared/text';
+import { Email, boundedText } from './shared/text';
 
 /** Letters, digits, spaces and hyphens, 3 to 10 of them: covers US, Canadian and UK postcodes. */
 const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 
-export const SignupZip = trimmed(refine(string(), 'zip', (value) => ZIP_PATTERN.test(value) || 'Please enter a zip code of 3 to 10 letters or digits.'));
+/**
+ * Canadian and UK postcodes are written with or without the space between their two halves
+ * ("M5H 3T4", "M5H3T4"); one written form, with the space as their post offices print it, is
+ * what is stored and compared. In both JavaScript and PostgreSQL regular expressions (local
+ * demand normalises stored rows with the very same patterns).
+ */
+export const SPACED_POSTCODES = ['^([A-Z][0-9][A-Z]) ?([0-9][A-Z][0-9])$', '^([A-Z]{1,2}[0-9][A-Z0-9]?) ?([0-9][A-Z]{2})$'] as const;
+
+/** A zip as it is stored and compared: trimmed, upper case, single spaces, a postcode's halves spaced. */
+export function canonicalZip(zip: string): string {
+  const text = zip.trim().toUpperCase().replace(/\s+/g, ' ');
+  return SPACED_POSTCODES.reduce((written, pattern) => written.replace(new RegExp(pattern), '$1 $2'), text);
+}
+
+export const SignupZip = coerce(
+  refine(string(), 'zip', (value) => ZIP_PATTERN.test(value) || 'Please enter a zip code of 3 to 10 letters or digits.'),
+  string(),
+  canonicalZip,
+);
 
 export const MESSAGE_MAX_LENGTH = 2000;
 

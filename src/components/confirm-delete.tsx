@@ -13,7 +13,15 @@ import { useState } from 'react';
  * modal whose Delete does the work. Cancel takes the first focus, so Enter never deletes by
  * accident; Escape closes, and the focus goes back to the trigger (Mantine's returnFocus).
  */
-export function ConfirmDelete(props: { what: string; onConfirm: () => void; label?: string; disabled?: boolean; size?: 'xs' | 'sm' }) {
+export function ConfirmDelete(props: {
+  what: string;
+  onConfirm: () => void;
+  label?: string;
+  disabled?: boolean;
+  size?: 'xs' | 'sm';
+  /** What the delete does beyond this row (a platform library row: every restaurant loses it). */
+  note?: string | null;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -32,6 +40,7 @@ export function ConfirmDelete(props: { what: string; onConfirm: () => void; labe
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Delete ${props.what}?`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
         <Stack gap="md">
+          {props.note ? <Text size="sm">{props.note}</Text> : null}
           <Text size="sm">This cannot be undone.</Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" data-autofocus onClick={() => setOpen(false)}>

@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Loader.css';
-import { Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Spinner } from './spinner';
 
 // Most chunks arrive well within this; a spinner that flashes for 100 ms reads as jank.
 const SHOW_AFTER_MS = 400;
@@ -14,7 +13,7 @@ export function PageLoader() {
   }, []);
   return (
     <div aria-busy="true" aria-live="polite" style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
-      {visible ? <Loader size="sm" color="gray" aria-label="Loading" /> : null}
+      {visible ? <Spinner label="Loading" /> : null}
     </div>
   );
 }

@@ -30,8 +30,13 @@ export function usePageTitle(title: string, section?: SiteSection): void {
   }, [title, section]);
 }
 
-/** The heading (or main) of the page now shown, made focusable by script only, then focused. */
+/**
+ * The heading (or main) of the page now shown, made focusable by script only, then focused;
+ * unless the person is in an open list (the header's restaurant picker, opened while the screen
+ * was still loading): taking the focus would close it under their pointer.
+ */
 export function focusPageHeading(): void {
+  if (document.activeElement?.getAttribute('aria-expanded') === 'true') return;
   const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
   if (!target) return;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
-import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Center, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'wouter';
 import { usePageTitle } from './page-title';
+import { Spinner } from './spinner';
 
 /**
  * The frame of a back-office screen: a way back, the one h1, actions on the right (wrapping on
@@ -46,7 +46,7 @@ export function ScreenFrame(props: {
 export function ScreenLoading({ label = 'Loading' }: { label?: string }) {
   return (
     <Center mih={200} aria-busy="true">
-      <Loader size="sm" color="gray" aria-label={label} />
+      <Spinner label={label} />
     </Center>
   );
 }

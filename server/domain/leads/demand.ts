@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { DemandSource, LocalDemand, ZipDemand } from '../../../contracts/leads';
+import { canonicalZip, SPACED_POSTCODES, type DemandSource, type LocalDemand, type ZipDemand } from '../../../contracts/leads';
 import { NO_RESTAURANT_MESSAGE } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { messages, restaurants } from '../../db/schema';
@@ -16,17 +16,27 @@ export type ServiceZipsReader = (db: Db, restaurantId: number) => Promise<{ sour
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A US ZIP+4 ("94107-1234") is counted for its five-digit ZIP. */
-const ZIP_PLUS_FOUR = /^(\d{5})-\d{4}$/;
+const ZIP_PLUS_FOUR = '^([0-9]{5})-[0-9]{4}$';
 
-/** A zip as it is compared: trimmed, upper case, ZIP+4 cut to its ZIP. */
+/**
+ * A zip as it is compared: written as sign-ups are stored (`canonicalZip`), ZIP+4 cut to its ZIP.
+ * Service zips come from the onboarding's forms as typed, so they go through it here.
+ */
 export function normalisedZip(zip: string): string {
-  const text = zip.trim().toUpperCase();
-  return ZIP_PLUS_FOUR.exec(text)?.[1] ?? text;
+  return canonicalZip(zip).replace(new RegExp(ZIP_PLUS_FOUR), '$1');
 }
 
-/** The same normalisation in SQL, for the sign-ups' zip column. */
-const normalisedZipColumn = sql<string>`(case when upper(btrim(${messages.zipCode})) ~ '^[0-9]{5}-[0-9]{4}$'
-  then left(btrim(${messages.zipCode}), 5) else upper(btrim(${messages.zipCode})) end)`;
+/** Our own constants written into the statement, not bound: GROUP BY must see the very expression the SELECT has. */
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+
+/**
+ * The same in SQL, with the same patterns, for the sign-ups' zip column: rows stored before
+ * sign-ups were written canonically ("M5H3T4", "m5h 3t4") count as new ones do.
+ */
+const normalisedZipColumn = [...SPACED_POSTCODES, ZIP_PLUS_FOUR].reduce(
+  (written, pattern) => sql<string>`regexp_replace(${written}, ${literal(pattern)}, ${literal(pattern === ZIP_PLUS_FOUR ? '\\1' : '\\1 \\2')})`,
+  sql<string>`regexp_replace(upper(regexp_replace(${messages.zipCode}, '^\\s+|\\s+$', '', 'g')), '\\s+', ' ', 'g')`,
+);
 
 /**
  * Which restaurant the caller asks about: the named one, or the active one. Owners may only name

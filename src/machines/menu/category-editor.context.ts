@@ -54,6 +54,8 @@ export interface CategoryEditorContext {
   optionSets: PrimaryOptionSet[];
   /** What the category's restaurant prices in. */
   currency: Currency;
+  /** Edit mode: the category's restaurant, once loaded (an administrator may open any restaurant's category by link). */
+  restaurant: { id: number; name: string | null } | null;
   /** Edit mode: jobs waiting, and the one being sent. */
   queue: Job[];
   current: Job | null;
@@ -115,6 +117,7 @@ export const initialContext = (input: CategoryEditorInput): CategoryEditorContex
   dressings: [],
   optionSets: [],
   currency: 'USD',
+  restaurant: null,
   queue: [],
   current: null,
   error: null,

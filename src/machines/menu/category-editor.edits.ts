@@ -57,6 +57,7 @@ export const applyLoaded = (context: CategoryEditorContext, data: CategoryEditor
   dressings: data.dressings,
   optionSets: data.optionSets,
   currency: data.currency,
+  restaurant: data.category ? { id: data.category.restaurant_id, name: data.restaurantName } : null,
 });
 
 /** Spec section 8: after a failed save the category is read again; what is still queued keeps the owner's version. */

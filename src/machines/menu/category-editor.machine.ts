@@ -17,6 +17,7 @@ import { MENU_ALERTS, reason, statusOf } from './menu-errors';
 /**
  * The category editor (spec sections 2, 4, 5 and 8; issue 6).
  *
+ *   editor.loading --done [another restaurant's]--> otherRestaurant (no write; the view offers to switch)
  *   editor.loading --done [detail missing]--> creatingDetail --done--> live
  *   editor.loading --done--> drafting (new) | live (edit) ; --error [404]--> notFound ; --error--> loadFailed
  *
@@ -70,6 +71,10 @@ export const categoryEditorMachine = setup({
       return event.file instanceof Blob;
     },
     detailMissing: ({ context }) => context.mode === 'edit' && context.detailId === null,
+    // Opened by link while working on another restaurant: every list and write is tagged with
+    // that one, so nothing here could be saved (issue 27).
+    ofAnotherRestaurant: ({ context }) =>
+      context.scope.restaurantId !== null && context.restaurant !== null && context.restaurant.id !== context.scope.restaurantId,
     notFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
     nameMissing: ({ context }) => context.form.name.trim() === '',
     restaurantKnown: ({ context }) => context.scope.restaurantId !== null,
@@ -164,7 +169,7 @@ export const categoryEditorMachine = setup({
         },
         /** Spec section 4: a category with no detail gets one, priced by nothing. */
         checkingDetail: {
-          always: [{ guard: 'detailMissing', target: 'creatingDetail' }, { target: 'live' }],
+          always: [{ guard: 'ofAnotherRestaurant', target: 'otherRestaurant' }, { guard: 'detailMissing', target: 'creatingDetail' }, { target: 'live' }],
         },
         creatingDetail: {
           invoke: {
@@ -177,6 +182,8 @@ export const categoryEditorMachine = setup({
         },
         loadFailed: { on: { 'load.retry': 'loading' } },
         notFound: {},
+        /** Another restaurant's category: the view offers to switch to it; nothing is sent. */
+        otherRestaurant: {},
         drafting: {
           initial: 'editing',
           on: {

@@ -35,4 +35,6 @@ export interface CategoryEditorData {
   optionSets: PrimaryOptionSet[];
   /** What the category's restaurant prices in. */
   currency: Currency;
+  /** The category's restaurant's name (null: none yet, or a new category): an administrator may open another restaurant's category. */
+  restaurantName: string | null;
 }

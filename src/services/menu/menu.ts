@@ -140,11 +140,14 @@ export async function findFirstRestaurantId(): Promise<number | null> {
   return page.items[0]?.id ?? null;
 }
 
-/** The currency a restaurant prices in (the server derives it from its location); USD when unknown. */
-export async function restaurantCurrency(restaurantId: number): Promise<Currency> {
+/** A restaurant's name and the currency it prices in (the server derives it from its location); USD when unknown. */
+async function restaurantFacts(restaurantId: number): Promise<{ name: string | null; currency: Currency }> {
   const page = await api.getList(M.restaurants, { struct: Restaurant, searchParams: { restaurant_id: restaurantId, page_size: 1 } });
-  return page.items[0]?.currency ?? DEFAULT_CURRENCY;
+  return { name: page.items[0]?.name ?? null, currency: page.items[0]?.currency ?? DEFAULT_CURRENCY };
 }
+
+/** The currency a restaurant prices in; USD when unknown. */
+export const restaurantCurrency = async (restaurantId: number): Promise<Currency> => (await restaurantFacts(restaurantId)).currency;
 
 // ---- Sizes, groups, selections --------------------------------------------------------------
 
@@ -242,6 +245,7 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
       dressings: dressingList,
       optionSets: setList,
       currency: DEFAULT_CURRENCY,
+      restaurantName: null,
     };
   }
   // All in one Promise.all, so a failure of any call (a missing category's 404 first of all)
@@ -256,12 +260,12 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
     catalogues(),
   ]);
   // The category's restaurant, not the caller's: an administrator may open any restaurant's category.
-  const [selectionList, currency] = await Promise.all([
+  const [selectionList, restaurant] = await Promise.all([
     listSelectionsOf(
       scope,
       groupList.map((group) => group.id),
     ),
-    restaurantCurrency(category.restaurant_id),
+    restaurantFacts(category.restaurant_id),
   ]);
   return {
     category,
@@ -271,7 +275,8 @@ export async function loadCategoryEditor(categoryId: number | null, scope: MenuS
     dressingAssignments,
     groups: groupList,
     selections: selectionList,
-    currency,
+    currency: restaurant.currency,
+    restaurantName: restaurant.name,
     toppings: toppingList,
     dressings: dressingList,
     optionSets: setList,

@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
@@ -18,6 +17,7 @@ import { averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, series
 import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
+import { Spinner } from '../../components/spinner';
 
 export const ANALYTICS_TITLE = 'Analytics';
 
@@ -85,7 +85,7 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
       </Group>
       {state.matches('loading') ? (
         <Group justify="center" mih={160}>
-          <Loader size="sm" color="gray" aria-label="Loading analytics" />
+          <Spinner label="Loading analytics" />
         </Group>
       ) : (
         <AnalyticsFigures stats={stats} series={series} onExport={exportCsv} />

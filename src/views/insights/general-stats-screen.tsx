@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Group, List, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Group, List, Paper, Stack, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import type { GeneralStats } from '../../../contracts/insights';
@@ -15,6 +14,7 @@ import { generalStatsMachine, type GeneralStatsMachine } from '../../machines/in
 import { useSession } from '../shared/session-context';
 import { KpiCard, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
+import { Spinner } from '../../components/spinner';
 
 export type StatCard = { label: string; stat: keyof GeneralStats };
 
@@ -47,7 +47,7 @@ export function GeneralStatsScreen({
       </Title>
       {state.matches('loading') ? (
         <Group justify="center" mih={100}>
-          <Loader size="sm" color="gray" aria-label={`Loading ${title.toLowerCase()} figures`} />
+          <Spinner label={`Loading ${title.toLowerCase()} figures`} />
         </Group>
       ) : (
         <div className={classes.kpis}>

@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import type { MenuStats } from '../../../contracts/insights';
@@ -17,6 +16,7 @@ import { sampleSparkline, sampleTrend } from '../../machines/insights/sample-dat
 import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
+import { Spinner } from '../../components/spinner';
 
 export const DASHBOARD_TITLE = 'Menu dashboard';
 export const DASHBOARD_SUBTITLE = 'Live snapshot of your new menu: categories, items, and option sets.';
@@ -55,7 +55,7 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
       </div>
       {state.matches('loading') ? (
         <Group justify="center" mih={160}>
-          <Loader size="sm" color="gray" aria-label="Loading the dashboard" />
+          <Spinner label="Loading the dashboard" />
         </Group>
       ) : null}
       {state.matches('failed') ? (

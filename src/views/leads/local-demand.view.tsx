@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useRouter } from 'wouter';
@@ -18,6 +17,7 @@ import { MessagesTabs } from '../shared/messages-tabs';
 import { isAdmin, useSession } from '../shared/session-context';
 import classes from './local-demand.module.css';
 import { LoadFailed } from '../../components/load-failed';
+import { Spinner } from '../../components/spinner';
 
 export const LOCAL_DEMAND_TITLE = 'Local demand';
 
@@ -61,7 +61,7 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
       ) : null}
       {state.matches('loading') ? (
         <Group justify="center" mih={160}>
-          <Loader size="sm" color="gray" aria-label="Loading local demand" />
+          <Spinner label="Loading local demand" />
         </Group>
       ) : null}
       {state.matches('failed') ? <LoadFailed message={error} onRetry={() => send({ type: 'demand.retry' })} /> : null}

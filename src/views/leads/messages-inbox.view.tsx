@@ -3,11 +3,10 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Center, Group, Loader, NativeSelect, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
+import { Alert, Button, Center, Group, NativeSelect, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,6 +19,7 @@ import { messagesInboxMachine, pageCount, type MessagesInboxMachine } from '../.
 import { MessagesTabs } from '../shared/messages-tabs';
 import { MessageCards, MessageTable } from './message-list';
 import classes from './messages-inbox.module.css';
+import { Spinner } from '../../components/spinner';
 
 export const INBOX_TITLE = 'Messages';
 export const INBOX_EMPTY = 'No messages.';
@@ -120,7 +120,7 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
         </Text>
       ) : result === null ? (
         <Center mih={160}>
-          <Loader size="sm" color="gray" aria-label="Loading messages" />
+          <Spinner label="Loading messages" />
         </Center>
       ) : (
         <Stack gap="sm" aria-busy={!idle}>

@@ -20,8 +20,10 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
   const [, navigate] = useLocation();
   const rows = state.context.items as CategoryOverview[];
   const editorOf = (id: number) => `/menu/categories/${id}/editor`;
-  // An administrator working across restaurants sees whose each category is.
-  const restaurantOf = useRestaurantLabels();
+  // An administrator working across restaurants sees whose each category is (a chosen
+  // restaurant's categories are all its own: no row needs a label, so there is no column).
+  const labelOf = useRestaurantLabels();
+  const restaurantOf = labelOf && rows.some(({ category }) => labelOf(category.restaurant_id) !== null) ? labelOf : null;
 
   const addButton = (
     <Button component={Link} href="/menu/categories/new">

@@ -17,6 +17,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { Loading, MenuAlert, MenuPage } from './menu-page';
 import { CurrencyProvider } from './money';
 import { SizeOfferings } from './size-offerings';
+import { useSession } from '../shared/session-context';
 
 export const NEW_MODE_GROUPS_NOTE = 'Save the category first, then you can add extra option groups.';
 /** Spec section 9: the multi-select shows at most 8 rows; Mantine's options are 36 px tall at size sm. */
@@ -47,6 +48,27 @@ export function CategoryNotFound() {
   return (
     <MenuPage title="Categories" back={{ href: '/menu/categories', label: 'Categories' }}>
       <MenuAlert>{MENU_ALERTS.categoryNotFound}</MenuAlert>
+    </MenuPage>
+  );
+}
+
+/**
+ * Another restaurant's category, opened by link while working on one (issue 27): whose it is,
+ * and a switch to that restaurant, after which the editor opens it as theirs (the menu screens
+ * are keyed by the restaurant worked on).
+ */
+function OtherRestaurantCategory({ restaurant }: { restaurant: { id: number; name: string | null } }) {
+  const { chooseRestaurant, choosing, chooseError } = useSession();
+  const name = restaurant.name?.trim() || `Restaurant #${restaurant.id}`;
+  return (
+    <MenuPage title="Categories" back={{ href: '/menu/categories', label: 'Categories' }}>
+      <Stack gap="sm" align="flex-start">
+        <Text>This category belongs to {name}, not to the restaurant you work on.</Text>
+        <Button onClick={() => chooseRestaurant(restaurant.id)} loading={choosing}>
+          Switch to {name}
+        </Button>
+        {chooseError ? <MenuAlert>{chooseError}</MenuAlert> : null}
+      </Stack>
     </MenuPage>
   );
 }
@@ -91,6 +113,7 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
     );
   }
   if (state.matches({ editor: 'notFound' })) return <CategoryNotFound />;
+  if (state.matches({ editor: 'otherRestaurant' }) && context.restaurant) return <OtherRestaurantCategory restaurant={context.restaurant} />;
   if (state.matches({ editor: 'loadFailed' })) {
     return (
       <MenuPage title="Categories" back={back}>

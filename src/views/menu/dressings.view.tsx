@@ -7,8 +7,9 @@ import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { dressingsListMachine, LIST_NAME_MESSAGES } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { LoadFailed } from '../../components/load-failed';
-import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
+import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { useRestaurantLabels } from '../shared/session-context';
+import { RowDelete } from './row-restaurant';
 import { SearchBox } from './search-box';
 
 type Draft = { id: number | null; name: string };
@@ -60,7 +61,8 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
             <Group gap="xs" justify="flex-end">
               {draft.id !== null ? (
                 <>
-                  <ConfirmDelete
+                  <RowDelete
+                    restaurantId={dressings.find((dressing) => dressing.id === draft.id)?.restaurant_id ?? null}
                     what={draft.name}
                     size="sm"
                     onConfirm={() => {
@@ -95,7 +97,7 @@ export function DressingsView({ scope, machine = dressingsListMachine }: { scope
               onChange={() => setDraft({ id: dressing.id, name: dressing.name })}
             >
               {dressing.name}
-              {restaurantOf ? ` · ${restaurantOf(dressing.restaurant_id)}` : null}
+              {restaurantOf?.(dressing.restaurant_id) ? ` · ${restaurantOf(dressing.restaurant_id)}` : null}
             </Chip>
           ))}
         </Group>

@@ -7,9 +7,9 @@ import { optionSetsListMachine } from '../../machines/menu/menu-lists';
 import type { PrimaryOptionSetEditorMachine } from '../../machines/menu/primary-option-set-editor.machine';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { LoadFailed } from '../../components/load-failed';
-import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
+import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { PrimaryOptionEditor } from './primary-option-editor';
-import { RowRestaurant } from './row-restaurant';
+import { RowDelete, RowRestaurant } from './row-restaurant';
 
 export const OPTION_SETS_EMPTY = 'Create your first primary option';
 /** Spec section 9: the list shows the first 4 selections. */
@@ -101,7 +101,7 @@ export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuList
                   <Button size="xs" variant="subtle" aria-label={`Edit ${set.name}`} onClick={(event) => open(set.id, event.currentTarget)}>
                     Edit
                   </Button>
-                  <ConfirmDelete what={set.name} onConfirm={() => send({ type: 'item.delete', id: set.id })} />
+                  <RowDelete restaurantId={set.restaurant_id} what={set.name} onConfirm={() => send({ type: 'item.delete', id: set.id })} />
                 </Group>
               </Group>
             </Card>

@@ -7,9 +7,9 @@ import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { LIST_NAME_MESSAGES, toppingsListMachine } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ImageField } from './image-field';
-import { RowRestaurant } from './row-restaurant';
+import { RowDelete, RowRestaurant } from './row-restaurant';
 import { LoadFailed } from '../../components/load-failed';
-import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
+import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { SearchBox } from './search-box';
 
 type Draft = { id: number | null; name: string; image_url: string; inventory: boolean };
@@ -108,7 +108,7 @@ export function ToppingsView({ scope, machine = toppingsListMachine }: { scope: 
                 >
                   Edit
                 </Button>
-                <ConfirmDelete what={topping.name} onConfirm={() => send({ type: 'item.delete', id: topping.id })} />
+                <RowDelete restaurantId={topping.restaurant_id} what={topping.name} onConfirm={() => send({ type: 'item.delete', id: topping.id })} />
               </Group>
             </Card>
           ))}

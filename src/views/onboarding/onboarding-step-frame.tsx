@@ -1,15 +1,15 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Loader, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FieldsToFix, useFocusAfterRefusal } from '../../components/form-errors';
 import { AlertCircleIcon } from '../../components/line-icons';
 import { usePageTitle } from '../../components/page-title';
 import classes from './onboarding.module.css';
+import { Spinner } from '../../components/spinner';
 
 /** Where the step's machine state stands, as far as the frame is concerned. */
 export type FramePhase = 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saveFailed' | 'uploading';
@@ -66,7 +66,7 @@ export function StepFrame(props: FrameProps) {
         ) : null}
         {phase === 'loading' ? (
           <div className={classes.busy} aria-busy="true">
-            <Loader size="sm" color="gray" aria-label="Loading this step" />
+            <Spinner label="Loading this step" />
           </div>
         ) : phase === 'loadFailed' ? (
           <FailureAlert title="We couldn't load this step">

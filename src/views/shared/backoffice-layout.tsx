@@ -3,7 +3,7 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Text.css';
-import { AppShell, Burger, Button, NavLink, Text, useMantineTheme } from '@mantine/core';
+import { AppShell, Burger, Button, getDefaultZIndex, NavLink, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -46,6 +46,9 @@ function AdminLayout({ base, children }: { base: BackOfficeBase; children: React
     </Frame>
   );
 }
+
+/** Above the sidebar's (the app level plus one). */
+const HEADER_Z_INDEX = getDefaultZIndex('app') + 2;
 
 /** The sidebar's id, which the burger names as what it opens and closes. */
 const NAVBAR_ID = 'backoffice-navigation';
@@ -102,7 +105,10 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
       padding="md"
     >
       <SkipLink />
-      <AppShell.Header>
+      {/* Mantine stacks the sidebar one above the header; the picker's list opens out of the header
+          over the sidebar, so the header goes above it (the sidebar starts below the header, so
+          nothing else of it is covered). */}
+      <AppShell.Header zIndex={HEADER_Z_INDEX}>
         <div className={classes.header} data-rows={tall ? 2 : 1}>
           <div className={classes.brand}>
             <Burger

@@ -11,6 +11,9 @@ import classes from './backoffice.module.css';
 export const PLATFORM_LIBRARY = 'Platform library';
 const NO_CHOICE = 'none';
 
+/** With a restaurant chosen, only the platform library's rows say whose they are. */
+const libraryOnly: RestaurantLabeller = (restaurantId) => (restaurantId === null ? PLATFORM_LIBRARY : null);
+
 /**
  * What the header says about the restaurant an administrator works on: the picker (a server-side
  * search) and, without a choice, where new rows go under the spec's rules: a superadmin's new
@@ -43,13 +46,21 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
       label: restaurantLabel(restaurant),
     })),
   ];
+  // While a search is typed the list shows the server's matches only (none yet while it runs), so
+  // a search that finds nothing leaves the list empty and Mantine says so. The other options stay
+  // in `data`: the chosen one's label is still the value shown.
+  const searched = query === '' ? null : new Set(state.matches({ ready: 'idle' }) ? (matches ?? []).map((match) => String(match.id)) : []);
 
+  // The first restaurant is known only once the list is in: before that (or when it failed, which
+  // the error says) the header names none, rather than claiming there are none.
   const rule = chosen
     ? null
     : user.is_superadmin
-      ? first
-        ? `All restaurants: new categories go to ${restaurantLabel(first)}`
-        : 'All restaurants: there are no restaurants yet'
+      ? !state.matches('ready')
+        ? null
+        : first
+          ? `All restaurants: new categories go to ${restaurantLabel(first)}`
+          : 'All restaurants: there are no restaurants yet'
       : 'No restaurant chosen: lists show the platform library only';
 
   const picker = (
@@ -65,9 +76,10 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
         data={data}
         value={chosen ? String(chosen.id) : NO_CHOICE}
         // Matching happens on the server; show what it answered.
-        filter={({ options: all }) => all}
+        filter={({ options: all }) => (searched ? all.filter((option) => 'value' in option && searched.has(option.value)) : all)}
         onSearchChange={onSearchChange}
-        nothingFoundMessage={state.matches({ ready: 'idle' }) ? (query ? 'No restaurant matches' : 'No restaurants yet') : 'Searching…'}
+        // Only a search can leave the list empty (see `searched`).
+        nothingFoundMessage={state.matches({ ready: 'idle' }) ? (error ?? 'No restaurant matches') : 'Searching…'}
         disabled={choosing}
         error={chooseError ?? error ?? undefined}
         onChange={(value) => chooseRestaurant(value === null || value === NO_CHOICE ? null : Number(value))}
@@ -86,5 +98,5 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
       ) : null}
     </div>
   );
-  return { picker, labeller: chosen ? null : labeller };
+  return { picker, labeller: chosen ? libraryOnly : labeller };
 }

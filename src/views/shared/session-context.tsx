@@ -25,13 +25,15 @@ export function useSession(): Session {
 export const isAdmin = (user: Pick<CurrentUser, 'is_staff' | 'is_superadmin'>): boolean => user.is_staff || user.is_superadmin;
 
 /**
- * Labels each menu row with its restaurant ("Platform library" for rows of none); provided by the
- * back office only while an administrator works across restaurants, so lists show it only then.
+ * Labels a menu row with its restaurant ("Platform library" for rows of none), or null when the
+ * row needs none. Provided by the back office for administrators only: working across
+ * restaurants every row is labelled; with a restaurant chosen only the library's rows, which
+ * would otherwise look like the restaurant's own (issue 27).
  */
-export type RestaurantLabeller = (restaurantId: number | null) => string;
+export type RestaurantLabeller = (restaurantId: number | null) => string | null;
 
 const RestaurantLabelsContext = createContext<RestaurantLabeller | null>(null);
 export const RestaurantLabelsProvider = RestaurantLabelsContext.Provider;
 
-/** Null when rows need no restaurant label (an owner, or an administrator with a restaurant chosen). */
+/** Null when no row needs a restaurant label (an owner). */
 export const useRestaurantLabels = (): RestaurantLabeller | null => useContext(RestaurantLabelsContext);

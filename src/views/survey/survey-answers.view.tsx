@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import { Alert, Button, Group, Loader, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { usePageTitle } from '../../components/page-title';
@@ -18,6 +17,7 @@ import { SurveyAnswerDrawer } from './survey-answer-drawer';
 import { answerText, choiceText, receivedDate } from './survey-answer-text';
 import classes from './survey-answers.module.css';
 import { LoadFailed } from '../../components/load-failed';
+import { Spinner } from '../../components/spinner';
 
 export const SURVEY_ANSWERS_TITLE = 'Survey answers';
 export const SURVEY_ANSWERS_EMPTY = 'No survey answers yet.';
@@ -53,7 +53,7 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
       {state.matches({ list: 'failed' }) ? <LoadFailed message={loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
       {state.matches({ list: 'loading' }) && data === null ? (
         <Group justify="center" mih={160}>
-          <Loader size="sm" color="gray" aria-label="Loading survey answers" />
+          <Spinner label="Loading survey answers" />
         </Group>
       ) : null}
       {state.matches({ list: 'loaded' }) && rows.length === 0 ? <Text c="dimmed">{SURVEY_ANSWERS_EMPTY}</Text> : null}

@@ -49,6 +49,7 @@ export const EMPTY_CATEGORY: CategoryEditorData = {
   dressings: [],
   optionSets: [],
   currency: 'USD',
+  restaurantName: null,
 };
 
 export function categoryData(overrides: Partial<CategoryEditorData> = {}): CategoryEditorData {

@@ -63,6 +63,7 @@ function flakyServer(rng: () => number) {
       dressingAssignments: [...dressings.values()],
       ...CATALOGUE,
       currency: 'USD',
+      restaurantName: 'Pizza Loco',
     });
 
   const machine = provideCategoryEditor({

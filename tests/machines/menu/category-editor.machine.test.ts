@@ -95,7 +95,14 @@ const WALKS: Record<string, PathCoverageOptions> = {
   },
   'edit mode: loading, a missing category, a missing detail': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },
-    events: [...ANSWERS, done('loadEditor', categoryData({ detail: null, toppings: [], dressings: [] })), fail('loadEditor', 404), fail('loadEditor', 500)],
+    events: [
+      ...ANSWERS,
+      done('loadEditor', categoryData({ detail: null, toppings: [], dressings: [] })),
+      // Another restaurant's category (issue 27): no detail is created for it.
+      done('loadEditor', categoryData({ category: { id: 1, name: 'Tacos', description: '', restaurant_id: 4 }, detail: null, restaurantName: 'Taco Town' })),
+      fail('loadEditor', 404),
+      fail('loadEditor', 500),
+    ],
   },
   'edit mode: chips': {
     input: { categoryId: 1, scope: OWNER, rowLimit: 0 },

@@ -170,6 +170,29 @@ describe('GET /api/v2/demand/: what is counted', () => {
     });
   });
 
+  it('counts a Canadian postal code written with or without its space, in any case (issue 27)', async () => {
+    const owner = await ownerWith('owner@example.com', { delivery: deliveringTo(['M5H3T4', 'sw1a1aa']) });
+    // Rows stored as typed before sign-ups were written in one form.
+    await signups(
+      { zip: 'M5H 3T4', daysAgo: 3 },
+      { zip: 'm5h3t4', daysAgo: 3 },
+      { zip: ' M5H  3T4 ', daysAgo: 40 },
+      { zip: 'SW1A 1AA', daysAgo: 3 },
+      { zip: 'M5H 3T5', daysAgo: 3 },
+    );
+    // And one through the landing page's sign-up, as a person types it.
+    const posted = await t.app.inject({ method: 'POST', url: '/api/messages/', payload: { zip_code: 'm5h3t4', email: 'new@example.com' } });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json().zip_code).toBe('M5H 3T4');
+    expect((await get('', owner.token)).json()).toMatchObject({
+      zips: [
+        { zip_code: 'M5H 3T4', last_30_days: 3, last_90_days: 4 },
+        { zip_code: 'SW1A 1AA', last_30_days: 1, last_90_days: 1 },
+      ],
+      total_last_90_days: 5,
+    });
+  });
+
   it("uses the restaurant's own zip when it delivers by distance", async () => {
     const owner = await ownerWith('owner@example.com', { location: locatedAt('62704'), delivery: { ...VALID_STEPS.delivery, coverage_mode: 'distance' } });
     await signups({ zip: '62704', daysAgo: 5 }, { zip: '62701', daysAgo: 5 });

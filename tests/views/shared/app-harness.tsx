@@ -18,7 +18,7 @@ export function openAppAt(path: string) {
       </Router>
     </MantineProvider>,
   );
-  return { currentPath: () => location.history!.at(-1) };
+  return { currentPath: () => location.history!.at(-1), navigate: location.navigate };
 }
 
 export const OWNER: CurrentUser = {

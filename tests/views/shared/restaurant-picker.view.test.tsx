@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActiveRestaurantUpdate, CurrentUser } from '#contracts/shared/session';
 import { menuScope } from '#src/views/menu/menu-area.view';
+import { DETAIL } from '#tests/machines/menu/category-editor.fixtures';
 import { contractFetch } from '../../support/contract-double';
 import { openAppAt } from './app-harness';
 
@@ -21,6 +22,8 @@ const TOPPINGS = [
   { id: 12, name: 'Jalapeños', image_url: null, restaurant_id: 2 },
 ];
 
+const CATEGORIES = [{ id: 5, name: 'Calzones', description: '', restaurant_id: 1 }];
+
 const BASE_USER: CurrentUser = {
   id: 1,
   email: 'boss@example.com',
@@ -34,7 +37,7 @@ const BASE_USER: CurrentUser = {
 
 type Request = { method: string; path: string; query: URLSearchParams; body: unknown };
 
-function fakeServer(start: CurrentUser) {
+function fakeServer(start: CurrentUser, { restaurantsHeld }: { restaurantsHeld?: Promise<void> } = {}) {
   let user = { ...start };
   const requests: Request[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -58,16 +61,34 @@ function fakeServer(start: CurrentUser) {
         return json(user);
       }
       if (url.pathname === '/api/v2/restaurants/') {
-        const search = (url.searchParams.get('search') ?? '').toLowerCase();
-        return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
+        if (restaurantsHeld) return restaurantsHeld.then(() => listRestaurants(url));
+        return listRestaurants(url);
       }
       if (url.pathname === '/api/v2/toppings/') {
         const restaurant = url.searchParams.get('restaurant_id');
         return list(TOPPINGS.filter((row) => restaurant === null || row.restaurant_id === null || row.restaurant_id === Number(restaurant)));
       }
+      if (url.pathname === '/api/v2/dressings/') return list([]);
+      const category = /^\/api\/v2\/categories\/(\d+)\/$/.exec(url.pathname);
+      if (category && request.method === 'GET') {
+        const row = CATEGORIES.find((candidate) => candidate.id === Number(category[1]));
+        return row ? json(row) : json({ detail: 'Category not found.', code: 'not_found' }, 404);
+      }
+      // The editor's other reads (detail, sizes, assignments, groups, option sets): none stored, as
+      // the server answers a list tagged with another restaurant than the category's.
+      if (request.method === 'GET' && /^\/api\/v2\/[a-z-]+\/([a-z-]+\/)?$/.test(url.pathname)) {
+        const restaurant = url.searchParams.get('restaurant_id');
+        const categoryId = url.searchParams.get('category_id');
+        const own = CATEGORIES.find((row) => String(row.id) === categoryId && String(row.restaurant_id) === restaurant);
+        return url.pathname === '/api/v2/categories/detail/' && own ? list([{ ...DETAIL, category_id: own.id }]) : list([]);
+      }
       return json({ detail: 'Not found.', code: 'not_found' }, 404);
     }),
   );
+  function listRestaurants(url: URL) {
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    return list(RESTAURANTS.filter((restaurant) => restaurant.name.toLowerCase().includes(search)));
+  }
   return { requests, user: () => user };
 }
 
@@ -102,7 +123,7 @@ describe('the back office restaurant picker', () => {
     await person.clear(picker);
     await person.type(picker, 'taco');
     await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'taco')).toBe(true), WAIT);
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All restaurants', 'Taco Town']), WAIT);
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Taco Town']), WAIT);
     await person.click(screen.getByRole('option', { name: 'Taco Town' }));
 
     await waitFor(() => expect(server.user().active_restaurant_id).toBe(2), WAIT);
@@ -117,8 +138,21 @@ describe('the back office restaurant picker', () => {
         .query.get('restaurant_id'),
     ).toBe('2');
     expect(screen.getByRole('article', { name: 'Jalapeños' })).toBeInTheDocument();
-    expect(screen.queryByText(/^Restaurant: /)).toBeNull();
+    // Only the platform library's rows say whose they are (issue 27): they are not Taco Town's own.
+    expect(screen.getAllByText(/^Restaurant: /).map((label) => label.textContent)).toEqual(['Restaurant: Platform library']);
+    expect(within(screen.getByRole('article', { name: 'Basil' })).getByText('Restaurant: Platform library')).toBeInTheDocument();
     expect(screen.queryByText(/^All restaurants:/)).toBeNull();
+    // And their delete says it is everyone's; a restaurant's own row's does not.
+    await person.click(screen.getByRole('button', { name: 'Delete Basil' }));
+    const libraryDelete = await screen.findByRole('dialog', { name: 'Delete Basil?' }, WAIT);
+    expect(libraryDelete).toHaveTextContent('It is in the platform library: deleting it removes it for every restaurant.');
+    await person.click(within(libraryDelete).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    await person.click(screen.getByRole('button', { name: 'Delete Jalapeños' }));
+    const ownDelete = await screen.findByRole('dialog', { name: 'Delete Jalapeños?' }, WAIT);
+    expect(ownDelete).not.toHaveTextContent('platform library');
+    await person.click(within(ownDelete).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
 
     // Back to no choice, with the keyboard: the first option.
     await person.click(screen.getByRole('combobox', { name: 'Restaurant you work on' }));
@@ -127,6 +161,61 @@ describe('the back office restaurant picker', () => {
     expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active_restaurant_id: 2 }, { active_restaurant_id: null }]);
     expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT)).toBeInTheDocument();
     expect(await screen.findByText('Restaurant: Pizza Loco', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('says when a search matches no restaurant', async () => {
+    const server = fakeServer(BASE_USER);
+    openAppAt('/admin/menu/toppings');
+    const person = userEvent.setup({ delay: null });
+    const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
+    await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT);
+    await person.clear(picker);
+    await person.type(picker, 'sushi');
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v2/restaurants/' && r.query.get('search') === 'sushi')).toBe(true), WAIT);
+    expect(await screen.findByText('No restaurant matches', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
+
+  it('names no first restaurant, and claims none missing, before the restaurants are loaded', async () => {
+    let release = () => {};
+    fakeServer(BASE_USER, { restaurantsHeld: new Promise<void>((resolve) => (release = resolve)) });
+    openAppAt('/admin/menu/toppings');
+    await screen.findByRole('article', { name: 'Basil' }, FIRST_LOAD);
+    expect(screen.queryByText(/^All restaurants:/)).toBeNull();
+    release();
+    expect(await screen.findByText('All restaurants: new categories go to Pizza Loco', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText('All restaurants: there are no restaurants yet')).toBeNull();
+  });
+
+  it('leaves the focus in an open picker when the next screen shows its heading', async () => {
+    fakeServer(BASE_USER);
+    const app = openAppAt('/admin/menu/toppings');
+    const person = userEvent.setup({ delay: null });
+    const picker = await screen.findByRole('combobox', { name: 'Restaurant you work on' }, FIRST_LOAD);
+    await screen.findByRole('article', { name: 'Basil' }, WAIT);
+    await person.click(picker);
+    await screen.findByRole('listbox', {}, WAIT);
+    // A screen that arrives while the list is open (after sign-in, or a link chosen just before).
+    act(() => app.navigate('/admin/menu/dressings'));
+    await screen.findByRole('heading', { level: 1, name: 'Dressings' }, WAIT);
+    expect(picker).toHaveFocus();
+    expect(screen.getByRole('listbox')).toBeVisible();
+    await person.click(screen.getByRole('option', { name: 'Taco Town' }));
+    await waitFor(() => expect(picker).toHaveValue('Taco Town'), WAIT);
+  });
+
+  it('says whose a category opened by link is, sends no write for it, and switches to its restaurant', async () => {
+    const server = fakeServer({ ...BASE_USER, active_restaurant_id: 2, active_restaurant_name: 'Taco Town' });
+    openAppAt('/admin/menu/categories/5/editor');
+    expect(await screen.findByText('This category belongs to Pizza Loco, not to the restaurant you work on.', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(/Restaurant not found/)).toBeNull();
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Switch to Pizza Loco' }));
+    await waitFor(() => expect(server.user().active_restaurant_id).toBe(1), WAIT);
+    // Now the restaurant's own: the editor opens it, still with nothing written but the choice.
+    expect(await screen.findByRole('textbox', { name: 'Name' }, WAIT)).toHaveValue('Calzones');
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([expect.objectContaining({ method: 'PATCH', body: { active_restaurant_id: 1 } })]);
   });
 
   it('tells staff without a choice that they see the library only', async () => {
