@@ -24,6 +24,7 @@ import {
   ExtraGroupCreate,
   ExtraGroupListQuery,
   ExtraGroupUpdate,
+  ExtraOptionsSave,
   ExtraSelectionCreate,
   ExtraSelectionListQuery,
   ExtraSelectionUpdate,
@@ -118,6 +119,18 @@ const AUDIT: Record<string, Audit> = {
     body: ExtraGroupCreate,
   },
   'menu.updateGroup': { call: () => menu.updateGroup(4, { name: 'Sauces' }), route: `PATCH ${M('/extra-options/groups/:id/')}`, body: ExtraGroupUpdate },
+  'menu.saveExtraOptions': {
+    call: () =>
+      menu.saveExtraOptions(1, {
+        removed_selections: [7],
+        groups: [
+          { id: 4, name: 'Sauces', selections: [{ id: 8, name: 'Pesto', price: 1.5 }, { name: 'Aioli' }] },
+          { name: 'Cheese', required: false, allow_multiple: true },
+        ],
+      }),
+    route: `POST ${M('/categories/:id/extra-options/')}`,
+    body: ExtraOptionsSave,
+  },
   'menu.listSelections': { call: (scope) => menu.listSelections(scope, 4), route: `GET ${M('/extra-options/selections/')}`, query: ExtraSelectionListQuery },
   'menu.listSelectionsOf': {
     call: (scope) => menu.listSelectionsOf(scope, [4]),
