@@ -1,6 +1,7 @@
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Pill.css';
 import { Button, Group, Pill, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { ZIP_DIGITS_MAX, ZIP_DIGITS_MIN, mergeZipText } from '../../../contracts/territories';
 import type { TerritoryForm } from './territory-form-context';
 
@@ -13,10 +14,14 @@ export const zipCount = (count: number) => `${count} zip code${count === 1 ? '' 
  * a chip that removes it. Text still in the box when the territory is saved is merged the same way.
  */
 export function ZipCodesField({ form }: { form: TerritoryForm }) {
-  // The typed text lives in the form, so Save adds what was pasted but not yet added.
-  const { zips, zip_text: text } = form.values;
+  // Typing stays in this field (a keystroke would otherwise re-render the whole editor, map
+  // included); the text goes to the form when the field is left, so Save, which can only be
+  // reached by leaving it, adds what was pasted but not yet added.
+  const [text, setText] = useState('');
+  const zips = form.values.zips;
   const add = () => {
     form.setValues({ zips: mergeZipText(zips, text), zip_text: '' });
+    setText('');
   };
   const error = form.errors.zips;
   return (
@@ -26,7 +31,8 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
         description={`Type or paste them in any form (commas, spaces, one per line); numbers of ${ZIP_DIGITS_MIN} to ${ZIP_DIGITS_MAX} digits are kept.`}
         rows={3}
         value={text}
-        onChange={(event) => form.setFieldValue('zip_text', event.currentTarget.value)}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onBlur={() => form.setFieldValue('zip_text', text)}
         error={error}
       />
       <Button variant="default" w="fit-content" onClick={add} disabled={text.trim() === ''}>
