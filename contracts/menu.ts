@@ -468,11 +468,33 @@ const SavedGroup = object({
  * order. The server writes all of it in one transaction or nothing, so a refused row never
  * leaves the rest half-applied.
  */
-export const ExtraOptionsSave = object({
-  removed_groups: optional(IdList),
-  removed_selections: optional(IdList),
-  groups: boundedList(array(SavedGroup), MENU_GROUPS_MAX, 'extra groups'),
-});
+export const EXTRA_OPTIONS_BATCH_MAX = 500;
+
+/** How many rows a batch writes or deletes: every group, selection and removed id. */
+const batchRows = (batch: { removed_groups?: number[]; removed_selections?: number[]; groups: { selections?: unknown[] }[] }) =>
+  (batch.removed_groups?.length ?? 0) +
+  (batch.removed_selections?.length ?? 0) +
+  batch.groups.reduce((rows, group) => rows + 1 + (group.selections?.length ?? 0), 0);
+
+/**
+ * One Save holds its transaction for every row it names, one statement each (names are made
+ * unique per group), so the whole batch is bounded, not only each list: 100 groups of 200
+ * selections would be 20,100 statements holding the database.
+ */
+export const ExtraOptionsSave = refine(
+  object({
+    removed_groups: optional(IdList),
+    removed_selections: optional(IdList),
+    groups: boundedList(array(SavedGroup), MENU_GROUPS_MAX, 'extra groups'),
+  }),
+  'groups',
+  // The refusal is put on `groups`, the list a person shortens, rather than on the whole body.
+  (batch) =>
+    batchRows(batch) <= EXTRA_OPTIONS_BATCH_MAX || {
+      path: ['groups'],
+      message: `One save may change at most ${EXTRA_OPTIONS_BATCH_MAX} groups and selections in all.`,
+    },
+);
 export type ExtraOptionsSave = Infer<typeof ExtraOptionsSave>;
 
 /** The category's groups with their selections after the save. */

@@ -42,6 +42,17 @@ async function stored(id = categoryId) {
 }
 
 describe("saving a category's extra options", () => {
+  it('refuses a batch of more than 500 rows in all, though each list is within its own bound, and writes nothing', async () => {
+    const before = await stored();
+    const groups = Array.from({ length: 3 }, (_, g) => ({ name: `Big ${g}`, selections: Array.from({ length: 200 }, (_, n) => ({ name: `S${n}` })) }));
+    const refused = await save({ groups });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ groups: 'One save may change at most 500 groups and selections in all.' });
+    expect(await stored()).toEqual(before);
+    // 2 groups of 200 and their 2 rows: 402, within the bound.
+    expect((await save({ groups: groups.slice(0, 2) })).status).toBe(200);
+  });
+
   it('writes deletes, changes and new rows together and answers the saved groups', async () => {
     const gone = (await api.post('/extra-options/selections/', owner, { group_id: groupId, name: 'Feta', price: 2 })).body.id;
     const answer = await save({
