@@ -166,13 +166,23 @@ describe('territories', () => {
       const box = (await handle.boundingBox())!;
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     };
-    // Leaflet marks the map while a zoom animates.
+    const radiusOnScreen = async () => Math.hypot((await middleOf(edge)).x - (await middleOf(centre)).x, (await middleOf(edge)).y - (await middleOf(centre)).y);
+    // Leaflet waits a moment before a wheel zoom starts, then animates it: settled once no zoom
+    // runs and the circle's size on screen reads the same twice in a row.
+    let lastRadius = -1;
     const zoomSettled = () =>
       expect
-        .poll(() => map.evaluate((element) => element.querySelector('.leaflet-zoom-anim') === null && !element.classList.contains('leaflet-zoom-anim')))
+        .poll(async () => {
+          const idle = await map.evaluate(
+            (element) => element.querySelector('.leaflet-zoom-anim') === null && !element.classList.contains('leaflet-zoom-anim'),
+          );
+          const radius = await radiusOnScreen();
+          const steady = idle && radius === lastRadius;
+          lastRadius = radius;
+          return steady;
+        })
         .toBe(true);
     // Zoom in on circle 1 (its centre under the pointer) until its radius is a good 60 px on screen.
-    const radiusOnScreen = async () => Math.hypot((await middleOf(edge)).x - (await middleOf(centre)).x, (await middleOf(edge)).y - (await middleOf(centre)).y);
     for (let step = 0; step < 16 && (await radiusOnScreen()) < 60; step += 1) {
       const { x, y } = await middleOf(centre);
       await page.mouse.move(x, y);
