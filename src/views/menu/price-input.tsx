@@ -5,9 +5,11 @@ import { currencySymbol, useCurrency } from './money';
 /**
  * A money field: two decimals, never negative, steps of 0.01, the restaurant's currency symbol
  * in front. Focus selects the amount, so what the owner types replaces "0.00" instead of landing
- * after it, where the fixed two decimals would swallow it.
+ * after it, where the fixed two decimals would swallow it. The selection is made in the capture
+ * phase of focus, on the input itself: NumberInput's own `onFocus` runs a timer later, and keys
+ * typed right after the click (a quick owner, a loaded machine) landed after "1.50" and were lost.
  */
-export function PriceInput(props: Omit<NumberInputProps, 'min' | 'step' | 'decimalScale' | 'fixedDecimalScale' | 'onFocus' | 'leftSection'>) {
+export function PriceInput(props: Omit<NumberInputProps, 'min' | 'step' | 'decimalScale' | 'fixedDecimalScale' | 'onFocusCapture' | 'leftSection'>) {
   const currency = useCurrency();
   return (
     <NumberInput
@@ -16,7 +18,7 @@ export function PriceInput(props: Omit<NumberInputProps, 'min' | 'step' | 'decim
       decimalScale={2}
       fixedDecimalScale
       leftSection={<span data-currency={currency}>{currencySymbol(currency)}</span>}
-      onFocus={(event) => event.currentTarget.select()}
+      onFocusCapture={(event) => event.currentTarget.select()}
       {...props}
     />
   );

@@ -66,6 +66,10 @@ describe('extra options view', () => {
     const price = screen.getByLabelText('Price');
     // The price input shows the restaurant's currency.
     expect(price.closest('.mantine-NumberInput-root')).toHaveTextContent('£');
+    // Focus selects the whole amount at once, before any key can arrive, so what is typed replaces it.
+    const input = price as HTMLInputElement;
+    input.focus();
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
     await user.clear(price);
     await user.type(price, '1.25');
     await user.click(screen.getByRole('button', { name: 'Save' }));
