@@ -1,5 +1,6 @@
-import { array, number, object, optional, string, type Infer } from 'superstruct';
+import { array, enums, number, object, optional, string, type Infer } from 'superstruct';
 import { IdText, listQuery } from './shared/lists';
+import { CURRENCIES } from './shared/restaurants';
 
 /**
  * Statistics behind the insight screens (second document: "Menu dashboard", "Analytics", the
@@ -45,6 +46,8 @@ export type GeneralStats = Infer<typeof GeneralStats>;
 
 /** GET /api/v2/stats/analytics/: the Analytics screen's figures (section 3, "Analytics stats"). */
 export const AnalyticsStats = object({
+  /** What the revenue is shown in: the restaurant's currency, USD for the whole platform. */
+  currency: enums(CURRENCIES),
   countries: number(),
   cities: number(),
   restaurants: number(),

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { STATS_TOP, type AnalyticsStats, type GeneralStats, type MenuStats } from '../../../contracts/insights';
-import { NO_RESTAURANT_MESSAGE } from '../../../contracts/shared/restaurants';
+import { DEFAULT_CURRENCY, NO_RESTAURANT_MESSAGE } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { FigureReaders } from './figure-readers';
 import { isAdmin, type UserRow } from '../shared/people';
+import { currencyOfRestaurant } from '../shared/restaurants';
 import { notFound } from '../shared/tenancy';
 
 /**
@@ -58,9 +59,17 @@ export async function generalStats(db: Db, readers: FigureReaders, restaurantId:
   return { restaurants: places.restaurants, cities: places.cities, menuItems: menu.menuItems, categories: menu.categories };
 }
 
+/**
+ * Analytics' money is in the chosen restaurant's currency; the whole platform's, whose restaurants
+ * price in several, in the specification's USD.
+ */
 export async function analyticsStats(db: Db, readers: FigureReaders, restaurantId: number | undefined): Promise<AnalyticsStats> {
-  const { menu, places } = await figures(db, readers, restaurantId);
+  const [{ menu, places }, currency] = await Promise.all([
+    figures(db, readers, restaurantId),
+    restaurantId === undefined ? DEFAULT_CURRENCY : currencyOfRestaurant(db, restaurantId),
+  ]);
   return {
+    currency,
     countries: places.countries,
     cities: places.cities,
     restaurants: places.restaurants,

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   currencyOfCountry,
+  type Currency,
   type Restaurant,
   type RESTAURANT_ORDERING,
   type RestaurantCreate,
@@ -38,6 +39,11 @@ async function countriesOf(db: Db, ids: number[]): Promise<Map<number, string>> 
     .innerJoin(countries, eq(countries.id, cities.countryId))
     .where(inArray(restaurantLocations.restaurantId, ids));
   return new Map(rows.map((row) => [row.restaurantId, row.country]));
+}
+
+/** The currency a restaurant prices in, from its location's country (USD without one). */
+export async function currencyOfRestaurant(db: Db, id: number): Promise<Currency> {
+  return currencyOfCountry((await countriesOf(db, [id])).get(id));
 }
 
 export async function listRestaurants(db: Db, scope: Scope, query: RestaurantListQuery): Promise<Listed<Restaurant>> {

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ANALYTICS_RANGE_DEFAULT, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
 import { loadAnalyticsStats } from '../../services/insights/stats';
+import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
 
 /**
  * The Analytics screen: the platform's (or one restaurant's) counts, and the chosen range in days.
@@ -11,6 +12,7 @@ import { loadAnalyticsStats } from '../../services/insights/stats';
  *   restaurant.changed (another id) --> loading, from anywhere
  */
 export const NO_ANALYTICS_STATS: AnalyticsStats = {
+  currency: DEFAULT_CURRENCY,
   countries: 0,
   cities: 0,
   restaurants: 0,

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
 import { averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv, type SamplePoint } from '../../machines/insights/sample-data';
+import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
@@ -31,8 +32,6 @@ const ANALYTICS_KPIS = [
 
 /** Section 7: category names are cut at 8 characters under the bars. */
 const shortName = (name: string) => name.slice(0, 8);
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export const csvName = (days: number) => `analytics_${days}d.csv`;
 
@@ -101,6 +100,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
     { name: 'Option groups', value: stats.optionGroups, color: CHART_COLORS[1] },
     { name: 'Options', value: stats.options, color: CHART_COLORS[2] },
   ].filter((part) => part.value > 0);
+  const money = (amount: number) => formatMoney(amount, stats.currency);
   const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) =>
     series.map((point) => ({ label: point.date, values: [format(point[key])] }));
   return (
@@ -127,7 +127,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
             withTooltip={false}
           />
         </ChartFigure>
-        <ChartFigure title="Revenue" sample columns={['Date', 'Revenue (USD)']} rows={pointRows('revenue', usd.format)}>
+        <ChartFigure title="Revenue" sample columns={['Date', `Revenue (${stats.currency})`]} rows={pointRows('revenue', money)}>
           <AreaChart
             h={240}
             data={series}
@@ -136,7 +136,7 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
             curveType="monotone"
             withDots={false}
             withTooltip={false}
-            valueFormatter={usd.format}
+            valueFormatter={money}
           />
         </ChartFigure>
         <ChartFigure
@@ -167,8 +167,8 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
         </ChartFigure>
       </div>
       <div className={classes.kpis}>
-        <FigureCard title="Run rate per day" value={usd.format(runRatePerDay(series))} sample />
-        <FigureCard title="Avg order value" value={usd.format(averageOrderValue(series))} sample />
+        <FigureCard title="Run rate per day" value={money(runRatePerDay(series))} sample />
+        <FigureCard title="Avg order value" value={money(averageOrderValue(series))} sample />
         <FigureCard title="Geo spread" value={countOf(stats.cities, 'city', 'cities')} detail={`across ${countOf(stats.countries, 'country', 'countries')}`} />
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Quick Actions">

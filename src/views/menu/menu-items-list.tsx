@@ -9,7 +9,8 @@ import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu/me
 import type { MenuScope } from '../../services/menu/menu-types';
 import { LoadFailed } from '../../components/load-failed';
 import { ConfirmDelete, Loading, MenuAlert } from './menu-page';
-import { formatMoney, useCurrency } from './money';
+import { formatMoney } from '../shared/money-format';
+import { useCurrency } from './money';
 import { PriceInput } from './price-input';
 
 /** Prices as typed: '' until the person enters one (sent as 0, spec section 5). */

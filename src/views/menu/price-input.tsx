@@ -1,6 +1,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { PRICE_STEP } from '../../machines/menu/category-editor.rows';
-import { currencySymbol, useCurrency } from './money';
+import { currencySymbol } from '../shared/money-format';
+import { useCurrency } from './money';
 
 /**
  * A money field: two decimals, never negative, steps of 0.01, the restaurant's currency symbol

@@ -1,4 +1,5 @@
 import type { AnalyticsStats, GeneralStats, MenuStats } from '#contracts/insights';
+import type { Currency } from '#contracts/shared/restaurants';
 
 /** Figures the insight machines' and views' tests answer with (distinct numbers, so a mix-up shows). */
 export const menuStatsOf = (restaurants: number): MenuStats => ({
@@ -14,7 +15,8 @@ export const menuStatsOf = (restaurants: number): MenuStats => ({
 
 export const generalStatsOf = (restaurants: number): GeneralStats => ({ restaurants, cities: 3, menuItems: 1234, categories: 4 });
 
-export const analyticsStatsOf = (restaurants: number): AnalyticsStats => ({
+export const analyticsStatsOf = (restaurants: number, currency: Currency = 'USD'): AnalyticsStats => ({
+  currency,
   countries: 2,
   cities: 3,
   restaurants,

@@ -232,6 +232,7 @@ describe('general stats and analytics machines: a choice made while a load is un
   it('shows zeros, not figures, for a restaurant whose figures did not load', () => {
     expect(NO_GENERAL_STATS).toEqual({ restaurants: 0, cities: 0, menuItems: 0, categories: 0 });
     expect(NO_ANALYTICS_STATS).toEqual({
+      currency: 'USD',
       countries: 0,
       cities: 0,
       restaurants: 0,

@@ -156,7 +156,7 @@ describe('GET /stats/menu/', () => {
 
 describe('GET /stats/general/ and /stats/analytics/', () => {
   it("give an owner their restaurant's figures and an administrator the platform's", async () => {
-    const { ownerB } = await world();
+    const { ownerA, ownerB } = await world();
     const admin = await staff(t, 'staff@example.com');
     const ownGeneral = await stats('general', ownerB);
     expect(parseWith(GeneralStats, ownGeneral.body)).toEqual({ restaurants: 1, cities: 1, menuItems: 2, categories: 1 });
@@ -164,6 +164,7 @@ describe('GET /stats/general/ and /stats/analytics/', () => {
     expect(parseWith(GeneralStats, platformGeneral.body)).toEqual({ restaurants: 3, cities: 2, menuItems: 6, categories: 4 });
     const ownAnalytics = await stats('analytics', ownerB);
     expect(parseWith(AnalyticsStats, ownAnalytics.body)).toEqual({
+      currency: 'USD',
       countries: 1,
       cities: 1,
       restaurants: 1,
@@ -175,6 +176,7 @@ describe('GET /stats/general/ and /stats/analytics/', () => {
     });
     const platformAnalytics = await stats('analytics', admin);
     expect(parseWith(AnalyticsStats, platformAnalytics.body)).toEqual({
+      currency: 'USD',
       countries: 2,
       cities: 2,
       restaurants: 3,
@@ -188,6 +190,8 @@ describe('GET /stats/general/ and /stats/analytics/', () => {
         { name: 'Drinks', value: 0 },
       ],
     });
+    // Revenue is written in the restaurant's currency: A is in Canada.
+    expect(parseWith(AnalyticsStats, (await stats('analytics', ownerA)).body).currency).toBe('CAD');
   });
 });
 

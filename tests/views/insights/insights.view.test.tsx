@@ -277,6 +277,14 @@ describe('analytics view: the screen', () => {
     const composition = screen.getByRole('region', { name: 'Menu Composition' });
     for (const key of ['Categories (4)', 'Option groups (5)', 'Options (6)']) expect(within(composition).getByText(key)).toBeInTheDocument();
   });
+
+  it("writes revenue in the restaurant's currency (issue 27): pounds for a UK restaurant", async () => {
+    const { loads } = renderAnalytics(OWNER);
+    (await take(loads)).resolve(analyticsStatsOf(1, 'GBP'));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Avg order value' })).toHaveTextContent(/£\d/));
+    expect(screen.getByRole('region', { name: 'Run rate per day' })).toHaveTextContent(/£\d/);
+    expect(screen.getByRole('columnheader', { name: 'Revenue (GBP)' })).toBeInTheDocument();
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
