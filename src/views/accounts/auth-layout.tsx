@@ -45,8 +45,9 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
 /**
  * A refused submit: the sentence (the server's, or that some fields are not valid) and the
  * labels of the fields in error, in the form's order (`fields`: each field and its label).
- * When the form refused the submit itself and one field alone is in error, the field's
- * message, tied to it and focused, is the one message: a summary would only say it twice more.
+ * When one field alone is in error and the sentence says nothing more than its message (the form's
+ * own refusal, or the server's sentence given for that field), the field's message, tied to it and
+ * focused, is the one message.
  */
 export function RefusalAlert<F extends string>({
   error,
@@ -59,7 +60,8 @@ export function RefusalAlert<F extends string>({
 }) {
   if (!error) return null;
   const labels = labelsInError(fieldErrors, fields);
-  if (error === FIELDS_NOT_VALID && labels.length === 1) return null;
+  // A summary saying it again, with "Check <field>.", would make three messages of one.
+  if (labels.length === 1 && (error === FIELDS_NOT_VALID || Object.values(fieldErrors).includes(error))) return null;
   return (
     <ErrorAlert>
       {error}
