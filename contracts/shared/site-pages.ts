@@ -5,3 +5,26 @@
 export const SIGN_IN_PAGES = ['/login', '/register', '/forgot', '/reset', '/oauth/complete'] as const;
 
 export const isSignInPage = (path: string): boolean => SIGN_IN_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
+
+const SAME_SITE = 'http://same-site.invalid';
+
+/**
+ * A path of this site to send the browser to after sign-in, normalised, or null: the `next` of
+ * the login page and of Google's sign-in, which must never become an open redirect. Whatever
+ * could leave the site is dropped: `//host`, `/\host`, schemes, control characters, and what only
+ * resolves to `//host` (`/.//host`, `/%2e%2e//host`), since the browser reads the answer again as
+ * a URL and `//host` there is another site.
+ */
+export function sameSitePath(next: unknown): string | null {
+  if (typeof next !== 'string' || next.length === 0 || next.length > 2048 || !next.startsWith('/')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  let resolved: URL;
+  try {
+    resolved = new URL(next, SAME_SITE);
+  } catch {
+    return null;
+  }
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return resolved.origin === SAME_SITE && !path.startsWith('//') ? path : null;
+}

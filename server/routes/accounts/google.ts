@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GoogleSignInRequest } from '../../../contracts/accounts';
 import { json, redirect, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
+import { sameSitePath } from '../../../contracts/shared/site-pages';
 import { Tokens } from '../../../contracts/shared/session';
 import type { AppContext } from '../../app-context';
 import {
@@ -10,7 +11,6 @@ import {
   completeGoogleSignIn,
   googleNotConfigured,
   googleSettings,
-  sameSitePath,
   signInWithGoogleIdToken,
 } from '../../domain/accounts/google';
 import { HttpError } from '../../http-error';

@@ -1,5 +1,5 @@
 import type { CurrentUser, OnboardingStartResponse, Tokens } from '../../../contracts/shared/session';
-import { isSignInPage } from '../../../contracts/shared/site-pages';
+import { isSignInPage, sameSitePath } from '../../../contracts/shared/site-pages';
 import { startOnboarding } from './auth';
 import { fetchCurrentUser, rememberOnboarding } from '../shared/session';
 import { browserTokens } from '../shared/token-store';
@@ -30,18 +30,12 @@ export const isAdmin = (user: Pick<CurrentUser, 'is_staff' | 'is_superadmin'>): 
  * sign-in page, and /admin only for an administrator. Returns the normalised path or null.
  */
 export function safeNextPath(next: string | null | undefined, user: Pick<CurrentUser, 'is_staff' | 'is_superadmin'>): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
-  let url: URL;
-  try {
-    url = new URL(next, 'https://site.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'https://site.invalid') return null;
-  const path = url.pathname;
+  const safe = sameSitePath(next);
+  if (safe === null) return null;
+  const path = new URL(safe, 'https://site.invalid').pathname;
   if (isSignInPage(path)) return null;
   if ((path === '/admin' || path.startsWith('/admin/')) && !isAdmin(user)) return null;
-  return `${path}${url.search}${url.hash}`;
+  return safe;
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE, paths } from '#contracts/shared/paths';
 import { buildApp } from '#server/app';
 import type { Database } from '#server/db/database';
-import { sameSitePath, verifyGoogleIdToken, type GoogleSettings } from '#server/domain/accounts/google';
+import { verifyGoogleIdToken, type GoogleSettings } from '#server/domain/accounts/google';
 import { HttpError } from '#server/http-error';
 import { startOidcTestProvider, type OidcTestProvider, type TestUser } from '../../support/oidc-test-provider';
 import { createTestApp, freshDatabase, testConfig, type TestApp } from '../test-app';
@@ -286,7 +286,7 @@ describe('the authorisation-code flow (GET start/ → provider → callback/)', 
     expect(completion(forged.headers.get('location')).error).toBe('Google did not confirm the sign-in. Please try again.');
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', 'backoffice'])(
+  it.each(['//evil.example/x', '/.//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', 'backoffice'])(
     'ignores next=%s (not a same-site path)',
     async (next) => {
       const response = await fetch(await browseToCallback(`${appUrl}${START}?next=${encodeURIComponent(next)}`, appUrl), { redirect: 'manual' });
@@ -326,16 +326,6 @@ describe('verifyGoogleIdToken', () => {
   it('answers 502 when the issuer cannot be reached', async () => {
     const unreachable = { ...settings(), issuer: 'http://127.0.0.1:9' };
     expect(await refusal(verifyGoogleIdToken(unreachable, await idp.mintIdToken(), { now: new Date() }))).toBe('google_unavailable');
-  });
-});
-
-describe('sameSitePath', () => {
-  it('keeps paths of this site and drops everything else', () => {
-    expect(sameSitePath('/backoffice')).toBe('/backoffice');
-    expect(sameSitePath('/onboard/3/location?x=1#top')).toBe('/onboard/3/location?x=1#top');
-    for (const bad of ['//evil.example', '/\\evil', 'https://evil.example', '', 'relative', '/a\nb', ['/x'], undefined, `/${'a'.repeat(3000)}`]) {
-      expect(sameSitePath(bad)).toBeNull();
-    }
   });
 });
 

@@ -107,7 +107,16 @@ describe('completeSignIn', () => {
     expect(await completeSignIn(tokens, { remember: true, next: '/admin/territories' }, deps(true, true).dependencies)).toBe('/admin/territories');
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'backoffice', '/login?next=/x', '/register'])('does not follow %s', (next) => {
+  it.each([
+    '//evil.example/x',
+    '/.//evil.example/x',
+    '/%2e%2e//evil.example',
+    'https://evil.example/',
+    '/\\evil.example',
+    'backoffice',
+    '/login?next=/x',
+    '/register',
+  ])('does not follow %s', (next) => {
     expect(safeNextPath(next, user(true))).toBeNull();
   });
 });
