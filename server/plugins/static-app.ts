@@ -30,6 +30,21 @@ function notFound(request: FastifyRequest): HttpError {
 export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /backoffice', 'Disallow: /onboard', 'Disallow: /api', ''].join('\n');
 
 /**
+ * Whether a path names a dot-file or a dot-folder (`/.env`, `/.git/config`, the build's `/.vite/`)
+ * or steps with `.` or `..`, written plainly or percent-encoded. None is a file to hand out or a
+ * page of the app: they answer 404, not the app's page (a scanner would take that for a find).
+ */
+function hasDotSegment(path: string): boolean {
+  return path.split(/[/\\]/).some((segment) => {
+    try {
+      return decodeURIComponent(segment).startsWith('.');
+    } catch {
+      return true;
+    }
+  });
+}
+
+/**
  * Whether a GET that matched no file is a page of the app, answered with index.html so the
  * client router takes over. Not the API, not the build's assets folder, and not a name with an
  * extension (a missing script, `sitemap.xml`): no app route has one, and a browser or crawler
@@ -38,7 +53,7 @@ export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Dis
 function isAppPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith(API_PREFIX) || path.startsWith('/assets/')) return false;
+  if (path.startsWith(API_PREFIX) || path.startsWith('/assets/') || hasDotSegment(path)) return false;
   return posix.extname(path) === '';
 }
 
@@ -65,8 +80,9 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
       index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
-      // `send` refuses a path climbing out of the folder with its own 403; nothing is there to find: 404.
-      allowedPath: (pathname) => !pathname.split(/[/\\]/).includes('..'),
+      // `send` refuses a path climbing out of the folder with its own 403, and serves dot-files
+      // (the build manifest): nothing is there to find, so both answer 404.
+      allowedPath: (pathname) => !hasDotSegment(pathname),
       setHeaders: (response, path) => {
         const hashed = path.includes(`${join(options.staticDir, 'assets')}`);
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

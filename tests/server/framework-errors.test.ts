@@ -5,7 +5,7 @@
  * tidies an address (`/../`) or a header on the way.
  */
 import { connect, type AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { is } from 'superstruct';
@@ -21,6 +21,8 @@ beforeAll(async () => {
   // With the built app served, as in production: its catch-all route must not swallow API errors.
   dist = await mkdtemp(join(tmpdir(), 'rp-framework-errors-'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite', 'manifest.json'), '{}');
   test = await createTestApp({ config: { staticDir: dist } });
   await test.app.listen({ host: '127.0.0.1', port: 0 });
   port = (test.app.server.address() as AddressInfo).port;
@@ -109,6 +111,13 @@ const cases: { what: string; head: string; body?: string; status: number; code: 
   { what: 'an XML body', head: 'POST /api/messages/ HTTP/1.1\r\nContent-Type: application/xml', body: '<a/>', status: 415, code: 'unsupported_media_type' },
   { what: 'a path parameter over 100 characters', head: `DELETE /api/v2/categories/${'9'.repeat(101)}/ HTTP/1.1`, status: 414, code: 'uri_too_long' },
   { what: 'an encoded /../ path out of the app’s files', head: 'GET /assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd HTTP/1.1', status: 404, code: 'not_found' },
+  // Issue 28: these answered 200 with the app's page, as if a page of the app were there.
+  { what: 'a dot-file at the root', head: 'GET /.env HTTP/1.1', status: 404, code: 'not_found' },
+  { what: 'a file in a dot-folder', head: 'GET /.git/config HTTP/1.1', status: 404, code: 'not_found' },
+  { what: 'the build manifest', head: 'GET /.vite/manifest.json HTTP/1.1', status: 404, code: 'not_found' },
+  { what: 'a /../ path from the root', head: 'GET /../../etc/passwd HTTP/1.1', status: 404, code: 'not_found' },
+  { what: 'an encoded /../ path from the root', head: 'GET /%2e%2e/%2E%2E/etc/passwd HTTP/1.1', status: 404, code: 'not_found' },
+  { what: 'a /./ path', head: 'GET /./backoffice HTTP/1.1', status: 404, code: 'not_found' },
   { what: 'an address over the header limit', head: `GET /api/v2/health/?q=${'a'.repeat(20_000)} HTTP/1.1`, status: 431, code: 'headers_too_large' },
   { what: 'a header over the header limit', head: `GET /api/v2/health/ HTTP/1.1\r\nX-Filler: ${'a'.repeat(20_000)}`, status: 431, code: 'headers_too_large' },
   { what: 'a request line that is not HTTP', head: 'HELLO THERE', status: 400, code: 'malformed_request' },
