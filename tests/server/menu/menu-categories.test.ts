@@ -408,4 +408,38 @@ describe('answers', () => {
     expect(retry.json()).toEqual(firstTry.json());
     expect((await api.get('/categories/?search=Once', owner)).body.count).toBe(1);
   });
+
+  it('keep Idempotency-Keys per person: two owners sending the same key and body each create their own row', async () => {
+    const other = await ownerWithRestaurant(t, 'categories-other-owner@example.com');
+    const send = (caller: Caller) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/categories/',
+        payload: { name: 'Same key' },
+        headers: { authorization: `Bearer ${caller.token}`, 'idempotency-key': 'shared-key-1' },
+      });
+    const mine = await send(owner);
+    const theirs = await send(other);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(mine.json().restaurant_id).toBe(owner.restaurantId);
+    expect(theirs.json().restaurant_id).toBe(other.restaurantId);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    for (const caller of [owner, other]) expect((await api.get('/categories/?search=Same key', caller)).body.count).toBe(1);
+  });
+
+  it('refuse a key used again with another body, and create nothing for it', async () => {
+    const send = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/categories/',
+        payload: { name },
+        headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': 'create-once-2' },
+      });
+    expect((await send('First body')).statusCode).toBe(201);
+    const changed = await send('Second body');
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    expect((await api.get('/categories/?search=Second body', owner)).body.count).toBe(0);
+  });
 });
