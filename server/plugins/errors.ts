@@ -44,6 +44,20 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
 
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
 
+/** Fields an answer names at most: enough for any form, and the answer stays small whatever was sent. */
+export const MAX_LISTED_FIELDS = 20;
+
+/** A refusal by the contracts: every field in error, or the first few and how many there were. */
+function invalidFieldsBody(fields: Record<string, string>): ApiErrorBody {
+  const named = Object.keys(fields);
+  if (named.length <= MAX_LISTED_FIELDS) return { detail: 'Some fields are not valid.', code: 'invalid', fields };
+  return {
+    detail: `Some fields are not valid: ${named.length} in all, the first ${MAX_LISTED_FIELDS} listed.`,
+    code: 'invalid',
+    fields: Object.fromEntries(named.slice(0, MAX_LISTED_FIELDS).map((name) => [name, fields[name]!])),
+  };
+}
+
 /** The status and body the server answers for `error`; exported so test doubles answer in the same words. */
 export function toAnswer(error: FastifyError | Error): Answer {
   if (error instanceof HttpError) {
@@ -51,7 +65,7 @@ export function toAnswer(error: FastifyError | Error): Answer {
     return { status: error.statusCode, body: { detail: error.detail, code: error.code, ...(fields ? { fields } : {}) }, headers };
   }
   if (error instanceof ContractViolation) {
-    return { status: 400, body: { detail: 'Some fields are not valid.', code: 'invalid', fields: error.fields } };
+    return { status: 400, body: invalidFieldsBody(error.fields) };
   }
   const known = FRAMEWORK_ERRORS[(error as FastifyError).code ?? ''];
   if (known) return { status: known.status, body: { detail: known.detail, code: known.code } };

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, RESERVED_KEY, TOO_DEEP, TOO_LONG } from '#server/plugins/hostile-input';
+import { MAX_LISTED_FIELDS } from '#server/plugins/errors';
+import { HOSTILE_TEXT, MAX_LIST_ITEMS, MAX_NESTING, MAX_OBJECT_KEYS, RESERVED_KEY, TOO_DEEP, TOO_LONG, TOO_MANY_KEYS } from '#server/plugins/hostile-input';
 import { accessTokenFor } from './accounts/auth-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 // Issue 16, item 2: these answered 500 (PostgreSQL refuses NUL) or stored a replacement character.
 let test: TestApp;
 beforeAll(async () => {
-  test = await createTestApp();
+  // Every refusal here is one sign-up from one address: the per-address limit is not what this tests.
+  test = await createTestApp({ config: { signupLimitPerMinute: 1000 } });
 });
 afterAll(async () => {
   await test.close();
@@ -57,6 +59,25 @@ describe('hostile input', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().fields).toEqual({ message: TOO_LONG });
     expect(TOO_LONG).toBe('Lists may hold at most 5,000 items.');
+  });
+
+  // Issue 28: 60,000 unknown fields (649 KB) were walked one by one and named in a 1.55 MB answer.
+  it('refuses an object with more fields than any of ours before a contract walks it, naming the limit once', async () => {
+    const flood = Object.fromEntries(Array.from({ length: 60_000 }, (_, index) => [`k${index}`, 1]));
+    const answer = await signUp(JSON.stringify({ zip_code: '94107', email: 'ana@example.com', ...flood }));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ detail: 'Some fields are not valid.', code: 'invalid', fields: { body: TOO_MANY_KEYS } });
+    expect(answer.payload.length).toBeLessThan(200);
+  });
+
+  it('names at most the first few fields in error, and says how many there were', async () => {
+    const unknown = Object.fromEntries(Array.from({ length: MAX_OBJECT_KEYS - 2 }, (_, index) => [`k${index}`, 1]));
+    const answer = await signUp(JSON.stringify({ zip_code: '94107', email: 'ana@example.com', ...unknown }));
+    expect(answer.statusCode).toBe(400);
+    const body = answer.json();
+    expect(body.detail).toBe(`Some fields are not valid: ${MAX_OBJECT_KEYS - 2} in all, the first ${MAX_LISTED_FIELDS} listed.`);
+    expect(Object.keys(body.fields)).toHaveLength(MAX_LISTED_FIELDS);
+    expect(body.fields.k0).toBe('Unknown field.');
   });
 
   it('refuses a NUL character in a query string and in a path the same way', async () => {

@@ -10,6 +10,7 @@ import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { Database } from '#server/db/database';
 import { toAnswer } from '#server/plugins/errors';
+import { audienceOf, type Audience } from '#server/plugins/response-contracts';
 
 type AnyStruct = Struct<unknown, unknown>;
 
@@ -20,6 +21,10 @@ export type ServerRoute = {
   params?: AnyStruct;
   querystring?: AnyStruct;
   body?: AnyStruct;
+  /** Who may call it, read from its guards. */
+  audience: Audience;
+  /** Whether a guard runs after the body's contract (a preHandler): an anonymous caller would get field messages before the 401. */
+  guardsAfterValidation: boolean;
 };
 
 /** What the server answers a request its contracts refuse: status and `{detail, code, fields}`. */
@@ -50,7 +55,7 @@ const noDatabase: Database = {
 };
 
 async function collectRoutes(): Promise<ServerRoute[]> {
-  const routes: ServerRoute[] = [];
+  const seen: RouteOptions[] = [];
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     STATIC_DIR: '/nonexistent-static-dir',
@@ -59,12 +64,22 @@ async function collectRoutes(): Promise<ServerRoute[]> {
   });
   const app = await buildApp(config, {
     database: noDatabase,
-    onRoute: (route: RouteOptions) => {
-      const schema = (route.schema ?? {}) as { params?: AnyStruct; querystring?: AnyStruct; body?: AnyStruct };
-      for (const method of [route.method].flat()) {
-        routes.push({ method: method.toUpperCase(), url: route.url, params: schema.params, querystring: schema.querystring, body: schema.body });
-      }
-    },
+    onRoute: (route: RouteOptions) => seen.push(route),
+  });
+  const guards = new Set<unknown>([app.requireUser, app.requireAdmin, app.requireViewer]);
+  const routes = seen.flatMap((route) => {
+    const schema = (route.schema ?? {}) as { params?: AnyStruct; querystring?: AnyStruct; body?: AnyStruct };
+    const audience = audienceOf(app, route);
+    const guardsAfterValidation = [route.preHandler].flat().some((hook) => guards.has(hook));
+    return [route.method].flat().map((method) => ({
+      method: method.toUpperCase(),
+      url: route.url,
+      params: schema.params,
+      querystring: schema.querystring,
+      body: schema.body,
+      audience,
+      guardsAfterValidation,
+    }));
   });
   await app.close();
   return routes;

@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
           403: refusal("The profile is already complete, or the email is not the account's."),
         },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => (await completeProfile(deps, signedInUser(request), request.body)) satisfies Tokens,
   );
@@ -93,7 +93,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
 
   app.get(
     url(paths.auth.me),
-    { schema: { response: { 200: json(CurrentUser, 'The signed-in person.') } }, preHandler: app.requireUser },
+    { schema: { response: { 200: json(CurrentUser, 'The signed-in person.') } }, preValidation: app.requireUser },
     async (request) => (await toCurrentUser(deps.db, signedInUser(request))) satisfies CurrentUser,
   );
 
@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
           404: refusal('No such restaurant.'),
         },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => (await switchActiveRestaurant(deps.db, signedInUser(request), request.body.active_restaurant_id)) satisfies CurrentUser,
   );

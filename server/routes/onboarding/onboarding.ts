@@ -42,7 +42,10 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
 
   app.post(
     `${API_BASE}${paths.onboarding.start}`,
-    { schema: { response: { 200: json(OnboardingStartResponse, "The caller's restaurant being set up (made on first call).") } }, preHandler: app.requireUser },
+    {
+      schema: { response: { 200: json(OnboardingStartResponse, "The caller's restaurant being set up (made on first call).") } },
+      preValidation: app.requireUser,
+    },
     async (request) => (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse,
   );
 
@@ -50,7 +53,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     `${API_BASE}${paths.onboarding.status(':id')}`,
     {
       schema: { params: IdParams, response: { 200: json(OnboardingStatus, 'Which steps are saved, and whether the restaurant is launched.') } },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => (await onboardingStatus(db, access(request))) satisfies OnboardingStatus,
   );
@@ -64,7 +67,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     );
     app.get<IdParams>(
       url,
-      { schema: { params: IdParams, response: { 200: answer } }, preHandler: app.requireUser },
+      { schema: { params: IdParams, response: { 200: answer } }, preValidation: app.requireUser },
       async (request) => (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S],
     );
     app.put<IdParams & { Body: StepBodies[S] }>(
@@ -75,7 +78,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
           body: bodies[step],
           response: { 200: answer, ...(step === 'about' ? { 409: refusal('The store URL (slug) is taken.') } : {}) },
         },
-        preHandler: app.requireUser,
+        preValidation: app.requireUser,
       },
       async (request) => (await saveStep(db, access(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S],
     );
@@ -89,7 +92,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
         params: IdParams,
         response: { 200: json(LaunchResponse, 'The restaurant is live.'), 409: refusal('A step is still missing; `fields` names them.') },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => (await launchOnboarding(db, access(request), context.clock())) satisfies LaunchResponse,
   );

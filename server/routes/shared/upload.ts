@@ -35,7 +35,7 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
   app.post(
     `${API_BASE}${paths.uploadImage}`,
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: { multipart: IMAGE_FORM, response: { 201: json(UploadedImage, "The stored image's address.") } },
     },
     async (request, reply) => {
