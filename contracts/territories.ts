@@ -12,6 +12,9 @@ import { boundedList } from './shared/documented';
 export const TERRITORY_MESSAGES = {
   name: 'Please enter a territory name',
   saveFailed: 'Failed to save territory',
+  /** Ours (issue 27): the fields were stored, a picture was refused; the picture's field says why. */
+  picturesRefused: 'The territory was saved, but not every picture.',
+  pictureFailed: 'This picture could not be saved.',
 } as const;
 
 /** Section 9: zip codes in territories are 4 to 10 digits. */

@@ -136,3 +136,37 @@ describe.each([
     await check(page, width, 'categories list, empty');
   });
 });
+
+describe('categories list on phones (issue 27)', () => {
+  it('shows each category as a card whose Toppings, Dressings, Edit and Delete are on screen at 375 and 320 px, with no sideways scroll', async () => {
+    const page = await newPage(browser, { width: 375, height: 740 });
+    await openAs(page, app, owner, '/backoffice/menu/categories');
+    const cards = page.getByRole('list', { name: 'Categories' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      for (const name of ['Pizza', 'Salads']) {
+        const card = cards.filter({ hasText: name });
+        const parts = [
+          card.locator('dt', { hasText: 'Toppings' }),
+          card.locator('dt:text-is("Toppings") + dd'),
+          card.locator('dt', { hasText: 'Dressings' }),
+          card.locator('dt:text-is("Dressings") + dd'),
+          card.getByRole('link', { name: `Edit ${name}` }),
+          card.getByRole('button', { name: `Delete ${name}` }),
+        ];
+        for (const part of parts) {
+          const box = await part.boundingBox();
+          expect(box, `${name}: ${part.toString()}`).not.toBeNull();
+          expect(box!.x, `${name}: ${part.toString()} at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, `${name}: ${part.toString()} at ${width} px`).toBeLessThanOrEqual(width);
+        }
+      }
+      await check(page, width, `categories list as cards at ${width} px`);
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, 'menu-categories-cards-375');
+    await expectAccessible(page, 'categories list as cards', [375, 320]);
+  });
+});

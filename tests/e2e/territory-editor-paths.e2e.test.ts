@@ -9,7 +9,8 @@
  * - `server.loadFailed`, `server.saveFailed`: another superadmin has taken the administrator's
  *   rights away (given back once the call is answered), so the server refuses the call (403).
  * - `server.uploadFailed`: the territory was removed from the database once its JSON save was
- *   stored, so the server answers the photo's PATCH with 404.
+ *   stored, so the server answers the photo's PATCH with 404: the alert says the territory was
+ *   saved but not every picture, and the photo's field gives the server's reason.
  * What a save stored is read back through the API, and the photo from /uploads/.
  */
 import type { Browser, Page, Request, Route } from 'playwright-core';
@@ -64,7 +65,7 @@ type Driver = {
   loads: Route[];
   /** Its PATCHes (the JSON save, then the photo), held. */
   patches: Route[];
-  /** The alert's sentence after the prefix, as the server gave it. */
+  /** The server's sentence of the last refusal: after the alert's prefix, or under the photo. */
   refusal: string | null;
 };
 
@@ -183,9 +184,22 @@ const executors: PathExecutors<Driver> = {
       expect(await alert(page).textContent()).toBe(`${TERRITORY_MESSAGES.saveFailed}: ${driver.refusal}`);
       await expectInputKept(page);
       expect(await saveButton(page).isEnabled()).toBe(true);
-      // A refused save changed nothing; a refused photo found its territory gone.
-      if (driver.refusal === TERRITORY_GONE) expect(await stored(driver)).toBeNull();
-      else expect((await stored(driver))?.name).toBe('Baku North');
+      // A refused save changed nothing.
+      expect((await stored(driver))?.name).toBe('Baku North');
+    }),
+    picturesRefused: andAudit('territory editor, photo refused', async (driver) => {
+      const { page } = driver;
+      const saved = alert(page).filter({ hasText: TERRITORY_MESSAGES.picturesRefused });
+      await eventually(async () => expect(await saved.textContent()).toBe(`${TERRITORY_MESSAGES.picturesRefused}Check Representative photo.`));
+      // The photo's own field says why, and the refused file is still the one chosen.
+      const photoGroup = page.getByRole('group', { name: 'Representative photo', exact: true });
+      expect(await photoGroup.getByRole('alert').textContent()).toBe(driver.refusal);
+      expect(await photoGroup.getByText('Chosen: rep.png').isVisible()).toBe(true);
+      await expectInputKept(page);
+      expect(await saveButton(page).isEnabled()).toBe(true);
+      expect(page.url()).toMatch(new RegExp(`/admin/territories/${driver.id}$`));
+      // The photo found its territory gone.
+      expect(await stored(driver)).toBeNull();
     }),
     dismissed: async (driver) => {
       const { page } = driver;

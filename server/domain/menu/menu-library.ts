@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Dressing, DressingCreate, DressingUpdate, ORDERING, Topping, ToppingCreate, ToppingListQuery, ToppingUpdate } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { dressings, toppings } from '../../db/schema-menu';
+import { HttpError } from '../../http-error';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
 import {
@@ -15,6 +16,7 @@ import {
   restaurantForNewRow,
   restaurantScope,
 } from '../shared/tenancy';
+import { lockFor } from './menu-rows';
 
 /**
  * Toppings and dressings: simple named rows that are either a restaurant's own or the platform
@@ -26,6 +28,8 @@ type LibraryRow = { id: number; restaurantId: number | null; name: string };
 
 type LibraryKind<Row extends LibraryRow, Answer, Create extends { restaurant_id?: number | null }, Update> = {
   label: string;
+  /** The refusal of a name another row of the same restaurant (or of the library) has. */
+  nameTaken: string;
   table: LibraryTable;
   toAnswer: (row: Row) => Answer;
   /** Column values of a create or update body (restaurant_id excluded). */
@@ -56,7 +60,33 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
     return row;
   };
 
+  /** Names compare as a person reads them: 'Olives' and ' olives' are one topping. */
+  const sameName = (name: string) => sql`lower(btrim(${table.name})) = lower(btrim(${name}))`;
+
+  /**
+   * Refuses a name another row of the restaurant (or of the library) already has. No unique index
+   * backs this: databases may hold such pairs from before the rule, and an index would make the
+   * migration fail on them. Instead the check and the write run under one lock per restaurant
+   * and kind, held to the end of the caller's transaction, so two saves cannot both pass it.
+   */
+  const assertNameFree = async (tx: Db, restaurantId: number | null, name: string, exceptId?: number): Promise<void> => {
+    await lockFor(tx, `${kind.label} names`, restaurantId ?? 0);
+    const [clash] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          restaurantId === null ? isNull(table.restaurantId) : eq(table.restaurantId, restaurantId),
+          sameName(name),
+          exceptId === undefined ? undefined : ne(table.id, exceptId),
+        ),
+      )
+      .limit(1);
+    if (clash) throw new HttpError(409, 'duplicate', kind.nameTaken, { fields: { name: kind.nameTaken } });
+  };
+
   const insert = async (tx: Db, values: Partial<Row>): Promise<Answer> => {
+    await assertNameFree(tx, values.restaurantId ?? null, values.name ?? '');
     const [row] = (await tx
       .insert(table)
       .values(values as never)
@@ -100,6 +130,10 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
       const current = await changeable(tx, scope, id);
       const changes = kind.columnsOf(body);
       if (Object.keys(changes).length === 0) return kind.toAnswer(current);
+      // Only a new name is checked: a pair saved before the rule can still have its picture changed.
+      if (changes.name !== undefined && changes.name.trim().toLowerCase() !== current.name.trim().toLowerCase()) {
+        await assertNameFree(tx, current.restaurantId, changes.name, id);
+      }
       const [row] = (await tx
         .update(table)
         .set(changes as never)
@@ -137,6 +171,7 @@ type DressingRow = typeof dressings.$inferSelect;
 
 export const toppingRows = libraryRows<ToppingRow, Topping, ToppingCreate, ToppingUpdate>({
   label: 'Topping',
+  nameTaken: 'This name is already used by another topping.',
   table: toppings,
   toAnswer: (row) => ({ id: row.id, name: row.name, image_url: row.imageUrl, restaurant_id: row.restaurantId }),
   columnsOf: (body) => ({
@@ -148,6 +183,7 @@ export const toppingRows = libraryRows<ToppingRow, Topping, ToppingCreate, Toppi
 
 export const dressingRows = libraryRows<DressingRow, Dressing, DressingCreate, DressingUpdate>({
   label: 'Dressing',
+  nameTaken: 'This name is already used by another dressing.',
   table: dressings,
   toAnswer: (row) => ({ id: row.id, name: row.name, restaurant_id: row.restaurantId }),
   columnsOf: (body) => (body.name === undefined ? {} : { name: body.name }),

@@ -45,11 +45,28 @@ export async function updateTerritory(id: number, body: TerritoryUpdate, client:
 /** The images chosen in the editor, by field; only the new ones are sent. */
 export type TerritoryImages = Partial<Record<TerritoryImageField, File>>;
 
-/** Spec section 6: the images go in a second, multipart PATCH on the territory. */
-export function uploadTerritoryImages(id: number, images: TerritoryImages, client: ApiClient = api): Promise<Territory> {
-  const form = new FormData();
-  for (const [field, file] of Object.entries(images)) if (file) form.append(field, file);
-  return client.patch(paths.territory(id), form, { struct: Territory });
+/** What became of the chosen pictures: the territory as the last stored one left it (null when none was), and each refused picture's error. */
+export type PicturesSent = { territory: Territory | null; refused: Partial<Record<TerritoryImageField, unknown>> };
+
+/**
+ * Spec section 6: the images go after the JSON save, as multipart PATCHes: one per picture,
+ * because the server stores a request's pictures all or nothing, and one refused picture must
+ * neither keep the other from being saved nor leave it unclear which was refused. Never rejects:
+ * each picture's failure is in `refused`, under its field.
+ */
+export async function uploadTerritoryImages(id: number, images: TerritoryImages, client: ApiClient = api): Promise<PicturesSent> {
+  const sent: PicturesSent = { territory: null, refused: {} };
+  for (const [field, file] of Object.entries(images) as [TerritoryImageField, File | undefined][]) {
+    if (!file) continue;
+    const form = new FormData();
+    form.append(field, file);
+    try {
+      sent.territory = await client.patch(paths.territory(id), form, { struct: Territory });
+    } catch (error) {
+      sent.refused[field] = error;
+    }
+  }
+  return sent;
 }
 
 export async function deleteTerritory(id: number, client: ApiClient = api): Promise<void> {

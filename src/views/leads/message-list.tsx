@@ -1,12 +1,10 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Text.css';
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import type { Message } from '../../../contracts/leads';
+import { RecordCards } from '../../components/record-cards';
 import classes from './messages-inbox.module.css';
 
 /** The inbox's messages: a table on wider screens, one card each on phones. Same fields, same actions. */
@@ -95,31 +93,20 @@ export function MessageTable({ messages, ...actions }: MessageListProps) {
 
 export function MessageCards({ messages, ...actions }: MessageListProps) {
   return (
-    <Stack component="ul" gap="sm" aria-label="Messages" className={classes.cards}>
-      {messages.map((message) => (
-        <Paper component="li" key={message.id} withBorder radius="md" p="sm">
-          <Text fw={700} className={classes.email}>
-            {message.email}
-          </Text>
-          <dl className={classes.fields}>
-            <dt>ID</dt>
-            <dd>{message.id}</dd>
-            <dt>Created</dt>
-            <dd>
-              <CreatedAt iso={message.created_at} />
-            </dd>
-            <dt>Zip code</dt>
-            <dd>{message.zip_code}</dd>
-            <dt>Status</dt>
-            <dd>{message.status}</dd>
-            <dt>User agent</dt>
-            <dd>
-              <UserAgent text={message.user_agent} />
-            </dd>
-          </dl>
-          <Actions message={message} {...actions} />
-        </Paper>
-      ))}
-    </Stack>
+    <RecordCards
+      label="Messages"
+      cards={messages.map((message) => ({
+        key: message.id,
+        title: message.email,
+        fields: [
+          ['ID', message.id],
+          ['Created', <CreatedAt iso={message.created_at} />],
+          ['Zip code', message.zip_code],
+          ['Status', message.status],
+          ['User agent', <UserAgent text={message.user_agent} />],
+        ],
+        actions: <Actions message={message} {...actions} />,
+      }))}
+    />
   );
 }

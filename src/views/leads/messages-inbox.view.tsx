@@ -6,13 +6,13 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Center, Group, NativeSelect, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Center, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { MESSAGE_PAGE_SIZES, type MessageStatus } from '../../../contracts/leads';
 import { usePageTitle } from '../../components/page-title';
+import { usePhoneWidth } from '../../components/phone-width';
 import { saveFile } from '../../components/save-file';
 import { readInboxAddress, writeInboxAddress } from '../../machines/leads/inbox-address';
 import { messagesInboxMachine, pageCount, type MessagesInboxMachine } from '../../machines/leads/messages-inbox.machine';
@@ -33,12 +33,6 @@ const STATUS_CHOICES = [
   { value: 'read', label: 'read' },
   { value: 'archived', label: 'archived' },
 ];
-
-/** Phones get one card per message: a seven-column table would hide its actions off-screen. */
-function usePhoneWidth(): boolean {
-  const theme = useMantineTheme();
-  return useMediaQuery(`(max-width: ${theme.breakpoints.xs})`, undefined, { getInitialValueInEffect: false });
-}
 
 export interface MessagesInboxViewProps {
   /** The inbox machine; tests pass one whose server calls they answer. */

@@ -1,5 +1,6 @@
 import { Button, Group, Image, Table, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { categoriesListMachine } from '../../machines/menu/menu-lists';
@@ -7,12 +8,39 @@ import type { CategoryOverview } from '../../services/menu/menu';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { useRestaurantLabels } from '../shared/session-context';
 import { LoadFailed } from '../../components/load-failed';
+import { usePhoneWidth } from '../../components/phone-width';
+import { RecordCards } from '../../components/record-cards';
 import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 
 export const CATEGORIES_EMPTY = 'Create your first menu category';
 
 const PRICING_LABEL = { weight: 'Weight', size: 'Size', none: 'None' } as const;
 const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
+
+/** The category's picture (or 'No image') and name, in its table cell or at the top of its card. */
+function CategoryName({ row: { category, detail } }: { row: CategoryOverview }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {detail?.image_url ? (
+        <Image src={detail.image_url} alt="" w={48} h={36} radius="sm" fit="cover" />
+      ) : (
+        <Text
+          size="xs"
+          c="dimmed"
+          w={48}
+          h={36}
+          ta="center"
+          lh="36px"
+          bg="gray.1"
+          style={{ borderRadius: 4, whiteSpace: 'nowrap', fontSize: 10, flex: 'none' }}
+        >
+          No image
+        </Text>
+      )}
+      <Text fw={600}>{category.name}</Text>
+    </Group>
+  );
+}
 
 /** The categories list (spec section 2). */
 export function CategoriesListView({ scope, machine = categoriesListMachine }: { scope: MenuScope; machine?: MenuListMachine }) {
@@ -24,6 +52,25 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
   // restaurant's categories are all its own: no row needs a label, so there is no column).
   const labelOf = useRestaurantLabels();
   const restaurantOf = labelOf && rows.some(({ category }) => labelOf(category.restaurant_id) !== null) ? labelOf : null;
+
+  // Phones get one card per category, with the same fields and actions as the table.
+  const phone = usePhoneWidth();
+  /** The columns between the name and the actions, as label and value (spec section 2). */
+  const fieldsOf = ({ category, detail, optionSetNames }: CategoryOverview): [string, ReactNode][] => [
+    ...(restaurantOf ? [['Restaurant', restaurantOf(category.restaurant_id)] as [string, ReactNode]] : []),
+    ['Options', optionSetNames.length > 0 ? optionSetNames.join(', ') : 'None'],
+    ['Weight/Size', PRICING_LABEL[detail?.priced_by ?? 'none']],
+    ['Toppings', yesNo(detail?.allow_toppings)],
+    ['Dressings', yesNo(detail?.allow_dressings)],
+  ];
+  const actionsOf = ({ category }: CategoryOverview) => (
+    <Group gap={4} wrap="nowrap">
+      <Button size="xs" variant="subtle" component={Link} href={editorOf(category.id)} aria-label={`Edit ${category.name}`}>
+        Edit
+      </Button>
+      <ConfirmDelete what={category.name} disabled={!state.matches({ loaded: 'idle' })} onConfirm={() => send({ type: 'item.delete', id: category.id })} />
+    </Group>
+  );
 
   const addButton = (
     <Button component={Link} href="/menu/categories/new">
@@ -59,66 +106,40 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
       {state.matches('loaded') && rows.length === 0 ? <EmptyList action={addButton}>{CATEGORIES_EMPTY}</EmptyList> : null}
       {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
       {!state.matches('failed') && rows.length > 0 ? (
-        // On a phone the table scrolls sideways inside its own region, which Tab can reach and name.
-        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Categories table">
-          <Table highlightOnHover verticalSpacing="sm" aria-label="Categories">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Category</Table.Th>
-                {restaurantOf ? <Table.Th>Restaurant</Table.Th> : null}
-                <Table.Th>Options</Table.Th>
-                <Table.Th>Weight/Size</Table.Th>
-                <Table.Th>Toppings</Table.Th>
-                <Table.Th>Dressings</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ category, detail, optionSetNames }) => (
-                <Table.Tr key={category.id} onClick={() => navigate(editorOf(category.id))} style={{ cursor: 'pointer' }}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      {detail?.image_url ? (
-                        <Image src={detail.image_url} alt="" w={48} h={36} radius="sm" fit="cover" />
-                      ) : (
-                        <Text
-                          size="xs"
-                          c="dimmed"
-                          w={48}
-                          h={36}
-                          ta="center"
-                          lh="36px"
-                          bg="gray.1"
-                          style={{ borderRadius: 4, whiteSpace: 'nowrap', fontSize: 10 }}
-                        >
-                          No image
-                        </Text>
-                      )}
-                      <Text fw={600}>{category.name}</Text>
-                    </Group>
-                  </Table.Td>
-                  {restaurantOf ? <Table.Td>{restaurantOf(category.restaurant_id)}</Table.Td> : null}
-                  <Table.Td>{optionSetNames.length > 0 ? optionSetNames.join(', ') : 'None'}</Table.Td>
-                  <Table.Td>{PRICING_LABEL[detail?.priced_by ?? 'none']}</Table.Td>
-                  <Table.Td>{yesNo(detail?.allow_toppings)}</Table.Td>
-                  <Table.Td>{yesNo(detail?.allow_dressings)}</Table.Td>
-                  <Table.Td onClick={(event) => event.stopPropagation()}>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="subtle" component={Link} href={editorOf(category.id)} aria-label={`Edit ${category.name}`}>
-                        Edit
-                      </Button>
-                      <ConfirmDelete
-                        what={category.name}
-                        disabled={!state.matches({ loaded: 'idle' })}
-                        onConfirm={() => send({ type: 'item.delete', id: category.id })}
-                      />
-                    </Group>
-                  </Table.Td>
+        phone ? (
+          <RecordCards
+            label="Categories"
+            cards={rows.map((row) => ({ key: row.category.id, title: <CategoryName row={row} />, fields: fieldsOf(row), actions: actionsOf(row) }))}
+          />
+        ) : (
+          // Between phone and desktop widths the table scrolls sideways inside its own region, which Tab can reach and name.
+          <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Categories table">
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Categories">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Category</Table.Th>
+                  {fieldsOf(rows[0]!).map(([label]) => (
+                    <Table.Th key={label}>{label}</Table.Th>
+                  ))}
+                  <Table.Th>Actions</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.category.id} onClick={() => navigate(editorOf(row.category.id))} style={{ cursor: 'pointer' }}>
+                    <Table.Td>
+                      <CategoryName row={row} />
+                    </Table.Td>
+                    {fieldsOf(row).map(([label, value]) => (
+                      <Table.Td key={label}>{value}</Table.Td>
+                    ))}
+                    <Table.Td onClick={(event) => event.stopPropagation()}>{actionsOf(row)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
       ) : null}
     </MenuPage>
   );

@@ -19,6 +19,7 @@ import { RepresentativeFields, SummaryFields } from './territory-fields';
 import { drawableCircle, formErrorsOf, formValuesOf, toTerritoryBody, validateTerritory, type TerritoryFormValues } from './territory-form';
 import type { TerritoryForm } from './territory-form-context';
 import type { TerritoryMapProps } from './territory-map';
+import type { TerritoryImages } from '../../services/territories/territories';
 import { ZipCodesField } from './zip-codes-field';
 
 const BACK = { href: '/territories', label: 'Territories' };
@@ -52,6 +53,9 @@ const FIELD_LABELS: readonly (readonly [string, string])[] = [
   ['circles', 'Circles'],
   ['socials', 'Social links'],
 ];
+
+/** The pictures' labels, for their pickers and for the alert's list of fields to check. */
+const PICTURE_LABELS: Record<TerritoryImageField, string> = { rep_photo: 'Representative photo', wallpaper: 'Wallpaper' };
 
 function labelsOf(errors: Record<string, ReactNode>): string[] {
   const keys = Object.keys(errors).filter((key) => errors[key]);
@@ -92,7 +96,7 @@ type EditorSend = ReturnType<typeof useMachine<TerritoryEditorMachine>>[1];
 type Images = Record<TerritoryImageField, File | null>;
 
 function TerritoryEditorForm({ state, send, machines, title }: { state: EditorState; send: EditorSend; machines: TerritoryEditorMachines; title: string }) {
-  const { territory, error, fieldErrors } = state.context;
+  const { territory, error, fieldErrors, pictureErrors, images: unsent } = state.context;
   const form = useForm<TerritoryFormValues>({ mode: 'controlled', initialValues: formValuesOf(territory), validate: validateTerritory });
   const [images, setImages] = useState<Images>({ rep_photo: null, wallpaper: null });
   const sending = state.matches('saving') || state.matches('uploading');
@@ -107,6 +111,11 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
   useEffect(() => {
     showServerErrors(fieldErrors);
   }, [fieldErrors]);
+  // Once the pictures are sent, the stored ones are no longer a choice waiting: the pickers keep
+  // only what the machine still holds (the refused ones), whose fields say why.
+  useEffect(() => {
+    setImages({ rep_photo: unsent.rep_photo ?? null, wallpaper: unsent.wallpaper ?? null });
+  }, [unsent]);
 
   const submit = form.onSubmit(
     (values) => {
@@ -117,6 +126,7 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
     () => armFocus(),
   );
   const refused = labelsOf(form.errors);
+  const pictureProps = { territory, images, setImages, errors: pictureErrors, unsent, loading: state.matches('uploading') };
 
   return (
     <ScreenFrame title={form.values.name.trim() || title} documentTitle={title} back={BACK}>
@@ -133,7 +143,7 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
               onClose={() => send({ type: 'alert.dismiss' })}
             >
               {error}
-              <FieldsToFix labels={refused} />
+              <FieldsToFix labels={[...refused, ...(Object.keys(pictureErrors) as TerritoryImageField[]).map((field) => PICTURE_LABELS[field])]} />
             </Alert>
           ) : refused.length > 0 ? (
             <Alert role="alert" color="red" variant="light" radius="md">
@@ -146,14 +156,7 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
           </Section>
           <Section title="Representative">
             <RepresentativeFields form={form} />
-            <ImagePick
-              field="rep_photo"
-              label="Representative photo"
-              territory={territory}
-              images={images}
-              setImages={setImages}
-              loading={state.matches('uploading')}
-            />
+            <ImagePick field="rep_photo" {...pictureProps} />
           </Section>
           <Section title="Zip codes">
             <ZipCodesField form={form} />
@@ -162,7 +165,7 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
             <ServiceArea form={form} machines={machines} />
           </Section>
           <Section title="Home wallpaper">
-            <ImagePick field="wallpaper" label="Wallpaper" territory={territory} images={images} setImages={setImages} loading={state.matches('uploading')} />
+            <ImagePick field="wallpaper" {...pictureProps} />
           </Section>
           <Section title="Social links">
             <SocialLinksField form={form} />
@@ -196,19 +199,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function ImagePick(props: {
   field: TerritoryImageField;
-  label: string;
   territory: Territory | null;
   images: Images;
   setImages: (update: (images: Images) => Images) => void;
+  /** Why a picture the server refused was not stored, and the refused files still held. */
+  errors: Partial<Record<TerritoryImageField, string>>;
+  unsent: TerritoryImages;
   loading: boolean;
 }) {
+  const file = props.images[props.field];
   return (
     <ImageDropzone
-      label={props.label}
+      label={PICTURE_LABELS[props.field]}
       currentUrl={props.territory?.[props.field] ?? null}
-      file={props.images[props.field]}
-      onFileChange={(file) => props.setImages((images) => ({ ...images, [props.field]: file }))}
-      loading={props.loading && props.images[props.field] !== null}
+      file={file}
+      onFileChange={(chosen) => props.setImages((images) => ({ ...images, [props.field]: chosen }))}
+      loading={props.loading && file !== null}
+      // Said while the refused file is still the one chosen: another choice is a new try.
+      error={file !== null && file === props.unsent[props.field] ? (props.errors[props.field] ?? null) : null}
     />
   );
 }

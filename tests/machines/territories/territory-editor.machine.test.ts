@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate } from '#contracts/territories';
 import { ApiError } from '#src/services/shared/api';
-import type { TerritoryImages } from '#src/services/territories/territories';
+import type { PicturesSent, TerritoryImages } from '#src/services/territories/territories';
 import { territoryEditorMachine, type SaveInput, type UploadInput } from '#src/machines/territories/territory-editor.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
@@ -18,8 +18,8 @@ describe('territory editor machine', () => {
       { type: 'xstate.error.actor.loadTerritory', error: new Error('HTTP 503') },
       { type: 'xstate.done.actor.saveTerritory', output: territoryOf() },
       { type: 'xstate.error.actor.saveTerritory', error: new ApiError('Bad', { status: 400, fields: { slug: 'Taken' } }) },
-      { type: 'xstate.done.actor.uploadTerritoryImages', output: territoryOf({ rep_photo: '/uploads/a.png' }) },
-      { type: 'xstate.error.actor.uploadTerritoryImages', error: new Error('HTTP 413') },
+      { type: 'xstate.done.actor.uploadTerritoryImages', output: { territory: territoryOf({ rep_photo: '/uploads/a.png' }), refused: {} } },
+      { type: 'xstate.done.actor.uploadTerritoryImages', output: { territory: null, refused: { rep_photo: new ApiError('Not an image', { status: 415 }) } } },
       { type: 'territory.save', body, images: {} },
       { type: 'territory.save', body, images: { rep_photo: photo } },
       { type: 'load.retry' },
@@ -33,7 +33,7 @@ describe('territory editor machine', () => {
 
   type Calls = { saves: SaveInput[]; uploads: UploadInput[] };
 
-  type Answers = { load?: () => Promise<Territory>; save?: () => Promise<Territory>; upload?: () => Promise<Territory> };
+  type Answers = { load?: () => Promise<Territory>; save?: () => Promise<Territory>; upload?: () => Promise<PicturesSent> };
 
   function start(id: number | null, answers: Answers = {}) {
     const calls: Calls = { saves: [], uploads: [] };
@@ -44,9 +44,9 @@ describe('territory editor machine', () => {
           calls.saves.push(input);
           return answers.save ? answers.save() : territoryOf({ id: input.id ?? 12, name: input.body.name });
         }),
-        uploadTerritoryImages: fromPromise<Territory, UploadInput>(async ({ input }) => {
+        uploadTerritoryImages: fromPromise<PicturesSent, UploadInput>(async ({ input }) => {
           calls.uploads.push(input);
-          return answers.upload ? answers.upload() : territoryOf({ id: input.id, rep_photo: '/uploads/photo.png' });
+          return answers.upload ? answers.upload() : { territory: territoryOf({ id: input.id, rep_photo: '/uploads/photo.png' }), refused: {} };
         }),
       },
     });
@@ -88,19 +88,46 @@ describe('territory editor machine', () => {
     expect(context.id).toBeNull();
   });
 
-  it('updates the territory it created when only the images failed, instead of creating a second one', async () => {
-    let uploadFails = true;
+  it('says the territory was saved when a picture is refused, keeps the stored one, names the refused one, and updates on the next try', async () => {
+    const wallpaper = new File([new Uint8Array([1, 2, 3])], 'wall.png', { type: 'image/png' });
+    let refuse = true;
     const { actor, calls } = start(null, {
-      upload: () => (uploadFails ? Promise.reject(new Error('HTTP 503')) : Promise.resolve(territoryOf({ id: 12 }))),
+      upload: async () =>
+        refuse
+          ? { territory: territoryOf({ id: 12, rep_photo: '/uploads/rep.png' }), refused: { wallpaper: new ApiError('Not an image.', { status: 415 }) } }
+          : { territory: territoryOf({ id: 12, rep_photo: '/uploads/rep.png', wallpaper: '/uploads/wall.png' }), refused: {} },
     });
-    actor.send(save({ wallpaper: photo }));
-    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(actor.getSnapshot().context.error).toMatch(/^Failed to save territory/);
-    uploadFails = false;
-    actor.send(save({ wallpaper: photo }));
+    actor.send(save({ rep_photo: photo, wallpaper }));
+    await waitFor(actor, (snapshot) => snapshot.matches('picturesRefused'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: TERRITORY_MESSAGES.picturesRefused,
+      pictureErrors: { wallpaper: 'Not an image.' },
+      images: { wallpaper },
+      territory: { id: 12, rep_photo: '/uploads/rep.png' },
+    });
+    expect(actor.getSnapshot().context.images).not.toHaveProperty('rep_photo');
+    actor.send({ type: 'alert.dismiss' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.pictureErrors).toEqual({ wallpaper: 'Not an image.' });
+    refuse = false;
+    actor.send(save({ wallpaper }));
+    expect(actor.getSnapshot().context.pictureErrors).toEqual({});
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.saves.map((call) => call.id)).toEqual([null, 12]);
-    expect(calls.uploads.map((call) => call.id)).toEqual([12, 12]);
+    expect(calls.uploads).toEqual([
+      { id: 12, images: { rep_photo: photo, wallpaper } },
+      { id: 12, images: { wallpaper } },
+    ]);
+  });
+
+  it('keeps the territory the save answered, and says a plain sentence, when every picture is refused without a reason', async () => {
+    const { actor } = start(7, { upload: async () => ({ territory: null, refused: { rep_photo: new Error('') } }) });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send(save({ rep_photo: photo }));
+    await waitFor(actor, (snapshot) => snapshot.matches('picturesRefused'));
+    expect(actor.getSnapshot().context).toMatchObject({ pictureErrors: { rep_photo: TERRITORY_MESSAGES.pictureFailed }, territory: { id: 7 } });
+    actor.send(save({ rep_photo: photo }));
+    expect(actor.getSnapshot().value).toBe('saving');
   });
 
   it('refuses, before the server, a body the server would refuse (the contract double)', async () => {

@@ -1,8 +1,8 @@
 /**
  * The territory editor with no effects (createTestModel refuses invoke): an existing territory
  * loads (or fails to), the administrator edits it (or empties its name and is refused), saves as
- * JSON, then the chosen photo goes in a second request; either request may fail, and the input
- * stays for another try.
+ * JSON, then the chosen photo goes in a second request; the save may fail, or the photo be
+ * refused after the fields were stored, and the input stays for another try.
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -34,8 +34,10 @@ export const territoryEditorModelMachine = setup({ types: { events: {} as Territ
     /** Zips pasted, a circle and a social link added by keyboard, a photo chosen. */
     filled: { on: { 'form.save': 'saving' } },
     saving: { on: { 'server.saved': 'uploading', 'server.saveFailed': 'failed' } },
-    uploading: { on: { 'server.uploaded': 'saved', 'server.uploadFailed': 'failed' } },
+    uploading: { on: { 'server.uploaded': 'saved', 'server.uploadFailed': 'picturesRefused' } },
     failed: { on: { 'form.save': 'saving', 'alert.dismiss': 'dismissed' } },
+    /** The fields are stored, the photo was refused: the alert says so, the photo's field says why. */
+    picturesRefused: { on: { 'form.save': 'saving' } },
     /** The failure's alert closed: what was typed is still there, ready to save again. */
     dismissed: {},
     saved: { type: 'final' },

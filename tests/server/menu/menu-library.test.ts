@@ -60,6 +60,40 @@ describe('toppings', () => {
     expect(String(page.headers['content-security-policy'])).toMatch(/img-src [^;]*\shttps:[\s;]/);
   });
 
+  it('refuses a name the restaurant already uses, whatever its case or spaces, and changes nothing (issue 27)', async () => {
+    const TAKEN = {
+      detail: 'This name is already used by another topping.',
+      code: 'duplicate',
+      fields: { name: 'This name is already used by another topping.' },
+    };
+    const olives = (await api.post('/toppings/', owner, { name: 'Olives' })).body;
+    const basil = (await api.post('/toppings/', owner, { name: 'Basil' })).body;
+    const before = await menuRowCounts(t);
+    const again = await api.post('/toppings/', owner, { name: ' olives ' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(TAKEN);
+    const renamed = await api.patch(`/toppings/${basil.id}/`, owner, { name: 'OLIVES' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body).toEqual(TAKEN);
+    expect(await menuRowCounts(t)).toEqual(before);
+    expect((await api.get(`/toppings/${basil.id}/`, owner)).body.name).toBe('Basil');
+    // A row keeps its own name in another case; other restaurants and the library have their own names.
+    expect((await api.patch(`/toppings/${olives.id}/`, owner, { name: 'olives' })).status).toBe(200);
+    const other = await ownerWithRestaurant(t, 'olives-elsewhere@example.com');
+    expect((await api.post('/toppings/', other, { name: 'Olives' })).status).toBe(201);
+    expect((await api.post('/toppings/', admin, { name: 'Olives', restaurant_id: null })).status).toBe(201);
+    expect((await api.post('/toppings/', admin, { name: 'olives', restaurant_id: null })).status).toBe(409);
+  });
+
+  it('keeps a same-name pair stored before the rule editable: its picture changes, its name may not join another', async () => {
+    const [capers, lower] = await t.database.query("insert into toppings (restaurant_id, name) values ($1, 'Capers'), ($1, 'capers') returning id", [
+      owner.restaurantId,
+    ]);
+    const picture = await api.patch(`/toppings/${lower!.id}/`, owner, { name: 'capers', image_url: 'https://img.example.com/c.png' });
+    expect(picture.status).toBe(200);
+    expect((await api.patch(`/toppings/${capers!.id}/`, owner, { name: 'Caper berries' })).status).toBe(200);
+  });
+
   it('lists own and library toppings, searched by `search` or `q`', async () => {
     const lister = await ownerWithRestaurant(t, 'topping-lister@example.com');
     const library = await api.post('/toppings/', admin, { name: 'Library Pepperoni', restaurant_id: null });
@@ -89,6 +123,13 @@ describe('dressings', () => {
     expect(blank.body.fields).toEqual({ name: 'Please enter a dressing name.' });
     expect((await api.patch(`/dressings/${created.body.id}/`, owner, { image_url: 'https://x.example/a.png' })).status).toBe(400);
     expect((await api.delete(`/dressings/${created.body.id}/`, owner)).status).toBe(204);
+  });
+
+  it('refuses a second dressing of the same name, whatever its case (issue 27)', async () => {
+    await api.post('/dressings/', owner, { name: 'Ranch' });
+    const again = await api.post('/dressings/', owner, { name: 'RANCH' });
+    expect(again.status).toBe(409);
+    expect(again.body.fields).toEqual({ name: 'This name is already used by another dressing.' });
   });
 });
 
@@ -245,8 +286,11 @@ describe('the platform library', () => {
     const dressing = (await api.post('/dressings/', admin, { name: 'Vinaigrette', restaurant_id: null })).body;
     expect((await api.post(`/dressings/${dressing.id}/copy/`, owner)).body).toMatchObject({ name: 'Vinaigrette', restaurant_id: owner.restaurantId });
     expect((await api.post('/toppings/999999/copy/', owner)).status).toBe(404);
+    // A second copy would be a second topping of that name in the restaurant.
+    expect((await api.post(`/toppings/${topping.id}/copy/`, owner, {})).body.code).toBe('duplicate');
     // A copy needs no body at all.
-    const bare = await t.app.inject({ method: 'POST', url: `/api/v2/toppings/${topping.id}/copy/`, headers: { authorization: `Bearer ${owner.token}` } });
+    const another = await ownerWithRestaurant(t, 'bare-copy@example.com');
+    const bare = await t.app.inject({ method: 'POST', url: `/api/v2/toppings/${topping.id}/copy/`, headers: { authorization: `Bearer ${another.token}` } });
     expect(bare.statusCode).toBe(201);
   });
 });

@@ -93,7 +93,9 @@ describe('territories services against the server', () => {
 
     const photo = new File([await png()], 'rep.png', { type: 'image/png' });
     const wallpaper = new File([await png()], 'wall.png', { type: 'image/png' });
-    const withImages = await uploadTerritoryImages(created.id, { rep_photo: photo, wallpaper }, client);
+    const sent = await uploadTerritoryImages(created.id, { rep_photo: photo, wallpaper }, client);
+    expect(sent.refused).toEqual({});
+    const withImages = sent.territory!;
     expect(withImages.rep_photo).toMatch(UPLOAD_URL_PATTERN);
     expect(withImages.wallpaper).toMatch(UPLOAD_URL_PATTERN);
 
@@ -104,6 +106,18 @@ describe('territories services against the server', () => {
     const page = await listTerritories('baku', client);
     expect(page.items.map((row) => row.name)).toEqual(['Baku North']);
     expect((await listTerritories('nowhere', client)).items).toEqual([]);
+  });
+
+  it('stores a valid picture beside a refused one, and names the refused picture with the reason (issue 27)', async () => {
+    const { id } = await createTerritory({ name: 'Sumqayit' }, client);
+    const photo = new File([await png()], 'rep.png', { type: 'image/png' });
+    const notAPicture = new File(['not a picture'], 'wall.png', { type: 'image/png' });
+    const sent = await uploadTerritoryImages(id, { rep_photo: photo, wallpaper: notAPicture }, client);
+    expect(Object.keys(sent.refused)).toEqual(['wallpaper']);
+    expect(sent.refused.wallpaper).toBeInstanceOf(ApiError);
+    expect((sent.refused.wallpaper as ApiError).status).toBe(415);
+    expect(sent.territory).toMatchObject({ id, rep_photo: expect.stringMatching(UPLOAD_URL_PATTERN), wallpaper: null });
+    expect(await getTerritory(id, client)).toMatchObject({ rep_photo: sent.territory!.rep_photo, wallpaper: null });
   });
 
   it('answers what drawn zips and circles cover, and where the map tiles come from', async () => {

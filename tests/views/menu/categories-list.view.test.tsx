@@ -6,6 +6,7 @@ import { CategoriesListView } from '#src/views/menu/categories-list.view';
 import { DETAIL, OWNER } from '../../machines/menu/category-editor.fixtures';
 import { categoriesListMachine } from '#src/machines/menu/menu-lists';
 import { memoryList, renderScreen } from './menu-view-harness';
+import { setViewport } from '../../support/happy-dom-gaps';
 
 const ROWS: (CategoryOverview & { id: number })[] = [
   {
@@ -49,6 +50,22 @@ describe('categories list view', () => {
     ]);
     expect(list.calls.loads[0]!.scope).toEqual(OWNER);
     await user.click(screen.getByText('Salads'));
+    expect(path()).toBe('/menu/categories/2/editor');
+  });
+
+  it('on a phone shows one card per category with the same fields, Edit and Delete, instead of a table (issue 27)', async () => {
+    setViewport('phone');
+    const list = memoryList(categoriesListMachine, ROWS);
+    const { user, path } = renderScreen(<CategoriesListView scope={OWNER} machine={list.machine} />, '/menu/categories');
+    const cards = within(await screen.findByRole('list', { name: 'Categories' })).getAllByRole('listitem');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cards).toHaveLength(3);
+    const pairs = (card: HTMLElement) => [...card.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(pairs(cards[0]!)).toEqual(['Options: Crust', 'Weight/Size: Size', 'Toppings: Yes', 'Dressings: Yes']);
+    expect(pairs(cards[1]!)).toEqual(['Options: None', 'Weight/Size: Weight', 'Toppings: No', 'Dressings: No']);
+    expect(within(cards[1]!).getByText('No image')).toBeInTheDocument();
+    expect(within(cards[2]!).getByRole('button', { name: 'Delete Soups' })).toBeEnabled();
+    await user.click(within(cards[1]!).getByRole('link', { name: 'Edit Salads' }));
     expect(path()).toBe('/menu/categories/2/editor');
   });
 

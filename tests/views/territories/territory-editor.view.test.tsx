@@ -5,6 +5,8 @@ import { TERRITORY_MESSAGES, type MapConfig, type Territory, type TerritoryCover
 import { mapConfigMachine } from '#src/machines/territories/map-config.machine';
 import { territoryCoverageMachine } from '#src/machines/territories/territory-coverage.machine';
 import { territoryEditorMachine, type SaveInput, type UploadInput } from '#src/machines/territories/territory-editor.machine';
+import { ApiError } from '#src/services/shared/api';
+import type { PicturesSent } from '#src/services/territories/territories';
 import { COVERAGE_TEXTS } from '#src/views/territories/coverage-panel';
 import { TerritoryEditorView } from '#src/views/territories/territory-editor.view';
 import type { TerritoryMapProps } from '#src/views/territories/territory-map';
@@ -27,7 +29,7 @@ function StubMap({ circles, onAddCircle }: TerritoryMapProps) {
 function createFakes() {
   const load = createFakeActor<Territory, { id: number }>('loadTerritory');
   const save = createFakeActor<Territory, SaveInput>('saveTerritory');
-  const upload = createFakeActor<Territory, UploadInput>('uploadTerritoryImages');
+  const upload = createFakeActor<PicturesSent, UploadInput>('uploadTerritoryImages');
   const coverage = createFakeActor<TerritoryCoverage, TerritoryCoverageRequest>('loadCoverage');
   const tiles = createFakeActor<MapConfig, unknown>('loadMapConfig');
   const machines = {
@@ -47,6 +49,7 @@ function renderEditor(id: number | null): Driver {
   return { user, fakes, path };
 }
 
+const NOT_A_PICTURE = 'This file is not an image we can use.';
 const photo = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'rep.png', { type: 'image/png' });
 const nameField = () => screen.getByRole('textbox', { name: /^Name/ });
 
@@ -134,6 +137,16 @@ const executors: PathExecutors<Driver> = {
       expect(nameField()).toHaveValue('Baku Central');
       expect(screen.getByText('4 zip codes')).toBeInTheDocument();
     },
+    picturesRefused: async ({ path }) => {
+      const alert = await screen.findByText(TERRITORY_MESSAGES.picturesRefused);
+      expect(alert.closest('[role="alert"]')).toHaveTextContent(`${TERRITORY_MESSAGES.picturesRefused}Check Representative photo.`);
+      const picker = screen.getByRole('button', { name: 'Choose representative photo' });
+      expect(picker).toHaveAccessibleDescription(expect.stringContaining(NOT_A_PICTURE));
+      // The refused file is still the one chosen, and the screen stays: the fields are saved.
+      expect(screen.getByText('Chosen: rep.png')).toBeInTheDocument();
+      expect(nameField()).toHaveValue('Baku Central');
+      expect(path()).toBe('/territories/7');
+    },
     dismissed: async () => {
       await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
       expect(nameField()).toHaveValue('Baku Central');
@@ -153,8 +166,12 @@ const executors: PathExecutors<Driver> = {
     'form.save': ({ user }) => user.click(screen.getByRole('button', { name: 'Save territory' })),
     'server.saved': ({ fakes }) => fakes.save.resolve(territoryOf({ name: 'Baku Central' })),
     'server.saveFailed': ({ fakes }) => fakes.save.reject(new Error('HTTP 503')),
-    'server.uploaded': ({ fakes }) => fakes.upload.resolve(territoryOf({ name: 'Baku Central', rep_photo: '/uploads/rep.png' })),
-    'server.uploadFailed': ({ fakes }) => fakes.upload.reject(new Error('HTTP 503')),
+    'server.uploaded': ({ fakes }) => fakes.upload.resolve({ territory: territoryOf({ name: 'Baku Central', rep_photo: '/uploads/rep.png' }), refused: {} }),
+    'server.uploadFailed': ({ fakes }) =>
+      fakes.upload.resolve({
+        territory: null,
+        refused: { rep_photo: new ApiError(NOT_A_PICTURE, { status: 415, code: 'not_an_image' }) },
+      }),
     'alert.dismiss': ({ user }) => user.click(screen.getByRole('button', { name: 'Dismiss' })),
   },
 };
@@ -199,12 +216,38 @@ describe('territory editor: the screen', () => {
     expect(fakes.save.pending[0]!.input.body.zips).toEqual(['2000', '2001', '2002', '2003']);
   });
 
+  it('says which picture was refused and why, and shows the other as saved, without saying the save failed (issue 27)', async () => {
+    const { user, fakes } = renderEditor(7);
+    await fakes.load.resolve(territoryOf());
+    const wallpaper = new File([new Uint8Array([1, 2, 3])], 'wall.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Representative photo', { selector: 'input' }), photo);
+    await user.upload(screen.getByLabelText('Wallpaper', { selector: 'input' }), wallpaper);
+    await screen.findByText('Chosen: wall.png');
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await fakes.save.resolve(territoryOf());
+    await waitFor(() => expect(fakes.upload.pending).toHaveLength(1));
+    await fakes.upload.resolve({
+      territory: territoryOf({ rep_photo: '/uploads/rep.png' }),
+      refused: { wallpaper: new ApiError(NOT_A_PICTURE, { status: 415, code: 'not_an_image' }) },
+    });
+    const alert = (await screen.findByText(TERRITORY_MESSAGES.picturesRefused)).closest('[role="alert"]');
+    expect(alert).toHaveTextContent(`${TERRITORY_MESSAGES.picturesRefused}Check Wallpaper.`);
+    expect(alert).not.toHaveTextContent(TERRITORY_MESSAGES.saveFailed);
+    expect(screen.getByRole('button', { name: 'Choose wallpaper' })).toHaveAccessibleDescription(expect.stringContaining(NOT_A_PICTURE));
+    expect(screen.getByRole('button', { name: 'Choose representative photo' })).not.toHaveAccessibleDescription(expect.stringContaining(NOT_A_PICTURE));
+    // The stored photo shows as saved, no longer as a choice; another wallpaper is a new try, without the old reason.
+    expect(screen.getByRole('img', { name: 'Representative photo preview' })).toHaveAttribute('src', '/uploads/rep.png');
+    expect(screen.queryByText('Chosen: rep.png')).toBeNull();
+    await user.upload(screen.getByLabelText('Wallpaper', { selector: 'input' }), new File([new Uint8Array([4])], 'other.png', { type: 'image/png' }));
+    await screen.findByText('Chosen: other.png');
+    expect(screen.queryByText(NOT_A_PICTURE)).toBeNull();
+  }, 30_000);
+
   it("shows the server's reason beside the field it is about, and keeps what was typed", async () => {
     const { user, fakes } = renderEditor(null);
     await user.type(nameField(), 'Ganja');
     await user.type(screen.getByRole('textbox', { name: /^Slug/ }), 'ganja');
     await user.click(screen.getByRole('button', { name: 'Save territory' }));
-    const { ApiError } = await import('#src/services/shared/api');
     await fakes.save.reject(new ApiError('Conflict', { status: 409, code: 'slug_taken', fields: { slug: 'Another territory has this slug.' } }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to save territory/);
     const slug = screen.getByRole('textbox', { name: /^Slug/ });
