@@ -23,9 +23,9 @@ import { FORM_STEPS, ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, typ
  * The seven-step onboarding (spec sections 2 and 4). Each step is a state; the six form steps
  * share one shape:
  *
- *   loading --done--> editing (the saved values, overlaid with the owner's draft if one exists)
+ *   loading --done--> editing (the saved values, overlaid with the owner's draft if one exists;
+ *                    `fromDraft` when that draft differs from what the server holds)
  *   loading --error--> failed --step.retry--> loading
- *   loading --done--> editing, `fromDraft` when the draft differs from what the server holds
  *   editing --step.next [valid]--> saving --done--> next step (the step's draft forgotten)
  *   editing --step.next [invalid]--> editing, with the contract's sentences next to the inputs
  *   saving --error--> saveFailed (typed values kept, the server's sentence shown; Next retries,
