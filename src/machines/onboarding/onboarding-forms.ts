@@ -131,6 +131,11 @@ export function formFromRaw<S extends FormStep>(step: S, value: unknown): Onboar
   return forms[step]();
 }
 
+/** Whether a draft and a server answer come to the same form (a change typed and undone is no draft). */
+export function sameForm(step: FormStep, one: unknown, other: unknown): boolean {
+  return JSON.stringify(formFromRaw(step, one)) === JSON.stringify(formFromRaw(step, other));
+}
+
 /** Spec section 5: delivery numbers are coerced to numbers, 0 when left empty. */
 const toNumber = (value: Amount): number => (value === '' ? 0 : value);
 

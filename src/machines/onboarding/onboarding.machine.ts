@@ -1,6 +1,7 @@
 import { assertEvent, and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { errorText } from '../../services/shared/error-text';
-import { launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../../services/onboarding/onboarding';
+import type { OnboardingStatus } from '../../../contracts/onboarding';
+import { fetchOnboardingStatus, launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../../services/onboarding/onboarding';
 import { clearOnboardingDraft, clearOnboardingDrafts, loadOnboardingDraft, saveOnboardingDraft } from '../../services/onboarding/onboarding-draft';
 import { rememberLaunch } from '../../services/shared/session';
 import {
@@ -10,18 +11,20 @@ import {
   formFromRaw,
   hasClientRules,
   removeZipCode,
+  sameForm,
   sanitiseEdit,
   toRequest,
   type OnboardingForms,
 } from './onboarding-forms';
 import { setClosedWithin, setDayClosed, setDayTime, setOpen247, type DayTimeField } from './onboarding-hours';
-import { ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
+import { FORM_STEPS, ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
 
 /**
  * The seven-step onboarding (spec sections 2 and 4). Each step is a state; the six form steps
  * share one shape:
  *
- *   loading --done--> editing (the saved values, overlaid with the owner's draft if one exists)
+ *   loading --done--> editing (the saved values, overlaid with the owner's draft if one exists;
+ *                    `fromDraft` when that draft differs from what the server holds)
  *   loading --error--> failed --step.retry--> loading
  *   editing --step.next [valid]--> saving --done--> next step (the step's draft forgotten)
  *   editing --step.next [invalid]--> editing, with the contract's sentences next to the inputs
@@ -29,6 +32,8 @@ import { ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type Onboarding
  *                    any edit, zip pill, hours rule or logo reopens the form)
  *   step.skip: the next step, nothing saved;  step.back: the previous step
  *   launch.ready --onboarding.launch--> launching --done--> done | --error--> launch.failed
+ *   launch.ready also asks the server which steps are not saved yet (`unsavedSteps`), so the
+ *   owner sees what is missing and can go back to it or launch anyway.
  *
  * The address is the source of truth for the step: the view sends `step.open` whenever the
  * address names a step the machine is not on, and navigates whenever the machine moves on by
@@ -64,6 +69,13 @@ export interface OnboardingContext {
   error: string | null;
   /** 'Upload failed: ...' under the logo; null otherwise. */
   logoError: string | null;
+  /**
+   * The step shows the browser's draft, which differs from what the server holds: the values
+   * look saved but are not (issue 27), so the step says so.
+   */
+  fromDraft: boolean;
+  /** On the launch step: the steps the server has no saved answer for, in order; null until known. */
+  unsavedSteps: FormStep[] | null;
 }
 
 export type OnboardingInput = { restaurantId: string; host: string };
@@ -87,6 +99,7 @@ const onboardingSetup = setup({
     saveStep: fromPromise<unknown, StepSave>(({ input }) => saveOnboardingStep(input.restaurantId, input.step, input.body)),
     uploadLogo: fromPromise<string, { file: File | Blob }>(({ input }) => uploadLogo(input.file)),
     launchOnboarding: fromPromise<unknown, { restaurantId: string }>(({ input }) => launchOnboarding(input.restaurantId)),
+    loadProgress: fromPromise<OnboardingStatus, { restaurantId: string }>(({ input }) => fetchOnboardingStatus(input.restaurantId)),
   },
   guards: {
     opens: ({ event }, params: { step: OnboardingStep }) => event.type === 'step.open' && event.step === params.step,
@@ -96,8 +109,15 @@ const onboardingSetup = setup({
   },
   actions: {
     clearMessages: assign({ fieldErrors: {}, error: null, logoError: null }),
-    restoreStep: assign(({ context }, params: { step: FormStep; load: StepLoad }) => ({
-      forms: { ...context.forms, [params.step]: formFromRaw(params.step, params.load.draft ?? params.load.saved) },
+    restoreStep: assign(({ context }, params: { step: FormStep; load: StepLoad }) => {
+      const { draft, saved } = params.load;
+      return {
+        forms: { ...context.forms, [params.step]: formFromRaw(params.step, draft ?? saved) },
+        fromDraft: draft !== null && !sameForm(params.step, draft, saved),
+      };
+    }),
+    rememberProgress: assign((_, params: { status: OnboardingStatus }) => ({
+      unsavedSteps: FORM_STEPS.filter((step) => !params.status.progress[step]),
     })),
     applyEdit: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
@@ -263,6 +283,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
     fieldErrors: {},
     error: null,
     logoError: null,
+    fromDraft: false,
+    unsavedSteps: null,
   }),
   initial: 'idle',
   on: {
@@ -285,7 +307,19 @@ export const onboardingMachine = onboardingSetup.createMachine({
     launch: {
       initial: 'ready',
       states: {
-        ready: { entry: 'clearMessages', on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
+        ready: {
+          entry: ['clearMessages', assign({ unsavedSteps: null })],
+          // Launch stays usable while the progress loads; a failed read shows no list (the
+          // server's refusal still names what launch needs).
+          invoke: {
+            id: 'loadProgress',
+            src: 'loadProgress',
+            input: ({ context }) => ({ restaurantId: context.restaurantId }),
+            onDone: { actions: { type: 'rememberProgress', params: ({ event }) => ({ status: event.output }) } },
+            onError: {},
+          },
+          on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } },
+        },
         launching: {
           invoke: {
             id: 'launchOnboarding',

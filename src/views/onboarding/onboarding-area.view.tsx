@@ -92,6 +92,7 @@ export function OnboardingArea({
       <LaunchPanel
         launching={state.matches({ launch: 'launching' })}
         refusal={state.matches({ launch: 'failed' }) ? context.error : null}
+        unsavedSteps={context.unsavedSteps ?? []}
         onBack={back}
         onLaunch={() => send({ type: 'onboarding.launch' })}
       />
@@ -115,6 +116,7 @@ export function OnboardingArea({
       phase={phase}
       error={context.error}
       fieldsToFix={labelsInError(context.fieldErrors, FIELD_ORDER[current])}
+      fromDraft={context.fromDraft}
       onBack={back}
       onSkip={() => send({ type: 'step.skip' })}
       onNext={() => send({ type: 'step.next' })}

@@ -80,6 +80,25 @@ function StatusCheck({ restaurantId, children, machine }: { restaurantId: string
   return <>{children}</>;
 }
 
+/**
+ * The header's right-hand side. Sign out ends the session as the back office's does (the session
+ * machine revokes the tokens and sends the person to /login); an owner may stop half-way and
+ * hand the device over.
+ */
+function HeaderAside() {
+  const { signOut } = useSession();
+  return (
+    <div className={classes.headerAside}>
+      <Text size="sm" c="dimmed" className={classes.headerNote} visibleFrom="xs">
+        Restaurant setup
+      </Text>
+      <Button variant="default" size="sm" onClick={signOut}>
+        Sign out
+      </Button>
+    </div>
+  );
+}
+
 /** The signed-in frame of /onboard/:rid/*: the session guard, the launched check, the header and the rail. */
 export function OnboardingShell({
   restaurantId,
@@ -92,17 +111,7 @@ export function OnboardingShell({
 }) {
   return (
     <RequireSession>
-      <SiteFrame
-        compact
-        size="md"
-        homeHref="~/"
-        mainClassName={classes.main}
-        aside={
-          <Text size="sm" c="dimmed" className={classes.headerNote}>
-            Restaurant setup
-          </Text>
-        }
-      >
+      <SiteFrame compact size="md" homeHref="~/" mainClassName={classes.main} aside={<HeaderAside />}>
         <Container size="md" px={{ base: 12, xs: 'md' }}>
           <StatusCheck restaurantId={restaurantId} machine={machine}>
             <Rail />

@@ -4,12 +4,14 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Paper, Text, Title } from '@mantine/core';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { FieldsToFix, useFocusAfterRefusal } from '../../components/form-errors';
 import { AlertCircleIcon } from '../../components/line-icons';
 import { usePageTitle } from '../../components/page-title';
 import classes from './onboarding.module.css';
 import { Spinner } from '../../components/spinner';
+
+const DRAFT_NOTE = 'Not saved yet: this is a draft kept in this browser. Press Next to save it.';
 
 /** Where the step's machine state stands, as far as the frame is concerned. */
 export type FramePhase = 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saveFailed' | 'uploading';
@@ -22,6 +24,8 @@ type FrameProps = {
   error: string | null;
   /** The labels of the fields a refused save named, for the alert's summary. */
   fieldsToFix: string[];
+  /** The fields show the browser's draft, not what the server holds. */
+  fromDraft: boolean;
   onBack: () => void;
   onSkip: () => void;
   onNext: () => void;
@@ -33,7 +37,8 @@ type FrameProps = {
  * The frame every form step shares: heading, the failure alerts, the fields (disabled while
  * saving) and Back / Skip / Next. Next is the form's submit, so Enter in a field saves too.
  * A refused Next (the step's own check, or the server's) moves the focus to the first field
- * in error, else to the alert.
+ * in error, else to the alert. Values restored from the browser's draft look just like saved
+ * ones, so a note says they are not saved, and describes the form.
  */
 export function StepFrame(props: FrameProps) {
   const { phase } = props;
@@ -41,6 +46,8 @@ export function StepFrame(props: FrameProps) {
   const busy = saving || phase === 'uploading';
   const ready = phase !== 'loading' && phase !== 'loadFailed';
   const formRef = useRef<HTMLFormElement>(null);
+  const draftNoteId = useId();
+  const draftNote = ready && props.fromDraft;
   // Settled once the save is not under way: refused at once (still editing) or by the server.
   const focusAfterRefusal = useFocusAfterRefusal(formRef, !saving);
 
@@ -53,8 +60,20 @@ export function StepFrame(props: FrameProps) {
 
   return (
     <Paper className={classes.card}>
-      <form ref={formRef} noValidate onSubmit={submit} className={classes.cardBody} aria-labelledby="onboarding-step-title">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        className={classes.cardBody}
+        aria-labelledby="onboarding-step-title"
+        aria-describedby={draftNote ? draftNoteId : undefined}
+      >
         <StepHeading title={props.title} intro={props.intro} />
+        {draftNote ? (
+          <p id={draftNoteId} className={classes.draftNote}>
+            {DRAFT_NOTE}
+          </p>
+        ) : null}
         {phase === 'saveFailed' && props.error !== null ? (
           <FailureAlert title="We couldn't save this step">
             <Text fw={700} inherit>

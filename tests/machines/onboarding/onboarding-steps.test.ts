@@ -27,6 +27,7 @@ import { FORM_STEPS, ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep } fr
 import { ApiError } from '#src/services/shared/api';
 import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { provideChecked } from '../../support/contract-double';
+import { fakeProgress } from './onboarding-progress';
 
 const input = { restaurantId: '42', host: 'order.example.com' };
 const UNAVAILABLE = 'The service is temporarily unavailable.';
@@ -86,6 +87,7 @@ function start() {
           return save.body;
         }),
         uploadLogo: fromPromise<string, { file: File | Blob }>(async () => '/uploads/logo-2.png'),
+        loadProgress: fakeProgress(() => server.saved),
       },
     }),
     { input },

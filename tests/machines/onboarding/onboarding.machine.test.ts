@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT, DEFAULT_LOCATION, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
 import { emptyForms } from '#src/machines/onboarding/onboarding-forms';
@@ -7,6 +7,7 @@ import { FORM_STEPS, ONBOARDING_STEPS, type FormStep } from '#src/machines/onboa
 import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { measurePathCoverage, type PathCoverageOptions, type PathCoverageReport } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { fakeProgress } from './onboarding-progress';
 
 const HOST = 'order.example.com';
 const input = { restaurantId: '42', host: HOST };
@@ -34,6 +35,7 @@ describe('onboarding machine: path coverage', () => {
     done('uploadLogo', '/uploads/logo.png'),
     failure('uploadLogo', 'Not an image.'),
     done('launchOnboarding', { id: 42, launched: true }),
+    done('loadProgress', { id: 42, launched: false, progress: { ...Object.fromEntries(ONBOARDING_STEPS.map((step) => [step, false])), location: true } }),
     failure('launchOnboarding', 'Save the location first.'),
     { type: 'logo.upload', file: new Blob(['png']) },
   ];
@@ -111,6 +113,7 @@ type Server = {
   puts: StepSave[];
   refuse?: string;
   launchRefusal?: string;
+  progressFails?: boolean;
 };
 
 function start(server: Server = { saved: {}, puts: [] }) {
@@ -132,6 +135,10 @@ function start(server: Server = { saved: {}, puts: [] }) {
           if (server.launchRefusal) throw new Error(server.launchRefusal);
           return { id: 42, launched: true };
         }),
+        loadProgress: fakeProgress(
+          () => server.saved,
+          () => server.progressFails === true,
+        ),
       },
     }),
     { input },
@@ -229,6 +236,43 @@ describe('onboarding machine: behaviour', () => {
     send({ type: 'step.open', step: 'contacts' });
     await settled();
     expect(actor.getSnapshot().context.forms.contacts.mobile_phone).toBe('555 0199');
+  });
+
+  it('says a step shows a draft only when the draft differs from what the server holds (issue 27)', async () => {
+    const saved = { ...ONBOARDING_DEFAULTS.contacts, restaurant_phone: '555 0100' };
+    const { actor, send, settled } = start({ saved: { contacts: saved, about: ONBOARDING_DEFAULTS.about }, puts: [] });
+    send({ type: 'step.open', step: 'contacts' });
+    await settled();
+    expect(actor.getSnapshot().context.fromDraft).toBe(false);
+    // Typed, then Skip and Back: the typed value comes back, marked as a draft.
+    send({ type: 'field.change', step: 'contacts', patch: { mobile_phone: '555 0199' } }, { type: 'step.skip' }, { type: 'step.back' });
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ fromDraft: true, forms: { contacts: { mobile_phone: '555 0199' } } });
+    // A change typed and undone is no draft; nor is a step the owner never touched.
+    send({ type: 'field.change', step: 'contacts', patch: { mobile_phone: '' } }, { type: 'step.skip' }, { type: 'step.back' });
+    await settled();
+    expect(actor.getSnapshot().context.fromDraft).toBe(false);
+    send({ type: 'step.open', step: 'about' });
+    await settled();
+    expect(actor.getSnapshot().context.fromDraft).toBe(false);
+  });
+
+  it('lists on the launch step the steps the server holds nothing for, and none when it cannot tell', async () => {
+    const server: Server = { saved: { location: ONBOARDING_DEFAULTS.location, hours: ONBOARDING_DEFAULTS.hours }, puts: [] };
+    const { actor, send } = start(server);
+    send({ type: 'step.open', step: 'launch' });
+    await waitFor(actor, (snapshot) => snapshot.context.unsavedSteps !== null);
+    expect(actor.getSnapshot().context.unsavedSteps).toEqual(['about', 'delivery', 'additional', 'contacts']);
+    // Back and again: read afresh, and an unreadable answer leaves no stale list.
+    server.progressFails = true;
+    send({ type: 'step.back' }, { type: 'step.open', step: 'launch' });
+    expect(actor.getSnapshot().value).toEqual({ launch: 'ready' });
+    await expect(toPromise(actor.getSnapshot().children.loadProgress!)).rejects.toThrow('HTTP 503');
+    expect(actor.getSnapshot().value).toEqual({ launch: 'ready' });
+    expect(actor.getSnapshot().context.unsavedSteps).toBeNull();
+    server.progressFails = false;
+    send({ type: 'onboarding.launch' });
+    await waitFor(actor, (snapshot) => snapshot.matches('done'));
   });
 
   it('shows what was saved when a step is opened again', async () => {

@@ -12,6 +12,7 @@ import type { FormStep } from '#src/machines/onboarding/onboarding-steps';
 import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { ONBOARDING_KEY, hasLaunchNotice } from '#src/services/shared/session-summary';
 import { provideChecked } from '../../support/contract-double';
+import { fakeProgress } from './onboarding-progress';
 
 const input = { restaurantId: '42', host: 'order.example.com' };
 
@@ -45,6 +46,7 @@ function start(
           calls.launches.push(call);
           return answer.launch ? answer.launch() : { id: 42, launched: true };
         }),
+        loadProgress: fakeProgress(() => ({})),
       },
     }),
     { input },

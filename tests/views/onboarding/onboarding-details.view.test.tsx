@@ -9,6 +9,7 @@ import { theme } from '#src/theme';
 import { OnboardingArea, type OnboardingStep } from '#src/views/onboarding/onboarding-area.view';
 import { REFUSALS, STEP_TITLES } from '../../models/onboarding/onboarding.model';
 import {
+  DRAFT_NOTE,
   MARKERS,
   clearBrowserStorage,
   apiError,
@@ -19,6 +20,7 @@ import {
   machineFor,
   renderOnboarding,
   typeInto,
+  unsavedLinks,
 } from './onboarding-harness';
 
 beforeEach(clearBrowserStorage);
@@ -149,20 +151,37 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Friday opens')).toHaveValue('08:00');
   });
 
-  it('keeps typed but unsaved values through a reload, and shows the saved ones once saved', async () => {
+  it('keeps typed but unsaved values through Skip, Back and a reload, calls them a draft, and shows the saved ones once saved', async () => {
     const server = createServer();
+    server.saved.location = { ...ONBOARDING_DEFAULTS.location, zip_code: '10012', city: 'New York', state: 'NY' };
     const first = renderOnboarding('contacts', server);
     await expectStep(first, 'contacts');
+    expect(screen.queryByText(DRAFT_NOTE)).toBeNull();
     await first.user.type(screen.getByLabelText('Mobile phone'), '917 555 0103');
+    // Issue 27: Skip then Back shows the typed value; it must not pass for a saved one.
+    await first.user.click(button('Skip'));
+    await expectStep(first, 'launch');
+    await waitFor(() => expect(unsavedLinks()).toEqual(['About', 'Delivery', 'Hours', 'Additional', 'Contacts']));
+    await first.user.click(button('Back'));
+    await expectStep(first, 'contacts');
+    expect(screen.getByLabelText('Mobile phone')).toHaveValue('917 555 0103');
+    expect(screen.getByRole('form', { name: STEP_TITLES.contacts })).toHaveAccessibleDescription(DRAFT_NOTE);
     first.unmount();
 
     const again = renderOnboarding('contacts', server);
     await expectStep(again, 'contacts');
     expect(screen.getByLabelText('Mobile phone')).toHaveValue('917 555 0103');
+    expect(screen.getByText(DRAFT_NOTE)).toBeInTheDocument();
     await again.user.click(button('Next'));
     await expectStep(again, 'launch');
     expect(loadOnboardingDraft('42', 'contacts')).toBeNull();
     expect(server.saved.contacts).toMatchObject({ mobile_phone: '917 555 0103' });
+    // Launch stays; each step still missing links back to it.
+    await waitFor(() => expect(unsavedLinks()).toEqual(['About', 'Delivery', 'Hours', 'Additional']));
+    expect(button('Launch')).toBeEnabled();
+    await again.user.click(screen.getByRole('link', { name: 'Hours' }));
+    await expectStep(again, 'hours');
+    expect(screen.queryByText(DRAFT_NOTE)).toBeNull();
   });
 
   it('says when a step cannot be loaded and tries again', async () => {

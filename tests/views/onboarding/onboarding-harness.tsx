@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { Route, Router } from 'wouter';
@@ -13,6 +13,7 @@ import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { theme } from '#src/theme';
 import { OnboardingArea, type OnboardingStep } from '#src/views/onboarding/onboarding-area.view';
 import { STEP_TITLES } from '../../models/onboarding/onboarding.model';
+import { fakeProgress } from '../../machines/onboarding/onboarding-progress';
 import { provideChecked } from '../../support/contract-double';
 
 /**
@@ -86,6 +87,7 @@ export function machineFor(server: Server) {
         return input.body;
       }),
       uploadLogo: fromPromise<string, { file: File | Blob }>(({ input }) => server.upload(input.file)),
+      loadProgress: fakeProgress(() => server.saved),
       launchOnboarding: fromPromise<unknown, { restaurantId: string }>(async () => {
         server.launches += 1;
         if (server.launchRefusal !== null) throw apiError(400, server.launchRefusal);
@@ -140,6 +142,15 @@ export function clearBrowserStorage() {
   localStorage.clear();
   sessionStorage.clear();
 }
+
+/** The note on a step that shows the browser's draft, not what the server holds (issue 27). */
+export const DRAFT_NOTE = 'Not saved yet: this is a draft kept in this browser. Press Next to save it.';
+
+/** The launch step's links back to the steps with nothing saved, by name. */
+export const unsavedLinks = () =>
+  within(screen.getByRole('region', { name: 'Not saved yet' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 export const button = (name: string) => screen.getByRole('button', { name });
 export const heading = () => screen.getByRole('heading', { level: 1 });
