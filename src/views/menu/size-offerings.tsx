@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { MEASUREMENTS } from '../../../contracts/menu';
 import type { CategoryEditorEvent, SizeRemoval } from '../../machines/menu/category-editor.context';
-import { unitsFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
+import { numberOrNullFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
 import { RowStatusMark } from './row-status';
 
 /** What removing the size takes with it, in words. */
@@ -95,7 +95,7 @@ export function SizeOfferings({
                       min={0}
                       decimalScale={2}
                       hideControls
-                      onChange={(value) => send({ type: 'row.change', key: row.key, patch: { units: unitsFromInput(value) } })}
+                      onChange={(value) => send({ type: 'row.change', key: row.key, patch: { units: numberOrNullFromInput(value) } })}
                       onBlur={() => send({ type: 'row.save', key: row.key })}
                     />
                   </Table.Td>
