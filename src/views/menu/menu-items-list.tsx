@@ -64,7 +64,16 @@ function OfferedPrice({
   style?: CSSProperties;
   onChange: (value: PriceInput) => void;
 }) {
-  return <PriceInput {...props} value={value} placeholder={NOT_OFFERED.placeholder} description={value === '' ? warning : undefined} />;
+  // The warning goes under the field, so the price fields of a row stay level while one warns.
+  return (
+    <PriceInput
+      {...props}
+      value={value}
+      placeholder={NOT_OFFERED.placeholder}
+      description={value === '' ? warning : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
 }
 
 /** The dish form: one price, or one per saved size when the category is priced by size. */
@@ -107,7 +116,7 @@ function ItemForm(props: {
                 key={size.key}
                 label={`Price ${size.name}`}
                 warning={NOT_OFFERED.sizeWarning}
-                style={{ flex: '1 1 110px' }}
+                style={{ flex: '1 1 140px' }}
                 value={draft.prices[size.id!] ?? ''}
                 onChange={(value) => onChange({ ...draft, prices: { ...draft.prices, [size.id!]: value } })}
               />
