@@ -144,7 +144,14 @@ function SizeTable(props: SizeOfferingsProps & { visible: SizeRow[] }) {
   );
 }
 
-/** Narrow screens: one card per size, its controls one under another, as the messages inbox does on phones. */
+/**
+ * A card's fields side by side where the card has room for each at 11rem (enough for "Centimeters"
+ * beside the select's buttons), else one under another: measured on the card, not the window,
+ * since the sidebar takes its share above `sm`.
+ */
+const CARD_FIELDS = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', gap: 'var(--mantine-spacing-xs)' };
+
+/** Narrow screens: one card per size, as the messages inbox does on phones. */
 function SizeCards(props: SizeOfferingsProps & { visible: SizeRow[] }) {
   return (
     <Stack component="ul" gap="sm" aria-label="Size offerings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -153,9 +160,11 @@ function SizeCards(props: SizeOfferingsProps & { visible: SizeRow[] }) {
         return (
           <Paper component="li" key={row.key} withBorder radius="md" p="sm">
             <Stack gap="xs">
-              {controls.name}
-              {controls.units}
-              {controls.measurement}
+              <div style={CARD_FIELDS}>
+                {controls.name}
+                {controls.units}
+                {controls.measurement}
+              </div>
               <Group gap="xs">{controls.remove}</Group>
             </Stack>
           </Paper>
