@@ -6,12 +6,12 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Center, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, NativeSelect, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { MESSAGE_PAGE_SIZES, type MessageStatus } from '../../../contracts/leads';
-import { useNarrowerThan } from '../../components/narrow-screen';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { readInboxAddress, writeInboxAddress } from '../../machines/leads/inbox-address';
@@ -33,6 +33,12 @@ const STATUS_CHOICES = [
   { value: 'read', label: 'read' },
   { value: 'archived', label: 'archived' },
 ];
+
+/** Phones get one card per message: a seven-column table would hide its actions off-screen. */
+function usePhoneWidth(): boolean {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(max-width: ${theme.breakpoints.xs})`, undefined, { getInitialValueInEffect: false });
+}
 
 export interface MessagesInboxViewProps {
   /** The inbox machine; tests pass one whose server calls they answer. */
@@ -61,8 +67,7 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
   }, [address, search, setSearch]);
 
   const result = context.result;
-  // Phones get one card per message: a seven-column table would hide its actions off-screen.
-  const phone = useNarrowerThan('xs');
+  const phone = usePhoneWidth();
   const markRead = (id: number) => send({ type: 'message.markRead', id });
   const archive = (id: number) => send({ type: 'message.archive', id });
   const idle = state.matches({ list: { loaded: 'idle' } });
