@@ -382,8 +382,11 @@ export type ExtraSelectionUpdate = Infer<typeof ExtraSelectionUpdate>;
 export const SizePrice = object({ size_id: Id, price: Price });
 export type SizePrice = Infer<typeof SizePrice>;
 /**
- * A dish. `price` when its category is not priced by size; `prices` (one per size of that
- * category) when it is. The other one is null / empty.
+ * A dish. `price` when its category is not priced by size; `prices` (at most one per size of
+ * that category) when it is. The other one is null / empty. A missing price means "not
+ * offered", never free (issue 27): a size left out of `prices` is not offered in that size, and
+ * `price: null` in a category with one price means the dish has no price yet. 0 is a free
+ * dish or size, and only when the owner gives it.
  */
 export const MenuItem = object({
   id: number(),
@@ -402,7 +405,8 @@ const SizePrices = refine(boundedList(array(SizePrice), MENU_SIZES_MAX, 'prices'
 });
 const itemFields = {
   description: optional(Description),
-  price: optional(Price),
+  // null (or left out of a create) is "no price yet"; the dish is not offered until it has one.
+  price: optional(nullable(Price)),
   prices: optional(SizePrices),
   image_url: optional(ImageUrl),
   available: optional(boolean()),

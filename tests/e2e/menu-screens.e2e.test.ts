@@ -31,8 +31,8 @@ beforeAll(async () => {
     description: 'Stone baked',
     detail: { priced_by: 'size', primary_option_sets: [crust.id], allow_toppings: true, allow_dressings: true },
     sizes: [
-      { name: 'Small', units: 10, measurement: 'Inches', position: 1 },
-      { name: 'Large', units: 14, measurement: 'Inches', position: 2 },
+      { name: 'Small', units: 25, measurement: 'Centimeters', position: 1 },
+      { name: 'Large', units: 35, measurement: 'Centimeters', position: 2 },
     ],
     toppings: [olives.id],
     dressings: [ranch.id],
@@ -168,5 +168,52 @@ describe('categories list on phones (issue 27)', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await screenshot(page, 'menu-categories-cards-375');
     await expectAccessible(page, 'categories list as cards', [375, 320]);
+  });
+});
+
+describe('size offerings (issue 27)', () => {
+  const editor = () => `/backoffice/menu/categories/${categoryId}/editor`;
+  // The input itself (the select's option list is named after it too).
+  const measurement = (page: Page) => page.locator('input[aria-label="Size 2 measurement"]');
+
+  it('at 375 px a size shows Measurement and Remove on screen, with nothing scrolling sideways', async () => {
+    const page = await newPage(browser, { width: 375, height: 800 });
+    await openAs(page, app, owner, editor());
+    for (const control of [measurement(page), page.getByRole('button', { name: 'Remove size Large' })]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = await control.boundingBox();
+      expect(box, 'the control is laid out').not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      // No box around it scrolls sideways: an unmarked sideways scroll is what hid them.
+      const scrollers = await control.evaluate((element) => {
+        const found: string[] = [];
+        for (let box = element.parentElement; box; box = box.parentElement) {
+          if (box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX))
+            found.push(box.getAttribute('aria-label') ?? box.tagName);
+        }
+        return found;
+      });
+      expect(scrollers).toEqual([]);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('at 1280 px the measurement shows "Centimeters" whole, beside the select\'s clear button and chevron', async () => {
+    const page = await newPage(browser, { width: DESKTOP, height: 800 });
+    await openAs(page, app, owner, editor());
+    const input = measurement(page);
+    await expect.poll(() => input.inputValue()).toBe('Centimeters');
+    // The clear button and the chevron sit over the input's right end, wider than its padding, so
+    // neither scrollWidth nor the padding tells: the text must end before the buttons begin.
+    const fit = await input.evaluate((element: HTMLInputElement) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const textStart = element.getBoundingClientRect().left + element.clientLeft + Number.parseFloat(style.paddingLeft);
+      const buttons = element.parentElement!.querySelector('[data-position="right"]')!.getBoundingClientRect();
+      return { text: context.measureText(element.value).width, room: buttons.left - textStart };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
   });
 });

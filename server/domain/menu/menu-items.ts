@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MENU_DEFAULTS } from '../../../contracts/menu';
 import type { MenuItem, MenuItemCreate, MenuItemListQuery, MenuItemUpdate, ORDERING, SizePrice } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { categoryDetails, categorySizes, menuItemPrices, menuItems } from '../../db/schema-menu';
@@ -12,7 +11,8 @@ import { checkedRestaurantFilter, notFound } from '../shared/tenancy';
 
 /**
  * A category's dishes. A dish has one `price`, unless its category is priced by size: then
- * it has one price per size of that category (menu_item_prices) and no single price.
+ * it has one price per size it is offered in (menu_item_prices) and no single price. A size
+ * without a row, like a null `price`, is not offered: nothing reads a missing price as 0.
  */
 type ItemRow = typeof menuItems.$inferSelect;
 
@@ -93,7 +93,7 @@ async function pricedBySize(db: Db, categoryId: number): Promise<boolean> {
  */
 async function checkPricing(db: Db, categoryId: number, body: Pick<MenuItemUpdate, 'price' | 'prices'>): Promise<boolean> {
   if (await pricedBySize(db, categoryId)) {
-    if (body.price !== undefined) throw invalid('price', 'This category is priced by size: give a price for each size instead.');
+    if (body.price !== undefined) throw invalid('price', 'This category is priced by size: give a price for each size the dish is offered in instead.');
     const sizeIds = (body.prices ?? []).map((price) => price.size_id);
     if (sizeIds.length === 0) return true;
     const sizes = await db
@@ -125,7 +125,8 @@ export async function createItem(tx: Db, scope: Scope, body: MenuItemCreate): Pr
       categoryId: category.id,
       name: body.name,
       description: body.description ?? '',
-      price: bySize ? null : (body.price ?? MENU_DEFAULTS.price),
+      // No price given is no price (not offered), never a free dish (issue 27).
+      price: bySize ? null : (body.price ?? null),
       imageUrl: body.image_url ?? null,
       available: body.available ?? true,
     })

@@ -76,14 +76,17 @@ const NEW_SELECTION_NAME = MENU_DEFAULTS.selectionName;
 /** Spec section 5: prices move in steps of 0.01. */
 export const PRICE_STEP = 0.01;
 
-/** Empty price input is 0 (spec section 5). */
+/** Empty extra-option price input is 0 (spec section 5). A dish's price is read otherwise: see below. */
 export const priceFromInput = (value: string | number): number => {
   const number = typeof value === 'number' ? value : Number(value.trim());
   return value === '' || !Number.isFinite(number) ? 0 : number;
 };
 
-/** Empty units input is null (spec section 5). */
-export const unitsFromInput = (value: string | number): number | null => {
+/**
+ * Empty is null: size units (spec section 5), and a dish's price, where no price means "not
+ * offered" (in that size), never free; only a typed 0 is free (issue 27).
+ */
+export const numberOrNullFromInput = (value: string | number): number | null => {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   const number = Number(value.trim());
   return value.trim() === '' || !Number.isFinite(number) ? null : number;

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { MenuItem } from '../../../contracts/menu';
 import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
-import { priceFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
+import { numberOrNullFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
 import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
 import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
@@ -13,7 +13,7 @@ import { formatMoney } from '../shared/money-format';
 import { useCurrency } from './money';
 import { PriceInput } from './price-input';
 
-/** Prices as typed: '' until the person enters one (sent as 0, spec section 5). */
+/** Prices as typed: '' until the person enters one, and '' is no price: not offered (issue 27). */
 type PriceInput = number | string;
 type Draft = { id: number | null; name: string; description: string; price: PriceInput; prices: Record<number, PriceInput>; image_url: string };
 const EMPTY: Draft = { id: null, name: '', description: '', price: '', prices: {}, image_url: '' };
@@ -26,15 +26,54 @@ const FIELDS = [
 ] as const;
 type FieldErrors = Partial<Record<(typeof FIELDS)[number][0], string>>;
 
+/**
+ * What a missing price says (issue 27): the dish is not offered (in that size), never free.
+ * The form's warnings also say how to offer it free, since 0 is then what the owner means.
+ */
+export const NOT_OFFERED = {
+  sizeWarning: 'Not offered in this size. Enter 0 to offer it free.',
+  dishWarning: 'No price: not offered until it has one. Enter 0 to offer it free.',
+  placeholder: 'Not offered',
+  /** After a size's name in a dish's price line: "Large not offered". */
+  inSize: 'not offered',
+  inAnySize: 'Not offered in any size yet',
+  dish: 'No price: not offered',
+} as const;
+
 function draftOf(item: MenuItem): Draft {
   return {
     id: item.id,
     name: item.name,
     description: item.description,
-    price: item.price ?? 0,
+    price: item.price ?? '',
     prices: Object.fromEntries(item.prices.map((one) => [one.size_id, one.price])),
     image_url: item.image_url ?? '',
   };
+}
+
+/** A price field that, while blank, warns that the dish is not offered (in that size) rather than free. */
+function OfferedPrice({
+  warning,
+  value,
+  ...props
+}: {
+  label: string;
+  warning: string;
+  value: PriceInput;
+  error?: string;
+  style?: CSSProperties;
+  onChange: (value: PriceInput) => void;
+}) {
+  // The warning goes under the field, so the price fields of a row stay level while one warns.
+  return (
+    <PriceInput
+      {...props}
+      value={value}
+      placeholder={NOT_OFFERED.placeholder}
+      description={value === '' ? warning : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
 }
 
 /** The dish form: one price, or one per saved size when the category is priced by size. */
@@ -71,19 +110,26 @@ function ItemForm(props: {
           onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })}
         />
         {props.bySize ? (
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" align="flex-start">
             {props.sizes.map((size) => (
-              <PriceInput
+              <OfferedPrice
                 key={size.key}
                 label={`Price ${size.name}`}
-                style={{ flex: '1 1 110px' }}
+                warning={NOT_OFFERED.sizeWarning}
+                style={{ flex: '1 1 140px' }}
                 value={draft.prices[size.id!] ?? ''}
                 onChange={(value) => onChange({ ...draft, prices: { ...draft.prices, [size.id!]: value } })}
               />
             ))}
           </Group>
         ) : (
-          <PriceInput label="Price" value={draft.price} error={errors.price} onChange={(value) => onChange({ ...draft, price: value })} />
+          <OfferedPrice
+            label="Price"
+            warning={NOT_OFFERED.dishWarning}
+            value={draft.price}
+            error={errors.price}
+            onChange={(value) => onChange({ ...draft, price: value })}
+          />
         )}
         <TextInput
           label="Item image URL"
@@ -115,13 +161,18 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
   const money = (value: number) => formatMoney(value, currency);
   const items = context.items as MenuItem[];
   const savedSizes = props.sizes.filter((size) => size.id !== null && size.status !== 'deleting');
-  const sizeName = (id: number) => savedSizes.find((size) => size.id === id)?.name;
-  // A removed size's prices went with it on the server: none is shown under a size that is gone.
-  const sizePrices = (item: MenuItem) =>
-    item.prices.flatMap((one) => {
-      const name = sizeName(one.size_id);
-      return name === undefined ? [] : [`${name} ${money(one.price)}`];
-    });
+  // Each saved size with its price or "not offered"; a removed size's prices went with it on the server.
+  const priceLine = (item: MenuItem): string => {
+    if (!props.bySize) return item.price === null ? NOT_OFFERED.dish : money(item.price);
+    const bySize = new Map(item.prices.map((one) => [one.size_id, one.price]));
+    if (!savedSizes.some((size) => bySize.has(size.id!))) return NOT_OFFERED.inAnySize;
+    return savedSizes
+      .map((size) => {
+        const price = bySize.get(size.id!);
+        return `${size.name} ${price === undefined ? NOT_OFFERED.inSize : money(price)}`;
+      })
+      .join(' · ');
+  };
 
   // A finished save closes the form.
   useEffect(() => setDraft(null), [context.saved]);
@@ -135,8 +186,14 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
       description: current.description,
       image_url: current.image_url,
       ...(props.bySize
-        ? { prices: savedSizes.map((size) => ({ size_id: size.id!, price: priceFromInput(current.prices[size.id!] ?? '') })) }
-        : { price: priceFromInput(current.price) }),
+        ? // A size left blank is left out: not offered in it (issue 27).
+          {
+            prices: savedSizes.flatMap((size) => {
+              const price = numberOrNullFromInput(current.prices[size.id!] ?? '');
+              return price === null ? [] : [{ size_id: size.id!, price }];
+            }),
+          }
+        : { price: numberOrNullFromInput(current.price) }),
     };
     focusAfterRefusal();
     send({ type: 'item.save', id: current.id, values });
@@ -170,7 +227,7 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
                       {item.description}
                     </Text>
                   ) : null}
-                  <Text size="sm">{props.bySize ? sizePrices(item).join(' · ') || 'No prices yet' : money(item.price ?? 0)}</Text>
+                  <Text size="sm">{priceLine(item)}</Text>
                 </Stack>
                 <Stack gap={4} align="flex-end">
                   <Switch

@@ -3,10 +3,11 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Text.css';
-import { AppShell, Burger, Button, getDefaultZIndex, NavLink, Text, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { AppShell, Burger, Button, getDefaultZIndex, NavLink, Text } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useNarrowerThan } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
 import { SkipLink, mainContentProps } from '../../components/skip-link';
 import { PRODUCT_NAME } from '../../theme';
@@ -54,16 +55,6 @@ const HEADER_Z_INDEX = getDefaultZIndex('app') + 2;
 const NAVBAR_ID = 'backoffice-navigation';
 
 /**
- * Whether the sidebar is a drawer behind the burger: below Mantine's `sm` breakpoint, the same
- * query AppShell collapses it with.
- */
-function usePhoneLayout(): boolean {
-  const theme = useMantineTheme();
-  // Read at once, not after the first paint: a closed menu must not be focusable even briefly.
-  return useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
-}
-
-/**
  * The sidebar link's `aria-current`: "page" on the screen shown, "true" on the section it belongs
  * to (Menu while a menu sub-screen is open), so screen readers say where the person is.
  */
@@ -76,7 +67,8 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
   const { user, signOut } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const burger = useRef<HTMLButtonElement>(null);
-  const phone = usePhoneLayout();
+  // The sidebar is a drawer behind the burger below `sm`, the breakpoint AppShell collapses it at.
+  const phone = useNarrowerThan('sm');
   // Inside the nested /admin or /backoffice router, locations are relative to the base.
   const [location] = useLocation();
   const path = location.replace(/^\//, '');

@@ -25,7 +25,7 @@ import {
   setStatus,
   settledStatus,
   uniqueSelectionName,
-  unitsFromInput,
+  numberOrNullFromInput,
   type Chip,
   type EditorRow,
   type GroupRow,
@@ -84,13 +84,13 @@ describe('category editor rows: inputs (spec section 5)', () => {
     expect(priceFromInput(Number.POSITIVE_INFINITY)).toBe(0);
   });
 
-  it('reads empty or unreadable units as none, and a number as itself', () => {
-    expect(unitsFromInput('')).toBeNull();
-    expect(unitsFromInput('   ')).toBeNull();
-    expect(unitsFromInput(' 12 ')).toBe(12);
-    expect(unitsFromInput('twelve')).toBeNull();
-    expect(unitsFromInput(14)).toBe(14);
-    expect(unitsFromInput(Number.NaN)).toBeNull();
+  it('reads empty or unreadable units or dish prices as none, and a number as itself', () => {
+    expect(numberOrNullFromInput('')).toBeNull();
+    expect(numberOrNullFromInput('   ')).toBeNull();
+    expect(numberOrNullFromInput(' 12 ')).toBe(12);
+    expect(numberOrNullFromInput('twelve')).toBeNull();
+    expect(numberOrNullFromInput(14)).toBe(14);
+    expect(numberOrNullFromInput(Number.NaN)).toBeNull();
   });
 });
 

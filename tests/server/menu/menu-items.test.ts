@@ -34,8 +34,9 @@ describe('menu items', () => {
       image_url: null,
       available: true,
     });
-    const cheap = await api.post('/menu-items/', owner, { category_id: salads, name: 'Side salad' });
-    expect(cheap.body.price).toBe(0);
+    // A price of 0 the owner gives is a free dish.
+    const free = await api.post('/menu-items/', owner, { category_id: salads, name: 'Side salad', price: 0 });
+    expect(free.body.price).toBe(0);
     expect((await api.get(`/menu-items/${created.body.id}/`, owner)).body).toEqual(created.body);
 
     const updated = await api.patch(`/menu-items/${created.body.id}/`, owner, { available: false, price: 9.5, image_url: '/uploads/greek.jpg' });
@@ -95,6 +96,20 @@ describe('menu items', () => {
     // Deleting a size removes its prices.
     await api.delete(`/categories/sizes/${small.id}/`, owner);
     expect((await api.get(`/menu-items/${created.body.id}/`, owner)).body.prices).toEqual([]);
+  });
+
+  it('stores a missing price as not offered, never as free (issue 27)', async () => {
+    const soups = await category('Soups of the day', 'none');
+    // No price given: no price (null), not $0.00.
+    const unpriced = await api.post('/menu-items/', owner, { category_id: soups, name: 'Minestrone' });
+    expect(unpriced.status).toBe(201);
+    expect(unpriced.body).toMatchObject({ price: null, prices: [] });
+    expect((await api.patch(`/menu-items/${unpriced.body.id}/`, owner, { price: 6 })).body.price).toBe(6);
+    // The owner takes the price away again: the dish is not offered until it has one.
+    const cleared = await api.patch(`/menu-items/${unpriced.body.id}/`, owner, { price: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.price).toBeNull();
+    expect((await api.get(`/menu-items/${unpriced.body.id}/`, owner)).body.price).toBeNull();
   });
 
   it('refuses per-size prices on a category with one price, bad prices and a blank name', async () => {

@@ -28,25 +28,35 @@ const MARGHERITA: MenuItem = {
   image_url: null,
   available: true,
 };
+/** Offered in Small only: Large was left without a price. */
+const CALZONE: MenuItem = { ...MARGHERITA, id: 3, name: 'Calzone', prices: [{ size_id: 21, price: 8 }] };
+/** Offered in no size yet. */
+const FOCACCIA: MenuItem = { ...MARGHERITA, id: 4, name: 'Focaccia', prices: [] };
 
 describe('menu items of a category', () => {
-  it('shows per-size prices and turns Available off with one save', async () => {
-    const list = memoryList(menuItemsListMachine, [MARGHERITA]);
+  it('shows per-size prices, a size without one as not offered (never $0.00), and turns Available off with one save', async () => {
+    const list = memoryList(menuItemsListMachine, [MARGHERITA, CALZONE, FOCACCIA]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     const item = await screen.findByRole('article', { name: 'Margherita' });
     expect(item).toHaveTextContent('Small $9.00 · Large $13.50');
+    expect(screen.getByRole('article', { name: 'Calzone' })).toHaveTextContent('Small $8.00 · Large not offered');
+    expect(screen.getByRole('article', { name: 'Focaccia' })).toHaveTextContent('Not offered in any size yet');
+    expect(screen.getByRole('article', { name: 'Focaccia' })).not.toHaveTextContent('$');
     expect(list.calls.loads[0]).toMatchObject({ ownerId: 1, scope: OWNER });
     await user.click(within(item).getByRole('switch', { name: 'Available: Margherita' }));
     await waitFor(() => expect(list.calls.saves).toEqual([expect.objectContaining({ id: 1, values: { available: false } })]));
   });
 
-  it('adds a dish with a price for each saved size', async () => {
+  it('adds a dish with a price for each saved size it is offered in: a typed 0 is free, a blank size is left out', async () => {
     const list = memoryList<MenuItem>(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.type(screen.getByLabelText('Item name'), 'Pepperoni');
-    await user.type(screen.getByLabelText('Price Small'), '10');
-    await user.type(screen.getByLabelText('Price Large'), '14.5');
+    // Blank sizes warn, tied to their field, that they are not offered.
+    expect(screen.getByLabelText('Price Large')).toHaveAccessibleDescription('Not offered in this size. Enter 0 to offer it free.');
+    await user.type(screen.getByLabelText('Price Small'), '0');
+    expect(screen.getByLabelText('Price Small')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Price Large')).toHaveAccessibleDescription('Not offered in this size. Enter 0 to offer it free.');
     expect(screen.queryByLabelText('Price New')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save item' }));
     await waitFor(() => expect(list.calls.saves).toHaveLength(1));
@@ -57,25 +67,22 @@ describe('menu items of a category', () => {
         name: 'Pepperoni',
         description: '',
         image_url: '',
-        prices: [
-          { size_id: 21, price: 10 },
-          { size_id: 22, price: 14.5 },
-        ],
+        prices: [{ size_id: 21, price: 0 }],
       },
     });
   });
 
-  it('a category not priced by size takes one price; a blank name is refused', async () => {
+  it('a category not priced by size takes one price, left blank it is no price (not $0.00); a blank name is refused', async () => {
     const list = memoryList<MenuItem>(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.click(screen.getByRole('button', { name: 'Save item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a name.');
     await user.type(screen.getByLabelText('Item name'), 'Soup');
-    await user.clear(screen.getByLabelText('Price'));
-    await user.type(screen.getByLabelText('Price'), '4.2');
+    expect(screen.getByLabelText('Price')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('No price: not offered until it has one. Enter 0 to offer it free.');
     await user.click(screen.getByRole('button', { name: 'Save item' }));
-    await waitFor(() => expect(list.calls.saves[0]?.values).toMatchObject({ name: 'Soup', price: 4.2 }));
+    await waitFor(() => expect(list.calls.saves[0]?.values).toMatchObject({ name: 'Soup', price: null }));
   });
 });
 
@@ -103,9 +110,12 @@ describe('currency', () => {
 describe('price fields', () => {
   it('replace the amount shown when the owner clicks in and types, instead of appending to "5.00"', async () => {
     const soup: MenuItem = { ...MARGHERITA, id: 2, name: 'Soup', price: 5, prices: [] };
-    const list = memoryList(menuItemsListMachine, [soup]);
+    // Margherita was priced by size and its category is now priced by one price: it has none yet.
+    const list = memoryList(menuItemsListMachine, [soup, MARGHERITA]);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
-    const item = await screen.findByRole('article', { name: 'Soup' });
+    expect(await screen.findByRole('article', { name: 'Margherita' })).toHaveTextContent('No price: not offered');
+    expect(screen.getByRole('article', { name: 'Margherita' })).not.toHaveTextContent('$');
+    const item = screen.getByRole('article', { name: 'Soup' });
     await user.click(within(item).getByRole('button', { name: 'Edit Soup' }));
     const price = screen.getByLabelText('Price');
     expect(price).toHaveValue('5.00');
