@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { MESSAGE_PAGE_SIZES, type MessageStatus } from '../../../contracts/leads';
 import { usePageTitle } from '../../components/page-title';
-import { usePhoneWidth } from '../../components/phone-width';
+import { useNarrowerThan } from '../../components/narrow-screen';
 import { saveFile } from '../../components/save-file';
 import { readInboxAddress, writeInboxAddress } from '../../machines/leads/inbox-address';
 import { messagesInboxMachine, pageCount, type MessagesInboxMachine } from '../../machines/leads/messages-inbox.machine';
@@ -61,7 +61,8 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
   }, [address, search, setSearch]);
 
   const result = context.result;
-  const phone = usePhoneWidth();
+  // Phones (below xs) get one card per row: a table would hide its last columns behind a sideways scroll.
+  const phone = useNarrowerThan('xs');
   const markRead = (id: number) => send({ type: 'message.markRead', id });
   const archive = (id: number) => send({ type: 'message.archive', id });
   const idle = state.matches({ list: { loaded: 'idle' } });

@@ -8,7 +8,7 @@ import type { CategoryOverview } from '../../services/menu/menu';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { useRestaurantLabels } from '../shared/session-context';
 import { LoadFailed } from '../../components/load-failed';
-import { usePhoneWidth } from '../../components/phone-width';
+import { useNarrowerThan } from '../../components/narrow-screen';
 import { RecordCards } from '../../components/record-cards';
 import { ConfirmDelete, EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 
@@ -54,7 +54,8 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
   const restaurantOf = labelOf && rows.some(({ category }) => labelOf(category.restaurant_id) !== null) ? labelOf : null;
 
   // Phones get one card per category, with the same fields and actions as the table.
-  const phone = usePhoneWidth();
+  // Phones (below xs) get one card per row: a table would hide its last columns behind a sideways scroll.
+  const phone = useNarrowerThan('xs');
   /** The columns between the name and the actions, as label and value (spec section 2). */
   const fieldsOf = ({ category, detail, optionSetNames }: CategoryOverview): [string, ReactNode][] => [
     ...(restaurantOf ? [['Restaurant', restaurantOf(category.restaurant_id)] as [string, ReactNode]] : []),
