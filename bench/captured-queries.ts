@@ -30,7 +30,7 @@ export async function captureListQueries(
     const user = await findUserById(plain, userId);
     if (!user) throw new Error(`bench user ${userId} is missing`);
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => captured.push({ text, params }) } }) as unknown as Db;
-    await listCategories(logging, { ...scopeOf(user), ...(withViewer ? { viewerCheck: new ViewerCheck(userId) } : {}) }, query);
+    await listCategories(logging, { ...scopeOf(user), ...(withViewer ? { viewerCheck: new ViewerCheck(userId, user.sessionEpoch) } : {}) }, query);
     return captured;
   } finally {
     await pool.end();

@@ -91,7 +91,7 @@ async function benchOn(url: string) {
       // The owner's restaurant is the first; the fill adds the others around it.
       const owner = await signInWithRestaurant(server.url, ownerId);
       const { rows } = await client.query<{ id: number }>("insert into users (email, is_staff) values ('bench-staff@example.com', true) returning id");
-      const admin = await signAccessToken(rows[0]!.id, {
+      const admin = await signAccessToken(rows[0]!.id, 0, {
         accessKey: deriveKeys(SECRET_KEY).accessToken,
         accessTtlSeconds: 3600,
         refreshTtlDays: 1,

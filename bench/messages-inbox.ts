@@ -85,7 +85,7 @@ async function benchOn(url: string) {
     const filling = performance.now();
     await fill(client);
     const fillSeconds = Math.round((performance.now() - filling) / 100) / 10;
-    const token = await signAccessToken(userId, {
+    const token = await signAccessToken(userId, 0, {
       accessKey: deriveKeys(SECRET_KEY).accessToken,
       accessTtlSeconds: 3600,
       refreshTtlDays: 1,

@@ -24,7 +24,7 @@ export async function createOwner(options: { dataDir: string; databaseUrl?: stri
 
 /** An hour-long access token for `userId`, and the owner's restaurant opened on the running server. */
 export async function signInWithRestaurant(serverUrl: string, userId: number): Promise<string> {
-  const token = await signAccessToken(userId, {
+  const token = await signAccessToken(userId, 0, {
     accessKey: deriveKeys(SECRET_KEY).accessToken,
     accessTtlSeconds: 3600,
     refreshTtlDays: 1,

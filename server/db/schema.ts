@@ -72,6 +72,12 @@ export const users = pgTable('users', {
   isStaff: boolean('is_staff').notNull().default(false),
   isSuperadmin: boolean('is_superadmin').notNull().default(false),
   activeRestaurantId: integer('active_restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+  /**
+   * Raised when the user's sessions must end at once (logout, password reset): every access token
+   * carries the epoch it was signed in, and one from an earlier epoch is refused with the user read
+   * that every request makes (issue 28). A refresh token still alive signs a token of the new epoch.
+   */
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -46,7 +46,7 @@ declare module 'fastify' {
 }
 
 /** A verified token's user, whose scope on their previous request is assumed until read again. */
-type AssumedViewer = { token: string; userId: number; assumed: Scope };
+type AssumedViewer = { token: string; userId: number; epoch: number; assumed: Scope };
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
 
@@ -76,16 +76,16 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * when the guess was wrong. Nothing a request needs is answered from it.
  */
 function rememberingVerifier(context: AppContext) {
-  const verified = new Map<string, { userId: number; expiresAt: number; scope?: Scope }>();
+  const verified = new Map<string, { userId: number; epoch: number; expiresAt: number; scope?: Scope }>();
   const verify = async (token: string): Promise<AccessCheck> => {
     const known = verified.get(token);
-    if (known && known.expiresAt > Math.floor(context.clock().getTime() / 1000)) return { ok: true, userId: known.userId };
+    if (known && known.expiresAt > Math.floor(context.clock().getTime() / 1000)) return { ok: true, userId: known.userId, epoch: known.epoch };
     verified.delete(token);
     const check = await verifyAccessToken(token, context.sessions);
     const expiresAt = check.ok ? decodeJwt(token).exp : undefined;
     if (check.ok && expiresAt !== undefined) {
       if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
-      verified.set(token, { userId: check.userId, expiresAt });
+      verified.set(token, { userId: check.userId, epoch: check.epoch, expiresAt });
     }
     return check;
   };
@@ -110,27 +110,29 @@ async function authPlugin(app: FastifyInstance, context: AppContext) {
   const db = context.database.db;
   const userGone = () => new HttpError(401, 'token_invalid', TOKEN_ERRORS.token_invalid);
 
-  /** The bearer token's user id; 401 without a valid, unexpired token. */
-  const verifiedToken = async (request: FastifyRequest): Promise<{ token: string; userId: number }> => {
+  /** The bearer token's user id and session epoch; 401 without a valid, unexpired token. */
+  const verifiedToken = async (request: FastifyRequest): Promise<{ token: string; userId: number; epoch: number }> => {
     const header = request.headers.authorization;
     if (!header) throw new HttpError(401, 'not_authenticated', 'Please sign in.');
     const match = BEARER.exec(header.trim());
     if (!match?.[1]) throw new HttpError(401, 'token_invalid', TOKEN_ERRORS.token_invalid);
     const check = await tokens.verify(match[1]);
     if (!check.ok) throw new HttpError(401, check.reason, TOKEN_ERRORS[check.reason]);
-    return { token: match[1], userId: check.userId };
+    return { token: match[1], userId: check.userId, epoch: check.epoch };
   };
 
-  const loadUser = async (token: string, userId: number): Promise<UserRow> => {
+  // A token signed before its user's sessions were ended (logout, password reset) is as good as
+  // one whose user is gone: the client renews it once, which works only if its session still lives.
+  const loadUser = async (token: string, userId: number, epoch: number): Promise<UserRow> => {
     const user = await findUserById(db, userId);
-    if (!user) throw userGone();
+    if (!user || user.sessionEpoch !== epoch) throw userGone();
     tokens.rememberScope(token, scopeOf(user));
     return user;
   };
 
   const authenticate = async (request: FastifyRequest): Promise<UserRow> => {
-    const { token, userId } = await verifiedToken(request);
-    return loadUser(token, userId);
+    const { token, userId, epoch } = await verifiedToken(request);
+    return loadUser(token, userId, epoch);
   };
 
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
@@ -143,10 +145,10 @@ async function authPlugin(app: FastifyInstance, context: AppContext) {
   };
   // The user is read here only for a token seen for the first time; else readAsViewer reads it.
   const requireViewer: preHandlerAsyncHookHandler = async (request) => {
-    const { token, userId } = await verifiedToken(request);
+    const { token, userId, epoch } = await verifiedToken(request);
     const assumed = tokens.lastScope(token);
-    if (assumed) request.viewer = { token, userId, assumed };
-    else request.user = await loadUser(token, userId);
+    if (assumed) request.viewer = { token, userId, epoch, assumed };
+    else request.user = await loadUser(token, userId, epoch);
   };
 
   /**
@@ -161,9 +163,12 @@ async function authPlugin(app: FastifyInstance, context: AppContext) {
     if (request.user) return read(scopeOf(request.user));
     const viewer = request.viewer;
     if (!viewer) throw new HttpError(401, 'not_authenticated', 'Please sign in.');
-    const viewerCheck = new ViewerCheck(viewer.userId);
+    const viewerCheck = new ViewerCheck(viewer.userId, viewer.epoch);
     const outcome = await settled(read({ ...viewer.assumed, viewerCheck }));
-    const seen = viewerCheck.seen !== undefined ? viewerCheck.seen : await findUserById(db, viewer.userId).then((user) => (user ? scopeOf(user) : null));
+    const seen =
+      viewerCheck.seen !== undefined
+        ? viewerCheck.seen
+        : await findUserById(db, viewer.userId).then((user) => (user && user.sessionEpoch === viewer.epoch ? scopeOf(user) : null));
     if (seen === null) throw userGone();
     tokens.rememberScope(viewer.token, seen);
     if (!sameScope(seen, viewer.assumed)) return read(seen);

@@ -9,17 +9,19 @@
  * request's transaction so the user row and the session commit together.
  *
  * Access token: JWT, HS256 only (pinned on both sides), `typ: 'access'`, `sub` = user id,
- * fixed `iss`/`aud` that verification checks, `iat` and `exp` from the injected clock.
+ * fixed `iss`/`aud` that verification checks, `iat` and `exp` from the injected clock, and `sep`,
+ * the user's session epoch when it was signed: logout and a password reset raise the epoch, which
+ * ends every access token signed before at once instead of when it expires (auth plugin).
  * Refresh token: 32 random bytes (base64url); only its SHA-256 is stored, with a family id.
  * Every renewal marks the presented token replaced and issues a new one in the same family;
  * presenting a replaced or revoked token revokes the whole family (someone holds a copy).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Tokens } from '../../../contracts/shared/session';
 import type { Db } from '../../db/database';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 
 export const TOKEN_ISSUER = 'tablefront';
 export const TOKEN_AUDIENCE = 'tablefront-api';
@@ -47,9 +49,9 @@ function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
-export async function signAccessToken(userId: number, context: SessionContext): Promise<string> {
+export async function signAccessToken(userId: number, epoch: number, context: SessionContext): Promise<string> {
   const now = seconds(context.clock());
-  return new SignJWT({ typ: ACCESS_TYPE })
+  return new SignJWT({ typ: ACCESS_TYPE, sep: epoch })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(TOKEN_ISSUER)
@@ -59,7 +61,7 @@ export async function signAccessToken(userId: number, context: SessionContext): 
     .sign(await hmacKey(context.accessKey));
 }
 
-export type AccessCheck = { ok: true; userId: number } | { ok: false; reason: 'token_invalid' | 'token_expired' };
+export type AccessCheck = { ok: true; userId: number; epoch: number } | { ok: false; reason: 'token_invalid' | 'token_expired' };
 
 /** Verifies signature (HS256 only: `none` and every other algorithm refused), iss, aud, exp and type. */
 export async function verifyAccessToken(token: string, context: SessionContext): Promise<AccessCheck> {
@@ -72,8 +74,10 @@ export async function verifyAccessToken(token: string, context: SessionContext):
       currentDate: context.clock(),
     });
     const userId = Number(payload.sub);
+    const epoch = payload.sep;
     if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'token_invalid' };
-    return { ok: true, userId };
+    if (typeof epoch !== 'number' || !Number.isSafeInteger(epoch) || epoch < 0) return { ok: false, reason: 'token_invalid' };
+    return { ok: true, userId, epoch };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'token_expired' };
     return { ok: false, reason: 'token_invalid' };
@@ -95,10 +99,16 @@ async function storeRefresh(db: Db, userId: number, familyId: string, context: S
   return token;
 }
 
+/** The user's current session epoch (0 for a user who is gone: their tokens are refused anyway). */
+async function sessionEpochOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, userId));
+  return row?.epoch ?? 0;
+}
+
 /** Signs `userId` in: a new access token and the first refresh token of a new family. */
 export async function issueSession(db: Db, userId: number, context: SessionContext): Promise<Tokens> {
   const refresh = await storeRefresh(db, userId, randomUUID(), context);
-  return { access: await signAccessToken(userId, context), refresh };
+  return { access: await signAccessToken(userId, await sessionEpochOf(db, userId), context), refresh };
 }
 
 export type RefreshOutcome = { ok: true; tokens: Tokens; userId: number } | { ok: false; reason: 'token_invalid' | 'token_expired' | 'token_reused' };
@@ -122,7 +132,8 @@ export async function rotateRefreshToken(tx: Db, token: string, context: Session
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'token_expired' };
   await tx.update(refreshTokens).set({ replacedAt: now }).where(eq(refreshTokens.id, row.id));
   const refresh = await storeRefresh(tx, row.userId, row.familyId, context);
-  return { ok: true, userId: row.userId, tokens: { access: await signAccessToken(row.userId, context), refresh } };
+  const access = await signAccessToken(row.userId, await sessionEpochOf(tx, row.userId), context);
+  return { ok: true, userId: row.userId, tokens: { access, refresh } };
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
@@ -132,19 +143,37 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Logout: revokes the family of `token`. Unknown tokens are ignored (signing out twice is fine). */
-export async function revokeSessionOf(db: Db, token: string, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefresh(token)));
-  if (row) await revokeFamily(db, row.familyId, now);
+/**
+ * Ends every access token of the user signed so far. Their other devices renew theirs with their
+ * own refresh tokens (one request, unseen); a session whose refresh token is revoked cannot.
+ */
+async function raiseSessionEpoch(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
+    .where(eq(users.id, userId));
 }
 
-/** After a password reset: every session of the user ends. */
+/**
+ * Logout: revokes the family of `token`, and ends the access token that goes with it at once.
+ * Unknown tokens are ignored (signing out twice is fine).
+ */
+export async function revokeSessionOf(db: Db, token: string, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefresh(token)));
+  if (!row) return;
+  await revokeFamily(db, row.familyId, now);
+  // A replayed logout of a session already ended needs no second raise.
+  if (!row.revokedAt) await raiseSessionEpoch(db, row.userId);
+}
+
+/** After a password reset: every session of the user ends, access tokens included. */
 export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await raiseSessionEpoch(db, userId);
 }

@@ -183,7 +183,7 @@ export async function listRows<T extends PgTable>(db: Db, spec: ListSpec<T>, req
   if (spec.viewer) values.viewer_id = spec.viewer.userId;
   const { rows, total, viewer } = await query.execute(values);
   // An empty page has no row to carry it: the viewer is then read by whoever asked (readAsViewer).
-  if (spec.viewer && rows.length > 0) spec.viewer.seen = viewerScopeOf(viewer);
+  if (spec.viewer && rows.length > 0) spec.viewer.seen = viewerScopeOf(viewer, spec.viewer.epoch);
   // A page past the end (or an empty list) has no row to carry the count: asked for on its own.
   const counted = total ?? (await db.select({ value: count() }).from(table).where(where))[0]?.value ?? 0;
   return { count: counted, rows: rows as T['$inferSelect'][], page, pageSize };

@@ -27,8 +27,14 @@ export type Scope = {
  * reads again when they differ (server/plugins/auth.ts, `readAsViewer`).
  */
 export class ViewerCheck {
-  /** The user's scope as the statement read it; null: no such user; undefined: no statement read it. */
+  /**
+   * The user's scope as the statement read it; null: no such user, or their sessions were ended
+   * after the token was signed (its `epoch` is not theirs any more); undefined: no statement read it.
+   */
   seen: Scope | null | undefined = undefined;
 
-  constructor(readonly userId: number) {}
+  constructor(
+    readonly userId: number,
+    readonly epoch: number,
+  ) {}
 }

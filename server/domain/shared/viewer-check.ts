@@ -4,8 +4,8 @@ import { users } from '../../db/schema';
 import type { Scope } from './scope';
 import { scopeOf } from './tenancy';
 
-/** [is_staff, is_superadmin, active_restaurant_id], as `viewerScopeColumn` reads them. */
-type ViewerFlags = [boolean, boolean, number | null];
+/** [is_staff, is_superadmin, active_restaurant_id, session_epoch], as `viewerScopeColumn` reads them. */
+type ViewerFlags = [boolean, boolean, number | null, number];
 
 /**
  * The scope-deciding columns of the user `userIdPlaceholder` names, as one JSON value (null when
@@ -13,17 +13,18 @@ type ViewerFlags = [boolean, boolean, number | null];
  */
 export function viewerScopeColumn(db: Db, userIdPlaceholder: string): SQL {
   const flags = db
-    .select({ flags: sql`json_build_array(${users.isStaff}, ${users.isSuperadmin}, ${users.activeRestaurantId})` })
+    .select({ flags: sql`json_build_array(${users.isStaff}, ${users.isSuperadmin}, ${users.activeRestaurantId}, ${users.sessionEpoch})` })
     .from(users)
     .where(eq(users.id, sql.placeholder(userIdPlaceholder)));
   // Drizzle puts a subquery in parentheses itself, as it does the list's count.
   return sql`${flags}`;
 }
 
-/** The scope the column above read (pg has already parsed its JSON). */
-export function viewerScopeOf(value: unknown): Scope | null {
+/** The scope the column above read (pg has already parsed its JSON); null when the user is gone or `epoch` is not theirs any more. */
+export function viewerScopeOf(value: unknown, epoch: number): Scope | null {
   if (value === null) return null;
-  const [isStaff, isSuperadmin, activeRestaurantId] = value as ViewerFlags;
+  const [isStaff, isSuperadmin, activeRestaurantId, sessionEpoch] = value as ViewerFlags;
+  if (sessionEpoch !== epoch) return null;
   return scopeOf({ isStaff, isSuperadmin, activeRestaurantId });
 }
 

@@ -150,7 +150,7 @@ describe('password forgot and reset', () => {
     const tokens = (await verify(mailer.codeFor(EMAIL))).json();
     await api.post('/auth/profile/', { email: EMAIL, first_name: 'C', last_name: 'K', password: 'old password' }, tokens.access);
     clock.advance(61_000);
-    return (await api.post('/auth/login/', { email: EMAIL, password: 'old password' })).json() as { refresh: string };
+    return (await api.post('/auth/login/', { email: EMAIL, password: 'old password' })).json() as { access: string; refresh: string };
   }
   // The code is looked up, issued and mailed after the answer: wait for that work.
   const flush = () => t.app.backgroundSettled();
@@ -212,6 +212,8 @@ describe('password forgot and reset', () => {
     expect((await api.post('/auth/login/', { email: EMAIL, password: 'old password' })).statusCode).toBe(401);
     expect((await api.post('/auth/login/', { email: EMAIL, password: 'new password' })).statusCode).toBe(200);
     expect((await api.post('/auth/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    // The access token ends with the reset too, not when it expires (issue 28).
+    expect((await api.get('/auth/me/', session.access)).statusCode).toBe(401);
     // A sign-in code is no reset code.
     clock.advance(61_000);
     await register();

@@ -188,4 +188,26 @@ describe('refresh and logout', () => {
     expect((await api.post('/auth/token/refresh/', { refresh: renewed.refresh })).statusCode).toBe(401);
     expect((await api.post('/auth/logout/', { refresh: renewed.refresh })).statusCode).toBe(200);
   });
+
+  // Issue 28: the access token kept working for the rest of its 15 minutes after logout.
+  it('logout ends the access token at once, on reads that check the user beside their list too', async () => {
+    const phone = await login();
+    const laptop = await login();
+    // The restaurant being set up is the owner's, and a topping of its own: the list's page has a
+    // row, so the user is read in the list's own statement, not after it.
+    await api.post('/onboarding/start/', {}, phone.access);
+    expect((await api.post('/toppings/', { name: 'Olives' }, phone.access)).statusCode).toBe(201);
+    // Seen once, so the list's own statement reads the user (readAsViewer) on the next call.
+    for (const path of ['/auth/me/', '/toppings/']) expect((await api.get(path, phone.access)).statusCode, path).toBe(200);
+    expect((await api.post('/auth/logout/', { refresh: phone.refresh })).statusCode).toBe(200);
+    for (const path of ['/auth/me/', '/toppings/']) {
+      const answer = await api.get(path, phone.access);
+      expect(answer.statusCode, path).toBe(401);
+      expect(answer.json(), path).toMatchObject({ code: 'token_invalid' });
+    }
+    // The laptop's session lives on: its refresh token signs an access token that works.
+    const renewed = await api.post('/auth/token/refresh/', { refresh: laptop.refresh });
+    expect(renewed.statusCode).toBe(200);
+    expect((await api.get('/auth/me/', renewed.json().access)).statusCode).toBe(200);
+  });
 });

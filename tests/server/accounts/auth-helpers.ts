@@ -57,7 +57,7 @@ export async function accessTokenFor(t: TestApp, email: string, options: { staff
   const { user } = await findOrCreateUserByEmail(t.database.db, { email });
   if (options.staff) await grantStaff(t.database.db, user.id, { superadmin: false });
   const keys = deriveKeys(config.secretKey ?? '');
-  return signAccessToken(user.id, {
+  return signAccessToken(user.id, user.sessionEpoch, {
     accessKey: keys.accessToken,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlDays: config.refreshTokenTtlDays,

@@ -24,7 +24,8 @@ afterAll(() => t.close());
 
 const sign = (claims: Record<string, unknown>, options: { key?: Uint8Array; iss?: string; aud?: string; exp?: number; alg?: string } = {}) => {
   const now = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({ typ: 'access', ...claims })
+  // `sep`: the user's session epoch, 0 until their sessions are first ended.
+  return new SignJWT({ typ: 'access', sep: 0, ...claims })
     .setProtectedHeader({ alg: options.alg ?? 'HS256' })
     .setSubject(userId)
     .setIssuer(options.iss ?? TOKEN_ISSUER)
@@ -46,7 +47,7 @@ describe('access tokens', () => {
       .slice(0, 2)
       .map((part) => JSON.parse(new TextDecoder().decode(base64url.decode(part ?? ''))) as Record<string, unknown>);
     expect(header).toMatchObject({ alg: 'HS256' });
-    expect(payload).toMatchObject({ typ: 'access', sub: userId, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+    expect(payload).toMatchObject({ typ: 'access', sub: userId, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sep: 0 });
     expect(Number(payload?.exp) - Number(payload?.iat)).toBe(900);
   });
 
@@ -73,6 +74,9 @@ describe('access tokens', () => {
     ['a wrong audience', () => sign({}, { aud: 'someone-else' })],
     ['a wrong issuer', () => sign({}, { iss: 'someone-else' })],
     ['a wrong type', () => sign({ typ: 'refresh' })],
+    ['no session epoch (signed before epochs existed)', () => sign({ sep: undefined })],
+    ['a later session epoch than the user has', () => sign({ sep: 1 })],
+    ['a session epoch that is no whole number', () => sign({ sep: '0' })],
     ['garbage', async () => 'not.a.jwt'],
   ])('refuse %s with 401 token_invalid', async (_label, make) => {
     const response = await me(await make());
