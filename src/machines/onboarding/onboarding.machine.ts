@@ -76,9 +76,15 @@ export interface OnboardingContext {
   fromDraft: boolean;
   /** On the launch step: the steps the server has no saved answer for, in order; null until known. */
   unsavedSteps: FormStep[] | null;
+  /**
+   * The steps the server holds an answer for, as far as this page knows: what the onboarding's
+   * status said when the page opened, and every step saved since. The rail marks only these as
+   * done, not every step passed with Skip (issue 27).
+   */
+  savedSteps: FormStep[];
 }
 
-export type OnboardingInput = { restaurantId: string; host: string };
+export type OnboardingInput = { restaurantId: string; host: string; savedSteps?: readonly FormStep[] };
 /** What `loadStep` answers: the server's values and the browser's draft of the step, if any. */
 export type StepLoad = { saved: unknown; draft: Record<string, unknown> | null };
 export type StepSave = { restaurantId: string; step: FormStep; body: unknown };
@@ -118,6 +124,12 @@ const onboardingSetup = setup({
     }),
     rememberProgress: assign((_, params: { status: OnboardingStatus }) => ({
       unsavedSteps: FORM_STEPS.filter((step) => !params.status.progress[step]),
+      savedSteps: FORM_STEPS.filter((step) => params.status.progress[step]),
+    })),
+    markSaved: assign(({ context }, params: { step: FormStep }) => ({
+      savedSteps: context.savedSteps.includes(params.step)
+        ? context.savedSteps
+        : FORM_STEPS.filter((step) => step === params.step || context.savedSteps.includes(step)),
     })),
     applyEdit: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
@@ -241,7 +253,13 @@ function formStepState(step: FormStep) {
             // Stryker disable next-line ConditionalExpression: only checked forms reach saving (editing's guard; saveFailed resends them unchanged)
             return { restaurantId: context.restaurantId, step, body: result.ok ? result.body : toRequest(step, context.forms) };
           },
-          onDone: { target: after, actions: { type: 'forgetDraft', params: { step } } },
+          onDone: {
+            target: after,
+            actions: [
+              { type: 'forgetDraft', params: { step } },
+              { type: 'markSaved', params: { step } },
+            ],
+          },
           onError: { target: 'saveFailed', actions: rememberError },
         },
       },
@@ -285,6 +303,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
     logoError: null,
     fromDraft: false,
     unsavedSteps: null,
+    savedSteps: [...(input.savedSteps ?? [])],
   }),
   initial: 'idle',
   on: {

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { labelsInError } from '../../components/form-errors';
 import { useLocation } from 'wouter';
 import { machineStep, onboardingMachine, type OnboardingMachine } from '../../machines/onboarding/onboarding.machine';
@@ -13,6 +13,7 @@ import { LaunchPanel } from './onboarding-launch.view';
 import { pageBeforeOnboarding } from './onboarding-exit';
 import { FIELD_ORDER } from './onboarding-labels';
 import { LocationFields } from './onboarding-location.view';
+import { OnboardingRail, SavedOnOpenContext } from './onboarding-rail';
 import { StepFrame, type FramePhase } from './onboarding-step-frame';
 
 export type OnboardingStep = Step;
@@ -50,7 +51,8 @@ export function OnboardingArea({
   /** Tests pass the machine with its actors replaced. */
   machine?: OnboardingMachine;
 }) {
-  const [state, send] = useMachine(machine, { input: { restaurantId, host: window.location.host } });
+  const savedOnOpen = useContext(SavedOnOpenContext);
+  const [state, send] = useMachine(machine, { input: { restaurantId, host: window.location.host, savedSteps: savedOnOpen } });
   const [, navigate] = useLocation();
   const current = machineStep(state.value);
   const previous = useRef(current);
@@ -87,15 +89,19 @@ export function OnboardingArea({
     else navigate('~/');
   };
 
+  const rail = <OnboardingRail saved={context.savedSteps} />;
   if (current === 'launch') {
     return (
-      <LaunchPanel
-        launching={state.matches({ launch: 'launching' })}
-        refusal={state.matches({ launch: 'failed' }) ? context.error : null}
-        unsavedSteps={context.unsavedSteps ?? []}
-        onBack={back}
-        onLaunch={() => send({ type: 'onboarding.launch' })}
-      />
+      <>
+        {rail}
+        <LaunchPanel
+          launching={state.matches({ launch: 'launching' })}
+          refusal={state.matches({ launch: 'failed' }) ? context.error : null}
+          unsavedSteps={context.unsavedSteps ?? []}
+          onBack={back}
+          onLaunch={() => send({ type: 'onboarding.launch' })}
+        />
+      </>
     );
   }
 
@@ -111,18 +117,21 @@ export function OnboardingArea({
   } satisfies Record<FormStep, () => ReactNode>;
 
   return (
-    <StepFrame
-      {...STEP_TEXT[current]}
-      phase={phase}
-      error={context.error}
-      fieldsToFix={labelsInError(context.fieldErrors, FIELD_ORDER[current])}
-      fromDraft={context.fromDraft}
-      onBack={back}
-      onSkip={() => send({ type: 'step.skip' })}
-      onNext={() => send({ type: 'step.next' })}
-      onRetry={() => send({ type: 'step.retry' })}
-    >
-      {fields[current]()}
-    </StepFrame>
+    <>
+      {rail}
+      <StepFrame
+        {...STEP_TEXT[current]}
+        phase={phase}
+        error={context.error}
+        fieldsToFix={labelsInError(context.fieldErrors, FIELD_ORDER[current])}
+        fromDraft={context.fromDraft}
+        onBack={back}
+        onSkip={() => send({ type: 'step.skip' })}
+        onNext={() => send({ type: 'step.next' })}
+        onRetry={() => send({ type: 'step.retry' })}
+      >
+        {fields[current]()}
+      </StepFrame>
+    </>
   );
 }

@@ -151,6 +151,13 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Friday opens')).toHaveValue('08:00');
   });
 
+  /** The rail's steps marked saved (a check mark, and "(saved)" for screen readers). */
+  const savedOnRail = () =>
+    within(screen.getByRole('navigation', { name: 'Onboarding steps' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.includes('(saved)'))
+      .map((item) => item.textContent!.replace('(saved)', '').replace(/^\d/, '').trim());
+
   it('keeps typed but unsaved values through Skip, Back and a reload, calls them a draft, and shows the saved ones once saved', async () => {
     const server = createServer();
     server.saved.location = { ...ONBOARDING_DEFAULTS.location, zip_code: '10012', city: 'New York', state: 'NY' };
@@ -162,6 +169,8 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     await first.user.click(button('Skip'));
     await expectStep(first, 'launch');
     await waitFor(() => expect(unsavedLinks()).toEqual(['About', 'Delivery', 'Hours', 'Additional', 'Contacts']));
+    // The rail checks only what the server holds: not the skipped steps passed on the way.
+    expect(savedOnRail()).toEqual(['Location']);
     await first.user.click(button('Back'));
     await expectStep(first, 'contacts');
     expect(screen.getByLabelText('Mobile phone')).toHaveValue('917 555 0103');
@@ -178,6 +187,7 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     expect(server.saved.contacts).toMatchObject({ mobile_phone: '917 555 0103' });
     // Launch stays; each step still missing links back to it.
     await waitFor(() => expect(unsavedLinks()).toEqual(['About', 'Delivery', 'Hours', 'Additional']));
+    expect(savedOnRail()).toEqual(['Location', 'Contacts']);
     expect(button('Launch')).toBeEnabled();
     await again.user.click(screen.getByRole('link', { name: 'Hours' }));
     await expectStep(again, 'hours');
