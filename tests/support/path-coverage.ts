@@ -38,6 +38,11 @@ export interface PathCoverageOptions {
   within?: (snapshot: AnyMachineSnapshot) => boolean;
   /** Safety net against machines whose context grows without bound. */
   limit?: number;
+  /**
+   * Context fields that only record what happened (which steps were saved) and decide no
+   * transition: snapshots that differ only there count as one, so the walk does not multiply.
+   */
+  historyOnly?: readonly string[];
 }
 
 export interface CoverageSet {
@@ -201,12 +206,20 @@ export function measurePathCoverage(machine: AnyStateMachine, options: PathCover
   noteNodes(initial);
   noteTransitions(initialSteps, []);
 
-  const pathTo = new Map<string, string[]>([[serializeSnapshot(initial), []]]);
+  const historyOnly = options.historyOnly ?? [];
+  const keyOf = (snapshot: AnyMachineSnapshot) =>
+    historyOnly.length === 0
+      ? serializeSnapshot(snapshot)
+      : serializeSnapshot({
+          ...snapshot,
+          context: Object.fromEntries(Object.entries(snapshot.context as object).filter(([field]) => !historyOnly.includes(field))),
+        } as AnyMachineSnapshot);
+  const pathTo = new Map<string, string[]>([[keyOf(initial), []]]);
   const queue: AnyMachineSnapshot[] = [initial];
   for (let next = 0; next < queue.length; next += 1) {
     if (queue.length > limit) throw new Error(`Path coverage of "${machine.id}": more than ${limit} snapshots; keep counters small through input`);
     const state = queue[next]!;
-    const prefix = pathTo.get(serializeSnapshot(state))!;
+    const prefix = pathTo.get(keyOf(state))!;
     if (state.status !== 'active' || (options.within && !options.within(state))) continue;
     for (const event of eventsFor(state, given, synthetic, skip)) {
       const steps: Microstep[] = [];
@@ -217,7 +230,7 @@ export function measurePathCoverage(machine: AnyStateMachine, options: PathCover
       );
       const witness = [...prefix, event.type];
       noteTransitions(steps, witness);
-      const key = serializeSnapshot(reached);
+      const key = keyOf(reached);
       if (pathTo.has(key)) continue;
       pathTo.set(key, witness);
       queue.push(reached);
