@@ -1,4 +1,5 @@
 import { boolean, nullable, number, object, refine, string, type Infer } from 'superstruct';
+import { isRowId } from './lists';
 
 /**
  * What every area knows of a signed-in person: their tokens, who they are (GET /api/v2/auth/me/),
@@ -28,7 +29,8 @@ export type CurrentUser = Infer<typeof CurrentUser>;
  */
 export const ActiveRestaurantUpdate = object({
   active_restaurant_id: nullable(
-    refine(number(), 'active_restaurant_id', (value) => (Number.isSafeInteger(value) && value >= 1) || 'Choose a restaurant from the list.'),
+    // Bounded like every id (issue 28: 2147483648 was a database error, a 500); the sentence is the picker's.
+    refine(number(), 'active_restaurant_id', (value) => isRowId(value) || 'Choose a restaurant from the list.'),
   ),
 });
 export type ActiveRestaurantUpdate = Infer<typeof ActiveRestaurantUpdate>;

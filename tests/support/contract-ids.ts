@@ -1,0 +1,47 @@
+/**
+ * The id fields of a contract (issue 28, item 3): every field named `id`, `ids`, `…_id` or `…_ids`,
+ * however deep in objects and lists, with the path a refusal names it by (`prices.0.size_id`).
+ * Every id is a row id of a PostgreSQL `integer` column, so each must refuse what that column
+ * cannot hold (2147483648) in the contract, before any query: never a database error.
+ */
+import type { Struct } from 'superstruct';
+
+type AnyStruct = Struct<unknown, unknown>;
+
+const ID_NAME = /^(?:id|ids|.+_id|.+_ids)$/;
+
+/** The largest value of a PostgreSQL `integer` column, and the first an id must refuse. */
+export const INT4_MAX = 2_147_483_647;
+export const BEYOND_INT4 = INT4_MAX + 1;
+
+export type IdField = {
+  /** Keys and list indexes from the top of the value to the id. */
+  path: (string | number)[];
+  /** Where the id is itself a list of ids (`ids: [1, 2]`): the probe goes in its first item. */
+  list: boolean;
+};
+
+/** The fields of an object contract (superstruct's `object` and `type`; refine, optional and nullable keep them). */
+const fieldsOf = (struct: AnyStruct | undefined): Record<string, AnyStruct> | undefined =>
+  struct && (struct.type === 'object' || struct.type === 'type') ? (struct.schema as Record<string, AnyStruct>) : undefined;
+
+/** Every id field of `struct`; a list of objects is walked through its first item. */
+export function idFields(struct: AnyStruct | undefined, prefix: (string | number)[] = [], depth = 0): IdField[] {
+  const fields = fieldsOf(struct);
+  if (!fields || depth > 4) return [];
+  return Object.entries(fields).flatMap(([name, field]) => {
+    const path = [...prefix, name];
+    if (ID_NAME.test(name)) return [{ path, list: field.type === 'array' }];
+    if (field.type === 'array') return idFields(field.schema as AnyStruct, [...path, 0], depth + 1);
+    return idFields(field, path, depth + 1);
+  });
+}
+
+/** A value with only `id` filled with `value` (as text when `asText`: a path or query string). */
+export function withId(id: IdField, value: number, asText = false): Record<string, unknown> {
+  const leaf: unknown = id.list ? [asText ? String(value) : value] : asText ? String(value) : value;
+  return id.path.reduceRight<unknown>((inner, key) => (typeof key === 'number' ? [inner] : { [key]: inner }), leaf) as Record<string, unknown>;
+}
+
+/** The field name a refusal gives the id (`fields` key). */
+export const fieldName = (id: IdField) => [...id.path, ...(id.list ? [0] : [])].join('.');
