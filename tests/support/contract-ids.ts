@@ -37,10 +37,26 @@ export function idFields(struct: AnyStruct | undefined, prefix: (string | number
   });
 }
 
-/** A value with only `id` filled with `value` (as text when `asText`: a path or query string). */
-export function withId(id: IdField, value: number, asText = false): Record<string, unknown> {
-  const leaf: unknown = id.list ? [asText ? String(value) : value] : asText ? String(value) : value;
-  return id.path.reduceRight<unknown>((inner, key) => (typeof key === 'number' ? [inner] : { [key]: inner }), leaf) as Record<string, unknown>;
+/**
+ * `base` (by default an empty value) with the id set to `value`, as text when `asText` (a path or
+ * query string); objects and lists on the way are copied, never changed.
+ */
+export function withId(id: IdField, value: number, asText = false, base: unknown = {}): Record<string, unknown> {
+  const sent = asText ? String(value) : value;
+  const leaf: unknown = id.list ? [sent] : sent;
+  const put = (into: unknown, keys: (string | number)[]): unknown => {
+    const [key, ...rest] = keys;
+    if (key === undefined) return leaf;
+    if (typeof key === 'number') {
+      const list: unknown[] = Array.isArray(into) && into.length > 0 ? [...(into as unknown[])] : [{}];
+      list[key] = put(list[key], rest);
+      return list;
+    }
+    const object: Record<string, unknown> = into !== null && typeof into === 'object' && !Array.isArray(into) ? { ...into } : {};
+    object[key] = put(object[key], rest);
+    return object;
+  };
+  return put(base, id.path) as Record<string, unknown>;
 }
 
 /** The field name a refusal gives the id (`fields` key). */
