@@ -186,7 +186,11 @@ describe('creates under a category racing its delete', () => {
         const creates = childCreates({ categoryId: category.body.id, toppingId: 1, dressingId: 1, groupId: group.body.id })
           .map((create) => ({ create, rank: order.next().value as number }))
           .sort((a, b) => a.rank - b.rank)
-          .map(({ create: { kind, path, body } }) => async () => `${kind} ${(await api.post(path, owner, body)).status}`);
+          .map(
+            ({ create: { kind, path, body } }) =>
+              async () =>
+                `${kind} ${(await api.post(path, owner, body)).status}`,
+          );
         const remove = async () => `category delete ${(await api.delete(`/categories/${category.body.id}/`, owner)).status}`;
         const sent = [...creates.slice(0, deleteAt), remove, ...creates.slice(deleteAt)];
         const answers = await Promise.all(sent.map((request) => request()));

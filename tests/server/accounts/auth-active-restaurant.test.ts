@@ -89,7 +89,11 @@ describe('choosing the restaurant an administrator works on', () => {
     for (const id of [2_147_483_648, 2 ** 53 + 2]) {
       const answer = await choose(admin, { active_restaurant_id: id });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ detail: 'Some fields are not valid.', code: 'invalid', fields: { active_restaurant_id: 'Choose a restaurant from the list.' } });
+      expect(answer.body).toEqual({
+        detail: 'Some fields are not valid.',
+        code: 'invalid',
+        fields: { active_restaurant_id: 'Choose a restaurant from the list.' },
+      });
     }
     expect((await me(admin)).body.active_restaurant_id).toBe(owner.restaurantId);
   });

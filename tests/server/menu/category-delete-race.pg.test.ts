@@ -33,10 +33,18 @@ it('answers 201 or 404 to every create that races its category being deleted, an
   const answers: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const category = await categoryWithRefs(api, owner, refs);
-    const creates = childCreates(category).map(({ kind, path, body }) => async () => `${kind} ${(await api.post(path, owner, body)).status}`);
+    const creates = childCreates(category).map(
+      ({ kind, path, body }) =>
+        async () =>
+          `${kind} ${(await api.post(path, owner, body)).status}`,
+    );
     // The delete goes out after a different number of creates each round, so it lands at each step of theirs.
     const at = round % (creates.length + 1);
-    const sent = [...creates.slice(0, at), async () => `category delete ${(await api.delete(`/categories/${category.categoryId}/`, owner)).status}`, ...creates.slice(at)];
+    const sent = [
+      ...creates.slice(0, at),
+      async () => `category delete ${(await api.delete(`/categories/${category.categoryId}/`, owner)).status}`,
+      ...creates.slice(at),
+    ];
     answers.push(...(await Promise.all(sent.map((send) => send()))));
   }
   const refused = answers.filter((answer) => !/^(category delete 204|extra options save (200|404)|.+ (201|404))$/.test(answer));
@@ -54,9 +62,11 @@ it('answers a create that names a size or a topping being deleted meanwhile with
     const size = (await api.post('/categories/sizes/', owner, { category_id: categoryId, name: 'Large' })).body.id as number;
     const topping = (await api.post('/toppings/', owner, { name: `Olives ${round}` })).body.id as number;
     const creates = [0, 1, 2].flatMap(() => [
-      async () => `menu item ${(await api.post('/menu-items/', owner, { category_id: categoryId, name: 'Margherita', prices: [{ size_id: size, price: 9 }] })).status}`,
+      async () =>
+        `menu item ${(await api.post('/menu-items/', owner, { category_id: categoryId, name: 'Margherita', prices: [{ size_id: size, price: 9 }] })).status}`,
     ]);
-    const assign = async () => `topping assignment ${(await api.post('/categories/toppings/', owner, { category_id: categoryId, topping_id: topping })).status}`;
+    const assign = async () =>
+      `topping assignment ${(await api.post('/categories/toppings/', owner, { category_id: categoryId, topping_id: topping })).status}`;
     const at = round % (creates.length + 1);
     const sent = [
       ...creates.slice(0, at),

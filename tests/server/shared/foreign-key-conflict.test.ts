@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => fresh.dispose());
 
-const rejection = (work: Promise<unknown>) => work.then(() => new Error('the insert was accepted'), (error: Error) => error);
+const rejection = (work: Promise<unknown>) =>
+  work.then(
+    () => new Error('the insert was accepted'),
+    (error: Error) => error,
+  );
 const CONFLICT = { status: 409, body: { detail: FOREIGN_KEY_CONFLICT, code: 'conflict' } };
 
 it('answers 409 for a foreign-key violation, through Drizzle and straight from the driver', async () => {
