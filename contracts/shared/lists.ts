@@ -1,4 +1,5 @@
 import { array, boolean, coerce, integer, nullable, number, object, optional, refine, string, unknown, type Infer, type Struct } from 'superstruct';
+import { documented } from './documented';
 import { NAME_MAX } from './text';
 
 /**
@@ -17,8 +18,14 @@ export const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= ID_M
 
 const ID_SENTENCE = `Expected an id: a whole number from 1 to ${ID_MAX}.`;
 
+/** The range of a row id, for the published document (contracts/shared/documented.ts). */
+export const ID_RANGE = { minimum: 1, maximum: ID_MAX } as const;
+
 /** A row id: a positive whole number that fits the column (never a database error). */
-export const Id = refine(integer(), 'id', (n) => isRowId(n) || ID_SENTENCE);
+export const Id = documented(
+  refine(integer(), 'id', (n) => isRowId(n) || ID_SENTENCE),
+  ID_RANGE,
+);
 
 /**
  * `struct`, also accepting it written as text (a path or query string), which `parse` reads.
@@ -30,10 +37,13 @@ const fromText = <T>(struct: Struct<T, null>, parse: (text: string) => unknown) 
   coerce(struct, unknown(), (value) => (typeof value === 'string' ? parse(value) : value));
 
 /** An id as it arrives in a path or query string. */
-export const IdText = refine(
-  fromText(integer(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
-  'id',
-  (n) => isRowId(n) || ID_SENTENCE,
+export const IdText = documented(
+  refine(
+    fromText(integer(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
+    'id',
+    (n) => isRowId(n) || ID_SENTENCE,
+  ),
+  ID_RANGE,
 );
 
 /** `{id}` of `/.../{id}/`. */

@@ -1,5 +1,6 @@
 import { boolean, nullable, number, object, refine, string, type Infer } from 'superstruct';
-import { isRowId } from './lists';
+import { documented } from './documented';
+import { ID_RANGE, isRowId } from './lists';
 
 /**
  * What every area knows of a signed-in person: their tokens, who they are (GET /api/v2/auth/me/),
@@ -30,7 +31,10 @@ export type CurrentUser = Infer<typeof CurrentUser>;
 export const ActiveRestaurantUpdate = object({
   active_restaurant_id: nullable(
     // Bounded like every id (issue 28: 2147483648 was a database error, a 500); the sentence is the picker's.
-    refine(number(), 'active_restaurant_id', (value) => isRowId(value) || 'Choose a restaurant from the list.'),
+    documented(
+      refine(number(), 'active_restaurant_id', (value) => isRowId(value) || 'Choose a restaurant from the list.'),
+      ID_RANGE,
+    ),
   ),
 });
 export type ActiveRestaurantUpdate = Infer<typeof ActiveRestaurantUpdate>;

@@ -19,6 +19,8 @@ export type IdField = {
   path: (string | number)[];
   /** Where the id is itself a list of ids (`ids: [1, 2]`): the probe goes in its first item. */
   list: boolean;
+  /** The struct of one id (a list's item). */
+  struct: AnyStruct;
 };
 
 /** The fields of an object contract (superstruct's `object` and `type`; refine, optional and nullable keep them). */
@@ -31,7 +33,10 @@ export function idFields(struct: AnyStruct | undefined, prefix: (string | number
   if (!fields || depth > 4) return [];
   return Object.entries(fields).flatMap(([name, field]) => {
     const path = [...prefix, name];
-    if (ID_NAME.test(name)) return [{ path, list: field.type === 'array' }];
+    if (ID_NAME.test(name)) {
+      const list = field.type === 'array';
+      return [{ path, list, struct: list ? (field.schema as AnyStruct) : field }];
+    }
     if (field.type === 'array') return idFields(field.schema as AnyStruct, [...path, 0], depth + 1);
     return idFields(field, path, depth + 1);
   });

@@ -1,11 +1,12 @@
 /**
  * Issue 28, item 3: every id a route takes (path, query string and body, however deep) is a row
- * id of a PostgreSQL `integer` column, so its contract refuses 2147483648 with a sentence and
- * accepts 2147483647. The routes come from the server's own table, so a new route is held to it
+ * id of a PostgreSQL `integer` column, so its contract refuses 2147483648 with a sentence,
+ * accepts 2147483647, and the OpenAPI document gives that range. The routes come from the server's own table, so a new route is held to it
  * without being listed here.
  */
 import { describe, expect, it } from 'vitest';
 import { checkWith } from '#contracts/shared/validation';
+import { toJsonSchema } from '#server/openapi/json-schema';
 import { BEYOND_INT4, fieldName, idFields, INT4_MAX, withId } from '../../support/contract-ids';
 import { serverRoutes } from '../../support/contract-routes';
 
@@ -33,5 +34,7 @@ describe('ids are bounded to the integer column', () => {
     expect(beyond.ok ? undefined : beyond.fields[field]).toMatch(/\.$/);
     const largest = checkWith(struct, withId(id, INT4_MAX, asText));
     expect(largest.ok ? undefined : largest.fields[field]).toBeUndefined();
+    // And the published document says so.
+    expect(toJsonSchema(id.struct)).toMatchObject({ minimum: 1, maximum: INT4_MAX });
   });
 });
