@@ -43,7 +43,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', detail: 'A part of the address is too long.' },
 };
 
-/** What a write that met a foreign-key violation answers (exported for the tests and the document). */
+/** What a write that met a foreign-key violation answers (exported for the tests). */
 export const FOREIGN_KEY_CONFLICT = 'A row this request names was removed at the same moment. Reload and try again.';
 
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
