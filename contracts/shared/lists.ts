@@ -1,4 +1,5 @@
 import { array, boolean, coerce, integer, nullable, number, object, optional, refine, string, unknown, type Infer, type Struct } from 'superstruct';
+import { documented } from './documented';
 import { NAME_MAX } from './text';
 
 /**
@@ -9,10 +10,22 @@ import { NAME_MAX } from './text';
 export const LIST_PAGE_SIZE_DEFAULT = 20;
 export const LIST_PAGE_SIZE_MAX = 500;
 
-const INT4_MAX = 2_147_483_647;
+/** The largest value of a PostgreSQL `integer`: every id column is one (a larger id is a database error, not a 404). */
+export const ID_MAX = 2_147_483_647;
+
+/** Whether `n` can be a row id: a whole number from 1 to ID_MAX. */
+export const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= ID_MAX;
+
+const ID_SENTENCE = `Expected an id: a whole number from 1 to ${ID_MAX}.`;
+
+/** The range of a row id, for the published document (contracts/shared/documented.ts). */
+export const ID_RANGE = { minimum: 1, maximum: ID_MAX } as const;
 
 /** A row id: a positive whole number that fits the column (never a database error). */
-export const Id = refine(integer(), 'id', (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.');
+export const Id = documented(
+  refine(integer(), 'id', (n) => isRowId(n) || ID_SENTENCE),
+  ID_RANGE,
+);
 
 /**
  * `struct`, also accepting it written as text (a path or query string), which `parse` reads.
@@ -24,10 +37,13 @@ const fromText = <T>(struct: Struct<T, null>, parse: (text: string) => unknown) 
   coerce(struct, unknown(), (value) => (typeof value === 'string' ? parse(value) : value));
 
 /** An id as it arrives in a path or query string. */
-export const IdText = refine(
-  fromText(integer(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
-  'id',
-  (n) => (n >= 1 && n <= INT4_MAX) || 'Expected an id.',
+export const IdText = documented(
+  refine(
+    fromText(integer(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
+    'id',
+    (n) => isRowId(n) || ID_SENTENCE,
+  ),
+  ID_RANGE,
 );
 
 /** `{id}` of `/.../{id}/`. */

@@ -1,4 +1,6 @@
 import { boolean, nullable, number, object, refine, string, type Infer } from 'superstruct';
+import { documented } from './documented';
+import { ID_RANGE, isRowId } from './lists';
 
 /**
  * What every area knows of a signed-in person: their tokens, who they are (GET /api/v2/auth/me/),
@@ -28,7 +30,11 @@ export type CurrentUser = Infer<typeof CurrentUser>;
  */
 export const ActiveRestaurantUpdate = object({
   active_restaurant_id: nullable(
-    refine(number(), 'active_restaurant_id', (value) => (Number.isSafeInteger(value) && value >= 1) || 'Choose a restaurant from the list.'),
+    // Bounded like every id (issue 28: 2147483648 was a database error, a 500); the sentence is the picker's.
+    documented(
+      refine(number(), 'active_restaurant_id', (value) => isRowId(value) || 'Choose a restaurant from the list.'),
+      ID_RANGE,
+    ),
   ),
 });
 export type ActiveRestaurantUpdate = Infer<typeof ActiveRestaurantUpdate>;

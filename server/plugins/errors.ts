@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../contracts/shared/errors';
 import { ContractViolation } from '../../contracts/shared/validation';
+import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
 
 // Connection-level failures: the database is unreachable, not the request wrong.
@@ -42,6 +43,9 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', detail: 'A part of the address is too long.' },
 };
 
+/** What a write that met a foreign-key violation answers (exported for the tests). */
+export const FOREIGN_KEY_CONFLICT = 'A row this request names was removed at the same moment. Reload and try again.';
+
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
 
 /** Fields an answer names at most: enough for any form, and the answer stays small whatever was sent. */
@@ -78,6 +82,11 @@ export function toAnswer(error: FastifyError | Error): Answer {
       body: { detail: 'The service is temporarily unavailable. Please try again shortly.', code: 'database_unavailable' },
       headers: { 'retry-after': '5' },
     };
+  }
+  // The last resort for a write that names a row another request removed meanwhile (issue 28):
+  // creates under a category lock it first and answer 404, but any race left is a conflict, not a 500.
+  if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) {
+    return { status: 409, body: { detail: FOREIGN_KEY_CONFLICT, code: 'conflict' } };
   }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

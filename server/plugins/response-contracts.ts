@@ -22,6 +22,7 @@ export const COMMON_REFUSALS = {
   notSignedIn: refusal('Not signed in, or the access token is missing, invalid or expired (`code` says which).'),
   notAdmin: refusal('Signed in, but this needs a platform administrator.'),
   notFound: refusal('No such row, or it belongs to another restaurant.'),
+  rowRemoved: refusal('A row the request names was removed by another request at the same moment (`code` conflict): reload and try again.'),
   tooLarge: refusal('The request body is too large.'),
   mediaType: refusal('The body is not of a media type this route accepts.'),
   rateLimited: refusal('Too many requests from this address; `Retry-After` says when to try again.'),
@@ -56,7 +57,8 @@ function commonRefusals(app: FastifyInstance, route: RouteOptions): Answers {
     ...(audience === 'anyone' ? {} : { 401: COMMON_REFUSALS.notSignedIn }),
     ...(audience === 'admin' ? { 403: COMMON_REFUSALS.notAdmin } : {}),
     ...(route.url.includes(':id') || namesRestaurant(schema.querystring) ? { 404: COMMON_REFUSALS.notFound } : {}),
-    ...(WITH_BODY.has(method) ? { 413: COMMON_REFUSALS.tooLarge, 415: COMMON_REFUSALS.mediaType } : {}),
+    // Any write can meet a foreign-key violation a concurrent delete causes (plugins/errors.ts).
+    ...(WITH_BODY.has(method) ? { 409: COMMON_REFUSALS.rowRemoved, 413: COMMON_REFUSALS.tooLarge, 415: COMMON_REFUSALS.mediaType } : {}),
     ...(rateLimited ? { 429: COMMON_REFUSALS.rateLimited } : {}),
     500: COMMON_REFUSALS.internal,
     503: COMMON_REFUSALS.unavailable,

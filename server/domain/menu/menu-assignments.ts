@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { categoryDressings, categoryToppings } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
-import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
+import { assertCategoryChild, categoryForNewRows, inReadableCategories } from './menu-categories';
 import { dressingRows, toppingRows } from './menu-library';
 import { listRows, type Listed, type ListRequest } from '../shared/listing';
 import type { Scope } from '../shared/scope';
@@ -104,7 +104,7 @@ function assignments<K extends RefKey>(kind: AssignmentKind<K>) {
     attach,
 
     async create(tx: Db, scope: Scope, body: { category_id: number; restaurant_id?: number } & Record<K, number>): Promise<Answer<K>> {
-      const category = await categoryInScope(tx, scope, body.category_id, body.restaurant_id);
+      const category = await categoryForNewRows(tx, scope, body.category_id, body.restaurant_id);
       const [row] = await attach(tx, category, [body[kind.refKey]]);
       return row as Answer<K>;
     },

@@ -22,13 +22,24 @@ export const toCategory = (row: CategoryRow): Category => ({
 });
 
 /** The category, when the scope acts in its restaurant; else 404 as if it did not exist. */
-export async function categoryInScope(db: Db, scope: Scope, categoryId: number, requestedRestaurant?: number): Promise<CategoryRow> {
-  const [row] = await db.select().from(categories).where(eq(categories.id, categoryId));
+export async function categoryInScope(db: Db, scope: Scope, categoryId: number, requestedRestaurant?: number, lock = false): Promise<CategoryRow> {
+  const query = db.select().from(categories).where(eq(categories.id, categoryId));
+  const [row] = lock ? await query.for('key share') : await query;
   if (!row) throw notFound('Category');
   assertCanChange(scope, row.restaurantId, 'Category');
   checkSameRestaurant(requestedRestaurant, row.restaurantId);
   return row;
 }
+
+/**
+ * `categoryInScope` for a create under the category: the row is locked against deletion until the
+ * transaction ends (FOR KEY SHARE, which renames do not wait for). A delete that comes after then
+ * waits and takes the new row with it; one that came first makes this read find nothing (404).
+ * Without the lock, a delete between this read and the insert was a foreign-key violation, a 500
+ * (issue 28, item 3).
+ */
+export const categoryForNewRows = (tx: Db, scope: Scope, categoryId: number, requestedRestaurant?: number) =>
+  categoryInScope(tx, scope, categoryId, requestedRestaurant, true);
 
 /**
  * For a row found under category `categoryId` (a size, a group...): 404 in the row's own name

@@ -5,7 +5,7 @@ import type { CategoryDetail, CategoryDetailCreate, CategoryDetailListQuery, Cat
 import type { Db } from '../../db/database';
 import { categoryDetails, categoryOptionSets, optionSets } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
-import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
+import { assertCategoryChild, categoryForNewRows, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
 import { checkedRestaurantFilter, notFound, usableIn } from '../shared/tenancy';
@@ -120,7 +120,7 @@ export async function insertDetail(tx: Db, category: { id: number; restaurantId:
 }
 
 export async function createDetail(tx: Db, scope: Scope, body: CategoryDetailCreate): Promise<CategoryDetail> {
-  const category = await categoryInScope(tx, scope, body.category_id, body.restaurant_id);
+  const category = await categoryForNewRows(tx, scope, body.category_id, body.restaurant_id);
   const { category_id: _category, restaurant_id: _restaurant, ...detail } = body;
   return insertDetail(tx, category, detail);
 }

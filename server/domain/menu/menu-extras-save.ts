@@ -2,7 +2,7 @@ import type { ExtraOptionsSave, ExtraOptionsSaved } from '../../../contracts/men
 import type { Db } from '../../db/database';
 import type { Scope } from '../shared/scope';
 import { notFound } from '../shared/tenancy';
-import { categoryInScope } from './menu-categories';
+import { categoryForNewRows } from './menu-categories';
 import {
   deleteGroup,
   deleteSelection,
@@ -24,7 +24,7 @@ import {
  * Deletes go first, so a name freed by a deleted selection can be taken in the same Save.
  */
 export async function saveExtraOptions(tx: Db, scope: Scope, categoryId: number, body: ExtraOptionsSave): Promise<ExtraOptionsSaved> {
-  const category = await categoryInScope(tx, scope, categoryId);
+  const category = await categoryForNewRows(tx, scope, categoryId);
   // A row named here must be of this category: another category's id answers 404 like an unknown one.
   const groupOfCategory = async (id: number) => {
     const group = await getGroup(tx, scope, id);

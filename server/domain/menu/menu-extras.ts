@@ -14,7 +14,7 @@ import type {
 } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { extraGroups, extraSelections } from '../../db/schema-menu';
-import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
+import { assertCategoryChild, categoryForNewRows, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
 import { lockFor } from './menu-rows';
 import type { Scope } from '../shared/scope';
@@ -49,11 +49,15 @@ export const toSelection = (row: SelectionRow): ExtraSelection => ({
 
 // ---- Groups --------------------------------------------------------------------------------
 
-async function groupInScope(db: Db, scope: Scope, id: number, what = 'Extra option group'): Promise<GroupRow & { restaurantId: number }> {
-  const [row] = await db.select().from(extraGroups).where(eq(extraGroups.id, id));
+async function groupInScope(db: Db, scope: Scope, id: number, what = 'Extra option group', lock = false): Promise<GroupRow & { restaurantId: number }> {
+  const query = db.select().from(extraGroups).where(eq(extraGroups.id, id));
+  const [row] = lock ? await query.for('key share') : await query;
   if (!row) throw notFound(what);
   return { ...row, restaurantId: await assertCategoryChild(db, scope, row.categoryId, what) };
 }
+
+/** `groupInScope` for a new selection: locked against deletion (its own or its category's), as `categoryForNewRows` says why. */
+const groupForNewRows = (tx: Db, scope: Scope, id: number) => groupInScope(tx, scope, id, undefined, true);
 
 export async function listGroups(db: Db, scope: Scope, query: ExtraGroupListQuery): Promise<Listed<ExtraGroup>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
@@ -97,7 +101,7 @@ export async function insertGroup(tx: Db, categoryId: number, body: NewGroup): P
 }
 
 export async function createGroup(tx: Db, scope: Scope, body: ExtraGroupCreate): Promise<ExtraGroup> {
-  const category = await categoryInScope(tx, scope, body.category_id, body.restaurant_id);
+  const category = await categoryForNewRows(tx, scope, body.category_id, body.restaurant_id);
   const { category_id: _category, restaurant_id: _restaurant, ...group } = body;
   return toGroup(await insertGroup(tx, category.id, group));
 }
@@ -195,7 +199,7 @@ export async function insertSelections(tx: Db, groupId: number, selections: NewS
 }
 
 export async function createSelection(tx: Db, scope: Scope, body: ExtraSelectionCreate): Promise<ExtraSelection> {
-  const group = await groupInScope(tx, scope, body.group_id);
+  const group = await groupForNewRows(tx, scope, body.group_id);
   checkSameRestaurant(body.restaurant_id, group.restaurantId);
   const { group_id: _group, restaurant_id: _restaurant, ...selection } = body;
   const [row] = await insertSelections(tx, group.id, [selection]);

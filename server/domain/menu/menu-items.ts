@@ -4,7 +4,7 @@ import type { MenuItem, MenuItemCreate, MenuItemListQuery, MenuItemUpdate, ORDER
 import type { Db } from '../../db/database';
 import { categoryDetails, categorySizes, menuItemPrices, menuItems } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
-import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
+import { assertCategoryChild, categoryForNewRows, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
 import { checkedRestaurantFilter, notFound } from '../shared/tenancy';
@@ -117,7 +117,7 @@ async function replacePrices(tx: Db, itemId: number, prices: SizePrice[]): Promi
 }
 
 export async function createItem(tx: Db, scope: Scope, body: MenuItemCreate): Promise<MenuItem> {
-  const category = await categoryInScope(tx, scope, body.category_id, body.restaurant_id);
+  const category = await categoryForNewRows(tx, scope, body.category_id, body.restaurant_id);
   const bySize = await checkPricing(tx, category.id, body);
   const [row] = await tx
     .insert(menuItems)

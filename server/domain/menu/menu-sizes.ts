@@ -4,7 +4,7 @@ import { MENU_DEFAULTS } from '../../../contracts/menu';
 import type { ORDERING, Size, SizeCreate, SizeListQuery, SizeUpdate } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
 import { categorySizes } from '../../db/schema-menu';
-import { assertCategoryChild, categoryInScope, inReadableCategories } from './menu-categories';
+import { assertCategoryChild, categoryForNewRows, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
 import { lockFor } from './menu-rows';
 import type { Scope } from '../shared/scope';
@@ -85,7 +85,7 @@ export async function insertSizes(tx: Db, categoryId: number, sizes: NewSize[]):
 }
 
 export async function createSize(tx: Db, scope: Scope, body: SizeCreate): Promise<Size> {
-  await categoryInScope(tx, scope, body.category_id, body.restaurant_id);
+  await categoryForNewRows(tx, scope, body.category_id, body.restaurant_id);
   const { category_id: categoryId, restaurant_id: _restaurant, ...size } = body;
   const [row] = await insertSizes(tx, categoryId, [size]);
   return toSize(row as SizeRow);

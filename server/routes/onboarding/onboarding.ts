@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { coerce, integer, object, refine, string, type Struct } from 'superstruct';
+import type { Struct } from 'superstruct';
 import { json, refusal } from '../../../contracts/shared/answers';
+import { IdParams } from '../../../contracts/shared/lists';
 import { OnboardingStartResponse } from '../../../contracts/shared/session';
 import {
   aboutStep,
@@ -17,16 +18,8 @@ import { launchOnboarding, onboardingStatus, readStep, saveStep, startOnboarding
 import type { StepBodies } from '../../domain/onboarding/onboarding-steps';
 import { signedInUser } from '../../plugins/auth';
 
-const INT4_MAX = 2_147_483_647;
-/** A restaurant id in a path: a positive whole number that fits the column (else 400, never a database error). */
-const IdParams = object({
-  id: refine(
-    coerce(integer(), string(), (value) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN)),
-    'id',
-    (n) => (n >= 1 && n <= INT4_MAX) || 'Expected a restaurant id.',
-  ),
-});
-type IdParams = { Params: { id: number } };
+// A restaurant id in a path: the shared id (bounded to the integer column, else 400), as every route's.
+type IdRequest = { Params: IdParams };
 
 export async function onboardingRoutes(app: FastifyInstance, context: AppContext) {
   const db = context.database.db;
@@ -49,7 +42,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     async (request) => (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse,
   );
 
-  app.get<IdParams>(
+  app.get<IdRequest>(
     `${API_BASE}${paths.onboarding.status(':id')}`,
     {
       schema: { params: IdParams, response: { 200: json(OnboardingStatus, 'Which steps are saved, and whether the restaurant is launched.') } },
@@ -65,12 +58,12 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
       "The step's saved answers; a step never saved answers its defaults, whose required fields may be empty.",
       'shape',
     );
-    app.get<IdParams>(
+    app.get<IdRequest>(
       url,
       { schema: { params: IdParams, response: { 200: answer } }, preValidation: app.requireUser },
       async (request) => (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S],
     );
-    app.put<IdParams & { Body: StepBodies[S] }>(
+    app.put<IdRequest & { Body: StepBodies[S] }>(
       url,
       {
         schema: {
@@ -85,7 +78,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
   };
   for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);
 
-  app.post<IdParams>(
+  app.post<IdRequest>(
     `${API_BASE}${paths.onboarding.launch(':id')}`,
     {
       schema: {

@@ -83,4 +83,18 @@ describe('choosing the restaurant an administrator works on', () => {
     }
     expect((await choose(null, { active_restaurant_id: null })).status).toBe(401);
   });
+
+  it('refuses an id past the integer column with 400 (issue 28: it was a database error, a 500), changing nothing', async () => {
+    await choose(admin, { active_restaurant_id: owner.restaurantId });
+    for (const id of [2_147_483_648, 2 ** 53 + 2]) {
+      const answer = await choose(admin, { active_restaurant_id: id });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        detail: 'Some fields are not valid.',
+        code: 'invalid',
+        fields: { active_restaurant_id: 'Choose a restaurant from the list.' },
+      });
+    }
+    expect((await me(admin)).body.active_restaurant_id).toBe(owner.restaurantId);
+  });
 });

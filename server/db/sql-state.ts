@@ -1,0 +1,13 @@
+/**
+ * Whether PostgreSQL refused a statement with SQLSTATE `state`. Both drivers put it in `code`
+ * (node-postgres' DatabaseError and PGlite's alike), and Drizzle wraps either in an error whose
+ * `cause` is the driver's: the chain of causes is followed.
+ */
+export function hasSqlState(error: unknown, state: string): boolean {
+  if (!(error instanceof Error)) return false;
+  if ((error as { code?: unknown }).code === state) return true;
+  return error.cause !== undefined && hasSqlState(error.cause, state);
+}
+
+/** SQLSTATE 23503: a row named by a foreign key is not there (removed by a request running at the same time). */
+export const FOREIGN_KEY_VIOLATION = '23503';
