@@ -9,10 +9,3 @@ import type { Db } from '../../db/database';
 export async function lockFor(tx: Db, kind: string, id: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}\n${id}`}, 0))`);
 }
-
-/** A unique constraint refused the row (SQLSTATE 23505), possibly wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if ((error as { code?: unknown }).code === '23505') return true;
-  return error.cause !== undefined && isUniqueViolation(error.cause);
-}
