@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -57,9 +57,15 @@ async function answers(db: Db, timeoutMs: number): Promise<boolean> {
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** What the engines take beside their connection. */
+export type DatabaseOptions = {
+  /** Told every statement Drizzle sends: tests and benches count a request's statements with it. */
+  queryLogger?: Logger;
+};
+
 /** Wraps an open PGlite instance (a folder on disk, or an in-memory copy in tests). */
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
+export function fromPglite(client: PGlite, { queryLogger }: DatabaseOptions = {}): Database {
+  const db = drizzlePglite({ client, schema, ...(queryLogger ? { logger: queryLogger } : {}) });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
@@ -108,7 +114,7 @@ function reclaimedWhenEnded(client: pg.PoolClient): pg.PoolClient {
 }
 
 /** A pooled connection to a real PostgreSQL server. */
-export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogger): Database {
+export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogger, { queryLogger }: DatabaseOptions = {}): Database {
   const pool = new ReclaimingPool({
     connectionString: url,
     max: poolMax,
@@ -125,7 +131,7 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
   pool.on('connect', (client) => {
     client.on('error', (error) => logger?.error({ err: error }, 'database connection in use failed'));
   });
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool, schema, ...(queryLogger ? { logger: queryLogger } : {}) });
   return {
     kind: 'postgres',
     db: db as unknown as Db,
