@@ -61,7 +61,17 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export type DatabaseOptions = {
   /** Told every statement Drizzle sends: tests and benches count a request's statements with it. */
   queryLogger?: Logger;
+  /**
+   * PostgreSQL only: `statement_timeout` and `idle_in_transaction_session_timeout` of every pooled
+   * connection, so no statement, and no transaction left idle, holds a connection longer (issue
+   * 28). PGlite runs inside this process: nothing can interrupt its statement while it runs, so
+   * there the contracts' bounds on what one request may write are the guard.
+   */
+  statementTimeoutMs?: number;
 };
+
+/** Well above any statement the server sends (the largest take milliseconds); DATABASE_STATEMENT_TIMEOUT_MS. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 /** Wraps an open PGlite instance (a folder on disk, or an in-memory copy in tests). */
 export function fromPglite(client: PGlite, { queryLogger }: DatabaseOptions = {}): Database {
@@ -114,10 +124,18 @@ function reclaimedWhenEnded(client: pg.PoolClient): pg.PoolClient {
 }
 
 /** A pooled connection to a real PostgreSQL server. */
-export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogger, { queryLogger }: DatabaseOptions = {}): Database {
+export function fromPostgresUrl(
+  url: string,
+  poolMax: number,
+  logger?: PoolLogger,
+  { queryLogger, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS }: DatabaseOptions = {},
+): Database {
   const pool = new ReclaimingPool({
     connectionString: url,
     max: poolMax,
+    // Sent as start-up parameters of each connection: no extra round trip per checkout.
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
@@ -149,10 +167,12 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
  * process holds it). `purpose` names this process to whoever is refused.
  */
 export async function openDatabase(
-  options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number },
+  options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number; databaseStatementTimeoutMs?: number },
   { logger, purpose = 'another process' }: { logger?: PoolLogger; purpose?: string } = {},
 ): Promise<Database> {
-  if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl, options.databasePoolMax, logger);
+  if (options.databaseUrl) {
+    return fromPostgresUrl(options.databaseUrl, options.databasePoolMax, logger, { statementTimeoutMs: options.databaseStatementTimeoutMs });
+  }
   const folder = join(options.dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
   const lock = await acquireDataDirLock(options.dataDir, purpose);
