@@ -36,13 +36,14 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-async function answers(db: Db, timeoutMs: number): Promise<boolean> {
+/** True when `select` settles within the time-out; never throws. */
+async function answers(select: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((done) => {
     timer = setTimeout(() => done(false), timeoutMs);
   });
   try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+    return await Promise.race([select().then(() => true), timeout]);
   } catch {
     return false;
   } finally {
@@ -79,7 +80,7 @@ export function fromPglite(client: PGlite, { queryLogger }: DatabaseOptions = {}
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
+    ping: (timeoutMs = 2000) => answers(() => db.execute(sql`select 1`), timeoutMs),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     close: async () => {
@@ -149,15 +150,27 @@ export function fromPostgresUrl(
   pool.on('connect', (client) => {
     client.on('error', (error) => logger?.error({ err: error }, 'database connection in use failed'));
   });
+  // Health's own connection (issue 28): "is the database reachable" must not wait until a pool
+  // that busy requests fill gives a connection back; ten long writes once made it answer 503.
+  const pingPool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeoutMs,
+  });
+  pingPool.on('error', (error) => logger?.error({ err: error }, 'idle health-check connection failed'));
   const db = drizzlePostgres({ client: pool, schema, ...(queryLogger ? { logger: queryLogger } : {}) });
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
+    ping: (timeoutMs = 2000) => answers(() => pingPool.query('select 1'), timeoutMs),
     // Several processes starting at once migrate one after the other; the later ones find nothing to do.
     migrate: () => whileLocked(pool, ADVISORY_LOCKS.migrations, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), pingPool.end()]);
+    },
   };
 }
 
