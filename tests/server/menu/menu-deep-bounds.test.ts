@@ -51,6 +51,20 @@ describe('POST /categories/deep/ bounded in rows', () => {
     expect(await menuRowCounts(t)).toEqual(before);
   });
 
+  it('tells the bound before checking each row: an over-bound body is refused for its size alone', async () => {
+    const groups = extraGroups(100, 200);
+    // A refused price deep inside: were every row checked, it would be named too.
+    (groups[99]?.selections[199] as { price: number }).price = -1;
+    const refused = await api.post('/categories/deep/', owner, { name: 'Too big', extra_groups: groups });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ extra_groups: `One new category may have at most ${EXTRA_OPTIONS_BATCH_MAX} groups and selections in all.` });
+    // Within the bound, the same refused price is named.
+    const small = extraGroups(1, 3);
+    (small[0]?.selections[2] as { price: number }).price = -1;
+    const named = await api.post('/categories/deep/', owner, { name: 'Small', extra_groups: small });
+    expect(named.body.fields).toEqual({ 'extra_groups.0.selections.2.price': expect.any(String) });
+  });
+
   it('writes a maximal body whole and in order with a handful of statements', async () => {
     // 5 groups of 99 selections: 500 rows, the most one request may create.
     const groups = extraGroups(5, 99);
