@@ -5,16 +5,18 @@
 //   4. the messages inbox with a million sign-ups, with and without its indexes (BENCH_MESSAGES);
 //   5. the statistics calls with 100,000 menu items over 300 restaurants (median time per call);
 //   6. forgot-password for existing and unknown accounts, interleaved (medians and their difference);
-//   7. cold start: starting the server until its health check answers, built and the old tsx way.
+//   7. cold start: starting the server until its health check answers, built and the old tsx way;
+//   8. ten maximal deep creates at once, with health and another owner's list probed meanwhile.
 // Each prints requests per second and p50/p99 latency.
 //   BENCH_SECONDS (default 5) per measurement; BENCH_CONNECTIONS (default 10; the paged list
 //   always uses 50); BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 //   where throw-away databases are created and dropped, "skip" for PGlite only;
-//   BENCH_ONLY=endpoints|compression|list|inbox|stats|forgot|coldstart runs one section; BENCH_LOG_LEVEL sets the paged
+//   BENCH_ONLY=endpoints|compression|list|inbox|stats|forgot|coldstart|deep runs one section; BENCH_LOG_LEVEL sets the paged
 //   list server's LOG_LEVEL (default warn, as the other sections); BENCH_PROCESSES (default 1)
 //   runs the paged list on that many server processes (WEB_CONCURRENCY) on one port.
 import { benchColdStart } from './cold-start';
 import { benchCompression } from './compression';
+import { benchDeepCreateLoad } from './deep-create-load';
 import { benchEndpoints } from './endpoints';
 import { benchForgotPassword } from './forgot-password';
 import { benchInsightStats } from './insights-stats';
@@ -39,6 +41,7 @@ const SECTIONS = {
   },
   forgot: benchForgotPassword,
   coldstart: benchColdStart,
+  deep: benchDeepCreateLoad,
 };
 
 const only = process.env.BENCH_ONLY;

@@ -1,4 +1,4 @@
-import { array, boolean, coerce, enums, integer, nullable, number, object, optional, refine, string, unknown, type Infer } from 'superstruct';
+import { array, boolean, coerce, enums, integer, nullable, number, object, optional, refine, string, Struct, unknown, type Infer } from 'superstruct';
 import { BooleanText, Id, IdText, listQuery, SearchText } from './shared/lists';
 import { NO_RESTAURANT_MESSAGE } from './shared/restaurants';
 import { NAME_MAX, NAME_MESSAGE, requiredName, trimmed } from './shared/text';
@@ -416,6 +416,44 @@ export type MenuItemCreate = Infer<typeof MenuItemCreate>;
 export const MenuItemUpdate = object({ name: changedName(MENU_MESSAGES.name), ...itemFields });
 export type MenuItemUpdate = Infer<typeof MenuItemUpdate>;
 
+// ---- Rows one request may write ----------------------------------------------------------
+
+/**
+ * Extra groups and selections one request may write in all: the extra options Save (issue 27)
+ * and the deep create (issue 28). Each list has its own bound, but 100 groups of 200 selections
+ * are still 20,100 rows in one transaction, which held PGlite (and a PostgreSQL connection) for
+ * a minute and more; so the whole is bounded too.
+ */
+export const EXTRA_OPTIONS_BATCH_MAX = 500;
+
+/** How many items `value` lists; 0 when it is no list (the struct itself refuses that). */
+const listed = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+/** `value[key]` when `value` is an object; the bound is counted on the body as sent, before its check. */
+const fieldOf = (value: unknown, key: string) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+
+/** Rows of a list of groups: each group and each of its selections. */
+const groupRows = (groups: unknown) => (Array.isArray(groups) ? groups.reduce<number>((rows, group) => rows + 1 + listed(fieldOf(group, 'selections')), 0) : 0);
+
+/**
+ * `struct` refused when `rowsOf` counts more than EXTRA_OPTIONS_BATCH_MAX rows in the body as
+ * sent. The refusal is put on `field`, the list a person shortens, rather than on the whole body;
+ * `what` begins the sentence ("One save may change"). It is told before the fields are checked,
+ * and then they are not: checking each of 100 groups × 200 selections only to refuse them was a
+ * quarter of a second of the server's one thread (issue 28).
+ */
+function withinRowBound<T, S>(struct: Struct<T, S>, field: string, rowsOf: (value: unknown) => number, what: string): Struct<T, S> {
+  const over = (value: unknown) => rowsOf(value) > EXTRA_OPTIONS_BATCH_MAX;
+  // Named a refinement, so the sentence is shown as written (contracts/shared/validation.ts).
+  const refusal = { path: [field], refinement: 'rows', message: `${what} at most ${EXTRA_OPTIONS_BATCH_MAX} groups and selections in all.` };
+  return new Struct({
+    ...struct,
+    validator: (value, context) => (over(value) ? refusal : struct.validator(value, context)),
+    *entries(value, context) {
+      if (!over(value)) yield* struct.entries(value, context);
+    },
+  });
+}
+
 // ---- Deep create: POST /categories/deep/ ---------------------------------------------------
 
 const DeepSize = object(sizeFields);
@@ -426,24 +464,31 @@ const DeepGroup = object({ ...groupFields, selections: optional(boundedList(arra
  * The category creation payload of spec section 3: everything is written in one transaction,
  * or nothing is. `sizes` only when the detail is priced by size.
  */
-export const CategoryDeepCreate = object({
-  restaurant_id: RestaurantRef,
-  name: requiredName(MENU_MESSAGES.categoryName),
-  description: optional(Description),
-  detail: optional(
-    object({
-      priced_by: optional(enums(PRICED_BY)),
-      primary_option_sets: optional(IdList),
-      allow_toppings: optional(boolean()),
-      allow_dressings: optional(boolean()),
-      image_url: optional(ImageUrl),
-    }),
-  ),
-  sizes: optional(boundedList(array(DeepSize), MENU_SIZES_MAX, 'sizes')),
-  toppings: optional(IdList),
-  dressings: optional(IdList),
-  extra_groups: optional(boundedList(array(DeepGroup), MENU_GROUPS_MAX, 'extra groups')),
-});
+export const CategoryDeepCreate = withinRowBound(
+  object({
+    restaurant_id: RestaurantRef,
+    name: requiredName(MENU_MESSAGES.categoryName),
+    description: optional(Description),
+    detail: optional(
+      object({
+        priced_by: optional(enums(PRICED_BY)),
+        primary_option_sets: optional(IdList),
+        allow_toppings: optional(boolean()),
+        allow_dressings: optional(boolean()),
+        image_url: optional(ImageUrl),
+      }),
+    ),
+    sizes: optional(boundedList(array(DeepSize), MENU_SIZES_MAX, 'sizes')),
+    toppings: optional(IdList),
+    dressings: optional(IdList),
+    extra_groups: optional(boundedList(array(DeepGroup), MENU_GROUPS_MAX, 'extra groups')),
+  }),
+  // Sizes, toppings, dressings and option sets are one multi-row statement each, bounded by
+  // their own lists; groups and selections are the rows that multiply (issue 28).
+  'extra_groups',
+  (body) => groupRows(fieldOf(body, 'extra_groups')),
+  'One new category may have',
+);
 export type CategoryDeepCreate = Infer<typeof CategoryDeepCreate>;
 
 export const CategoryDeep = object({
@@ -470,34 +515,18 @@ const SavedGroup = object({
  * Everything the extra options screen's Save changes in one category (issue 27): the groups and
  * selections it deletes, then each group (updated or created) with its selections, in screen
  * order. The server writes all of it in one transaction or nothing, so a refused row never
- * leaves the rest half-applied.
+ * leaves the rest half-applied. Every row it names counts towards the bound: each is a
+ * statement or more (names are made unique per group), removed ids included.
  */
-export const EXTRA_OPTIONS_BATCH_MAX = 500;
-
-/** How many rows a batch writes or deletes: every group, selection and removed id. */
-const batchRows = (batch: { removed_groups?: number[]; removed_selections?: number[]; groups: { selections?: unknown[] }[] }) =>
-  (batch.removed_groups?.length ?? 0) +
-  (batch.removed_selections?.length ?? 0) +
-  batch.groups.reduce((rows, group) => rows + 1 + (group.selections?.length ?? 0), 0);
-
-/**
- * One Save holds its transaction for every row it names, one statement each (names are made
- * unique per group), so the whole batch is bounded, not only each list: 100 groups of 200
- * selections would be 20,100 statements holding the database.
- */
-export const ExtraOptionsSave = refine(
+export const ExtraOptionsSave = withinRowBound(
   object({
     removed_groups: optional(IdList),
     removed_selections: optional(IdList),
     groups: boundedList(array(SavedGroup), MENU_GROUPS_MAX, 'extra groups'),
   }),
   'groups',
-  // The refusal is put on `groups`, the list a person shortens, rather than on the whole body.
-  (batch) =>
-    batchRows(batch) <= EXTRA_OPTIONS_BATCH_MAX || {
-      path: ['groups'],
-      message: `One save may change at most ${EXTRA_OPTIONS_BATCH_MAX} groups and selections in all.`,
-    },
+  (batch) => listed(fieldOf(batch, 'removed_groups')) + listed(fieldOf(batch, 'removed_selections')) + groupRows(fieldOf(batch, 'groups')),
+  'One save may change',
 );
 export type ExtraOptionsSave = Infer<typeof ExtraOptionsSave>;
 

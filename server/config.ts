@@ -22,6 +22,8 @@ const Environment = object({
   STATIC_DIR: defaulted(size(string(), 1, 4096), './dist'),
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
   DATABASE_POOL_MAX: defaulted(positive, 10),
+  // PostgreSQL only: the longest one statement (or an idle open transaction) may hold a connection.
+  DATABASE_STATEMENT_TIMEOUT_MS: defaulted(positive, 15_000),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: defaulted(flag, false),
@@ -58,6 +60,12 @@ export type Config = {
   staticDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /**
+   * PostgreSQL's statement_timeout and idle_in_transaction_session_timeout on every pooled
+   * connection (issue 28): a runaway statement gives its connection back instead of holding the
+   * pool. PGlite runs in this process and has no such timeout; the contracts' bounds are its guard.
+   */
+  databaseStatementTimeoutMs: number;
   redisUrl: string | undefined;
   logLevel: Infer<typeof Environment>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(e.STATIC_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,13 +36,14 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-async function answers(db: Db, timeoutMs: number): Promise<boolean> {
+/** True when `select` settles within the time-out; never throws. */
+async function answers(select: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((done) => {
     timer = setTimeout(() => done(false), timeoutMs);
   });
   try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+    return await Promise.race([select().then(() => true), timeout]);
   } catch {
     return false;
   } finally {
@@ -57,13 +58,29 @@ async function answers(db: Db, timeoutMs: number): Promise<boolean> {
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** What the engines take beside their connection. */
+export type DatabaseOptions = {
+  /** Told every statement Drizzle sends: tests and benches count a request's statements with it. */
+  queryLogger?: Logger;
+  /**
+   * PostgreSQL only: `statement_timeout` and `idle_in_transaction_session_timeout` of every pooled
+   * connection, so no statement, and no transaction left idle, holds a connection longer (issue
+   * 28). PGlite runs inside this process: nothing can interrupt its statement while it runs, so
+   * there the contracts' bounds on what one request may write are the guard.
+   */
+  statementTimeoutMs?: number;
+};
+
+/** Well above any statement the server sends (the largest take milliseconds); DATABASE_STATEMENT_TIMEOUT_MS. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
 /** Wraps an open PGlite instance (a folder on disk, or an in-memory copy in tests). */
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
+export function fromPglite(client: PGlite, { queryLogger }: DatabaseOptions = {}): Database {
+  const db = drizzlePglite({ client, schema, ...(queryLogger ? { logger: queryLogger } : {}) });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
+    ping: (timeoutMs = 2000) => answers(() => db.execute(sql`select 1`), timeoutMs),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     close: async () => {
@@ -108,10 +125,18 @@ function reclaimedWhenEnded(client: pg.PoolClient): pg.PoolClient {
 }
 
 /** A pooled connection to a real PostgreSQL server. */
-export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogger): Database {
+export function fromPostgresUrl(
+  url: string,
+  poolMax: number,
+  logger?: PoolLogger,
+  { queryLogger, statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS }: DatabaseOptions = {},
+): Database {
   const pool = new ReclaimingPool({
     connectionString: url,
     max: poolMax,
+    // Sent as start-up parameters of each connection: no extra round trip per checkout.
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
@@ -125,15 +150,27 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
   pool.on('connect', (client) => {
     client.on('error', (error) => logger?.error({ err: error }, 'database connection in use failed'));
   });
-  const db = drizzlePostgres({ client: pool, schema });
+  // Health's own connection (issue 28): "is the database reachable" must not wait until a pool
+  // that busy requests fill gives a connection back; ten long writes once made it answer 503.
+  const pingPool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeoutMs,
+  });
+  pingPool.on('error', (error) => logger?.error({ err: error }, 'idle health-check connection failed'));
+  const db = drizzlePostgres({ client: pool, schema, ...(queryLogger ? { logger: queryLogger } : {}) });
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    ping: (timeoutMs = 2000) => answers(db as unknown as Db, timeoutMs),
+    ping: (timeoutMs = 2000) => answers(() => pingPool.query('select 1'), timeoutMs),
     // Several processes starting at once migrate one after the other; the later ones find nothing to do.
     migrate: () => whileLocked(pool, ADVISORY_LOCKS.migrations, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), pingPool.end()]);
+    },
   };
 }
 
@@ -143,10 +180,12 @@ export function fromPostgresUrl(url: string, poolMax: number, logger?: PoolLogge
  * process holds it). `purpose` names this process to whoever is refused.
  */
 export async function openDatabase(
-  options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number },
+  options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number; databaseStatementTimeoutMs?: number },
   { logger, purpose = 'another process' }: { logger?: PoolLogger; purpose?: string } = {},
 ): Promise<Database> {
-  if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl, options.databasePoolMax, logger);
+  if (options.databaseUrl) {
+    return fromPostgresUrl(options.databaseUrl, options.databasePoolMax, logger, { statementTimeoutMs: options.databaseStatementTimeoutMs });
+  }
   const folder = join(options.dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
   const lock = await acquireDataDirLock(options.dataDir, purpose);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database } from '#server/db/database';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database, type DatabaseOptions } from '#server/db/database';
 import { TEST_SCRYPT } from '../support/test-scrypt';
 
 /** Which engine these server tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
@@ -29,11 +29,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fresh, migrated database private to the caller: a copy of the PGlite template, or a
  * PostgreSQL database cloned from this run's template (at `url`) and dropped by `dispose`.
  */
-export async function freshDatabase(): Promise<{ database: Database; dispose: () => Promise<void>; url?: string }> {
+export async function freshDatabase(options: DatabaseOptions = {}): Promise<{ database: Database; dispose: () => Promise<void>; url?: string }> {
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) {
     const tarball = await readFile(inject('pgliteTemplate'));
-    const database = fromPglite(await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: PGLITE_EXTENSIONS }));
+    const database = fromPglite(await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: PGLITE_EXTENSIONS }), options);
     return { database, dispose: () => database.close() };
   }
   const template = new URL(templateUrl);
@@ -50,7 +50,7 @@ export async function freshDatabase(): Promise<{ database: Database; dispose: ()
   await run(`create database ${name} template ${template.pathname.slice(1)}`);
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
-  const database = fromPostgresUrl(url.toString(), 4);
+  const database = fromPostgresUrl(url.toString(), 4, undefined, options);
   return {
     database,
     /** For a test that hands the database to a server process of its own. */

@@ -13,6 +13,7 @@ import type {
   ORDERING,
 } from '../../../contracts/menu';
 import type { Db } from '../../db/database';
+import { statementChunks } from '../../db/multi-row';
 import { extraGroups, extraSelections } from '../../db/schema-menu';
 import { assertCategoryChild, categoryForNewRows, inReadableCategories } from './menu-categories';
 import { listRows, type Listed } from '../shared/listing';
@@ -123,22 +124,26 @@ export async function deleteGroup(tx: Db, scope: Scope, id: number): Promise<voi
 // ---- Selections ----------------------------------------------------------------------------
 
 /**
- * `wanted` if no other selection of the group has that name (ignoring case); else the first
- * free `base n` from 2, where base is `wanted` without a number suffix of its own, so a
- * second 'New 2' becomes 'New 3' rather than 'New 2 2'. The caller holds the group's lock.
+ * `wanted` if no name in `taken` (lower-cased) is the same ignoring case; else the first free
+ * `base n` from 2, where base is `wanted` without a number suffix of its own, so a second
+ * 'New 2' becomes 'New 3' rather than 'New 2 2'.
  */
-async function uniqueName(tx: Db, groupId: number, wanted: string, exceptId?: number): Promise<string> {
-  const rows = await tx
-    .select({ name: extraSelections.name })
-    .from(extraSelections)
-    .where(and(eq(extraSelections.groupId, groupId), exceptId === undefined ? undefined : ne(extraSelections.id, exceptId)));
-  const taken = new Set(rows.map((row) => row.name.toLowerCase()));
+function freeName(taken: ReadonlySet<string>, wanted: string): string {
   if (!taken.has(wanted.toLowerCase())) return wanted;
   const base = wanted.replace(/ \d+$/, '') || wanted;
   for (let n = 2; ; n += 1) {
     const candidate = `${base} ${n}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
+}
+
+/** freeName among the group's stored selections. The caller holds the group's lock. */
+async function uniqueName(tx: Db, groupId: number, wanted: string, exceptId?: number): Promise<string> {
+  const rows = await tx
+    .select({ name: extraSelections.name })
+    .from(extraSelections)
+    .where(and(eq(extraSelections.groupId, groupId), exceptId === undefined ? undefined : ne(extraSelections.id, exceptId)));
+  return freeName(new Set(rows.map((row) => row.name.toLowerCase())), wanted);
 }
 
 async function selectionInScope(db: Db, scope: Scope, id: number): Promise<SelectionRow> {
@@ -197,6 +202,55 @@ export async function insertSelections(tx: Db, groupId: number, selections: NewS
   }
   return rows;
 }
+
+/** A new group with its new selections, as the deep create receives them. */
+export type NewGroupWithSelections = NewGroup & { selections?: NewSelection[] };
+
+/**
+ * Groups of a category made in this transaction, with their selections, in a handful of
+ * statements (issue 28): every group in one multi-row insert, then every selection in another
+ * (cut where one would pass the bind-parameter limit). One statement per row held PGlite, and a
+ * PostgreSQL connection, for a minute and more at 20,100 rows. The groups are new, so nobody
+ * else can see them: no lock is needed and names are made unique in memory, as insertSelections
+ * would make them one by one. Rows come back in the order given: a multi-row insert takes serial
+ * ids in the order of its VALUES, and the answer is sorted by id to rely on nothing else.
+ */
+export async function insertNewGroups(
+  tx: Db,
+  categoryId: number,
+  groups: NewGroupWithSelections[],
+): Promise<(ExtraGroup & { selections: ExtraSelection[] })[]> {
+  if (groups.length === 0) return [];
+  const groupValues = groups.map(({ selections: _selections, ...group }) => ({
+    categoryId,
+    name: MENU_DEFAULTS.groupName,
+    addImagesToSelections: MENU_DEFAULTS.addImagesToSelections,
+    ...groupColumns(group),
+  }));
+  const groupRows: GroupRow[] = [];
+  for (const chunk of statementChunks(groupValues, GROUP_COLUMNS)) groupRows.push(...(await tx.insert(extraGroups).values(chunk).returning()));
+  groupRows.sort((a, b) => a.id - b.id);
+
+  const selectionValues = groups.flatMap((group, index) => {
+    const groupId = (groupRows[index] as GroupRow).id;
+    const taken = new Set<string>();
+    return (group.selections ?? []).map((selection) => {
+      const name = freeName(taken, selection.name ?? MENU_DEFAULTS.selectionName);
+      taken.add(name.toLowerCase());
+      return { groupId, name, price: selection.price ?? MENU_DEFAULTS.price, imageUrl: selection.image_url ?? null };
+    });
+  });
+  const selectionRows: SelectionRow[] = [];
+  for (const chunk of statementChunks(selectionValues, SELECTION_COLUMNS)) {
+    selectionRows.push(...(await tx.insert(extraSelections).values(chunk).returning()));
+  }
+  selectionRows.sort((a, b) => a.id - b.id);
+  return groupRows.map((row) => ({ ...toGroup(row), selections: selectionRows.filter((selection) => selection.groupId === row.id).map(toSelection) }));
+}
+
+/** Bind parameters one inserted row may take (every column but the id). */
+const GROUP_COLUMNS = 5;
+const SELECTION_COLUMNS = 4;
 
 export async function createSelection(tx: Db, scope: Scope, body: ExtraSelectionCreate): Promise<ExtraSelection> {
   const group = await groupForNewRows(tx, scope, body.group_id);
