@@ -1,6 +1,7 @@
 // Issue 28: ten maximal deep creates at once, while health and another owner's category list are
 // probed one request after another; on PGlite and on PostgreSQL. Before, 100 groups × 200
-// selections froze PGlite for 81–102 s and held PostgreSQL's pool for minutes.
+// selections froze PGlite for 81–102 s and held PostgreSQL's pool for minutes. The same for the
+// extra options screen's Save, the other request that may write 500 rows.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,54 @@ async function createOwners(env: { DATA_DIR: string; DATABASE_URL: string }): Pr
 
 type Timed = { ms: number; status: number };
 
+/** One of the requests that may write 500 rows: how to send the n-th maximal one. */
+type Heavy = { label: string; prepare: (serverUrl: string, token: string) => Promise<(n: number) => RequestInit & { url: string }> };
+
+const DEEP_CREATE: Heavy = {
+  label: `deep create (${CONCURRENT} at once, 500 groups+selections, 100 sizes)`,
+  prepare: async (serverUrl, token) => (n) => ({
+    url: `${serverUrl}${API}/categories/deep/`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: maximalBody(n),
+  }),
+};
+
+/**
+ * The screen sends every row of the category on each Save: a full category (5 groups of 99
+ * selections, made once) saved with every price changed, the most one Save may write.
+ */
+const EXTRA_OPTIONS_SAVE: Heavy = {
+  label: `extra options save (${CONCURRENT} at once, 500 groups+selections, every price changed)`,
+  prepare: async (serverUrl, token) => {
+    const groups = 5;
+    const made = await fetch(`${serverUrl}${API}/categories/deep/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Extras',
+        extra_groups: Array.from({ length: groups }, (_, g) => ({
+          name: `Group ${g}`,
+          selections: Array.from({ length: EXTRA_OPTIONS_BATCH_MAX / groups - 1 }, (_, s) => ({ name: `Choice ${g}.${s}`, price: 1 })),
+        })),
+      }),
+    });
+    const deep = (await made.json()) as { category: { id: number }; extra_groups: { id: number; name: string; selections: { id: number; name: string }[] }[] };
+    return (n) => ({
+      url: `${serverUrl}${API}/categories/${deep.category.id}/extra-options/`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        groups: deep.extra_groups.map((group) => ({
+          id: group.id,
+          name: group.name,
+          selections: group.selections.map((selection) => ({ id: selection.id, name: selection.name, price: 1 + (n % 100) / 100 })),
+        })),
+      }),
+    });
+  },
+};
+
 async function timed(url: string, init: RequestInit): Promise<Timed> {
   const started = performance.now();
   const response = await fetch(url, init);
@@ -89,7 +138,7 @@ const figures = (what: string, results: Timed[]) => ({
   'not 2xx': results.filter((r) => r.status < 200 || r.status > 299).length,
 });
 
-async function benchEngine(engine: string, env: { DATA_DIR: string; DATABASE_URL: string }) {
+async function benchEngine(engine: string, env: { DATA_DIR: string; DATABASE_URL: string }, heavy: Heavy) {
   const [bigId, otherId] = await createOwners(env);
   const server = await startServer({ ...env, SECRET_KEY });
   try {
@@ -111,16 +160,14 @@ async function benchEngine(engine: string, env: { DATA_DIR: string; DATABASE_URL
     setTimeout(() => (idle = false), 1000);
     const [idleHealth, idleList] = await Promise.all([probe(health, () => idle), probe(list, () => idle)]);
 
-    let created = 0;
+    let sent = 0;
+    const nth = await heavy.prepare(server.url, bigToken);
     const wave = () =>
       Promise.all(
-        Array.from({ length: CONCURRENT }, () =>
-          timed(`${server.url}${API}/categories/deep/`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${bigToken}`, 'content-type': 'application/json' },
-            body: maximalBody((created += 1)),
-          }),
-        ),
+        Array.from({ length: CONCURRENT }, () => {
+          const { url, ...init } = nth((sent += 1));
+          return timed(url, init);
+        }),
       );
     // One wave first, not counted: a server that has been serving has compiled its code paths.
     await wave();
@@ -136,9 +183,9 @@ async function benchEngine(engine: string, env: { DATA_DIR: string; DATABASE_URL
     return [
       { engine, ...figures('health, idle', idleHealth) },
       { engine, ...figures("other owner's list, idle", idleList) },
-      { engine, ...figures(`deep create (${CONCURRENT} at once, 500 groups+selections, 100 sizes)`, creates) },
-      { engine, ...figures('health, during the creates', loadedHealth) },
-      { engine, ...figures("other owner's list, during the creates", loadedList) },
+      { engine, ...figures(heavy.label, creates) },
+      { engine, ...figures('health, meanwhile', loadedHealth) },
+      { engine, ...figures("other owner's list, meanwhile", loadedList) },
     ];
   } finally {
     await server.stop();
@@ -156,11 +203,13 @@ async function inDataDir<T>(work: (dataDir: string) => Promise<T>): Promise<T> {
 }
 
 export async function benchDeepCreateLoad(): Promise<void> {
-  const rows = await inDataDir((dataDir) => benchEngine('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }));
-  if (POSTGRES_ADMIN_URL !== 'skip') {
-    const postgres = await withPostgresDatabase((url) => inDataDir((dataDir) => benchEngine('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url })));
-    rows.push(...(postgres ?? []));
+  for (const heavy of [DEEP_CREATE, EXTRA_OPTIONS_SAVE]) {
+    const rows = await inDataDir((dataDir) => benchEngine('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, heavy));
+    if (POSTGRES_ADMIN_URL !== 'skip') {
+      const postgres = await withPostgresDatabase((url) => inDataDir((dataDir) => benchEngine('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }, heavy)));
+      rows.push(...(postgres ?? []));
+    }
+    console.log(`\n${heavy.label}: waves of ${CONCURRENT} maximal bodies for ${SECONDS} s; probes one at a time; server in its own process`);
+    console.table(rows);
   }
-  console.log(`\nDeep creates: waves of ${CONCURRENT} maximal bodies for ${SECONDS} s; probes one at a time; server in its own process`);
-  console.table(rows);
 }

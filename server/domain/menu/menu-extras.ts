@@ -26,8 +26,8 @@ import { checkedRestaurantFilter, checkSameRestaurant, notFound } from '../share
  * a new group is 'New group' with images on; a selection's name is made unique within its
  * group with a number suffix ('New', 'New 2', ...).
  */
-type GroupRow = typeof extraGroups.$inferSelect;
-type SelectionRow = typeof extraSelections.$inferSelect;
+export type GroupRow = typeof extraGroups.$inferSelect;
+export type SelectionRow = typeof extraSelections.$inferSelect;
 export type NewGroup = Omit<ExtraGroupCreate, 'category_id' | 'restaurant_id'>;
 export type NewSelection = Omit<ExtraSelectionCreate, 'group_id' | 'restaurant_id'>;
 
@@ -84,7 +84,7 @@ export async function getGroup(db: Db, scope: Scope, id: number): Promise<ExtraG
   return toGroup(await groupInScope(db, scope, id));
 }
 
-const groupColumns = (body: NewGroup) => ({
+export const groupColumns = (body: NewGroup) => ({
   ...(body.name === undefined ? {} : { name: body.name }),
   ...(body.required === undefined ? {} : { required: body.required }),
   ...(body.allow_multiple === undefined ? {} : { allowMultiple: body.allow_multiple }),
@@ -128,7 +128,7 @@ export async function deleteGroup(tx: Db, scope: Scope, id: number): Promise<voi
  * `base n` from 2, where base is `wanted` without a number suffix of its own, so a second
  * 'New 2' becomes 'New 3' rather than 'New 2 2'.
  */
-function freeName(taken: ReadonlySet<string>, wanted: string): string {
+export function freeName(taken: ReadonlySet<string>, wanted: string): string {
   if (!taken.has(wanted.toLowerCase())) return wanted;
   const base = wanted.replace(/ \d+$/, '') || wanted;
   for (let n = 2; ; n += 1) {
@@ -250,7 +250,7 @@ export async function insertNewGroups(
 
 /** Bind parameters one inserted row may take (every column but the id). */
 const GROUP_COLUMNS = 5;
-const SELECTION_COLUMNS = 4;
+export const SELECTION_COLUMNS = 4;
 
 export async function createSelection(tx: Db, scope: Scope, body: ExtraSelectionCreate): Promise<ExtraSelection> {
   const group = await groupForNewRows(tx, scope, body.group_id);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CategoryCreate,
   CategoryDeep,
@@ -31,7 +31,7 @@ import { createCategory, deleteCategory, getCategory, listCategories, updateCate
 import { createCategoryDeep } from '../../domain/menu/menu-deep';
 import { createDetail, getDetail, listDetails, updateDetail } from '../../domain/menu/menu-details';
 import { createSize, deleteSize, getSize, listSizes, updateSize } from '../../domain/menu/menu-sizes';
-import { oneAtATime } from '../../domain/shared/one-at-a-time';
+import { takingTurns } from '../shared/taking-turns';
 import { created } from '../shared/list-answers';
 import { registerResource } from './menu-crud';
 
@@ -90,24 +90,13 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
     updateBody: CategoryDressingUpdate,
   });
 
-  // Up to 500 groups and selections and 100 sizes each: one at a time per server (issue 28),
-  // from the body's check (after sign-in, so anonymous calls never queue) to the answer.
-  const deepCreateTurn = oneAtATime();
-  const turns = new WeakMap<FastifyRequest, () => void>();
+  // Up to 500 groups and selections and 100 sizes each: one at a time per server (issue 28).
+  const deepCreateTurns = takingTurns();
   app.post<{ Body: CategoryDeepCreate }>(
     `${API_BASE}${paths.menu.categoryDeep}`,
     {
-      preValidation: [
-        app.requireUser,
-        async (request, reply) => {
-          const release = await deepCreateTurn();
-          turns.set(request, release);
-          // A connection closed before the answer must not keep the turn for good.
-          reply.raw.once('close', release);
-        },
-      ],
-      // Sent or failed, refused or created: the next one goes (releasing twice does nothing).
-      onResponse: async (request) => turns.get(request)?.(),
+      preValidation: [app.requireUser, deepCreateTurns.take],
+      onResponse: deepCreateTurns.give,
       schema: {
         body: CategoryDeepCreate,
         response: {

@@ -31,6 +31,7 @@ import { saveExtraOptions } from '../../domain/menu/menu-extras-save';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { registerResource } from './menu-crud';
+import { takingTurns } from '../shared/taking-turns';
 
 /** Extra option groups of a category and their priced selections. */
 export async function menuExtraRoutes(app: FastifyInstance, context: AppContext) {
@@ -59,10 +60,13 @@ export async function menuExtraRoutes(app: FastifyInstance, context: AppContext)
     remove: deleteSelection,
   });
 
+  // Up to 500 groups and selections: one Save at a time per server, as the deep create (issue 28).
+  const saveTurns = takingTurns();
   app.post<{ Params: IdParams; Body: ExtraOptionsSave }>(
     `${API_BASE}${paths.menu.categoryExtraOptions(':id')}`,
     {
-      preValidation: app.requireUser,
+      preValidation: [app.requireUser, saveTurns.take],
+      onResponse: saveTurns.give,
       schema: {
         params: IdParams,
         body: ExtraOptionsSave,

@@ -104,6 +104,42 @@ describe('POST /categories/deep/ bounded in rows', () => {
   });
 });
 
+type Made = { id: number; name: string; selections: { id: number; name: string; price: number }[] };
+
+describe('POST /categories/{id}/extra-options/ with every row of a full category', () => {
+  it('saves in a handful of statements, writing only the rows that changed, names made unique in order', async () => {
+    const deep = await api.post('/categories/deep/', owner, { name: 'Saved in full', extra_groups: extraGroups(4, 99) });
+    const made = deep.body.extra_groups as Made[];
+    // The screen sends every row on each Save: 4 groups of 99, every price of one group changed,
+    // one selection renamed to its neighbour's name, and a new group of 91 (496 rows in all).
+    const groups = made.map((group) => ({
+      id: group.id,
+      name: group.name,
+      selections: group.selections.map((selection) => ({ id: selection.id, name: selection.name, price: selection.price })),
+    }));
+    for (const selection of groups[0]!.selections) selection.price = 9.99;
+    groups[1]!.selections[1]!.name = 'Choice 1.2';
+    const fresh91 = Array.from({ length: 91 }, (_, s) => ({ name: `New ${s}`, price: 2 }));
+    statements.length = 0;
+    const saved = await api.post(`/categories/${deep.body.category.id}/extra-options/`, owner, { groups: [...groups, { name: 'Added', selections: fresh91 }] });
+    const sent = statements.length;
+    expect(saved.status).toBe(200);
+
+    const answered = saved.body.groups as Made[];
+    expect(answered.map((group) => group.name)).toEqual(['Group 0', 'Group 1', 'Group 2', 'Group 3', 'Added']);
+    expect(answered[0]!.selections.map((selection) => selection.price)).toEqual(Array(99).fill(9.99));
+    // Taken by the selection after it, as a write one row at a time would have found it.
+    expect(answered[1]!.selections.slice(0, 3).map((selection) => selection.name)).toEqual(['Choice 1.0', 'Choice 1.2 2', 'Choice 1.2']);
+    expect(answered[4]!.selections.map((selection) => selection.name)).toEqual(fresh91.map((selection) => selection.name));
+    const stored = (await api.get(`/extra-options/selections/?group_id=${made[1]!.id}&ordering=id&page_size=3`, owner)).body.results;
+    expect(stored.map((selection: { name: string }) => selection.name)).toEqual(['Choice 1.0', 'Choice 1.2 2', 'Choice 1.2']);
+    const repriced = (await api.get(`/extra-options/selections/?group_id=${made[0]!.id}&ordering=id&page_size=500`, owner)).body.results;
+    expect(repriced.map((selection: { price: number }) => selection.price)).toEqual(Array(99).fill(9.99));
+    // One statement per row and three for its checks were 3,860; now the changed prices are one.
+    expect(sent).toBeLessThanOrEqual(20);
+  });
+});
+
 describe('statementChunks', () => {
   it('cuts rows where a statement would pass 65,535 bind parameters, keeping their order', () => {
     const rows = Array.from({ length: 20_000 }, (_, n) => n);
