@@ -123,9 +123,13 @@ async function authPlugin(app: FastifyInstance, context: AppContext) {
 
   // A token signed before its user's sessions were ended (logout, password reset) is as good as
   // one whose user is gone: the client renews it once, which works only if its session still lives.
-  const loadUser = async (token: string, userId: number, epoch: number): Promise<UserRow> => {
+  const sessionUser = async (userId: number, epoch: number): Promise<UserRow | undefined> => {
     const user = await findUserById(db, userId);
-    if (!user || user.sessionEpoch !== epoch) throw userGone();
+    return user?.sessionEpoch === epoch ? user : undefined;
+  };
+  const loadUser = async (token: string, userId: number, epoch: number): Promise<UserRow> => {
+    const user = await sessionUser(userId, epoch);
+    if (!user) throw userGone();
     tokens.rememberScope(token, scopeOf(user));
     return user;
   };
@@ -166,9 +170,7 @@ async function authPlugin(app: FastifyInstance, context: AppContext) {
     const viewerCheck = new ViewerCheck(viewer.userId, viewer.epoch);
     const outcome = await settled(read({ ...viewer.assumed, viewerCheck }));
     const seen =
-      viewerCheck.seen !== undefined
-        ? viewerCheck.seen
-        : await findUserById(db, viewer.userId).then((user) => (user && user.sessionEpoch === viewer.epoch ? scopeOf(user) : null));
+      viewerCheck.seen !== undefined ? viewerCheck.seen : await sessionUser(viewer.userId, viewer.epoch).then((user) => (user ? scopeOf(user) : null));
     if (seen === null) throw userGone();
     tokens.rememberScope(viewer.token, seen);
     if (!sameScope(seen, viewer.assumed)) return read(seen);

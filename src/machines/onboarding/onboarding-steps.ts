@@ -29,3 +29,6 @@ export function stepBefore(step: OnboardingStep): OnboardingStep | null {
   const index = ONBOARDING_STEPS.indexOf(step);
   return index > 0 ? ONBOARDING_STEPS[index - 1]! : null;
 }
+
+/** The form steps a status's `progress` says the server holds an answer for, in order. */
+export const savedStepsOf = (progress: Readonly<Record<FormStep, boolean>>): FormStep[] => FORM_STEPS.filter((step) => progress[step]);

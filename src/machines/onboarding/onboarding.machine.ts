@@ -17,7 +17,7 @@ import {
   type OnboardingForms,
 } from './onboarding-forms';
 import { setClosedWithin, setDayClosed, setDayTime, setOpen247, type DayTimeField } from './onboarding-hours';
-import { FORM_STEPS, ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
+import { FORM_STEPS, ONBOARDING_STEPS, savedStepsOf, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
 
 /**
  * The seven-step onboarding (spec sections 2 and 4). Each step is a state; the six form steps
@@ -124,7 +124,7 @@ const onboardingSetup = setup({
     }),
     rememberProgress: assign((_, params: { status: OnboardingStatus }) => ({
       unsavedSteps: FORM_STEPS.filter((step) => !params.status.progress[step]),
-      savedSteps: FORM_STEPS.filter((step) => params.status.progress[step]),
+      savedSteps: savedStepsOf(params.status.progress),
     })),
     markSaved: assign(({ context }, params: { step: FormStep }) => ({
       savedSteps: context.savedSteps.includes(params.step)

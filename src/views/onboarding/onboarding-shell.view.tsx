@@ -9,7 +9,7 @@ import { Redirect } from 'wouter';
 import { navigationBase } from '../../components/navigation-base';
 import { PageLoader } from '../../components/page-loader';
 import { SiteFrame } from '../../components/site-frame';
-import { FORM_STEPS } from '../../machines/onboarding/onboarding-steps';
+import { savedStepsOf } from '../../machines/onboarding/onboarding-steps';
 import { onboardingStatusMachine } from '../../machines/onboarding/onboarding-status.machine';
 import { RequireSession } from '../shared/require-session.view';
 import { useSession } from '../shared/session-context';
@@ -35,7 +35,7 @@ function StatusCheck({ restaurantId, children, machine }: { restaurantId: string
   }
   if (state.matches('loading')) return <PageLoader />;
   const progress = state.context.status?.progress;
-  const saved = progress ? FORM_STEPS.filter((step) => progress[step]) : [];
+  const saved = progress ? savedStepsOf(progress) : [];
   return <SavedOnOpenContext.Provider value={saved}>{children}</SavedOnOpenContext.Provider>;
 }
 
