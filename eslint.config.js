@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
  *   area's; a `shared` room imports no area. Only the composition roots (src/app.tsx, server/app.ts,
  *   server/plugins, server/cli) see every area.
  */
-const AREAS = ['accounts', 'onboarding', 'survey', 'menu', 'leads', 'territories', 'insights'];
+const AREAS = ['accounts', 'onboarding', 'survey', 'menu', 'leads', 'territories', 'insights', 'storefront'];
 
 const LAYERS = [
   {

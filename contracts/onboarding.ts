@@ -1,24 +1,9 @@
-import {
-  array,
-  boolean,
-  coerce,
-  enums,
-  integer,
-  literal,
-  nullable,
-  number,
-  object,
-  optional,
-  refine,
-  string,
-  type,
-  type Context,
-  type Infer,
-  type Struct,
-} from 'superstruct';
+import { array, boolean, coerce, enums, integer, literal, number, object, optional, refine, string, type, type Infer, type Struct } from 'superstruct';
 import { Email, boundedText, trimmed } from './shared/text';
 import { UPLOAD_URL_PATTERN } from './shared/upload';
 import { boundedList, documented } from './shared/documented';
+import { fieldFailure as at } from './shared/validation';
+import { DAY_NAMES, NO_TIMES, OpeningDay } from './shared/opening-hours';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
@@ -37,9 +22,6 @@ export const ONBOARDING_MESSAGES = {
   name: 'Please enter restaurant name.',
   slug: (host: string) => `Please set your ${host} URL.`,
 } as const;
-
-/** A failure reported on a named field of the object being refined (not on the object itself). */
-const at = (context: Context, path: (string | number)[], message: string) => ({ path: [...context.path, ...path], message });
 
 // ---------------------------------------------------------------------------------------------
 // Location
@@ -241,66 +223,8 @@ export const DEFAULT_DELIVERY: DeliveryStep = {
 // ---------------------------------------------------------------------------------------------
 // Hours
 
-/** Spec section 9: every 15 minutes across 24 hours, "00:00" to "23:45". */
-export const TIME_STEP_MINUTES = 15;
-export const TIME_CHOICES: readonly string[] = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) => {
-  const total = index * TIME_STEP_MINUTES;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-});
-const TIME_SET = new Set(TIME_CHOICES);
-
-/** Minutes after midnight of an "HH:MM" time. */
-export function timeToMinutes(value: string): number {
-  return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
-}
-
-const Time = nullable(refine(string(), 'time', (value) => TIME_SET.has(value) || 'Choose a time on the 15-minute grid, from 00:00 to 23:45 (HH:MM).'));
-
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-const NO_TIMES = { open_time: null, break_start: null, reopen_time: null, close_time: null } as const;
-
-/**
- * One day. A closed day has no times (they are cleared). Times are "HH:MM" on the 15-minute
- * grid; a closing time earlier than the opening time closes on the next day (open 18:00, close
- * 02:00 is open overnight until 02:00), and a break must lie inside the opening hours counted
- * that way.
- */
-const Day = refine(
-  coerce(
-    object({
-      day_of_week: refine(integer(), 'day', (value) => (value >= 1 && value <= 7) || 'Days of the week are 1 (Monday) to 7 (Sunday).'),
-      closed: boolean(),
-      open_time: Time,
-      break_start: Time,
-      reopen_time: Time,
-      close_time: Time,
-    }),
-    type({ closed: literal(true) }),
-    (value) => ({ ...value, ...NO_TIMES }),
-  ),
-  'day',
-  function* (day, context) {
-    if (day.closed) return;
-    if ((day.break_start === null) !== (day.reopen_time === null)) {
-      yield at(context, [day.break_start === null ? 'break_start' : 'reopen_time'], 'Give both the break and the reopening time, or neither.');
-    }
-    if (day.open_time === null || day.close_time === null || !TIME_SET.has(day.open_time) || !TIME_SET.has(day.close_time)) return;
-    if (day.open_time === day.close_time) {
-      yield at(context, ['close_time'], 'The closing time must differ from the opening time.');
-      return;
-    }
-    if (day.break_start === null || day.reopen_time === null || !TIME_SET.has(day.break_start) || !TIME_SET.has(day.reopen_time)) return;
-    // Times before the opening time belong to the next day (overnight hours).
-    const open = timeToMinutes(day.open_time);
-    const onTimeline = (time: string) => (timeToMinutes(time) < open ? timeToMinutes(time) + 24 * 60 : timeToMinutes(time));
-    const [pause, reopen, close] = [onTimeline(day.break_start), onTimeline(day.reopen_time), onTimeline(day.close_time)];
-    if (!(open < pause && pause < reopen && reopen < close)) {
-      yield at(context, ['break_start'], 'The break must start after opening and end (reopen) before closing.');
-    }
-  },
-);
-export type OpeningDay = Infer<typeof Day>;
+// The weekly hours, special days and time zone are shared with the store (contracts/shared/opening-hours.ts).
+export { DAY_NAMES, TIME_CHOICES, TIME_STEP_MINUTES, timeToMinutes, type OpeningDay } from './shared/opening-hours';
 
 /**
  * Spec section 4: 24/7 clears every time and switches "closed between certain hours" off (every
@@ -317,7 +241,7 @@ function applyToggles(value: Record<string, unknown>): Record<string, unknown> {
 
 export const HoursStep = refine(
   coerce(
-    object({ open_247: boolean(), closed_within: boolean(), hours: boundedList(array(Day), DAY_NAMES.length, 'days') }),
+    object({ open_247: boolean(), closed_within: boolean(), hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days') }),
     type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
     (value) => applyToggles(value) as typeof value,
   ),

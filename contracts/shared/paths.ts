@@ -41,6 +41,9 @@ export const paths = {
     launch: (id: number | string) => `/onboarding/${id}/launch/`,
   },
   uploadImage: '/upload/image/',
+  /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
+  storefront: (slug: string) => `/storefront/${slug}/`,
+  storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',

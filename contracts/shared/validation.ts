@@ -1,6 +1,10 @@
-import { validate, type Struct, type StructError } from 'superstruct';
+import { validate, type Context, type Struct, type StructError } from 'superstruct';
+
+/** A refinement's failure reported on a named field below the value being refined (not on the value itself). */
+export const fieldFailure = (context: Context, path: (string | number)[], message: string) => ({ path: [...context.path, ...path], message });
 
 /** A body that failed its contract: one human sentence per offending field. */
+
 export class ContractViolation extends Error {
   readonly fields: Record<string, string>;
   constructor(fields: Record<string, string>) {

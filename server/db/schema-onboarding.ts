@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgEnum,
@@ -121,6 +122,25 @@ export const restaurantOpeningHours = pgTable(
     primaryKey({ columns: [table.restaurantId, table.dayOfWeek] }),
     check('restaurant_opening_hours_day_check', sql`${table.dayOfWeek} between 1 and 7`),
   ],
+);
+
+/**
+ * The hours step's special days (issue 29): a date closed, or open with its own times (a closing
+ * time earlier than the opening time closes on the next day), and a note shown to customers.
+ */
+export const restaurantSpecialDays = pgTable(
+  'restaurant_special_days',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    closed: boolean('closed').notNull(),
+    openTime: time('open_time'),
+    closeTime: time('close_time'),
+    note: text('note').notNull().default(''),
+  },
+  (table) => [primaryKey({ columns: [table.restaurantId, table.date] })],
 );
 
 /** The additional step: one row per chosen label (labels come from the contract's groups). */

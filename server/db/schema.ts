@@ -55,6 +55,17 @@ export const restaurants = pgTable('restaurants', {
   /** The about step's description and logo (one of the owner's own /uploads/ addresses). */
   about: text('about'),
   logoUrl: text('logo_url'),
+  /**
+   * The IANA zone its hours are kept in (issue 29), chosen on the hours step; null until then,
+   * when the zone is derived from the location (contracts/shared/time-zones.ts).
+   */
+  timeZone: text('time_zone'),
+  /**
+   * Raised by the database itself (triggers of migration 0009) in the transaction of every change
+   * to the restaurant's menu or settings: the store page's and store data's ETag, the same for
+   * every server process.
+   */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

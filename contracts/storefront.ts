@@ -1,0 +1,135 @@
+import { array, boolean, enums, nullable, number, object, refine, string, type Infer } from 'superstruct';
+import { documented } from './shared/documented';
+import { CURRENCIES } from './shared/restaurants';
+import { OpeningDay, SpecialDay } from './shared/opening-hours';
+
+/**
+ * The store: a launched restaurant's public page at `/{slug}` and its public data (issue 29).
+ * Nothing here needs a token, so nothing here may carry what only the owner should see: never
+ * the owner's email, the restaurant phone, the fax or the mobile (contacts' private numbers).
+ */
+
+/** A store URL's slug as the about step stores it: letters, digits and hyphens, lower case. */
+export const STORE_SLUG_PATTERN = /^[a-z0-9-]{1,63}$/;
+export const StoreSlug = documented(
+  refine(string(), 'slug', (value) => STORE_SLUG_PATTERN.test(value) || 'A store URL is lower-case letters, digits and hyphens (at most 63).'),
+  { pattern: STORE_SLUG_PATTERN.source, maxLength: 63 },
+);
+export const StorefrontParams = object({ slug: StoreSlug });
+export type StorefrontParams = Infer<typeof StorefrontParams>;
+
+/** Open or closed now, in the restaurant's own time zone (contracts/shared/opening-status.ts). */
+export const OpeningStatus = object({
+  open_now: boolean(),
+  /** "Open now · closes 21:00", "Closed · opens tomorrow at 09:00", "Open 24 hours". */
+  label: string(),
+  /** The next instant open_now flips (ISO 8601, UTC), or null when it never does (24/7, never open). */
+  next_change_at: nullable(string()),
+});
+export type OpeningStatus = Infer<typeof OpeningStatus>;
+
+export const StoreAddress = object({ street: string(), city: string(), state: string(), zip_code: string(), country: string() });
+
+export const StoreRestaurant = object({
+  name: string(),
+  about: string(),
+  slug: string(),
+  logo_url: nullable(string()),
+  currency: enums(CURRENCIES),
+  time_zone: string(),
+  address: nullable(StoreAddress),
+  /** The contacts step's public phone and contact email only ('' when not given). */
+  public_phone: string(),
+  contact_email: string(),
+});
+
+export const StoreHours = object({
+  open_247: boolean(),
+  /** The seven days, Monday (1) first. */
+  days: array(OpeningDay),
+  /** Special days from today (in the restaurant's zone) on, in date order; past ones are left out. */
+  special_days: array(SpecialDay),
+});
+
+/** Money is a number with at most two decimals, in the restaurant's currency. */
+export const StorePickup = object({ available: boolean(), eta_from: number(), eta_to: number() });
+export const StoreDelivery = object({
+  available: boolean(),
+  eta_from: number(),
+  eta_to: number(),
+  /** 0 when no fee applies. */
+  fee: number(),
+  /** null when there is no minimum. */
+  min_order: nullable(number()),
+  /** Delivery is free from this subtotal on; null when it never is. */
+  free_over: nullable(number()),
+});
+
+export const StoreSize = object({ id: number(), name: string(), units: nullable(number()), measurement: nullable(string()) });
+/**
+ * An available item. A category priced by size lists a price per size the item is offered in
+ * (`price` null); any other lists `price`. A size without a price is not offered and is left out;
+ * an item with no price at all is not on the store.
+ */
+export const StoreItem = object({
+  id: number(),
+  name: string(),
+  description: string(),
+  image_url: nullable(string()),
+  price: nullable(number()),
+  prices: array(object({ size_id: number(), price: number() })),
+});
+export const StoreExtraGroup = object({
+  id: number(),
+  name: string(),
+  required: boolean(),
+  allow_multiple: boolean(),
+  selections: array(object({ id: number(), name: string(), price: number(), image_url: nullable(string()) })),
+});
+export const StoreCategory = object({
+  id: number(),
+  name: string(),
+  description: string(),
+  image_url: nullable(string()),
+  sizes: array(StoreSize),
+  items: array(StoreItem),
+  extra_groups: array(StoreExtraGroup),
+  /** What a customer may add or remove on this category's items (empty when not allowed). */
+  toppings: array(object({ id: number(), name: string(), image_url: nullable(string()) })),
+  dressings: array(object({ id: number(), name: string() })),
+});
+export type StoreCategory = Infer<typeof StoreCategory>;
+
+/** GET /api/v2/storefront/{slug}/ */
+export const Storefront = object({
+  /** Raised by every change to the menu or settings; the ETag is made from it. */
+  version: number(),
+  restaurant: StoreRestaurant,
+  hours: StoreHours,
+  status: OpeningStatus,
+  pickup: StorePickup,
+  delivery: StoreDelivery,
+  /** Categories in the owner's order; a category with no available priced item is left out. */
+  categories: array(StoreCategory),
+});
+export type Storefront = Infer<typeof Storefront>;
+
+/** GET /api/v2/storefront/{slug}/delivery/?zip= */
+export const ZIP_QUERY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
+export const DeliveryCheckQuery = object({
+  zip: documented(
+    refine(string(), 'zip', (value) => ZIP_QUERY_PATTERN.test(value.trim()) || 'Enter a zip or postal code (letters, digits, spaces or hyphens; at most 10).'),
+    { maxLength: 10 },
+  ),
+});
+export type DeliveryCheckQuery = Infer<typeof DeliveryCheckQuery>;
+export const DeliveryCheck = object({
+  zip: string(),
+  delivers: boolean(),
+  fee: number(),
+  min_order: nullable(number()),
+  free_over: nullable(number()),
+  eta_from: number(),
+  eta_to: number(),
+});
+export type DeliveryCheck = Infer<typeof DeliveryCheck>;
