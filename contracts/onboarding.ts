@@ -4,6 +4,7 @@ import { UPLOAD_URL_PATTERN } from './shared/upload';
 import { boundedList, documented } from './shared/documented';
 import { fieldFailure as at } from './shared/validation';
 import { DEFAULT_DELIVERY_TERMS } from './shared/delivery-terms';
+import { RESERVED_SLUGS, reservedSlugMessage } from './shared/site-pages';
 import { DAY_NAMES, DEFAULT_WEEK, NO_TIMES, OpeningDay } from './shared/opening-hours';
 
 /**
@@ -90,9 +91,12 @@ export function aboutStep(host: string) {
     ),
     about: boundedText(ABOUT_MAX, 'Description'),
     slug: coerce(
-      refine(string(), 'slug', (value) =>
-        value.length === 0 ? ONBOARDING_MESSAGES.slug(host) : value.length <= SLUG_MAX || `The store URL must be at most ${SLUG_MAX} characters.`,
-      ),
+      refine(string(), 'slug', (value) => {
+        if (value.length === 0) return ONBOARDING_MESSAGES.slug(host);
+        if (value.length > SLUG_MAX) return `The store URL must be at most ${SLUG_MAX} characters.`;
+        // The store lives at /{slug}: it may not take an address of the site itself.
+        return !RESERVED_SLUGS.has(value) || reservedSlugMessage(value);
+      }),
       string(),
       slugify,
     ),
