@@ -4,9 +4,7 @@ import { validate } from 'superstruct';
 import { aboutStep } from '#contracts/onboarding';
 import { RestaurantCreate } from '#contracts/shared/restaurants';
 import { RESERVED_SLUGS } from '#contracts/shared/site-pages';
-import { buildApp } from '#server/app';
-import type { Database } from '#server/db/database';
-import { testConfig } from '#tests/server/test-app';
+import { serverRoutes } from '#tests/support/contract-routes';
 
 /**
  * A store lives at `/{slug}` (issue 29), so a slug must never be one of the site's own top-level
@@ -29,24 +27,12 @@ async function appRouteSegments(): Promise<string[]> {
   return [...table.matchAll(/<Route\s+path=["'{`]+([^"'`}]*)/g)].map((match) => match[1] as string);
 }
 
-/**
- * Every path the built server registers. Registering routes reads no table, so the app is built on
- * a database that is never opened (no embedded database to copy: this stays cheap) and closed unused.
- */
-async function serverRoutePaths(): Promise<string[]> {
-  const urls: string[] = [];
-  const unopened = { kind: 'pglite', close: async () => undefined } as unknown as Database;
-  const app = await buildApp(testConfig(), { database: unopened, onRoute: (route) => void urls.push(route.url) });
-  await app.close();
-  return urls;
-}
-
 describe('reserved store URLs', { timeout: 30_000 }, () => {
   it('reserve every top-level path of the app, the server and public/', async () => {
     const appPaths = await appRouteSegments();
     // The table was read: its known pages are there.
     expect(appPaths).toEqual(expect.arrayContaining(['/login', '/admin', '/backoffice']));
-    const serverPaths = await serverRoutePaths();
+    const serverPaths = (await serverRoutes()).map((route) => route.url);
     expect(serverPaths).toEqual(expect.arrayContaining(['/robots.txt', '/sitemap.xml']));
     const publicFiles = (await readdir('public')).map((name) => `/${name}`);
     const segments = new Set([...appPaths, ...serverPaths, ...publicFiles].map(topSegment).filter((segment) => segment !== null));
