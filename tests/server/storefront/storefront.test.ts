@@ -169,6 +169,7 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       { date: '2026-12-31', closed: false, open_time: '12:00', close_time: '16:00', note: 'Short day' },
     ]);
     expect(body.status.open_now).toBe(true);
+    expect(body.status.label).toContain('21:00');
     expect(body.pickup).toEqual({ available: true, eta_from: 10, eta_to: 15 });
     expect(body.delivery).toEqual({ available: true, eta_from: 25, eta_to: 40, fee: 2.99, min_order: 12.5, free_over: 35 });
   });
@@ -285,6 +286,19 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       expect(closed.headers.etag).not.toBe(open.headers.etag);
     } finally {
       now = MIDDAY;
+    }
+  });
+
+  it("reads today's special day, not the weekday, for the status", async () => {
+    await t.database.query(`insert into restaurant_special_days (restaurant_id, date, closed, note) values ($1, '2026-11-25', true, 'Inventory')`, [
+      restaurantId,
+    ]);
+    try {
+      const body = (await store()).json();
+      expect(body.status.open_now).toBe(false);
+      expect(body.hours.special_days[0]).toMatchObject({ date: '2026-11-25', closed: true, note: 'Inventory' });
+    } finally {
+      await t.database.query(`delete from restaurant_special_days where restaurant_id = $1 and date = '2026-11-25'`, [restaurantId]);
     }
   });
 
