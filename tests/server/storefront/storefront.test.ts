@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEEK } from '#contracts/shared/opening-hours';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { menuClient, type Caller } from '../menu/menu-helpers';
@@ -377,5 +378,24 @@ describe('reserved store URLs', { timeout: 30_000 }, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ slug: "“login” is one of this site's own addresses. Please choose another store URL." });
     expect((await store()).statusCode).toBe(200);
+  });
+});
+
+describe('a store launched with only its location and name', { timeout: 30_000 }, () => {
+  it("shows the steps' defaults: the default week, delivery and pickup on their default terms, no contacts", async () => {
+    const onboarding = onboardingApi(t);
+    const [row] = await t.database.query(`select id from restaurants where slug = 'not-yet'`);
+    const token = await accessTokenFor(t, 'not-yet@example.com', { clock: () => now });
+    await ok(await onboarding.launch(Number(row!.id), token));
+    const body = await ok(await store('not-yet'));
+    expect(body).toMatchObject({
+      restaurant: { public_phone: '', contact_email: '', logo_url: null },
+      hours: { open_247: false, days: DEFAULT_WEEK, special_days: [] },
+      pickup: { available: true, eta_from: 10, eta_to: 20 },
+      delivery: { available: true, eta_from: 20, eta_to: 30, fee: 0, min_order: null, free_over: null },
+      categories: [],
+    });
+    // Delivering by distance from its own zip until it says otherwise.
+    expect(await ok(await deliveryTo('62701', 'not-yet'))).toMatchObject({ delivers: true });
   });
 });
