@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEEK } from '#contracts/shared/opening-hours';
+import { storeEtag } from '#server/domain/storefront/store-etag';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { menuClient, type Caller } from '../menu/menu-helpers';
@@ -397,5 +398,15 @@ describe('a store launched with only its location and name', { timeout: 30_000 }
     });
     // Delivering by distance from its own zip until it says otherwise.
     expect(await ok(await deliveryTo('62701', 'not-yet'))).toMatchObject({ delivers: true });
+  });
+});
+
+describe('storeEtag', () => {
+  it('changes when a new day begins in the restaurant’s zone, even with the status unchanged, and not within a day', () => {
+    const allDay = { version: 7, status: { open_now: true, label: 'Open 24 hours', next_change_at: null }, restaurant: { time_zone: 'America/Chicago' } };
+    const tag = (instant: string) => storeEtag(allDay as Parameters<typeof storeEtag>[0], new Date(instant));
+    // 23:30 and 00:30 in Chicago, then 01:30: two dates, one tag per date.
+    expect(tag('2026-11-26T05:30:00Z')).not.toBe(tag('2026-11-26T06:30:00Z'));
+    expect(tag('2026-11-26T06:30:00Z')).toBe(tag('2026-11-26T07:30:00Z'));
   });
 });
