@@ -3,7 +3,8 @@ import { Email, boundedText, trimmed } from './shared/text';
 import { UPLOAD_URL_PATTERN } from './shared/upload';
 import { boundedList, documented } from './shared/documented';
 import { fieldFailure as at } from './shared/validation';
-import { DAY_NAMES, NO_TIMES, OpeningDay } from './shared/opening-hours';
+import { DAY_NAMES, NO_TIMES, OpeningDay, SPECIAL_DAYS_MAX, SpecialDay, TimeZone } from './shared/opening-hours';
+import { FALLBACK_TIME_ZONE } from './shared/time-zones';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
@@ -224,7 +225,7 @@ export const DEFAULT_DELIVERY: DeliveryStep = {
 // Hours
 
 // The weekly hours, special days and time zone are shared with the store (contracts/shared/opening-hours.ts).
-export { DAY_NAMES, TIME_CHOICES, TIME_STEP_MINUTES, timeToMinutes, type OpeningDay } from './shared/opening-hours';
+export { DAY_NAMES, SPECIAL_DAYS_MAX, TIME_CHOICES, TIME_STEP_MINUTES, timeToMinutes, type OpeningDay, type SpecialDay } from './shared/opening-hours';
 
 /**
  * Spec section 4: 24/7 clears every time and switches "closed between certain hours" off (every
@@ -239,9 +240,40 @@ function applyToggles(value: Record<string, unknown>): Record<string, unknown> {
   return value;
 }
 
+/** Issue 29: a few closures and holidays ahead, not a calendar; the refusal says what to do. */
+const SpecialDays = documented(
+  refine(
+    array(SpecialDay),
+    'size',
+    (values) => values.length <= SPECIAL_DAYS_MAX || `At most ${SPECIAL_DAYS_MAX} special days. Remove one before adding another.`,
+  ),
+  { maxItems: SPECIAL_DAYS_MAX },
+);
+
+/**
+ * A zone in the engine's list's capitals ("america/chicago" is kept as "America/Chicago"), so the
+ * screen's list finds it. Only the capitals: names the list lacks (links such as
+ * America/Indiana/Indianapolis) are kept as given, since engines disagree on which name is primary.
+ */
+function zoneCapitals(zone: string): string {
+  const lower = zone.toLowerCase();
+  return Intl.supportedValuesOf('timeZone').find((listed) => listed.toLowerCase() === lower) ?? zone;
+}
+
+/**
+ * The hours step: the week, the IANA zone those hours are read in (issue 29) and the special
+ * days (a date closed, or with its own times). Days before today in that zone are dropped by the
+ * server when it saves (it knows today; a contract does not).
+ */
 export const HoursStep = refine(
   coerce(
-    object({ open_247: boolean(), closed_within: boolean(), hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days') }),
+    object({
+      open_247: boolean(),
+      closed_within: boolean(),
+      hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days'),
+      time_zone: coerce(TimeZone, string(), zoneCapitals),
+      special_days: SpecialDays,
+    }),
     type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
     (value) => applyToggles(value) as typeof value,
   ),
@@ -254,6 +286,13 @@ export const HoursStep = refine(
     if (days.length !== 7 || new Set(days).size !== 7) {
       yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
     }
+    // A date twice would be two answers for one day: the later entry is the one to change.
+    const seen = new Set<string>();
+    for (const [index, day] of (Array.isArray(value.special_days) ? value.special_days : []).entries()) {
+      if (typeof day !== 'object' || day === null || typeof day.date !== 'string') continue;
+      if (seen.has(day.date)) yield at(context, ['special_days', index, 'date'], `${day.date} is already a special day above. Give each date once.`);
+      seen.add(day.date);
+    }
     // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
     if (value.open_247) return;
     for (const [index, day] of value.hours.entries()) {
@@ -265,7 +304,11 @@ export const HoursStep = refine(
 );
 export type HoursStep = Infer<typeof HoursStep>;
 
-/** Spec sections 4 and 9: Monday closed, Tuesday to Sunday 08:00 to 20:00, no breaks. */
+/**
+ * Spec sections 4 and 9: Monday closed, Tuesday to Sunday 08:00 to 20:00, no breaks; no special
+ * days. The zone is what the screen shows before the server's answer, which derives it from the
+ * location (contracts/shared/time-zones.ts) until the owner saves one.
+ */
 export const DEFAULT_HOURS: HoursStep = {
   open_247: false,
   closed_within: false,
@@ -277,6 +320,8 @@ export const DEFAULT_HOURS: HoursStep = {
     reopen_time: null,
     close_time: index === 0 ? null : '20:00',
   })),
+  time_zone: FALLBACK_TIME_ZONE,
+  special_days: [],
 };
 
 // ---------------------------------------------------------------------------------------------
