@@ -12,10 +12,13 @@ export function useMinuteClock(): Date {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     const next = () => {
-      timer = setTimeout(() => {
-        setNow(new Date());
-        next();
-      }, MINUTE_MS - (Date.now() % MINUTE_MS));
+      timer = setTimeout(
+        () => {
+          setNow(new Date());
+          next();
+        },
+        MINUTE_MS - (Date.now() % MINUTE_MS),
+      );
     };
     next();
     return () => clearTimeout(timer);

@@ -296,9 +296,11 @@ const hours: StepStore<'hours'> = {
     const upcoming = value.special_days.filter((day) => day.date >= today);
     await tx.delete(restaurantSpecialDays).where(eq(restaurantSpecialDays.restaurantId, restaurantId));
     if (upcoming.length === 0) return;
-    await tx.insert(restaurantSpecialDays).values(
-      upcoming.map((day) => ({ restaurantId, date: day.date, closed: day.closed, openTime: day.open_time, closeTime: day.close_time, note: day.note })),
-    );
+    await tx
+      .insert(restaurantSpecialDays)
+      .values(
+        upcoming.map((day) => ({ restaurantId, date: day.date, closed: day.closed, openTime: day.open_time, closeTime: day.close_time, note: day.note })),
+      );
   },
 };
 

@@ -182,13 +182,14 @@ export function changeSpecialDay(form: HoursForm, index: number, patch: SpecialD
       if (at !== index) return day;
       const next = { ...day, ...(typeof patch.date === 'string' ? { date: patch.date } : {}), ...(typeof patch.note === 'string' ? { note: patch.note } : {}) };
       if (patch.closed === true) return { ...next, closed: true, open_time: null, close_time: null };
-      if (patch.closed === false) return { ...next, closed: false, open_time: day.open_time ?? DEFAULT_OPEN, close_time: day.close_time ?? DEFAULT_CLOSE };
-      if (next.closed) return next;
+      const open =
+        patch.closed === false ? { ...next, closed: false, open_time: day.open_time ?? DEFAULT_OPEN, close_time: day.close_time ?? DEFAULT_CLOSE } : next;
+      if (open.closed) return open;
       const timeOf = (field: 'open_time' | 'close_time') => {
         const time = patch[field];
-        return time === undefined || (time !== null && !TIMES.has(time)) ? day[field] : time;
+        return time === undefined || (time !== null && !TIMES.has(time)) ? open[field] : time;
       };
-      return { ...next, open_time: timeOf('open_time'), close_time: timeOf('close_time') };
+      return { ...open, open_time: timeOf('open_time'), close_time: timeOf('close_time') };
     }),
   };
 }

@@ -20,10 +20,21 @@ type Send = StepFieldsProps<HoursForm>['send'];
 function SpecialDayRow(props: { day: SpecialDayForm; index: number; today: string; errors: Record<string, string>; send: Send; onRemoved: () => void }) {
   const { day, index, today, errors, send } = props;
   const change = (patch: Partial<SpecialDayForm>) => send({ type: 'hours.specialDayChange', index, patch });
-  const named = (field: keyof SpecialDayForm) => ({ label: SPECIAL_DAY_LABELS[field], 'aria-label': specialDayLabel(index, field, day.date), error: errors[specialDayKey(index, field)] });
+  const named = (field: keyof SpecialDayForm) => ({
+    label: SPECIAL_DAY_LABELS[field],
+    'aria-label': specialDayLabel(index, field, day.date),
+    error: errors[specialDayKey(index, field)],
+  });
   return (
     <li className={classes.specialDay} data-closed={day.closed || undefined}>
-      <TextInput type="date" className={classes.specialDate} min={today} value={day.date} onChange={(event) => change({ date: event.currentTarget.value })} {...named('date')} />
+      <TextInput
+        type="date"
+        className={classes.specialDate}
+        min={today}
+        value={day.date}
+        onChange={(event) => change({ date: event.currentTarget.value })}
+        {...named('date')}
+      />
       <Switch
         className={classes.specialClosed}
         label={SPECIAL_DAY_LABELS.closed}
