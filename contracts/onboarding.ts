@@ -3,7 +3,8 @@ import { Email, boundedText, trimmed } from './shared/text';
 import { UPLOAD_URL_PATTERN } from './shared/upload';
 import { boundedList, documented } from './shared/documented';
 import { fieldFailure as at } from './shared/validation';
-import { DAY_NAMES, NO_TIMES, OpeningDay, SPECIAL_DAYS_MAX, SpecialDay, TimeZone } from './shared/opening-hours';
+import { DAY_NAMES, NO_TIMES, OpeningDay, SPECIAL_DAYS_MAX, SpecialDay, TimeZone, isTimeZone } from './shared/opening-hours';
+import { wallClock } from './shared/opening-status';
 import { FALLBACK_TIME_ZONE } from './shared/time-zones';
 
 /**
@@ -240,15 +241,13 @@ function applyToggles(value: Record<string, unknown>): Record<string, unknown> {
   return value;
 }
 
-/** Issue 29: a few closures and holidays ahead, not a calendar; the refusal says what to do. */
-const SpecialDays = documented(
-  refine(
-    array(SpecialDay),
-    'size',
-    (values) => values.length <= SPECIAL_DAYS_MAX || `At most ${SPECIAL_DAYS_MAX} special days. Remove one before adding another.`,
-  ),
-  { maxItems: SPECIAL_DAYS_MAX },
-);
+/**
+ * Issue 29: at most 60 special days from today on (a few closures and holidays ahead, not a
+ * calendar). Days already past are dropped on save and not counted, so a request may carry some
+ * beyond the 60; the list itself is still bounded, at twice that.
+ */
+export const SPECIAL_DAYS_SENT_MAX = 2 * SPECIAL_DAYS_MAX;
+export const SPECIAL_DAYS_LIMIT_MESSAGE = `At most ${SPECIAL_DAYS_MAX} special days from today on. Remove one before adding another.`;
 
 /**
  * A zone in the engine's list's capitals ("america/chicago" is kept as "America/Chicago"), so the
@@ -262,46 +261,58 @@ function zoneCapitals(zone: string): string {
 
 /**
  * The hours step: the week, the IANA zone those hours are read in (issue 29) and the special
- * days (a date closed, or with its own times). Days before today in that zone are dropped by the
- * server when it saves (it knows today; a contract does not).
+ * days (a date closed, or with its own times). `clock` says when "today" is, in that zone, for
+ * the limit of special days (the server's clock on the server, the browser's on the screen);
+ * the server also drops the days before today when it saves.
  */
-export const HoursStep = refine(
-  coerce(
-    object({
-      open_247: boolean(),
-      closed_within: boolean(),
-      hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days'),
-      time_zone: coerce(TimeZone, string(), zoneCapitals),
-      special_days: SpecialDays,
-    }),
-    type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
-    (value) => applyToggles(value) as typeof value,
-  ),
-  'hours',
-  function* (value, context) {
-    // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
-    // skipped here (it is refused already).
-    const givenDays = value.hours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
-    const days = givenDays.map((day) => day.day_of_week);
-    if (days.length !== 7 || new Set(days).size !== 7) {
-      yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
-    }
-    // A date twice would be two answers for one day: the later entry is the one to change.
-    const seen = new Set<string>();
-    for (const [index, day] of (Array.isArray(value.special_days) ? value.special_days : []).entries()) {
-      if (typeof day !== 'object' || day === null || typeof day.date !== 'string') continue;
-      if (seen.has(day.date)) yield at(context, ['special_days', index, 'date'], `${day.date} is already a special day above. Give each date once.`);
-      seen.add(day.date);
-    }
-    // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
-    if (value.open_247) return;
-    for (const [index, day] of value.hours.entries()) {
-      if (typeof day !== 'object' || day === null || day.closed) continue;
-      if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
-      if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');
-    }
-  },
-);
+export const hoursStep = (clock: () => Date) =>
+  refine(
+    coerce(
+      object({
+        open_247: boolean(),
+        closed_within: boolean(),
+        hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days'),
+        time_zone: coerce(TimeZone, string(), zoneCapitals),
+        special_days: boundedList(array(SpecialDay), SPECIAL_DAYS_SENT_MAX, 'special days'),
+      }),
+      type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
+      (value) => applyToggles(value) as typeof value,
+    ),
+    'hours',
+    function* (value, context) {
+      // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
+      // skipped here (it is refused already).
+      const givenDays = value.hours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
+      const days = givenDays.map((day) => day.day_of_week);
+      if (days.length !== 7 || new Set(days).size !== 7) {
+        yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
+      }
+      // A date twice would be two answers for one day: the later entry is the one to change.
+      const dates = (Array.isArray(value.special_days) ? value.special_days : []).map((day: unknown) =>
+        typeof day === 'object' && day !== null && typeof (day as { date?: unknown }).date === 'string' ? (day as { date: string }).date : null,
+      );
+      const seen = new Set<string>();
+      for (const [index, date] of dates.entries()) {
+        if (date === null) continue;
+        if (seen.has(date)) yield at(context, ['special_days', index, 'date'], `${date} is already a special day above. Give each date once.`);
+        seen.add(date);
+      }
+      // Counted from today in the restaurant's zone (an unknown zone is refused already).
+      if (typeof value.time_zone === 'string' && isTimeZone(value.time_zone)) {
+        const today = wallClock(value.time_zone, clock()).date;
+        if (dates.filter((date) => date !== null && date >= today).length > SPECIAL_DAYS_MAX) yield at(context, ['special_days'], SPECIAL_DAYS_LIMIT_MESSAGE);
+      }
+      // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
+      if (value.open_247) return;
+      for (const [index, day] of value.hours.entries()) {
+        if (typeof day !== 'object' || day === null || day.closed) continue;
+        if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
+        if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');
+      }
+    },
+  );
+/** The hours step on this machine's clock (what the screen checks and the published document shows). */
+export const HoursStep = hoursStep(() => new Date());
 export type HoursStep = Infer<typeof HoursStep>;
 
 /**

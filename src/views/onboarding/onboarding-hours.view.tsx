@@ -7,7 +7,6 @@ import '@mantine/core/styles/Text.css';
 import { Badge, NativeSelect, Select, Switch } from '@mantine/core';
 import { useId, useMemo, type CSSProperties } from 'react';
 import { DAY_NAMES, TIME_CHOICES } from '../../../contracts/onboarding';
-import { wallClock } from '../../../contracts/shared/opening-status';
 import { useMinuteClock } from '../../components/minute-clock';
 import { closesNextDay, hoursPreview, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding/onboarding-hours';
 import { FieldError, Section, Toggle, type StepFieldsProps } from './onboarding-fields';
@@ -126,7 +125,9 @@ function TimeZoneSelect({ value, error, send }: { value: string; error: string |
  * What a customer would be told now with these hours (issue 29), renewed each minute. Polite, so
  * a screen reader says a change once the person pauses rather than interrupting.
  */
-function HoursPreview({ form, now }: { form: HoursForm; now: Date }) {
+function HoursPreview({ form }: { form: HoursForm }) {
+  // Its own clock, so the minute's render touches only this line.
+  const now = useMinuteClock();
   const line = useMemo(() => hoursPreview(form, now), [form, now]);
   return (
     <p className={classes.preview} aria-live="polite">
@@ -140,8 +141,6 @@ function HoursPreview({ form, now }: { form: HoursForm; now: Date }) {
  * grid, the special days and the open-now preview. The back office's Store settings show it too.
  */
 export function HoursFields({ form, errors, send }: StepFieldsProps<HoursForm>) {
-  const now = useMinuteClock();
-  const today = wallClock(form.time_zone, now).date;
   return (
     <>
       <Section title="When you are open">
@@ -164,8 +163,8 @@ export function HoursFields({ form, errors, send }: StepFieldsProps<HoursForm>) 
           </div>
         </Section>
       )}
-      <SpecialDays form={form} errors={errors} send={send} today={today} />
-      <HoursPreview form={form} now={now} />
+      <SpecialDays form={form} errors={errors} send={send} />
+      <HoursPreview form={form} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import { Button, NativeSelect, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { SPECIAL_DAYS_MAX, TIME_CHOICES } from '../../../contracts/onboarding';
 import { SPECIAL_DAY_NOTE_MAX } from '../../../contracts/shared/opening-hours';
+import { wallClock } from '../../../contracts/shared/opening-status';
+import { useMinuteClock } from '../../components/minute-clock';
 import { timeLabel, type HoursForm, type SpecialDayForm } from '../../machines/onboarding/onboarding-hours';
 import { FieldError, Section, type StepFieldsProps } from './onboarding-fields';
 import { SPECIAL_DAY_LABELS, specialDayKey, specialDayLabel } from './onboarding-labels';
@@ -84,7 +86,9 @@ function SpecialDayRow(props: { day: SpecialDayForm; index: number; today: strin
  * Special days (issue 29): dates closed or with their own hours, each with a note customers
  * read. A new row takes the focus at its date; a removed one hands it to "Add a special day".
  */
-export function SpecialDays({ form, errors, send, today }: StepFieldsProps<HoursForm> & { today: string }) {
+export function SpecialDays({ form, errors, send }: StepFieldsProps<HoursForm>) {
+  // The restaurant's today: the earliest date the date inputs offer.
+  const today = wallClock(form.time_zone, useMinuteClock()).date;
   const count = form.special_days.length;
   const full = count >= SPECIAL_DAYS_MAX;
   const listRef = useRef<HTMLUListElement>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, HoursStep, SPECIAL_DAYS_MAX } from '#contracts/onboarding';
+import { DEFAULT_HOURS, HoursStep, SPECIAL_DAYS_MAX, hoursStep } from '#contracts/onboarding';
 import { isTimeZone } from '#contracts/shared/opening-hours';
 import { defaultTimeZone, FALLBACK_TIME_ZONE, MAPPED_TIME_ZONES } from '#contracts/shared/time-zones';
 import { checkWith } from '#contracts/shared/validation';
@@ -11,12 +11,18 @@ const check = (patch: Record<string, unknown>) => checkWith(HoursStep, { ...DEFA
 const dates = (count: number) => Array.from({ length: count }, (_, index) => new Date(Date.UTC(2099, 0, 1 + index)).toISOString().slice(0, 10));
 
 describe('HoursStep special days', () => {
-  it(`takes ${SPECIAL_DAYS_MAX} special days and refuses one more with a sentence on the list`, () => {
-    expect(check({ special_days: dates(SPECIAL_DAYS_MAX).map((date) => day(date)) }).ok).toBe(true);
-    expect(check({ special_days: dates(SPECIAL_DAYS_MAX + 1).map((date) => day(date)) })).toEqual({
+  it(`takes ${SPECIAL_DAYS_MAX} special days from today on, not counting past ones, and refuses one more with a sentence on the list`, () => {
+    // Today is 1 January 2099 in New York (the default zone): 2098's days are past.
+    const onNewYearsDay = hoursStep(() => new Date('2099-01-01T17:00:00Z'));
+    const upcoming = dates(SPECIAL_DAYS_MAX).map((date) => day(date));
+    const past = ['2098-12-30', '2098-12-31'].map((date) => day(date));
+    expect(checkWith(onNewYearsDay, { ...DEFAULT_HOURS, special_days: [...past, ...upcoming] }).ok).toBe(true);
+    expect(checkWith(onNewYearsDay, { ...DEFAULT_HOURS, special_days: [...upcoming, day('2099-12-31')] })).toEqual({
       ok: false,
-      fields: { special_days: 'At most 60 special days. Remove one before adding another.' },
+      fields: { special_days: 'At most 60 special days from today on. Remove one before adding another.' },
     });
+    // The list itself stays bounded, past days or not.
+    expect(check({ special_days: dates(121).map((date) => day(date)) })).toMatchObject({ ok: false, fields: { special_days: 'At most 120 special days.' } });
   });
 
   it('refuses a date given twice, on the later entry’s date', () => {

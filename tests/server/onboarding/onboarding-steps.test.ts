@@ -473,16 +473,19 @@ describe('hours: time zone and special days (issue 29)', () => {
     ]);
   });
 
-  it('refuses 61 special days, a date given twice and an unknown zone, changing nothing', async () => {
+  it('keeps 60 special days from today on beside past ones; refuses 61, a date given twice and an unknown zone, changing nothing', async () => {
     const { token, id } = await owner();
-    await api.put(id, 'hours', VALID_STEPS.hours, token);
     const many = Array.from({ length: 61 }, (_, index) => specialDay(new Date(Date.UTC(2099, 0, 1 + index)).toISOString().slice(0, 10)));
+    const sixty = await api.put(id, 'hours', { ...VALID_STEPS.hours, special_days: [specialDay('2000-01-01'), ...many.slice(0, 60)] }, token);
+    expect(sixty.statusCode, sixty.body).toBe(200);
+    expect(sixty.json().special_days).toHaveLength(60);
+    await api.put(id, 'hours', VALID_STEPS.hours, token);
     await expectRefused(
       id,
       token,
       'hours',
       { ...VALID_STEPS.hours, special_days: many },
-      { special_days: 'At most 60 special days. Remove one before adding another.' },
+      { special_days: 'At most 60 special days from today on. Remove one before adding another.' },
     );
     const twice = [specialDay('2099-05-01'), specialDay('2099-05-02'), specialDay('2099-05-01')];
     await expectRefused(id, token, 'hours', { ...VALID_STEPS.hours, special_days: twice }, { 'special_days.2.date': /2099-05-01 is already a special day/ });
