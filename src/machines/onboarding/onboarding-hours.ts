@@ -226,7 +226,7 @@ export function applyHoursEvent(form: HoursForm, event: HoursEvent, now: Date = 
  */
 export function hoursPreview(form: HoursForm, now: Date): string {
   const checked = checkWith(HoursStep, form);
-  if (!checked.ok) return 'Complete the hours above to see whether you would be open now.';
+  if (!checked.ok) return 'Correct or complete the hours above to see whether you would be open now.';
   const hours = checked.value;
   const status = openingStatus({ time_zone: hours.time_zone, open_247: hours.open_247, days: hours.hours, special_days: hours.special_days }, now);
   const clock = `${wallClock(hours.time_zone, now).time} in ${hours.time_zone}`;

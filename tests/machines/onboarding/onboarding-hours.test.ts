@@ -167,6 +167,6 @@ describe('hours: time zone and special days (issue 29)', () => {
     const special = applyHoursEvent(added(chicago(), 1), { type: 'hours.specialDayChange', index: 0, patch: { closed: false, close_time: '23:00' } });
     expect(hoursPreview(special, now)).toBe('With these hours you are open now (22:00 in America/Chicago)');
     const incomplete = applyHoursEvent(added(chicago(), 1), { type: 'hours.specialDayChange', index: 0, patch: { date: '2026-02-30' } });
-    expect(hoursPreview(incomplete, now)).toBe('Complete the hours above to see whether you would be open now.');
+    expect(hoursPreview(incomplete, now)).toBe('Correct or complete the hours above to see whether you would be open now.');
   });
 });
