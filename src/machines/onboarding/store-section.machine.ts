@@ -126,7 +126,7 @@ export const storeSectionMachine = storeSectionSetup.createMachine({
     ready: {
       tags: ['ready'],
       initial: 'editing',
-      // Edits stay open while the logo uploads; not while the step is being saved.
+      // Nothing is edited while the step is being saved (the view disables the fields too).
       states: {
         editing: {
           on: {
@@ -155,7 +155,8 @@ export const storeSectionMachine = storeSectionSetup.createMachine({
         uploading: {
           tags: ['uploading'],
           entry: assign({ logoError: null }),
-          on: edits,
+          // The about form stays open to typing while its logo uploads.
+          on: { 'field.change': edit },
           invoke: {
             id: 'uploadLogo',
             src: 'uploadLogo',
