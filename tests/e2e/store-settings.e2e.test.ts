@@ -2,8 +2,9 @@
  * The Store screen in Chromium against the real server (issue 29, item 5): a launched owner
  * changes the delivery fee at /backoffice/store, saves, reloads and finds it (on screen and at
  * the server); the header's "View your store" leads to /{slug} in a new tab; an administrator
- * opens /admin/store for the restaurant chosen in the header. Axe at 1280 and 375 px, and
- * screenshots of both widths under .e2e-artifacts/.
+ * opens /admin/store for the restaurant chosen in the header and moves its store address, which
+ * the link follows. Axe at 1280 and 375 px, nothing cut off at 320 px, and screenshots of both
+ * widths under .e2e-artifacts/.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
 import { adminSession } from './backoffice-server';
 import { newPage, screenshot, withApp } from './harness';
+import { cutOffControls } from './reflow';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
 const run = withApp();
@@ -25,6 +27,10 @@ beforeAll(async () => {
   await apiAs(run.app, owner, 'PUT', `/onboarding/${owner.restaurantId}/delivery/`, VALID_STEPS.delivery);
   await apiAs(run.app, owner, 'POST', `/onboarding/${owner.restaurantId}/launch/`);
 }, 30_000);
+
+/** The sidebar's links, as cutOffControls names them. */
+const SIDEBAR_LINK =
+  /^a "(Dashboard|Store|View your store \(opens in a new tab\)|Notifications|Menu|Customers|Coupons|Reviews|Money|Point of Sale|Messages|Support|Analytics|Media)" -/;
 
 const deliveryFee = (page: Page) => page.getByRole('textbox', { name: 'Delivery fee' });
 
@@ -71,6 +77,16 @@ describe('Store settings', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await expectAccessible(page, 'store settings', [375]);
     await screenshot(page, 'store-settings-375');
+
+    // The jump list takes the keyboard and the eye to a section, and the address keeps no hash.
+    await page.getByRole('navigation', { name: 'Store sections' }).getByRole('link', { name: 'Opening hours' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Opening hours');
+    expect(new URL(page.url()).hash).toBe('');
+    // At 320 px nothing scrolls sideways and no control of the screen is cut off (the closed
+    // phone menu's links wait off screen, inert, by design).
+    await page.setViewportSize({ width: 320, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect((await cutOffControls(page)).filter((control) => !SIDEBAR_LINK.test(control))).toEqual([]);
   }, 40_000);
 
   it('an administrator opens /admin/store for the restaurant chosen in the header', async () => {
@@ -81,6 +97,15 @@ describe('Store settings', () => {
     await openStore(page, '/admin/store');
     await page.getByText('Settings of Corner Store, the restaurant you work on.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Store URL' }).inputValue()).toBe(SLUG);
-    expect(await page.getByRole('banner').getByRole('link', { name: 'View your store (opens in a new tab)' }).getAttribute('href')).toBe(`/${SLUG}`);
+    const view = page.getByRole('banner').getByRole('link', { name: 'View your store (opens in a new tab)' });
+    expect(await view.getAttribute('href')).toBe(`/${SLUG}`);
+
+    // The administrator moves the store to a new address: saved for the owner, and the link follows.
+    await page.getByRole('textbox', { name: 'Store URL' }).fill(`${SLUG}-2`);
+    await page.getByRole('button', { name: 'Save about' }).click();
+    await page.getByRole('region', { name: 'About and store URL' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.waitForFunction((href) => document.querySelector(`header a[href="${href}"]`) !== null, `/${SLUG}-2`);
+    const stored = await apiAs<{ slug: string }>(run.app, owner, 'GET', `/onboarding/${owner.restaurantId}/about/`);
+    expect(stored.slug).toBe(`${SLUG}-2`);
   }, 30_000);
 });

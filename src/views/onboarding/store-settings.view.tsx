@@ -1,11 +1,12 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FieldsToFix, focusFirstInError, labelsInError } from '../../components/form-errors';
 import { usePageTitle } from '../../components/page-title';
@@ -86,12 +87,41 @@ function StoreSettings({ machine }: { machine: StoreSettingsMachine }) {
               Settings of <strong>{user.active_restaurant_name ?? `Restaurant #${user.active_restaurant_id}`}</strong>, the restaurant you work on.
             </Text>
           ) : null}
+          <JumpLinks />
           {ORDER.map((step) => (
             <SettingsSection key={step} step={step} actor={sections[step]} />
           ))}
         </>
       )}
     </Stack>
+  );
+}
+
+const sectionId = (step: FormStep) => `store-${step}`;
+const headingId = (step: FormStep) => `store-${step}-title`;
+
+/**
+ * The six sections make a long page: links to each, first. A link scrolls to its section and
+ * gives the focus to its heading itself, like the skip link, so the address gets no hash.
+ */
+function JumpLinks() {
+  const jump = (step: FormStep) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    document.getElementById(sectionId(step))?.scrollIntoView();
+    document.getElementById(headingId(step))?.focus({ preventScroll: true });
+  };
+  return (
+    <nav aria-label="Store sections">
+      <ul className={classes.jumps}>
+        {ORDER.map((step) => (
+          <li key={step}>
+            <Anchor href={`#${sectionId(step)}`} onClick={jump(step)} size="sm">
+              {SECTIONS[step].title}
+            </Anchor>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -139,7 +169,7 @@ function useSectionEffects(actor: SectionActor, formRef: RefObject<HTMLFormEleme
 
 function SettingsSection({ step, actor }: { step: FormStep; actor: SectionActor }) {
   const text = SECTIONS[step];
-  const titleId = useId();
+  const titleId = headingId(step);
   const formRef = useRef<HTMLFormElement>(null);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const loadFailed = useSelector(actor, (snapshot) => snapshot.hasTag('loadFailed'));
@@ -203,10 +233,10 @@ function SettingsSection({ step, actor }: { step: FormStep; actor: SectionActor 
   }
 
   return (
-    <Paper component="section" aria-labelledby={titleId} className={onboarding.card} id={`store-${step}`}>
+    <Paper component="section" aria-labelledby={titleId} className={onboarding.card} id={sectionId(step)}>
       <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={titleId} className={classes.body}>
         <div>
-          <Title order={2} id={titleId} className={classes.title}>
+          <Title order={2} id={titleId} tabIndex={-1} className={classes.title}>
             {text.title}
           </Title>
           <Text c="dimmed" size="sm">
