@@ -11,7 +11,7 @@ import type { ActorRefFrom } from 'xstate';
 import { FieldsToFix, focusFirstInError, labelsInError } from '../../components/form-errors';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import type { FormStep } from '../../machines/onboarding/onboarding-steps';
+import { FORM_STEPS, type FormStep } from '../../machines/onboarding/onboarding-steps';
 import {
   selectChanged,
   selectError,
@@ -46,7 +46,6 @@ const SECTIONS: Record<FormStep, { title: string; intro: string; save: string }>
   additional: { title: 'Additional', intro: 'What describes your place; guests filter by these.', save: 'Save additional' },
   contacts: { title: 'Contacts', intro: 'Phone numbers and an email for guests and for us.', save: 'Save contacts' },
 };
-const ORDER: readonly FormStep[] = ['location', 'about', 'delivery', 'hours', 'additional', 'contacts'];
 
 /**
  * The Store screen (`/backoffice/store`, `/admin/store`; issue 29): the onboarding's six forms
@@ -88,7 +87,7 @@ function StoreSettings({ machine }: { machine: StoreSettingsMachine }) {
             </Text>
           ) : null}
           <JumpLinks />
-          {ORDER.map((step) => (
+          {FORM_STEPS.map((step) => (
             <SettingsSection key={step} step={step} actor={sections[step]} />
           ))}
         </>
@@ -113,7 +112,7 @@ function JumpLinks() {
   return (
     <nav aria-label="Store sections">
       <ul className={classes.jumps}>
-        {ORDER.map((step) => (
+        {FORM_STEPS.map((step) => (
           <li key={step}>
             <Anchor href={`#${sectionId(step)}`} onClick={jump(step)} size="sm">
               {SECTIONS[step].title}
