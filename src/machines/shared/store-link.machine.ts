@@ -46,5 +46,3 @@ export const storeLinkMachine = setup({
     known: { on: { 'storeLink.refresh': { target: 'loading' } } },
   },
 });
-
-export type StoreLinkMachine = typeof storeLinkMachine;

@@ -3,7 +3,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { ExternalLinkIcon } from '../../components/line-icons';
-import { storeLinkMachine, type StoreLinkMachine } from '../../machines/shared/store-link.machine';
+import { storeLinkMachine } from '../../machines/shared/store-link.machine';
 
 /**
  * "View your store" (issue 29): the public page of the restaurant the back office works on,
@@ -16,8 +16,8 @@ export const VIEW_STORE = 'View your store';
 export const NEW_TAB = '(opens in a new tab)';
 
 /** The store address's path, or null while unknown or when the restaurant has none yet. */
-export function useStoreLink(restaurantId: number | null, machine: StoreLinkMachine = storeLinkMachine) {
-  const [state, send] = useMachine(machine, { input: { restaurantId } });
+export function useStoreLink(restaurantId: number | null) {
+  const [state, send] = useMachine(storeLinkMachine, { input: { restaurantId } });
   // The restaurant chosen in an administrator's header changes under the frame.
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
