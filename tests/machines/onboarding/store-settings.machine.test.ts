@@ -44,7 +44,8 @@ describe('store section machine: path coverage', () => {
     contacts: [{ type: 'field.change', step: 'contacts', patch: { restaurant_phone: '555 0100' } }],
   };
   // Payloads for the edit types a walk is not about (every walk would otherwise send them bare):
-  // an empty zip is ignored, an unknown day or a time off the grid is refused.
+  // an empty zip is ignored, an unknown day or zone, a time off the grid or a special day that
+  // is not there changes nothing.
   const neutral: StoreSectionEvent[] = [
     { type: 'zip.add', value: ' ' },
     { type: 'zip.remove', value: 'none' },
@@ -52,23 +53,38 @@ describe('store section machine: path coverage', () => {
     { type: 'hours.closedWithin', on: false },
     { type: 'hours.dayClosed', day: 9, closed: true },
     { type: 'hours.time', day: 2, field: 'open_time', time: '08:07' },
+    { type: 'hours.timeZone', zone: 'Not/AZone' },
+    { type: 'hours.specialDayRemove', index: 99 },
+    { type: 'hours.specialDayChange', index: 99, patch: { note: 'x' } },
     { type: 'logo.upload', file: new Blob(['png']) },
   ];
-  const walk = (step: FormStep) => ({
+  // The zone and the special days in a walk of their own: with the week's edits beside them the
+  // walk would meet every week with every list of special days. Each add makes a new form, so
+  // only this walk sends it, and it stops beyond one special day.
+  const specialDays: StoreSectionEvent[] = [
+    { type: 'hours.timeZone', zone: 'America/Chicago' },
+    { type: 'hours.specialDayAdd' },
+    { type: 'hours.specialDayChange', index: 0, patch: { note: 'Inventory' } },
+    { type: 'hours.specialDayRemove', index: 0 },
+  ];
+  const walk = (step: FormStep, own: StoreSectionEvent[] = edits[step]) => ({
     input: { restaurantId: '42', host: HOST, step },
     events: [
-      ...neutral.filter((event) => !edits[step].some((own) => own.type === event.type)),
+      ...neutral.filter((event) => !own.some((mine) => mine.type === event.type)),
       done('loadStep', ONBOARDING_DEFAULTS[step]),
       failure('loadStep', new Error('HTTP 503')),
       done('saveStep', ONBOARDING_DEFAULTS[step]),
       failure('saveStep', new ApiError('Taken.', { status: 409, fields: { slug: 'Taken.' } })),
-      ...(edits[step] as never[]),
+      ...(own as never[]),
     ],
     limit: 5_000,
+    skip: own.some((event) => event.type === 'hours.specialDayAdd') ? [] : ['hours.specialDayAdd'],
+    within: (snapshot: { context: unknown }) => (snapshot.context as { forms: { hours: { special_days: unknown[] } } }).forms.hours.special_days.length <= 1,
   });
 
   it('reaches every state and transition: load, failure and retry, edits, the check, save and its refusal, the logo', () => {
-    const reports = assertWalksCover(storeSectionMachine, (['location', 'about', 'delivery', 'hours', 'additional', 'contacts'] as const).map(walk));
+    const walks = (['location', 'about', 'delivery', 'hours', 'additional', 'contacts'] as const).map((step) => walk(step));
+    const reports = assertWalksCover(storeSectionMachine, [...walks, walk('hours', specialDays)]);
     expect(reports.flatMap((report) => report.states.reached)).toEqual(
       expect.arrayContaining(['loading', 'failed', 'ready.editing', 'ready.saving', 'ready.uploading']),
     );
