@@ -39,6 +39,7 @@ import { insightRoutes } from './routes/insights/insights';
 import { menuFigures } from './domain/menu/menu-figures';
 import { placeFigures, placeLists } from './domain/onboarding/place-figures';
 import { createBackgroundTasks } from './background-tasks';
+import { storePageRoutes } from './routes/storefront/store-page';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -131,6 +132,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(responseContractsPlugin, { onViolation: dependencies.onResponseViolation });
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir });
+  // Store pages (`/{slug}`) beside the built app's files: before compression, since each page is
+  // compressed once when rendered, and before the API document, which they are not part of.
+  await app.register(storePageRoutes, context);
   // After the built app's routes, which send the build's precompressed files as they are.
   await app.register(compressionPlugin);
   await app.register(housekeepingPlugin, context);
