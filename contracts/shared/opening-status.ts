@@ -1,9 +1,22 @@
-import type { OpeningDay, SpecialDay } from './opening-hours';
+import { DAY_NAMES, timeToMinutes, type OpeningDay, type SpecialDay } from './opening-hours';
 
 /**
  * Whether a restaurant is open at an instant, decided in its own time zone (issue 29): the store
- * page's "Open now · closes 21:00", the store data's `status`, the hours step's preview.
- * (The lead is writing the rule; this file holds its interface until then.)
+ * page's "Open now · closes 21:00", the store data's `status`, the hours step's preview. Both ends
+ * run this one rule, so the preview an owner sees is what customers are told.
+ *
+ * The rule:
+ * - Every calendar date of the restaurant's zone has its hours: the special day of that date when
+ *   there is one, else its weekday's. Open 24/7 is every weekday open from 00:00 to 24:00.
+ * - Hours belong to the date they open on: open 18:00, close 02:00 is open until 02:00 of the next
+ *   date, whatever that next date's own hours say (a special day closed on Saturday does not cut
+ *   Friday night short). A closing time earlier than the opening time is on the next date, and so
+ *   is a break or reopening time earlier than the opening time.
+ * - A break closes the restaurant from its start until the reopening time.
+ * - Wall-clock times are read in the zone as they are on that date: across a daylight-saving
+ *   change, "closes 02:30" on the night clocks skip from 02:00 to 03:00 closes at 03:00 (the first
+ *   instant at or after it that exists), and on the night 01:00–02:00 happens twice the earlier 01:30
+ *   is meant.
  */
 
 /** What the rule reads: the hours step as saved. */
@@ -14,10 +27,171 @@ export type OpenStatus = { open_now: boolean; label: string; next_change_at: str
 /** The wall clock of `zone` at `now`: its date ("YYYY-MM-DD"), time ("HH:MM") and weekday (1 = Monday … 7 = Sunday). */
 export type WallClock = { date: string; time: string; weekday: number };
 
-export function wallClock(_zone: string, _now: Date): WallClock {
-  throw new Error('not written yet');
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+/** Dates looked at around now: yesterday (whose night may still run) to a week and a day ahead. */
+const DAYS_BEHIND = 1;
+const DAYS_AHEAD = 8;
+
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
 }
 
-export function openingStatus(_schedule: Schedule, _now: Date): OpenStatus {
-  throw new Error('not written yet');
+/** The zone's wall clock at `instant` (ms), read as if it were UTC: the offset is this minus `instant`. */
+function wallAsUtc(zone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(zone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const isoDate = (utc: Date) => `${utc.getUTCFullYear()}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())}`;
+const dateAt = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+const addDays = (date: string, days: number) => isoDate(new Date(dateAt(date) + days * DAY_MINUTES * MINUTE));
+/** 1 = Monday … 7 = Sunday, as the hours step numbers days. */
+const weekdayOf = (date: string) => ((new Date(dateAt(date)).getUTCDay() + 6) % 7) + 1;
+
+export function wallClock(zone: string, now: Date): WallClock {
+  const wall = new Date(wallAsUtc(zone, now.getTime()));
+  const date = isoDate(wall);
+  return { date, time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`, weekday: weekdayOf(date) };
+}
+
+/**
+ * The instant (ms) the zone's clocks read `minutes` after midnight of `date` (which may run past
+ * 24:00 into the next date). A time skipped by a daylight-saving change is the instant the clocks
+ * jump (02:30 on a night that goes from 02:00 to 03:00 is 03:00: the first instant at or after
+ * it that exists); a time that happens twice is the earlier one.
+ */
+function instantOf(zone: string, date: string, minutes: number): number {
+  const asUtc = dateAt(date) + minutes * MINUTE;
+  // The zone's offsets a day either side cover any change near this time (changes are months apart).
+  const offsets = [asUtc - DAY_MINUTES * MINUTE, asUtc + DAY_MINUTES * MINUTE].map((probe) => wallAsUtc(zone, probe) - probe);
+  const matching = offsets.map((offset) => asUtc - offset).filter((candidate) => wallAsUtc(zone, candidate) === asUtc);
+  if (matching.length > 0) return Math.min(...matching);
+  // Skipped: the jump lies between the two readings; find its minute (a handful of steps).
+  let [before, after] = [asUtc - Math.max(...offsets), asUtc - Math.min(...offsets)];
+  // At most 20 halvings: the jump is at most a day wide, and minutes are the finest step it takes.
+  for (let step = 0; step < 20 && after - before > MINUTE; step += 1) {
+    const middle = before + Math.floor((after - before) / 2 / MINUTE) * MINUTE;
+    if (wallAsUtc(zone, middle) >= asUtc) after = middle;
+    else before = middle;
+  }
+  return after;
+}
+
+/** One stretch of opening, in minutes after midnight of the date it opens on (end may pass 24:00). */
+type Span = { from: number; to: number };
+
+/** A time on the opening date's timeline: a time earlier than the opening time is on the next date. */
+const onTimeline = (open: number, time: string) => (timeToMinutes(time) <= open ? timeToMinutes(time) + DAY_MINUTES : timeToMinutes(time));
+
+function spansOfDay(day: OpeningDay | undefined): Span[] {
+  if (!day || day.closed || day.open_time === null || day.close_time === null) return [];
+  const open = timeToMinutes(day.open_time);
+  const close = onTimeline(open, day.close_time);
+  if (day.break_start === null || day.reopen_time === null) return [{ from: open, to: close }];
+  return [
+    { from: open, to: onTimeline(open, day.break_start) },
+    { from: onTimeline(open, day.reopen_time), to: close },
+  ].filter((span) => span.from < span.to);
+}
+
+function spansOfSpecialDay(day: SpecialDay): Span[] {
+  if (day.closed || day.open_time === null || day.close_time === null) return [];
+  const open = timeToMinutes(day.open_time);
+  return [{ from: open, to: onTimeline(open, day.close_time) }];
+}
+
+/** The hours of one calendar date: its special day's, else its weekday's. */
+function spansOfDate(schedule: Schedule, specials: Map<string, SpecialDay>, date: string): Span[] {
+  const special = specials.get(date);
+  if (special) return spansOfSpecialDay(special);
+  if (schedule.open_247) return [{ from: 0, to: DAY_MINUTES }];
+  return spansOfDay(schedule.days.find((day) => day.day_of_week === weekdayOf(date)));
+}
+
+type Opening = { start: number; end: number };
+
+/**
+ * The openings (instants, ms) of the dates around `today`, and of later special days that open,
+ * in order, with openings that touch or overlap joined (24/7, or a night running into the next
+ * date's morning, is one opening).
+ */
+function openingsAround(schedule: Schedule, today: string): { openings: Opening[]; horizon: Opening } {
+  const specials = new Map(schedule.special_days.map((day) => [day.date, day]));
+  const lastDate = addDays(today, DAYS_AHEAD);
+  const dates = Array.from({ length: DAYS_BEHIND + DAYS_AHEAD + 1 }, (_, index) => addDays(today, index - DAYS_BEHIND));
+  const later = schedule.special_days.filter((day) => day.date > lastDate && !day.closed).map((day) => day.date);
+  const raw = [...dates, ...later.sort()].flatMap((date) =>
+    spansOfDate(schedule, specials, date).map((span) => ({
+      start: instantOf(schedule.time_zone, date, span.from),
+      end: instantOf(schedule.time_zone, date, span.to),
+    })),
+  );
+  raw.sort((a, b) => a.start - b.start);
+  const openings: Opening[] = [];
+  for (const opening of raw) {
+    const last = openings.at(-1);
+    if (last && opening.start <= last.end) last.end = Math.max(last.end, opening.end);
+    else if (opening.start < opening.end) openings.push({ ...opening });
+  }
+  const horizon = {
+    start: instantOf(schedule.time_zone, dates[0]!, 0),
+    end: instantOf(schedule.time_zone, lastDate, DAY_MINUTES),
+  };
+  return { openings, horizon };
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** When `instant` is, for a customer: "21:00" today, "tomorrow at 09:00", "Wednesday at 09:00", "on Tuesday 5 January at 09:00". */
+function when(zone: string, now: Date, instant: number, todayPrefix: string): string {
+  const at = wallClock(zone, new Date(instant));
+  const today = wallClock(zone, now).date;
+  if (at.date === today) return `${todayPrefix}${at.time}`;
+  if (at.date === addDays(today, 1)) return `tomorrow at ${at.time}`;
+  const weekday = DAY_NAMES[at.weekday - 1];
+  if (at.date <= addDays(today, 6)) return `${weekday} at ${at.time}`;
+  return `on ${weekday} ${Number(at.date.slice(8, 10))} ${MONTHS[Number(at.date.slice(5, 7)) - 1]} at ${at.time}`;
+}
+
+export function openingStatus(schedule: Schedule, now: Date): OpenStatus {
+  const zone = schedule.time_zone;
+  const t = now.getTime();
+  const { openings, horizon } = openingsAround(schedule, wallClock(zone, now).date);
+  const current = openings.find((opening) => opening.start <= t && t < opening.end);
+  if (current) {
+    // Open across the whole window looked at: no closing in sight.
+    if (current.start <= horizon.start && current.end >= horizon.end) return { open_now: true, label: 'Open 24 hours', next_change_at: null };
+    return { open_now: true, label: `Open now · closes ${when(zone, now, current.end, '')}`, next_change_at: new Date(current.end).toISOString() };
+  }
+  const next = openings.find((opening) => opening.start > t);
+  if (!next) return { open_now: false, label: 'Closed', next_change_at: null };
+  return { open_now: false, label: `Closed · opens ${when(zone, now, next.start, 'at ')}`, next_change_at: new Date(next.start).toISOString() };
+}
+
+/**
+ * A key that changes whenever `status` (computed at `now`) could read differently: at its next
+ * change, and at the zone's midnight, when "tomorrow" becomes today. For validators and caches of
+ * anything that shows the status (the store's ETag).
+ */
+export function statusKey(zone: string, status: OpenStatus, now: Date): string {
+  return `${wallClock(zone, now).date}|${status.open_now ? 'open' : 'closed'}|${status.next_change_at ?? 'never'}`;
 }

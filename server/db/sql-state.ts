@@ -11,3 +11,10 @@ export function hasSqlState(error: unknown, state: string): boolean {
 
 /** SQLSTATE 23503: a row named by a foreign key is not there (removed by a request running at the same time). */
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * SQLSTATE 40P01: PostgreSQL broke a deadlock by refusing this transaction (two writers of one
+ * restaurant that each hold a row the other wants, now that every change also raises the
+ * restaurant's version). Nothing of it was kept; the same request again succeeds.
+ */
+export const DEADLOCK_DETECTED = '40P01';

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../contracts/shared/errors';
 import { ContractViolation } from '../../contracts/shared/validation';
-import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../db/sql-state';
+import { DEADLOCK_DETECTED, FOREIGN_KEY_VIOLATION, hasSqlState } from '../db/sql-state';
 import { HttpError } from '../http-error';
 
 // Connection-level failures: the database is unreachable, not the request wrong.
@@ -45,6 +45,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: s
 
 /** What a write that met a foreign-key violation answers (exported for the tests). */
 export const FOREIGN_KEY_CONFLICT = 'A row this request names was removed at the same moment. Reload and try again.';
+export const SIMULTANEOUS_CHANGE = 'Another change to this restaurant was being saved at the same moment, so nothing was saved. Please try again.';
 
 type Answer = { status: number; body: ApiErrorBody; headers?: Record<string, string> };
 
@@ -87,6 +88,9 @@ export function toAnswer(error: FastifyError | Error): Answer {
   // creates under a category lock it first and answer 404, but any race left is a conflict, not a 500.
   if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) {
     return { status: 409, body: { detail: FOREIGN_KEY_CONFLICT, code: 'conflict' } };
+  }
+  if (hasSqlState(error, DEADLOCK_DETECTED)) {
+    return { status: 409, body: { detail: SIMULTANEOUS_CHANGE, code: 'conflict' } };
   }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
