@@ -185,7 +185,7 @@ describe('the store page as the server renders it', { timeout: 10_000 }, () => {
     expect(parsed.querySelector('meta[name="description"]')!.getAttribute('content')).toBe(hostile);
     expect(text(parsed.querySelector('.today-note'))).toBe(`Closed today: ${hostile}`);
     expect(text(parsed.querySelector('.item h3'))).toBe(hostile);
-    expect(parsed.querySelector('.item button')!.textContent).toBe(`Details: ${hostile}`);
+    expect(parsed.querySelector('.item button')!.getAttribute('aria-label')).toBe(`Details: ${hostile}`);
     expect(JSON.parse(ldBlock).name).toBe(hostile);
     expect(JSON.parse(dataBlock).categories[0].extra_groups[0].selections[0].name).toBe(hostile);
   });

@@ -35,7 +35,7 @@ function itemCard(item: Item, category: StoreCategory, currency: Currency): Html
 <h3>${item.name}</h3>
 ${item.description ? html`<p class="desc">${item.description}</p>` : ''}
 ${itemPrices(item, category, currency)}
-<button class="more" type="button" data-item="${item.id}" aria-haspopup="dialog" hidden>Details<span class="vh">: ${item.name}</span></button>
+<button class="more" type="button" data-item="${item.id}" aria-haspopup="dialog" aria-label="Details: ${item.name}" hidden>Details</button>
 </div>${item.image_url ? html`<img src="${item.image_url}" alt="" width="96" height="96" loading="lazy" decoding="async">` : ''}</li>`;
 }
 

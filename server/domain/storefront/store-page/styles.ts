@@ -37,13 +37,14 @@ h1,h2,h3{line-height:1.2;margin:0}
 .catnav a:hover{border-color:#9f2a12}
 .catnav a[aria-current="true"]{background:#2b1b12;border-color:#2b1b12;color:#fff}
 @media (max-width:47.99em){.catnav{position:static}}
-.layout{display:grid;gap:1.5rem;padding-top:1.5rem;padding-bottom:3rem}
+.layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1.5rem;padding-top:1.5rem;padding-bottom:3rem}
 @media (min-width:60em){.layout{grid-template-columns:minmax(0,1fr) 20rem}.info{grid-column:2;grid-row:1;align-self:start;position:sticky;top:4.5rem}.menu{grid-column:1;grid-row:1}}
 .card{background:#fff;border:1px solid #eadfd3;border-radius:1rem;padding:1.25rem;margin-bottom:1rem}
 .card h2{font-size:1.2rem;margin-bottom:.75rem}
 .card h3{font-size:1rem;margin:1rem 0 .25rem}
 .hours{width:100%;border-collapse:collapse;font-size:.95rem}
-.hours th{text-align:left;font-weight:500;padding:.2rem 1rem .2rem 0}
+.hours th{text-align:left;font-weight:500;padding:.2rem 1rem .2rem 0;white-space:nowrap;vertical-align:top}
+.nw{white-space:nowrap}
 .hours td{text-align:right;padding:.2rem 0;font-variant-numeric:tabular-nums}
 .hours tr[aria-current]{font-weight:700}
 .hours tr[aria-current] th{font-weight:700}

@@ -7,10 +7,10 @@ import { daySpans } from './json-ld';
 
 const DASH = '\u2013';
 
-/** "08:00–14:00, 17:00–22:00", or "Closed". An overnight span reads "18:00–02:00", as the owner set it. */
-export const dayHours = (day: OpeningDay): string => {
+/** ["08:00–14:00", "17:00–22:00"], or ["Closed"]. An overnight span reads "18:00–02:00", as the owner set it. */
+export const dayHours = (day: OpeningDay): string[] => {
   const spans = daySpans(day);
-  return spans.length === 0 ? 'Closed' : spans.map((span) => `${span.opens}${DASH}${span.closes}`).join(', ');
+  return spans.length === 0 ? ['Closed'] : spans.map((span) => `${span.opens}${DASH}${span.closes}`);
 };
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(process.argv[2] ?? 'http://127.0.0.1:8765/luigis.html');
+await page.screenshot({ path: `/tmp/sp-full.png`, fullPage: true });
+await page.getByRole('button', { name: 'Details: Margherita' }).click();
+await page.waitForTimeout(200);
+await page.screenshot({ path: `/tmp/sp-dialog.png` });
+const m = await browser.newPage({ viewport: { width: 320, height: 700 } });
+await m.goto(process.argv[2] ?? 'http://127.0.0.1:8765/luigis.html');
+console.log(320, await m.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]));
+await m.evaluate(() => window.scrollTo(0, 700));
+await m.screenshot({ path: `/tmp/sp-320.png` });
+await browser.close();
