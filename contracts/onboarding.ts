@@ -3,7 +3,8 @@ import { Email, boundedText, trimmed } from './shared/text';
 import { UPLOAD_URL_PATTERN } from './shared/upload';
 import { boundedList, documented } from './shared/documented';
 import { fieldFailure as at } from './shared/validation';
-import { DAY_NAMES, NO_TIMES, OpeningDay } from './shared/opening-hours';
+import { DEFAULT_DELIVERY_TERMS } from './shared/delivery-terms';
+import { DAY_NAMES, DEFAULT_WEEK, NO_TIMES, OpeningDay } from './shared/opening-hours';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
@@ -201,21 +202,9 @@ export type DeliveryStep = Infer<typeof DeliveryStep>;
  * pickup on, dine-in off, coverage by distance, and the fee, minimum and free-over toggles off.
  */
 export const DEFAULT_DELIVERY: DeliveryStep = {
-  has_delivery: true,
-  has_pickup: true,
+  ...DEFAULT_DELIVERY_TERMS,
   has_dine_in: false,
-  coverage_mode: 'distance',
   zip_codes: [],
-  delivery_eta_from: 20,
-  delivery_eta_to: 30,
-  pickup_eta_from: 10,
-  pickup_eta_to: 20,
-  apply_delivery_fee: false,
-  delivery_fee: 0,
-  min_order_enabled: false,
-  min_order_amount: 0,
-  free_over_enabled: false,
-  free_over_amount: 10,
   auto_request_driver: false,
   order_types: [...ORDER_TYPES],
 };
@@ -224,7 +213,7 @@ export const DEFAULT_DELIVERY: DeliveryStep = {
 // Hours
 
 // The weekly hours, special days and time zone are shared with the store (contracts/shared/opening-hours.ts).
-export { DAY_NAMES, TIME_CHOICES, TIME_STEP_MINUTES, timeToMinutes, type OpeningDay } from './shared/opening-hours';
+export { DAY_NAMES, DEFAULT_WEEK, TIME_CHOICES, TIME_STEP_MINUTES, timeToMinutes, type OpeningDay } from './shared/opening-hours';
 
 /**
  * Spec section 4: 24/7 clears every time and switches "closed between certain hours" off (every
@@ -265,19 +254,8 @@ export const HoursStep = refine(
 );
 export type HoursStep = Infer<typeof HoursStep>;
 
-/** Spec sections 4 and 9: Monday closed, Tuesday to Sunday 08:00 to 20:00, no breaks. */
-export const DEFAULT_HOURS: HoursStep = {
-  open_247: false,
-  closed_within: false,
-  hours: DAY_NAMES.map((_, index) => ({
-    day_of_week: index + 1,
-    closed: index === 0,
-    open_time: index === 0 ? null : '08:00',
-    break_start: null,
-    reopen_time: null,
-    close_time: index === 0 ? null : '20:00',
-  })),
-};
+/** Spec sections 4 and 9: the week of contracts/shared/opening-hours.ts, neither toggle on. */
+export const DEFAULT_HOURS: HoursStep = { open_247: false, closed_within: false, hours: DEFAULT_WEEK };
 
 // ---------------------------------------------------------------------------------------------
 // Additional

@@ -38,6 +38,9 @@ import { restaurantRoutes } from './routes/shared/restaurants';
 import { insightRoutes } from './routes/insights/insights';
 import { menuFigures } from './domain/menu/menu-figures';
 import { placeFigures, placeLists } from './domain/onboarding/place-figures';
+import { storefrontRoutes } from './routes/storefront/storefront';
+import { sitemapRoutes } from './routes/storefront/sitemap';
+import { zipDistanceMeters } from './domain/territories/zip-points';
 import { createBackgroundTasks } from './background-tasks';
 import { storePageRoutes } from './routes/storefront/store-page';
 
@@ -131,7 +134,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // Before compression's onSend hook, so a checked answer is still the JSON text the route sent.
   await app.register(responseContractsPlugin, { onViolation: dependencies.onResponseViolation });
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
-  await app.register(staticAppPlugin, { staticDir: config.staticDir });
+  await app.register(staticAppPlugin, { staticDir: config.staticDir, publicUrl: config.publicUrl });
   // Store pages (`/{slug}`) beside the built app's files: before compression, since each page is
   // compressed once when rendered, and before the API document, which they are not part of.
   await app.register(storePageRoutes, context);
@@ -160,5 +163,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // The territories area places the restaurants the onboarding area locates and counts the
   // leads area's sign-ups, through these two functions rather than their tables.
   await app.register((instance) => territoryRoutes(instance, context, { readStores: restaurantZipsOf, countSignups: signupsPerZip }));
+  // The store's delivery check measures distances between zip codes with the territories area's zip data.
+  await app.register((instance) => storefrontRoutes(instance, context, { zipDistance: zipDistanceMeters }));
+  await app.register(sitemapRoutes, context);
   return app;
 }

@@ -69,6 +69,19 @@ export const OpeningDay = refine(
 );
 export type OpeningDay = Infer<typeof OpeningDay>;
 
+/**
+ * Spec sections 4 and 9: Monday closed, Tuesday to Sunday 08:00 to 20:00, no breaks. The hours
+ * step starts from it, and a launched store whose hours were never saved shows it.
+ */
+export const DEFAULT_WEEK: OpeningDay[] = DAY_NAMES.map((_, index) => ({
+  day_of_week: index + 1,
+  closed: index === 0,
+  open_time: index === 0 ? null : '08:00',
+  break_start: null,
+  reopen_time: null,
+  close_time: index === 0 ? null : '20:00',
+}));
+
 /** Issue 29: at most 60 special days; a note customers read beside the date. */
 export const SPECIAL_DAYS_MAX = 60;
 export const SPECIAL_DAY_NOTE_MAX = 200;

@@ -24,10 +24,21 @@ function notFound(request: FastifyRequest): HttpError {
 }
 
 /**
- * For crawlers: the public pages (landing, sign-in, legal, survey) may be indexed; the back
- * offices, the onboarding and the API may not. Served whether or not the app is built.
+ * For crawlers: the public pages (landing, sign-in, legal, survey, the stores) may be indexed;
+ * the back offices, the onboarding and the API may not. The sitemap lists the launched stores
+ * (server/routes/storefront/sitemap.ts) at the public origin. Served whether or not the app is built.
  */
-export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /backoffice', 'Disallow: /onboard', 'Disallow: /api', ''].join('\n');
+export const robotsTxt = (publicUrl: string) =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /backoffice',
+    'Disallow: /onboard',
+    'Disallow: /api',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 
 /**
  * Whether a path names a dot-file or a dot-folder (`/.env`, `/.git/config`, the build's `/.vite/`)
@@ -66,7 +77,8 @@ const isNegotiated = (path: string) => COMPRESSIBLE_EXTENSIONS.has(extname(path.
  * client router can take over (deep links, reloads); other misses answer 404. Text files go out as the brotli or gzip
  * copy the build wrote beside them when the browser accepts it, else as they are.
  */
-async function staticAppPlugin(app: FastifyInstance, options: { staticDir: string }) {
+async function staticAppPlugin(app: FastifyInstance, options: { staticDir: string; publicUrl: string }) {
+  const robots = robotsTxt(options.publicUrl);
   const built = existsSync(join(options.staticDir, 'index.html'));
   if (built) {
     documentRoutesOf(app, '/*', {
@@ -95,7 +107,7 @@ async function staticAppPlugin(app: FastifyInstance, options: { staticDir: strin
   }
 
   app.get('/robots.txt', { schema: { response: { 200: textFile('text/plain', 'Which pages crawlers may read.') } } }, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
   );
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

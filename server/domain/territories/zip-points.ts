@@ -73,3 +73,9 @@ export function zipsInsideCircles(circles: readonly TerritoryCircle[]): ZipPoint
   }
   return [...found.values()];
 }
+
+/** Metres between two zip codes' points, or undefined when the package does not know one of them. */
+export function zipDistanceMeters(from: string, to: string): number | undefined {
+  const [a, b] = [zipPoint(from), zipPoint(to)];
+  return a && b ? distanceMeters(a, b) : undefined;
+}

@@ -9,6 +9,7 @@ import { countUnmovedUploads } from '../../domain/shared/image-migration';
 import { storeImage } from '../../domain/shared/images';
 import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
+import { matchesEtag } from './etag';
 import { readImageForm } from './image-form';
 
 /** Names are random and their bytes never change, so browsers and proxies may keep them for good. */
@@ -75,14 +76,5 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
   app.addHook('onListen', async () => {
     const waiting = await countUnmovedUploads(db).catch(() => 0);
     if (waiting > 0) app.log.warn({ images: waiting }, 'uploaded images still in DATA_DIR/uploads are not served: run `npm run images:migrate` once');
-  });
-}
-
-/** If-None-Match holds one ETag, a list, or `*` (RFC 9110 §13.1.2; weak tags compare equal). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
   });
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { binaryFile, noContent } from '../../../contracts/shared/answers';
 import type { AppContext } from '../../app-context';
-import { launchedStore } from '../../domain/storefront/store-page/launched-store';
 import { createPageCache } from '../../domain/storefront/store-page/page-cache';
 import { renderedPage } from '../../domain/storefront/store-page/rendered-page';
 import { storeScriptSrc } from '../../domain/storefront/store-page/store-script';
+import { storeVersion } from '../../domain/storefront/store-page/store-version';
+import { matchesEtag } from '../shared/etag';
 
 /**
  * A store URL: one path segment shaped like a slug (contracts/storefront.ts, STORE_SLUG_PATTERN).
@@ -29,13 +30,6 @@ export function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null
   return null;
 }
 
-/** If-None-Match holds `etag` (weak comparison, as RFC 9110 asks for GET), or `*`. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
 /**
  * GET /{slug}: the launched store's page, rendered on the server (issue 29, item 2). Registered
  * before the compression plugin: the page is compressed once per render, not per request.
@@ -57,7 +51,7 @@ export async function storePageRoutes(app: FastifyInstance, context: AppContext)
     async (request, reply) => {
       const { slug } = request.params;
       const now = context.clock();
-      const store = await launchedStore(context.database.db, slug);
+      const store = await storeVersion(context.database.db, slug);
       const page = store && (await pages.page(store, now, () => renderedPage(context.database.db, slug, now, options)));
       if (!page) return reply.callNotFound();
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');

@@ -1,4 +1,4 @@
-import type { LaunchedStore } from './launched-store';
+import type { StoreVersion } from './store-version';
 
 /** A rendered store page, with its compressed copies, its ETag, and the instant it stops being true. */
 export type RenderedPage = { etag: string; until: number; identity: Buffer; br: Buffer; gzip: Buffer };
@@ -10,7 +10,7 @@ export const PAGE_CACHE_LIMIT = 64;
 
 /**
  * Rendered store pages of this process, most recently used last: only a cache. The caller reads
- * the restaurant's version from the database on every request (`launchedStore`), and an entry
+ * the restaurant's version from the database on every request (`storeVersion`), and an entry
  * serves only that version and only until its `until` (the next open/closed change or the
  * restaurant's midnight, when the words "open now" or "today" would turn false): so a change
  * made through any process shows on the very next request. Requests that miss together share one render.
@@ -27,7 +27,7 @@ export function createPageCache(limit = PAGE_CACHE_LIMIT) {
 
   return {
     /** The page of `store` at `now`, from the cache when still true, else from `render` (null: no such store any more). */
-    async page(store: LaunchedStore, now: Date, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+    async page(store: StoreVersion, now: Date, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
       const cached = entries.get(store.id);
       if (cached && cached.version === store.version && now.getTime() < cached.until) {
         entries.delete(store.id);
@@ -49,4 +49,3 @@ export function createPageCache(limit = PAGE_CACHE_LIMIT) {
     },
   };
 }
-export type PageCache = ReturnType<typeof createPageCache>;

@@ -2,7 +2,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { wallClock } from '../../../../contracts/shared/opening-status';
 import type { Db } from '../../../db/database';
-import { readStorefront, storefrontEtag } from '../storefront';
+import { storeEtag } from '../store-etag';
+import { readStorefront } from '../storefront';
 import type { RenderedPage } from './page-cache';
 import { renderStorePage } from './page';
 import { pageTrueUntil } from './status-window';
@@ -24,5 +25,5 @@ export async function renderedPage(db: Db, slug: string, now: Date, options: { o
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipped(identity, { level: 9 }),
   ]);
-  return { etag: storefrontEtag(store), until: pageTrueUntil(zone, now, store.status.next_change_at), identity, br, gzip };
+  return { etag: storeEtag(store), until: pageTrueUntil(zone, now, store.status.next_change_at), identity, br, gzip };
 }

@@ -1,0 +1,94 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import { DEFAULT_WEEK, SPECIAL_DAYS_MAX, type OpeningDay, type SpecialDay } from '../../../contracts/shared/opening-hours';
+import { openingStatus, wallClock } from '../../../contracts/shared/opening-status';
+import { currencyOfCountry } from '../../../contracts/shared/restaurants';
+import type { Storefront } from '../../../contracts/storefront';
+import type { Db } from '../../db/database';
+import { restaurantOpeningHours, restaurantSpecialDays } from '../../db/schema-onboarding';
+import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
+import { readStoreMenu } from './store-menu';
+
+/** PostgreSQL answers `time` as "HH:MM:SS"; the contracts speak "HH:MM". */
+const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));
+
+/** The calendar day before `date` ("YYYY-MM-DD"). */
+function dayBefore(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The week (the hours step's days, or the step's default week when it was never saved) and the
+ * special days from yesterday on, in date order. Yesterday's is read because a special day open
+ * overnight (18:00 to 02:00) still decides whether the store is open early today; only those
+ * from today on are shown. At most SPECIAL_DAYS_MAX are kept by the hours step, one more is read.
+ */
+async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{ days: OpeningDay[]; specialDays: SpecialDay[] }> {
+  const [dayRows, specialRows] = await Promise.all([
+    db.select().from(restaurantOpeningHours).where(eq(restaurantOpeningHours.restaurantId, store.id)).orderBy(asc(restaurantOpeningHours.dayOfWeek)),
+    db
+      .select()
+      .from(restaurantSpecialDays)
+      .where(and(eq(restaurantSpecialDays.restaurantId, store.id), gte(restaurantSpecialDays.date, dayBefore(today))))
+      .orderBy(asc(restaurantSpecialDays.date))
+      .limit(SPECIAL_DAYS_MAX + 1),
+  ]);
+  const days =
+    dayRows.length === 0
+      ? DEFAULT_WEEK
+      : dayRows.map((day) => ({
+          day_of_week: day.dayOfWeek,
+          closed: day.closed,
+          open_time: hhmm(day.openTime),
+          break_start: hhmm(day.breakStart),
+          reopen_time: hhmm(day.reopenTime),
+          close_time: hhmm(day.closeTime),
+        }));
+  const specialDays = specialRows.map((day) => ({
+    date: day.date,
+    closed: day.closed,
+    open_time: hhmm(day.openTime),
+    close_time: hhmm(day.closeTime),
+    note: day.note,
+  }));
+  return { days, specialDays };
+}
+
+/**
+ * A launched restaurant's public data (issue 29), or null for a slug that is unknown or not
+ * launched yet. A fixed number of queries whatever the menu's size: the restaurant with its
+ * one-row settings, the week and the special days, and the menu's eight kinds of rows.
+ * Only what a customer may see is read: never the owner, the restaurant phone, fax or mobile.
+ */
+export async function readStorefront(db: Db, slug: string, now: Date): Promise<Storefront | null> {
+  const store = await launchedStore(db, slug);
+  if (!store) return null;
+  const timeZone = timeZoneOf(store);
+  const today = wallClock(timeZone, now).date;
+  const [{ days, specialDays }, categories] = await Promise.all([readHours(db, store, today), readStoreMenu(db, store.id)]);
+  const open247 = store.open247 ?? false;
+  const { pickup, delivery } = termsOf(store);
+  return {
+    version: store.version,
+    restaurant: {
+      name: store.name ?? '',
+      about: store.about ?? '',
+      slug: store.slug ?? slug,
+      logo_url: store.logoUrl,
+      currency: currencyOfCountry(store.country),
+      time_zone: timeZone,
+      address:
+        store.street === null || store.city === null || store.state === null || store.zipCode === null || store.country === null
+          ? null
+          : { street: store.street, city: store.city, state: store.state, zip_code: store.zipCode, country: store.country },
+      public_phone: store.publicPhone ?? '',
+      contact_email: store.contactEmail ?? '',
+    },
+    hours: { open_247: open247, days, special_days: specialDays.filter((day) => day.date >= today) },
+    status: openingStatus({ time_zone: timeZone, open_247: open247, days, special_days: specialDays }, now),
+    pickup,
+    delivery,
+    categories,
+  };
+}
