@@ -7,7 +7,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 export type Measured = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
-export function startServer(env: Record<string, string>) {
+/** `built`: the server as `npm run serve` runs it (dist-server/main.js) rather than from its sources. */
+export function startServer(env: Record<string, string>, options: { built?: boolean } = {}) {
   return startServerProcess(
     {
       LOG_LEVEL: 'warn',
@@ -17,7 +18,7 @@ export function startServer(env: Record<string, string>) {
       SIGNUP_LIMIT_PER_MINUTE: '100000000',
       SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
     },
-    { inheritOutput: true, startTimeoutMs: 90_000 },
+    { inheritOutput: true, startTimeoutMs: 90_000, ...(options.built ? { nodeArgs: ['dist-server/main.js'] } : {}) },
   );
 }
 

@@ -59,9 +59,9 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     const page = await openStore(375);
     const zip = page.getByLabel('Do you deliver to my zip?');
     const result = page.getByRole('status');
-    await zip.fill('62701');
+    await zip.fill('60606');
     await zip.press('Enter');
-    await expect.poll(() => result.textContent()).toBe('We deliver to 62701: fee $2.99, minimum $12.50, free over $35.00, 25–40 min.');
+    await expect.poll(() => result.textContent()).toBe('We deliver to 60606: fee $3.00, minimum $15.00, free over $40.00, 30–45 min.');
     await zip.fill('10001');
     await page.getByRole('button', { name: 'Check' }).click();
     await expect.poll(() => result.textContent()).toBe('Sorry, we don’t deliver to 10001 yet. Pickup is available.');
@@ -73,9 +73,9 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     expect(await zip.getAttribute('aria-describedby')).toBe('zip-error');
     expect(await result.textContent()).toBe('');
     await expectAccessible(page, 'store page, zip refused', [375]);
-    await zip.fill('62702');
+    await zip.fill('60607');
     await zip.press('Enter');
-    await expect.poll(() => result.textContent()).toContain('We deliver to 62702');
+    await expect.poll(() => result.textContent()).toContain('We deliver to 60607');
     expect(await zip.getAttribute('aria-invalid')).toBeNull();
     expect(await error.isHidden()).toBe(true);
   });

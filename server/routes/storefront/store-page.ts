@@ -51,7 +51,7 @@ export async function storePageRoutes(app: FastifyInstance, context: AppContext)
     async (request, reply) => {
       const { slug } = request.params;
       const now = context.clock();
-      const store = await storeVersion(context.database.db, slug);
+      const store = await storeVersion(context.database, slug);
       const page = store && (await pages.page(store, now, () => renderedPage(context.database.db, slug, now, options)));
       if (!page) return reply.callNotFound();
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');

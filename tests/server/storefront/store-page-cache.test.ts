@@ -12,7 +12,7 @@ const page = (label: string, until = Number.POSITIVE_INFINITY): RenderedPage => 
 const at = (iso: string) => new Date(iso);
 
 describe('the store page cache', { timeout: 5_000 }, () => {
-  it('serves a page only for the version read from the database and only until it stops being true', async () => {
+  it('serves a page (or none, unlaunched) only for the version read from the database, and a page only until it stops being true', async () => {
     const cache = createPageCache();
     let renders = 0;
     const render = (label: string, until?: number) => async () => {
@@ -27,9 +27,11 @@ describe('the store page cache', { timeout: 5_000 }, () => {
     expect((await cache.page({ id: 1, version: 3 }, at('2026-11-27T15:00:00Z'), render('closed')))!.etag).toBe('"closed"');
     expect((await cache.page({ id: 1, version: 4 }, noon, render('v4')))!.etag).toBe('"v4"');
     expect(renders).toBe(3);
-    // A store gone between the two reads is not cached.
+    // An unlaunched restaurant has no page at its version, whatever the hour; its launch raises the version.
     expect(await cache.page({ id: 2, version: 1 }, noon, async () => null)).toBeNull();
-    expect(cache.size).toBe(1);
+    expect(await cache.page({ id: 2, version: 1 }, at('2027-01-01T00:00:00Z'), render('unlaunched'))).toBeNull();
+    expect((await cache.page({ id: 2, version: 2 }, noon, render('launched')))!.etag).toBe('"launched"');
+    expect(renders).toBe(4);
   });
 
   it('keeps at most its limit of stores, dropping the least recently used, and renders once for requests that miss together', async () => {

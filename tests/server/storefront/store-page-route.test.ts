@@ -39,14 +39,15 @@ async function ownerCalls(t: TestApp, email: string): Promise<{ call: OwnerCall;
 let database: { database: Database; dispose: () => Promise<void> };
 let t: TestApp;
 let owner: OwnerCall;
+let later: { call: OwnerCall; restaurantId: number };
 beforeAll(async () => {
   database = await freshDatabase();
   t = await createTestApp({ database: database.database, config: { staticDir } });
   const launched = await ownerCalls(t, 'owner@example.com');
   owner = launched.call;
   await seedStore(owner, launched.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 2 });
-  const unlaunched = await ownerCalls(t, 'later@example.com');
-  await seedStore(unlaunched.call, unlaunched.restaurantId, { slug: 'green-door', categories: 1, itemsPerCategory: 1, launch: false });
+  later = await ownerCalls(t, 'later@example.com');
+  await seedStore(later.call, later.restaurantId, { slug: 'green-door', categories: 1, itemsPerCategory: 1, launch: false });
 });
 afterAll(async () => {
   await t?.close();
@@ -113,7 +114,7 @@ describe('GET /{slug}', { timeout: 30_000 }, () => {
     }
   });
 
-  it('keeps answering the app for unknown, unlaunched and reserved paths, and files with their files', async () => {
+  it('keeps answering the app for unknown, unlaunched and reserved paths, and files with their files, until a store is launched', async () => {
     for (const path of [
       '/green-door',
       '/no-such-store',
