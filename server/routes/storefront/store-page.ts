@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { createPageCache } from '../../domain/storefront/store-page/page-cache';
 import { renderedPage } from '../../domain/storefront/store-page/rendered-page';
 import { storeScriptSrc } from '../../domain/storefront/store-page/store-script';
+import { freshReads } from '../../domain/storefront/store-page/fresh-reads';
 import { storeVersion } from '../../domain/storefront/store-page/store-version';
 import { matchesEtag } from '../shared/etag';
 
@@ -37,6 +38,7 @@ export function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null
 export async function storePageRoutes(app: FastifyInstance, context: AppContext) {
   const scriptSrc = storeScriptSrc(context.config.staticDir);
   const pages = createPageCache();
+  const versionOf = freshReads((slug) => storeVersion(context.database, slug));
   const options = { origin: context.config.publicUrl, scriptSrc };
   app.get<{ Params: { slug: string } }>(
     STORE_PAGE_ROUTE,
@@ -51,7 +53,7 @@ export async function storePageRoutes(app: FastifyInstance, context: AppContext)
     async (request, reply) => {
       const { slug } = request.params;
       const now = context.clock();
-      const store = await storeVersion(context.database, slug);
+      const store = await versionOf(slug);
       const page = store && (await pages.page(store, now, () => renderedPage(context.database.db, slug, now, options)));
       if (!page) return reply.callNotFound();
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');

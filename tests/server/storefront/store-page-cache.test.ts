@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { freshReads } from '#server/domain/storefront/store-page/fresh-reads';
 import { createPageCache, type RenderedPage } from '#server/domain/storefront/store-page/page-cache';
 import { nextMidnight, pageTrueUntil } from '#server/domain/storefront/store-page/status-window';
 
@@ -63,5 +64,34 @@ describe('the store page cache', { timeout: 5_000 }, () => {
     const noonChicago = at('2026-11-27T18:00:00Z');
     expect(pageTrueUntil('America/Chicago', noonChicago, null)).toBe(Date.parse('2026-11-28T06:00:00Z'));
     expect(pageTrueUntil('America/Chicago', noonChicago, '2026-11-28T03:00:00.000Z')).toBe(Date.parse('2026-11-28T03:00:00Z'));
+  });
+
+  it('answers each request with a version read that began after it arrived, sharing reads between requests that wait together', async () => {
+    // The database's version, and the reads of it: each read sees the version as it is when it starts, answered when the test says.
+    let version = 1;
+    const reads: { seen: number; answer: () => void }[] = [];
+    const versionOf = freshReads(
+      () =>
+        new Promise<number>((resolve) => {
+          const seen = version;
+          reads.push({ seen, answer: () => resolve(seen) });
+        }),
+    );
+    const first = versionOf('blue-door');
+    // The owner's change commits while the first read runs; the requests arriving now must see it.
+    version = 2;
+    const [second, third] = [versionOf('blue-door'), versionOf('blue-door')];
+    expect(reads).toHaveLength(1);
+    reads[0]!.answer();
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer();
+    expect(await Promise.all([second, third])).toEqual([2, 2]);
+    // Another store is read on its own.
+    const other = versionOf('green-door');
+    expect(reads).toHaveLength(3);
+    reads[2]!.answer();
+    expect(await other).toBe(2);
   });
 });
