@@ -77,19 +77,25 @@ describe('the store page cache', { timeout: 5_000 }, () => {
           reads.push({ seen, answer: () => resolve(seen) });
         }),
     );
-    const first = versionOf('blue-door');
-    // The owner's change commits while the first read runs; the requests arriving now must see it.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // Requests of one turn of the event loop share the read that starts at its end.
+    const [first, alsoFirst] = [versionOf('blue-door'), versionOf('blue-door')];
+    await turn();
+    expect(reads).toHaveLength(1);
+    // The owner's change commits while that read runs: the requests arriving now must see it.
     version = 2;
     const [second, third] = [versionOf('blue-door'), versionOf('blue-door')];
+    await turn();
     expect(reads).toHaveLength(1);
     reads[0]!.answer();
-    expect(await first).toBe(1);
-    await Promise.resolve();
+    expect(await Promise.all([first, alsoFirst])).toEqual([1, 1]);
+    await turn();
     expect(reads).toHaveLength(2);
     reads[1]!.answer();
     expect(await Promise.all([second, third])).toEqual([2, 2]);
     // Another store is read on its own.
     const other = versionOf('green-door');
+    await turn();
     expect(reads).toHaveLength(3);
     reads[2]!.answer();
     expect(await other).toBe(2);
