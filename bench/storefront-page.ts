@@ -38,7 +38,7 @@ function rawGet(url: string): Promise<{ encoding: string | undefined; body: Buff
 }
 
 const row = (name: string, figures: Measured) =>
-  `| ${name} | ${figures.requestsPerSecond.toLocaleString('en-US')} | ${figures.p50.toFixed(1)} | ${figures.p99.toFixed(1)} | ${figures.errors + figures.non2xx} |`;
+  `| ${name} | ${figures.requestsPerSecond.toLocaleString('en-US')} | ${figures.p50.toFixed(1)} | ${figures.p99.toFixed(1)} | ${figures.errors + figures.non2xx} | ${figures.bytesPerRequest ?? ''} |`;
 
 export async function benchStorefrontPage(): Promise<void> {
   ensureBuilt();
@@ -79,8 +79,8 @@ export async function benchStorefrontPage(): Promise<void> {
     await measure({ url: server.url, connections: CONNECTIONS, duration: 1, requests: [{ method: 'GET', path: `/${SLUG}`, headers: HEADERS }] });
     await measure({ url: server.url, connections: CONNECTIONS, duration: 1, requests: [{ method: 'GET', path: '/store-twin.html', headers: HEADERS }] });
     // Rounds alternate which goes first, so neither always meets the machine's busier moment.
-    console.log('| round | served | requests/s | p50 ms | p99 ms | errors + non-2xx |');
-    console.log('|---|---|---:|---:|---:|---:|');
+    console.log('| round | served | requests/s | p50 ms | p99 ms | errors + non-2xx | bytes per answer |');
+    console.log('|---|---|---:|---:|---:|---:|---:|');
     const ratios: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const pageFirst = round % 2 === 1;
