@@ -4,7 +4,10 @@ import { UPLOAD_URL_PATTERN } from './shared/upload';
 import { boundedList, documented } from './shared/documented';
 import { fieldFailure as at } from './shared/validation';
 import { DEFAULT_DELIVERY_TERMS } from './shared/delivery-terms';
-import { DAY_NAMES, DEFAULT_WEEK, NO_TIMES, OpeningDay } from './shared/opening-hours';
+import { RESERVED_SLUGS, reservedSlugMessage } from './shared/site-pages';
+import { DAY_NAMES, DEFAULT_WEEK, NO_TIMES, OpeningDay, SPECIAL_DAYS_MAX, SpecialDay, TimeZone, isTimeZone } from './shared/opening-hours';
+import { wallClock } from './shared/opening-status';
+import { FALLBACK_TIME_ZONE } from './shared/time-zones';
 
 /**
  * The onboarding steps (spec sections 2, 3, 5 and 9). Each step is read with GET and saved with
@@ -90,9 +93,12 @@ export function aboutStep(host: string) {
     ),
     about: boundedText(ABOUT_MAX, 'Description'),
     slug: coerce(
-      refine(string(), 'slug', (value) =>
-        value.length === 0 ? ONBOARDING_MESSAGES.slug(host) : value.length <= SLUG_MAX || `The store URL must be at most ${SLUG_MAX} characters.`,
-      ),
+      refine(string(), 'slug', (value) => {
+        if (value.length === 0) return ONBOARDING_MESSAGES.slug(host);
+        if (value.length > SLUG_MAX) return `The store URL must be at most ${SLUG_MAX} characters.`;
+        // The store lives at /{slug}: it may not take an address of the site itself.
+        return !RESERVED_SLUGS.has(value) || reservedSlugMessage(value);
+      }),
       string(),
       slugify,
     ),
@@ -213,7 +219,16 @@ export const DEFAULT_DELIVERY: DeliveryStep = {
 // Hours
 
 // The weekly hours, special days and time zone are shared with the store (contracts/shared/opening-hours.ts).
-export { DAY_NAMES, DEFAULT_WEEK, TIME_CHOICES, TIME_STEP_MINUTES, timeToMinutes, type OpeningDay } from './shared/opening-hours';
+export {
+  DAY_NAMES,
+  DEFAULT_WEEK,
+  SPECIAL_DAYS_MAX,
+  TIME_CHOICES,
+  TIME_STEP_MINUTES,
+  timeToMinutes,
+  type OpeningDay,
+  type SpecialDay,
+} from './shared/opening-hours';
 
 /**
  * Spec section 4: 24/7 clears every time and switches "closed between certain hours" off (every
@@ -228,34 +243,92 @@ function applyToggles(value: Record<string, unknown>): Record<string, unknown> {
   return value;
 }
 
-export const HoursStep = refine(
-  coerce(
-    object({ open_247: boolean(), closed_within: boolean(), hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days') }),
-    type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
-    (value) => applyToggles(value) as typeof value,
-  ),
-  'hours',
-  function* (value, context) {
-    // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
-    // skipped here (it is refused already).
-    const givenDays = value.hours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
-    const days = givenDays.map((day) => day.day_of_week);
-    if (days.length !== 7 || new Set(days).size !== 7) {
-      yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
-    }
-    // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
-    if (value.open_247) return;
-    for (const [index, day] of value.hours.entries()) {
-      if (typeof day !== 'object' || day === null || day.closed) continue;
-      if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
-      if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');
-    }
-  },
-);
+/**
+ * Issue 29: at most 60 special days from today on (a few closures and holidays ahead, not a
+ * calendar). Days already past are dropped on save and not counted, so a request may carry some
+ * beyond the 60; the list itself is still bounded, at twice that.
+ */
+export const SPECIAL_DAYS_SENT_MAX = 2 * SPECIAL_DAYS_MAX;
+export const SPECIAL_DAYS_LIMIT_MESSAGE = `At most ${SPECIAL_DAYS_MAX} special days from today on. Remove one before adding another.`;
+
+/**
+ * A zone in the engine's list's capitals ("america/chicago" is kept as "America/Chicago"), so the
+ * screen's list finds it. Only the capitals: names the list lacks (links such as
+ * America/Indiana/Indianapolis) are kept as given, since engines disagree on which name is primary.
+ */
+function zoneCapitals(zone: string): string {
+  const lower = zone.toLowerCase();
+  return Intl.supportedValuesOf('timeZone').find((listed) => listed.toLowerCase() === lower) ?? zone;
+}
+
+/**
+ * The hours step: the week, the IANA zone those hours are read in (issue 29) and the special
+ * days (a date closed, or with its own times). `clock` says when "today" is, in that zone, for
+ * the limit of special days (the server's clock on the server, the browser's on the screen);
+ * the server also drops the days before today when it saves.
+ */
+export const hoursStep = (clock: () => Date) =>
+  refine(
+    coerce(
+      object({
+        open_247: boolean(),
+        closed_within: boolean(),
+        hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days'),
+        time_zone: coerce(TimeZone, string(), zoneCapitals),
+        special_days: boundedList(array(SpecialDay), SPECIAL_DAYS_SENT_MAX, 'special days'),
+      }),
+      type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
+      (value) => applyToggles(value) as typeof value,
+    ),
+    'hours',
+    function* (value, context) {
+      // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
+      // skipped here (it is refused already).
+      const givenDays = value.hours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
+      const days = givenDays.map((day) => day.day_of_week);
+      if (days.length !== 7 || new Set(days).size !== 7) {
+        yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
+      }
+      // A date twice would be two answers for one day: the later entry is the one to change.
+      const dates = (Array.isArray(value.special_days) ? value.special_days : []).map((day: unknown) =>
+        typeof day === 'object' && day !== null && typeof (day as { date?: unknown }).date === 'string' ? (day as { date: string }).date : null,
+      );
+      const seen = new Set<string>();
+      for (const [index, date] of dates.entries()) {
+        if (date === null) continue;
+        if (seen.has(date)) yield at(context, ['special_days', index, 'date'], `${date} is already a special day above. Give each date once.`);
+        seen.add(date);
+      }
+      // Counted from today in the restaurant's zone (an unknown zone is refused already).
+      if (typeof value.time_zone === 'string' && isTimeZone(value.time_zone)) {
+        const today = wallClock(value.time_zone, clock()).date;
+        if (dates.filter((date) => date !== null && date >= today).length > SPECIAL_DAYS_MAX) yield at(context, ['special_days'], SPECIAL_DAYS_LIMIT_MESSAGE);
+      }
+      // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
+      if (value.open_247) return;
+      for (const [index, day] of value.hours.entries()) {
+        if (typeof day !== 'object' || day === null || day.closed) continue;
+        if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
+        if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');
+      }
+    },
+  );
+/** The hours step on this machine's clock (what the screen checks and the published document shows). */
+export const HoursStep = hoursStep(() => new Date());
 export type HoursStep = Infer<typeof HoursStep>;
 
-/** Spec sections 4 and 9: the week of contracts/shared/opening-hours.ts, neither toggle on. */
-export const DEFAULT_HOURS: HoursStep = { open_247: false, closed_within: false, hours: DEFAULT_WEEK };
+/**
+ * Spec sections 4 and 9: Monday closed, Tuesday to Sunday 08:00 to 20:00, no breaks; no special
+ * days. The zone is what the screen shows before the server's answer, which derives it from the
+ * location (contracts/shared/time-zones.ts) until the owner saves one.
+ */
+export const DEFAULT_HOURS: HoursStep = {
+  open_247: false,
+  closed_within: false,
+  hours: DEFAULT_WEEK,
+  time_zone: FALLBACK_TIME_ZONE,
+  special_days: [],
+};
 
 // ---------------------------------------------------------------------------------------------
 // Additional

@@ -1,5 +1,6 @@
 import { enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
 import { listQuery } from './lists';
+import { RESERVED_SLUGS, reservedSlugMessage } from './site-pages';
 import { NAME_MESSAGE, requiredName, trimmed } from './text';
 
 /**
@@ -35,12 +36,10 @@ export const Restaurant = object({
 });
 export type Restaurant = Infer<typeof Restaurant>;
 const Slug = trimmed(
-  refine(
-    string(),
-    'slug',
-    (value) =>
-      (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100) || 'Use lower-case letters, digits and single hyphens (at most 100 characters).',
-  ),
+  refine(string(), 'slug', (value) => {
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) || value.length > 100) return 'Use lower-case letters, digits and single hyphens (at most 100 characters).';
+    return !RESERVED_SLUGS.has(value) || reservedSlugMessage(value);
+  }),
 );
 /** Administrators only. Without a slug one is made from the name. */
 export const RestaurantCreate = object({ name: requiredName(NAME_MESSAGE), slug: optional(Slug) });

@@ -28,3 +28,34 @@ export function sameSitePath(next: unknown): string | null {
   const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   return resolved.origin === SAME_SITE && !path.startsWith('//') ? path : null;
 }
+
+/**
+ * Top-level paths this site answers itself (issue 29), which no store URL (`/{slug}`) may take:
+ * the app's pages, the server's own addresses, the built app's folder and the files of public/
+ * by their names (a slug holds no dot, so `robots` stands for robots.txt, `sitemap` for
+ * sitemap.xml). tests/architecture/reserved-slugs.test.ts fails when a new top-level route is
+ * not here. Restaurants that took one of these before it was reserved keep it.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin',
+  'backoffice',
+  'login',
+  'register',
+  'forgot',
+  'reset',
+  'terms',
+  'privacy',
+  'onboard',
+  'oauth',
+  'surveys',
+  'api',
+  'assets',
+  'uploads',
+  'robots',
+  'sitemap',
+  'favicon',
+  'index',
+]);
+
+/** The sentence on the slug field for a reserved store URL. */
+export const reservedSlugMessage = (slug: string) => `“${slug}” is one of this site's own addresses. Please choose another store URL.`;

@@ -133,14 +133,14 @@ describe('serving the built app', () => {
     expect(api.json()).toMatchObject({ code: 'not_found' });
   });
 
-  it('answers 404, never the app’s page, for a missing file: an asset, a folder of assets, the sitemap, any name with an extension', async () => {
+  it('answers 404, never the app’s page, for a missing file: an asset, a folder of assets, any name with an extension', async () => {
     t = await createTestApp({ config: { staticDir: dist } });
     for (const path of [
       '/assets/entry-gone999.js',
       '/assets/style-gone999.css',
       '/assets/',
       '/assets/fonts/none',
-      '/sitemap.xml',
+      '/sitemaps.xml',
       '/favicon.ico',
       '/backoffice/menu.json',
     ]) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import {
   ADDITIONAL_GROUPS,
   ADDITIONAL_GROUP_NAMES,
@@ -18,6 +18,8 @@ import {
   type OnboardingStepName,
   type OrderType,
 } from '../../../contracts/onboarding';
+import { wallClock } from '../../../contracts/shared/opening-status';
+import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
@@ -30,6 +32,7 @@ import {
   restaurantLocations,
   restaurantOpeningHours,
   restaurantSchedules,
+  restaurantSpecialDays,
   uploadedImages,
 } from '../../db/schema-onboarding';
 import { HttpError } from '../../http-error';
@@ -216,10 +219,40 @@ const delivery: StepStore<'delivery'> = {
 /** PostgreSQL answers `time` as "HH:MM:SS"; the contract speaks "HH:MM". */
 const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));
 
+/**
+ * The zone the restaurant's hours are read in: the one its owner saved, else its location's
+ * (issue 29), so a restaurant in Texas is not read on New York's clock before anyone chose.
+ */
+async function timeZoneOf(db: Db, scope: StepScope): Promise<string> {
+  const [row] = await db.select({ timeZone: restaurants.timeZone }).from(restaurants).where(eq(restaurants.id, scope.restaurantId));
+  if (row?.timeZone) return row.timeZone;
+  const place = await location.read(db, scope);
+  return defaultTimeZone(place.country, place.state);
+}
+
 const hours: StepStore<'hours'> = {
-  async read(db, { restaurantId }) {
+  async read(db, scope) {
+    const { restaurantId, now } = scope;
+    const timeZone = await timeZoneOf(db, scope);
+    // Special days are kept from today on, today being the restaurant's (issue 29).
+    const today = wallClock(timeZone, now).date;
+    const specialDays = await db
+      .select()
+      .from(restaurantSpecialDays)
+      .where(and(eq(restaurantSpecialDays.restaurantId, restaurantId), gte(restaurantSpecialDays.date, today)))
+      .orderBy(asc(restaurantSpecialDays.date));
+    const extras = {
+      time_zone: timeZone,
+      special_days: specialDays.map((day) => ({
+        date: day.date,
+        closed: day.closed,
+        open_time: hhmm(day.openTime),
+        close_time: hhmm(day.closeTime),
+        note: day.note,
+      })),
+    };
     const [schedule] = await db.select().from(restaurantSchedules).where(eq(restaurantSchedules.restaurantId, restaurantId));
-    if (!schedule) return DEFAULT_HOURS;
+    if (!schedule) return { ...DEFAULT_HOURS, ...extras };
     const days = await db
       .select()
       .from(restaurantOpeningHours)
@@ -236,6 +269,7 @@ const hours: StepStore<'hours'> = {
         reopen_time: hhmm(day.reopenTime),
         close_time: hhmm(day.closeTime),
       })),
+      ...extras,
     };
   },
   async write(tx, { restaurantId, now }, value) {
@@ -256,6 +290,17 @@ const hours: StepStore<'hours'> = {
         closeTime: day.close_time,
       })),
     );
+    await tx.update(restaurants).set({ timeZone: value.time_zone }).where(eq(restaurants.id, restaurantId));
+    // A day already over in the restaurant's zone can never apply again: it is dropped, not kept.
+    const today = wallClock(value.time_zone, now).date;
+    const upcoming = value.special_days.filter((day) => day.date >= today);
+    await tx.delete(restaurantSpecialDays).where(eq(restaurantSpecialDays.restaurantId, restaurantId));
+    if (upcoming.length === 0) return;
+    await tx
+      .insert(restaurantSpecialDays)
+      .values(
+        upcoming.map((day) => ({ restaurantId, date: day.date, closed: day.closed, openTime: day.open_time, closeTime: day.close_time, note: day.note })),
+      );
   },
 };
 

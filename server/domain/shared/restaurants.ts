@@ -8,6 +8,7 @@ import {
   type RestaurantCreate,
   type RestaurantListQuery,
 } from '../../../contracts/shared/restaurants';
+import { RESERVED_SLUGS } from '../../../contracts/shared/site-pages';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
@@ -86,7 +87,8 @@ export function slugify(name: string): string {
  */
 export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<Restaurant> {
   const base = body.slug ?? slugify(body.name);
-  for (let n = 1; ; n += 1) {
+  // A name that is one of the site's own addresses ('Login') starts at 'login-2'.
+  for (let n = body.slug === undefined && RESERVED_SLUGS.has(base) ? 2 : 1; ; n += 1) {
     const slug = n === 1 ? base : `${base}-${n}`;
     const [row] = await tx.insert(restaurants).values({ name: body.name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
     // A new restaurant has no location yet.

@@ -60,6 +60,8 @@ async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{
  * launched yet. A fixed number of queries whatever the menu's size: the restaurant with its
  * one-row settings, the week and the special days, and the menu's eight kinds of rows.
  * Only what a customer may see is read: never the owner, the restaurant phone, fax or mobile.
+ * The version is read first and the rest after it (side by side, each statement on its own), so
+ * what is answered is at least as new as its version: a tag made from it never labels older data.
  */
 export async function readStorefront(db: Db, slug: string, now: Date): Promise<Storefront | null> {
   const store = await launchedStore(db, slug);

@@ -5,6 +5,7 @@ import { IdParams } from '../../../contracts/shared/lists';
 import { OnboardingStartResponse } from '../../../contracts/shared/session';
 import {
   aboutStep,
+  hoursStep,
   LaunchResponse,
   ONBOARDING_STEP_BODIES,
   ONBOARDING_STEP_NAMES,
@@ -27,10 +28,12 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     restaurantId: request.params.id,
     userId: signedInUser(request).id,
   });
-  // The slug's message names the host the store URL lives under (spec: 'Please set your {host} URL.').
+  // The slug's message names the host the store URL lives under (spec: 'Please set your {host} URL.');
+  // the special days are counted from the app clock's today (issue 29).
   const bodies: { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> } = {
     ...ONBOARDING_STEP_BODIES,
     about: aboutStep(new URL(context.config.publicUrl).host),
+    hours: hoursStep(context.clock),
   } as { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> };
 
   app.post(

@@ -34,9 +34,10 @@ export async function storefrontRoutes(app: FastifyInstance, context: AppContext
       },
     },
     async (request, reply) => {
-      const store = await readStorefront(db, request.params.slug, context.clock());
+      const now = context.clock();
+      const store = await readStorefront(db, request.params.slug, now);
       if (!store) throw storeNotFound();
-      const etag = storeEtag(store);
+      const etag = storeEtag(store, now);
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return store satisfies Storefront;

@@ -16,7 +16,7 @@ import {
   toRequest,
   type OnboardingForms,
 } from './onboarding-forms';
-import { setClosedWithin, setDayClosed, setDayTime, setOpen247, type DayTimeField } from './onboarding-hours';
+import { applyHoursEvent, isHoursEvent, type HoursEvent } from './onboarding-hours';
 import { FORM_STEPS, ONBOARDING_STEPS, savedStepsOf, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
 
 /**
@@ -51,10 +51,7 @@ export type OnboardingEvent =
   | StepEdit
   | { type: 'zip.add'; value: string }
   | { type: 'zip.remove'; value: string }
-  | { type: 'hours.open247'; on: boolean }
-  | { type: 'hours.closedWithin'; on: boolean }
-  | { type: 'hours.dayClosed'; day: number; closed: boolean }
-  | { type: 'hours.time'; day: number; field: DayTimeField; time: string | null }
+  | HoursEvent
   | { type: 'logo.upload'; file: File | Blob }
   | { type: 'onboarding.launch' };
 
@@ -147,18 +144,8 @@ const onboardingSetup = setup({
       return { forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: removeZipCode(context.forms.delivery.zip_codes, event.value) } } };
     }),
     applyHoursRule: assign(({ context, event }) => {
-      const hours = context.forms.hours;
-      const next =
-        event.type === 'hours.open247'
-          ? setOpen247(hours, event.on)
-          : event.type === 'hours.closedWithin'
-            ? setClosedWithin(hours, event.on)
-            : event.type === 'hours.dayClosed'
-              ? setDayClosed(hours, event.day, event.closed)
-              : event.type === 'hours.time'
-                ? setDayTime(hours, event.day, event.field, event.time)
-                : hours;
-      return { forms: { ...context.forms, hours: next }, fieldErrors: {}, error: null };
+      const hours = isHoursEvent(event) ? applyHoursEvent(context.forms.hours, event) : context.forms.hours;
+      return { forms: { ...context.forms, hours }, fieldErrors: {}, error: null };
     }),
     setLogo: assign(({ context }, params: { url: string }) => ({
       forms: { ...context.forms, about: { ...context.forms.about, logo_url: params.url } },
@@ -203,13 +190,21 @@ function stepEvents(step: FormStep, to?: 'editing') {
         'zip.add': { ...target, actions: ['addZip', persist(step)] },
         'zip.remove': { ...target, actions: ['removeZip', persist(step)] },
       } as const;
-    case 'hours':
+    case 'hours': {
+      const rule = { ...target, actions: ['applyHoursRule', persist(step)] } as const;
+      const weekRule = { ...rule, guard: 'not247' } as const;
       return {
-        'hours.open247': { ...target, actions: ['applyHoursRule', persist(step)] },
-        'hours.closedWithin': { ...target, guard: 'not247', actions: ['applyHoursRule', persist(step)] },
-        'hours.dayClosed': { ...target, guard: 'not247', actions: ['applyHoursRule', persist(step)] },
-        'hours.time': { ...target, guard: 'not247', actions: ['applyHoursRule', persist(step)] },
+        'hours.open247': rule,
+        'hours.closedWithin': weekRule,
+        'hours.dayClosed': weekRule,
+        'hours.time': weekRule,
+        // The zone and the special days apply with 24/7 too (a place open around the clock still closes on holidays).
+        'hours.timeZone': rule,
+        'hours.specialDayAdd': rule,
+        'hours.specialDayRemove': rule,
+        'hours.specialDayChange': rule,
       } as const;
+    }
     case 'about':
       return { 'logo.upload': { target: 'uploading' } } as const;
     default:

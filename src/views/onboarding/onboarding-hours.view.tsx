@@ -1,14 +1,17 @@
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, NativeSelect, Switch } from '@mantine/core';
-import { useId, type CSSProperties } from 'react';
+import { Badge, NativeSelect, Select, Switch } from '@mantine/core';
+import { useId, useMemo, type CSSProperties } from 'react';
 import { DAY_NAMES, TIME_CHOICES } from '../../../contracts/onboarding';
-import { closesNextDay, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding/onboarding-hours';
+import { useMinuteClock } from '../../components/minute-clock';
+import { closesNextDay, hoursPreview, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding/onboarding-hours';
 import { FieldError, Section, Toggle, type StepFieldsProps } from './onboarding-fields';
-import { HOURS_COLUMN_LABELS, dayTimeKey, dayTimeLabel } from './onboarding-labels';
+import { HOURS_COLUMN_LABELS, TIME_ZONE_LABEL, dayTimeKey, dayTimeLabel } from './onboarding-labels';
+import { SpecialDays } from './onboarding-special-days';
 import classes from './onboarding.module.css';
 
 const TIME_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: timeLabel(time) }));
@@ -90,11 +93,58 @@ function DayRow({
   );
 }
 
-/** Hours (spec sections 2, 4 and 9): the two toggles and the Monday-to-Sunday grid. */
+/** Every zone this browser knows, searchable by city as people write it ("New York", not "New_York"). */
+const ZONE_OPTIONS = Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+
+/** The zone select (issue 29); a saved zone this browser does not list (an alias) is still offered. */
+function TimeZoneSelect({ value, error, send }: { value: string; error: string | undefined; send: StepFieldsProps<HoursForm>['send'] }) {
+  const data = useMemo(
+    () => (ZONE_OPTIONS.some((option) => option.value === value) ? ZONE_OPTIONS : [{ value, label: value.replaceAll('_', ' ') }, ...ZONE_OPTIONS]),
+    [value],
+  );
+  return (
+    <Select
+      label={TIME_ZONE_LABEL}
+      description="Your hours and special days are read on this clock, wherever your customers are."
+      className={classes.timeZone}
+      searchable
+      allowDeselect={false}
+      // Typing replaces the shown zone instead of being appended to it.
+      onFocus={(event) => event.currentTarget.select()}
+      nothingFoundMessage="No time zone matches"
+      maxDropdownHeight={280}
+      data={data}
+      value={value}
+      error={error}
+      onChange={(zone) => (zone === null ? undefined : send({ type: 'hours.timeZone', zone }))}
+    />
+  );
+}
+
+/**
+ * What a customer would be told now with these hours (issue 29), renewed each minute. Polite, so
+ * a screen reader says a change once the person pauses rather than interrupting.
+ */
+function HoursPreview({ form }: { form: HoursForm }) {
+  // Its own clock, so the minute's render touches only this line.
+  const now = useMinuteClock();
+  const line = useMemo(() => hoursPreview(form, now), [form, now]);
+  return (
+    <p className={classes.preview} aria-live="polite">
+      {line}
+    </p>
+  );
+}
+
+/**
+ * Hours (spec sections 2, 4 and 9; issue 29): the zone, the two toggles, the Monday-to-Sunday
+ * grid, the special days and the open-now preview. The back office's Store settings show it too.
+ */
 export function HoursFields({ form, errors, send }: StepFieldsProps<HoursForm>) {
   return (
     <>
       <Section title="When you are open">
+        <TimeZoneSelect value={form.time_zone} error={errors.time_zone} send={send} />
         <Toggle label="Open 24/7" hint="Open around the clock, every day." checked={form.open_247} onChange={(on) => send({ type: 'hours.open247', on })} />
         <Toggle
           label="Closed between certain hours"
@@ -113,6 +163,8 @@ export function HoursFields({ form, errors, send }: StepFieldsProps<HoursForm>) 
           </div>
         </Section>
       )}
+      <SpecialDays form={form} errors={errors} send={send} />
+      <HoursPreview form={form} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { ADDITIONAL_GROUPS, ADDITIONAL_GROUP_NAMES, DAY_NAMES } from '../../../contracts/onboarding';
-import type { DayTimeField } from '../../machines/onboarding/onboarding-hours';
+import { ADDITIONAL_GROUPS, ADDITIONAL_GROUP_NAMES, DAY_NAMES, SPECIAL_DAYS_MAX } from '../../../contracts/onboarding';
+import type { DayTimeField, SpecialDayForm } from '../../machines/onboarding/onboarding-hours';
 import type { FormStep } from '../../machines/onboarding/onboarding-steps';
 
 /**
@@ -57,11 +57,41 @@ export const dayTimeLabel = (dayIndex: number, field: DayTimeField) => `${DAY_NA
 /** The key of one day's time in the step's `fields` ("hours.0.open_time"). */
 export const dayTimeKey = (dayIndex: number, field: DayTimeField) => `hours.${dayIndex}.${field}`;
 
+export const TIME_ZONE_LABEL = 'Time zone';
+
+/** A special day's inputs, as their visible labels say them (issue 29). */
+export const SPECIAL_DAY_LABELS: Record<keyof SpecialDayForm, string> = {
+  date: 'Date',
+  closed: 'Closed',
+  open_time: 'Opens',
+  close_time: 'Closes',
+  note: 'Note for customers',
+};
+
+/** The key of one special day's field in the step's `fields` ("special_days.3.close_time"). */
+export const specialDayKey = (index: number, field: keyof SpecialDayForm) => `special_days.${index}.${field}`;
+
+/**
+ * A special day's input as its accessible name says it: the visible label, then which day
+ * ("Closes on 2026-12-24"); a row whose date is not set yet is named by its place in the list.
+ */
+export const specialDayLabel = (index: number, field: keyof SpecialDayForm, date: string) =>
+  `${SPECIAL_DAY_LABELS[field]} ${field === 'date' ? `of special day ${index + 1}` : date === '' ? `on special day ${index + 1}` : `on ${date}`}`;
+
 const hoursOrder = (): [string, string][] => [
+  ['time_zone', TIME_ZONE_LABEL],
   ['hours', 'Opening hours'],
   ...DAY_NAMES.flatMap((_, day) =>
     (Object.keys(HOURS_COLUMN_LABELS) as DayTimeField[]).map((field): [string, string] => [dayTimeKey(day, field), dayTimeLabel(day, field)]),
   ),
+  ['special_days', 'Special days'],
+  // A refused save is summarised before the rows' dates are known here: each is named by its place.
+  ...Array.from({ length: SPECIAL_DAYS_MAX }, (_, index) =>
+    (Object.keys(SPECIAL_DAY_LABELS) as (keyof SpecialDayForm)[]).map((field): [string, string] => [
+      specialDayKey(index, field),
+      `Special day ${index + 1} ${SPECIAL_DAY_LABELS[field].toLowerCase()}`,
+    ]),
+  ).flat(),
 ];
 
 /** Every step's `fields` keys with the label a person sees, in screen order (for `labelsInError`). */

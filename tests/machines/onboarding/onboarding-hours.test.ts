@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, HoursStep, TIME_CHOICES } from '#contracts/onboarding';
+import { DEFAULT_HOURS, HoursStep, SPECIAL_DAYS_MAX, TIME_CHOICES } from '#contracts/onboarding';
 import { checkWith } from '#contracts/shared/validation';
 import {
+  applyHoursEvent,
   closesNextDay,
   defaultHours,
+  hoursPreview,
   normaliseHours,
   setClosedWithin,
   setDayClosed,
@@ -95,5 +97,76 @@ describe('hours rules', () => {
     expect(day(form, 3)).toEqual({ day_of_week: 3, closed: false, open_time: '07:30', break_start: null, reopen_time: null, close_time: null });
     expect(form.closed_within).toBe(true);
     expect(normaliseHours({ open_247: true, closed_within: true }).closed_within).toBe(false);
+  });
+});
+
+describe('hours: time zone and special days (issue 29)', () => {
+  // 03:00 UTC on Tuesday 10 March 2026: 22:00 on Monday the 9th in Chicago, Tuesday in London.
+  const now = new Date('2026-03-10T03:00:00Z');
+  const chicago = () => applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'America/Chicago' });
+  const added = (form: HoursForm, times: number) =>
+    Array.from({ length: times }).reduce<HoursForm>((next) => applyHoursEvent(next, { type: 'hours.specialDayAdd' }, now), form);
+
+  it('take a zone the engine knows and ignore any other', () => {
+    expect(chicago().time_zone).toBe('America/Chicago');
+    const form = chicago();
+    expect(applyHoursEvent(form, { type: 'hours.timeZone', zone: 'Nowhere/Zone' })).toBe(form);
+  });
+
+  it("add a closed day on the restaurant's today, then the first free date after it, up to the limit", () => {
+    const three = added(chicago(), 3);
+    expect(three.special_days).toEqual(
+      ['2026-03-09', '2026-03-10', '2026-03-11'].map((date) => ({ date, closed: true, open_time: null, close_time: null, note: '' })),
+    );
+    // In London it is already the 10th.
+    expect(added(applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'Europe/London' }), 1).special_days[0]!.date).toBe('2026-03-10');
+    const full = added(chicago(), SPECIAL_DAYS_MAX);
+    expect(full.special_days).toHaveLength(SPECIAL_DAYS_MAX);
+    expect(added(full, 1)).toBe(full);
+  });
+
+  it('open a special day with the default hours, take only times on the grid, and clear them when closed again', () => {
+    const form = added(chicago(), 2);
+    const change = (next: HoursForm, patch: Parameters<typeof applyHoursEvent>[1] & { type: 'hours.specialDayChange' }) => applyHoursEvent(next, patch);
+    const opened = change(form, { type: 'hours.specialDayChange', index: 1, patch: { closed: false, note: 'Short day' } });
+    expect(opened.special_days[1]).toEqual({ date: '2026-03-10', closed: false, open_time: '08:00', close_time: '20:00', note: 'Short day' });
+    expect(opened.special_days[0]).toEqual(form.special_days[0]);
+    const later = change(opened, { type: 'hours.specialDayChange', index: 1, patch: { close_time: '14:00', open_time: '10:05' } });
+    expect(later.special_days[1]).toMatchObject({ open_time: '08:00', close_time: '14:00' });
+    const closed = change(later, { type: 'hours.specialDayChange', index: 1, patch: { closed: true } });
+    expect(closed.special_days[1]).toMatchObject({ closed: true, open_time: null, close_time: null, note: 'Short day' });
+    expect(change(closed, { type: 'hours.specialDayChange', index: 1, patch: { open_time: '09:00' } })).toEqual(closed);
+    expect(change(closed, { type: 'hours.specialDayChange', index: 0, patch: { date: '2026-12-24' } }).special_days[0]!.date).toBe('2026-12-24');
+  });
+
+  it('remove the named row only, and keep special days with 24/7', () => {
+    const form = added(chicago(), 3);
+    expect(applyHoursEvent(form, { type: 'hours.specialDayRemove', index: 1 }).special_days.map((entry) => entry.date)).toEqual(['2026-03-09', '2026-03-11']);
+    expect(applyHoursEvent(form, { type: 'hours.open247', on: true }).special_days).toEqual(form.special_days);
+  });
+
+  it('restore the zone and special days from a stored value, dropping what does not fit', () => {
+    const form = normaliseHours({
+      time_zone: 'Mars/Base',
+      special_days: [{ date: '2026-12-25', closed: false, open_time: '10:00', close_time: '99:00', note: 7 }, 'junk'],
+    });
+    expect(form.time_zone).toBe(DEFAULT_HOURS.time_zone);
+    expect(form.special_days).toEqual([
+      { date: '2026-12-25', closed: false, open_time: '10:00', close_time: null, note: '' },
+      { date: '', closed: true, open_time: null, close_time: null, note: '' },
+    ]);
+    expect(normaliseHours({ time_zone: 'Asia/Tokyo' }).time_zone).toBe('Asia/Tokyo');
+  });
+
+  it("preview open or closed now on the restaurant's clock, and nothing while the hours are incomplete", () => {
+    // Monday is closed by default: 22:00 on Monday in Chicago is closed; it is then 12:00 on Tuesday in Tokyo, open.
+    expect(hoursPreview(chicago(), now)).toBe('With these hours you are closed now (22:00 in America/Chicago)');
+    const tokyo = applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'Asia/Tokyo' });
+    expect(hoursPreview(tokyo, now)).toBe('With these hours you are open now (12:00 in Asia/Tokyo)');
+    // A special day of today, open until late, opens the closed Monday.
+    const special = applyHoursEvent(added(chicago(), 1), { type: 'hours.specialDayChange', index: 0, patch: { closed: false, close_time: '23:00' } });
+    expect(hoursPreview(special, now)).toBe('With these hours you are open now (22:00 in America/Chicago)');
+    const incomplete = applyHoursEvent(added(chicago(), 1), { type: 'hours.specialDayChange', index: 0, patch: { date: '2026-02-30' } });
+    expect(hoursPreview(incomplete, now)).toBe('Correct or complete the hours above to see whether you would be open now.');
   });
 });

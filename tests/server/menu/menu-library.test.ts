@@ -335,6 +335,10 @@ describe('restaurants', () => {
     const taken = await api.post('/restaurants/', top, { name: 'Another', slug: 'pizza-loco' });
     expect(taken.status).toBe(409);
     expect((await api.post('/restaurants/', top, { name: 'Bad', slug: 'Not A Slug' })).status).toBe(400);
+    // A store URL never takes one of the site's own addresses (issue 29).
+    const reserved = await api.post('/restaurants/', top, { name: 'Admin', slug: 'admin' });
+    expect([reserved.status, reserved.body.fields]).toEqual([400, { slug: "“admin” is one of this site's own addresses. Please choose another store URL." }]);
+    expect((await api.post('/restaurants/', top, { name: 'Login' })).body.slug).toBe('login-2');
     expect((await api.post('/restaurants/', top, { name: ' ' })).status).toBe(400);
     const before = await menuRowCounts(t);
     expect((await api.post('/restaurants/', owner, { name: 'Mine' })).status).toBe(403);

@@ -1,5 +1,7 @@
+import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
+import { HoursStep, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
+import { readStep, saveStep } from '#server/domain/onboarding/onboarding';
 import { onboardingApi, ownerFactory, STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -424,6 +426,72 @@ describe('hours', () => {
     await expectRefused(id, token, 'hours', hoursWith(2, { open_time: '08:05' }), { 'hours.1.open_time': /grid/ });
     expect((await api.get(id, 'hours', token)).json()).toEqual(VALID_STEPS.hours);
     expect(await t.database.query('select count(*)::int as n from restaurant_opening_hours where restaurant_id = $1', [id])).toEqual([{ n: 7 }]);
+  });
+});
+
+describe('hours: time zone and special days (issue 29)', () => {
+  const specialDay = (date: string, note = '') => ({ date, closed: true, open_time: null, close_time: null, note });
+  const zoneOf = async (id: number, token: string) => (await api.get(id, 'hours', token)).json().time_zone;
+
+  it('reads the zone of the location until the owner saves one, then keeps the saved one', async () => {
+    const { token, id } = await owner();
+    await api.put(id, 'location', { ...VALID_STEPS.location, state: 'tx' }, token);
+    expect(await zoneOf(id, token)).toBe('America/Chicago');
+    await api.put(id, 'location', { ...VALID_STEPS.location, country: 'Canada', state: 'BC', zip_code: 'V6B 1A1' }, token);
+    expect(await zoneOf(id, token)).toBe('America/Vancouver');
+    // Sent in other capitals, kept as the zone list writes it.
+    const saved = await api.put(id, 'hours', { ...VALID_STEPS.hours, time_zone: 'europe/london' }, token);
+    expect(saved.json().time_zone).toBe('Europe/London');
+    await api.put(id, 'location', { ...VALID_STEPS.location, state: 'AZ' }, token);
+    expect(await zoneOf(id, token)).toBe('Europe/London');
+    expect(await t.database.query('select time_zone from restaurants where id = $1', [id])).toEqual([{ time_zone: 'Europe/London' }]);
+  });
+
+  it("drops special days already past in the restaurant's zone and answers the rest from today on, in date order", async () => {
+    const { token, id } = await owner();
+    const [row] = (await t.database.query('select owner_id from onboardings where restaurant_id = $1', [id])) as { owner_id: number }[];
+    const access = { restaurantId: id, userId: row!.owner_id };
+    // 03:00 UTC on 10 March 2026 is still the evening of 9 March in Chicago: the 9th is today there.
+    const evening = new Date('2026-03-10T03:00:00Z');
+    const body = create(
+      { ...VALID_STEPS.hours, special_days: ['2026-03-12', '2026-03-08', '2026-03-09', '2026-03-10'].map((date) => specialDay(date, `Note ${date}`)) },
+      HoursStep,
+    );
+    const answer = await saveStep(t.database.db, access, 'hours', body, evening);
+    expect(answer.special_days.map((day) => day.date)).toEqual(['2026-03-09', '2026-03-10', '2026-03-12']);
+    expect(answer.special_days[0]).toEqual(specialDay('2026-03-09', 'Note 2026-03-09'));
+    expect(await t.database.query('select count(*)::int as n from restaurant_special_days where restaurant_id = $1', [id])).toEqual([{ n: 3 }]);
+    // Two days later, the days gone by are no longer answered.
+    const later = await readStep(t.database.db, access, 'hours', new Date('2026-03-11T12:00:00Z'));
+    expect(later.special_days.map((day) => day.date)).toEqual(['2026-03-12']);
+    // Through the API (today's clock), dates long past are dropped, not stored.
+    const saved = await api.put(id, 'hours', { ...VALID_STEPS.hours, special_days: [specialDay('2000-01-01'), ...VALID_STEPS.hours.special_days] }, token);
+    expect(saved.json().special_days).toEqual(VALID_STEPS.hours.special_days);
+    expect(await t.database.query('select date::text from restaurant_special_days where restaurant_id = $1 order by date', [id])).toEqual([
+      { date: '2099-12-24' },
+      { date: '2099-12-25' },
+    ]);
+  });
+
+  it('keeps 60 special days from today on beside past ones; refuses 61, a date given twice and an unknown zone, changing nothing', async () => {
+    const { token, id } = await owner();
+    const many = Array.from({ length: 61 }, (_, index) => specialDay(new Date(Date.UTC(2099, 0, 1 + index)).toISOString().slice(0, 10)));
+    const sixty = await api.put(id, 'hours', { ...VALID_STEPS.hours, special_days: [specialDay('2000-01-01'), ...many.slice(0, 60)] }, token);
+    expect(sixty.statusCode, sixty.body).toBe(200);
+    expect(sixty.json().special_days).toHaveLength(60);
+    await api.put(id, 'hours', VALID_STEPS.hours, token);
+    await expectRefused(
+      id,
+      token,
+      'hours',
+      { ...VALID_STEPS.hours, special_days: many },
+      { special_days: 'At most 60 special days from today on. Remove one before adding another.' },
+    );
+    const twice = [specialDay('2099-05-01'), specialDay('2099-05-02'), specialDay('2099-05-01')];
+    await expectRefused(id, token, 'hours', { ...VALID_STEPS.hours, special_days: twice }, { 'special_days.2.date': /2099-05-01 is already a special day/ });
+    await expectRefused(id, token, 'hours', { ...VALID_STEPS.hours, time_zone: 'Mars/Olympus_Mons' }, { time_zone: /Choose a time zone/ });
+    expect((await api.get(id, 'hours', token)).json()).toEqual(VALID_STEPS.hours);
+    expect(await t.database.query('select count(*)::int as n from restaurant_special_days where restaurant_id = $1', [id])).toEqual([{ n: 2 }]);
   });
 });
 

@@ -4,6 +4,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
+import { wallClock } from '#contracts/shared/opening-status';
 import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { theme } from '#src/theme';
 import { OnboardingArea, type OnboardingStep } from '#src/views/onboarding/onboarding-area.view';
@@ -149,6 +150,32 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     expect(screen.queryByLabelText('Friday opens')).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Open 24/7' }));
     expect(screen.getByLabelText('Friday opens')).toHaveValue('08:00');
+  });
+
+  it('previews open now on the restaurant’s clock, adds a special day that closes today and ties the server’s refusal to its field', async () => {
+    const server = createServer();
+    // Open around the clock in Tokyo: open now, whatever the time here.
+    server.saved.hours = { ...ONBOARDING_DEFAULTS.hours, open_247: true, time_zone: 'Asia/Tokyo' };
+    const driver = renderOnboarding('hours', server);
+    await expectStep(driver, 'hours');
+    expect(screen.getByText(/^With these hours you are open now \(\d\d:\d\d in Asia\/Tokyo\)$/)).toHaveAttribute('aria-live', 'polite');
+    await driver.user.click(button('Add a special day'));
+    const date = screen.getByLabelText('Date of special day 1');
+    expect(date).toHaveFocus();
+    expect(date).toHaveValue(wallClock('Asia/Tokyo', new Date()).date);
+    // A new special day is closed: closed today, even open 24/7.
+    expect(screen.getByText(/^With these hours you are closed now \(\d\d:\d\d in Asia\/Tokyo\)$/)).toBeInTheDocument();
+    Object.assign(server, {
+      refuseNextSave: 'Some fields are not valid.',
+      refusalStatus: 400,
+      refusalFields: { 'special_days.0.note': 'The note must be at most 200 characters.' },
+    });
+    await driver.user.click(button('Next'));
+    const note = screen.getByRole('textbox', { name: `Note for customers on ${wallClock('Asia/Tokyo', new Date()).date}` });
+    await waitFor(() => expect(note).toHaveFocus());
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(note).toHaveAccessibleDescription('The note must be at most 200 characters.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Check Special day 1 note for customers.');
   });
 
   /** The rail's steps marked saved (a check mark, and "(saved)" for screen readers). */
