@@ -25,5 +25,5 @@ export async function renderedPage(db: Db, slug: string, now: Date, options: { o
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipped(identity, { level: 9 }),
   ]);
-  return { etag: storeEtag(store), until: pageTrueUntil(zone, now, store.status.next_change_at), identity, br, gzip };
+  return { etag: storeEtag(store, now), until: pageTrueUntil(zone, now, store.status.next_change_at), identity, br, gzip };
 }
