@@ -28,6 +28,8 @@ const LeadsArea = lazy(() => import('./views/leads/leads-area.view').then((m) =>
 const TerritoriesArea = lazy(() => import('./views/territories/territories-area.view').then((m) => ({ default: m.TerritoriesArea })));
 // The insight screens carry the charts (recharts), the heaviest chunk: only they load it.
 const InsightsArea = lazy(() => import('./views/insights/insights-area.view').then((m) => ({ default: m.InsightsArea })));
+// The Store screen edits the onboarding's steps after launch (issue 29): the onboarding area's own chunk.
+const StoreSettings = lazy(() => import('./views/onboarding/store-settings.view').then((m) => ({ default: m.StoreSettingsView })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -65,9 +67,10 @@ function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
   );
 }
 
-/** Children shared by /admin and /backoffice (second document, section 2); the browser tests visit each. */
+/** Children shared by /admin and /backoffice (second document, section 2, and issue 29's Store); the browser tests visit each. */
 export const BACK_OFFICE_SCREENS = [
   'dashboard',
+  'store',
   'notifications',
   'menu',
   'menu/categories',
@@ -99,6 +102,7 @@ const isInsightsScreen = (screen: string): screen is InsightsScreen => INSIGHTS_
 
 function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; screen: string; params: Record<string, string | undefined> }) {
   if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
+  if (screen === 'store') return <StoreSettings />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;

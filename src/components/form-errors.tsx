@@ -23,6 +23,14 @@ export function labelsInError<F extends string>(errors: Partial<Record<F, string
   return order.filter(([field]) => Boolean(errors[field])).map(([, label]) => label);
 }
 
+/** Moves the focus to the first field marked invalid inside `form`, else to its alert. */
+export function focusFirstInError(form: HTMLElement): void {
+  const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>('[role="alert"]');
+  if (!target) return;
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
 /**
  * After a submit, once the form has settled (the answer is in, or the form refused it itself),
  * moves the focus to the first field marked invalid, else to the form's alert. Returns the
@@ -33,12 +41,7 @@ export function useFocusAfterRefusal(formRef: RefObject<HTMLElement | null>, set
   useEffect(() => {
     if (!armed.current || !settled) return;
     armed.current = false;
-    const form = formRef.current;
-    if (!form) return;
-    const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>('[role="alert"]');
-    if (!target) return;
-    if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus();
+    if (formRef.current) focusFirstInError(formRef.current);
   });
   return () => {
     armed.current = true;

@@ -53,3 +53,12 @@ export function AlertCircleIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A link that opens elsewhere (a new tab): an arrow out of a box. */
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </Icon>
+  );
+}

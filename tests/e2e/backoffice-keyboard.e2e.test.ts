@@ -33,6 +33,7 @@ afterAll(async () => {
 const PHONE = { width: 375, height: 740 };
 const SIDEBAR = [
   'Dashboard',
+  'Store',
   'Notifications',
   'Menu',
   'Customers',

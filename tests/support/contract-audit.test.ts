@@ -245,6 +245,11 @@ const AUDIT: Record<string, Audit> = {
     route: `GET ${M('/restaurants/')}`,
     query: RestaurantListQuery,
   },
+  'restaurants.loadRestaurant': {
+    call: () => restaurants.loadRestaurant(42),
+    route: `GET ${M('/restaurants/')}`,
+    query: RestaurantListQuery,
+  },
   'session.signOut': {
     call: () => session.signOut({ accessToken: () => null, refreshToken: () => 'refresh', clear: () => undefined } as never),
     route: `POST ${M('/auth/logout/')}`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import {
   ADDITIONAL_GROUPS,
   ADDITIONAL_GROUP_NAMES,
@@ -42,8 +42,8 @@ import { HttpError } from '../../http-error';
  * restaurant is the caller's (server/domain/onboarding/onboarding.ts); writers run inside its transaction.
  */
 
-/** Whose restaurant, and when, for a step being read or written. */
-export type StepScope = { restaurantId: number; userId: number; now: Date };
+/** Whose restaurant (`ownerId`), who is asking (`userId`: the owner or an administrator), and when. */
+export type StepScope = { restaurantId: number; userId: number; ownerId: number; now: Date };
 
 export type StepBodies = {
   location: LocationStep;
@@ -120,17 +120,18 @@ function slugTaken(slug: string): HttpError {
 }
 
 /**
- * A logo must be an image its owner uploaded (or the one the restaurant already shows): another
- * user's upload is refused exactly like an address that was never uploaded.
+ * A logo must be the one the restaurant already shows, or an image uploaded by the restaurant's
+ * owner or by whoever saves (an administrator changing it in the Store screen uploads it as
+ * themselves): anyone else's upload is refused exactly like an address that was never uploaded.
  */
-async function checkLogo(tx: Db, { restaurantId, userId }: StepScope, logoUrl: string): Promise<void> {
+async function checkLogo(tx: Db, { restaurantId, userId, ownerId }: StepScope, logoUrl: string): Promise<void> {
   if (logoUrl === '') return;
   const [current] = await tx.select({ logoUrl: restaurants.logoUrl }).from(restaurants).where(eq(restaurants.id, restaurantId));
   if (current?.logoUrl === logoUrl) return;
   const [upload] = await tx
     .select({ id: uploadedImages.id })
     .from(uploadedImages)
-    .where(and(eq(uploadedImages.path, logoUrl.slice(UPLOADS_URL_PREFIX.length)), eq(uploadedImages.ownerId, userId)));
+    .where(and(eq(uploadedImages.path, logoUrl.slice(UPLOADS_URL_PREFIX.length)), inArray(uploadedImages.ownerId, [ownerId, userId])));
   if (!upload) {
     throw new HttpError(400, 'invalid', 'Some fields are not valid.', { fields: { logo_url: 'The logo must be an image you uploaded here.' } });
   }

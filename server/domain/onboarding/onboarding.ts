@@ -5,6 +5,8 @@ import { ONBOARDING_MESSAGES, type LaunchResponse, type OnboardingStepAnswers, t
 import type { Db } from '../../db/database';
 import { onboardings, restaurants, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import type { Scope } from '../shared/scope';
+import { actsIn } from '../shared/tenancy';
 import { launchGaps, STEP_STORES, type StepBodies, type StepScope } from './onboarding-steps';
 
 /** The onboarding steps, in order (spec section 4); `progress` in the database is keyed by these. */
@@ -13,19 +15,26 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 type OnboardingRow = typeof onboardings.$inferSelect;
 
-/** Who is asking about which restaurant's onboarding. */
-export type OnboardingAccess = { restaurantId: number; userId: number };
+/**
+ * Who is asking about which restaurant's onboarding. `scope`, the caller's tenancy scope, is
+ * given only where administrators may act too (a step's GET and PUT: the back office's Store
+ * screen, issue 29).
+ */
+export type OnboardingAccess = { restaurantId: number; userId: number; scope?: Scope };
 
 /**
  * The one tenancy check of this area: the caller's own onboarding, else 404 (another owner's id
- * looks exactly like an unknown one). `lock` holds the row until the transaction ends, so two
- * writes to one restaurant's onboarding happen one after the other.
+ * looks exactly like an unknown one). An administrator's `scope`, when given, also opens any
+ * restaurant tenancy lets them act in (superadmins any, staff the one they chose in the header).
+ * `lock` holds the row until the transaction ends, so two writes to one restaurant's onboarding
+ * happen one after the other.
  */
-export async function ownOnboarding(db: Db, { restaurantId, userId }: OnboardingAccess, lock = false): Promise<OnboardingRow> {
+export async function ownOnboarding(db: Db, { restaurantId, userId, scope }: OnboardingAccess, lock = false): Promise<OnboardingRow> {
+  const actsForIt = scope !== undefined && scope.administrator && actsIn(scope, restaurantId);
   const query = db
     .select()
     .from(onboardings)
-    .where(and(eq(onboardings.restaurantId, restaurantId), eq(onboardings.ownerId, userId)));
+    .where(actsForIt ? eq(onboardings.restaurantId, restaurantId) : and(eq(onboardings.restaurantId, restaurantId), eq(onboardings.ownerId, userId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new HttpError(404, 'not_found', 'Onboarding not found.');
   return row;
@@ -64,12 +73,16 @@ export async function onboardingStatus(db: Db, access: OnboardingAccess): Promis
 
 /** A step as saved, or the specification's defaults when it never was. */
 export async function readStep<S extends OnboardingStepName>(db: Db, access: OnboardingAccess, step: S, now: Date): Promise<OnboardingStepAnswers[S]> {
-  await ownOnboarding(db, access);
-  const scope: StepScope = { ...access, now };
+  const row = await ownOnboarding(db, access);
+  const scope: StepScope = { restaurantId: access.restaurantId, userId: access.userId, ownerId: row.ownerId, now };
   return STEP_STORES[step].read(db, scope);
 }
 
-/** Replaces a step with `value` (already validated by its contract) and marks it saved, in one transaction. */
+/**
+ * Replaces a step with `value` (already validated by its contract) and marks it saved, in one
+ * transaction. Open after launch too: the back office's Store screen saves through here, and a
+ * launched restaurant stays launched.
+ */
 export function saveStep<S extends OnboardingStepName>(
   db: Db,
   access: OnboardingAccess,
@@ -78,8 +91,8 @@ export function saveStep<S extends OnboardingStepName>(
   now: Date,
 ): Promise<OnboardingStepAnswers[S]> {
   return db.transaction(async (tx) => {
-    await ownOnboarding(tx, access, true);
-    const scope: StepScope = { ...access, now };
+    const row = await ownOnboarding(tx, access, true);
+    const scope: StepScope = { restaurantId: access.restaurantId, userId: access.userId, ownerId: row.ownerId, now };
     await STEP_STORES[step].write(tx, scope, value);
     await tx
       .update(onboardings)

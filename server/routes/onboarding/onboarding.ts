@@ -17,6 +17,7 @@ import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { launchOnboarding, onboardingStatus, readStep, saveStep, startOnboarding, type OnboardingAccess } from '../../domain/onboarding/onboarding';
 import type { StepBodies } from '../../domain/onboarding/onboarding-steps';
+import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 
 // A restaurant id in a path: the shared id (bounded to the integer column, else 400), as every route's.
@@ -27,6 +28,12 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
   const access = (request: { params: { id: number } } & Parameters<typeof signedInUser>[0]): OnboardingAccess => ({
     restaurantId: request.params.id,
     userId: signedInUser(request).id,
+  });
+  // A step's GET and PUT also let administrators in (the Store screen under /admin, issue 29);
+  // status and launch stay the owner's.
+  const settingsAccess = (request: { params: { id: number } } & Parameters<typeof signedInUser>[0]): OnboardingAccess => ({
+    ...access(request),
+    scope: scopeOf(signedInUser(request)),
   });
   // The slug's message names the host the store URL lives under (spec: 'Please set your {host} URL.');
   // the special days are counted from the app clock's today (issue 29).
@@ -64,7 +71,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     app.get<IdRequest>(
       url,
       { schema: { params: IdParams, response: { 200: answer } }, preValidation: app.requireUser },
-      async (request) => (await readStep(db, access(request), step, context.clock())) satisfies OnboardingStepAnswers[S],
+      async (request) => (await readStep(db, settingsAccess(request), step, context.clock())) satisfies OnboardingStepAnswers[S],
     );
     app.put<IdRequest & { Body: StepBodies[S] }>(
       url,
@@ -76,7 +83,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
         },
         preValidation: app.requireUser,
       },
-      async (request) => (await saveStep(db, access(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S],
+      async (request) => (await saveStep(db, settingsAccess(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S],
     );
   };
   for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);

@@ -4,19 +4,8 @@ import type { OnboardingStatus } from '../../../contracts/onboarding';
 import { fetchOnboardingStatus, launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../../services/onboarding/onboarding';
 import { clearOnboardingDraft, clearOnboardingDrafts, loadOnboardingDraft, saveOnboardingDraft } from '../../services/onboarding/onboarding-draft';
 import { rememberLaunch } from '../../services/shared/session';
-import {
-  addZipCode,
-  checkStep,
-  emptyForms,
-  formFromRaw,
-  hasClientRules,
-  removeZipCode,
-  sameForm,
-  sanitiseEdit,
-  toRequest,
-  type OnboardingForms,
-} from './onboarding-forms';
-import { applyHoursEvent, isHoursEvent, type HoursEvent } from './onboarding-hours';
+import { editedForms, type FormEdit } from './onboarding-edits';
+import { checkStep, emptyForms, formFromRaw, hasClientRules, sameForm, toRequest, type OnboardingForms } from './onboarding-forms';
 import { FORM_STEPS, ONBOARDING_STEPS, savedStepsOf, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
 
 /**
@@ -40,7 +29,7 @@ import { FORM_STEPS, ONBOARDING_STEPS, savedStepsOf, stepAfter, stepBefore, type
  * itself (Next, Skip, Back). The machine waits in `idle` for the first `step.open`.
  */
 
-export type StepEdit = { [S in FormStep]: { type: 'field.change'; step: S; patch: Partial<OnboardingForms[S]> } }[FormStep];
+export type { StepEdit } from './onboarding-edits';
 
 export type OnboardingEvent =
   | { type: 'step.open'; step: OnboardingStep }
@@ -48,10 +37,7 @@ export type OnboardingEvent =
   | { type: 'step.skip' }
   | { type: 'step.back' }
   | { type: 'step.retry' }
-  | StepEdit
-  | { type: 'zip.add'; value: string }
-  | { type: 'zip.remove'; value: string }
-  | HoursEvent
+  | FormEdit
   | { type: 'logo.upload'; file: File | Blob }
   | { type: 'onboarding.launch' };
 
@@ -130,22 +116,30 @@ const onboardingSetup = setup({
     })),
     applyEdit: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
-      const patch = sanitiseEdit(event.step, event.patch);
       const fieldErrors = { ...context.fieldErrors };
-      for (const field of Object.keys(patch)) delete fieldErrors[field];
-      return { forms: { ...context.forms, [event.step]: { ...context.forms[event.step], ...patch } }, fieldErrors, error: null };
+      for (const field of Object.keys(event.patch)) delete fieldErrors[field];
+      return { forms: editedForms(context.forms, event), fieldErrors, error: null };
     }),
     addZip: assign(({ context, event }) => {
       assertEvent(event, 'zip.add');
-      return { forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: addZipCode(context.forms.delivery.zip_codes, event.value) } } };
+      return { forms: editedForms(context.forms, event) };
     }),
     removeZip: assign(({ context, event }) => {
       assertEvent(event, 'zip.remove');
-      return { forms: { ...context.forms, delivery: { ...context.forms.delivery, zip_codes: removeZipCode(context.forms.delivery.zip_codes, event.value) } } };
+      return { forms: editedForms(context.forms, event) };
     }),
     applyHoursRule: assign(({ context, event }) => {
-      const hours = isHoursEvent(event) ? applyHoursEvent(context.forms.hours, event) : context.forms.hours;
-      return { forms: { ...context.forms, hours }, fieldErrors: {}, error: null };
+      assertEvent(event, [
+        'hours.open247',
+        'hours.closedWithin',
+        'hours.dayClosed',
+        'hours.time',
+        'hours.timeZone',
+        'hours.specialDayAdd',
+        'hours.specialDayRemove',
+        'hours.specialDayChange',
+      ]);
+      return { forms: editedForms(context.forms, event), fieldErrors: {}, error: null };
     }),
     setLogo: assign(({ context }, params: { url: string }) => ({
       forms: { ...context.forms, about: { ...context.forms.about, logo_url: params.url } },

@@ -28,3 +28,9 @@ export async function searchRestaurants(search: string): Promise<Restaurant[]> {
   const page = await api.getList(paths.menu.restaurants, { struct: Restaurant, searchParams: { search, ordering: 'name', page_size: PICKER_MATCHES } });
   return page.items;
 }
+
+/** One restaurant the caller may work on (its name, store address and currency), or null when the list has none by that id. */
+export async function loadRestaurant(restaurantId: number): Promise<Restaurant | null> {
+  const page = await api.getList(paths.menu.restaurants, { struct: Restaurant, searchParams: { restaurant_id: restaurantId, page_size: 1 } });
+  return page.items[0] ?? null;
+}

@@ -6,25 +6,32 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Chip, Input, NumberInput, Switch, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import type { Amount } from '../../machines/onboarding/onboarding-forms';
-import type { OnboardingEvent } from '../../machines/onboarding/onboarding.machine';
+import type { FieldsEvent } from '../../machines/onboarding/onboarding-edits';
 import classes from './onboarding.module.css';
 
 /** What every step view is given: its form, the sentences next to its inputs and the way to edit. */
 export type StepFieldsProps<F> = {
   form: F;
   errors: Record<string, string>;
-  send: (event: OnboardingEvent) => void;
+  send: (event: FieldsEvent) => void;
 };
+
+/**
+ * The level of the fields' own section headings: 2 under an onboarding step's h1; 3 in the Store
+ * screen, where each step is itself a section under an h2.
+ */
+export const FieldsHeadingLevel = createContext<2 | 3>(2);
 
 /** A titled group of fields; every section after the first is set off by a rule. */
 export function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   const id = useId();
+  const level = useContext(FieldsHeadingLevel);
   return (
     <section className={classes.section} aria-labelledby={id}>
       <div>
-        <Title order={2} id={id} className={classes.sectionTitle}>
+        <Title order={level} id={id} className={classes.sectionTitle}>
           {title}
         </Title>
         {hint ? (

@@ -1,11 +1,12 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Text.css';
-import { AppShell, Burger, Button, getDefaultZIndex, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, getDefaultZIndex, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Fragment, Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useNarrowerThan } from '../../components/narrow-screen';
 import { PageLoader } from '../../components/page-loader';
@@ -15,6 +16,7 @@ import { isAdmin, RestaurantLabelsProvider, useSession } from './session-context
 import classes from './backoffice.module.css';
 import { sidebarFor, type BackOfficeBase } from './navigation';
 import { useRestaurantPicker } from './restaurant-picker';
+import { StoreLinkRefreshProvider, useStoreLink, ViewStoreIcon, ViewStoreLabel } from './store-link';
 
 /**
  * Header with the signed-in person and Sign out; the sidebar collapses behind a burger on phones.
@@ -73,6 +75,7 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
   const [location] = useLocation();
   const path = location.replace(/^\//, '');
   const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+  const store = useStoreLink(user.active_restaurant_id);
 
   // On a phone the open menu covers the page: Escape closes it and hands the focus back to the
   // burger, as it does for any disclosure.
@@ -119,6 +122,13 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
           </div>
           {tall ? workingOn : <div className={classes.picker}>{workingOn}</div>}
           <div className={classes.account}>
+            {/* On phones the header has no room: the sidebar carries the same link. */}
+            {store.href ? (
+              <Anchor href={store.href} target="_blank" rel="noopener" size="sm" visibleFrom="sm" className={classes.storeLink}>
+                <ViewStoreLabel />
+                <ViewStoreIcon />
+              </Anchor>
+            ) : null}
             <Text size="sm" c="dimmed" visibleFrom="lg" truncate maw={240}>
               {who}
             </Text>
@@ -132,21 +142,38 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
           and away from screen readers. Open, it covers the page, which goes inert instead. */}
       <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="Back office" inert={phone && !opened}>
         {sidebarFor(base).map((entry) => (
-          <NavLink
-            key={entry.screen}
-            component={Link}
-            href={`/${entry.screen}`}
-            label={entry.label}
-            active={currentness(path, entry.screen) !== undefined}
-            aria-current={currentness(path, entry.screen)}
-            onClick={chooseLink}
-            py={10}
-            style={{ borderRadius: 8 }}
-          />
+          <Fragment key={entry.screen}>
+            <NavLink
+              component={Link}
+              href={`/${entry.screen}`}
+              label={entry.label}
+              active={currentness(path, entry.screen) !== undefined}
+              aria-current={currentness(path, entry.screen)}
+              onClick={chooseLink}
+              py={10}
+              style={{ borderRadius: 8 }}
+            />
+            {/* The public page beside the screen that changes it (issue 29: the sidebar names both). */}
+            {entry.screen === 'store' && store.href ? (
+              <NavLink
+                component="a"
+                href={store.href}
+                target="_blank"
+                rel="noopener"
+                label={<ViewStoreLabel />}
+                rightSection={<ViewStoreIcon />}
+                onClick={chooseLink}
+                py={10}
+                style={{ borderRadius: 8 }}
+              />
+            ) : null}
+          </Fragment>
         ))}
       </AppShell.Navbar>
       <AppShell.Main {...mainContentProps} inert={phone && opened}>
-        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        <StoreLinkRefreshProvider value={store.refresh}>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </StoreLinkRefreshProvider>
       </AppShell.Main>
     </AppShell>
   );

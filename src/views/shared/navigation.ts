@@ -2,9 +2,13 @@ import type { BackOfficeBase } from '../../components/navigation-base';
 
 export type { BackOfficeBase } from '../../components/navigation-base';
 
-/** The sidebar of both specifications, in their order; Territories only under /admin. */
+/**
+ * The sidebar of both specifications, in their order; Territories only under /admin. Store (the
+ * restaurant's settings after launch, issue 29) sits near the top, where an owner looks first.
+ */
 export const SIDEBAR: readonly { screen: string; label: string; adminOnly?: boolean }[] = [
   { screen: 'dashboard', label: 'Dashboard' },
+  { screen: 'store', label: 'Store' },
   { screen: 'notifications', label: 'Notifications' },
   { screen: 'menu', label: 'Menu' },
   { screen: 'territories', label: 'Territories', adminOnly: true },

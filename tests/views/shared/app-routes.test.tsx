@@ -129,7 +129,21 @@ describe('guards and the back-office shell', () => {
       within(ownerNav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Notifications', 'Menu', 'Customers', 'Coupons', 'Reviews', 'Money', 'Point of Sale', 'Messages', 'Support', 'Analytics', 'Media']);
+    ).toEqual([
+      'Dashboard',
+      'Store',
+      'Notifications',
+      'Menu',
+      'Customers',
+      'Coupons',
+      'Reviews',
+      'Money',
+      'Point of Sale',
+      'Messages',
+      'Support',
+      'Analytics',
+      'Media',
+    ]);
   });
 
   it.each([
