@@ -22,5 +22,9 @@ export default defineConfig({
     manifest: true,
     // The landing page budget is checked by scripts/bundle-check.ts; warn early here too.
     chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      // The store page's script (server/domain/storefront/store-page/store-script.ts finds it in the manifest).
+      input: { index: 'index.html', 'store-page': 'src/store-page.ts' },
+    },
   },
 });

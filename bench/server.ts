@@ -5,9 +5,10 @@ import { startServerProcess } from '../scripts/server-process';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-export type Measured = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+export type Measured = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; bytesPerRequest?: number };
 
-export function startServer(env: Record<string, string>) {
+/** `built`: the server as `npm run serve` runs it (dist-server/main.js) rather than from its sources. */
+export function startServer(env: Record<string, string>, options: { built?: boolean } = {}) {
   return startServerProcess(
     {
       LOG_LEVEL: 'warn',
@@ -17,7 +18,7 @@ export function startServer(env: Record<string, string>) {
       SIGNUP_LIMIT_PER_MINUTE: '100000000',
       SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
     },
-    { inheritOutput: true, startTimeoutMs: 90_000 },
+    { inheritOutput: true, startTimeoutMs: 90_000, ...(options.built ? { nodeArgs: ['dist-server/main.js'] } : {}) },
   );
 }
 
@@ -30,5 +31,6 @@ export async function measure(options: autocannon.Options): Promise<Measured> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    bytesPerRequest: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
   };
 }

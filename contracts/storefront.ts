@@ -133,3 +133,19 @@ export const DeliveryCheck = object({
   eta_to: number(),
 });
 export type DeliveryCheck = Infer<typeof DeliveryCheck>;
+
+/**
+ * The data block the store page carries for its script (`<script type="application/json"
+ * id="store-data">`): what an item's details dialog shows beyond the markup (sizes, extras,
+ * toppings, dressings), so opening it needs no second request.
+ */
+export type StorePageData = {
+  slug: string;
+  currency: Storefront['restaurant']['currency'];
+  pickup_available: boolean;
+  categories: Array<
+    Pick<StoreCategory, 'id' | 'sizes' | 'extra_groups' | 'toppings' | 'dressings'> & {
+      items: Array<Pick<StoreCategory['items'][number], 'id' | 'name' | 'description' | 'price' | 'prices'>>;
+    }
+  >;
+};

@@ -42,6 +42,7 @@ import { storefrontRoutes } from './routes/storefront/storefront';
 import { sitemapRoutes } from './routes/storefront/sitemap';
 import { zipDistanceMeters } from './domain/territories/zip-points';
 import { createBackgroundTasks } from './background-tasks';
+import { storePageRoutes } from './routes/storefront/store-page';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -134,6 +135,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(responseContractsPlugin, { onViolation: dependencies.onResponseViolation });
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir, publicUrl: config.publicUrl });
+  // Store pages (`/{slug}`) beside the built app's files: before compression, since each page is
+  // compressed once when rendered, and before the API document, which they are not part of.
+  await app.register(storePageRoutes, context);
   // After the built app's routes, which send the build's precompressed files as they are.
   await app.register(compressionPlugin);
   await app.register(housekeepingPlugin, context);

@@ -48,6 +48,7 @@ import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from
 import { ONBOARDING_STEP_BODIES } from '#contracts/onboarding';
 import { API_BASE } from '#contracts/shared/paths';
 import { SurveyListQuery, SurveyResponseCreate } from '#contracts/survey';
+import { DeliveryCheckQuery } from '#contracts/storefront';
 import * as auth from '#src/services/accounts/auth';
 import * as menu from '#src/services/menu/menu';
 import * as messages from '#src/services/leads/messages';
@@ -58,6 +59,7 @@ import * as survey from '#src/services/survey/survey';
 import * as surveyAnswers from '#src/services/survey/survey-answers';
 import * as demand from '#src/services/leads/demand';
 import * as stats from '#src/services/insights/stats';
+import * as storefront from '#src/services/storefront/delivery-check';
 import { createTokenRenewer } from '#src/services/shared/token-renewal';
 import type { MenuScope } from '#src/services/menu/menu-types';
 import { VALID_STEPS } from '../fixtures/onboarding/requests';
@@ -81,6 +83,12 @@ const NAME = { name: 'Pizza' };
 
 /** Every client call that sends a body or a query, keyed by module.function. */
 const AUDIT: Record<string, Audit> = {
+  // The store page's zip check (issue 29): plain fetch, no token.
+  'storefront.checkDelivery': {
+    call: () => storefront.checkDelivery('blue-door', '60606'),
+    route: `GET ${M('/storefront/:slug/delivery/')}`,
+    query: DeliveryCheckQuery,
+  },
   'menu.listCategories': { call: (scope) => menu.listCategories(scope), route: `GET ${M('/categories/')}`, query: CategoryListQuery },
   'menu.updateCategory': {
     call: () => menu.updateCategory(1, { name: 'Pizzas', description: '' }),
@@ -362,7 +370,7 @@ describe('every client call against its server contract', () => {
   });
 
   it('lists every exported service function, audited or with nothing to audit', () => {
-    const modules = { menu, auth, messages, survey, surveyAnswers, demand, stats, onboarding, session, restaurants };
+    const modules = { menu, auth, messages, survey, surveyAnswers, demand, stats, onboarding, session, restaurants, storefront };
     const exported = Object.entries(modules).flatMap(([module, exports]) => Object.keys(exports).map((name) => `${module}.${name}`));
     const audited = new Set(Object.keys(AUDIT).map((name) => name.split(' ')[0]!));
     expect(exported.filter((name) => !audited.has(name) && !NOTHING_TO_AUDIT.has(name))).toEqual([]);

@@ -1,0 +1,68 @@
+import type { OpeningDay, SpecialDay } from '../../../../contracts/shared/opening-hours';
+import { formatMoney } from '../../../../contracts/shared/money-format';
+import type { Storefront } from '../../../../contracts/storefront';
+import { daySpans } from './json-ld';
+
+/** The sentences the page says about hours and service: plain words a customer reads. */
+
+const DASH = '\u2013';
+
+/** ["08:00–14:00", "17:00–22:00"], or ["Closed"]. An overnight span reads "18:00–02:00", as the owner set it. */
+export const dayHours = (day: OpeningDay): string[] => {
+  const spans = daySpans(day);
+  return spans.length === 0 ? ['Closed'] : spans.map((span) => `${span.opens}${DASH}${span.closes}`);
+};
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** "2026-11-26" → "Thursday, November 26": a calendar date, so read in UTC whatever the server's zone. */
+export const longDate = (date: string): string => LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+
+/** "Closed · Thanksgiving", "Open 10:00–14:00 · Christmas Eve". */
+export const specialDayHours = (day: SpecialDay): string => {
+  const hours = day.closed || day.open_time === null || day.close_time === null ? 'Closed' : `Open ${day.open_time}${DASH}${day.close_time}`;
+  return day.note ? `${hours} · ${day.note}` : hours;
+};
+
+/** Today's special day as the header says it: "Closed today: Thanksgiving", "Today: open 10:00–14:00 (Christmas Eve)". */
+export const todayNote = (day: SpecialDay): string => {
+  if (day.closed || day.open_time === null || day.close_time === null) return day.note ? `Closed today: ${day.note}` : 'Closed today';
+  const hours = `Today: open ${day.open_time}${DASH}${day.close_time}`;
+  return day.note ? `${hours} (${day.note})` : hours;
+};
+
+const minutes = (from: number, to: number) => (from === to ? `${from} min` : `${from}${DASH}${to} min`);
+
+export const pickupTerms = (store: Storefront): string =>
+  store.pickup.available ? `Ready for pickup in ${minutes(store.pickup.eta_from, store.pickup.eta_to)}.` : 'Pickup is not offered.';
+
+/** Each term of delivery as its own phrase: the ETA, the fee, the minimum, the free-over amount. */
+export const deliveryTerms = (store: Storefront): string[] => {
+  const { delivery } = store;
+  const currency = store.restaurant.currency;
+  if (!delivery.available) return ['Delivery is not offered.'];
+  return [
+    `Delivered in ${minutes(delivery.eta_from, delivery.eta_to)}`,
+    delivery.fee > 0 ? `Delivery fee ${formatMoney(delivery.fee, currency)}` : 'No delivery fee',
+    ...(delivery.min_order !== null ? [`Minimum order ${formatMoney(delivery.min_order, currency)}`] : []),
+    ...(delivery.free_over !== null ? [`Free delivery over ${formatMoney(delivery.free_over, currency)}`] : []),
+  ];
+};
+
+const DESCRIPTION_MAX = 155;
+
+/** The meta description: the owner's about, cut at a word to about 155 characters, else a sentence naming the city. */
+export function metaDescription(store: Storefront): string {
+  const about = store.restaurant.about.replace(/\s+/g, ' ').trim();
+  if (about.length === 0) {
+    const city = store.restaurant.address?.city;
+    return `${store.restaurant.name}${city ? ` in ${city}` : ''}: see the menu, prices and opening hours, and order online.`;
+  }
+  if (about.length <= DESCRIPTION_MAX) return about;
+  const cut = about.slice(0, DESCRIPTION_MAX - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_MAX / 2));
+  return `${atWord.trimEnd()}\u2026`;
+}
+
+/** "12 Market St, Springfield, IL 62701". */
+export const addressLine = (address: NonNullable<Storefront['restaurant']['address']>): string =>
+  [address.street, address.city, [address.state, address.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');

@@ -1,0 +1,102 @@
+/**
+ * Issue 29, item 2, in Chromium against the real server: a store launched and filled through the
+ * real API, opened at its store URL by a customer at 1280, 375 and 320 px (axe clean, nothing
+ * scrolls sideways), its zip check (delivers, does not, malformed) and an item's details opened
+ * and closed with the keyboard.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { expectAccessible } from './axe';
+import { newPage, screenshot, withApp } from './harness';
+import { ownerSession } from './menu-session';
+
+const run = withApp({ rateLimitPerMinute: 100_000 });
+
+beforeAll(async () => {
+  const owner = await ownerSession(run.app, 'store-owner@example.com');
+  const call: OwnerCall = async (method, path, body) => {
+    const response = await fetch(`${run.app.url}/api/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${owner.access}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  await seedStore(call, owner.restaurantId, { slug: 'blue-door', categories: 3, itemsPerCategory: 4 });
+});
+
+async function openStore(width: number): Promise<Page> {
+  const page = await newPage(run.browser, { width, height: 800 });
+  await page.goto(`${run.app.url}/blue-door`);
+  // The script has run once the details buttons it reveals are visible.
+  await page.getByRole('button', { name: 'Details: Margherita' }).waitFor();
+  return page;
+}
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('the store page in a browser', { timeout: 60_000 }, () => {
+  it('shows the menu, prices and status at 1280, 375 and 320 px, with no axe violation and no sideways scroll', async () => {
+    const page = await openStore(1280);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blue Door Diner');
+    await expect(page.locator('.status').textContent()).resolves.toBe('Open 24 hours');
+    await expect(page.locator('.item').first().locator('.prices').textContent()).resolves.toBe('Small$9.00Large$14.50');
+    await screenshot(page, 'storefront-page-1280');
+    await expectAccessible(page, 'store page', [1280, 375, 320]);
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await sidewaysScroll(page)).toBe(0);
+      await screenshot(page, `storefront-page-${width}`);
+    }
+    // A category link scrolls to its section, and the script marks it as the one being read.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Category 3' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Category 3' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('checks a zip: one delivered to, one not, and a malformed one refused under the field', async () => {
+    const page = await openStore(375);
+    const zip = page.getByLabel('Do you deliver to my zip?');
+    const result = page.getByRole('status');
+    await zip.fill('60606');
+    await zip.press('Enter');
+    await expect.poll(() => result.textContent()).toBe('We deliver to 60606: fee $3.00, minimum $15.00, free over $40.00, 30–45 min.');
+    await zip.fill('10001');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => result.textContent()).toBe('Sorry, we don’t deliver to 10001 yet. Pickup is available.');
+    await zip.fill('!!');
+    await zip.press('Enter');
+    const error = page.locator('#zip-error');
+    await expect.poll(() => error.textContent()).toBe('Enter a zip or postal code (letters, digits, spaces or hyphens; at most 10).');
+    expect(await zip.getAttribute('aria-invalid')).toBe('true');
+    expect(await zip.getAttribute('aria-describedby')).toBe('zip-error');
+    expect(await result.textContent()).toBe('');
+    await expectAccessible(page, 'store page, zip refused', [375]);
+    await zip.fill('60607');
+    await zip.press('Enter');
+    await expect.poll(() => result.textContent()).toContain('We deliver to 60607');
+    expect(await zip.getAttribute('aria-invalid')).toBeNull();
+    expect(await error.isHidden()).toBe(true);
+  });
+
+  it('opens an item’s details from the keyboard and gives focus back to its button on close', async () => {
+    const page = await openStore(1280);
+    const details = page.getByRole('button', { name: 'Details: Margherita' });
+    await details.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Margherita' });
+    await dialog.waitFor();
+    const rows = await dialog.locator('li').allTextContents();
+    expect(rows).toEqual(['Small (10 inches)$9.00', 'Large (14 inches)$14.50', 'Thinincluded', 'Stuffed+$2.50']);
+    await expectAccessible(page, 'item details', [1280, 320]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Details: Margherita');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Enter'); // the close button, focused when the dialog opens
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Details: Margherita');
+  });
+});

@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/database';
+import { accessTokenFor } from '../accounts/auth-helpers';
+import { createTestApp, freshDatabase, type TestApp } from '../test-app';
+import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+
+/** A tiny build: the app's page, a file, a hashed asset and the manifest naming the store script. */
+const staticDir = mkdtempSync(join(tmpdir(), 'rp-store-page-'));
+const INDEX = '<!doctype html><title>The app</title>';
+mkdirSync(join(staticDir, 'assets'));
+mkdirSync(join(staticDir, '.vite'));
+writeFileSync(join(staticDir, 'index.html'), INDEX);
+writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(join(staticDir, 'assets', 'store-page-abc123.js'), 'export {};');
+writeFileSync(join(staticDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/store-page.ts': { file: 'assets/store-page-abc123.js', isEntry: true } }));
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+/** An owner's calls to the API through `t`. */
+async function ownerCalls(t: TestApp, email: string): Promise<{ call: OwnerCall; restaurantId: number }> {
+  const token = await accessTokenFor(t, email);
+  const call: OwnerCall = async (method, path, body) => {
+    const response = await t.app.inject({
+      method,
+      url: `/api/v2${path}`,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const { body } = await call('POST', '/onboarding/start/', {});
+  return { call, restaurantId: (body as { id: number }).id };
+}
+
+// One database and one built app for the file: a launched store (blue-door) and an unlaunched one (green-door).
+let database: { database: Database; dispose: () => Promise<void> };
+let t: TestApp;
+let owner: OwnerCall;
+let later: { call: OwnerCall; restaurantId: number };
+beforeAll(async () => {
+  database = await freshDatabase();
+  t = await createTestApp({ database: database.database, config: { staticDir } });
+  const launched = await ownerCalls(t, 'owner@example.com');
+  owner = launched.call;
+  await seedStore(owner, launched.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 2 });
+  later = await ownerCalls(t, 'later@example.com');
+  await seedStore(later.call, later.restaurantId, { slug: 'green-door', categories: 1, itemsPerCategory: 1, launch: false });
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.dispose();
+});
+
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
+
+describe('GET /{slug}', { timeout: 30_000 }, () => {
+  it('answers a launched store’s page, rendered on the server with its prices, status and script, compressed once', async () => {
+    const page = await get('/blue-door');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag).toMatch(/^"\d+-/);
+    expect(page.headers.vary).toContain('accept-encoding');
+    expect(page.body).toContain('<title>Blue Door Diner · Order online</title>');
+    expect(page.body).toContain('Open 24 hours');
+    expect(page.body).toContain('<b class="price">$9.00</b>');
+    expect(page.body).toContain('<p class="price">$1.50</p>');
+    expect(page.body).toContain('<script type="module" src="/assets/store-page-abc123.js"></script>');
+
+    const br = await get('/blue-door', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+    const gzip = await get('/blue-door', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(page.body);
+
+    const head = await get('/blue-door', {}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(page.headers.etag);
+    expect(head.body).toBe('');
+  });
+
+  it('answers 304 to the current ETag, and a change in the back office shows on the very next request', async () => {
+    const first = await get('/blue-door');
+    const etag = String(first.headers.etag);
+    const unchanged = await get('/blue-door', { 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const items = (await owner('GET', '/menu-items/?page_size=100')).body as { results: { id: number; price: number | null }[] };
+    const priced = items.results.find((item) => item.price === 2.5)!;
+    expect((await owner('PATCH', `/menu-items/${priced.id}/`, { price: 4.75 })).status).toBe(200);
+    const changed = await get('/blue-door', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain('$4.75');
+    expect(changed.body).not.toContain('$2.50');
+  });
+
+  it('renders the page without its script when the app is not built', async () => {
+    const unbuilt = await createTestApp({ database: database.database });
+    try {
+      const page = await unbuilt.app.inject({ method: 'GET', url: '/blue-door' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h1>Blue Door Diner</h1>');
+      expect(page.body).not.toContain('type="module"');
+      // Without a build there is no app to answer with: an unknown path is the API's 404, as before.
+      expect((await unbuilt.app.inject({ method: 'GET', url: '/no-such-store' })).statusCode).toBe(404);
+    } finally {
+      await unbuilt.close();
+    }
+  });
+
+  it('keeps answering the app for unknown, unlaunched and reserved paths, and files with their files, until a store is launched', async () => {
+    for (const path of [
+      '/green-door',
+      '/no-such-store',
+      '/login',
+      '/register',
+      '/terms',
+      '/admin',
+      '/backoffice',
+      '/backoffice/menu',
+      '/onboard/location',
+      '/blue-door/',
+    ]) {
+      const answer = await get(path);
+      expect([path, answer.statusCode, answer.headers['content-type'], answer.body]).toEqual([path, 200, 'text/html; charset=utf-8', INDEX]);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/login', {}, 'HEAD')).statusCode).toBe(200);
+    const favicon = await get('/favicon.svg');
+    expect([favicon.statusCode, favicon.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    const script = await get('/assets/store-page-abc123.js');
+    expect([script.statusCode, script.body]).toEqual([200, 'export {};']);
+    expect((await get('/robots.txt')).body).toContain('User-agent');
+    expect((await get('/missing.js')).statusCode).toBe(404);
+  });
+});
