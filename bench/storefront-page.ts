@@ -10,7 +10,7 @@ import { get } from 'node:http';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedStore, type OwnerCall } from '../tests/fixtures/storefront/seed-store';
+import { ownerCallTo, seedStore } from '../tests/fixtures/storefront/seed-store';
 import { createOwner, SECRET_KEY, signInWithRestaurant } from './owner';
 import { measure, SECONDS, startServer, type Measured } from './server';
 
@@ -50,14 +50,7 @@ export async function benchStorefrontPage(): Promise<void> {
   const server = await startServer({ DATA_DIR: dataDir, SECRET_KEY, STATIC_DIR: staticDir }, { built: true });
   try {
     const token = await signInWithRestaurant(server.url, userId);
-    const call: OwnerCall = async (method, path, body) => {
-      const response = await fetch(`${server.url}/api/v2${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    };
+    const call = ownerCallTo(server.url, token);
     const started = (await call('POST', '/onboarding/start/')).body as { id: number };
     await seedStore(call, started.id, { slug: SLUG, name: 'Bench Pizzeria', categories: 12, itemsPerCategory: 10 });
 

@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createOwner, SECRET_KEY, signInWithRestaurant } from '../bench/owner';
-import { seedStore, type OwnerCall } from '../tests/fixtures/storefront/seed-store';
+import { ownerCallTo, seedStore } from '../tests/fixtures/storefront/seed-store';
 import { startServerProcess } from './server-process';
 
 const SLUG = 'lighthouse-store';
@@ -34,14 +34,7 @@ const userId = await createOwner({ dataDir });
 const server = await startServerProcess({ DATA_DIR: dataDir, SECRET_KEY, LOG_LEVEL: 'warn' }, { nodeArgs: ['dist-server/main.js'], startTimeoutMs: 90_000 });
 try {
   const token = await signInWithRestaurant(server.url, userId);
-  const call: OwnerCall = async (method, path, body) => {
-    const response = await fetch(`${server.url}/api/v2${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
+  const call = ownerCallTo(server.url, token);
   const { id } = (await call('POST', '/onboarding/start/')).body as { id: number };
   await seedStore(call, id, { slug: SLUG, name: 'Lighthouse Pizzeria', categories: 12, itemsPerCategory: 10 });
   await mkdir('reports', { recursive: true });

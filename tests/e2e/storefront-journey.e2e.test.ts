@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wallClock } from '#contracts/shared/opening-status';
-import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
 import { newPage, screenshot, withApp } from './harness';
@@ -20,14 +20,7 @@ let owner: OwnerSession;
 
 beforeAll(async () => {
   owner = await ownerSession(run.app, newAddress('journey-owner'));
-  const call: OwnerCall = async (method, path, body) => {
-    const response = await fetch(`${run.app.url}/api/v2${path}`, {
-      method,
-      headers: { authorization: `Bearer ${owner.access}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
+  const call = ownerCallTo(run.app.url, owner.access);
   // Everything but the launch, which the owner presses.
   await seedStore(call, owner.restaurantId, { slug: SLUG, name: 'Journey Diner', categories: 2, itemsPerCategory: 2, launch: false });
 }, 30_000);

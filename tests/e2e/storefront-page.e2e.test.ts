@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { expectAccessible } from './axe';
 import { newPage, screenshot, withApp } from './harness';
 import { ownerSession } from './menu-session';
@@ -15,14 +15,7 @@ const run = withApp({ rateLimitPerMinute: 100_000 });
 
 beforeAll(async () => {
   const owner = await ownerSession(run.app, 'store-owner@example.com');
-  const call: OwnerCall = async (method, path, body) => {
-    const response = await fetch(`${run.app.url}/api/v2${path}`, {
-      method,
-      headers: { authorization: `Bearer ${owner.access}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
+  const call = ownerCallTo(run.app.url, owner.access);
   await seedStore(call, owner.restaurantId, { slug: 'blue-door', categories: 3, itemsPerCategory: 4 });
 });
 

@@ -36,6 +36,7 @@ import {
   uploadedImages,
 } from '../../db/schema-onboarding';
 import { HttpError } from '../../http-error';
+import { openingDayOf, specialDayOf } from '../shared/opening-rows';
 
 /**
  * Reading and writing each onboarding step's own tables. Callers have already decided that the
@@ -217,9 +218,6 @@ const delivery: StepStore<'delivery'> = {
   },
 };
 
-/** PostgreSQL answers `time` as "HH:MM:SS"; the contract speaks "HH:MM". */
-const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));
-
 /**
  * The zone the restaurant's hours are read in: the one its owner saved, else its location's
  * (issue 29), so a restaurant in Texas is not read on New York's clock before anyone chose.
@@ -244,13 +242,7 @@ const hours: StepStore<'hours'> = {
       .orderBy(asc(restaurantSpecialDays.date));
     const extras = {
       time_zone: timeZone,
-      special_days: specialDays.map((day) => ({
-        date: day.date,
-        closed: day.closed,
-        open_time: hhmm(day.openTime),
-        close_time: hhmm(day.closeTime),
-        note: day.note,
-      })),
+      special_days: specialDays.map(specialDayOf),
     };
     const [schedule] = await db.select().from(restaurantSchedules).where(eq(restaurantSchedules.restaurantId, restaurantId));
     if (!schedule) return { ...DEFAULT_HOURS, ...extras };
@@ -262,14 +254,7 @@ const hours: StepStore<'hours'> = {
     return {
       open_247: schedule.open247,
       closed_within: schedule.closedWithin,
-      hours: days.map((day) => ({
-        day_of_week: day.dayOfWeek,
-        closed: day.closed,
-        open_time: hhmm(day.openTime),
-        break_start: hhmm(day.breakStart),
-        reopen_time: hhmm(day.reopenTime),
-        close_time: hhmm(day.closeTime),
-      })),
+      hours: days.map(openingDayOf),
       ...extras,
     };
   },

@@ -5,11 +5,9 @@ import { currencyOfCountry } from '../../../contracts/shared/restaurants';
 import type { Storefront } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
 import { restaurantOpeningHours, restaurantSpecialDays } from '../../db/schema-onboarding';
+import { openingDayOf, specialDayOf } from '../shared/opening-rows';
 import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
 import { readStoreMenu } from './store-menu';
-
-/** PostgreSQL answers `time` as "HH:MM:SS"; the contracts speak "HH:MM". */
-const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));
 
 /** The calendar day before `date` ("YYYY-MM-DD"). */
 function dayBefore(date: string): string {
@@ -34,25 +32,7 @@ async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{
       .orderBy(asc(restaurantSpecialDays.date))
       .limit(SPECIAL_DAYS_MAX + 1),
   ]);
-  const days =
-    dayRows.length === 0
-      ? DEFAULT_WEEK
-      : dayRows.map((day) => ({
-          day_of_week: day.dayOfWeek,
-          closed: day.closed,
-          open_time: hhmm(day.openTime),
-          break_start: hhmm(day.breakStart),
-          reopen_time: hhmm(day.reopenTime),
-          close_time: hhmm(day.closeTime),
-        }));
-  const specialDays = specialRows.map((day) => ({
-    date: day.date,
-    closed: day.closed,
-    open_time: hhmm(day.openTime),
-    close_time: hhmm(day.closeTime),
-    note: day.note,
-  }));
-  return { days, specialDays };
+  return { days: dayRows.length === 0 ? DEFAULT_WEEK : dayRows.map(openingDayOf), specialDays: specialRows.map(specialDayOf) };
 }
 
 /**
