@@ -66,6 +66,8 @@ export const restaurants = pgTable('restaurants', {
    * every server process.
    */
   version: integer('version').notNull().default(1),
+  /** When the version last rose (the same triggers, migration 0010): the sitemap's lastmod. */
+  versionChangedAt: timestamp('version_changed_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,26 +1,20 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { onboardings, restaurants } from '../../db/schema';
-import { restaurantContacts, restaurantDelivery, restaurantLocations, restaurantSchedules } from '../../db/schema-onboarding';
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); one file is all we serve. */
 export const SITEMAP_URLS_MAX = 50_000;
 
 /**
  * Every launched store's slug and when it last changed, by slug, in one query of at most
- * SITEMAP_URLS_MAX rows. "Last changed" is the latest of its launch and its settings' saves
- * (location, delivery, hours, contacts): the menu's tables keep no time of change.
+ * SITEMAP_URLS_MAX rows. "Last changed" is when its version last rose: any change to its menu
+ * or settings, and its launch (migration 0010).
  */
 export async function launchedStores(db: Db): Promise<{ slug: string; changedAt: Date }[]> {
-  const changedAt = sql<Date>`greatest(${onboardings.launchedAt}, ${restaurantLocations.updatedAt}, ${restaurantDelivery.updatedAt}, ${restaurantSchedules.updatedAt}, ${restaurantContacts.updatedAt})`;
   const rows = await db
-    .select({ slug: restaurants.slug, changedAt: changedAt.mapWith((value: string | Date) => new Date(value)) })
+    .select({ slug: restaurants.slug, changedAt: restaurants.versionChangedAt })
     .from(restaurants)
     .innerJoin(onboardings, eq(onboardings.restaurantId, restaurants.id))
-    .leftJoin(restaurantLocations, eq(restaurantLocations.restaurantId, restaurants.id))
-    .leftJoin(restaurantDelivery, eq(restaurantDelivery.restaurantId, restaurants.id))
-    .leftJoin(restaurantSchedules, eq(restaurantSchedules.restaurantId, restaurants.id))
-    .leftJoin(restaurantContacts, eq(restaurantContacts.restaurantId, restaurants.id))
     .where(and(isNotNull(onboardings.launchedAt), isNotNull(restaurants.slug)))
     .orderBy(asc(restaurants.slug))
     .limit(SITEMAP_URLS_MAX);

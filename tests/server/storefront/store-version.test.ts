@@ -45,6 +45,15 @@ describe('restaurant version', { timeout: 30_000 }, () => {
     expect([await versionOf(linked.restaurant), await versionOf(unlinked.restaurant)]).toEqual([before[0]! + 1, before[1]]);
   });
 
+  it("keeps when the version last rose, a menu edit included (the sitemap's lastmod)", async () => {
+    const { restaurant, category } = await restaurantWithCategory('Dated');
+    const changedAt = async () =>
+      Number((await run(`select (extract(epoch from version_changed_at) * 1000000)::bigint as at from restaurants where id = ${restaurant}`))[0]?.at);
+    const before = await changedAt();
+    await run(`insert into menu_items (category_id, name, price) values (${category}, 'Margherita', 9)`);
+    expect(await changedAt()).toBeGreaterThan(before);
+  });
+
   it('lets a restaurant with a menu be deleted, children and all', async () => {
     const { restaurant, category } = await restaurantWithCategory('Gone');
     await run(`insert into menu_items (category_id, name, price) values (${category}, 'Margherita', 9)`);
