@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const messageStatus = pgEnum('message_status', ['new', 'read', 'archived']);
 
@@ -70,6 +70,23 @@ export const restaurants = pgTable('restaurants', {
   versionChangedAt: timestamp('version_changed_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Restaurants whose version the running transaction will raise at its commit (migration 0011):
+ * the version triggers note a restaurant here as they go, and a deferred trigger raises each
+ * noted version once, at commit, and removes the note. Raising it at commit, when the transaction
+ * holds every other lock it will take, keeps the restaurant's row lock from ever being taken
+ * before another row's (which deadlocked two writers of one restaurant). Always empty between
+ * transactions.
+ */
+export const pendingVersionBumps = pgTable(
+  'pending_version_bumps',
+  {
+    restaurantId: integer('restaurant_id').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.restaurantId, table.transactionId] })],
+);
 
 /**
  * Accounts. `email` is stored lower-cased (the contracts lower-case it on the way in), so the

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptiedBeforeEachTest } from '../test-app';
 
 /**
- * The store's version (migration 0009): the database raises it in the transaction of every change
- * to a restaurant's menu or settings, whichever code path writes, so the store's ETag is never stale.
+ * The store's version (migrations 0009 and 0011): the database raises it in the transaction of
+ * every change to a restaurant's menu or settings, once, at commit, whichever code path writes, so
+ * the store's ETag is never stale.
  */
 describe('restaurant version', { timeout: 30_000 }, () => {
   const { database } = emptiedBeforeEachTest();
@@ -16,7 +18,7 @@ describe('restaurant version', { timeout: 30_000 }, () => {
     return { restaurant: Number(restaurant!.id), category: Number(category!.id) };
   }
 
-  it('rises with a change of the restaurant row and of each table that hangs off it, once per statement', async () => {
+  it('rises with a change of the restaurant row and of each table that hangs off it, once per transaction', async () => {
     const { restaurant, category } = await restaurantWithCategory('Luigi');
     const other = await restaurantWithCategory('Other');
     const [start, otherStart] = [await versionOf(restaurant), await versionOf(other.restaurant)];
@@ -33,6 +35,25 @@ describe('restaurant version', { timeout: 30_000 }, () => {
     await run(`update menu_items set name = 'x' where id = -1`);
     expect(await versionOf(restaurant)).toBe(start + 6);
     expect(await versionOf(other.restaurant)).toBe(otherStart);
+  });
+
+  it('rises once for a transaction of many statements, at its commit, and not for one rolled back', async () => {
+    const { restaurant, category } = await restaurantWithCategory('Batch');
+    const start = await versionOf(restaurant);
+    await database().db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`insert into menu_items (category_id, name, price) values (${category}, 'A', 1)`));
+      await tx.execute(sql.raw(`insert into menu_items (category_id, name, price) values (${category}, 'B', 2)`));
+      await tx.execute(sql.raw(`update categories set name = 'Pizzas' where id = ${category}`));
+    });
+    expect(await versionOf(restaurant)).toBe(start + 1);
+    await database()
+      .db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`insert into menu_items (category_id, name, price) values (${category}, 'C', 3)`));
+        throw new Error('changed my mind');
+      })
+      .catch(() => undefined);
+    expect(await versionOf(restaurant)).toBe(start + 1);
+    expect(await run('select * from pending_version_bumps')).toEqual([]);
   });
 
   it('rises for the restaurants linking a library topping when the library changes, and for no other', async () => {
