@@ -284,7 +284,9 @@ export const hoursStep = (clock: () => Date) =>
     function* (value, context) {
       // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
       // skipped here (it is refused already).
-      const givenDays = value.hours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
+      // Nor may a missing list be read: the refiner runs after a later field's refinement failed.
+      const givenHours = Array.isArray(value.hours) ? value.hours : [];
+      const givenDays = givenHours.filter((day): day is typeof day => typeof day === 'object' && day !== null);
       const days = givenDays.map((day) => day.day_of_week);
       if (days.length !== 7 || new Set(days).size !== 7) {
         yield at(context, ['hours'], 'Give each day of the week (1 to 7) exactly once.');
@@ -306,7 +308,7 @@ export const hoursStep = (clock: () => Date) =>
       }
       // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
       if (value.open_247) return;
-      for (const [index, day] of value.hours.entries()) {
+      for (const [index, day] of givenHours.entries()) {
         if (typeof day !== 'object' || day === null || day.closed) continue;
         if (day.open_time === null) yield at(context, ['hours', index, 'open_time'], 'Choose an opening time, or mark the day closed.');
         if (day.close_time === null) yield at(context, ['hours', index, 'close_time'], 'Choose a closing time, or mark the day closed.');

@@ -43,6 +43,16 @@ describe('HoursStep special days', () => {
   });
 });
 
+describe('HoursStep with a field missing', () => {
+  it('refuses a body without its week, or without anything, with a sentence per field and no exception (found by Portman)', () => {
+    const { hours: _week, ...withoutWeek } = DEFAULT_HOURS;
+    expect(checkWith(HoursStep, withoutWeek)).toMatchObject({ ok: false, fields: { hours: 'This field is required.' } });
+    // A later field's refinement failing makes superstruct run the step's own checks all the same.
+    expect(checkWith(HoursStep, { ...withoutWeek, time_zone: 'Not/AZone' })).toMatchObject({ ok: false, fields: { hours: 'This field is required.' } });
+    expect(checkWith(HoursStep, {})).toMatchObject({ ok: false, fields: { hours: 'This field is required.', time_zone: 'This field is required.' } });
+  });
+});
+
 describe('HoursStep time zone', () => {
   it('refuses a zone the engine does not know, and keeps a known one in the list’s capitals', () => {
     expect(check({ time_zone: 'Mars/Olympus_Mons' })).toEqual({
