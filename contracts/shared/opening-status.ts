@@ -63,7 +63,8 @@ function wallAsUtc(zone: string, instant: number): number {
 const pad = (value: number) => String(value).padStart(2, '0');
 const isoDate = (utc: Date) => `${utc.getUTCFullYear()}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())}`;
 const dateAt = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-const addDays = (date: string, days: number) => isoDate(new Date(dateAt(date) + days * DAY_MINUTES * MINUTE));
+/** The calendar date `days` after `date` ("YYYY-MM-DD"; negative `days` go back). */
+export const addDays = (date: string, days: number) => isoDate(new Date(dateAt(date) + days * DAY_MINUTES * MINUTE));
 /** 1 = Monday … 7 = Sunday, as the hours step numbers days. */
 const weekdayOf = (date: string) => ((new Date(dateAt(date)).getUTCDay() + 6) % 7) + 1;
 
@@ -187,11 +188,7 @@ export function openingStatus(schedule: Schedule, now: Date): OpenStatus {
   return { open_now: false, label: `Closed · opens ${when(zone, now, next.start, 'at ')}`, next_change_at: new Date(next.start).toISOString() };
 }
 
-/**
- * A key that changes whenever `status` (computed at `now`) could read differently: at its next
- * change, and at the zone's midnight, when "tomorrow" becomes today. For validators and caches of
- * anything that shows the status (the store's ETag).
- */
-export function statusKey(zone: string, status: OpenStatus, now: Date): string {
-  return `${wallClock(zone, now).date}|${status.open_now ? 'open' : 'closed'}|${status.next_change_at ?? 'never'}`;
+/** The first instant of the day after `now`'s in `zone` (its midnight, across daylight-saving changes). */
+export function nextMidnight(zone: string, now: Date): number {
+  return instantOf(zone, addDays(wallClock(zone, now).date, 1), 0);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { DEFAULT_WEEK, SPECIAL_DAYS_MAX, type OpeningDay, type SpecialDay } from '../../../contracts/shared/opening-hours';
-import { openingStatus, wallClock } from '../../../contracts/shared/opening-status';
+import { addDays, openingStatus, wallClock } from '../../../contracts/shared/opening-status';
 import { currencyOfCountry } from '../../../contracts/shared/restaurants';
 import type { Storefront } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
@@ -8,13 +8,6 @@ import { restaurantOpeningHours, restaurantSpecialDays } from '../../db/schema-o
 import { openingDayOf, specialDayOf } from '../shared/opening-rows';
 import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
 import { readStoreMenu } from './store-menu';
-
-/** The calendar day before `date` ("YYYY-MM-DD"). */
-function dayBefore(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
 
 /**
  * The week (the hours step's days, or the step's default week when it was never saved) and the
@@ -28,7 +21,7 @@ async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{
     db
       .select()
       .from(restaurantSpecialDays)
-      .where(and(eq(restaurantSpecialDays.restaurantId, store.id), gte(restaurantSpecialDays.date, dayBefore(today))))
+      .where(and(eq(restaurantSpecialDays.restaurantId, store.id), gte(restaurantSpecialDays.date, addDays(today, -1))))
       .orderBy(asc(restaurantSpecialDays.date))
       .limit(SPECIAL_DAYS_MAX + 1),
   ]);

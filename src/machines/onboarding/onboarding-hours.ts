@@ -1,6 +1,6 @@
 import { DEFAULT_HOURS, HoursStep, SPECIAL_DAYS_MAX, TIME_CHOICES, type OpeningDay, type SpecialDay } from '../../../contracts/onboarding';
 import { isTimeZone } from '../../../contracts/shared/opening-hours';
-import { openingStatus, wallClock } from '../../../contracts/shared/opening-status';
+import { addDays, openingStatus, wallClock } from '../../../contracts/shared/opening-status';
 import { checkWith } from '../../../contracts/shared/validation';
 
 /**
@@ -146,13 +146,6 @@ function specialDayFrom(raw: unknown, time: (candidate: unknown) => string | nul
 /** Only a zone the engine knows: the select offers no other, and a stray value changes nothing. */
 export function setTimeZone(form: HoursForm, zone: string): HoursForm {
   return isTimeZone(zone) ? { ...form, time_zone: zone } : form;
-}
-
-/** "2026-12-24" plus `days` calendar days. */
-function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshReads } from '#server/domain/storefront/store-page/fresh-reads';
 import { createPageCache, type RenderedPage } from '#server/domain/storefront/store-page/page-cache';
-import { nextMidnight, pageTrueUntil } from '#server/domain/storefront/store-page/status-window';
+import { nextMidnight } from '#contracts/shared/opening-status';
+import { pageTrueUntil } from '#server/domain/storefront/store-page/status-window';
 
 const page = (label: string, until = Number.POSITIVE_INFINITY): RenderedPage => ({
   etag: `"${label}"`,
