@@ -2,6 +2,7 @@ import { array, boolean, enums, nullable, number, object, refine, string, type I
 import { documented } from './shared/documented';
 import { CURRENCIES } from './shared/restaurants';
 import { OpeningDay, SpecialDay } from './shared/opening-hours';
+import { StoreSlug } from './shared/store-slug';
 
 /**
  * The store: a launched restaurant's public page at `/{slug}` and its public data (issue 29).
@@ -9,12 +10,6 @@ import { OpeningDay, SpecialDay } from './shared/opening-hours';
  * the owner's email, the restaurant phone, the fax or the mobile (contacts' private numbers).
  */
 
-/** A store URL's slug as the about step stores it: letters, digits and hyphens, lower case. */
-export const STORE_SLUG_PATTERN = /^[a-z0-9-]{1,63}$/;
-export const StoreSlug = documented(
-  refine(string(), 'slug', (value) => STORE_SLUG_PATTERN.test(value) || 'A store URL is lower-case letters, digits and hyphens (at most 63).'),
-  { pattern: STORE_SLUG_PATTERN.source, maxLength: 63 },
-);
 export const StorefrontParams = object({ slug: StoreSlug });
 export type StorefrontParams = Infer<typeof StorefrontParams>;
 

@@ -188,6 +188,11 @@ export function openingStatus(schedule: Schedule, now: Date): OpenStatus {
   return { open_now: false, label: `Closed · opens ${when(zone, now, next.start, 'at ')}`, next_change_at: new Date(next.start).toISOString() };
 }
 
+/** The openings (instants, ms, joined where they touch) from yesterday to a week and a day after `now`'s date, in order. */
+export function openingsNear(schedule: Schedule, now: Date): ReadonlyArray<{ start: number; end: number }> {
+  return openingsAround(schedule, wallClock(schedule.time_zone, now).date).openings;
+}
+
 /** The first instant of the day after `now`'s in `zone` (its midnight, across daylight-saving changes). */
 export function nextMidnight(zone: string, now: Date): number {
   return instantOf(zone, addDays(wallClock(zone, now).date, 1), 0);

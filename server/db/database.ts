@@ -15,10 +15,11 @@ import { acquireDataDirLock } from './data-dir-lock';
 import * as coreSchema from './schema';
 import * as menuSchema from './schema-menu';
 import * as onboardingSchema from './schema-onboarding';
+import * as orderingSchema from './schema-ordering';
 import * as territoriesSchema from './schema-territories';
 
 /** Every table, one module per area (drizzle.config.ts lists the same files). */
-const schema = { ...coreSchema, ...onboardingSchema, ...menuSchema, ...territoriesSchema };
+const schema = { ...coreSchema, ...onboardingSchema, ...menuSchema, ...territoriesSchema, ...orderingSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -169,6 +169,8 @@ describe('territories', () => {
     const radiusOnScreen = async () => Math.hypot((await middleOf(edge)).x - (await middleOf(centre)).x, (await middleOf(edge)).y - (await middleOf(centre)).y);
     // Leaflet waits a moment before a wheel zoom starts, then animates it: settled once no zoom
     // runs and the circle's size on screen reads the same twice in a row.
+    // Generous: with three browser files on two cores, one wheel zoom has taken over a second to settle.
+    const ZOOM_SETTLES = { timeout: 15_000, interval: 150 };
     let lastRadius = -1;
     const zoomSettled = () =>
       expect
@@ -180,7 +182,7 @@ describe('territories', () => {
           const steady = idle && radius === lastRadius;
           lastRadius = radius;
           return steady;
-        })
+        }, ZOOM_SETTLES)
         .toBe(true);
     // Zoom in on circle 1 (its centre under the pointer) until its radius is a good 60 px on screen.
     for (let step = 0; step < 16 && (await radiusOnScreen()) < 60; step += 1) {

@@ -6,6 +6,7 @@ import { MIGRATIONS_FOLDER } from '#server/db/database';
 import * as core from '#server/db/schema';
 import * as menu from '#server/db/schema-menu';
 import * as onboarding from '#server/db/schema-onboarding';
+import * as ordering from '#server/db/schema-ordering';
 import * as territories from '#server/db/schema-territories';
 
 type Journal = { entries: { idx: number; tag: string }[] };
@@ -22,7 +23,7 @@ describe('server/db/migrations', () => {
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
     const latest = journal.entries.at(-1)!;
     const snapshot = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta', `${String(latest.idx).padStart(4, '0')}_snapshot.json`), 'utf8'));
-    const schema = generateDrizzleJson(asDrizzleKitSeesIt(core, onboarding, menu, territories), snapshot.id);
+    const schema = generateDrizzleJson(asDrizzleKitSeesIt(core, onboarding, menu, territories, ordering), snapshot.id);
     expect(await generateMigration(snapshot, schema)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { storeVersion } from '../../domain/storefront/store-page/store-version';
 import { matchesEtag } from '../shared/etag';
 
 /**
- * A store URL: one path segment shaped like a slug (contracts/storefront.ts, STORE_SLUG_PATTERN).
+ * A store URL: one path segment shaped like a slug (contracts/shared/store-slug.ts, STORE_SLUG_PATTERN).
  * find-my-way tries this parametric route before @fastify/static's wildcard; a path with a dot
  * (`/favicon.svg`) or a second segment never matches it and still reaches the files, and a
  * segment that is no launched store (`/login`, `/backoffice`, an unknown slug) is handed to the

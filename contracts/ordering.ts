@@ -1,0 +1,258 @@
+import { array, boolean, enums, integer, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { documented } from './shared/documented';
+import { Id, IdText, Page, PAGING, SearchText } from './shared/lists';
+import { CURRENCIES } from './shared/restaurants';
+import { StoreSlug } from './shared/store-slug';
+import { boundedText, Email, trimmed } from './shared/text';
+import { CANCEL_REASON_MAX, ORDER_STATUSES, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
+
+/**
+ * Orders (issue 30): a customer places one on the store page, the owner works it on the order
+ * board, the customer follows it by its token. Money is a number with at most two decimals in the
+ * restaurant's currency; the server counts in cents and never takes a price from the body.
+ */
+
+export { ORDER_STATUSES, type OrderStatus, type Fulfilment } from './ordering/order-lifecycle';
+export const FULFILMENTS = ['pickup', 'delivery'] as const;
+
+export const ORDER_LINES_MAX = 50;
+export const LINE_QUANTITY_MAX = 50;
+export const LINE_EXTRAS_MAX = 30;
+export const LINE_NOTE_MAX = 200;
+export const ORDER_NOTE_MAX = 500;
+export const CUSTOMER_NAME_MAX = 80;
+export const CUSTOMER_PHONE_MAX = 30;
+/** How many orders one address may place per minute on the public endpoint (ORDER_LIMIT_PER_MINUTE). */
+export const DEFAULT_ORDER_LIMIT_PER_MINUTE = 10;
+
+export const ORDER_MESSAGES = {
+  name: 'Please enter your name.',
+  phone: 'Please enter a phone number we can call (digits, spaces and + ( ) - .).',
+  street: 'Please enter the street and number.',
+  city: 'Please enter the city.',
+  zip: 'Please enter a zip or postal code.',
+  quantity: `Choose a quantity from 1 to ${LINE_QUANTITY_MAX}.`,
+  lines: `An order holds 1 to ${ORDER_LINES_MAX} lines.`,
+  scheduledFor: 'Choose a time as an ISO 8601 instant, or none for as soon as possible.',
+} as const;
+
+const requiredText = (max: number, message: string) =>
+  documented(
+    trimmed(
+      refine(string(), 'required', (value) => (value.length >= 1 && value.length <= max) || (value.length === 0 ? message : `At most ${max} characters.`)),
+    ),
+    { minLength: 1, maxLength: max },
+  );
+
+export const CustomerPhone = documented(
+  trimmed(
+    refine(
+      string(),
+      'phone',
+      (value) => (value.length <= CUSTOMER_PHONE_MAX && /^[0-9+()\-.\s]*$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7) || ORDER_MESSAGES.phone,
+    ),
+  ),
+  { maxLength: CUSTOMER_PHONE_MAX },
+);
+
+export const OrderCustomer = object({
+  name: requiredText(CUSTOMER_NAME_MAX, ORDER_MESSAGES.name),
+  phone: CustomerPhone,
+  email: Email,
+});
+export type OrderCustomer = Infer<typeof OrderCustomer>;
+
+export const OrderAddress = object({
+  street: requiredText(200, ORDER_MESSAGES.street),
+  city: requiredText(100, ORDER_MESSAGES.city),
+  zip_code: requiredText(10, ORDER_MESSAGES.zip),
+  /** Flat, floor, what the driver should know. */
+  notes: optional(boundedText(200, 'Delivery notes')),
+});
+export type OrderAddress = Infer<typeof OrderAddress>;
+
+export const OrderLineInput = object({
+  item_id: Id,
+  /** The size the item is ordered in; null for a category not priced by size. */
+  size_id: nullable(Id),
+  quantity: refine(integer(), 'quantity', (n) => (n >= 1 && n <= LINE_QUANTITY_MAX) || ORDER_MESSAGES.quantity),
+  extra_selection_ids: size(array(Id), 0, LINE_EXTRAS_MAX),
+  note: optional(boundedText(LINE_NOTE_MAX, 'A line note')),
+});
+export type OrderLineInput = Infer<typeof OrderLineInput>;
+
+const IsoInstant = refine(
+  string(),
+  'instant',
+  (value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) || ORDER_MESSAGES.scheduledFor,
+);
+
+/**
+ * POST /api/v2/storefront/{slug}/orders/ (public; `Idempotency-Key` required). No price anywhere:
+ * an unknown field such as `price` is refused like any other.
+ */
+export const PlaceOrderBody = object({
+  fulfilment: enums(FULFILMENTS),
+  lines: refine(array(OrderLineInput), 'lines', (lines) => (lines.length >= 1 && lines.length <= ORDER_LINES_MAX) || ORDER_MESSAGES.lines),
+  customer: OrderCustomer,
+  /** Required for delivery, refused for pickup. */
+  address: optional(nullable(OrderAddress)),
+  /** null: as soon as possible. Otherwise one of the 15-minute slots inside the hours. */
+  scheduled_for: nullable(IsoInstant),
+  note: optional(boundedText(ORDER_NOTE_MAX, 'The order note')),
+});
+export type PlaceOrderBody = Infer<typeof PlaceOrderBody>;
+export const PlaceOrderParams = object({ slug: StoreSlug });
+export type PlaceOrderParams = Infer<typeof PlaceOrderParams>;
+
+const Money = number();
+
+export const OrderLine = object({
+  item_id: number(),
+  size_id: nullable(number()),
+  name: string(),
+  /** '' when the category is not priced by size. */
+  size_name: string(),
+  quantity: number(),
+  unit_price: Money,
+  extras: array(object({ id: number(), name: string(), price: Money })),
+  /** (unit price + extras) × quantity. */
+  line_total: Money,
+  note: string(),
+});
+export type OrderLine = Infer<typeof OrderLine>;
+
+export const TimelineEntry = object({
+  status: enums(ORDER_STATUSES),
+  at: string(),
+  /** The prep time on accepted, the reason on cancelled, else null. */
+  detail: nullable(string()),
+});
+export type TimelineEntry = Infer<typeof TimelineEntry>;
+
+/** What the customer may see of an order: the answer to placing it, and its tracking. Never the phone or email. */
+export const TrackedOrder = object({
+  number: number(),
+  token: string(),
+  status: enums(ORDER_STATUSES),
+  fulfilment: enums(FULFILMENTS),
+  restaurant: object({ name: string(), slug: string(), time_zone: string() }),
+  lines: array(OrderLine),
+  subtotal: Money,
+  fee: Money,
+  total: Money,
+  currency: enums(CURRENCIES),
+  placed_at: string(),
+  scheduled_for: nullable(string()),
+  /** When the order should be ready (pickup) or arrive (delivery); null once completed or cancelled. */
+  estimated_at: nullable(string()),
+  timeline: array(TimelineEntry),
+  cancel_reason: nullable(string()),
+});
+export type TrackedOrder = Infer<typeof TrackedOrder>;
+
+/** 201 to POST …/orders/: the tracked order and its id. */
+export const PlacedOrder = object({ id: number(), ...TrackedOrder.schema });
+export type PlacedOrder = Infer<typeof PlacedOrder>;
+
+export const TrackParams = object({
+  token: documented(
+    refine(string(), 'token', (value) => /^[A-Za-z0-9_-]{22,64}$/.test(value) || 'Not an order token.'),
+    { minLength: 22, maxLength: 64 },
+  ),
+});
+export type TrackParams = Infer<typeof TrackParams>;
+
+/** The owner's view of an order (board, list, events): everything, including how to reach the customer. */
+export const OwnerOrder = object({
+  id: number(),
+  restaurant_id: number(),
+  ...TrackedOrder.schema,
+  customer: object({ name: string(), phone: string(), email: string() }),
+  address: nullable(object({ street: string(), city: string(), zip_code: string(), notes: string() })),
+  note: string(),
+  /** The moves the lifecycle allows from here (contracts/ordering/order-lifecycle.ts). */
+  next_statuses: array(enums(ORDER_STATUSES)),
+});
+export type OwnerOrder = Infer<typeof OwnerOrder>;
+
+/** POST /api/v2/orders/{id}/transition/ */
+export const TransitionBody = object({
+  to: enums(ORDER_STATUSES),
+  prep_minutes: optional(
+    refine(
+      integer(),
+      'prep_minutes',
+      (n) => (n >= PREP_MINUTES_MIN && n <= PREP_MINUTES_MAX) || `Choose a preparation time from ${PREP_MINUTES_MIN} to ${PREP_MINUTES_MAX} minutes.`,
+    ),
+  ),
+  reason: optional(boundedText(CANCEL_REASON_MAX, 'The reason')),
+});
+export type TransitionBody = Infer<typeof TransitionBody>;
+
+const DayText = documented(
+  refine(
+    string(),
+    'day',
+    (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))) || 'day must be a date, YYYY-MM-DD.',
+  ),
+  { format: 'date' },
+);
+
+/** GET /api/v2/orders/?status=&day=&page=&page_size=&restaurant_id= (newest first; day in the restaurant's zone). */
+export const OrdersQuery = object({
+  ...PAGING,
+  restaurant_id: optional(IdText),
+  status: optional(enums(ORDER_STATUSES)),
+  day: optional(DayText),
+});
+export type OrdersQuery = Infer<typeof OrdersQuery>;
+export const OrdersPage = Page(OwnerOrder);
+
+/**
+ * GET /api/v2/orders/events/ (Server-Sent Events; bearer header; `Last-Event-ID` resumes).
+ * Each event is `event: order`, `id: <sequence>`, `data: <OwnerOrder JSON>`: an order placed or moved.
+ */
+export const OrderEventsQuery = object({ restaurant_id: optional(IdText) });
+export type OrderEventsQuery = Infer<typeof OrderEventsQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Insights from real orders
+
+export const ORDER_STATS_DAYS = [7, 30, 90] as const;
+/** GET /api/v2/stats/orders/?days=7|30|90&restaurant_id= */
+export const OrderStatsQuery = object({
+  days: optional(enums(['7', '30', '90'])),
+  restaurant_id: optional(IdText),
+});
+export type OrderStatsQuery = Infer<typeof OrderStatsQuery>;
+export const OrderStats = object({
+  currency: enums(CURRENCIES),
+  time_zone: string(),
+  days: number(),
+  /** One entry per day in the restaurant's zone, oldest first, days without orders included. Cancelled orders are left out. */
+  series: array(object({ date: string(), orders: number(), revenue: Money })),
+  totals: object({ orders: number(), revenue: Money }),
+  average_order_value: Money,
+  /** False while the restaurant has never taken an order: the screens show labelled sample data. */
+  has_orders: boolean(),
+});
+export type OrderStats = Infer<typeof OrderStats>;
+
+/** GET /api/v2/customers/?search=&page=&page_size=&restaurant_id= (and ?format=csv) */
+export const CustomersQuery = object({
+  ...PAGING,
+  search: optional(SearchText),
+  restaurant_id: optional(IdText),
+  format: optional(enums(['json', 'csv'])),
+});
+export type CustomersQuery = Infer<typeof CustomersQuery>;
+export const OrderingCustomer = object({
+  name: string(),
+  email: string(),
+  orders: number(),
+  total_spent: Money,
+  last_order_at: string(),
+});
+export type OrderingCustomer = Infer<typeof OrderingCustomer>;
+export const CustomersPage = Page(OrderingCustomer);

@@ -1,0 +1,118 @@
+import { setup, transition } from 'xstate';
+
+/**
+ * An order's life, one statechart for both ends (issue 30): the server checks every
+ * `POST /api/v2/orders/{id}/transition/` with it, and the order board offers only the moves it
+ * allows. Pure: no actors, no effects, no React, no HTTP, so the server may run it on every request.
+ *
+ *   placed ──accept(prep_minutes)──▶ accepted ──▶ ready ──▶ completed                (pickup)
+ *                                                    └──▶ out_for_delivery ──▶ completed (delivery)
+ *   placed, accepted ──cancel(reason)──▶ cancelled
+ */
+export const ORDER_STATUSES = ['placed', 'accepted', 'ready', 'out_for_delivery', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type Fulfilment = 'pickup' | 'delivery';
+
+/** A move the board asks for; the server reads the same shape from the transition body. */
+export type OrderMove = { to: OrderStatus; prep_minutes?: number; reason?: string };
+
+export const PREP_MINUTES_MIN = 1;
+export const PREP_MINUTES_MAX = 240;
+export const CANCEL_REASON_MAX = 200;
+
+type LifecycleEvent =
+  | { type: 'accept'; prep_minutes?: number }
+  | { type: 'ready' }
+  | { type: 'out_for_delivery' }
+  | { type: 'complete' }
+  | { type: 'cancel'; reason?: string };
+
+const hasPrepMinutes = ({ event }: { event: LifecycleEvent }) =>
+  event.type === 'accept' && Number.isInteger(event.prep_minutes) && event.prep_minutes! >= PREP_MINUTES_MIN && event.prep_minutes! <= PREP_MINUTES_MAX;
+const hasReason = ({ event }: { event: LifecycleEvent }) =>
+  event.type === 'cancel' && typeof event.reason === 'string' && event.reason.trim().length > 0 && event.reason.length <= CANCEL_REASON_MAX;
+
+export const orderLifecycle = setup({
+  types: { context: {} as { fulfilment: Fulfilment }, input: {} as { fulfilment: Fulfilment }, events: {} as LifecycleEvent },
+  guards: {
+    hasPrepMinutes,
+    hasReason,
+    isDelivery: ({ context }) => context.fulfilment === 'delivery',
+    isPickup: ({ context }) => context.fulfilment === 'pickup',
+  },
+}).createMachine({
+  id: 'orderLifecycle',
+  context: ({ input }) => ({ fulfilment: input.fulfilment }),
+  initial: 'placed',
+  states: {
+    placed: {
+      on: {
+        accept: { target: 'accepted', guard: 'hasPrepMinutes' },
+        cancel: { target: 'cancelled', guard: 'hasReason' },
+      },
+    },
+    accepted: {
+      on: {
+        ready: 'ready',
+        cancel: { target: 'cancelled', guard: 'hasReason' },
+      },
+    },
+    ready: {
+      on: {
+        out_for_delivery: { target: 'out_for_delivery', guard: 'isDelivery' },
+        complete: { target: 'completed', guard: 'isPickup' },
+      },
+    },
+    out_for_delivery: { on: { complete: 'completed' } },
+    completed: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+/** The event that asks for `move.to`; none moves an order back to placed. */
+function eventFor(move: OrderMove): LifecycleEvent | null {
+  switch (move.to) {
+    case 'placed':
+      return null;
+    case 'accepted':
+      return { type: 'accept', prep_minutes: move.prep_minutes };
+    case 'ready':
+      return { type: 'ready' };
+    case 'out_for_delivery':
+      return { type: 'out_for_delivery' };
+    case 'completed':
+      return { type: 'complete' };
+    case 'cancelled':
+      return { type: 'cancel', reason: move.reason };
+  }
+}
+
+function snapshotAt(status: OrderStatus, fulfilment: Fulfilment) {
+  return orderLifecycle.resolveState({ value: status, context: { fulfilment } });
+}
+
+/** Whether the lifecycle allows `move` from `status`; the server's check and the board's. */
+export function allows(status: OrderStatus, fulfilment: Fulfilment, move: OrderMove): boolean {
+  const event = eventFor(move);
+  if (!event) return false;
+  const [next] = transition(orderLifecycle, snapshotAt(status, fulfilment), event);
+  return next.value !== status && next.value === move.to;
+}
+
+/** Example moves the board offers (a prep time and a reason stand for the owner's choice). */
+const SAMPLE: Record<OrderStatus, OrderMove> = {
+  placed: { to: 'placed' },
+  accepted: { to: 'accepted', prep_minutes: 15 },
+  ready: { to: 'ready' },
+  out_for_delivery: { to: 'out_for_delivery' },
+  completed: { to: 'completed' },
+  cancelled: { to: 'cancelled', reason: 'x' },
+};
+
+/** The statuses an order may move to from `status`, in lifecycle order. */
+export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => allows(status, fulfilment, SAMPLE[to]));
+}
+
+/** True for the statuses nothing leaves. */
+export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
