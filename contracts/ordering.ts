@@ -163,7 +163,7 @@ export const TrackParams = object({
 });
 export type TrackParams = Infer<typeof TrackParams>;
 
-/** The owner's view of an order (board, list, events): everything, including how to reach the customer. */
+/** The owner's view of an order (board, list, GET /api/v2/orders/{id}/): everything, including how to reach the customer. */
 export const OwnerOrder = object({
   id: number(),
   restaurant_id: number(),
@@ -210,11 +210,22 @@ export type OrdersQuery = Infer<typeof OrdersQuery>;
 export const OrdersPage = Page(OwnerOrder);
 
 /**
- * GET /api/v2/orders/events/ (Server-Sent Events; bearer header; `Last-Event-ID` resumes).
- * Each event is `event: order`, `id: <sequence>`, `data: <OwnerOrder JSON>`: an order placed or moved.
+ * GET /api/v2/orders/events/?restaurant_id= (Server-Sent Events; bearer header; `Last-Event-ID`
+ * resumes after that event). Each event is `event: order`, `id: <event_id>`, `data: <OrderEvent
+ * JSON>`: an order placed or moved. Small on purpose: the board reads the order itself with
+ * `GET /api/v2/orders/{id}/`, so a stream never carries a customer's details to a stale listener.
  */
 export const OrderEventsQuery = object({ restaurant_id: optional(IdText) });
 export type OrderEventsQuery = Infer<typeof OrderEventsQuery>;
+export const OrderEvent = object({
+  event_id: number(),
+  order_id: number(),
+  restaurant_id: number(),
+  number: number(),
+  status: enums(ORDER_STATUSES),
+  at: string(),
+});
+export type OrderEvent = Infer<typeof OrderEvent>;
 
 // ---------------------------------------------------------------------------------------------
 // Insights from real orders
