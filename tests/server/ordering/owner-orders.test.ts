@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnerOrder } from '#contracts/ordering';
 import type { Page } from '#contracts/shared/lists';
-
-type OrdersPage = Page<OwnerOrder>;
 import type { Database } from '#server/db/database';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { insertOrder } from '#tests/fixtures/ordering/insert-order';
 import { accessTokenFor, memoryMailer } from '../accounts/auth-helpers';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
+
+type OrdersPage = Page<OwnerOrder>;
 
 /**
  * The owner's side of orders (issue 30): the list, one order, and moving it along the lifecycle,
