@@ -33,6 +33,7 @@ let menu: {
   stuffed: number;
   dish: number;
   unavailable: number;
+  unpriced: number;
   foreign: number;
   redSize: number;
   redCrust: number;
@@ -102,6 +103,7 @@ beforeAll(async () => {
   const [pizza, second] = store.categories as [Storefront['categories'][number], Storefront['categories'][number]];
   const crust = pizza.extra_groups[0]!.selections;
   const hidden = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'Sold out', price: 5, available: false });
+  const unpriced = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'No price yet', price: null });
   const redStore: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/red-door/' })).json();
   menu = {
     margherita: pizza.items[0]!.id,
@@ -111,6 +113,7 @@ beforeAll(async () => {
     stuffed: crust[1]!.id,
     dish: second.items[0]!.id,
     unavailable: (hidden.body as { id: number }).id,
+    unpriced: (unpriced.body as { id: number }).id,
     foreign: redStore.categories[0]!.items[0]!.id,
     redSize: redStore.categories[0]!.sizes[0]!.id,
     redCrust: redStore.categories[0]!.extra_groups[0]!.selections[0]!.id,
@@ -268,7 +271,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     expect(await refused(pickup(), { slug: 'no-such-door' })).toMatchObject({ status: 404, code: 'not_found' });
   });
 
-  it('refuses dishes the store does not offer, naming every line: another restaurant’s, an unavailable one, a size not offered', async () => {
+  it('refuses dishes the store does not offer, naming every line: another restaurant’s, an unavailable or unpriced one, a size or extra not offered', async () => {
     const answer = await refused(
       pickup({
         lines: [
@@ -277,6 +280,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
           { item_id: menu.margherita, size_id: menu.large, quantity: 1, extra_selection_ids: [menu.thin] },
           { item_id: menu.margherita, size_id: 999_999, quantity: 1, extra_selection_ids: [menu.thin] },
           { item_id: menu.dish, size_id: null, quantity: 1, extra_selection_ids: [menu.thin] },
+          { item_id: menu.unpriced, size_id: null, quantity: 1, extra_selection_ids: [] },
         ],
       }),
     );
@@ -286,6 +290,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
       'lines.1.item_id': 'This dish is not on the menu any more.',
       'lines.3.size_id': 'This dish is not offered in this size any more. Choose one of its sizes.',
       'lines.4.extra_selection_ids': 'Some of these extras are not offered with this dish any more.',
+      'lines.5.item_id': 'This dish is not on the menu any more.',
     });
   });
 
