@@ -162,6 +162,7 @@ async function main(): Promise<number> {
         AUTH_LIMIT_PER_MINUTE: '100000',
         SIGNUP_LIMIT_PER_MINUTE: '100000',
         SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000',
+        ORDER_LIMIT_PER_MINUTE: '100000',
       },
       { startTimeoutMs: 120_000 },
     );

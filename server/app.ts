@@ -43,6 +43,10 @@ import { sitemapRoutes } from './routes/storefront/sitemap';
 import { zipDistanceMeters } from './domain/territories/zip-points';
 import { createBackgroundTasks } from './background-tasks';
 import { storePageRoutes } from './routes/storefront/store-page';
+import { orderRestaurants, storeForOrders } from './domain/storefront/ordering-store';
+import type { StoreReaders } from './domain/ordering/store-readers';
+import { storeOrderRoutes } from './routes/ordering/store-orders';
+import { orderRoutes } from './routes/ordering/orders';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -166,5 +170,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // The store's delivery check measures distances between zip codes with the territories area's zip data.
   await app.register((instance) => storefrontRoutes(instance, context, { zipDistance: zipDistanceMeters }));
   await app.register(sitemapRoutes, context);
+  // Orders are priced and checked by the storefront's own reading of the menu, terms, hours and
+  // delivery coverage (which measures zip distances with the territories area's data).
+  const orderStores: StoreReaders = {
+    store: (db, slug, now) => storeForOrders(db, slug, now, zipDistanceMeters),
+    restaurants: orderRestaurants,
+  };
+  await app.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores }));
+  await app.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
   return app;
 }

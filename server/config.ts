@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { boolean, coerce, defaulted, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { DEFAULT_ORDER_LIMIT_PER_MINUTE } from '../contracts/ordering';
 import { checkWith } from '../contracts/shared/validation';
 
 const port = refine(coerce(integer(), string(), Number), 'port', (n) => (n >= 0 && n <= 65535) || 'must be a port number (0 to 65535).');
@@ -31,6 +32,7 @@ const Environment = object({
   RATE_LIMIT_PER_MINUTE: defaulted(positive, 300),
   SIGNUP_LIMIT_PER_MINUTE: defaulted(positive, 10),
   SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: defaulted(positive, 5),
+  ORDER_LIMIT_PER_MINUTE: defaulted(positive, DEFAULT_ORDER_LIMIT_PER_MINUTE),
   SHUTDOWN_TIMEOUT_MS: defaulted(positive, 10_000),
   // Server processes to run on this machine (node:cluster); above 1 needs DATABASE_URL.
   WEB_CONCURRENCY: defaulted(positive, 1),
@@ -73,6 +75,8 @@ export type Config = {
   rateLimitPerMinute: number;
   signupLimitPerMinute: number;
   signupLimitPerEmailPerHour: number;
+  /** Orders one client address may place per minute on the public store endpoint. */
+  orderLimitPerMinute: number;
   shutdownTimeoutMs: number;
   /** Server processes `npm run serve` starts, sharing one port (server/cluster.ts). */
   webConcurrency: number;
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signupLimitPerMinute: e.SIGNUP_LIMIT_PER_MINUTE,
     signupLimitPerEmailPerHour: e.SIGNUP_LIMIT_PER_EMAIL_PER_HOUR,
+    orderLimitPerMinute: e.ORDER_LIMIT_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: e.WEB_CONCURRENCY,
     secretKey: e.SECRET_KEY,

@@ -44,6 +44,12 @@ export const paths = {
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
+  /** Orders (issue 30): placed on the store (public), followed by token (public), run by the owner. */
+  storefrontOrders: (slug: string) => `/storefront/${slug}/orders/`,
+  orderTracking: (token: string) => `/orders/track/${token}/`,
+  orders: '/orders/',
+  order: (id: number | string) => `/orders/${id}/`,
+  orderTransition: (id: number | string) => `/orders/${id}/transition/`,
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',

@@ -1,6 +1,6 @@
 import type { DeliveryCheck } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
-import { launchedStore, termsOf } from './launched-store';
+import { launchedStore, termsOf, type LaunchedStore } from './launched-store';
 
 /**
  * "Do you deliver to my zip?" (issue 29). The delivery step covers either a list of zip codes or
@@ -26,14 +26,31 @@ export function zipKey(zip: string): string {
 
 /**
  * Whether the launched store `slug` delivers to `zip`, with its terms; null for an unknown or
- * unlaunched store. Covered by zip: the zip is one of the delivery step's. Covered by distance:
- * the zip is the store's own, or both are known and lie within DELIVERY_RADIUS_MILES (a zip the
- * data does not know, e.g. outside the US, is not covered: the customer calls instead). A store
- * that does not deliver covers nothing. One query.
+ * unlaunched store. One query.
  */
 export async function checkDelivery(db: Db, slug: string, zip: string, zipDistance: ZipDistance): Promise<DeliveryCheck | null> {
   const store = await launchedStore(db, slug);
   if (!store) return null;
+  const { delivery } = termsOf(store);
+  return {
+    zip: zip.trim(),
+    delivers: deliversTo(store, zip, zipDistance),
+    fee: delivery.fee,
+    min_order: delivery.min_order,
+    free_over: delivery.free_over,
+    eta_from: delivery.eta_from,
+    eta_to: delivery.eta_to,
+  };
+}
+
+/**
+ * Whether `store` delivers to `zip`: the delivery check's answer and the rule an order for
+ * delivery is held to. Covered by zip: the zip is one of the delivery step's. Covered by
+ * distance: the zip is the store's own, or both are known and lie within DELIVERY_RADIUS_MILES
+ * (a zip the data does not know, e.g. outside the US, is not covered: the customer calls
+ * instead). A store that does not deliver covers nothing.
+ */
+export function deliversTo(store: LaunchedStore, zip: string, zipDistance: ZipDistance): boolean {
   const { delivery, coverage, zips } = termsOf(store);
   const wanted = zipKey(zip);
   const own = store.zipCode === null ? null : zipKey(store.zipCode);
@@ -41,13 +58,5 @@ export async function checkDelivery(db: Db, slug: string, zip: string, zipDistan
     coverage === 'zip'
       ? zips.some((served) => zipKey(served) === wanted)
       : own !== null && (own === wanted || (zipDistance(own, wanted) ?? Number.POSITIVE_INFINITY) <= DELIVERY_RADIUS_METERS);
-  return {
-    zip: zip.trim(),
-    delivers: delivery.available && covered,
-    fee: delivery.fee,
-    min_order: delivery.min_order,
-    free_over: delivery.free_over,
-    eta_from: delivery.eta_from,
-    eta_to: delivery.eta_to,
-  };
+  return delivery.available && covered;
 }

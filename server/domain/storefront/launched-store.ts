@@ -45,7 +45,8 @@ export async function launchedStore(db: Db, slug: string) {
 export type LaunchedStore = NonNullable<Awaited<ReturnType<typeof launchedStore>>>;
 
 /** The zone the store's hours are kept in: the owner's choice, else the location's (contracts/shared/time-zones.ts). */
-export const timeZoneOf = (store: LaunchedStore): string => store.timeZone ?? defaultTimeZone(store.country, store.state);
+export const timeZoneOf = (store: Pick<LaunchedStore, 'timeZone' | 'country' | 'state'>): string =>
+  store.timeZone ?? defaultTimeZone(store.country, store.state);
 
 /** restaurant_delivery keeps cents; the store speaks money with two decimals. */
 const fromCents = (cents: number) => cents / 100;

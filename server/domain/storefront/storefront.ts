@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { DEFAULT_WEEK, SPECIAL_DAYS_MAX, type OpeningDay, type SpecialDay } from '../../../contracts/shared/opening-hours';
-import { addDays, openingStatus, wallClock } from '../../../contracts/shared/opening-status';
+import { addDays, openingStatus, wallClock, type Schedule } from '../../../contracts/shared/opening-status';
 import { currencyOfCountry } from '../../../contracts/shared/restaurants';
 import type { Storefront } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
@@ -38,18 +38,26 @@ async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{
  */
 export async function readStorefront(db: Db, slug: string, now: Date): Promise<Storefront | null> {
   const store = await launchedStore(db, slug);
-  if (!store) return null;
+  return store ? (await storefrontOf(db, store, now)).storefront : null;
+}
+
+/**
+ * The store data of a launched store already read, with the schedule its status was computed
+ * from (yesterday's special day included): the ordering area checks an order's time against it.
+ */
+export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Promise<{ storefront: Storefront; schedule: Schedule }> {
   const timeZone = timeZoneOf(store);
   const today = wallClock(timeZone, now).date;
   const [{ days, specialDays }, categories] = await Promise.all([readHours(db, store, today), readStoreMenu(db, store.id)]);
   const open247 = store.open247 ?? false;
   const { pickup, delivery } = termsOf(store);
-  return {
+  const schedule: Schedule = { time_zone: timeZone, open_247: open247, days, special_days: specialDays };
+  const storefront: Storefront = {
     version: store.version,
     restaurant: {
       name: store.name ?? '',
       about: store.about ?? '',
-      slug: store.slug ?? slug,
+      slug: store.slug ?? '',
       logo_url: store.logoUrl,
       currency: currencyOfCountry(store.country),
       time_zone: timeZone,
@@ -61,9 +69,10 @@ export async function readStorefront(db: Db, slug: string, now: Date): Promise<S
       contact_email: store.contactEmail ?? '',
     },
     hours: { open_247: open247, days, special_days: specialDays.filter((day) => day.date >= today) },
-    status: openingStatus({ time_zone: timeZone, open_247: open247, days, special_days: specialDays }, now),
+    status: openingStatus(schedule, now),
     pickup,
     delivery,
     categories,
   };
+  return { storefront, schedule };
 }

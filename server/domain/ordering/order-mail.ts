@@ -1,0 +1,77 @@
+import type { TrackedOrder } from '../../../contracts/ordering';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import { escapeHtml, mailPage, paragraph } from '../shared/mail-layout';
+
+/**
+ * The mails a customer gets about an order (issue 30): the confirmation with what was ordered,
+ * and a word when it is accepted (with the time), ready, or cancelled (with the reason). Every
+ * one carries the tracking link. Plain text and HTML carry the same words.
+ */
+export type OrderMailKind = 'placed' | 'accepted' | 'ready' | 'cancelled';
+
+/** The customer's tracking page: `{PUBLIC_URL}/{slug}/orders/{token}`. */
+export const trackingUrl = (publicUrl: string, order: Pick<TrackedOrder, 'restaurant' | 'token'>) =>
+  `${publicUrl}/${order.restaurant.slug}/orders/${order.token}`;
+
+/** "6:45 PM" on the restaurant's wall clock: where the customer collects or eats it. */
+const clockTime = (at: string, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(at));
+
+function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['currency']): string {
+  const size = line.size_name ? ` (${line.size_name})` : '';
+  const extras = line.extras.length > 0 ? ` with ${line.extras.map((extra) => extra.name).join(', ')}` : '';
+  return `${line.quantity} × ${line.name}${size}${extras}: ${formatMoney(line.line_total, currency)}`;
+}
+
+/** What was ordered and what it costs, paid at pickup or on delivery. */
+function summary(order: TrackedOrder): string[] {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  return [
+    ...order.lines.map((line) => lineText(line, order.currency)),
+    `Subtotal: ${money(order.subtotal)}`,
+    ...(order.fulfilment === 'delivery' ? [`Delivery: ${order.fee === 0 ? 'free' : money(order.fee)}`] : []),
+    `Total: ${money(order.total)}, paid ${order.fulfilment === 'pickup' ? 'at pickup' : 'on delivery'}.`,
+  ];
+}
+
+/** The sentences of each mail, before the tracking link. */
+function wording(kind: OrderMailKind, order: TrackedOrder): { subject: string; lines: string[] } {
+  const name = order.restaurant.name;
+  const number = `#${order.number}`;
+  switch (kind) {
+    case 'placed': {
+      const when = order.scheduled_for ? ` for ${clockTime(order.scheduled_for, order.restaurant.time_zone)}` : '';
+      return { subject: `Your order ${number} at ${name}`, lines: [`Thank you! ${name} has your order ${number}${when}.`, ...summary(order)] };
+    }
+    case 'accepted': {
+      const ready = order.estimated_at ? ` It should be ready at ${clockTime(order.estimated_at, order.restaurant.time_zone)}.` : '';
+      return { subject: `Order ${number} accepted`, lines: [`${name} accepted your order ${number} and is preparing it.${ready}`] };
+    }
+    case 'ready':
+      return {
+        subject: `Order ${number} is ready`,
+        lines: [
+          order.fulfilment === 'pickup' ? `Your order ${number} is ready for pickup at ${name}.` : `Your order ${number} is ready and will be on its way soon.`,
+        ],
+      };
+    case 'cancelled':
+      return {
+        subject: `Order ${number} cancelled`,
+        lines: [`Sorry: ${name} cancelled your order ${number}.`, ...(order.cancel_reason ? [`Reason: ${order.cancel_reason}`] : [])],
+      };
+  }
+}
+
+export function orderEmail(kind: OrderMailKind, order: TrackedOrder, publicUrl: string) {
+  const { subject, lines } = wording(kind, order);
+  const link = trackingUrl(publicUrl, order);
+  const text = [...lines, '', `Follow your order: ${link}`, '', `— ${order.restaurant.name}`, ''].join('\n');
+  const html = mailPage({
+    title: subject,
+    heading: order.restaurant.name,
+    publicUrl,
+    body: [...lines.map((line) => paragraph(escapeHtml(line))), paragraph(`<a href="${escapeHtml(link)}" style="color:#1c7ed6;">Follow your order</a>`)].join(
+      '\n      ',
+    ),
+  });
+  return { subject, text, html };
+}

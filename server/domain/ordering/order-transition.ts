@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { TransitionBody } from '../../../contracts/ordering';
+import { allows, nextStatuses, type Fulfilment, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
+import type { Db } from '../../db/database';
+import { orderEvents, orders } from '../../db/schema-ordering';
+import { HttpError } from '../../http-error';
+import type { Scope } from '../shared/scope';
+import { orderInScope } from './order-reads';
+import type { OrderRow } from './order-shapes';
+
+/** How the answers name a status. */
+export const STATUS_WORDS: Record<OrderStatus, string> = {
+  placed: 'new',
+  accepted: 'accepted',
+  ready: 'ready',
+  out_for_delivery: 'out for delivery',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+/** What a move needs beside being allowed, named for the field to fill in. */
+function missingDetail(body: TransitionBody): HttpError {
+  if (body.to === 'accepted') {
+    const detail = 'Choose how many minutes the order needs to be prepared.';
+    return new HttpError(400, 'invalid', detail, { fields: { prep_minutes: detail } });
+  }
+  const detail = 'Please give the reason for cancelling: the customer is told.';
+  return new HttpError(400, 'invalid', detail, { fields: { reason: detail } });
+}
+
+/**
+ * POST /api/v2/orders/{id}/transition/ (issue 30): the order's row locked (`for update`), so two
+ * moves of one order run one after the other and the second is judged from the first's result;
+ * the move checked with the lifecycle statechart the board runs too (409 naming the current
+ * status when it never leads there, 400 when its prep time or reason is missing); then the
+ * status, its details and the event written in the same transaction. Answers the moved row.
+ */
+export async function moveOrder(tx: Db, scope: Scope, id: number, body: TransitionBody, now: Date): Promise<OrderRow> {
+  const row = await orderInScope(tx, scope, id, true);
+  const status = row.status as OrderStatus;
+  const fulfilment = row.fulfilment as Fulfilment;
+  if (!nextStatuses(status, fulfilment).includes(body.to)) {
+    throw new HttpError(409, 'transition_not_allowed', `This order is ${STATUS_WORDS[status]}; it cannot become ${STATUS_WORDS[body.to]}.`);
+  }
+  if (!allows(status, fulfilment, body)) throw missingDetail(body);
+  const accepted = body.to === 'accepted';
+  const cancelled = body.to === 'cancelled';
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: body.to,
+      updatedAt: now,
+      ...(accepted ? { prepMinutes: body.prep_minutes, estimatedAt: new Date(now.getTime() + body.prep_minutes! * 60_000) } : {}),
+      ...(cancelled ? { cancelReason: body.reason } : {}),
+    })
+    .where(eq(orders.id, row.id))
+    .returning();
+  const detail = accepted ? String(body.prep_minutes) : cancelled ? (body.reason ?? null) : null;
+  await tx.insert(orderEvents).values({ restaurantId: row.restaurantId, orderId: row.id, status: body.to, detail, at: now });
+  return moved!;
+}

@@ -1,0 +1,50 @@
+import type { Schedule } from '../../../contracts/shared/opening-status';
+import type { Currency } from '../../../contracts/shared/restaurants';
+import type { Db } from '../../db/database';
+
+/**
+ * What the ordering area needs of the storefront area, which it may not import: server/app.ts
+ * hands in the storefront's own readers, so an order is priced and checked by the very menu,
+ * terms, hours and coverage the store page shows, with no rule written twice. The shapes below
+ * are the parts of the store's public data (contracts/storefront.ts, `Storefront`) an order reads.
+ */
+export type MenuCategory = {
+  sizes: ReadonlyArray<{ id: number; name: string }>;
+  /** An item has one `price`, or (priced by size) `prices` for the sizes it is offered in. */
+  items: ReadonlyArray<{ id: number; name: string; price: number | null; prices: ReadonlyArray<{ size_id: number; price: number }> }>;
+  extra_groups: ReadonlyArray<{
+    id: number;
+    name: string;
+    required: boolean;
+    allow_multiple: boolean;
+    selections: ReadonlyArray<{ id: number; name: string; price: number }>;
+  }>;
+};
+
+export type StoreView = {
+  restaurant: { name: string; slug: string; currency: Currency; time_zone: string };
+  status: { open_now: boolean; label: string };
+  pickup: { available: boolean; eta_from: number; eta_to: number };
+  /** Money with two decimals; `min_order` and `free_over` null when the store has none. */
+  delivery: { available: boolean; eta_from: number; eta_to: number; fee: number; min_order: number | null; free_over: number | null };
+  categories: readonly MenuCategory[];
+};
+
+export type OrderingStore = {
+  restaurantId: number;
+  storefront: StoreView;
+  /** The schedule the store's status comes from: ASAP orders and slots are checked against it. */
+  schedule: Schedule;
+  /** The storefront's delivery check for one zip code. */
+  delivers: (zip: string) => boolean;
+};
+
+/** What an order shows of its restaurant. */
+export type OrderRestaurant = { name: string; slug: string; time_zone: string };
+
+export type StoreReaders = {
+  /** A launched store by slug, or null (unknown or not launched). */
+  store: (db: Db, slug: string, now: Date) => Promise<OrderingStore | null>;
+  /** The restaurants of a bounded set of orders, by id. */
+  restaurants: (db: Db, ids: readonly number[]) => Promise<Map<number, OrderRestaurant>>;
+};

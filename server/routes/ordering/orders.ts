@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { OrdersPage, OrdersQuery, OwnerOrder, TransitionBody, type OrderStatus } from '../../../contracts/ordering';
+import { json, refusal } from '../../../contracts/shared/answers';
+import { IdParams } from '../../../contracts/shared/lists';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { listOrders, orderInScope, ownerView } from '../../domain/ordering/order-reads';
+import type { OrderMailKind } from '../../domain/ordering/order-mail';
+import { moveOrder } from '../../domain/ordering/order-transition';
+import type { StoreReaders } from '../../domain/ordering/store-readers';
+import { scopeOf } from '../../domain/shared/tenancy';
+import { signedInUser } from '../../plugins/auth';
+import { toPage } from '../shared/list-answers';
+import { mailCustomer } from './customer-mail';
+
+/** The moves the customer hears about by mail (out for delivery and completed they see happen). */
+const mailAbout = (to: OrderStatus): OrderMailKind | null => (to === 'accepted' || to === 'ready' || to === 'cancelled' ? to : null);
+
+/**
+ * The owner's side of orders (issue 30): the list, one order, and moving it along its lifecycle.
+ * Tenancy as everywhere (server/domain/shared/tenancy.ts): an owner sees their restaurant's
+ * orders only, another restaurant's order answers 404.
+ */
+export async function orderRoutes(app: FastifyInstance, context: AppContext, { readers }: { readers: StoreReaders }) {
+  const { database, clock } = context;
+  const { db } = database;
+
+  // The guards run before the input is validated: a stranger gets 401 whatever they send.
+  app.get<{ Querystring: OrdersQuery }>(
+    `${API_BASE}${paths.orders}`,
+    { preValidation: app.requireUser, schema: { querystring: OrdersQuery, response: { 200: json(OrdersPage, 'A page of orders, newest first.') } } },
+    async (request) => toPage(request, await listOrders(db, readers, scopeOf(signedInUser(request)), request.query)),
+  );
+
+  app.get<{ Params: IdParams }>(
+    `${API_BASE}${paths.order(':id')}`,
+    {
+      preValidation: app.requireUser,
+      schema: { params: IdParams, response: { 200: json(OwnerOrder, 'The order, with how to reach the customer and the moves it allows.') } },
+    },
+    async (request) => (await ownerView(db, readers, await orderInScope(db, scopeOf(signedInUser(request)), request.params.id))) satisfies OwnerOrder,
+  );
+
+  app.post<{ Params: IdParams; Body: TransitionBody }>(
+    `${API_BASE}${paths.orderTransition(':id')}`,
+    {
+      preValidation: app.requireUser,
+      schema: {
+        params: IdParams,
+        body: TransitionBody,
+        response: {
+          200: json(OwnerOrder, 'The order moved: its new status, timeline and next moves.'),
+          409: refusal('The lifecycle does not allow this move from the order’s current status (`transition_not_allowed`).'),
+        },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(signedInUser(request));
+      const moved = await db.transaction((tx) => moveOrder(tx, scope, request.params.id, request.body, clock()));
+      const order = await ownerView(db, readers, moved);
+      const kind = mailAbout(request.body.to);
+      if (kind) mailCustomer(context, request, kind, order, order.customer.email);
+      return order satisfies OwnerOrder;
+    },
+  );
+}

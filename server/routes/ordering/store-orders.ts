@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { PlacedOrder, PlaceOrderBody, PlaceOrderParams, TrackedOrder, TrackParams } from '../../../contracts/ordering';
+import { json, refusal } from '../../../contracts/shared/answers';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { placeOrder } from '../../domain/ordering/place-order';
+import { trackOrder } from '../../domain/ordering/order-reads';
+import type { StoreReaders } from '../../domain/ordering/store-readers';
+import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
+import { mailCustomer } from './customer-mail';
+
+/** The customer's side of orders (issue 30): placing one on the store, following it by its token. No token needed. */
+export async function storeOrderRoutes(app: FastifyInstance, context: AppContext, { readers }: { readers: StoreReaders }) {
+  const { database, clock, config } = context;
+
+  // Public, so each client address may place only a few orders a minute (shared through Redis
+  // when REDIS_URL is set, like every limit: server/plugins/security.ts).
+  app.post<{ Params: PlaceOrderParams; Body: PlaceOrderBody }>(
+    `${API_BASE}${paths.storefrontOrders(':slug')}`,
+    {
+      schema: {
+        params: PlaceOrderParams,
+        body: PlaceOrderBody,
+        response: {
+          201: json(PlacedOrder, 'The order is placed: its number, tracking token, priced lines and total (a retried Idempotency-Key answers it again).'),
+          404: refusal('No launched store has this URL.'),
+          ...IDEMPOTENT_REFUSALS,
+          409: refusal(
+            'The store cannot take this order as it is (`code` says why and `fields` names what to change: a dish or choice no longer offered, pickup or delivery not offered, a zip not covered, below the minimum, closed now, not a time offered), or the Idempotency-Key was used with another body.',
+          ),
+          428: refusal('The Idempotency-Key header is missing.'),
+        },
+      },
+      config: { rateLimit: { max: config.orderLimitPerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const placement = await placeOrder(database.db, readers, {
+        slug: request.params.slug,
+        body: request.body,
+        idempotencyKey: idempotencyKeyOf(request),
+        now: clock(),
+      });
+      if (placement.placed) mailCustomer(context, request, 'placed', placement.placed.order, placement.placed.email);
+      return sendIdempotent(reply, placement.answer);
+    },
+  );
+
+  app.get<{ Params: TrackParams }>(
+    `${API_BASE}${paths.orderTracking(':token')}`,
+    {
+      schema: {
+        params: TrackParams,
+        response: {
+          200: json(TrackedOrder, 'The order as its customer may see it: status, timeline, lines and totals (never the phone or email).'),
+          404: refusal('No order has this token.'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send((await trackOrder(database.db, readers, request.params.token)) satisfies TrackedOrder),
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { allows, nextStatuses, orderLifecycle, ORDER_STATUSES, PREP_MINUTES_MAX } from '#contracts/ordering/order-lifecycle';
+import { assertWalksCover } from '../../support/path-coverage';
+
+/**
+ * The order lifecycle (issue 30, item 4): the statechart the server checks every transition
+ * with and the board offers moves from. Path coverage over both fulfilments, with the moves'
+ * payloads present, missing and out of range, so every guard is seen to let through and refuse.
+ */
+const EVENTS = [
+  { type: 'accept', prep_minutes: 15 },
+  { type: 'accept' },
+  { type: 'accept', prep_minutes: PREP_MINUTES_MAX + 1 },
+  { type: 'ready' },
+  { type: 'out_for_delivery' },
+  { type: 'complete' },
+  { type: 'cancel', reason: 'Out of dough' },
+  { type: 'cancel' },
+  { type: 'cancel', reason: '  ' },
+] as const;
+
+describe('order lifecycle: path coverage', () => {
+  it('reaches every state and takes every transition across pickup and delivery', () => {
+    const [pickup, delivery] = assertWalksCover(orderLifecycle, [
+      { input: { fulfilment: 'pickup' }, events: EVENTS },
+      { input: { fulfilment: 'delivery' }, events: EVENTS },
+    ]);
+    // Each fulfilment alone misses the other's branch out of ready.
+    expect(pickup!.states.missing).toEqual(['out_for_delivery']);
+    expect(delivery!.states.missing).toEqual([]);
+  });
+});
+
+describe('order lifecycle: the moves it allows', () => {
+  it('offers the board exactly the next moves of each status', () => {
+    const next = (fulfilment: 'pickup' | 'delivery') => Object.fromEntries(ORDER_STATUSES.map((status) => [status, nextStatuses(status, fulfilment)]));
+    expect(next('pickup')).toEqual({
+      placed: ['accepted', 'cancelled'],
+      accepted: ['ready', 'cancelled'],
+      ready: ['completed'],
+      out_for_delivery: ['completed'],
+      completed: [],
+      cancelled: [],
+    });
+    expect(next('delivery')).toMatchObject({ ready: ['out_for_delivery'], out_for_delivery: ['completed'] });
+  });
+
+  it('refuses accepting without a prep time in range and cancelling without a reason', () => {
+    expect(allows('placed', 'pickup', { to: 'accepted', prep_minutes: 15 })).toBe(true);
+    expect(allows('placed', 'pickup', { to: 'accepted' })).toBe(false);
+    expect(allows('placed', 'pickup', { to: 'accepted', prep_minutes: 0 })).toBe(false);
+    expect(allows('placed', 'pickup', { to: 'accepted', prep_minutes: 2.5 })).toBe(false);
+    expect(allows('accepted', 'delivery', { to: 'cancelled', reason: 'Closed early' })).toBe(true);
+    expect(allows('accepted', 'delivery', { to: 'cancelled' })).toBe(false);
+    expect(allows('accepted', 'delivery', { to: 'cancelled', reason: ' ' })).toBe(false);
+    expect(allows('ready', 'pickup', { to: 'cancelled', reason: 'Too late' })).toBe(false);
+    expect(allows('accepted', 'pickup', { to: 'placed' })).toBe(false);
+  });
+});
