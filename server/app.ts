@@ -43,6 +43,7 @@ import { sitemapRoutes } from './routes/storefront/sitemap';
 import { zipDistanceMeters } from './domain/territories/zip-points';
 import { createBackgroundTasks } from './background-tasks';
 import { storePageRoutes } from './routes/storefront/store-page';
+import { orderEventRoutes } from './routes/ordering/order-events';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -166,5 +167,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // The store's delivery check measures distances between zip codes with the territories area's zip data.
   await app.register((instance) => storefrontRoutes(instance, context, { zipDistance: zipDistanceMeters }));
   await app.register(sitemapRoutes, context);
+  await app.register(orderEventRoutes, context);
   return app;
 }

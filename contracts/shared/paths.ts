@@ -44,6 +44,8 @@ export const paths = {
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
+  /** The order board's live events (Server-Sent Events, issue 30). */
+  orderEvents: '/orders/events/',
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',
