@@ -47,6 +47,7 @@ import { orderRestaurants, storeForOrders } from './domain/storefront/ordering-s
 import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
 import { orderRoutes } from './routes/ordering/orders';
+import { orderEventRoutes } from './routes/ordering/order-events';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -178,5 +179,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   };
   await app.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores }));
   await app.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
+  await app.register(orderEventRoutes, context);
   return app;
 }

@@ -53,6 +53,11 @@ const Environment = object({
     'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   ),
   MAP_TILE_ATTRIBUTION: defaulted(size(string(), 1, 500), '&copy; OpenStreetMap contributors'),
+  // The order board's event stream (GET /api/v2/orders/events/): see docs/architecture.md.
+  ORDER_STREAM_HEARTBEAT_MS: defaulted(positive, 15_000),
+  ORDER_STREAM_MAX_AGE_MS: defaulted(positive, 300_000),
+  ORDER_STREAMS_PER_USER: defaulted(positive, 5),
+  ORDER_STREAMS_PER_PROCESS: defaulted(positive, 1_000),
 });
 
 export type Config = {
@@ -98,6 +103,14 @@ export type Config = {
   mapTileUrl: string;
   /** The credit the map shows for its tiles (HTML, as tile providers write it). */
   mapTileAttribution: string;
+  /** A comment line on every open order event stream this often, so proxies keep it and clients notice a dead one. */
+  orderStreamHeartbeatMs: number;
+  /** An order event stream ends after this long; the board reconnects with `Last-Event-ID`, its token checked again. */
+  orderStreamMaxAgeMs: number;
+  /** Order event streams one user may hold open on one server process (429 beyond). */
+  orderStreamsPerUser: number;
+  /** Order event streams one server process holds open at most (503 beyond). */
+  orderStreamsPerProcess: number;
 };
 
 export class ConfigError extends Error {}
@@ -146,5 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcIssuer: e.OIDC_ISSUER,
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
+    orderStreamHeartbeatMs: e.ORDER_STREAM_HEARTBEAT_MS,
+    orderStreamMaxAgeMs: e.ORDER_STREAM_MAX_AGE_MS,
+    orderStreamsPerUser: e.ORDER_STREAMS_PER_USER,
+    orderStreamsPerProcess: e.ORDER_STREAMS_PER_PROCESS,
   };
 }

@@ -47,6 +47,9 @@ export const redirect = (description: string) => new Answer(description, null, n
 /** A text file (a CSV export): any text, of this media type. */
 export const textFile = (mediaType: string, description: string) => new Answer(description, string(), mediaType);
 
+/** Server-Sent Events (text/event-stream): a stream that stays open, described in words. */
+export const eventStream = (description: string) => new Answer(description, null, 'text/event-stream');
+
 /** A binary file (an uploaded image): its media type only. */
 export const binaryFile = (mediaType: string, description: string) => new Answer(description, null, mediaType);
 

@@ -50,6 +50,8 @@ export const paths = {
   orders: '/orders/',
   order: (id: number | string) => `/orders/${id}/`,
   orderTransition: (id: number | string) => `/orders/${id}/transition/`,
+  /** The order board's live events (Server-Sent Events, issue 30). */
+  orderEvents: '/orders/events/',
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',

@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS, whileLocked } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
+import { listenOnOwnConnection, type ChannelHandlers } from './notification-listener';
 import * as coreSchema from './schema';
 import * as menuSchema from './schema-menu';
 import * as onboardingSchema from './schema-onboarding';
@@ -32,6 +33,12 @@ export type Database = {
   migrate(): Promise<void>;
   /** Plain parameterised SQL, for scripts and tests that read rows back. */
   query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * LISTEN on `channel` (NOTIFY from any session, this process's or another's); resolves once
+   * listening, with the function that stops. PostgreSQL: a dedicated connection beside the pool
+   * that listens again after a lost connection (`onReconnect`); PGlite: in this process.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -84,6 +91,13 @@ export function fromPglite(client: PGlite, { queryLogger }: DatabaseOptions = {}
     ping: (timeoutMs = 2000) => answers(() => db.execute(sql`select 1`), timeoutMs),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    // One connection, one process: it is never lost, so there is nothing to listen again for.
+    listen: async (channel, { onPayload }) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -169,6 +183,7 @@ export function fromPostgresUrl(
     // Several processes starting at once migrate one after the other; the later ones find nothing to do.
     migrate: () => whileLocked(pool, ADVISORY_LOCKS.migrations, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+    listen: (channel, handlers) => listenOnOwnConnection(url, channel, handlers, { logger }),
     close: async () => {
       await Promise.all([pool.end(), pingPool.end()]);
     },

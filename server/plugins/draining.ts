@@ -9,6 +9,11 @@ declare module 'fastify' {
      * Resolves true once the requests already taken have finished, false if `graceMs` passes first.
      */
     drain: (graceMs: number) => Promise<boolean>;
+    /**
+     * Told when draining begins. For answers that never finish on their own (the order board's
+     * event streams): they end then, instead of holding the shutdown for its whole grace.
+     */
+    whenDraining: (listener: () => void) => void;
   }
 }
 
@@ -26,6 +31,7 @@ async function drainingPlugin(app: FastifyInstance) {
   // The answers still owed, by request (an aborted request comes without its reply): a map rather
   // than a count, so that draining can mark each one.
   const owed = new Map<FastifyRequest, FastifyReply>();
+  const drainListeners: Array<() => void> = [];
 
   const markClosing = (reply: FastifyReply) => {
     if (!reply.sent) reply.header('connection', 'close');
@@ -55,10 +61,14 @@ async function drainingPlugin(app: FastifyInstance) {
     done();
   });
 
+  app.decorate('whenDraining', (listener: () => void) => {
+    drainListeners.push(listener);
+  });
   app.decorate('drain', (graceMs: number) => {
     draining = true;
     // A request taken before the shutdown began still gets its answer, and then its connection closes.
     owed.forEach(markClosing);
+    for (const listener of drainListeners) listener();
     if (owed.size === 0) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), graceMs);

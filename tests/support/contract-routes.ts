@@ -51,6 +51,9 @@ const noDatabase: Database = {
   query: async () => {
     throw new Error('contract-routes: the route table needs no database');
   },
+  listen: async () => {
+    throw new Error('contract-routes: the route table needs no database');
+  },
   close: async () => undefined,
 };
 

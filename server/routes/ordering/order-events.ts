@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { OrderEventsQuery, type OrderEvent } from '../../../contracts/ordering';
+import { eventStream, refusal } from '../../../contracts/shared/answers';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
+import type { AppContext } from '../../app-context';
+import { createOrderFeed, REPLAY_MAX, type FeedSink } from '../../domain/ordering/order-feed';
+import { restaurantForNewRow, scopeOf } from '../../domain/shared/tenancy';
+import { HttpError } from '../../http-error';
+import { signedInUser } from '../../plugins/auth';
+import { openEventStream, type EventStream } from '../shared/event-stream';
+import { streamLimits } from './stream-limits';
+
+/** The `retry:` hint: a board whose stream ended reconnects after this long. */
+export const RETRY_MS = 3_000;
+
+const LAST_EVENT_ID_MESSAGE = 'Last-Event-ID must be the id of an event this stream sent.';
+
+/** The `Last-Event-ID` header: absent or empty means "from now"; anything but an event id is refused. */
+function lastEventIdOf(header: string | string[] | undefined): number | undefined {
+  const value = [header].flat()[0]?.trim();
+  if (!value) return undefined;
+  if (!/^\d{1,15}$/.test(value)) throw new HttpError(400, 'invalid', 'Some fields are not valid.', { fields: { 'Last-Event-ID': LAST_EVENT_ID_MESSAGE } });
+  return Number(value);
+}
+
+/** The feed's events as the stream's lines. */
+const sinkOf = (stream: EventStream): FeedSink => ({
+  send: (events: OrderEvent[]) => {
+    for (const event of events) stream.event('order', event.event_id, event);
+  },
+  mark: (eventId) => stream.id(eventId),
+  reset: (eventId) => stream.event('reset', eventId, {}),
+  end: () => stream.end(),
+});
+
+const STREAM_DESCRIPTION = [
+  "Server-Sent Events of the restaurant's orders, placed or moved, from every server process.",
+  'Each is `event: order`, `id: <event id>`, `data: <OrderEvent JSON>` (`event_id`, `order_id`, `restaurant_id`, `number`, `status`, `at`).',
+  `It opens with \`retry: ${RETRY_MS}\` and, without Last-Event-ID, an \`id:\` line of the latest event, so a reconnect misses nothing.`,
+  `With the Last-Event-ID header it first sends the events after that id (at most ${REPLAY_MAX}); when more were missed, \`event: reset\` (the board reloads its list) with the latest id.`,
+  'A comment line every ORDER_STREAM_HEARTBEAT_MS (15 s); the stream ends after ORDER_STREAM_MAX_AGE_MS (5 minutes) and on shutdown: reconnect with Last-Event-ID.',
+].join(' ');
+
+/**
+ * GET /api/v2/orders/events/: the order board's live events (issue 30). Owners and staff get
+ * their active restaurant's, or the `restaurant_id` they act in; superadmins any restaurant's.
+ * The streams end when the server starts draining or closes, so a shutdown never waits on them.
+ */
+export async function orderEventRoutes(app: FastifyInstance, context: AppContext) {
+  const { config, database } = context;
+  const feed = createOrderFeed(database, app.log);
+  const limits = streamLimits({ perUser: config.orderStreamsPerUser, perProcess: config.orderStreamsPerProcess });
+  const open = new Set<EventStream>();
+  const endAll = () => {
+    for (const stream of [...open]) stream.end();
+  };
+  app.whenDraining(endAll);
+  app.addHook('preClose', async () => endAll());
+  app.addHook('onClose', () => feed.close());
+
+  app.get<{ Querystring: OrderEventsQuery }>(
+    `${API_BASE}${paths.orderEvents}`,
+    {
+      preValidation: app.requireUser,
+      schema: {
+        querystring: OrderEventsQuery,
+        response: {
+          200: eventStream(STREAM_DESCRIPTION),
+          429: refusal(
+            'Too many requests from this address, or the user already holds ORDER_STREAMS_PER_USER streams (5) open on this server process; `Retry-After` says when to try again.',
+          ),
+          503: refusal(
+            'The database is unreachable, or this server process already holds ORDER_STREAMS_PER_PROCESS streams (1,000); `Retry-After` says when to try again.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      // The one restaurant the stream follows: the named one the caller acts in (else 404), or the active one.
+      const restaurantId = await restaurantForNewRow(database.db, scopeOf(user), request.query.restaurant_id);
+      const lastEventId = lastEventIdOf(request.headers['last-event-id']);
+      const release = limits.admit(user.id);
+      const stream = openEventStream({ retryMs: RETRY_MS, heartbeatMs: config.orderStreamHeartbeatMs, maxAgeMs: config.orderStreamMaxAgeMs });
+      open.add(stream);
+      stream.onClose(() => {
+        open.delete(stream);
+        release();
+      });
+      // A client gone, whenever it goes: its stream ends and gives back its place.
+      reply.raw.once('close', () => stream.end());
+      try {
+        stream.onClose(await feed.subscribe(restaurantId, lastEventId, sinkOf(stream)));
+      } catch (error) {
+        stream.end();
+        throw error;
+      }
+      return reply
+        .headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store, no-transform', 'x-accel-buffering': 'no' })
+        .send(stream.body);
+    },
+  );
+}
