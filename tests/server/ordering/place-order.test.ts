@@ -267,8 +267,11 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     expect(await refused({ ...body, total: 1 })).toMatchObject({ status: 400, fields: { total: expect.any(String) } });
   });
 
-  it('answers 404 for an unknown store', async () => {
+  it('answers 404 for an unknown store and for one not launched yet', async () => {
     expect(await refused(pickup(), { slug: 'no-such-door' })).toMatchObject({ status: 404, code: 'not_found' });
+    const green = await owner('green@example.com');
+    await fresh.database.query(`update restaurants set slug = 'green-door' where id = $1`, [green.restaurantId]);
+    expect(await refused(pickup(), { slug: 'green-door' })).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('refuses dishes the store does not offer, naming every line: another restaurant’s, an unavailable or unpriced one, a size or extra not offered', async () => {
