@@ -81,7 +81,7 @@ beforeAll(async () => {
   fresh = await freshDatabase();
   t = await createTestApp({ database: fresh.database, clock: () => now, mailer, config: { publicUrl: PUBLIC_URL, orderLimitPerMinute: 100_000 } });
   const blue = await injectedOwner(t, 'blue@example.com');
-  await seedStore(blue.call, blue.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 2 });
+  await seedStore(blue.call, blue.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 1 });
   await blue.call('PUT', `/onboarding/${blue.restaurantId}/hours/`, EVERY_DAY_9_TO_21);
   red = await injectedOwner(t, 'red@example.com');
   await seedStore(red.call, red.restaurantId, { slug: 'red-door', categories: 1, itemsPerCategory: 1 });
