@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlacedOrder, PlaceOrderBody, TrackedOrder } from '#contracts/ordering';
 import type { Storefront } from '#contracts/storefront';
 import type { Database } from '#server/db/database';
-import { accessTokenFor, memoryMailer } from '../accounts/auth-helpers';
+import { memoryMailer } from '../accounts/auth-helpers';
+import { injectedOwner } from '../owner-calls';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 
@@ -39,21 +40,6 @@ let menu: {
   redCrust: number;
 };
 let red: { call: OwnerCall; restaurantId: number };
-
-async function owner(email: string): Promise<{ call: OwnerCall; restaurantId: number }> {
-  const token = await accessTokenFor(t, email);
-  const call: OwnerCall = async (method, path, body) => {
-    const response = await t.app.inject({
-      method,
-      url: `/api/v2${path}`,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
-  const { body } = await call('POST', '/onboarding/start/', {});
-  return { call, restaurantId: (body as { id: number }).id };
-}
 
 /** tests/fixtures/storefront/seed-store.ts's delivery step. */
 const SEEDED_DELIVERY = {
@@ -94,10 +80,10 @@ const EVERY_DAY_9_TO_21 = {
 beforeAll(async () => {
   fresh = await freshDatabase();
   t = await createTestApp({ database: fresh.database, clock: () => now, mailer, config: { publicUrl: PUBLIC_URL, orderLimitPerMinute: 100_000 } });
-  const blue = await owner('blue@example.com');
-  await seedStore(blue.call, blue.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 2 });
+  const blue = await injectedOwner(t, 'blue@example.com');
+  await seedStore(blue.call, blue.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 1 });
   await blue.call('PUT', `/onboarding/${blue.restaurantId}/hours/`, EVERY_DAY_9_TO_21);
-  red = await owner('red@example.com');
+  red = await injectedOwner(t, 'red@example.com');
   await seedStore(red.call, red.restaurantId, { slug: 'red-door', categories: 1, itemsPerCategory: 1 });
   store = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/blue-door/' })).json();
   const [pizza, second] = store.categories as [Storefront['categories'][number], Storefront['categories'][number]];
@@ -267,8 +253,11 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     expect(await refused({ ...body, total: 1 })).toMatchObject({ status: 400, fields: { total: expect.any(String) } });
   });
 
-  it('answers 404 for an unknown store', async () => {
+  it('answers 404 for an unknown store and for one not launched yet', async () => {
     expect(await refused(pickup(), { slug: 'no-such-door' })).toMatchObject({ status: 404, code: 'not_found' });
+    const green = await injectedOwner(t, 'green@example.com');
+    await fresh.database.query(`update restaurants set slug = 'green-door' where id = $1`, [green.restaurantId]);
+    expect(await refused(pickup(), { slug: 'green-door' })).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('refuses dishes the store does not offer, naming every line: another restaurant’s, an unavailable or unpriced one, a size or extra not offered', async () => {

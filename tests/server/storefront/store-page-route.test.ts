@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database';
-import { accessTokenFor } from '../accounts/auth-helpers';
+import { injectedOwner } from '../owner-calls';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 
@@ -19,22 +19,6 @@ writeFileSync(join(staticDir, 'assets', 'store-page-abc123.js'), 'export {};');
 writeFileSync(join(staticDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/store-page.ts': { file: 'assets/store-page-abc123.js', isEntry: true } }));
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
-/** An owner's calls to the API through `t`. */
-async function ownerCalls(t: TestApp, email: string): Promise<{ call: OwnerCall; restaurantId: number }> {
-  const token = await accessTokenFor(t, email);
-  const call: OwnerCall = async (method, path, body) => {
-    const response = await t.app.inject({
-      method,
-      url: `/api/v2${path}`,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
-  const { body } = await call('POST', '/onboarding/start/', {});
-  return { call, restaurantId: (body as { id: number }).id };
-}
-
 // One database and one built app for the file: a launched store (blue-door) and an unlaunched one (green-door).
 let database: { database: Database; dispose: () => Promise<void> };
 let t: TestApp;
@@ -43,10 +27,10 @@ let later: { call: OwnerCall; restaurantId: number };
 beforeAll(async () => {
   database = await freshDatabase();
   t = await createTestApp({ database: database.database, config: { staticDir } });
-  const launched = await ownerCalls(t, 'owner@example.com');
+  const launched = await injectedOwner(t, 'owner@example.com');
   owner = launched.call;
   await seedStore(owner, launched.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 2 });
-  later = await ownerCalls(t, 'later@example.com');
+  later = await injectedOwner(t, 'later@example.com');
   await seedStore(later.call, later.restaurantId, { slug: 'green-door', categories: 1, itemsPerCategory: 1, launch: false });
 });
 afterAll(async () => {
