@@ -122,6 +122,15 @@ export function createOrderFeed(database: Database, logger?: Logger): OrderFeed 
     }
   };
 
+  // One batch read at a time; ids noted while it ran are read by the next.
+  const readSoon = () => {
+    if (reading) return;
+    reading = readNoted().finally(() => {
+      reading = undefined;
+      if (noted.size > 0) readSoon();
+    });
+  };
+
   const onPayload = (payload: string) => {
     const parsed = parsePayload(payload);
     // Restaurants nobody watches here cost nothing.
@@ -129,9 +138,7 @@ export function createOrderFeed(database: Database, logger?: Logger): OrderFeed 
     const ids = noted.get(parsed.restaurantId) ?? new Set<number>();
     ids.add(parsed.eventId);
     noted.set(parsed.restaurantId, ids);
-    reading ??= readNoted().finally(() => {
-      reading = undefined;
-    });
+    readSoon();
   };
 
   /** Once listening again after a lost connection: what each restaurant's streams missed meanwhile. */
