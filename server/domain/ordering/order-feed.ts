@@ -143,14 +143,16 @@ export function createOrderFeed(database: Database, logger?: Logger): OrderFeed 
 
   /** Once listening again after a lost connection: what each restaurant's streams missed meanwhile. */
   const catchUp = async () => {
-    for (const [restaurantId, subscribers] of [...byRestaurant]) {
-      if (subscribers.size === 0) continue;
-      const after = Math.min(...[...subscribers].map((subscriber) => subscriber.lastId));
+    for (const [restaurantId, all] of [...byRestaurant]) {
+      // A stream still starting reads its own start, and holds what is delivered meanwhile.
+      const subscribers = [...all].filter((subscriber) => subscriber.held === null);
+      if (subscribers.length === 0) continue;
+      const after = Math.min(...subscribers.map((subscriber) => subscriber.lastId));
       try {
         const missed = await eventsAfter(db, restaurantId, after, REPLAY_MAX + 1);
         const overflow = missed.length > REPLAY_MAX;
         const latest = overflow ? await latestEventId(db, restaurantId) : 0;
-        for (const subscriber of [...subscribers]) {
+        for (const subscriber of subscribers) {
           if (overflow) resetTo(subscriber, latest);
           else
             deliver(
