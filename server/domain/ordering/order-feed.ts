@@ -122,6 +122,15 @@ export function createOrderFeed(database: Database, logger?: Logger): OrderFeed 
     }
   };
 
+  // One batch read at a time; ids noted while it ran are read by the next.
+  const readSoon = () => {
+    if (reading) return;
+    reading = readNoted().finally(() => {
+      reading = undefined;
+      if (noted.size > 0) readSoon();
+    });
+  };
+
   const onPayload = (payload: string) => {
     const parsed = parsePayload(payload);
     // Restaurants nobody watches here cost nothing.
@@ -129,21 +138,21 @@ export function createOrderFeed(database: Database, logger?: Logger): OrderFeed 
     const ids = noted.get(parsed.restaurantId) ?? new Set<number>();
     ids.add(parsed.eventId);
     noted.set(parsed.restaurantId, ids);
-    reading ??= readNoted().finally(() => {
-      reading = undefined;
-    });
+    readSoon();
   };
 
   /** Once listening again after a lost connection: what each restaurant's streams missed meanwhile. */
   const catchUp = async () => {
-    for (const [restaurantId, subscribers] of [...byRestaurant]) {
-      if (subscribers.size === 0) continue;
-      const after = Math.min(...[...subscribers].map((subscriber) => subscriber.lastId));
+    for (const [restaurantId, all] of [...byRestaurant]) {
+      // A stream still starting reads its own start, and holds what is delivered meanwhile.
+      const subscribers = [...all].filter((subscriber) => subscriber.held === null);
+      if (subscribers.length === 0) continue;
+      const after = Math.min(...subscribers.map((subscriber) => subscriber.lastId));
       try {
         const missed = await eventsAfter(db, restaurantId, after, REPLAY_MAX + 1);
         const overflow = missed.length > REPLAY_MAX;
         const latest = overflow ? await latestEventId(db, restaurantId) : 0;
-        for (const subscriber of [...subscribers]) {
+        for (const subscriber of subscribers) {
           if (overflow) resetTo(subscriber, latest);
           else
             deliver(

@@ -38,7 +38,7 @@ const STREAM_DESCRIPTION = [
   'Each is `event: order`, `id: <event id>`, `data: <OrderEvent JSON>` (`event_id`, `order_id`, `restaurant_id`, `number`, `status`, `at`).',
   `It opens with \`retry: ${RETRY_MS}\` and, without Last-Event-ID, an \`id:\` line of the latest event, so a reconnect misses nothing.`,
   `With the Last-Event-ID header it first sends the events after that id (at most ${REPLAY_MAX}); when more were missed, \`event: reset\` (the board reloads its list) with the latest id.`,
-  'A comment line every ORDER_STREAM_HEARTBEAT_MS (15 s); the stream ends after ORDER_STREAM_MAX_AGE_MS (5 minutes) and on shutdown: reconnect with Last-Event-ID.',
+  'A comment line every ORDER_STREAM_HEARTBEAT_MS (default 15 s); the stream ends after ORDER_STREAM_MAX_AGE_MS (default 5 minutes) and on shutdown: reconnect with Last-Event-ID.',
 ].join(' ');
 
 /**
@@ -67,10 +67,10 @@ export async function orderEventRoutes(app: FastifyInstance, context: AppContext
         response: {
           200: eventStream(STREAM_DESCRIPTION),
           429: refusal(
-            'Too many requests from this address, or the user already holds ORDER_STREAMS_PER_USER streams (5) open on this server process; `Retry-After` says when to try again.',
+            'Too many requests from this address, or the user already holds ORDER_STREAMS_PER_USER streams (default 5) open on this server process; `Retry-After` says when to try again.',
           ),
           503: refusal(
-            'The database is unreachable, or this server process already holds ORDER_STREAMS_PER_PROCESS streams (1,000); `Retry-After` says when to try again.',
+            'The database is unreachable, or this server process already holds ORDER_STREAMS_PER_PROCESS streams (default 1,000); `Retry-After` says when to try again.',
           ),
         },
       },
