@@ -22,8 +22,6 @@ export const LINE_NOTE_MAX = 200;
 export const ORDER_NOTE_MAX = 500;
 export const CUSTOMER_NAME_MAX = 80;
 export const CUSTOMER_PHONE_MAX = 30;
-/** How many orders one address may place per minute on the public endpoint (ORDER_LIMIT_PER_MINUTE). */
-export const DEFAULT_ORDER_LIMIT_PER_MINUTE = 10;
 
 export const ORDER_MESSAGES = {
   name: 'Please enter your name.',

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { boolean, coerce, defaulted, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
-import { DEFAULT_ORDER_LIMIT_PER_MINUTE } from '../contracts/ordering';
 import { checkWith } from '../contracts/shared/validation';
 
 const port = refine(coerce(integer(), string(), Number), 'port', (n) => (n >= 0 && n <= 65535) || 'must be a port number (0 to 65535).');
@@ -32,7 +31,8 @@ const Environment = object({
   RATE_LIMIT_PER_MINUTE: defaulted(positive, 300),
   SIGNUP_LIMIT_PER_MINUTE: defaulted(positive, 10),
   SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: defaulted(positive, 5),
-  ORDER_LIMIT_PER_MINUTE: defaulted(positive, DEFAULT_ORDER_LIMIT_PER_MINUTE),
+  // Orders one client address may place per minute on a store (issue 30).
+  ORDER_LIMIT_PER_MINUTE: defaulted(positive, 10),
   SHUTDOWN_TIMEOUT_MS: defaulted(positive, 10_000),
   // Server processes to run on this machine (node:cluster); above 1 needs DATABASE_URL.
   WEB_CONCURRENCY: defaulted(positive, 1),
