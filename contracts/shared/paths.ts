@@ -44,6 +44,13 @@ export const paths = {
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
+  /** The owner's orders (issue 30): list, one order, a move of its lifecycle, and the live stream (Server-Sent Events). */
+  orders: {
+    list: '/orders/',
+    one: (id: number | string) => `/orders/${id}/`,
+    transition: (id: number | string) => `/orders/${id}/transition/`,
+    events: '/orders/events/',
+  },
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',
