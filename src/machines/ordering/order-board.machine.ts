@@ -70,6 +70,9 @@ export type OrderBoardEmitted =
   | { type: 'screen.focus'; orderId: number }
   | { type: 'screen.print' };
 
+/** The prep times Accept offers, in minutes (issue 30's chips). */
+export const PREP_TIME_CHOICES = [10, 15, 20, 30, 45, 60] as const;
+
 export const CANCEL_REASON_REQUIRED = 'Please say why the order is cancelled.';
 const LOAD_FAILED = 'The orders could not be loaded.';
 const MOVE_FAILED = 'The order could not be changed.';
@@ -318,5 +321,4 @@ export const selectCancel = (snapshot: Snapshot) => snapshot.context.cancel;
 export const selectLive = (snapshot: Snapshot) => snapshot.context.live;
 export const selectSound = (snapshot: Snapshot) => snapshot.context.sound;
 export const selectTicket = (snapshot: Snapshot) => snapshot.context.orders.find((order) => order.id === snapshot.context.ticketId) ?? null;
-export const selectLoadError = (snapshot: Snapshot) => snapshot.context.loadError;
 export const selectComplete = (snapshot: Snapshot) => snapshot.context.complete;
