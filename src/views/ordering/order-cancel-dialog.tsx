@@ -39,8 +39,7 @@ export function OrderCancelDialog({
             label="Reason"
             required
             maxLength={CANCEL_REASON_MAX}
-            autosize
-            minRows={2}
+            rows={3}
             value={form?.reason ?? ''}
             error={form?.error ?? undefined}
             onChange={(event) => send({ type: 'cancel.reason', reason: event.currentTarget.value })}
