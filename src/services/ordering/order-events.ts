@@ -27,6 +27,8 @@ export type OrderStreamOptions = {
   restaurantId: number | null;
   onMessage: (message: OrderStreamMessage) => void;
   signal: AbortSignal;
+  /** Where the API lives: `/api/v2` on the page's own origin unless given. */
+  baseUrl?: string;
   fetch?: FetchLike;
   tokens?: TokenReader;
   /** Renews the access token after a 401 (and ahead of one); true when it worked. */
@@ -64,7 +66,7 @@ export async function listenToOrderEvents(options: OrderStreamOptions): Promise<
   const tokens = options.tokens ?? browserTokens;
   const renew = options.renew ?? renewBrowserSession;
   const backoff = options.backoff ?? STREAM_BACKOFF;
-  const url = buildUrl(API_BASE, paths.orders.events, options.restaurantId === null ? undefined : { restaurant_id: options.restaurantId });
+  const url = buildUrl(options.baseUrl ?? API_BASE, paths.orders.events, options.restaurantId === null ? undefined : { restaurant_id: options.restaurantId });
   let lastEventId: string | null = null;
   // The server's `retry:` replaces the first wait, as EventSource would take it.
   let first: number = backoff.first;
@@ -101,12 +103,19 @@ export async function listenToOrderEvents(options: OrderStreamOptions): Promise<
         },
       );
       const reader = response.body.getReader();
+      // Ending the read on abort ourselves, not trusting every fetch to error its body.
+      const stop = () => void reader.cancel().catch(() => undefined);
+      signal.addEventListener('abort', stop, { once: true });
       const decoder = new TextDecoder();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        // `stream: true` keeps a character split across two chunks for the next one.
-        parser.push(decoder.decode(chunk.value, { stream: true }));
-        // Events flowed: the connection was good, so the next drop starts the waits afresh.
-        wait = first;
+      try {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          // `stream: true` keeps a character split across two chunks for the next one.
+          parser.push(decoder.decode(chunk.value, { stream: true }));
+          // Events flowed: the connection was good, so the next drop starts the waits afresh.
+          wait = first;
+        }
+      } finally {
+        signal.removeEventListener('abort', stop);
       }
     } catch {
       // A drop, a refusal or an unreadable frame: all end in a wait and a new attempt.

@@ -50,7 +50,7 @@ const card = (number: number) => screen.getByRole('article', { name: new RegExp(
 const posts = () => server.requests.filter((request) => request.method === 'POST').map(({ path, body }) => ({ path, body }));
 
 describe('order board', () => {
-  it('shows a new order from the stream in New, announced and counted in the title; accepts it with a prep-time chip', async () => {
+  it('shows a new order from the stream in New, announced and counted in the title; accepts it with a prep-time chip', { timeout: 10_000 }, async () => {
     const user = renderBoard([ownerOrder({ id: 1 })]);
     await waitFor(() => expect(within(column('New')).getByRole('article', { name: /^#11 / })).toBeInTheDocument());
     // The newest order first (it carries the restaurant's zone), then today's and the open ones.
@@ -74,7 +74,7 @@ describe('order board', () => {
     expect(document.title).toBe('(1) Orders · Back office · Tablefront');
   });
 
-  it('asks the reason before cancelling; a refused move shows the server’s sentence and reads the order again', async () => {
+  it('asks the reason before cancelling; a refused move shows the server’s sentence and reads the order again', { timeout: 10_000 }, async () => {
     const user = renderBoard([ownerOrder({ id: 1 }), ownerOrder({ id: 3, status: 'accepted' })]);
     await waitFor(() => expect(card(11)).toBeInTheDocument());
 
