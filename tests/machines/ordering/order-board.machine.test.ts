@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OwnerOrder } from '#contracts/ordering';
 import { boardColumns } from '#src/machines/ordering/order-board.columns';
 import { CANCEL_REASON_REQUIRED, orderBoardMachine, type Move, type OrderBoardEmitted, type OrderBoardEvent } from '#src/machines/ordering/order-board.machine';
-import type { BoardLoad } from '#src/services/ordering/orders';
+import type { BoardInput, BoardLoad } from '#src/services/ordering/orders';
 import { ApiError } from '#src/services/shared/api';
 import { BOARD_TODAY, ownerOrder } from '../../fixtures/ordering/owner-orders';
 import { assertWalksCover } from '../../support/path-coverage';
@@ -92,7 +92,7 @@ function boardActor(options: { refuse?: boolean } = {}) {
   let sendEvent: ((event: OrderBoardEvent) => void) | undefined;
   const machine = orderBoardMachine.provide({
     actors: {
-      loadBoard: fromPromise<BoardLoad, unknown>(async () => load),
+      loadBoard: fromPromise<BoardLoad, BoardInput>(async () => load),
       readOrder: fromPromise<OwnerOrder, { orderId: number }>(async ({ input }) => {
         reads.push(input.orderId);
         return ownerOrder({ id: input.orderId });
@@ -102,7 +102,7 @@ function boardActor(options: { refuse?: boolean } = {}) {
         if (options.refuse) throw conflict;
         return ownerOrder({ id: input.orderId, status: input.body.to });
       }),
-      orderEvents: fromCallback<OrderBoardEvent, unknown>(({ sendBack }) => {
+      orderEvents: fromCallback<OrderBoardEvent, { restaurantId: number | null }>(({ sendBack }) => {
         sendEvent = sendBack;
       }),
     },
