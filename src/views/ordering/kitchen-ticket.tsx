@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import type { OwnerOrder } from '../../../contracts/ordering';
 import classes from './order-board.module.css';
 import { clockTime, fulfilmentWord, lineExtras, lineTitle, whenWanted } from './order-text';
@@ -5,11 +6,12 @@ import { clockTime, fulfilmentWord, lineExtras, lineTitle, whenWanted } from './
 /**
  * The kitchen ticket of one order, laid out for the printer only (order-board.module.css hides
  * it on screen and everything else on paper): number, time, pickup or delivery, each line with
- * its size, extras and note, the order's note, and who to call.
+ * its size, extras and note, the order's note, and who to call. A child of body, so that print
+ * CSS can leave out everything else without leaving blank pages behind.
  */
 export function KitchenTicket({ order, today }: { order: OwnerOrder | null; today: string | null }) {
   if (!order) return null;
-  return (
+  return createPortal(
     <section className={classes.ticket} aria-label={`Kitchen ticket for order #${order.number}`}>
       <h2>#{order.number}</h2>
       <p>
@@ -34,6 +36,7 @@ export function KitchenTicket({ order, today }: { order: OwnerOrder | null; toda
           {order.address.notes ? ` (${order.address.notes})` : ''}
         </p>
       ) : null}
-    </section>
+    </section>,
+    document.body,
   );
 }

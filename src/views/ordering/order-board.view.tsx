@@ -166,7 +166,7 @@ function Column({
     <section className={classes.column} aria-labelledby={headingId}>
       <h2 className={classes.columnTitle} id={headingId}>
         {label}
-        <Badge variant="light" color="gray" aria-label={`${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`}>
+        <Badge variant="light" color="gray">
           {orders.length}
         </Badge>
       </h2>

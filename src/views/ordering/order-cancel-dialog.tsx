@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
@@ -30,7 +32,13 @@ export function OrderCancelDialog({
     send({ type: 'cancel.confirm' });
   };
   return (
-    <Modal opened={form !== null} onClose={() => send({ type: 'cancel.close' })} title={`Cancel order #${orderNumber ?? ''}?`} centered>
+    <Modal
+      opened={form !== null}
+      onClose={() => send({ type: 'cancel.close' })}
+      title={`Cancel order #${orderNumber ?? ''}?`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">The customer is told that the order is cancelled, and why.</Text>

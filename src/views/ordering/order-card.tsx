@@ -54,7 +54,7 @@ export function OrderCard({ order, today, busy, moving, refusal, send }: CardPro
         <Text component="h3" fw={700} id={titleId}>
           #{order.number} · {order.customer.name}
         </Text>
-        <Badge variant="light" color={order.fulfilment === 'delivery' ? 'grape' : 'teal'}>
+        <Badge variant="light" color={order.fulfilment === 'delivery' ? 'grape' : 'teal'} className={classes.badge}>
           {fulfilmentWord(order)}
         </Badge>
       </Group>
