@@ -6,7 +6,8 @@ import { theme } from '#src/theme';
 import { OrderBoardView } from '#src/views/ordering/order-board.view';
 import { SessionProvider } from '#src/views/shared/session-context';
 import { BOARD_NOW, ownerOrder } from '../../fixtures/ordering/owner-orders';
-import { OWNER } from '../shared/app-harness';
+import { setViewport } from '../../support/happy-dom-gaps';
+import { ADMIN, OWNER } from '../shared/app-harness';
 import { boardServer, type BoardServer } from './board-server';
 
 /**
@@ -30,12 +31,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderBoard(orders: Parameters<typeof boardServer>[0]) {
+function renderBoard(orders: Parameters<typeof boardServer>[0], user = OWNER) {
   server = boardServer(orders);
   globalThis.fetch = server.fetch;
   render(
     <MantineProvider env="test" theme={theme}>
-      <SessionProvider value={{ user: OWNER, signOut: () => undefined, chooseRestaurant: () => undefined, choosing: false, chooseError: null }}>
+      <SessionProvider value={{ user, signOut: () => undefined, chooseRestaurant: () => undefined, choosing: false, chooseError: null }}>
         <main>
           <OrderBoardView />
         </main>
@@ -98,5 +99,28 @@ describe('order board', () => {
     await waitFor(() => expect(within(card(13)).getByRole('alert')).toHaveTextContent('This order was cancelled meanwhile.'));
     await waitFor(() => expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/v2/orders/3/' }));
     expect(within(column('In the kitchen')).getByRole('article', { name: /^#13 / })).toHaveFocus();
+  });
+
+  it('on a phone shows one tab per column with its count; the sound switch is off until turned on, then remembered', { timeout: 10_000 }, async () => {
+    setViewport('phone');
+    const user = renderBoard([ownerOrder({ id: 1 }), ownerOrder({ id: 3, status: 'ready' })]);
+    const newTab = await screen.findByRole('tab', { name: 'New (1)' });
+    expect(newTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('article', { name: /^#11 / })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Ready (1)' }));
+    expect(screen.getByRole('article', { name: /^#13 / })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /^#11 / })).toBeNull();
+
+    const sound = screen.getByRole('switch', { name: 'Sound on new orders' });
+    expect(sound).not.toBeChecked();
+    await user.click(sound);
+    expect(sound).toBeChecked();
+    expect(localStorage.getItem('tablefront.ordering.sound')).toBe('on');
+  });
+
+  it('asks an administrator to choose a restaurant first, and reads no orders', { timeout: 10_000 }, async () => {
+    renderBoard([ownerOrder({ id: 1 })], ADMIN);
+    expect(await screen.findByText('Choose a restaurant in “Restaurant you work on” to see its orders.')).toBeInTheDocument();
+    expect(server.requests).toEqual([]);
   });
 });
