@@ -1,6 +1,7 @@
 import { and, assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OwnerOrder, TransitionBody } from '../../../contracts/ordering';
 import { allows } from '../../../contracts/ordering/order-lifecycle';
+import { wallClock } from '../../../contracts/shared/opening-status';
 import { ApiError } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
 import { listenToOrderEvents, type OrderStreamMessage } from '../../services/ordering/order-events';
@@ -135,7 +136,8 @@ export const orderBoardMachine = setup({
     placeOrder: enqueueActions(({ context, enqueue }, params: { order: OwnerOrder }) => {
       const { order } = params;
       const isNew = orderIn(context, order.id) === undefined && order.status === 'placed';
-      enqueue.assign({ orders: withOrder(context.orders, order) });
+      // A restaurant's first order brings its zone, and so the board's "today".
+      enqueue.assign({ orders: withOrder(context.orders, order), today: context.today ?? wallClock(order.restaurant.time_zone, new Date()).date });
       if (isNew) {
         enqueue.emit({ type: 'screen.announce', message: `New order #${order.number} from ${order.customer.name}` });
         if (context.sound) enqueue.emit({ type: 'screen.sound' });
@@ -146,6 +148,7 @@ export const orderBoardMachine = setup({
     hasRestaurant: ({ context }) => context.restaurantId !== null,
     canRead: and([({ context }) => context.queue.length > 0, stateIn('#orderBoard.open.board.ready')]),
     moveAllowed: ({ context, event }) => event.type === 'order.move' && moveAllowed(context, event.orderId, moveBody(event)),
+    // Any reason stands for the one the dialog will ask for: only the order's status decides here.
     cancelAllowed: ({ context, event }) => event.type === 'cancel.open' && moveAllowed(context, event.orderId, { to: 'cancelled', reason: 'x' }),
     hasReason: ({ context }) => (context.cancel?.reason.trim() ?? '') !== '',
   },

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OwnerOrder } from '#contracts/ordering';
 import { boardColumns } from '#src/machines/ordering/order-board.columns';
 import { CANCEL_REASON_REQUIRED, orderBoardMachine, type Move, type OrderBoardEmitted, type OrderBoardEvent } from '#src/machines/ordering/order-board.machine';
 import type { BoardInput, BoardLoad } from '#src/services/ordering/orders';
 import { ApiError } from '#src/services/shared/api';
-import { BOARD_TODAY, ownerOrder } from '../../fixtures/ordering/owner-orders';
+import { BOARD_NOW, BOARD_TODAY, ownerOrder } from '../../fixtures/ordering/owner-orders';
 import { assertWalksCover } from '../../support/path-coverage';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as never;
@@ -86,13 +86,13 @@ describe('order board machine: path coverage', () => {
 });
 
 /** The board's actors as a fake server gives them: answered at once, each move recorded. */
-function boardActor(options: { refuse?: boolean } = {}) {
+function boardActor(options: { refuse?: boolean; loaded?: BoardLoad } = {}) {
   const moves: Move[] = [];
   const reads: number[] = [];
   let sendEvent: ((event: OrderBoardEvent) => void) | undefined;
   const machine = orderBoardMachine.provide({
     actors: {
-      loadBoard: fromPromise<BoardLoad, BoardInput>(async () => load),
+      loadBoard: fromPromise<BoardLoad, BoardInput>(async () => options.loaded ?? load),
       readOrder: fromPromise<OwnerOrder, { orderId: number }>(async ({ input }) => {
         reads.push(input.orderId);
         return ownerOrder({ id: input.orderId });
@@ -153,5 +153,22 @@ describe('order board machine', () => {
     expect(emitted).toContainEqual({ type: 'screen.focus', orderId: 1 });
     await waitFor(actor, () => reads.length === 1);
     expect(reads).toEqual([1]);
+  });
+
+  it('takes "today" from a restaurant’s first order, so that order shows in Done today once completed', { timeout: 5_000 }, async () => {
+    // Only the date is fixed (the restaurant's "today"); timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(BOARD_NOW);
+    onTestFinished(() => void vi.useRealTimers());
+    const { actor, stream } = boardActor({ loaded: { orders: [], today: null, complete: true } });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    stream({ type: 'stream.order', event: streamEvent });
+    await waitFor(actor, (snapshot) => snapshot.context.orders.length === 1);
+    actor.send({ type: 'cancel.open', orderId: 2 });
+    actor.send({ type: 'cancel.reason', reason: 'Closed early' });
+    actor.send({ type: 'cancel.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.context.orders[0]?.status === 'cancelled');
+    const { orders, today } = actor.getSnapshot().context;
+    expect(boardColumns(orders, today).done.map((order) => order.id)).toEqual([2]);
   });
 });
