@@ -30,6 +30,8 @@ const TerritoriesArea = lazy(() => import('./views/territories/territories-area.
 const InsightsArea = lazy(() => import('./views/insights/insights-area.view').then((m) => ({ default: m.InsightsArea })));
 // The Store screen edits the onboarding's steps after launch (issue 29): the onboarding area's own chunk.
 const StoreSettings = lazy(() => import('./views/onboarding/store-settings.view').then((m) => ({ default: m.StoreSettingsView })));
+// The live order board (issue 30): the ordering area's own chunk.
+const OrderBoard = lazy(() => import('./views/ordering/order-board.view').then((m) => ({ default: m.OrderBoardView })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -67,8 +69,9 @@ function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
   );
 }
 
-/** Children shared by /admin and /backoffice (second document, section 2, and issue 29's Store); the browser tests visit each. */
+/** Children shared by /admin and /backoffice (second document, section 2, issue 29's Store and issue 30's Orders); the browser tests visit each. */
 export const BACK_OFFICE_SCREENS = [
+  'orders',
   'dashboard',
   'store',
   'notifications',
@@ -103,6 +106,7 @@ const isInsightsScreen = (screen: string): screen is InsightsScreen => INSIGHTS_
 function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; screen: string; params: Record<string, string | undefined> }) {
   if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
   if (screen === 'store') return <StoreSettings />;
+  if (screen === 'orders') return <OrderBoard />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;

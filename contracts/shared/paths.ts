@@ -44,14 +44,16 @@ export const paths = {
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
-  /** Orders (issue 30): placed on the store (public), followed by token (public), run by the owner. */
+  /** Orders (issue 30): placed on the store and followed by token (both public). */
   storefrontOrders: (slug: string) => `/storefront/${slug}/orders/`,
   orderTracking: (token: string) => `/orders/track/${token}/`,
-  orders: '/orders/',
-  order: (id: number | string) => `/orders/${id}/`,
-  orderTransition: (id: number | string) => `/orders/${id}/transition/`,
-  /** The order board's live events (Server-Sent Events, issue 30). */
-  orderEvents: '/orders/events/',
+  /** The owner's orders (issue 30): list, one order, a move of its lifecycle, and the live stream (Server-Sent Events). */
+  orders: {
+    list: '/orders/',
+    one: (id: number | string) => `/orders/${id}/`,
+    transition: (id: number | string) => `/orders/${id}/transition/`,
+    events: '/orders/events/',
+  },
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',

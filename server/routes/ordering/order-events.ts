@@ -59,7 +59,7 @@ export async function orderEventRoutes(app: FastifyInstance, context: AppContext
   app.addHook('onClose', () => feed.close());
 
   app.get<{ Querystring: OrderEventsQuery }>(
-    `${API_BASE}${paths.orderEvents}`,
+    `${API_BASE}${paths.orders.events}`,
     {
       preValidation: app.requireUser,
       schema: {

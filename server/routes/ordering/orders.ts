@@ -27,13 +27,13 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext, { r
 
   // The guards run before the input is validated: a stranger gets 401 whatever they send.
   app.get<{ Querystring: OrdersQuery }>(
-    `${API_BASE}${paths.orders}`,
+    `${API_BASE}${paths.orders.list}`,
     { preValidation: app.requireUser, schema: { querystring: OrdersQuery, response: { 200: json(OrdersPage, 'A page of orders, newest first.') } } },
     async (request) => toPage(request, await listOrders(db, readers, scopeOf(signedInUser(request)), request.query)),
   );
 
   app.get<{ Params: IdParams }>(
-    `${API_BASE}${paths.order(':id')}`,
+    `${API_BASE}${paths.orders.one(':id')}`,
     {
       preValidation: app.requireUser,
       schema: { params: IdParams, response: { 200: json(OwnerOrder, 'The order, with how to reach the customer and the moves it allows.') } },
@@ -42,7 +42,7 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext, { r
   );
 
   app.post<{ Params: IdParams; Body: TransitionBody }>(
-    `${API_BASE}${paths.orderTransition(':id')}`,
+    `${API_BASE}${paths.orders.transition(':id')}`,
     {
       preValidation: app.requireUser,
       schema: {

@@ -3,10 +3,13 @@ import type { BackOfficeBase } from '../../components/navigation-base';
 export type { BackOfficeBase } from '../../components/navigation-base';
 
 /**
- * The sidebar of both specifications, in their order; Territories only under /admin. Store (the
- * restaurant's settings after launch, issue 29) sits near the top, where an owner looks first.
+ * The sidebar of both specifications, in their order; Territories only under /admin. Orders (the
+ * live order board, issue 30) comes first: it is what an owner keeps open while the restaurant
+ * works. Store (the restaurant's settings after launch, issue 29) sits near the top, where an
+ * owner looks first.
  */
 export const SIDEBAR: readonly { screen: string; label: string; adminOnly?: boolean }[] = [
+  { screen: 'orders', label: 'Orders' },
   { screen: 'dashboard', label: 'Dashboard' },
   { screen: 'store', label: 'Store' },
   { screen: 'notifications', label: 'Notifications' },

@@ -130,6 +130,7 @@ describe('guards and the back-office shell', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
+      'Orders',
       'Dashboard',
       'Store',
       'Notifications',

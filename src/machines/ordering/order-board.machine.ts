@@ -1,0 +1,327 @@
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { OrderEvent, OwnerOrder, TransitionBody } from '../../../contracts/ordering';
+import { allows } from '../../../contracts/ordering/order-lifecycle';
+import { wallClock } from '../../../contracts/shared/opening-status';
+import { ApiError } from '../../services/shared/api';
+import { errorText } from '../../services/shared/error-text';
+import { listenToOrderEvents, type OrderStreamMessage } from '../../services/ordering/order-events';
+import { loadBoard, moveOrder, readOrder, type BoardInput, type BoardLoad } from '../../services/ordering/orders';
+import { loadSoundPreference, saveSoundPreference } from '../../services/ordering/board-sound';
+import { newOrderCount, withOrder } from './order-board.columns';
+
+/**
+ * The owner's live order board (issue 30), four regions side by side once a restaurant is known:
+ *
+ *   board:  loading ──done──▶ ready ──stream.reset──▶ loading;  loading ──error──▶ failed ──board.retry──▶ loading
+ *   stream: listening, for the screen's whole life (orderEvents reconnects by itself, so a reload
+ *           of the list never loses its place in the stream)
+ *   reads:  idle ──[an order is queued and the board is ready]──▶ reading ──▶ idle
+ *           (an event only names an order: it is read again, one at a time, and placed or moved)
+ *   moves:  idle ──order.move──▶ moving ──▶ idle;  idle ──cancel.open──▶ cancelling ──cancel.confirm [reason]──▶ moving
+ *
+ * Only the moves the lifecycle allows from the order's status, which the server also lists in
+ * `next_statuses`, are taken. A refused move shows the server's sentence on its card and reads
+ * that order again. What the screen does once (announce, tone, title, focus, print) is emitted.
+ */
+
+export type Move = { orderId: number; body: TransitionBody };
+
+export type OrderBoardInput = { restaurantId: number | null; sound?: boolean };
+
+export type CardRefusal = { orderId: number; message: string };
+export type CancelForm = { orderId: number; reason: string; error: string | null };
+
+export type OrderBoardContext = {
+  restaurantId: number | null;
+  orders: OwnerOrder[];
+  /** The restaurant's date the board was loaded on (its zone); null before its first order. */
+  today: string | null;
+  complete: boolean;
+  loadError: string | null;
+  /** Orders named by the stream, waiting to be read, oldest first. */
+  queue: number[];
+  live: boolean;
+  /** The move out now (or confirmed in the cancel dialog), and its order. */
+  move: Move | null;
+  refusal: CardRefusal | null;
+  cancel: CancelForm | null;
+  sound: boolean;
+  /** The order whose kitchen ticket is laid out for printing. */
+  ticketId: number | null;
+};
+
+export type OrderBoardEvent =
+  | { type: 'board.retry' }
+  | { type: 'order.move'; orderId: number; to: TransitionBody['to']; prep_minutes?: number }
+  | { type: 'cancel.open'; orderId: number }
+  | { type: 'cancel.reason'; reason: string }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.close' }
+  | { type: 'sound.toggle'; on: boolean }
+  | { type: 'ticket.print'; orderId: number }
+  | { type: 'stream.order'; event: OrderEvent }
+  | { type: 'stream.reset' }
+  | { type: 'stream.connected' }
+  | { type: 'stream.lost' };
+
+export type OrderBoardEmitted =
+  | { type: 'screen.announce'; message: string }
+  | { type: 'screen.sound' }
+  | { type: 'screen.title'; count: number }
+  | { type: 'screen.focus'; orderId: number }
+  | { type: 'screen.print' };
+
+/** The prep times Accept offers, in minutes (issue 30's chips). */
+export const PREP_TIME_CHOICES = [10, 15, 20, 30, 45, 60] as const;
+
+export const CANCEL_REASON_REQUIRED = 'Please say why the order is cancelled.';
+const LOAD_FAILED = 'The orders could not be loaded.';
+const MOVE_FAILED = 'The order could not be changed.';
+
+/** What the stream says, as the board's events. */
+const STREAM_EVENTS: { [K in OrderStreamMessage['type']]: (message: Extract<OrderStreamMessage, { type: K }>) => OrderBoardEvent } = {
+  order: (message) => ({ type: 'stream.order', event: message.event }),
+  reset: () => ({ type: 'stream.reset' }),
+  connected: () => ({ type: 'stream.connected' }),
+  lost: () => ({ type: 'stream.lost' }),
+};
+
+const orderIn = (context: OrderBoardContext, orderId: number) => context.orders.find((order) => order.id === orderId);
+
+/** Whether the order may make `body`'s move: the server lists it, and the lifecycle allows it. */
+function moveAllowed(context: OrderBoardContext, orderId: number, body: TransitionBody): boolean {
+  const order = orderIn(context, orderId);
+  return order !== undefined && order.next_statuses.includes(body.to) && allows(order.status, order.fulfilment, body);
+}
+
+const moveBody = (event: Extract<OrderBoardEvent, { type: 'order.move' }>): TransitionBody =>
+  event.prep_minutes === undefined ? { to: event.to } : { to: event.to, prep_minutes: event.prep_minutes };
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+const STATUS_WORDS: Record<OwnerOrder['status'], string> = {
+  placed: 'placed',
+  accepted: 'accepted',
+  ready: 'ready',
+  out_for_delivery: 'out for delivery',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+export const orderBoardMachine = setup({
+  types: {
+    input: {} as OrderBoardInput,
+    context: {} as OrderBoardContext,
+    events: {} as OrderBoardEvent,
+    emitted: {} as OrderBoardEmitted,
+  },
+  actors: {
+    loadBoard: fromPromise<BoardLoad, BoardInput>(({ input }) => loadBoard(input)),
+    readOrder: fromPromise<OwnerOrder, { orderId: number }>(({ input }) => readOrder(input)),
+    moveOrder: fromPromise<OwnerOrder, Move>(({ input }) => moveOrder(input)),
+    orderEvents: fromCallback<OrderBoardEvent, { restaurantId: number | null }>(({ sendBack, input }) => {
+      const controller = new AbortController();
+      void listenToOrderEvents({
+        restaurantId: input.restaurantId,
+        signal: controller.signal,
+        onMessage: (message) => sendBack(STREAM_EVENTS[message.type](message as never)),
+      });
+      return () => controller.abort();
+    }),
+  },
+  actions: {
+    rememberSound: (_, params: { on: boolean }) => saveSoundPreference(params.on),
+    emitTitle: emit(({ context }) => ({ type: 'screen.title', count: newOrderCount(context.orders) }) as const),
+    /** An order read after an event: placed or moved; announced (and sounded) when it is new. */
+    placeOrder: enqueueActions(({ context, enqueue }, params: { order: OwnerOrder }) => {
+      const { order } = params;
+      const isNew = orderIn(context, order.id) === undefined && order.status === 'placed';
+      // A restaurant's first order brings its zone, and so the board's "today".
+      enqueue.assign({ orders: withOrder(context.orders, order), today: context.today ?? wallClock(order.restaurant.time_zone, new Date()).date });
+      if (isNew) {
+        enqueue.emit({ type: 'screen.announce', message: `New order #${order.number} from ${order.customer.name}` });
+        if (context.sound) enqueue.emit({ type: 'screen.sound' });
+      }
+    }),
+  },
+  guards: {
+    hasRestaurant: ({ context }) => context.restaurantId !== null,
+    canRead: and([({ context }) => context.queue.length > 0, stateIn('#orderBoard.open.board.ready')]),
+    moveAllowed: ({ context, event }) => event.type === 'order.move' && moveAllowed(context, event.orderId, moveBody(event)),
+    // Any reason stands for the one the dialog will ask for: only the order's status decides here.
+    cancelAllowed: ({ context, event }) => event.type === 'cancel.open' && moveAllowed(context, event.orderId, { to: 'cancelled', reason: 'x' }),
+    hasReason: ({ context }) => (context.cancel?.reason.trim() ?? '') !== '',
+  },
+}).createMachine({
+  id: 'orderBoard',
+  context: ({ input }) => ({
+    restaurantId: input.restaurantId,
+    orders: [],
+    today: null,
+    complete: true,
+    loadError: null,
+    queue: [],
+    live: false,
+    move: null,
+    refusal: null,
+    cancel: null,
+    sound: input.sound ?? loadSoundPreference(),
+    ticketId: null,
+  }),
+  initial: 'start',
+  on: {
+    'sound.toggle': { actions: [assign({ sound: ({ event }) => event.on }), { type: 'rememberSound', params: ({ event }) => ({ on: event.on }) }] },
+    'ticket.print': { actions: [assign({ ticketId: ({ event }) => event.orderId }), emit({ type: 'screen.print' })] },
+  },
+  states: {
+    start: { always: [{ guard: 'hasRestaurant', target: 'open' }, { target: 'noRestaurant' }] },
+    noRestaurant: { tags: ['noRestaurant'] },
+    open: {
+      type: 'parallel',
+      states: {
+        board: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadBoard',
+                src: 'loadBoard',
+                input: ({ context }) => ({ restaurantId: context.restaurantId, now: new Date() }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign(({ event }) => ({ orders: event.output.orders, today: event.output.today, complete: event.output.complete, loadError: null })),
+                    'emitTitle',
+                  ],
+                },
+                onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error, LOAD_FAILED).message }) },
+              },
+            },
+            failed: { tags: ['loadFailed'], on: { 'board.retry': 'loading' } },
+            ready: { tags: ['ready'], on: { 'stream.reset': 'loading' } },
+          },
+        },
+        stream: {
+          invoke: { id: 'orderEvents', src: 'orderEvents', input: ({ context }) => ({ restaurantId: context.restaurantId }) },
+          on: {
+            'stream.connected': { actions: assign({ live: true }) },
+            'stream.lost': { actions: assign({ live: false }) },
+            'stream.order': {
+              actions: assign({
+                queue: ({ context, event }) => (context.queue.includes(event.event.order_id) ? context.queue : [...context.queue, event.event.order_id]),
+              }),
+            },
+          },
+        },
+        reads: {
+          initial: 'idle',
+          states: {
+            idle: { always: { guard: 'canRead', target: 'reading' } },
+            reading: {
+              invoke: {
+                id: 'readOrder',
+                src: 'readOrder',
+                input: ({ context }) => ({ orderId: context.queue[0]! }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'placeOrder', params: ({ event }) => ({ order: event.output }) },
+                    assign({ queue: ({ context }) => context.queue.slice(1) }),
+                    'emitTitle',
+                  ],
+                },
+                // Gone or no longer this restaurant's: nothing to place; the board goes on.
+                onError: { target: 'idle', actions: assign({ queue: ({ context }) => context.queue.slice(1) }) },
+              },
+            },
+          },
+        },
+        moves: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'order.move': {
+                  guard: 'moveAllowed',
+                  target: 'moving',
+                  actions: assign(({ event }) => ({ move: { orderId: event.orderId, body: moveBody(event) }, refusal: null })),
+                },
+                'cancel.open': {
+                  guard: 'cancelAllowed',
+                  target: 'cancelling',
+                  actions: assign({ cancel: ({ event }) => ({ orderId: event.orderId, reason: '', error: null }) }),
+                },
+              },
+            },
+            cancelling: {
+              tags: ['cancelling'],
+              on: {
+                'cancel.reason': {
+                  actions: assign({ cancel: ({ context, event }) => context.cancel && { ...context.cancel, reason: event.reason, error: null } }),
+                },
+                'cancel.confirm': [
+                  {
+                    guard: 'hasReason',
+                    target: 'moving',
+                    actions: assign(({ context }) => ({
+                      move: { orderId: context.cancel!.orderId, body: { to: 'cancelled', reason: context.cancel!.reason.trim() } },
+                      refusal: null,
+                    })),
+                  },
+                  { actions: assign({ cancel: ({ context }) => context.cancel && { ...context.cancel, error: CANCEL_REASON_REQUIRED } }) },
+                ],
+                'cancel.close': { target: 'idle', actions: assign({ cancel: null }) },
+              },
+            },
+            moving: {
+              tags: ['moving'],
+              invoke: {
+                id: 'moveOrder',
+                src: 'moveOrder',
+                input: ({ context }) => context.move!,
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => ({ orders: withOrder(context.orders, event.output), move: null, cancel: null })),
+                    emit(({ event }) => ({ type: 'screen.announce', message: `Order #${event.output.number} ${STATUS_WORDS[event.output.status]}.` }) as const),
+                    emit(({ event }) => ({ type: 'screen.focus', orderId: event.output.id }) as const),
+                    'emitTitle',
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    emit(({ context }) => ({ type: 'screen.focus', orderId: context.move!.orderId }) as const),
+                    assign(({ context, event }) => ({
+                      refusal: { orderId: context.move!.orderId, message: errorText(event.error, MOVE_FAILED).message },
+                      // Refused (409): the order changed meanwhile; read it again to show where it is now.
+                      queue:
+                        isConflict(event.error) && !context.queue.includes(context.move!.orderId) ? [...context.queue, context.move!.orderId] : context.queue,
+                      move: null,
+                      cancel: null,
+                    })),
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type OrderBoardMachine = typeof orderBoardMachine;
+export type OrderBoardActor = ActorRefFrom<OrderBoardMachine>;
+type Snapshot = SnapshotFrom<OrderBoardMachine>;
+
+export const selectOrders = (snapshot: Snapshot) => snapshot.context.orders;
+export const selectToday = (snapshot: Snapshot) => snapshot.context.today;
+export const selectMovingId = (snapshot: Snapshot) => snapshot.context.move?.orderId ?? null;
+export const selectRefusal = (snapshot: Snapshot) => snapshot.context.refusal;
+export const selectCancel = (snapshot: Snapshot) => snapshot.context.cancel;
+export const selectLive = (snapshot: Snapshot) => snapshot.context.live;
+export const selectSound = (snapshot: Snapshot) => snapshot.context.sound;
+export const selectTicket = (snapshot: Snapshot) => snapshot.context.orders.find((order) => order.id === snapshot.context.ticketId) ?? null;
+export const selectComplete = (snapshot: Snapshot) => snapshot.context.complete;

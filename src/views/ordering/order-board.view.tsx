@@ -1,0 +1,195 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Badge, Group, Stack, Switch, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMachine, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { BOARD_COLUMNS, boardColumns, type ColumnKey } from '../../machines/ordering/order-board.columns';
+import {
+  orderBoardMachine,
+  selectCancel,
+  selectComplete,
+  selectLive,
+  selectMovingId,
+  selectOrders,
+  selectRefusal,
+  selectSound,
+  selectTicket,
+  selectToday,
+  type OrderBoardActor,
+  type OrderBoardMachine,
+} from '../../machines/ordering/order-board.machine';
+import { LoadFailed } from '../../components/load-failed';
+import { useNarrowerThan } from '../../components/narrow-screen';
+import { documentTitle, usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { isAdmin, useSession } from '../shared/session-context';
+import { useScreen } from '../shared/use-screen';
+import { KitchenTicket } from './kitchen-ticket';
+import { OrderCancelDialog } from './order-cancel-dialog';
+import { OrderCard } from './order-card';
+import { playNewOrderTone } from './order-tone';
+import classes from './order-board.module.css';
+import { cardId } from './order-text';
+
+export const ORDERS_TITLE = 'Orders';
+
+/**
+ * The owner's live order board (`/backoffice/orders`, `/admin/orders` for the restaurant chosen
+ * in the header; issue 30). Keyed by that restaurant, so a new choice starts a new board and stream.
+ */
+export function OrderBoardView({ machine = orderBoardMachine }: { machine?: OrderBoardMachine }) {
+  usePageTitle(ORDERS_TITLE, 'Back office');
+  const { user } = useSession();
+  return (
+    <Stack gap="lg" w="100%">
+      <Title order={1} size="h2">
+        {ORDERS_TITLE}
+      </Title>
+      <OrderBoard key={user.active_restaurant_id ?? 'none'} machine={machine} restaurantId={user.active_restaurant_id} admin={isAdmin(user)} />
+    </Stack>
+  );
+}
+
+function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachine; restaurantId: number | null; admin: boolean }) {
+  const [snapshot, send, actor] = useMachine(machine, { input: { restaurantId } });
+  const [announcement, setAnnouncement] = useState('');
+  useScreen(actor, {
+    'screen.announce': ({ message }) => setAnnouncement(message),
+    'screen.sound': playNewOrderTone,
+    'screen.title': ({ count }) => {
+      document.title = `${count > 0 ? `(${count}) ` : ''}${documentTitle(ORDERS_TITLE, 'Back office')}`;
+    },
+    // After React has drawn the card where the move put it.
+    'screen.focus': ({ orderId }) => setTimeout(() => document.getElementById(cardId(orderId))?.focus()),
+    'screen.print': () => setTimeout(() => window.print()),
+  });
+  const sound = useSelector(actor, selectSound);
+  const live = useSelector(actor, selectLive);
+
+  if (snapshot.hasTag('noRestaurant')) {
+    return (
+      <Text>
+        {admin ? 'Choose a restaurant in “Restaurant you work on” to see its orders.' : 'Your restaurant is not set up yet: orders come once it is launched.'}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{live ? 'Live: new orders appear here as they arrive.' : 'Connecting to new orders…'}</Text>
+        <Switch label="Sound on new orders" checked={sound} onChange={(event) => send({ type: 'sound.toggle', on: event.currentTarget.checked })} />
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      {snapshot.hasTag('loadFailed') ? <LoadFailed message={snapshot.context.loadError} onRetry={() => send({ type: 'board.retry' })} /> : null}
+      {snapshot.hasTag('loading') ? <Spinner label="Loading orders" /> : null}
+      {snapshot.hasTag('ready') ? <Board actor={actor} /> : null}
+      <BoardDialogs actor={actor} />
+    </Stack>
+  );
+}
+
+function BoardDialogs({ actor }: { actor: OrderBoardActor }) {
+  const cancel = useSelector(actor, selectCancel);
+  const orders = useSelector(actor, selectOrders);
+  const ticket = useSelector(actor, selectTicket);
+  const today = useSelector(actor, selectToday);
+  const cancelled = orders.find((order) => order.id === cancel?.orderId);
+  return (
+    <>
+      <OrderCancelDialog form={cancel} orderNumber={cancelled?.number ?? null} send={actor.send} />
+      <KitchenTicket order={ticket} today={today} />
+    </>
+  );
+}
+
+/** The columns side by side; below Mantine's `sm` (phones) one tab per column, each with its count. */
+function Board({ actor }: { actor: OrderBoardActor }) {
+  const orders = useSelector(actor, selectOrders);
+  const today = useSelector(actor, selectToday);
+  const complete = useSelector(actor, selectComplete);
+  const narrow = useNarrowerThan('sm');
+  const columns = boardColumns(orders, today);
+  const [tab, setTab] = useState<ColumnKey>('new');
+  return (
+    <>
+      {complete ? null : <Text size="sm">Some lists were longer than one page: the newest orders are shown.</Text>}
+      {narrow ? (
+        <Tabs value={tab} onChange={(value) => setTab((value as ColumnKey | null) ?? 'new')} keepMounted={false}>
+          <Tabs.List grow>
+            {BOARD_COLUMNS.map((column) => (
+              <Tabs.Tab key={column.key} value={column.key}>
+                {column.label} ({columns[column.key].length})
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {BOARD_COLUMNS.map((column) => (
+            <Tabs.Panel key={column.key} value={column.key} pt="md">
+              <Column actor={actor} columnKey={column.key} label={column.label} orders={columns[column.key]} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : (
+        <div className={classes.columns}>
+          {BOARD_COLUMNS.map((column) => (
+            <Column key={column.key} actor={actor} columnKey={column.key} label={column.label} orders={columns[column.key]} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Column({
+  actor,
+  columnKey,
+  label,
+  orders,
+}: {
+  actor: OrderBoardActor;
+  columnKey: ColumnKey;
+  label: string;
+  orders: ReturnType<typeof boardColumns>[ColumnKey];
+}) {
+  const today = useSelector(actor, selectToday);
+  const movingId = useSelector(actor, selectMovingId);
+  const refusal = useSelector(actor, selectRefusal);
+  const headingId = `orders-column-${columnKey}`;
+  return (
+    <section className={classes.column} aria-labelledby={headingId}>
+      <h2 className={classes.columnTitle} id={headingId}>
+        {label}
+        <Badge variant="light" color="gray">
+          {orders.length}
+        </Badge>
+      </h2>
+      {orders.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No orders
+        </Text>
+      ) : (
+        <ul className={classes.cards}>
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard
+                order={order}
+                today={today}
+                busy={movingId !== null}
+                moving={movingId === order.id}
+                refusal={refusal?.orderId === order.id ? refusal.message : null}
+                send={actor.send}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

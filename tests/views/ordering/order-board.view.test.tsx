@@ -1,0 +1,126 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '#src/theme';
+import { OrderBoardView } from '#src/views/ordering/order-board.view';
+import { SessionProvider } from '#src/views/shared/session-context';
+import { BOARD_NOW, ownerOrder } from '../../fixtures/ordering/owner-orders';
+import { setViewport } from '../../support/happy-dom-gaps';
+import { ADMIN, OWNER } from '../shared/app-harness';
+import { boardServer, type BoardServer } from './board-server';
+
+/**
+ * The order board (issue 30) with its real machine, services and HTTP client against a fake of
+ * the order routes that checks every request with the ordering contracts (./board-server.ts),
+ * the live stream included.
+ */
+let server: BoardServer;
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  // Only the date is fixed (the restaurant's "today"); timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(BOARD_NOW);
+  localStorage.setItem('access_token', 'token');
+});
+
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+function renderBoard(orders: Parameters<typeof boardServer>[0], user = OWNER) {
+  server = boardServer(orders);
+  globalThis.fetch = server.fetch;
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <SessionProvider value={{ user, signOut: () => undefined, chooseRestaurant: () => undefined, choosing: false, chooseError: null }}>
+        <main>
+          <OrderBoardView />
+        </main>
+      </SessionProvider>
+    </MantineProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+const card = (number: number) => screen.getByRole('article', { name: new RegExp(`^#${number} `) });
+const posts = () => server.requests.filter((request) => request.method === 'POST').map(({ path, body }) => ({ path, body }));
+
+describe('order board', () => {
+  it('shows a new order from the stream in New, announced and counted in the title; accepts it with a prep-time chip', { timeout: 10_000 }, async () => {
+    const user = renderBoard([ownerOrder({ id: 1 })]);
+    await waitFor(() => expect(within(column('New')).getByRole('article', { name: /^#11 / })).toBeInTheDocument());
+    // The newest order first (it carries the restaurant's zone), then today's and the open ones.
+    const lists = server.requests.filter((request) => request.path.startsWith('/api/v2/orders/?')).map((request) => request.path);
+    expect(lists[0]).toBe('/api/v2/orders/?page_size=1&restaurant_id=42');
+    expect(lists).toContain('/api/v2/orders/?day=2026-11-27&page_size=200&restaurant_id=42');
+    expect(lists).toContain('/api/v2/orders/?status=placed&page_size=100&restaurant_id=42');
+    await waitFor(() => expect(server.openStreams).toBe(1));
+    expect(document.title).toBe('(1) Orders · Back office · Tablefront');
+
+    server.publish(ownerOrder({ id: 2, customer: { name: 'Grace', phone: '+1 312 555 0100', email: 'grace@example.com' } }));
+    await waitFor(() => expect(within(column('New')).getByRole('article', { name: '#12 · Grace' })).toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('New order #12 from Grace');
+    expect(document.title).toBe('(2) Orders · Back office · Tablefront');
+    // Only the moves the lifecycle allows from placed: accept (chips) and cancel.
+    expect(within(card(12)).queryByRole('button', { name: /^Ready/ })).toBeNull();
+
+    await user.click(within(card(12)).getByRole('button', { name: '15 min, accept order #12' }));
+    await waitFor(() => expect(within(column('In the kitchen')).getByRole('article', { name: '#12 · Grace' })).toHaveFocus());
+    expect(posts()).toEqual([{ path: '/api/v2/orders/2/transition/', body: { to: 'accepted', prep_minutes: 15 } }]);
+    expect(document.title).toBe('(1) Orders · Back office · Tablefront');
+  });
+
+  it('asks the reason before cancelling; a refused move shows the server’s sentence and reads the order again', { timeout: 10_000 }, async () => {
+    const user = renderBoard([ownerOrder({ id: 1 }), ownerOrder({ id: 3, status: 'accepted' })]);
+    await waitFor(() => expect(card(11)).toBeInTheDocument());
+
+    const cancel = within(card(11)).getByRole('button', { name: 'Cancel order #11' });
+    await user.click(cancel);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #11?' });
+    const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription('Please say why the order is cancelled.');
+    expect(posts()).toEqual([]);
+
+    await user.type(reason, 'Out of dough');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(within(column('Done today')).getByRole('article', { name: /^#11 / })).toHaveTextContent('Cancelled: Out of dough'));
+    expect(posts()).toEqual([{ path: '/api/v2/orders/1/transition/', body: { to: 'cancelled', reason: 'Out of dough' } }]);
+
+    server.refuseNext.set(3, 'This order was cancelled meanwhile.');
+    await user.click(within(card(13)).getByRole('button', { name: 'Ready, order #13' }));
+    await waitFor(() => expect(within(card(13)).getByRole('alert')).toHaveTextContent('This order was cancelled meanwhile.'));
+    await waitFor(() => expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/v2/orders/3/' }));
+    expect(within(column('In the kitchen')).getByRole('article', { name: /^#13 / })).toHaveFocus();
+  });
+
+  it('on a phone shows one tab per column with its count; the sound switch is off until turned on, then remembered', { timeout: 10_000 }, async () => {
+    setViewport('phone');
+    const user = renderBoard([ownerOrder({ id: 1 }), ownerOrder({ id: 3, status: 'ready' })]);
+    const newTab = await screen.findByRole('tab', { name: 'New (1)' });
+    expect(newTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('article', { name: /^#11 / })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Ready (1)' }));
+    expect(screen.getByRole('article', { name: /^#13 / })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /^#11 / })).toBeNull();
+
+    const sound = screen.getByRole('switch', { name: 'Sound on new orders' });
+    expect(sound).not.toBeChecked();
+    await user.click(sound);
+    expect(sound).toBeChecked();
+    expect(localStorage.getItem('tablefront.ordering.sound')).toBe('on');
+  });
+
+  it('asks an administrator to choose a restaurant first, and reads no orders', { timeout: 10_000 }, async () => {
+    renderBoard([ownerOrder({ id: 1 })], ADMIN);
+    expect(await screen.findByText('Choose a restaurant in “Restaurant you work on” to see its orders.')).toBeInTheDocument();
+    expect(server.requests).toEqual([]);
+  });
+});
