@@ -44,6 +44,9 @@ export const paths = {
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
+  /** Public (issue 30): place an order (POST, `Idempotency-Key`), follow one by its token (GET). */
+  storefrontOrders: (slug: string) => `/storefront/${slug}/orders/`,
+  orderTrack: (token: string) => `/orders/track/${token}/`,
   menu: {
     categories: '/categories/',
     categoryDetail: '/categories/detail/',
@@ -66,3 +69,6 @@ export const paths = {
     copy: (collection: string, id: number | string) => `${collection}${id}/copy/`,
   },
 } as const;
+
+/** The customer's tracking page of an order (issue 30): a page of the site, not of the API. */
+export const trackingPagePath = (slug: string, token: string) => `/${slug}/orders/${token}`;
