@@ -1,6 +1,5 @@
 import { LINE_NOTE_MAX, LINE_QUANTITY_MAX, ORDER_MESSAGES, type OrderLineInput } from '../../../contracts/ordering';
 import type { StoredLine } from '../../services/ordering/cart-store';
-import type { OrderingMenu } from './store-terms';
 
 /**
  * The cart's rules, pure (issue 30): what a choice of the item dialog costs, what is wrong with
@@ -8,6 +7,22 @@ import type { OrderingMenu } from './store-terms';
  * is counted in integer cents here; the server prices the order again and is the only judge.
  */
 
+/**
+ * What ordering reads of the store (issue 30), as shapes of its own: the storefront area's page
+ * data (StorePageData) has these fields, and the page's composition root hands it over, so the
+ * ordering area never imports the storefront's contract.
+ */
+export type OrderingMenu = ReadonlyArray<{
+  sizes: ReadonlyArray<{ id: number; name: string; units: number | null; measurement: string | null }>;
+  items: ReadonlyArray<{ id: number; name: string; price: number | null; prices: ReadonlyArray<{ size_id: number; price: number }> }>;
+  extra_groups: ReadonlyArray<{
+    id: number;
+    name: string;
+    required: boolean;
+    allow_multiple: boolean;
+    selections: ReadonlyArray<{ id: number; name: string; price: number }>;
+  }>;
+}>;
 export type StoreMenu = OrderingMenu;
 type Category = StoreMenu[number];
 type Item = Category['items'][number];

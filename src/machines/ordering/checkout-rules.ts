@@ -3,11 +3,27 @@ import type { Fulfilment, PlaceOrderBody } from '../../../contracts/ordering';
 import { openingStatus, type Schedule } from '../../../contracts/shared/opening-status';
 import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots';
 import { cents } from './cart-lines';
-import type { CheckoutStore, DeliveryTermsData } from './store-terms';
+import type { OpeningDay, SpecialDay } from '../../../contracts/shared/opening-hours';
+import type { Currency } from '../../../contracts/shared/restaurants';
 
 /** The checkout's pure rules (issue 30): which step owns a field, what the order costs, which times may be asked for. */
 
-export type { CheckoutStore };
+/** Delivery terms as the store and its zip check state them (money with two decimals). */
+export type DeliveryTermsData = { fee: number; min_order: number | null; free_over: number | null };
+
+/**
+ * What the checkout reads of the store, as a shape of its own: the storefront area's page data
+ * (StorePageData) has these fields and the page's composition root hands it over, so the ordering
+ * area never imports the storefront's contract.
+ */
+export type CheckoutStore = {
+  slug: string;
+  currency: Currency;
+  time_zone: string;
+  hours: { open_247: boolean; days: readonly OpeningDay[]; special_days: readonly SpecialDay[] };
+  pickup: { available: boolean; eta_from: number; eta_to: number };
+  delivery: DeliveryTermsData & { available: boolean; eta_from: number; eta_to: number };
+};
 export type Step = 'fulfilment' | 'address' | 'time' | 'contact' | 'review';
 /** Delivery terms in cents, from the store's data until the zip check answers its own. */
 export type Terms = { fee: number; min_order: number | null; free_over: number | null };

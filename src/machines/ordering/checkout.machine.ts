@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type PlacedOrder } from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
-import type { DeliveryTermsData } from './store-terms';
+import type { DeliveryTermsData } from './checkout-rules';
 import { placeOrder, type Placement } from '../../services/ordering/place-order';
 import {
   belowMinimum,

@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LINE_NOTE_MAX, LINE_QUANTITY_MAX } from '../../../contracts/ordering';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Currency } from '../../../contracts/shared/restaurants';
-import type { OrderingMenu } from '../../machines/ordering/store-terms';
+import type { OrderingMenu } from '../../machines/ordering/cart-lines';
 import type { CartChoice, ChoiceErrors } from '../../machines/ordering/cart-lines';
 import type { cartMachine } from '../../machines/ordering/cart.machine';
 import { element } from '../shared/dom';
