@@ -27,8 +27,8 @@ import { followCategories } from './views/storefront/category-nav';
 import { enhanceItemDetails } from './views/storefront/item-details';
 import { enhanceZipCheck } from './views/storefront/zip-check';
 
-/** The cart, its panel and the checkout, for a store that offers pickup or delivery. */
-function startOrdering(data: StorePageData) {
+/** The cart, its panel and the checkout, for a store that offers pickup or delivery; `navigate` goes to the placed order's tracking page. */
+export function startOrdering(data: StorePageData, navigate: (path: string) => void = (path) => location.assign(path)) {
   const cart = createActor(cartMachine, { input: { menu: data.categories, stored: loadCart(data.slug) } });
   cart.on('cart.changed', ({ lines }) => saveCart(data.slug, lines));
   cart.start();
@@ -37,7 +37,7 @@ function startOrdering(data: StorePageData) {
   const checkout = checkoutMachine.provide({ actors: { checkZip: fromPromise(({ input }) => checkDelivery(input.slug, input.zip)) } });
   const openCheckout = checkoutView((order) => {
     cart.send({ type: 'cart.clear' });
-    location.assign(trackingPagePath(order.restaurant.slug, order.token));
+    navigate(trackingPagePath(order.restaurant.slug, order.token));
   });
   cartPanel(cart, data.currency, () => {
     const { lines } = cart.getSnapshot().context;
