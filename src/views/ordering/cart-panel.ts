@@ -11,10 +11,10 @@ type Cart = ActorRefFrom<typeof cartMachine>;
 export const lineTitle = (line: Pick<CartLine, 'name' | 'size_name'>) => (line.size_name ? `${line.name} (${line.size_name})` : line.name);
 const count = (items: number) => `${items} ${items === 1 ? 'item' : 'items'}`;
 
-/** A line's words: what it is, what was chosen with it, its note. */
-export function lineDetails(line: CartLine): HTMLElement[] {
+/** A line's words: what it is (after `prefix`, such as its quantity), what was chosen with it, its note. */
+export function lineDetails(line: CartLine, prefix = ''): HTMLElement[] {
   return [
-    element('strong', {}, lineTitle(line)),
+    element('strong', {}, `${prefix}${lineTitle(line)}`),
     ...(line.extras.length > 0 ? [element('span', { class: 'muted line-extras' }, line.extras.join(', '))] : []),
     ...(line.note ? [element('span', { class: 'muted line-extras' }, `Note: ${line.note}`)] : []),
   ];

@@ -193,7 +193,7 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
           element(
             'li',
             { class: 'cart-line' },
-            element('div', { class: 'line-main' }, element('span', {}, `${line.quantity} \u00d7 `), ...lineDetails(line)),
+            element('div', { class: 'line-main' }, ...lineDetails(line, `${line.quantity} \u00d7 `)),
             element('span', {}, money(line.unit_cents * line.quantity)),
           ),
         );

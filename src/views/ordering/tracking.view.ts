@@ -79,7 +79,9 @@ export function trackingView(root: HTMLElement, live: HTMLElement, tracking: Tra
     const { order } = snapshot.context;
     if (snapshot.hasTag('notFound')) {
       heading.textContent = 'We can\u2019t find this order';
-      content.replaceChildren(element('p', {}, 'Check the link in your confirmation email, or '), element('a', { href: storeHref }, 'go back to the store'));
+      content.replaceChildren(
+        element('p', {}, 'Check the link in your confirmation email, or ', element('a', { href: storeHref }, 'go back to the store'), '.'),
+      );
       note.textContent = '';
       return;
     }

@@ -122,6 +122,7 @@ body:has(.cart-button:not([hidden])){padding-bottom:5rem}
 .link-button{font:inherit;font-size:.9rem;background:none;border:0;padding:.25rem;color:#9f2a12;text-decoration:underline;cursor:pointer}
 .dialog-body .subtotal,.tracking .subtotal{display:flex;justify-content:space-between;gap:1rem;margin:.4rem 0}
 .pay{font-weight:600}
+.dialog-body .terms li{display:block;border:0}
 .tracking{padding-top:1.5rem;padding-bottom:3rem;max-width:40rem}
 .tracking h1{font-size:1.8rem}
 .tracking h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
