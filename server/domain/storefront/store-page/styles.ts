@@ -81,7 +81,7 @@ h1,h2,h3{line-height:1.2;margin:0}
 dialog{border:0;border-radius:1rem;padding:0;width:min(32rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);color:#1f1a17}
 dialog::backdrop{background:rgba(20,12,8,.6)}
 .dialog-body{padding:1.25rem}
-.dialog-body h2{font-size:1.35rem;padding-right:2.5rem}
+.dialog-body h2{font-size:1.35rem;padding-right:2.5rem;margin-bottom:.75rem}
 .dialog-body h3{font-size:1rem;margin:1.1rem 0 .3rem}
 .dialog-body li{display:flex;justify-content:space-between;gap:1rem;padding:.25rem 0;border-bottom:1px solid #f1e8de}
 .close{position:absolute;top:.75rem;right:.75rem;width:2.25rem;height:2.25rem;border-radius:50%;border:1px solid #d9c9b8;background:#fff;font-size:1.25rem;line-height:1;cursor:pointer;color:#1f1a17}
