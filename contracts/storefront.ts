@@ -138,6 +138,11 @@ export type StorePageData = {
   slug: string;
   currency: Storefront['restaurant']['currency'];
   pickup_available: boolean;
+  /** What the checkout needs (issue 30): the hours its slots and "open now" are read from, in the zone, and the terms. */
+  time_zone: string;
+  hours: Storefront['hours'];
+  pickup: Storefront['pickup'];
+  delivery: Storefront['delivery'];
   categories: Array<
     Pick<StoreCategory, 'id' | 'sizes' | 'extra_groups' | 'toppings' | 'dressings'> & {
       items: Array<Pick<StoreCategory['items'][number], 'id' | 'name' | 'description' | 'price' | 'prices'>>;

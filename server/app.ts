@@ -48,6 +48,9 @@ import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
 import { orderRoutes } from './routes/ordering/orders';
 import { orderEventRoutes } from './routes/ordering/order-events';
+import { trackingPageRoutes } from './routes/ordering/tracking-page';
+import { trackingPage } from './domain/storefront/store-page/tracking-page';
+import { storeScriptSrc } from './domain/storefront/store-page/store-script';
 
 export type AppDependencies = {
   /** An open, migrated database; when absent one is opened (and migrated) from the config. */
@@ -145,6 +148,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(storePageRoutes, context);
   // After the built app's routes, which send the build's precompressed files as they are.
   await app.register(compressionPlugin);
+  // An order's tracking page (issue 30) is the ordering area's address in the store's colours,
+  // which the storefront area draws. Before the API document, which pages are not part of.
+  const scriptSrc = storeScriptSrc(config.staticDir);
+  await app.register((instance) => trackingPageRoutes(instance, { page: (slug, token) => trackingPage(context.database.db, slug, token, scriptSrc) }));
   await app.register(housekeepingPlugin, context);
   await app.register(authPlugin, context);
   // Before the routes: it documents every route registered after it.

@@ -76,3 +76,6 @@ export const paths = {
     copy: (collection: string, id: number | string) => `${collection}${id}/copy/`,
   },
 } as const;
+
+/** The customer's tracking page of an order (issue 30): a page of the site, not of the API. */
+export const trackingPagePath = (slug: string, token: string) => `/${slug}/orders/${token}`;

@@ -1,16 +1,9 @@
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { StorePageData } from '../../../contracts/storefront';
+import { element } from '../shared/dom';
 
 type Category = StorePageData['categories'][number];
 type Item = Category['items'][number];
-
-/** A tiny element builder: the dialog's text is set as text, never parsed as markup. */
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
-  made.append(...children);
-  return made;
-}
 
 const priceList = (rows: [string, string][]) =>
   element('ul', { class: 'plain' }, ...rows.map(([name, price]) => element('li', {}, element('span', {}, name), element('span', {}, price))));
@@ -20,11 +13,15 @@ function groupRule(group: Category['extra_groups'][number]): string {
   return group.allow_multiple ? 'optional, choose any' : 'optional, choose up to one';
 }
 
-/** The dialog's content for one item: its sizes and prices, each extra group with priced choices, toppings, dressings. */
-function details(item: Item, category: Category, currency: StorePageData['currency']): Node[] {
-  const money = (amount: number) => formatMoney(amount, currency);
-  const parts: Node[] = [element('h2', { id: 'item-dialog-title' }, item.name)];
-  if (item.description) parts.push(element('p', { class: 'desc' }, item.description));
+/**
+ * Builds the ordering part of an item's dialog (handed in by the page's composition root, since
+ * the cart belongs to the ordering area); `done` closes the dialog.
+ */
+export type OrderFormMaker = (item: Item, category: Category, done: () => void) => Node;
+
+/** The item's sizes and prices and each extra group with priced choices, for a page that takes no orders. */
+function priceLists(item: Item, category: Category, money: (amount: number) => string): Node[] {
+  const parts: Node[] = [];
   if (item.price !== null) {
     parts.push(element('p', { class: 'price' }, money(item.price)));
   } else {
@@ -46,6 +43,15 @@ function details(item: Item, category: Category, currency: StorePageData['curren
       priceList(group.selections.map((selection) => [selection.name, selection.price > 0 ? `+${money(selection.price)}` : 'included'])),
     );
   }
+  return parts;
+}
+
+/** The dialog's content for one item: its name and description, then the order form or its price lists, toppings, dressings. */
+function details(item: Item, category: Category, currency: StorePageData['currency'], ordering: Node | null): Node[] {
+  const money = (amount: number) => formatMoney(amount, currency);
+  const parts: Node[] = [element('h2', { id: 'item-dialog-title' }, item.name)];
+  if (item.description) parts.push(element('p', { class: 'desc' }, item.description));
+  parts.push(...(ordering ? [ordering] : priceLists(item, category, money)));
   if (category.toppings.length > 0) parts.push(element('h3', {}, 'Toppings'), element('p', {}, category.toppings.map((topping) => topping.name).join(', ')));
   if (category.dressings.length > 0)
     parts.push(element('h3', {}, 'Dressings'), element('p', {}, category.dressings.map((dressing) => dressing.name).join(', ')));
@@ -54,11 +60,12 @@ function details(item: Item, category: Category, currency: StorePageData['curren
 
 /**
  * Each item's "Details" button (hidden in the page until now) opens a native modal <dialog>
- * with the item's sizes and extras, from the page's data block (no second request). The
+ * with the item's sizes and extras, from the page's data block (no second request), and the
+ * form that adds it to the order when the page takes orders. The
  * browser keeps focus inside it and closes it on Escape; on close, focus goes back to the
  * button that opened it.
  */
-export function enhanceItemDetails(data: StorePageData): void {
+export function enhanceItemDetails(data: StorePageData, orderForm?: OrderFormMaker): void {
   const items = new Map<number, { item: Item; category: Category }>();
   for (const category of data.categories) for (const item of category.items) items.set(item.id, { item, category });
   const body = element('div', { class: 'dialog-body' });
@@ -78,7 +85,9 @@ export function enhanceItemDetails(data: StorePageData): void {
     button.hidden = false;
     button.addEventListener('click', () => {
       opener = button;
-      body.replaceChildren(...details(found.item, found.category, data.currency));
+      body.replaceChildren(
+        ...details(found.item, found.category, data.currency, orderForm ? orderForm(found.item, found.category, () => dialog.close()) : null),
+      );
       dialog.showModal();
       close.focus();
     });

@@ -124,3 +124,35 @@ describe('GET /{slug}', { timeout: 30_000 }, () => {
     expect((await get('/missing.js')).statusCode).toBe(404);
   });
 });
+
+describe('GET /{slug}/orders/{token} (issue 30)', { timeout: 30_000 }, () => {
+  const TOKEN = 'tok_abcdefghijklmnopqrstuv';
+
+  it('answers a launched store’s tracking page: noindex, never cached or sent on as a Referer, its script given the token', async () => {
+    const page = await get(`/blue-door/orders/${TOKEN}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect(page.body).toContain('<title>Your order · Blue Door Diner</title>');
+    expect(page.body).toContain('<a href="/blue-door">Blue Door Diner</a>');
+    expect(page.body).toContain(`<script type="application/json" id="track-data">{"slug":"blue-door","token":"${TOKEN}"}</script>`);
+    expect(page.body).toContain('<script type="module" src="/assets/store-page-abc123.js"></script>');
+    expect(page.body).toContain('role="status" id="tracking-news"');
+  });
+
+  it('leaves every other path of that shape to the app: an unlaunched or unknown store, a reserved path, a segment that is no token', async () => {
+    for (const path of [
+      `/green-door/orders/${TOKEN}`,
+      `/no-such-store/orders/${TOKEN}`,
+      `/backoffice/orders/${TOKEN}`,
+      '/blue-door/orders/short',
+      `/blue-door/orders/${TOKEN}!`,
+    ]) {
+      const answer = await get(path);
+      expect([path, answer.statusCode, answer.body]).toEqual([path, 200, INDEX]);
+    }
+  });
+});

@@ -29,6 +29,10 @@ function scriptData(store: Storefront): StorePageData {
     slug: store.restaurant.slug,
     currency: store.restaurant.currency,
     pickup_available: store.pickup.available,
+    time_zone: store.restaurant.time_zone,
+    hours: store.hours,
+    pickup: store.pickup,
+    delivery: store.delivery,
     categories: store.categories.map(({ id, sizes, items, extra_groups, toppings, dressings }) => ({
       id,
       sizes,

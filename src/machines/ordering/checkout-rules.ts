@@ -1,0 +1,103 @@
+import { validate, type Struct } from 'superstruct';
+import type { Fulfilment, PlaceOrderBody } from '../../../contracts/ordering';
+import { openingStatus, type Schedule } from '../../../contracts/shared/opening-status';
+import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots';
+import { cents } from './cart-lines';
+import type { OpeningDay, SpecialDay } from '../../../contracts/shared/opening-hours';
+import type { Currency } from '../../../contracts/shared/restaurants';
+
+/** The checkout's pure rules (issue 30): which step owns a field, what the order costs, which times may be asked for. */
+
+/** Delivery terms as the store and its zip check state them (money with two decimals). */
+export type DeliveryTermsData = { fee: number; min_order: number | null; free_over: number | null };
+
+/**
+ * What the checkout reads of the store, as a shape of its own: the storefront area's page data
+ * (StorePageData) has these fields and the page's composition root hands it over, so the ordering
+ * area never imports the storefront's contract.
+ */
+export type CheckoutStore = {
+  slug: string;
+  currency: Currency;
+  time_zone: string;
+  hours: { open_247: boolean; days: readonly OpeningDay[]; special_days: readonly SpecialDay[] };
+  pickup: { available: boolean; eta_from: number; eta_to: number };
+  delivery: DeliveryTermsData & { available: boolean; eta_from: number; eta_to: number };
+};
+export type Step = 'fulfilment' | 'address' | 'time' | 'contact' | 'review';
+/** Delivery terms in cents, from the store's data until the zip check answers its own. */
+export type Terms = { fee: number; min_order: number | null; free_over: number | null };
+export type FieldErrors = Record<string, string>;
+
+export const termsOf = (terms: DeliveryTermsData): Terms => ({
+  fee: cents(terms.fee),
+  min_order: terms.min_order === null ? null : cents(terms.min_order),
+  free_over: terms.free_over === null ? null : cents(terms.free_over),
+});
+
+export const scheduleOf = (store: CheckoutStore): Schedule => ({ time_zone: store.time_zone, ...store.hours });
+
+export const offeredFulfilments = (store: CheckoutStore): Fulfilment[] => (['pickup', 'delivery'] as const).filter((fulfilment) => store[fulfilment].available);
+
+export const isOpenNow = (store: CheckoutStore, now: Date) => openingStatus(scheduleOf(store), now).open_now;
+
+/**
+ * The times to choose from: slots every 15 minutes from the quickest the restaurant quotes for
+ * this way of ordering (its `eta_from`), as the server checks them (contracts/shared/order-slots.ts).
+ */
+export const slotsFor = (store: CheckoutStore, fulfilment: Fulfilment, now: Date): SlotDay[] => orderSlots(scheduleOf(store), now, store[fulfilment].eta_from);
+
+/** The delivery fee for this subtotal: none for pickup, none from the free-over amount on. */
+export function feeCents(fulfilment: Fulfilment | null, subtotal: number, terms: Terms): number {
+  if (fulfilment !== 'delivery') return 0;
+  return terms.free_over !== null && subtotal >= terms.free_over ? 0 : terms.fee;
+}
+
+export const belowMinimum = (fulfilment: Fulfilment | null, subtotal: number, terms: Terms) =>
+  fulfilment === 'delivery' && terms.min_order !== null && subtotal < terms.min_order;
+
+/** The contract's own failures for `value`, keyed as the server keys them (`customer.phone`): the same sentences at both ends. */
+export function contractErrors<T, S>(struct: Struct<T, S>, value: unknown, prefix: string): FieldErrors {
+  const [failure] = validate(value, struct, { coerce: true });
+  const errors: FieldErrors = {};
+  for (const { path, message } of failure?.failures() ?? []) errors[[prefix, ...path].join('.')] ??= message;
+  return errors;
+}
+
+/** The step a field of the order body is chosen on; null for what the customer cannot fix on a step (a line). */
+export function stepOf(field: string): Step | null {
+  const head = field.split('.')[0];
+  if (head === 'fulfilment') return 'fulfilment';
+  if (head === 'address') return 'address';
+  if (head === 'scheduled_for') return 'time';
+  if (head === 'customer' || head === 'note') return 'contact';
+  return null;
+}
+
+const STEP_ORDER: Step[] = ['fulfilment', 'address', 'time', 'contact', 'review'];
+/** The earliest step owning one of `fields` (the customer fixes them in order), else the review. */
+export function firstStepOf(fields: Record<string, string>): Step {
+  const steps = Object.keys(fields).map((field) => stepOf(field) ?? 'review');
+  return STEP_ORDER.find((step) => steps.includes(step)) ?? 'review';
+}
+
+export type OrderForm = {
+  fulfilment: Fulfilment | null;
+  address: { street: string; city: string; zip_code: string; notes: string };
+  when: string | null;
+  customer: { name: string; phone: string; email: string };
+  note: string;
+};
+
+/** The body sent to the server: what was chosen, no price; `scheduled_for` null for as soon as possible. */
+export function orderBody(form: OrderForm, lines: PlaceOrderBody['lines']): PlaceOrderBody {
+  const { street, city, zip_code, notes } = form.address;
+  return {
+    fulfilment: form.fulfilment!,
+    lines,
+    customer: form.customer,
+    ...(form.fulfilment === 'delivery' ? { address: { street, city, zip_code, ...(notes.trim() ? { notes } : {}) } } : {}),
+    scheduled_for: form.when === 'asap' ? null : form.when,
+    ...(form.note.trim() ? { note: form.note } : {}),
+  };
+}

@@ -1,0 +1,328 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type PlacedOrder } from '../../../contracts/ordering';
+import type { SlotDay } from '../../../contracts/shared/order-slots';
+import type { DeliveryTermsData } from './checkout-rules';
+import { placeOrder, type Placement } from '../../services/ordering/place-order';
+import {
+  belowMinimum,
+  contractErrors,
+  firstStepOf,
+  isOpenNow,
+  offeredFulfilments,
+  orderBody,
+  slotsFor,
+  termsOf,
+  type CheckoutStore,
+  type FieldErrors,
+  type OrderForm,
+  type Step,
+  type Terms,
+} from './checkout-rules';
+
+/**
+ * Checkout on the store page (issue 30), one state per step: fulfilment → address (delivery only,
+ * its zip checked before going on) → time → contact → review → payment → placing → placed. Back
+ * works at every step. `payment` passes straight through for now ("Pay at pickup" / "Pay on
+ * delivery"); a payment provider becomes a step there. Each attempt to place gets one
+ * `Idempotency-Key`, made on leaving the review and sent again by every retry of that attempt, so
+ * a retry after a lost answer never places a second order. A refusal naming fields returns to the
+ * earliest step owning one, with the server's sentence on it.
+ *
+ * Effects come in as named actors (`checkZip` is handed over by the store page's composition root,
+ * since the delivery check belongs to the storefront area; `placeOrder`) and go out as emitted
+ * events: `step.shown` (focus its heading, or the field in error), `checkout.closed`, `order.placed`.
+ */
+
+/** The storefront's delivery check, as far as the checkout reads it. */
+type DeliveryCheck = DeliveryTermsData & { delivers: boolean };
+export type ZipAnswer = { kind: 'checked'; check: DeliveryCheck } | { kind: 'refused'; message: string } | { kind: 'failed' };
+
+export type CheckoutInput = {
+  store: CheckoutStore;
+  lines: OrderLineInput[];
+  /** The charged lines' subtotal, in cents. */
+  subtotal: number;
+  /** The page's clock: "open now" and the slots are read from it. */
+  now: () => Date;
+  /** A fresh idempotency key (crypto.randomUUID in the page). */
+  newKey: () => string;
+};
+
+type Context = CheckoutInput &
+  OrderForm & {
+    terms: Terms;
+    openNow: boolean;
+    slots: SlotDay[];
+    errors: FieldErrors;
+    alert: string | null;
+    key: string | null;
+    order: PlacedOrder | null;
+  };
+
+export type TextField =
+  | 'address.street'
+  | 'address.city'
+  | 'address.zip_code'
+  | 'address.notes'
+  | 'customer.name'
+  | 'customer.phone'
+  | 'customer.email'
+  | 'note';
+
+type Events =
+  | { type: 'fulfilment.choose'; fulfilment: Fulfilment }
+  | { type: 'field.change'; field: TextField; value: string }
+  | { type: 'time.choose'; when: string }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'order.retry' };
+
+type Emitted =
+  | { type: 'step.shown'; step: Step | 'placing' | 'failed'; field: string | null }
+  | { type: 'checkout.closed' }
+  | { type: 'order.placed'; order: PlacedOrder };
+
+const ZIP_FAILED = 'We could not check your zip just now. Please try again.';
+const NO_DELIVERY = (zip: string) => `Sorry, we don\u2019t deliver to ${zip} yet.`;
+
+/** The output of an invoked actor's done event (the machine's event union does not name those events). */
+const outputOf = <T>(event: unknown): T | undefined => (event as { output?: T }).output;
+
+function setField(context: Context, field: TextField, value: string): Partial<Context> {
+  const [group, name] = field.split('.') as [string, string | undefined];
+  const errors = { ...context.errors };
+  delete errors[field];
+  if (group === 'note') return { note: value, errors };
+  if (group === 'address') return { address: { ...context.address, [name!]: value }, errors };
+  return { customer: { ...context.customer, [name!]: value }, errors };
+}
+
+const addressErrors = (context: Context) => contractErrors(OrderAddress, { ...context.address, notes: context.address.notes || undefined }, 'address');
+const customerErrors = (context: Context) => contractErrors(OrderCustomer, context.customer, 'customer');
+
+function timeError(context: Context): string | null {
+  if (context.when === null) return 'Choose as soon as possible or a time.';
+  if (context.when === 'asap') return context.openNow ? null : 'We are closed now: please choose a time.';
+  return context.slots.some((day) => day.slots.includes(context.when!)) ? null : 'That time is no longer available. Please choose another.';
+}
+
+/** The first field in error, in the order the step shows them. */
+const firstField = (errors: FieldErrors, step: Step) => Object.keys(errors).find((field) => firstStepOf({ [field]: '' }) === step) ?? null;
+
+export const checkoutMachine = setup({
+  types: { context: {} as Context, input: {} as CheckoutInput, events: {} as Events, emitted: {} as Emitted },
+  actors: {
+    // Handed over by the page (src/store-page.ts): the storefront area's delivery check.
+    checkZip: fromPromise<ZipAnswer, { slug: string; zip: string }>(async () => ({ kind: 'failed' })),
+    placeOrder: fromPromise<Placement, { slug: string; body: ReturnType<typeof orderBody>; key: string }>(({ input }) =>
+      placeOrder(input.slug, input.body, input.key),
+    ),
+  },
+  guards: {
+    isDelivery: ({ context }) => context.fulfilment === 'delivery',
+    hasFulfilment: ({ context }) => context.fulfilment !== null,
+    offered: ({ context, event }) => event.type === 'fulfilment.choose' && offeredFulfilments(context.store).includes(event.fulfilment),
+    addressValid: ({ context }) => Object.keys(addressErrors(context)).length === 0,
+    delivers: ({ event }) => {
+      const answer = outputOf<ZipAnswer>(event);
+      return answer?.kind === 'checked' && answer.check.delivers;
+    },
+    zipRefused: ({ event }) => outputOf<ZipAnswer>(event)?.kind === 'refused',
+    zipNotServed: ({ event }) => outputOf<ZipAnswer>(event)?.kind === 'checked',
+    timeValid: ({ context }) => timeError(context) === null,
+    customerValid: ({ context }) => Object.keys(customerErrors(context)).length === 0,
+    meetsMinimum: ({ context }) => !belowMinimum(context.fulfilment, context.subtotal, context.terms),
+    placed: ({ event }) => outputOf<Placement>(event)?.kind === 'placed',
+    refusedAtFulfilment: ({ event }) => refusedAt(event, 'fulfilment'),
+    refusedAtAddress: ({ event }) => refusedAt(event, 'address'),
+    refusedAtTime: ({ event }) => refusedAt(event, 'time'),
+    refusedAtContact: ({ event }) => refusedAt(event, 'contact'),
+  },
+  actions: {
+    chooseFulfilment: assign(({ context, event }) => {
+      if (event.type !== 'fulfilment.choose') return {};
+      // A time chosen for the other way of ordering may not be one of this one's slots.
+      return { fulfilment: event.fulfilment, when: null, errors: {}, alert: null, slots: slotsFor(context.store, event.fulfilment, context.now()) };
+    }),
+    changeField: assign(({ context, event }) => (event.type === 'field.change' ? setField(context, event.field, event.value) : {})),
+    chooseTime: assign(({ context, event }) => {
+      if (event.type !== 'time.choose') return {};
+      const errors = { ...context.errors };
+      delete errors.scheduled_for;
+      return { when: event.when, errors };
+    }),
+    readClock: assign(({ context }) => ({
+      openNow: isOpenNow(context.store, context.now()),
+      slots: context.fulfilment ? slotsFor(context.store, context.fulfilment, context.now()) : [],
+    })),
+    fulfilmentError: assign({ errors: { fulfilment: 'Choose pickup or delivery.' } }),
+    addressErrors: assign(({ context }) => ({ errors: addressErrors(context) })),
+    timeError: assign(({ context }) => ({ errors: { scheduled_for: timeError(context)! } })),
+    customerErrors: assign(({ context }) => ({ errors: customerErrors(context) })),
+    keepTerms: assign(({ event }) => ({ terms: termsOf(outputOf<{ check: DeliveryCheck }>(event)!.check), errors: {}, alert: null })),
+    zipRefusal: assign(({ event }) => ({ errors: { 'address.zip_code': outputOf<{ message: string }>(event)!.message } })),
+    zipNotServed: assign(({ context }) => ({ errors: { 'address.zip_code': NO_DELIVERY(context.address.zip_code.trim()) } })),
+    zipFailed: assign({ alert: ZIP_FAILED }),
+    clearAlert: assign({ alert: null }),
+    newAttempt: assign(({ context }) => ({ key: context.newKey(), alert: null })),
+    keepOrder: assign(({ event }) => ({ order: outputOf<{ order: PlacedOrder }>(event)!.order })),
+    keepRefusal: assign(({ event }) => {
+      const refusal = outputOf<{ message: string; fields: FieldErrors }>(event)!;
+      return { errors: refusal.fields, alert: refusal.message };
+    }),
+    keepFailure: assign({ alert: 'We could not reach the restaurant. Your order is not placed yet: please try again.' }),
+    announcePlaced: emit(({ context }) => ({ type: 'order.placed' as const, order: context.order! })),
+    announceClosed: emit({ type: 'checkout.closed' as const }),
+    // The view moves the focus: to the step's first field in error, else to its heading.
+    show: emit(({ context }, params: { step: Step | 'placing' | 'failed' }) => ({
+      type: 'step.shown' as const,
+      step: params.step,
+      field: params.step === 'placing' || params.step === 'failed' ? null : firstField(context.errors, params.step),
+    })),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => {
+    const offered = offeredFulfilments(input.store);
+    const fulfilment = offered.length === 1 ? offered[0]! : null;
+    return {
+      ...input,
+      fulfilment,
+      address: { street: '', city: '', zip_code: '', notes: '' },
+      when: null,
+      customer: { name: '', phone: '', email: '' },
+      note: '',
+      terms: termsOf(input.store.delivery),
+      openNow: false,
+      slots: [],
+      errors: {},
+      alert: null,
+      key: null,
+      order: null,
+    };
+  },
+  initial: 'fulfilment',
+  states: {
+    fulfilment: {
+      tags: ['fulfilment'],
+      entry: { type: 'show', params: { step: 'fulfilment' } },
+      on: {
+        'fulfilment.choose': { guard: 'offered', actions: 'chooseFulfilment' },
+        'step.next': [
+          { guard: 'isDelivery', target: 'address' },
+          { guard: 'hasFulfilment', target: 'time' },
+          { actions: ['fulfilmentError', { type: 'show', params: { step: 'fulfilment' } }] },
+        ],
+        'step.back': { target: 'closed', actions: 'announceClosed' },
+      },
+    },
+    address: {
+      entry: { type: 'show', params: { step: 'address' } },
+      initial: 'editing',
+      on: { 'step.back': { target: 'fulfilment', actions: 'clearAlert' } },
+      states: {
+        editing: {
+          tags: ['address'],
+          on: {
+            'field.change': { actions: 'changeField' },
+            'step.next': [
+              { guard: 'addressValid', target: 'checkingZip', actions: 'clearAlert' },
+              { actions: ['addressErrors', { type: 'show', params: { step: 'address' } }] },
+            ],
+          },
+        },
+        checkingZip: {
+          tags: ['address', 'busy'],
+          invoke: {
+            id: 'checkZip',
+            src: 'checkZip',
+            input: ({ context }) => ({ slug: context.store.slug, zip: context.address.zip_code.trim() }),
+            onDone: [
+              { guard: 'delivers', target: '#checkout.time', actions: 'keepTerms' },
+              { guard: 'zipRefused', target: 'editing', actions: ['zipRefusal', { type: 'show', params: { step: 'address' } }] },
+              { guard: 'zipNotServed', target: 'editing', actions: ['zipNotServed', { type: 'show', params: { step: 'address' } }] },
+              { target: 'editing', actions: ['zipFailed', { type: 'show', params: { step: 'address' } }] },
+            ],
+            onError: { target: 'editing', actions: ['zipFailed', { type: 'show', params: { step: 'address' } }] },
+          },
+        },
+      },
+    },
+    time: {
+      tags: ['time'],
+      entry: ['readClock', { type: 'show', params: { step: 'time' } }],
+      on: {
+        'time.choose': { actions: 'chooseTime' },
+        'step.next': [{ guard: 'timeValid', target: 'contact' }, { actions: ['timeError', { type: 'show', params: { step: 'time' } }] }],
+        'step.back': [
+          { guard: 'isDelivery', target: 'address', actions: 'clearAlert' },
+          { target: 'fulfilment', actions: 'clearAlert' },
+        ],
+      },
+    },
+    contact: {
+      tags: ['contact'],
+      entry: { type: 'show', params: { step: 'contact' } },
+      on: {
+        'field.change': { actions: 'changeField' },
+        'step.next': [
+          { guard: 'customerValid', target: 'review', actions: 'clearAlert' },
+          { actions: ['customerErrors', { type: 'show', params: { step: 'contact' } }] },
+        ],
+        'step.back': { target: 'time', actions: 'clearAlert' },
+      },
+    },
+    review: {
+      tags: ['review'],
+      entry: { type: 'show', params: { step: 'review' } },
+      on: {
+        // Below the minimum the Place order button says why and does nothing: the guard makes it impossible.
+        'step.next': { guard: 'meetsMinimum', target: 'payment', actions: 'newAttempt' },
+        'step.back': { target: 'contact', actions: 'clearAlert' },
+      },
+    },
+    /** Where a payment provider will take the money; until then the customer pays at pickup or on delivery. */
+    payment: {
+      tags: ['payment'],
+      always: 'placing',
+    },
+    placing: {
+      tags: ['placing', 'busy'],
+      entry: { type: 'show', params: { step: 'placing' } },
+      invoke: {
+        id: 'placeOrder',
+        src: 'placeOrder',
+        input: ({ context }) => ({
+          slug: context.store.slug,
+          body: orderBody(context, context.lines),
+          key: context.key!,
+        }),
+        onDone: [
+          { guard: 'placed', target: 'placed', actions: ['keepOrder', 'announcePlaced'] },
+          { guard: 'refusedAtFulfilment', target: 'fulfilment', actions: 'keepRefusal' },
+          { guard: 'refusedAtAddress', target: 'address', actions: 'keepRefusal' },
+          { guard: 'refusedAtTime', target: 'time', actions: 'keepRefusal' },
+          { guard: 'refusedAtContact', target: 'contact', actions: 'keepRefusal' },
+          { target: 'review', actions: 'keepRefusal' },
+        ],
+        onError: { target: 'failed', actions: 'keepFailure' },
+      },
+    },
+    /** No answer: the same attempt, with the same key, is sent again on Retry. */
+    failed: {
+      tags: ['failed'],
+      entry: { type: 'show', params: { step: 'failed' } },
+      on: {
+        'order.retry': 'placing',
+        'step.back': { target: 'review', actions: 'clearAlert' },
+      },
+    },
+    placed: { tags: ['placed'], type: 'final' },
+    closed: { type: 'final' },
+  },
+});
+
+function refusedAt(event: unknown, step: Step): boolean {
+  const output = outputOf<Placement>(event);
+  return output?.kind === 'refused' && Object.keys(output.fields).length > 0 && firstStepOf(output.fields) === step;
+}

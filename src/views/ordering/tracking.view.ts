@@ -1,0 +1,108 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import type { TrackedOrder } from '../../../contracts/ordering';
+import type { trackingMachine } from '../../machines/ordering/tracking.machine';
+import { element } from '../shared/dom';
+import { clockTime, dayAndTime, paymentWords, statusWords } from './order-words';
+
+type Tracking = ActorRefFrom<typeof trackingMachine>;
+
+/** "Ready at 18:45", "Arriving around 19:10": when the order is expected, in the restaurant's time. */
+function expected(order: TrackedOrder): string | null {
+  if (order.estimated_at === null) return null;
+  const at = clockTime(order.estimated_at, order.restaurant.time_zone);
+  return order.fulfilment === 'pickup' ? `Ready around ${at}` : `Arriving around ${at}`;
+}
+
+function orderParts(order: TrackedOrder): Node[] {
+  const zone = order.restaurant.time_zone;
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const when = expected(order);
+  const row = (label: string, amount: string) => element('p', { class: 'subtotal' }, element('span', {}, label), element('span', {}, amount));
+  return [
+    element('p', { class: 'order-status' }, statusWords(order.status, order.fulfilment)),
+    ...(when ? [element('p', {}, `${when} (${zone}).`)] : []),
+    ...(order.cancel_reason ? [element('p', {}, `Reason: ${order.cancel_reason}`)] : []),
+    ...(order.scheduled_for ? [element('p', {}, `Asked for ${dayAndTime(order.scheduled_for, zone)}.`)] : []),
+    element('h2', {}, 'Progress'),
+    element(
+      'ol',
+      { class: 'timeline' },
+      ...order.timeline.map((entry) =>
+        element(
+          'li',
+          {},
+          element('time', { datetime: entry.at }, clockTime(entry.at, zone)),
+          ` ${statusWords(entry.status, order.fulfilment)}${entry.status === 'accepted' && entry.detail ? ` (${entry.detail} min)` : ''}`,
+        ),
+      ),
+    ),
+    element('h2', {}, 'Your order'),
+    element(
+      'ul',
+      { class: 'plain cart-lines' },
+      ...order.lines.map((line) =>
+        element(
+          'li',
+          { class: 'cart-line' },
+          element(
+            'div',
+            { class: 'line-main' },
+            element('strong', {}, `${line.quantity} \u00d7 ${line.size_name ? `${line.name} (${line.size_name})` : line.name}`),
+            ...(line.extras.length > 0 ? [element('span', { class: 'muted line-extras' }, line.extras.map((extra) => extra.name).join(', '))] : []),
+            ...(line.note ? [element('span', { class: 'muted line-extras' }, `Note: ${line.note}`)] : []),
+          ),
+          element('span', {}, money(line.line_total)),
+        ),
+      ),
+    ),
+    row('Subtotal', money(order.subtotal)),
+    ...(order.fulfilment === 'delivery' ? [row('Delivery fee', order.fee === 0 ? 'Free' : money(order.fee))] : []),
+    element('p', { class: 'subtotal' }, element('span', {}, 'Total'), element('strong', {}, money(order.total))),
+    element('p', { class: 'pay' }, `${paymentWords(order.fulfilment)}.`),
+  ];
+}
+
+/**
+ * The tracking page's content (issue 30), drawn into `root` from the tracking machine: the
+ * order's number, status, expected time, timeline, lines and totals. A change of status is said
+ * in the page's polite live region (`live`), never by moving the focus. The page stops asking
+ * while hidden (visibilitychange) and once the order is completed or cancelled.
+ */
+export function trackingView(root: HTMLElement, live: HTMLElement, tracking: Tracking, storeHref: string) {
+  const heading = root.querySelector('h1')!;
+  const content = element('div', {});
+  const note = element('p', { class: 'muted' });
+  root.append(content, note);
+
+  function render(snapshot: SnapshotFrom<typeof trackingMachine>) {
+    const { order } = snapshot.context;
+    if (snapshot.hasTag('notFound')) {
+      heading.textContent = 'We can\u2019t find this order';
+      content.replaceChildren(
+        element('p', {}, 'Check the link in your confirmation email, or ', element('a', { href: storeHref }, 'go back to the store'), '.'),
+      );
+      note.textContent = '';
+      return;
+    }
+    if (order) {
+      heading.textContent = `Order #${order.number}`;
+      content.replaceChildren(...orderParts(order));
+    }
+    note.textContent = snapshot.hasTag('failed')
+      ? 'We could not check for news just now: we will try again shortly.'
+      : snapshot.hasTag('finished')
+        ? ''
+        : order
+          ? 'This page updates by itself.'
+          : 'Loading your order\u2026';
+  }
+
+  tracking.on('order.changed', ({ order, previous }) => {
+    if (previous !== null) live.textContent = `Order #${order.number}: ${statusWords(order.status, order.fulfilment)}.`;
+  });
+  tracking.subscribe(render);
+  document.addEventListener('visibilitychange', () => tracking.send({ type: document.hidden ? 'page.hidden' : 'page.visible' }));
+  tracking.start();
+  render(tracking.getSnapshot());
+}

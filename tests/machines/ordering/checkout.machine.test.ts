@@ -1,0 +1,215 @@
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
+import { orderSlots } from '#contracts/shared/order-slots';
+import { assert } from 'superstruct';
+import { checkoutMachine, type CheckoutInput, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
+import { scheduleOf } from '#src/machines/ordering/checkout-rules';
+import type { Placement } from '#src/services/ordering/place-order';
+import { COLA, CLOSED_NOW, OPEN_NOW, storeData } from '#tests/fixtures/ordering/store-data';
+import { assertWalksCover } from '../../support/path-coverage';
+
+const store = storeData();
+const lines = [{ item_id: COLA, size_id: null, quantity: 8, extra_selection_ids: [] }];
+const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+  store,
+  lines,
+  subtotal: 2000,
+  now: () => OPEN_NOW,
+  newKey: () => 'key-1',
+  ...overrides,
+});
+const firstSlot = orderSlots(scheduleOf(store), OPEN_NOW, store.delivery.eta_from)[0]!.slots[0]!;
+const check = (delivers: boolean) => ({ zip: '60606', delivers, fee: 3, min_order: 15, free_over: 40, eta_from: 30, eta_to: 45 });
+const placedOrder = { id: 5, number: 12, token: 'tok_abcdefghijklmnopqrstuv' } as PlacedOrder;
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const FILL = [
+  { type: 'field.change', field: 'address.street', value: '1 Main St' },
+  { type: 'field.change', field: 'address.city', value: 'Chicago' },
+  { type: 'field.change', field: 'address.zip_code', value: '60606' },
+  { type: 'field.change', field: 'customer.name', value: 'Ada' },
+  { type: 'field.change', field: 'customer.phone', value: '312 555 0199' },
+  { type: 'field.change', field: 'customer.email', value: 'ada@example.com' },
+] as const;
+
+/** Open on Thursdays 11:00–12:30 only: at OPEN_NOW (12:00) one slot is left, which keeps the walk's snapshots small. */
+const tinyStore = storeData({
+  hours: {
+    open_247: false,
+    special_days: [],
+    days: store.hours.days.map((day) =>
+      day.day_of_week === 4 ? { ...day, close_time: '12:30' } : { ...day, closed: true, open_time: null, close_time: null },
+    ),
+  },
+});
+const tinySlot = orderSlots(scheduleOf(tinyStore), OPEN_NOW, tinyStore.pickup.eta_from)[0]!.slots[0]!;
+
+describe('checkout machine: path coverage', () => {
+  it('reaches every state and transition, for pickup and for delivery, through every answer of the zip check and the placement', () => {
+    const refusal = (fields: Record<string, string>): Placement => ({ kind: 'refused', message: 'Refused.', fields });
+    const zipAnswers: ZipAnswer[] = [
+      { kind: 'checked', check: check(true) },
+      { kind: 'checked', check: check(false) },
+      { kind: 'refused', message: 'Bad zip.' },
+      { kind: 'failed' },
+    ];
+    const placements: Placement[] = [
+      { kind: 'placed', order: placedOrder },
+      refusal({ fulfilment: 'x' }),
+      refusal({ 'address.zip_code': 'x' }),
+      refusal({ scheduled_for: 'x' }),
+      refusal({ 'customer.phone': 'x' }),
+      refusal({}),
+    ];
+    const common = [
+      { type: 'step.next' },
+      { type: 'step.back' },
+      { type: 'order.retry' },
+      { type: 'time.choose', when: 'asap' },
+      { type: 'time.choose', when: tinySlot },
+      ...zipAnswers.map((answer) => done('checkZip', answer)),
+      ...placements.map((answer) => done('placeOrder', answer)),
+    ];
+    // Each walk fills the fields of one step only when that step shows (`within` ends a walk elsewhere with them half filled).
+    const filledAsShown = (snapshot: AnyMachineSnapshot) => {
+      const address = Object.values(snapshot.context.address as Record<string, string>).filter(Boolean).length;
+      const customer = Object.values(snapshot.context.customer as Record<string, string>).filter(Boolean).length;
+      return (address === 0 || address === 3 || snapshot.hasTag('address')) && (customer === 0 || customer === 3 || snapshot.hasTag('contact'));
+    };
+    const fill = (from: number, to: number) => FILL.slice(from, to);
+    const tiny = (overrides: Partial<CheckoutInput> = {}) => input({ store: tinyStore, ...overrides });
+    const walks = [
+      // Pickup, then delivery, each filled in as it goes, through every answer.
+      { input: tiny(), events: [...common, ...fill(3, 6), { type: 'fulfilment.choose', fulfilment: 'pickup' }], within: filledAsShown },
+      {
+        input: tiny(),
+        events: [...common, ...fill(0, 3), { type: 'fulfilment.choose', fulfilment: 'delivery' }],
+        within: filledAsShown,
+        skip: ['xstate.done.actor.placeOrder'],
+      },
+      // Nothing filled, closed now: every step's own refusal.
+      { input: tiny({ now: () => CLOSED_NOW }), events: [...common, { type: 'fulfilment.choose', fulfilment: 'pickup' }], skip: ['field.change'] },
+      // Below the minimum, delivery filled in: the review does not go on.
+      { input: tiny({ subtotal: 500 }), events: [...common, ...FILL, { type: 'fulfilment.choose', fulfilment: 'delivery' }], within: filledAsShown },
+    ];
+    const reports = assertWalksCover(checkoutMachine, walks);
+    expect(reports.map((report) => report.snapshots).reduce((sum, count) => sum + count)).toBeLessThan(20_000);
+  });
+});
+
+/** The real machine, with the zip check and the placement answered by the test, and what they were sent. */
+function start(placements: (() => Promise<Placement>)[], overrides: Partial<CheckoutInput> = {}) {
+  const sent: { body: unknown; key: string }[] = [];
+  let keys = 0;
+  const machine = checkoutMachine.provide({
+    actors: {
+      checkZip: fromPromise<ZipAnswer, { slug: string; zip: string }>(async () => ({ kind: 'checked', check: check(true) })),
+      placeOrder: fromPromise(async ({ input: call }) => {
+        // The body the server validates: the contract's own check, as the server route runs it.
+        assert(call.body, PlaceOrderBody);
+        sent.push({ body: call.body, key: call.key });
+        return placements[sent.length - 1]!();
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: input({ newKey: () => `key-${++keys}`, ...overrides }) });
+  const emitted: { type: string; [key: string]: unknown }[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const send = (...events: Parameters<typeof actor.send>[0][]) => events.forEach((event) => actor.send(event));
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { actor, sent, emitted, send, settled };
+}
+
+const toReview = (send: (...events: never[]) => void) =>
+  send(
+    ...([
+      { type: 'fulfilment.choose', fulfilment: 'pickup' },
+      { type: 'step.next' },
+      { type: 'time.choose', when: 'asap' },
+      { type: 'step.next' },
+      ...FILL.slice(3),
+      { type: 'step.next' },
+    ] as never[]),
+  );
+
+describe('checkout machine', () => {
+  it('sends the same Idempotency-Key again when a placement gets no answer, and a new one for a new attempt', async () => {
+    const lost = () => Promise.reject(new Error('offline'));
+    const { actor, sent, send, settled, emitted } = start([
+      lost,
+      async () => ({ kind: 'refused', message: 'We are closed now.', fields: {} }),
+      async () => ({ kind: 'placed', order: placedOrder }),
+    ]);
+    toReview(send);
+    expect(actor.getSnapshot().hasTag('review')).toBe(true);
+    send({ type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    send({ type: 'order.retry' });
+    await settled();
+    // Refused without fields: back on the review with the server's sentence; placing again is a new attempt.
+    expect(actor.getSnapshot().hasTag('review')).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBe('We are closed now.');
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent.map((call) => call.key)).toEqual(['key-1', 'key-1', 'key-2']);
+    expect(sent[0]!.body).toEqual({
+      fulfilment: 'pickup',
+      lines,
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      scheduled_for: null,
+    });
+    expect(emitted.find((event) => event.type === 'order.placed')).toEqual({ type: 'order.placed', order: placedOrder });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('returns to the step owning a refused field, with the server’s sentence on it and the focus sent there', async () => {
+    const { actor, send, settled, emitted } = start([
+      async () => ({ kind: 'refused', message: 'Some fields are not valid.', fields: { 'customer.phone': 'We cannot call this number.' } }),
+    ]);
+    toReview(send);
+    send({ type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('contact')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({ 'customer.phone': 'We cannot call this number.' });
+    expect(emitted.at(-1)).toEqual({ type: 'step.shown', step: 'contact', field: 'customer.phone' });
+  });
+
+  it('checks the address with the contract and the zip with the store before the time step, and sends the address', async () => {
+    const { actor, send, settled, sent } = start([async () => ({ kind: 'placed', order: placedOrder })]);
+    send({ type: 'fulfilment.choose', fulfilment: 'delivery' }, { type: 'step.next' }, { type: 'step.next' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      'address.street': 'Please enter the street and number.',
+      'address.city': 'Please enter the city.',
+      'address.zip_code': 'Please enter a zip or postal code.',
+    });
+    send(...FILL.slice(0, 3), { type: 'step.next' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settled();
+    expect(actor.getSnapshot().hasTag('time')).toBe(true);
+    send({ type: 'time.choose', when: firstSlot }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    expect(sent[0]!.body).toMatchObject({
+      fulfilment: 'delivery',
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606' },
+      scheduled_for: firstSlot,
+    });
+  });
+
+  it('offers as soon as possible only while open, and makes placing a delivery below the minimum impossible', () => {
+    const closed = start([], { now: () => CLOSED_NOW });
+    closed.send({ type: 'fulfilment.choose', fulfilment: 'pickup' }, { type: 'step.next' }, { type: 'time.choose', when: 'asap' }, { type: 'step.next' });
+    expect(closed.actor.getSnapshot().context.errors).toEqual({ scheduled_for: 'We are closed now: please choose a time.' });
+    expect(closed.actor.getSnapshot().context.slots.length).toBeGreaterThan(0);
+
+    const small = start([], { subtotal: 1000 });
+    small.send({ type: 'fulfilment.choose', fulfilment: 'delivery' }, { type: 'step.next' }, ...FILL.slice(0, 3), { type: 'step.next' });
+    return small.settled().then(() => {
+      small.send({ type: 'time.choose', when: 'asap' }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' }, { type: 'step.next' });
+      expect(small.actor.getSnapshot().hasTag('review')).toBe(true);
+      expect(small.sent).toEqual([]);
+    });
+  });
+});

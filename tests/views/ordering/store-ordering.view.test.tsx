@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validate } from 'superstruct';
+import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
+import { startOrdering } from '#src/store-page';
+import { enhanceItemDetails } from '#src/views/storefront/item-details';
+import { contractFetch, jsonResponse } from '#tests/support/contract-double';
+import { COLA, LARGE, MARGHERITA, storeData } from '#tests/fixtures/ordering/store-data';
+
+/**
+ * The store page's cart and checkout in the DOM (issue 30), wired as src/store-page.ts wires them,
+ * with every request checked: the delivery check against the server's own route and contract, the
+ * placement (whose route another part of issue 30 adds) against PlaceOrderBody, the struct that
+ * route validates with, and its Idempotency-Key.
+ */
+
+// Open around the clock, so "as soon as possible" is offered whenever the test runs.
+const data = storeData({ hours: { ...storeData().hours, open_247: true } });
+const TOKEN = 'tok_abcdefghijklmnopqrstuv';
+type Placement = { body: unknown; key: string | null };
+let placements: Placement[];
+let answers: Response[];
+let navigated: string[];
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  placements = [];
+  answers = [];
+  navigated = [];
+  localStorage.clear();
+  document.body.innerHTML = `<button data-item="${MARGHERITA}" aria-label="Details: Margherita" hidden>Details</button><button data-item="${COLA}" aria-label="Details: Cola" hidden>Details</button>`;
+  const checked = contractFetch(() => jsonResponse(200, { zip: '60606', delivers: true, fee: 3, min_order: 15, free_over: 40, eta_from: 30, eta_to: 45 }));
+  globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method !== 'POST' || !request.url.endsWith(`/storefront/${data.slug}/orders/`)) return checked(input, init);
+    const body: unknown = await request.json();
+    const [failure] = validate(body, PlaceOrderBody, { coerce: true });
+    if (failure) throw new Error(`PlaceOrderBody refuses the body: ${failure.message}`);
+    placements.push({ body, key: request.headers.get('idempotency-key') });
+    return answers.shift()!;
+  };
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  document.body.innerHTML = '';
+});
+
+const start = () =>
+  enhanceItemDetails(
+    data,
+    startOrdering(data, (path) => navigated.push(path)),
+  );
+const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone } } as PlacedOrder;
+
+describe('the store page’s cart and checkout', () => {
+  it('adds an item with its size, choices and quantity, refusing a missing required choice on its field', async () => {
+    const user = userEvent.setup();
+    start();
+    await user.click(screen.getByRole('button', { name: 'Details: Margherita' }));
+    const dialog = screen.getByRole('dialog', { name: 'Margherita' });
+    await user.click(within(dialog).getByRole('radio', { name: /Large/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to order' }));
+    const crust = within(dialog).getByRole('group', { name: 'Crust' });
+    expect(crust).toHaveAttribute('aria-invalid', 'true');
+    expect(crust).toHaveAccessibleDescription(/Choose one: Crust\./);
+    expect(within(crust).getByRole('radio', { name: /Thin/ })).toHaveFocus();
+
+    await user.click(within(crust).getByRole('radio', { name: /Thick/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Olives/ }));
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Quantity' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Quantity' }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to order' }));
+    expect(dialog).not.toHaveAttribute('open');
+    expect(screen.getByRole('status')).toHaveTextContent('Added 2 × Margherita to your order.');
+    expect(screen.getByRole('button', { name: 'Your order · 2 items · $32.50' })).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('cart:blue-door')!)).toMatchObject([{ item_id: MARGHERITA, size_id: LARGE, quantity: 2, unit_cents: 1625 }]);
+  });
+
+  it('flags a kept line the menu no longer has, charges nothing for it, and checks out once it is removed', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([
+        { key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 },
+        { key: 'line-2', item_id: 999, size_id: null, extra_selection_ids: [], quantity: 1, note: '', unit_cents: 900 },
+      ]),
+    );
+    start();
+    await user.click(screen.getByRole('button', { name: 'Your order · 2 items · $5.00' }));
+    const panel = screen.getByRole('dialog', { name: 'Your order' });
+    expect(panel).toHaveTextContent('No longer on the menu. Please remove this line.');
+    expect(within(panel).queryByRole('button', { name: 'Check out' })).toBeNull();
+    expect(panel).toHaveTextContent('Please remove the marked lines before you check out.');
+    await user.click(within(panel).getByRole('button', { name: 'Remove An item' }));
+    await user.click(within(panel).getByRole('button', { name: 'One more: Cola' }));
+    expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('$7.50');
+    expect(within(panel).getByRole('button', { name: 'Check out' })).toBeVisible();
+  });
+
+  it('checks out a delivery step by step, sends the server’s refusal back to its field, and retries with a new key', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 8, note: '', unit_cents: 250 }]),
+    );
+    start();
+    await user.click(screen.getByRole('button', { name: /Your order/ }));
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    const checkout = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    await waitFor(() => expect(within(checkout).getByRole('heading', { level: 2 })).toHaveFocus());
+    await user.click(within(checkout).getByRole('radio', { name: /Delivery/ }));
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'Delivery address' })).toHaveFocus());
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    const street = within(checkout).getByRole('textbox', { name: 'Street and number' });
+    await waitFor(() => expect(street).toHaveFocus());
+    expect(street).toHaveAccessibleDescription('Please enter the street and number.');
+    await user.type(street, '1 Main St');
+    await user.type(within(checkout).getByRole('textbox', { name: 'City' }), 'Chicago');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Zip or postal code' }), '60606');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'When?' })).toHaveFocus());
+    const when = within(checkout).getByRole('combobox', { name: 'When should we deliver?' });
+    expect(when).toHaveAccessibleDescription('Times are the restaurant’s local time (America/Chicago).');
+    await user.selectOptions(when, 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'Your details' })).toHaveFocus());
+    await user.type(within(checkout).getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+
+    await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'Review your order' })).toHaveFocus());
+    for (const words of [
+      '8 × Cola',
+      'Subtotal$20.00',
+      'Delivery fee$3.00',
+      'Total$23.00',
+      'Free delivery over $40.00',
+      'Minimum order $15.00',
+      'Pay on delivery',
+    ])
+      expect(checkout).toHaveTextContent(words);
+    answers.push(jsonResponse(400, { detail: 'Some fields are not valid.', code: 'invalid', fields: { 'customer.phone': 'We cannot call this number.' } }));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    const phone = within(checkout).getByRole('textbox', { name: 'Phone' });
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('We cannot call this number.');
+    expect(within(checkout).getByRole('alert')).toHaveTextContent('Some fields are not valid.');
+
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+    answers.push(jsonResponse(201, placed));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements).toHaveLength(2);
+    expect(placements[0]!.body).toEqual({
+      fulfilment: 'delivery',
+      lines: [{ item_id: COLA, size_id: null, quantity: 8, extra_selection_ids: [] }],
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606' },
+      scheduled_for: null,
+    });
+    expect(placements[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(placements[1]!.key).not.toBe(placements[0]!.key);
+    expect(localStorage.getItem('cart:blue-door')).toBeNull();
+  });
+});

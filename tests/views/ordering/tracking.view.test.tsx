@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { is } from 'superstruct';
+import { createActor } from 'xstate';
+import { TrackParams, type OrderStatus, type TrackedOrder } from '#contracts/ordering';
+import { trackingMachine } from '#src/machines/ordering/tracking.machine';
+import { trackingView } from '#src/views/ordering/tracking.view';
+import { jsonResponse } from '#tests/support/contract-double';
+
+/**
+ * The tracking page's content (issue 30) from the tracking API, whose route another part of issue
+ * 30 adds: each request's token is checked with TrackParams, the struct that route validates with.
+ */
+const TOKEN = 'tok_abcdefghijklmnopqrstuv';
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  document.body.innerHTML = '';
+});
+
+const order = (status: OrderStatus): TrackedOrder => ({
+  number: 12,
+  token: TOKEN,
+  status,
+  fulfilment: 'pickup',
+  restaurant: { name: 'Blue Door', slug: 'blue-door', time_zone: 'America/Chicago' },
+  lines: [{ item_id: 21, size_id: null, name: 'Cola', size_name: '', quantity: 2, unit_price: 2.5, extras: [], line_total: 5, note: '' }],
+  subtotal: 5,
+  fee: 0,
+  total: 5,
+  currency: 'USD',
+  placed_at: '2026-11-26T18:00:00.000Z',
+  scheduled_for: null,
+  estimated_at: status === 'completed' ? null : '2026-11-26T18:20:00.000Z',
+  timeline: [
+    { status: 'placed', at: '2026-11-26T18:00:00.000Z', detail: null },
+    ...(status === 'placed' ? [] : [{ status: 'accepted' as const, at: '2026-11-26T18:02:00.000Z', detail: '20' }]),
+  ],
+  cancel_reason: null,
+});
+
+/** The page's shell as the server writes it, and the view on a tracking machine refreshing every few milliseconds. */
+function show(answers: (() => Response | Promise<Response>)[]) {
+  document.body.innerHTML = '<main id="tracking"><h1>Your order</h1></main><p role="status" id="tracking-news"></p>';
+  globalThis.fetch = async (input) => {
+    const token = /\/api\/v2\/orders\/track\/([^/]+)\/$/.exec(new Request(input).url)?.[1];
+    if (!is({ token }, TrackParams)) throw new Error(`Not a tracking request: ${new Request(input).url}`);
+    return answers.shift()!();
+  };
+  const actor = createActor(trackingMachine.provide({ delays: { refresh: 5 } }), { input: { token: TOKEN } });
+  trackingView(document.getElementById('tracking')!, document.getElementById('tracking-news')!, actor, '/blue-door');
+  return actor;
+}
+
+describe('the tracking page', () => {
+  it('shows the order, then announces each change of status politely until it is done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const actor = show([
+      () => jsonResponse(200, order('placed')),
+      () => jsonResponse(200, order('accepted')),
+      // Held until the test has read the first announcement.
+      () => held.then(() => jsonResponse(200, order('completed'))),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #12' })).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order #12: Accepted: being prepared.'));
+    release();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order #12: Picked up.'));
+    expect(actor.getSnapshot().status).toBe('done');
+    const main = screen.getByRole('main');
+    for (const words of ['Picked up', '2 × Cola', 'Total$5.00', 'Pay at pickup', '12:00 Placed', '12:02 Accepted: being prepared (20 min)'])
+      expect(main).toHaveTextContent(words);
+    expect(main).not.toHaveTextContent('This page updates by itself.');
+  });
+
+  it('says so for an unknown token, with a way back to the store', async () => {
+    show([() => jsonResponse(404, { detail: 'Not found.', code: 'not_found' })]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this order' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'go back to the store' })).toHaveAttribute('href', '/blue-door');
+  });
+});
