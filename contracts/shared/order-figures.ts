@@ -49,6 +49,8 @@ export const OrderingCustomer = object({
   email: string(),
   orders: number(),
   total_spent: number(),
+  /** The restaurant's currency, which total_spent is in. */
+  currency: enums(CURRENCIES),
   last_order_at: string(),
 });
 export type OrderingCustomer = Infer<typeof OrderingCustomer>;
@@ -56,4 +58,4 @@ export const CustomersPage = Page(OrderingCustomer);
 export type CustomersPage = Infer<typeof CustomersPage>;
 
 /** The CSV download's columns, in order (the same figures as a page's rows). */
-export const CUSTOMER_CSV_COLUMNS = ['name', 'email', 'orders', 'total_spent', 'last_order_at'] as const;
+export const CUSTOMER_CSV_COLUMNS = ['name', 'email', 'orders', 'total_spent', 'currency', 'last_order_at'] as const;

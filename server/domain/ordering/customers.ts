@@ -1,15 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
 import type { OrderingCustomer } from '../../../contracts/shared/order-figures';
+import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { likePattern, type Listed } from '../shared/listing';
 import { selectRows } from '../shared/raw-rows';
+import { restaurantLocale } from '../shared/restaurants';
 
 /**
  * A restaurant's customers, counted from its orders (issue 30): one per lower-cased email (placing
  * stores it lower-cased), named as on their latest order, with their orders, what they spent and
  * when they last ordered, the latest first (ties by email). Cancelled orders count nowhere, as in
- * the order statistics. `search` finds a customer by any name they ordered under, or their email.
+ * the order statistics. Money is in the restaurant's currency. `search` finds a customer by any name they ordered under, or their email.
  */
 export type CustomerSearch = { restaurantId: number; search?: string | undefined };
 
@@ -36,11 +38,12 @@ const CUSTOMER_COLUMNS = sql.raw(
   `name, email, orders, cents, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_order_at, at::text as cursor`,
 );
 
-const toCustomer = (row: CustomerRow): OrderingCustomer => ({
+const toCustomer = (row: CustomerRow, currency: Currency): OrderingCustomer => ({
   name: row.name,
   email: row.email,
   orders: Number(row.orders),
   total_spent: Number(row.cents) / 100,
+  currency,
   last_order_at: row.last_order_at,
 });
 
@@ -51,6 +54,7 @@ export async function customersPage(
 ): Promise<Listed<OrderingCustomer>> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? LIST_PAGE_SIZE_DEFAULT;
+  const { currency } = await restaurantLocale(db, query.restaurantId);
   const [summary] = await selectRows<{ total: number; rows: CustomerRow[] }>(
     db,
     sql`with customers as (${grouped(query)})
@@ -60,7 +64,7 @@ export async function customersPage(
           ) page), '[]'::json) as rows`,
   );
   const rows = summary?.rows ?? [];
-  return { count: Number(summary?.total ?? 0), rows: rows.map(toCustomer), page, pageSize };
+  return { count: Number(summary?.total ?? 0), rows: rows.map((row) => toCustomer(row, currency)), page, pageSize };
 }
 
 /**
@@ -69,6 +73,7 @@ export async function customersPage(
  * microseconds a JavaScript Date would drop, and its email), so a deep batch costs what the first does.
  */
 export async function* exportCustomers(db: Db, query: CustomerSearch, batchSize = CUSTOMERS_EXPORT_BATCH): AsyncGenerator<OrderingCustomer[]> {
+  const { currency } = await restaurantLocale(db, query.restaurantId);
   let after: { at: string; email: string } | undefined;
   for (;;) {
     const keyset = after ? sql`where at < ${after.at}::timestamptz or (at = ${after.at}::timestamptz and email > ${after.email})` : sql``;
@@ -76,7 +81,7 @@ export async function* exportCustomers(db: Db, query: CustomerSearch, batchSize 
       db,
       sql`with customers as (${grouped(query)}) select ${CUSTOMER_COLUMNS} from customers ${keyset} order by at desc, email limit ${batchSize}`,
     );
-    if (rows.length > 0) yield rows.map(toCustomer);
+    if (rows.length > 0) yield rows.map((row) => toCustomer(row, currency));
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     after = { at: last.cursor, email: last.email };

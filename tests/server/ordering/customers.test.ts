@@ -46,8 +46,8 @@ describe('GET /customers/', () => {
       next: null,
       previous: null,
       results: [
-        { name: 'Ada Lovelace', email: 'ada@example.com', orders: 2, total_spent: 30.3, last_order_at: '2026-11-25T12:00:00.000Z' },
-        { name: 'Bob Stone', email: 'bob@example.com', orders: 1, total_spent: 20, last_order_at: '2026-11-22T12:00:00.000Z' },
+        { name: 'Ada Lovelace', email: 'ada@example.com', orders: 2, total_spent: 30.3, currency: 'USD', last_order_at: '2026-11-25T12:00:00.000Z' },
+        { name: 'Bob Stone', email: 'bob@example.com', orders: 1, total_spent: 20, currency: 'USD', last_order_at: '2026-11-22T12:00:00.000Z' },
       ],
     });
   });
@@ -87,12 +87,12 @@ describe('GET /customers/', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="customers-2026-11-27.csv"');
     expect(answer.text).toBe(
-      'name,email,orders,total_spent,last_order_at\r\n' +
-        `"'=HYPERLINK(""x"")",eve@example.com,1,19.99,2026-11-26T12:00:00.000Z\r\n` +
-        'Bob Stone,bob@example.com,1,12.5,2026-11-25T12:00:00.000Z\r\n',
+      'name,email,orders,total_spent,currency,last_order_at\r\n' +
+        `"'=HYPERLINK(""x"")",eve@example.com,1,19.99,USD,2026-11-26T12:00:00.000Z\r\n` +
+        'Bob Stone,bob@example.com,1,12.5,USD,2026-11-25T12:00:00.000Z\r\n',
     );
     const searched = await get(world, '/customers/?format=csv&search=bob', ada);
-    expect(searched.text.split('\r\n').slice(1, -1)).toEqual(['Bob Stone,bob@example.com,1,12.5,2026-11-25T12:00:00.000Z']);
+    expect(searched.text.split('\r\n').slice(1, -1)).toEqual(['Bob Stone,bob@example.com,1,12.5,USD,2026-11-25T12:00:00.000Z']);
   });
 
   it('reads the download in batches that neither skip nor repeat a customer, ties of one instant included', async () => {
