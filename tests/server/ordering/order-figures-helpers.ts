@@ -35,8 +35,3 @@ export async function get({ t }: FiguresWorld, path: string, caller: Caller | nu
   const response = await t.app.inject({ method: 'GET', url: `${API}${path}`, headers: caller ? { authorization: `Bearer ${caller.token}` } : {} });
   return { status: response.statusCode, headers: response.headers, text: response.body, json: () => response.json() };
 }
-
-export async function emptyTables(t: TestApp): Promise<void> {
-  const tables = await t.database.query("select tablename from pg_tables where schemaname = 'public'");
-  await t.database.query(`truncate table ${tables.map((row) => `"${String(row.tablename)}"`).join(', ')} restart identity cascade`);
-}
