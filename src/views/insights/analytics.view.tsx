@@ -127,6 +127,8 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
             data={series.points}
             dataKey="date"
             series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[0] }]}
+            // Real orders are whole numbers per day; the sample's moving average is not.
+            {...(sample ? {} : { yAxisProps: WHOLE_NUMBER_AXIS })}
             curveType="monotone"
             withDots={false}
             withTooltip={false}
