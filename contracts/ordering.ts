@@ -1,6 +1,6 @@
-import { array, boolean, enums, integer, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { array, enums, integer, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
-import { Id, IdText, Page, PAGING, SearchText } from './shared/lists';
+import { Id, IdText, Page, PAGING } from './shared/lists';
 import { CURRENCIES } from './shared/restaurants';
 import { StoreSlug } from './shared/store-slug';
 import { boundedText, Email, trimmed } from './shared/text';
@@ -224,44 +224,3 @@ export const OrderEvent = object({
   at: string(),
 });
 export type OrderEvent = Infer<typeof OrderEvent>;
-
-// ---------------------------------------------------------------------------------------------
-// Insights from real orders
-
-export const ORDER_STATS_DAYS = [7, 30, 90] as const;
-/** GET /api/v2/stats/orders/?days=7|30|90&restaurant_id= */
-export const OrderStatsQuery = object({
-  days: optional(enums(['7', '30', '90'])),
-  restaurant_id: optional(IdText),
-});
-export type OrderStatsQuery = Infer<typeof OrderStatsQuery>;
-export const OrderStats = object({
-  currency: enums(CURRENCIES),
-  time_zone: string(),
-  days: number(),
-  /** One entry per day in the restaurant's zone, oldest first, days without orders included. Cancelled orders are left out. */
-  series: array(object({ date: string(), orders: number(), revenue: Money })),
-  totals: object({ orders: number(), revenue: Money }),
-  average_order_value: Money,
-  /** False while the restaurant has never taken an order: the screens show labelled sample data. */
-  has_orders: boolean(),
-});
-export type OrderStats = Infer<typeof OrderStats>;
-
-/** GET /api/v2/customers/?search=&page=&page_size=&restaurant_id= (and ?format=csv) */
-export const CustomersQuery = object({
-  ...PAGING,
-  search: optional(SearchText),
-  restaurant_id: optional(IdText),
-  format: optional(enums(['json', 'csv'])),
-});
-export type CustomersQuery = Infer<typeof CustomersQuery>;
-export const OrderingCustomer = object({
-  name: string(),
-  email: string(),
-  orders: number(),
-  total_spent: Money,
-  last_order_at: string(),
-});
-export type OrderingCustomer = Infer<typeof OrderingCustomer>;
-export const CustomersPage = Page(OrderingCustomer);

@@ -36,6 +36,7 @@ import { menuItemRoutes } from './routes/menu/menu-items';
 import { menuLibraryRoutes } from './routes/menu/menu-library';
 import { restaurantRoutes } from './routes/shared/restaurants';
 import { insightRoutes } from './routes/insights/insights';
+import { orderFigureRoutes } from './routes/ordering/order-figures';
 import { menuFigures } from './domain/menu/menu-figures';
 import { placeFigures, placeLists } from './domain/onboarding/place-figures';
 import { storefrontRoutes } from './routes/storefront/storefront';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(menuItemRoutes, context);
   await app.register(restaurantRoutes, context);
   await app.register((instance) => insightRoutes(instance, context, { figures: { menu: menuFigures, places: placeFigures }, places: placeLists }));
+  await app.register((instance) => orderFigureRoutes(instance, context));
   // The territories area places the restaurants the onboarding area locates and counts the
   // leads area's sign-ups, through these two functions rather than their tables.
   await app.register((instance) => territoryRoutes(instance, context, { readStores: restaurantZipsOf, countSignups: signupsPerZip }));

@@ -29,8 +29,14 @@ export class Answer {
     readonly rules: 'all' | 'shape' = 'all',
     /** Response headers worth naming (a redirect's Location). */
     readonly headers: readonly string[] = [],
+    /** The same answer in other media types the caller may ask for (a list as CSV with `?format=csv`). */
+    readonly alternatives: readonly Answer[] = [],
   ) {}
 }
+
+/** `answer`, or the same figures as each of `alternatives` (one per media type), as the request asks. */
+export const oneOfMediaTypes = (answer: Answer, ...alternatives: Answer[]) =>
+  new Answer(answer.description, answer.body, answer.mediaType, answer.rules, answer.headers, alternatives);
 
 /** Statuses (or `default`) to answers: a route's `schema.response`. */
 export type Answers = Partial<Record<number | 'default', Answer>>;

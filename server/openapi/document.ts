@@ -48,11 +48,11 @@ function answerObject(answer: Answer): JsonSchema {
   const content =
     answer.mediaType === null
       ? undefined
-      : {
-          [answer.mediaType]: {
-            schema: answer.body ? bodySchema(answer.body) : { type: 'string', contentMediaType: answer.mediaType },
-          },
-        };
+      : Object.fromEntries(
+          [answer, ...answer.alternatives].flatMap(({ mediaType, body }) =>
+            mediaType === null ? [] : [[mediaType, { schema: body ? bodySchema(body) : { type: 'string', contentMediaType: mediaType } }]],
+          ),
+        );
   const headers =
     answer.headers.length === 0
       ? undefined

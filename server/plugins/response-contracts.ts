@@ -93,7 +93,10 @@ function breach(answer: Answer, contentType: unknown, payload: unknown): string 
     const empty = payload === undefined || payload === null || payload === '' || (Buffer.isBuffer(payload) && payload.length === 0);
     return empty ? null : 'a body where none is documented';
   }
-  if (!isMediaType(contentType, answer.mediaType)) return `content-type ${String(contentType)}, documented ${answer.mediaType}`;
+  if (!isMediaType(contentType, answer.mediaType)) {
+    const alternative = answer.alternatives.find((other) => other.mediaType !== null && isMediaType(contentType, other.mediaType));
+    return alternative ? breach(alternative, contentType, payload) : `content-type ${String(contentType)}, documented ${answer.mediaType}`;
+  }
   if (!answer.body || answer.mediaType !== 'application/json' || typeof payload !== 'string') return null;
   const [error] = validate(JSON.parse(payload), answer.body);
   const failures = (error?.failures() ?? []).filter((failure) => answer.rules === 'all' || failure.refinement === undefined);

@@ -44,6 +44,7 @@ import { RestaurantListQuery } from '#contracts/shared/restaurants';
 import { ActiveRestaurantUpdate, RefreshRequest } from '#contracts/shared/session';
 import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetRequest, VerifyRequest } from '#contracts/accounts';
 import { StatsQuery } from '#contracts/insights';
+import { CustomersQuery, OrderStatsQuery } from '#contracts/shared/order-figures';
 import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from '#contracts/leads';
 import { ONBOARDING_STEP_BODIES } from '#contracts/onboarding';
 import { API_BASE } from '#contracts/shared/paths';
@@ -292,6 +293,13 @@ const AUDIT: Record<string, Audit> = {
   'stats.loadMenuStats': { call: () => stats.loadMenuStats(42), route: `GET ${M('/stats/menu/')}`, query: StatsQuery },
   'stats.loadGeneralStats': { call: () => stats.loadGeneralStats(42), route: `GET ${M('/stats/general/')}`, query: StatsQuery },
   'stats.loadAnalyticsStats': { call: () => stats.loadAnalyticsStats(42), route: `GET ${M('/stats/analytics/')}`, query: StatsQuery },
+  'stats.loadOrderStats': { call: () => stats.loadOrderStats(42, 7), route: `GET ${M('/stats/orders/')}`, query: OrderStatsQuery },
+  'stats.loadCustomers': {
+    call: () => stats.loadCustomers(42, { search: 'ada', page: 2, pageSize: 20 }),
+    route: `GET ${M('/customers/')}`,
+    query: CustomersQuery,
+  },
+  'stats.downloadCustomers': { call: () => stats.downloadCustomers(42, 'ada'), route: `GET ${M('/customers/')}`, query: CustomersQuery },
   ...Object.fromEntries(
     (Object.keys(VALID_STEPS) as (keyof typeof VALID_STEPS)[]).map((step) => [
       `onboarding.saveOnboardingStep ${step}`,

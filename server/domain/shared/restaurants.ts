@@ -9,6 +9,7 @@ import {
   type RestaurantListQuery,
 } from '../../../contracts/shared/restaurants';
 import { RESERVED_SLUGS } from '../../../contracts/shared/site-pages';
+import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
@@ -96,4 +97,20 @@ export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<
     if (body.slug !== undefined)
       throw new HttpError(409, 'slug_taken', 'This address is already taken by another restaurant.', { fields: { slug: 'This address is already taken.' } });
   }
+}
+
+/**
+ * Where a restaurant's figures are counted (issue 30): the zone its days are read in (the owner's
+ * choice, else its location's, contracts/shared/time-zones.ts) and the currency it prices in.
+ */
+export async function restaurantLocale(db: Db, id: number): Promise<{ timeZone: string; currency: Currency }> {
+  const [row] = await db
+    .select({ timeZone: restaurants.timeZone, state: cities.state, country: countries.name })
+    .from(restaurants)
+    .leftJoin(restaurantLocations, eq(restaurantLocations.restaurantId, restaurants.id))
+    .leftJoin(cities, eq(cities.id, restaurantLocations.cityId))
+    .leftJoin(countries, eq(countries.id, cities.countryId))
+    .where(eq(restaurants.id, id));
+  const country = row?.country ?? null;
+  return { timeZone: row?.timeZone ?? defaultTimeZone(country, row?.state ?? null), currency: currencyOfCountry(country) };
 }

@@ -121,3 +121,20 @@ export function assertCanChange(scope: Scope, restaurantId: number | null, what:
 export function usableIn(categoryRestaurantId: number, ownerId: number | null): boolean {
   return ownerId === null || ownerId === categoryRestaurantId;
 }
+
+/**
+ * Whose figures (the statistics calls, and those counted from orders): undefined for the whole
+ * platform (administrators without `restaurant_id`), else a restaurant id. Owners see only their active restaurant: another id answers 404, as an
+ * unknown one does (PRODUCT.md, tenancy); without an active restaurant, 400.
+ */
+export async function statsRestaurant(db: Db, user: UserRow, requested: number | undefined): Promise<number | undefined> {
+  if (isAdmin(user)) {
+    if (requested === undefined) return undefined;
+    const [row] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, requested));
+    if (!row) throw notFound('Restaurant');
+    return row.id;
+  }
+  if (user.activeRestaurantId === null) throw new HttpError(400, 'no_active_restaurant', NO_RESTAURANT_MESSAGE);
+  if (requested !== undefined && requested !== user.activeRestaurantId) throw notFound('Restaurant');
+  return user.activeRestaurantId;
+}

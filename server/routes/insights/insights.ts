@@ -5,7 +5,8 @@ import { Page } from '../../../contracts/shared/lists';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import type { FigureReaders, PlaceLists } from '../../domain/insights/figure-readers';
-import { analyticsStats, generalStats, menuStats, statsRestaurant } from '../../domain/insights/stats';
+import { analyticsStats, generalStats, menuStats } from '../../domain/insights/stats';
+import { statsRestaurant } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { toPage } from '../shared/list-answers';
 

@@ -1,11 +1,14 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ANALYTICS_RANGE_DEFAULT, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
-import { loadAnalyticsStats } from '../../services/insights/stats';
+import type { OrderStats, OrderStatsDays } from '../../../contracts/shared/order-figures';
 import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
+import { loadAnalyticsStats, loadOrderStats } from '../../services/insights/stats';
+import { ordersOrNone } from './order-series';
 
 /**
- * The Analytics screen: the platform's (or one restaurant's) counts, and the chosen range in days.
- * The range only changes the sample series (seeded by it), so choosing one loads nothing.
+ * The Analytics screen: the platform's (or one restaurant's) counts, its orders per day over the
+ * longest range (null when there are none to be had: order-series.ts), and the chosen range in
+ * days. The range only cuts the real series or seeds the sample, so choosing one loads nothing.
  * Section 8: a failure is only logged ('Error fetching stats') and the screen shows zeros.
  *
  *   loading --done--> loaded / --error--> failed (zeros);   range.chosen anywhere
@@ -23,7 +26,12 @@ export const NO_ANALYTICS_STATS: AnalyticsStats = {
   itemsPerCategory: [],
 };
 
-export type AnalyticsContext = { restaurantId: number | null; range: AnalyticsRange; stats: AnalyticsStats };
+/** The orders are asked for once, for the longest range; a shorter one is its last days. */
+const LONGEST_RANGE: OrderStatsDays = 90;
+
+/** What one load brings: the counts, and the orders of the longest range. */
+export type AnalyticsData = { stats: AnalyticsStats; orders: OrderStats | null };
+export type AnalyticsContext = { restaurantId: number | null; range: AnalyticsRange; stats: AnalyticsStats; orders: OrderStats | null };
 export type AnalyticsEvent = { type: 'restaurant.changed'; restaurantId: number | null } | { type: 'range.chosen'; range: AnalyticsRange };
 
 export const analyticsMachine = setup({
@@ -33,7 +41,10 @@ export const analyticsMachine = setup({
     input: {} as { restaurantId: number | null },
   },
   actors: {
-    loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(({ input }) => loadAnalyticsStats(input.restaurantId)),
+    loadStats: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
+      const [stats, orders] = await Promise.all([loadAnalyticsStats(input.restaurantId), ordersOrNone(loadOrderStats(input.restaurantId, LONGEST_RANGE))]);
+      return { stats, orders };
+    }),
   },
   actions: {
     logFailure: ({ event }) => console.error('Error fetching stats', (event as { error?: unknown }).error),
@@ -46,7 +57,7 @@ export const analyticsMachine = setup({
   },
 }).createMachine({
   id: 'analytics',
-  context: ({ input }) => ({ restaurantId: input.restaurantId, range: ANALYTICS_RANGE_DEFAULT, stats: NO_ANALYTICS_STATS }),
+  context: ({ input }) => ({ restaurantId: input.restaurantId, range: ANALYTICS_RANGE_DEFAULT, stats: NO_ANALYTICS_STATS, orders: null }),
   initial: 'loading',
   on: {
     'restaurant.changed': {
@@ -54,7 +65,7 @@ export const analyticsMachine = setup({
       // The root's transition to its child exits and enters the active child, so a load under
       // way is dropped for the new restaurant's (no `reenter` needed: that would re-enter the root).
       target: '.loading',
-      actions: assign({ restaurantId: ({ event }) => event.restaurantId, stats: NO_ANALYTICS_STATS }),
+      actions: assign({ restaurantId: ({ event }) => event.restaurantId, stats: NO_ANALYTICS_STATS, orders: null }),
     },
     'range.chosen': { actions: assign({ range: ({ event }) => event.range }) },
   },
@@ -64,8 +75,8 @@ export const analyticsMachine = setup({
         id: 'loadStats',
         src: 'loadStats',
         input: ({ context }) => ({ restaurantId: context.restaurantId }),
-        onDone: { target: 'loaded', actions: assign({ stats: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: ['logFailure', assign({ stats: NO_ANALYTICS_STATS })] },
+        onDone: { target: 'loaded', actions: assign({ stats: ({ event }) => event.output.stats, orders: ({ event }) => event.output.orders }) },
+        onError: { target: 'failed', actions: ['logFailure', assign({ stats: NO_ANALYTICS_STATS, orders: null })] },
       },
     },
     loaded: {},

@@ -1,16 +1,21 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MenuStats } from '../../../contracts/insights';
-import { checkBackend, loadMenuStats } from '../../services/insights/stats';
+import type { OrderStats } from '../../../contracts/shared/order-figures';
+import { checkBackend, loadMenuStats, loadOrderStats } from '../../services/insights/stats';
 import { errorText } from '../../services/shared/error-text';
+import { ordersOrNone } from './order-series';
+
+/** The dashboard's orders chart covers the last 30 days. */
+export const DASHBOARD_ORDER_DAYS = 30;
 
 /**
- * The Menu dashboard: the menu's statistics and a real check that the backend answers, loaded
- * together. The screen tells the machine when an administrator picks another restaurant.
+ * The Menu dashboard: the menu's statistics, a real check that the backend answers, and the
+ * last 30 days of orders (null when there are none to be had: order-series.ts), loaded together. The screen tells the machine when an administrator picks another restaurant.
  *
  *   loading --done--> loaded / --error--> failed --dashboard.retry--> loading
  *   restaurant.changed (another id) --> loading, from anywhere
  */
-export type MenuDashboardData = { stats: MenuStats; backendReachable: boolean };
+export type MenuDashboardData = { stats: MenuStats; backendReachable: boolean; orders: OrderStats | null };
 export type MenuDashboardContext = { restaurantId: number | null; data: MenuDashboardData | null; error: string | null };
 export type MenuDashboardEvent = { type: 'restaurant.changed'; restaurantId: number | null } | { type: 'dashboard.retry' };
 
@@ -22,8 +27,12 @@ export const menuDashboardMachine = setup({
   },
   actors: {
     loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
-      const [stats, backendReachable] = await Promise.all([loadMenuStats(input.restaurantId), checkBackend()]);
-      return { stats, backendReachable };
+      const [stats, backendReachable, orders] = await Promise.all([
+        loadMenuStats(input.restaurantId),
+        checkBackend(),
+        ordersOrNone(loadOrderStats(input.restaurantId, DASHBOARD_ORDER_DAYS)),
+      ]);
+      return { stats, backendReachable, orders };
     }),
   },
   guards: {

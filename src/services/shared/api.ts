@@ -14,6 +14,7 @@ import {
   type FetchLike,
   type SearchParams,
 } from './http-common';
+import { attachmentName } from './legacy';
 import { renewAhead, renewBrowserSession } from './token-renewal';
 import { browserTokens, type TokenReader } from './token-store';
 
@@ -54,7 +55,11 @@ export type ApiClient = {
   put<T = unknown, S = unknown>(path: string, body?: ApiBody, options?: ApiCallOptions<T, S>): Promise<T>;
   patch<T = unknown, S = unknown>(path: string, body?: ApiBody, options?: ApiCallOptions<T, S>): Promise<T>;
   delete<T = unknown, S = unknown>(path: string, options?: ApiCallOptions<T, S>): Promise<T>;
+  /** A download (a CSV export): its bytes and the name the server gave it. */
+  getFile(path: string, options?: Pick<ApiCallOptions<unknown, unknown>, 'auth' | 'searchParams'>): Promise<DownloadedFile>;
 };
+
+export type DownloadedFile = { blob: Blob; filename: string | null };
 
 export type ApiClientOptions = {
   baseUrl: string;
@@ -104,9 +109,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     fetch: reportingNetworkErrors(options.fetch),
   });
 
-  async function send(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<unknown, unknown>) {
+  async function send(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<unknown, unknown>, accept = 'application/json') {
     const url = buildUrl(options.baseUrl, path, call.searchParams);
-    const init: Options = { method, headers: { accept: 'application/json' }, context: { auth: call.auth !== false } satisfies CallContext };
+    const init: Options = { method, headers: { accept }, context: { auth: call.auth !== false } satisfies CallContext };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) init.json = body;
     let response: Response;
@@ -118,12 +123,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw asApiError(error);
     }
     if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('retry-after'));
-    const where = describeCall(method, url);
+    return { response, text, where: describeCall(method, url) };
+  }
+
+  async function sendJson(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<unknown, unknown>) {
+    const { text, where } = await send(method, path, body, call);
     return { value: parseAnswer(text, where), where };
   }
 
   async function one<T, S>(method: Method, path: string, body: ApiBody | undefined, call: ApiCallOptions<T, S> = {}): Promise<T> {
-    const { value, where } = await send(method, path, body, call as ApiCallOptions<unknown, unknown>);
+    const { value, where } = await sendJson(method, path, body, call as ApiCallOptions<unknown, unknown>);
     return call.struct ? checkAnswer(value, call.struct, where) : (value as T);
   }
 
@@ -133,8 +142,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, call) => one('put', path, body, call),
     patch: (path, body, call) => one('patch', path, body, call),
     delete: (path, call) => one('delete', path, undefined, call),
+    async getFile(path, call = {}) {
+      // Text downloads only (CSV): read as text like every answer, so a failure reads the same way.
+      const { response, text } = await send('get', path, undefined, call, '*/*');
+      return {
+        blob: new Blob([text], { type: response.headers.get('content-type') ?? 'text/plain' }),
+        filename: attachmentName(response.headers.get('content-disposition')),
+      };
+    },
     async getList<T, S>(path: string, call: ApiCallOptions<T, S> = {}): Promise<ListPage<T>> {
-      const { value, where } = await send('get', path, undefined, call as ApiCallOptions<unknown, unknown>);
+      const { value, where } = await sendJson('get', path, undefined, call as ApiCallOptions<unknown, unknown>);
       const page = toListPage(value, where);
       return call.struct ? { ...page, items: checkAnswer(page.items, array(call.struct), where) } : (page as ListPage<T>);
     },

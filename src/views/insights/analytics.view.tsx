@@ -13,7 +13,8 @@ import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type Anal
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
-import { averageOrderValue, runRatePerDay, sampleSeries, sampleSparkline, seriesCsv, type SamplePoint } from '../../machines/insights/sample-data';
+import { orderSeries, type OrderSeries } from '../../machines/insights/order-series';
+import { sampleSparkline, seriesCsv } from '../../machines/insights/sample-data';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
@@ -35,7 +36,10 @@ const shortName = (name: string) => name.slice(0, 8);
 
 export const csvName = (days: number) => `analytics_${days}d.csv`;
 
-/** "Analytics" of the second document: real counts, and sample orders and revenue seeded by the chosen range. */
+/**
+ * "Analytics" of the second document: real counts, and the orders and revenue of the chosen range:
+ * the restaurant's own once it has taken an order, else the sample seeded by the range (labelled).
+ */
 export function AnalyticsView({ machine = analyticsMachine }: { machine?: AnalyticsMachine }) {
   usePageTitle(ANALYTICS_TITLE, 'Back office');
   const { user } = useSession();
@@ -44,9 +48,9 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
   }, [restaurantId, send]);
-  const { range, stats } = state.context;
-  const series = useMemo(() => sampleSeries(range, new Date()), [range]);
-  const exportCsv = () => saveFile({ blob: new Blob([seriesCsv(series)], { type: 'text/csv' }), filename: csvName(range) }, csvName(range));
+  const { range, stats, orders } = state.context;
+  const series = useMemo(() => orderSeries(orders, range, new Date(), stats.currency), [orders, range, stats.currency]);
+  const exportCsv = () => saveFile({ blob: new Blob([seriesCsv(series.points)], { type: 'text/csv' }), filename: csvName(range) }, csvName(range));
   // Owners always see their own restaurant; administrators the one chosen in the header, else all.
   const scope = isAdmin(user) && user.active_restaurant_id === null ? 'All restaurants' : (user.active_restaurant_name ?? 'Your restaurant');
 
@@ -93,16 +97,17 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
   );
 }
 
-function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; series: SamplePoint[]; onExport: () => void }) {
+function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; series: OrderSeries; onExport: () => void }) {
   const categories = stats.itemsPerCategory.slice(0, ANALYTICS_TOP_CATEGORIES).map((entry) => ({ ...entry, short: shortName(entry.name) }));
   const composition = [
     { name: 'Categories', value: stats.categories, color: CHART_COLORS[0] },
     { name: 'Option groups', value: stats.optionGroups, color: CHART_COLORS[1] },
     { name: 'Options', value: stats.options, color: CHART_COLORS[2] },
   ].filter((part) => part.value > 0);
-  const money = (amount: number) => formatMoney(amount, stats.currency);
+  const money = (amount: number) => formatMoney(amount, series.currency);
   const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) =>
-    series.map((point) => ({ label: point.date, values: [format(point[key])] }));
+    series.points.map((point) => ({ label: point.date, values: [format(point[key])] }));
+  const { sample } = series;
   return (
     <>
       <div className={classes.kpis}>
@@ -116,21 +121,23 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
         ))}
       </div>
       <div className={classes.charts}>
-        <ChartFigure title="Orders" sample columns={['Date', 'Orders (moving average)']} rows={pointRows('orders', String)}>
+        <ChartFigure title="Orders" sample={sample} columns={['Date', sample ? 'Orders (moving average)' : 'Orders']} rows={pointRows('orders', String)}>
           <LineChart
             h={240}
-            data={series}
+            data={series.points}
             dataKey="date"
             series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[0] }]}
+            // Real orders are whole numbers per day; the sample's moving average is not.
+            {...(sample ? {} : { yAxisProps: WHOLE_NUMBER_AXIS })}
             curveType="monotone"
             withDots={false}
             withTooltip={false}
           />
         </ChartFigure>
-        <ChartFigure title="Revenue" sample columns={['Date', `Revenue (${stats.currency})`]} rows={pointRows('revenue', money)}>
+        <ChartFigure title="Revenue" sample={sample} columns={['Date', `Revenue (${series.currency})`]} rows={pointRows('revenue', money)}>
           <AreaChart
             h={240}
-            data={series}
+            data={series.points}
             dataKey="date"
             series={[{ name: 'revenue', label: 'Revenue', color: CHART_COLORS[1] }]}
             curveType="monotone"
@@ -167,8 +174,8 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
         </ChartFigure>
       </div>
       <div className={classes.kpis}>
-        <FigureCard title="Run rate per day" value={money(runRatePerDay(series))} sample />
-        <FigureCard title="Avg order value" value={money(averageOrderValue(series))} sample />
+        <FigureCard title="Run rate per day" value={money(series.runRatePerDay)} sample={sample} />
+        <FigureCard title="Avg order value" value={money(series.averageOrderValue)} sample={sample} />
         <FigureCard title="Geo spread" value={countOf(stats.cities, 'city', 'cities')} detail={`across ${countOf(stats.countries, 'country', 'countries')}`} />
       </div>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Quick Actions">

@@ -26,11 +26,14 @@ export function GeneralStatsScreen({
   title,
   cards,
   machine = generalStatsMachine,
+  comingSoon = 'This screen is being built; the lists above show what it will offer.',
   children,
 }: {
   title: string;
   cards: StatCard[];
   machine?: GeneralStatsMachine;
+  /** What the 'Coming Soon' note says is still to come. */
+  comingSoon?: string;
   children: ReactNode;
 }) {
   usePageTitle(title, 'Back office');
@@ -58,7 +61,7 @@ export function GeneralStatsScreen({
       )}
       {children}
       <Alert color="blue" variant="light" radius="md" title="Coming Soon">
-        This screen is being built; the lists above show what it will offer.
+        {comingSoon}
       </Alert>
     </Stack>
   );

@@ -10,9 +10,12 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import type { MenuStats } from '../../../contracts/insights';
+import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
 import { usePageTitle } from '../../components/page-title';
-import { menuDashboardMachine, type MenuDashboardData, type MenuDashboardMachine } from '../../machines/insights/menu-dashboard.machine';
+import { DASHBOARD_ORDER_DAYS, menuDashboardMachine, type MenuDashboardData, type MenuDashboardMachine } from '../../machines/insights/menu-dashboard.machine';
+import { orderSeries } from '../../machines/insights/order-series';
 import { sampleSparkline, sampleTrend } from '../../machines/insights/sample-data';
+import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
@@ -75,7 +78,38 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
   );
 }
 
-function DashboardFigures({ data: { stats, backendReachable }, platformWide }: { data: MenuDashboardData; platformWide: boolean }) {
+/** Orders per day over the last 30 days: the restaurant's own once it has taken one, else the labelled sample. */
+function OrdersFigure({ orders, platformWide }: { orders: MenuDashboardData['orders']; platformWide: boolean }) {
+  const series = orderSeries(orders, DASHBOARD_ORDER_DAYS, new Date(), DEFAULT_CURRENCY);
+  const note = !series.sample
+    ? `Days in ${orders?.time_zone}; cancelled orders are left out.`
+    : platformWide
+      ? 'Choose a restaurant to see its orders; until then, sample figures.'
+      : 'No orders yet: sample figures until the first one.';
+  return (
+    <ChartFigure
+      title={ORDERS_TITLE}
+      sample={series.sample}
+      note={note}
+      columns={['Date', 'Orders', `Revenue (${series.currency})`]}
+      rows={series.points.map((point) => ({ label: point.date, values: [formatCount(point.orders), formatMoney(point.revenue, series.currency)] }))}
+    >
+      <BarChart
+        h={260}
+        data={series.points}
+        dataKey="date"
+        series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[2] }]}
+        tickLine="y"
+        yAxisProps={WHOLE_NUMBER_AXIS}
+        withTooltip={false}
+      />
+    </ChartFigure>
+  );
+}
+
+export const ORDERS_TITLE = `Orders, last ${DASHBOARD_ORDER_DAYS} days`;
+
+function DashboardFigures({ data: { stats, backendReachable, orders }, platformWide }: { data: MenuDashboardData; platformWide: boolean }) {
   // A kind with no sets has no slice: a zero would only draw a stray label.
   const donut = stats.optionGroupBreakdown
     .filter((entry) => entry.value > 0)
@@ -93,6 +127,7 @@ function DashboardFigures({ data: { stats, backendReachable }, platformWide }: {
         ))}
       </div>
       <div className={classes.charts}>
+        <OrdersFigure orders={orders} platformWide={platformWide} />
         <ChartFigure
           title="Top locations by count"
           columns={['City', 'Restaurants']}

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsStats, GeneralStats } from '#contracts/insights';
-import { analyticsMachine, NO_ANALYTICS_STATS } from '#src/machines/insights/analytics.machine';
+import type { GeneralStats } from '#contracts/insights';
+import { analyticsMachine, NO_ANALYTICS_STATS, type AnalyticsData } from '#src/machines/insights/analytics.machine';
 import { generalStatsMachine, NO_GENERAL_STATS } from '#src/machines/insights/general-stats.machine';
 import { menuDashboardMachine, type MenuDashboardData } from '#src/machines/insights/menu-dashboard.machine';
 import { provideChecked } from '../../support/contract-double';
@@ -21,7 +21,7 @@ describe('menu dashboard machine', () => {
     assertPathCoverage(menuDashboardMachine, {
       input: { restaurantId: 7 },
       events: [
-        { type: 'xstate.done.actor.loadDashboard', output: { stats: menuStatsOf(1), backendReachable: true } },
+        { type: 'xstate.done.actor.loadDashboard', output: { stats: menuStatsOf(1), backendReachable: true, orders: null } },
         { type: 'xstate.error.actor.loadDashboard', error: new Error('HTTP 503') },
         ...restaurantEvents,
         { type: 'dashboard.retry' },
@@ -37,7 +37,7 @@ describe('menu dashboard machine', () => {
           loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async () => {
             calls += 1;
             if (calls === 1) throw new Error('The database is not answering.');
-            return { stats: menuStatsOf(2), backendReachable: true };
+            return { stats: menuStatsOf(2), backendReachable: true, orders: null };
           }),
         },
       }),
@@ -57,7 +57,7 @@ describe('menu dashboard machine', () => {
         actors: {
           loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
             asked.push(input.restaurantId);
-            return { stats: menuStatsOf(input.restaurantId ?? 0), backendReachable: true };
+            return { stats: menuStatsOf(input.restaurantId ?? 0), backendReachable: true, orders: null };
           }),
         },
       }),
@@ -108,7 +108,7 @@ describe('analytics machine', () => {
     assertPathCoverage(analyticsMachine, {
       input: { restaurantId: 7 },
       events: [
-        { type: 'xstate.done.actor.loadStats', output: analyticsStatsOf(1) },
+        { type: 'xstate.done.actor.loadStats', output: { stats: analyticsStatsOf(1), orders: null } },
         { type: 'xstate.error.actor.loadStats', error: new Error('HTTP 503') },
         ...restaurantEvents,
         { type: 'range.chosen', range: 7 },
@@ -122,10 +122,10 @@ describe('analytics machine', () => {
     const actor = createActor(
       provideChecked(analyticsMachine, {
         actors: {
-          loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
+          loadStats: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
             calls += 1;
             if (input.restaurantId === 9) throw new Error('down');
-            return analyticsStatsOf(3);
+            return { stats: analyticsStatsOf(3), orders: null };
           }),
         },
       }),
@@ -178,9 +178,9 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
     const actor = createActor(
       provideChecked(analyticsMachine, {
         actors: {
-          loadStats: fromPromise<AnalyticsStats, { restaurantId: number | null }>(async ({ input }) => {
+          loadStats: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
             asked.push(input.restaurantId);
-            return analyticsStatsOf(input.restaurantId ?? 0);
+            return { stats: analyticsStatsOf(input.restaurantId ?? 0), orders: null };
           }),
         },
       }),
@@ -212,7 +212,9 @@ describe('general stats and analytics machines: a choice made while a load is un
             loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(
               ({ input }) =>
                 new Promise((resolve) => {
-                  pending[input.restaurantId ?? 0] = (restaurants) => resolve(generalStatsOf(restaurants) as never);
+                  // Analytics' load brings its counts with the orders.
+                  pending[input.restaurantId ?? 0] = (restaurants) =>
+                    resolve((name === 'analytics' ? { stats: generalStatsOf(restaurants), orders: null } : generalStatsOf(restaurants)) as never);
                 }),
             ),
           },

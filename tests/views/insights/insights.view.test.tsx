@@ -6,9 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import type { AnalyticsStats, GeneralStats } from '#contracts/insights';
+import type { GeneralStats } from '#contracts/insights';
+import type { CustomersPage } from '#contracts/shared/order-figures';
+import type { CustomersAsk } from '#src/services/insights/stats';
+import type { DownloadedFile } from '#src/services/shared/api';
 import type { CurrentUser } from '#contracts/shared/session';
-import { analyticsMachine } from '#src/machines/insights/analytics.machine';
+import { analyticsMachine, type AnalyticsData } from '#src/machines/insights/analytics.machine';
+import { customersMachine } from '#src/machines/insights/customers.machine';
 import { generalStatsMachine } from '#src/machines/insights/general-stats.machine';
 import { menuDashboardMachine, type MenuDashboardData } from '#src/machines/insights/menu-dashboard.machine';
 import { theme } from '#src/theme';
@@ -17,7 +21,7 @@ import { CustomersView } from '#src/views/insights/customers.view';
 import { DriversView } from '#src/views/insights/drivers.view';
 import { DASHBOARD_SUBTITLE, MenuDashboardView } from '#src/views/insights/menu-dashboard.view';
 import { SessionProvider } from '#src/views/shared/session-context';
-import { analyticsStatsOf, generalStatsOf, menuStatsOf } from '../../machines/insights/insights-fixtures';
+import { analyticsStatsOf, generalStatsOf, menuStatsOf, orderStatsOf } from '../../machines/insights/insights-fixtures';
 import { analyticsModel, generalStatsModel, menuDashboardModel } from '../../models/insights/insights.model';
 import { provideChecked } from '../../support/contract-double';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
@@ -34,7 +38,7 @@ function pendingActor<T>(queue: Pending<T>[]) {
   );
 }
 
-async function take<T>(queue: Pending<T>[]): Promise<Pending<T>> {
+async function take<Q>(queue: Q[]): Promise<Q> {
   await waitFor(() => expect(queue, 'exactly one request should be waiting').toHaveLength(1));
   return queue.shift()!;
 }
@@ -106,7 +110,8 @@ function renderDashboard(user: CurrentUser) {
 async function expectDashboard(restaurants: number) {
   await waitFor(() => expect(kpi('Restaurants')).toHaveTextContent(String(restaurants)));
   expect(kpi('Menu Items')).toHaveTextContent('1,234');
-  expect(screen.getAllByText('Sample data')).toHaveLength(7);
+  // The seven cards' decoration and the orders chart: an administrator's restaurant whose orders did not come.
+  expect(screen.getAllByText('Sample data')).toHaveLength(8);
   expect(tableRows('Top locations by count')).toEqual(['CityRestaurants', `Springfield${restaurants}`]);
   expect(tableRows('Primary options, toppings, dressings')).toEqual(['KindSets', 'Primary options2', 'Toppings1', 'Dressings3']);
   expect(tableRows('Top categories')).toEqual(['CategoryMenu items', 'Sandwiches7']);
@@ -139,7 +144,7 @@ const dashboardExecutors: PathExecutors<Driver<MenuDashboardData>> = {
   events: {
     'server.answer': async ({ loads }) => {
       const load = await take(loads);
-      load.resolve({ stats: menuStatsOf(load.restaurantId ?? 0), backendReachable: true });
+      load.resolve({ stats: menuStatsOf(load.restaurantId ?? 0), backendReachable: true, orders: null });
     },
     'server.fail': async ({ loads }) => (await take(loads)).reject(new Error('The database is not answering.')),
     'dashboard.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
@@ -168,7 +173,7 @@ describe('menu dashboard view: the screen', () => {
     const { loads } = renderDashboard({ ...OWNER, active_restaurant_id: 42 });
     const load = await take(loads);
     expect(load.restaurantId).toBeNull();
-    load.resolve({ stats: { ...menuStatsOf(1), itemsPerCategory: [] }, backendReachable: false });
+    load.resolve({ stats: { ...menuStatsOf(1), itemsPerCategory: [] }, backendReachable: false, orders: null });
     expect(await screen.findByText('No menu items available')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Top categories' })).toBeNull();
     expect(screen.getByText('Backend not reachable')).toBeInTheDocument();
@@ -176,7 +181,7 @@ describe('menu dashboard view: the screen', () => {
 
   it("counts the option sets an owner can use, says whose they are, and keys the donut's colours", async () => {
     const { loads } = renderDashboard(OWNER);
-    (await take(loads)).resolve({ stats: menuStatsOf(1), backendReachable: true });
+    (await take(loads)).resolve({ stats: menuStatsOf(1), backendReachable: true, orders: null });
     const donut = await screen.findByRole('region', { name: 'Primary options, toppings, dressings' });
     expect(within(donut).getByText("Your restaurant's own and the platform library's, which it can use.")).toBeInTheDocument();
     for (const key of ['Primary options (2)', 'Toppings (1)', 'Dressings (3)']) expect(within(donut).getByText(key)).toBeInTheDocument();
@@ -184,7 +189,7 @@ describe('menu dashboard view: the screen', () => {
 
   it("says the donut counts every restaurant's sets for an administrator with no restaurant", async () => {
     const { loads } = renderDashboard(ADMIN);
-    (await take(loads)).resolve({ stats: menuStatsOf(3), backendReachable: true });
+    (await take(loads)).resolve({ stats: menuStatsOf(3), backendReachable: true, orders: null });
     const donut = await screen.findByRole('region', { name: 'Primary options, toppings, dressings' });
     expect(within(donut).getByText("Every restaurant's and the platform library's.")).toBeInTheDocument();
   });
@@ -194,7 +199,7 @@ describe('menu dashboard view: the screen', () => {
 // Analytics
 
 function renderAnalytics(user: CurrentUser) {
-  const loads: Pending<AnalyticsStats>[] = [];
+  const loads: Pending<AnalyticsData>[] = [];
   const machine = provideChecked(analyticsMachine, { actors: { loadStats: pendingActor(loads) } });
   return renderScreen(user, loads, () => <AnalyticsView machine={machine} />);
 }
@@ -209,7 +214,7 @@ async function expectCsv(days: number) {
   expect(lines.slice(1).every((line) => /^\d{4}-\d{2}-\d{2},[\d.]+,\d+$/.test(line) && Number(line.split(',')[2]) % 12 === 0)).toBe(true);
 }
 
-const analyticsExecutors: PathExecutors<Driver<AnalyticsStats>> = {
+const analyticsExecutors: PathExecutors<Driver<AnalyticsData>> = {
   states: {
     loading: async ({ loads }) => {
       await waitFor(() => expect(loads).toHaveLength(1));
@@ -236,7 +241,7 @@ const analyticsExecutors: PathExecutors<Driver<AnalyticsStats>> = {
     weekExported: () => expectCsv(7),
   },
   events: {
-    'server.answer': async ({ loads }) => (await take(loads)).resolve(analyticsStatsOf(5)),
+    'server.answer': async ({ loads }) => (await take(loads)).resolve({ stats: analyticsStatsOf(5), orders: null }),
     'server.fail': async ({ loads }) => (await take(loads)).reject(new Error('HTTP 503')),
     'range.choose7': ({ user }) => user.click(screen.getByRole('radio', { name: '7' })),
     'csv.export': ({ user }) => user.click(screen.getByRole('button', { name: 'Export CSV' })),
@@ -259,7 +264,7 @@ describe('analytics view: the screen', () => {
     expect(screen.getByText('Pizza Loco')).toBeInTheDocument();
     const load = await take(driver.loads);
     expect(load.restaurantId).toBe(42);
-    load.resolve(analyticsStatsOf(1));
+    load.resolve({ stats: analyticsStatsOf(1), orders: null });
     await driver.user.click(await screen.findByRole('button', { name: 'Export Report' }));
     await expectCsv(30);
     for (const inert of ['Set Goals', 'Share Insights', 'Configure']) expect(screen.getByRole('button', { name: inert })).toBeDisabled();
@@ -272,7 +277,7 @@ describe('analytics view: the screen', () => {
 
   it('says "1 city across 1 country", and keys the Menu Composition donut', async () => {
     const { loads } = renderAnalytics(OWNER);
-    (await take(loads)).resolve({ ...analyticsStatsOf(1), cities: 1, countries: 1 });
+    (await take(loads)).resolve({ stats: { ...analyticsStatsOf(1), cities: 1, countries: 1 }, orders: null });
     await waitFor(() => expect(screen.getByRole('region', { name: 'Geo spread' })).toHaveTextContent('1 cityacross 1 country'));
     const composition = screen.getByRole('region', { name: 'Menu Composition' });
     for (const key of ['Categories (4)', 'Option groups (5)', 'Options (6)']) expect(within(composition).getByText(key)).toBeInTheDocument();
@@ -280,7 +285,7 @@ describe('analytics view: the screen', () => {
 
   it("writes revenue in the restaurant's currency (issue 27): pounds for a UK restaurant", async () => {
     const { loads } = renderAnalytics(OWNER);
-    (await take(loads)).resolve(analyticsStatsOf(1, 'GBP'));
+    (await take(loads)).resolve({ stats: analyticsStatsOf(1, 'GBP'), orders: null });
     await waitFor(() => expect(screen.getByRole('region', { name: 'Avg order value' })).toHaveTextContent(/£\d/));
     expect(screen.getByRole('region', { name: 'Run rate per day' })).toHaveTextContent(/£\d/);
     expect(screen.getByRole('columnheader', { name: 'Revenue (GBP)' })).toBeInTheDocument();
@@ -290,11 +295,24 @@ describe('analytics view: the screen', () => {
 // ---------------------------------------------------------------------------------------------
 // Drivers and Customers
 
-function renderGeneral(user: CurrentUser, which: 'drivers' | 'customers') {
+function renderGeneral(user: CurrentUser, which: 'drivers' | 'customers', customerPages: CustomerLoad[] = []) {
   const loads: Pending<GeneralStats>[] = [];
   const machine = provideChecked(generalStatsMachine, { actors: { loadStats: pendingActor(loads) } });
-  return renderScreen(user, loads, () => (which === 'drivers' ? <DriversView machine={machine} /> : <CustomersView machine={machine} />));
+  const listMachine = provideChecked(customersMachine, {
+    actors: {
+      loadCustomers: fromPromise<CustomersPage, CustomerLoad['input']>(({ input }) => new Promise((resolve) => customerPages.push({ input, resolve }))),
+      downloadCustomers: fromPromise<DownloadedFile, { restaurantId: number | null; search: string }>(async ({ input }) => ({
+        blob: new Blob([`name,email\r\nsearched,${input.search}\r\n`], { type: 'text/csv' }),
+        filename: 'customers-2026-11-27.csv',
+      })),
+    },
+  });
+  return renderScreen(user, loads, () =>
+    which === 'drivers' ? <DriversView machine={machine} /> : <CustomersView machine={machine} listMachine={listMachine} />,
+  );
 }
+
+type CustomerLoad = { input: { restaurantId: number | null; ask: CustomersAsk }; resolve: (page: CustomersPage) => void };
 
 const driverExecutors: PathExecutors<Driver<GeneralStats>> = {
   states: {
@@ -363,5 +381,90 @@ describe('drivers and customers: the static parts', () => {
     await waitFor(() => expect(kpi('Total Restaurants')).toHaveTextContent('9'));
     expect(kpi('Categories')).toHaveTextContent('4');
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Figures from real orders (issue 30)
+
+describe('insight screens once the restaurant has orders', () => {
+  it("draws the dashboard's last 30 days from the orders, unlabelled, in the restaurant's zone and currency", async () => {
+    const { loads } = renderDashboard(OWNER);
+    (await take(loads)).resolve({ stats: menuStatsOf(1), backendReachable: true, orders: orderStatsOf(30) });
+    const orders = await screen.findByRole('region', { name: 'Orders, last 30 days' });
+    expect(within(orders).queryByText('Sample data')).toBeNull();
+    expect(within(orders).getByText('Days in America/Toronto; cancelled orders are left out.')).toBeInTheDocument();
+    expect(tableRows('Orders, last 30 days').slice(-2)).toEqual(['2026-11-261$9.99', '2026-11-273$30.10']);
+    expect(screen.getAllByText('Sample data')).toHaveLength(7);
+  });
+
+  it('keeps the labelled sample on the dashboard for an owner with no orders yet, and says so', async () => {
+    const { loads } = renderDashboard(OWNER);
+    (await take(loads)).resolve({ stats: menuStatsOf(1), backendReachable: true, orders: orderStatsOf(30, false) });
+    const orders = await screen.findByRole('region', { name: 'Orders, last 30 days' });
+    expect(within(orders).getByText('Sample data')).toBeInTheDocument();
+    expect(within(orders).getByText('No orders yet: sample figures until the first one.')).toBeInTheDocument();
+  });
+
+  it("draws analytics' orders and revenue from the orders, and the CSV carries them", async () => {
+    const driver = renderAnalytics(OWNER);
+    (await take(driver.loads)).resolve({ stats: analyticsStatsOf(1), orders: orderStatsOf(90) });
+    await waitFor(() => expect(seriesRows()).toBe(30));
+    for (const name of ['Orders', 'Revenue', 'Run rate per day', 'Avg order value'])
+      expect(within(screen.getByRole('region', { name })).queryByText('Sample data')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Revenue (CAD)' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Avg order value' })).toHaveTextContent('$10.02');
+    await driver.user.click(screen.getByRole('radio', { name: '7' }));
+    await waitFor(() => expect(seriesRows()).toBe(7));
+    await driver.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['analytics_7d.csv']));
+    const lines = (await saved[0]!.blob.text()).trim().split('\n');
+    expect(lines).toEqual([
+      'date,orders,revenue',
+      '2026-11-21,0,0',
+      '2026-11-22,0,0',
+      '2026-11-23,0,0',
+      '2026-11-24,0,0',
+      '2026-11-25,0,0',
+      '2026-11-26,1,9.99',
+      '2026-11-27,3,30.1',
+    ]);
+  });
+
+  it('lists the customers, searches them, pages through them and downloads what the search finds', async () => {
+    const pages: CustomerLoad[] = [];
+    const { user } = renderGeneral(OWNER, 'customers', pages);
+    const customer = (n: number) => ({
+      name: `Guest ${n}`,
+      email: `guest${n}@example.com`,
+      orders: n,
+      total_spent: 12.5 * n,
+      currency: 'USD' as const,
+      last_order_at: '2026-11-26T12:00:00.000Z',
+    });
+    const first = await take(pages);
+    expect(first.input).toEqual({ restaurantId: null, ask: { search: '', page: 1, pageSize: 20 } });
+    first.resolve({ count: 21, next: '/api/v2/customers/?page=2', previous: null, results: [customer(1), customer(2)] });
+    expect(await screen.findByRole('status')).toHaveTextContent('21 customers.');
+    expect(tableRows('Customer list').slice(0, 2)).toEqual([
+      'NameEmailOrdersTotal spentLast order',
+      expect.stringMatching(/^Guest 1guest1@example\.com1\$12\.50Nov 26, 2026/),
+    ]);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    const second = await take(pages);
+    expect(second.input.ask.page).toBe(2);
+    second.resolve({ count: 21, next: null, previous: '/api/v2/customers/?page=1', results: [customer(21)] });
+    await waitFor(() => expect(screen.getByText('Page 2 / 2')).toBeInTheDocument());
+    await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'guest2');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const searched = await take(pages);
+    expect(searched.input.ask).toEqual({ search: 'guest2', page: 1, pageSize: 20 });
+    searched.resolve({ count: 0, next: null, previous: null, results: [] });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No customer matches “guest2”.'));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['customers-2026-11-27.csv']));
+    expect(await saved[0]!.blob.text()).toBe('name,email\r\nsearched,guest2\r\n');
+    expect(screen.getByText(/The customer list is counted from real orders\./)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,89 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
+import type { OrderingCustomer } from '../../../contracts/shared/order-figures';
+import type { Currency } from '../../../contracts/shared/restaurants';
+import type { Db } from '../../db/database';
+import { likePattern, type Listed } from '../shared/listing';
+import { selectRows } from '../shared/raw-rows';
+import { restaurantLocale } from '../shared/restaurants';
+
+/**
+ * A restaurant's customers, counted from its orders (issue 30): one per lower-cased email (placing
+ * stores it lower-cased), named as on their latest order, with their orders, what they spent and
+ * when they last ordered, the latest first (ties by email). Cancelled orders count nowhere, as in
+ * the order statistics. Money is in the restaurant's currency. `search` finds a customer by any name they ordered under, or their email.
+ */
+export type CustomerSearch = { restaurantId: number; search?: string | undefined };
+
+/** Rows read per query while downloading: a restaurant's every customer never sits in memory at once. */
+export const CUSTOMERS_EXPORT_BATCH = 1000;
+
+type CustomerRow = { name: string; email: string; orders: number; cents: string | number; last_order_at: string; cursor: string };
+
+/** The customers grouped from the orders, each with `at`, their last order's time, for ordering and the download's keyset. */
+function grouped({ restaurantId, search }: CustomerSearch): SQL {
+  const text = search?.trim();
+  const matches = text ? sql`having customer_email ilike ${likePattern(text)} or bool_or(customer_name ilike ${likePattern(text)})` : sql``;
+  return sql`select customer_email as email,
+      (array_agg(customer_name order by placed_at desc, id desc))[1] as name,
+      count(*)::int as orders, sum(total_cents)::bigint as cents, max(placed_at) as at
+    from orders
+    where restaurant_id = ${restaurantId} and status <> 'cancelled'
+    group by customer_email
+    ${matches}`;
+}
+
+/** The columns of a customer row, its last order as ISO 8601 in UTC (the contract's instant). */
+const CUSTOMER_COLUMNS = sql.raw(
+  `name, email, orders, cents, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_order_at, at::text as cursor`,
+);
+
+const toCustomer = (row: CustomerRow, currency: Currency): OrderingCustomer => ({
+  name: row.name,
+  email: row.email,
+  orders: Number(row.orders),
+  total_spent: Number(row.cents) / 100,
+  currency,
+  last_order_at: row.last_order_at,
+});
+
+/** One page and the count of every customer matching, in one statement (the count rides on each row). */
+export async function customersPage(
+  db: Db,
+  query: CustomerSearch & { page?: number | undefined; page_size?: number | undefined },
+): Promise<Listed<OrderingCustomer>> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? LIST_PAGE_SIZE_DEFAULT;
+  const { currency } = await restaurantLocale(db, query.restaurantId);
+  const [summary] = await selectRows<{ total: number; rows: CustomerRow[] }>(
+    db,
+    sql`with customers as (${grouped(query)})
+        select (select count(*) from customers)::int as total,
+          coalesce((select json_agg(page order by page.at desc, page.email) from (
+            select at, ${CUSTOMER_COLUMNS} from customers order by at desc, email limit ${pageSize} offset ${(page - 1) * pageSize}
+          ) page), '[]'::json) as rows`,
+  );
+  const rows = summary?.rows ?? [];
+  return { count: Number(summary?.total ?? 0), rows: rows.map((row) => toCustomer(row, currency)), page, pageSize };
+}
+
+/**
+ * Every customer matching, in the page's order, in batches: each batch starts after the last
+ * customer of the one before (its last order's time as PostgreSQL's own text, which keeps the
+ * microseconds a JavaScript Date would drop, and its email), so a deep batch costs what the first does.
+ */
+export async function* exportCustomers(db: Db, query: CustomerSearch, batchSize = CUSTOMERS_EXPORT_BATCH): AsyncGenerator<OrderingCustomer[]> {
+  const { currency } = await restaurantLocale(db, query.restaurantId);
+  let after: { at: string; email: string } | undefined;
+  for (;;) {
+    const keyset = after ? sql`where at < ${after.at}::timestamptz or (at = ${after.at}::timestamptz and email > ${after.email})` : sql``;
+    const rows = await selectRows<CustomerRow>(
+      db,
+      sql`with customers as (${grouped(query)}) select ${CUSTOMER_COLUMNS} from customers ${keyset} order by at desc, email limit ${batchSize}`,
+    );
+    if (rows.length > 0) yield rows.map((row) => toCustomer(row, currency));
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { at: last.cursor, email: last.email };
+  }
+}

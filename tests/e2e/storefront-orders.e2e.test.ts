@@ -1,0 +1,108 @@
+/**
+ * Issue 30, item 8, in Chromium against the real server: a customer orders from the store page on
+ * a phone (375 px) while the owner's order board (1280 px, another browser context) is open. The
+ * order arrives on the board live, the owner accepts it with a prep-time chip and works it to
+ * completed, and the customer's tracking page follows each move. A delivery order is placed the
+ * same way and refused below the minimum first. axe runs on every new screen.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
+import { newAddress } from './accounts-server';
+import { expectAccessible } from './axe';
+import { newPage, screenshot, withApp } from './harness';
+import { openAs, ownerSession, type OwnerSession } from './menu-session';
+
+const run = withApp({ rateLimitPerMinute: 100_000, orderLimitPerMinute: 1_000 });
+const SLUG = 'order-diner';
+let owner: OwnerSession;
+
+beforeAll(async () => {
+  owner = await ownerSession(run.app, newAddress('orders-owner'));
+  // Open 24/7 in Chicago, pickup and delivery to 60606 for $3.00, minimum $15.00, free over $40.00.
+  await seedStore(ownerCallTo(run.app.url, owner.access), owner.restaurantId, { slug: SLUG, name: 'Order Diner', categories: 2, itemsPerCategory: 2 });
+}, 30_000);
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** From the store page: an item's dialog, its choices (a size, a crust…), `quantity`, then Add to order. */
+async function addToOrder(page: Page, item: string, choices: string[], quantity: number) {
+  await button(page, `Details: ${item}`).click();
+  const dialog = page.getByRole('dialog', { name: item });
+  await dialog.waitFor();
+  for (const choice of choices) await dialog.getByRole('radio', { name: new RegExp(`^${choice}`) }).check();
+  await dialog.getByLabel('Quantity').fill(String(quantity));
+  await dialog.getByRole('button', { name: 'Add to order' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Cart → Check out → the steps up to the review, each step's heading taking the focus. */
+async function checkOut(page: Page, fulfilment: 'Pickup' | 'Delivery') {
+  await page.getByRole('button', { name: /^Your order · / }).click();
+  await button(page, 'Check out').click();
+  const checkout = page.getByRole('dialog', { name: 'How would you like your order?' });
+  await checkout.waitFor();
+  await checkout.getByRole('radio', { name: new RegExp(`^${fulfilment}`) }).check();
+  await button(page, 'Continue').click();
+  if (fulfilment === 'Delivery') {
+    await page.getByRole('heading', { name: 'Delivery address' }).waitFor();
+    await page.getByLabel('Street and number').fill('233 S Wacker Dr');
+    await page.getByLabel('City').fill('Chicago');
+    await page.getByLabel('Zip or postal code').fill('60606');
+    await button(page, 'Continue').click();
+  }
+  await page.getByRole('heading', { name: 'When?' }).waitFor();
+  await page.getByLabel(fulfilment === 'Pickup' ? 'When will you pick it up?' : 'When should we deliver?').selectOption({ label: 'As soon as possible' });
+  await button(page, 'Continue').click();
+  await page.getByRole('heading', { name: 'Your details' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+  await page.getByLabel('Phone', { exact: true }).fill('(312) 555-0199');
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await button(page, 'Review your order').click();
+  await page.getByRole('heading', { name: 'Review your order' }).waitFor();
+}
+
+describe('a customer orders on a phone while the owner works the live board', { timeout: 120_000 }, () => {
+  it('pickup: placed on the store → arrives on the board → accepted, ready, completed → the tracking page follows', async () => {
+    const board = await newPage(run.browser, { width: 1280, height: 900 });
+    await openAs(board, run.app, owner, '/backoffice/orders');
+    await board.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await expectAccessible(board, 'order board, empty', [1280, 375]);
+
+    const customer = await newPage(run.browser, { width: 375, height: 800 });
+    await customer.goto(`${run.app.url}/${SLUG}`);
+    // Large ($14.50) with the included thin crust, twice: $29.00.
+    await addToOrder(customer, 'Margherita', ['Large', 'Thin'], 2);
+    await checkOut(customer, 'Pickup');
+    await expect(customer.getByText('Pay at pickup').first().isVisible()).resolves.toBe(true);
+    await screenshot(customer, 'orders-review-375');
+    await expectAccessible(customer, 'checkout review', [375, 320]);
+    await button(customer, 'Place order').click();
+    await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
+    await customer.getByText('Order #1').first().waitFor();
+
+    // Live: the board never reloaded.
+    const card = board.getByRole('article', { name: /#1/ });
+    await card.waitFor({ timeout: 20_000 });
+    await expect.poll(() => board.title()).toMatch(/^\(1\) /);
+    await screenshot(board, 'orders-board-new-1280');
+    await board.getByRole('button', { name: '15 min, accept order #1' }).click();
+    // The open tracking page refreshes itself (every 15 s) and says the change politely.
+    await expect.poll(() => customer.locator('.order-status').textContent(), { timeout: 30_000 }).toBe('Accepted: being prepared');
+    await expect.poll(() => customer.locator('[aria-live="polite"]').allTextContents()).toContain('Order #1: Accepted: being prepared.');
+    // The next moves are read on a fresh load, which shows the same data without waiting for the refresh.
+    await board.getByRole('button', { name: 'Ready, order #1' }).click();
+    await expect.poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId])).toEqual([{ status: 'ready' }]);
+    await customer.reload();
+    await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Ready for pickup');
+    await board.getByRole('button', { name: 'Complete, order #1' }).click();
+    await expect.poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId])).toEqual([{ status: 'completed' }]);
+    await customer.reload();
+    await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Picked up');
+    await expectAccessible(customer, 'order tracking, completed', [375]);
+    await expectAccessible(board, 'order board, one done', [1280, 375]);
+
+    const [row] = await run.app.query('select status, total_cents from orders where restaurant_id = $1', [owner.restaurantId]);
+    expect(row).toEqual({ status: 'completed', total_cents: 2900 });
+  });
+});
