@@ -92,11 +92,15 @@ describe('a customer orders on a phone while the owner works the live board', { 
     await expect.poll(() => customer.locator('[aria-live="polite"]').allTextContents()).toContain('Order #1: Accepted: being prepared.');
     // The next moves are read on a fresh load, which shows the same data without waiting for the refresh.
     await board.getByRole('button', { name: 'Ready, order #1' }).click();
-    await expect.poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId])).toEqual([{ status: 'ready' }]);
+    await expect
+      .poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId]))
+      .toEqual([{ status: 'ready' }]);
     await customer.reload();
     await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Ready for pickup');
     await board.getByRole('button', { name: 'Complete, order #1' }).click();
-    await expect.poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId])).toEqual([{ status: 'completed' }]);
+    await expect
+      .poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId]))
+      .toEqual([{ status: 'completed' }]);
     await customer.reload();
     await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Picked up');
     await expectAccessible(customer, 'order tracking, completed', [375]);

@@ -59,6 +59,11 @@ import * as session from '#src/services/shared/session';
 import * as survey from '#src/services/survey/survey';
 import * as surveyAnswers from '#src/services/survey/survey-answers';
 import * as demand from '#src/services/leads/demand';
+import * as orderEvents from '#src/services/ordering/order-events';
+import * as orders from '#src/services/ordering/orders';
+import * as placing from '#src/services/ordering/place-order';
+import * as tracking from '#src/services/ordering/track-order';
+import { OrdersQuery, PlaceOrderBody, TransitionBody } from '#contracts/ordering';
 import * as stats from '#src/services/insights/stats';
 import * as storefront from '#src/services/storefront/delivery-check';
 import { createTokenRenewer } from '#src/services/shared/token-renewal';
@@ -85,6 +90,34 @@ const NAME = { name: 'Pizza' };
 /** Every client call that sends a body or a query, keyed by module.function. */
 const AUDIT: Record<string, Audit> = {
   // The store page's zip check (issue 29): plain fetch, no token.
+  // Orders (issue 30): placed from the store page (plain fetch, no token), run on the board.
+  'placing.placeOrder': {
+    call: () =>
+      placing.placeOrder(
+        'blue-door',
+        {
+          fulfilment: 'pickup',
+          lines: [{ item_id: 1, size_id: 2, quantity: 2, extra_selection_ids: [3], note: '' }],
+          customer: { name: 'Ada', phone: '(312) 555-0199', email: 'ada@example.com' },
+          address: null,
+          scheduled_for: null,
+          note: '',
+        },
+        placing.newIdempotencyKey(),
+      ),
+    route: `POST ${M('/storefront/:slug/orders/')}`,
+    body: PlaceOrderBody,
+  },
+  'orders.listOrders': {
+    call: () => orders.listOrders({ restaurant_id: 42, status: 'placed', day: '2026-11-27', page_size: 200 }),
+    route: `GET ${M('/orders/')}`,
+    query: OrdersQuery,
+  },
+  'orders.moveOrder': {
+    call: () => orders.moveOrder({ orderId: 7, body: { to: 'accepted', prep_minutes: 15 } }),
+    route: `POST ${M('/orders/:id/transition/')}`,
+    body: TransitionBody,
+  },
   'storefront.checkDelivery': {
     call: () => storefront.checkDelivery('blue-door', '60606'),
     route: `GET ${M('/storefront/:slug/delivery/')}`,
@@ -344,6 +377,16 @@ const NOTHING_TO_AUDIT = new Set([
   'onboarding.fetchOnboardingStatus',
   'onboarding.loadOnboardingStep',
   'onboarding.launchOnboarding',
+  // The board's load is listOrders' calls (audited above); the others send neither body nor query,
+  // or (the live stream) only the restaurant_id every owner route takes.
+  'orders.loadBoard',
+  'orders.readOrder',
+  'orders.OPEN_STATUSES',
+  'orders.BOARD_PAGE_SIZE',
+  'tracking.trackOrder',
+  'placing.newIdempotencyKey',
+  'orderEvents.listenToOrderEvents',
+  'orderEvents.STREAM_BACKOFF',
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
 ]);
@@ -378,7 +421,23 @@ describe('every client call against its server contract', () => {
   });
 
   it('lists every exported service function, audited or with nothing to audit', () => {
-    const modules = { menu, auth, messages, survey, surveyAnswers, demand, stats, onboarding, session, restaurants, storefront };
+    const modules = {
+      menu,
+      auth,
+      messages,
+      survey,
+      surveyAnswers,
+      demand,
+      stats,
+      onboarding,
+      session,
+      restaurants,
+      storefront,
+      orders,
+      placing,
+      tracking,
+      orderEvents,
+    };
     const exported = Object.entries(modules).flatMap(([module, exports]) => Object.keys(exports).map((name) => `${module}.${name}`));
     const audited = new Set(Object.keys(AUDIT).map((name) => name.split(' ')[0]!));
     expect(exported.filter((name) => !audited.has(name) && !NOTHING_TO_AUDIT.has(name))).toEqual([]);
