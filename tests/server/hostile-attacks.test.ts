@@ -16,7 +16,7 @@ let headers: Record<string, string>;
 let restaurantId: number | null;
 
 beforeAll(async () => {
-  test = await createTestApp({ config: { rateLimitPerMinute: 1_000_000, signupLimitPerMinute: 1_000_000 } });
+  test = await createTestApp({ config: { rateLimitPerMinute: 1_000_000, signupLimitPerMinute: 1_000_000, orderLimitPerMinute: 1_000_000 } });
   // Platform staff with a restaurant of their own passes every route's role check, so the body is what is judged.
   const caller = await ownerWithRestaurant(test, 'staff-owner@example.com');
   const { user } = await findOrCreateUserByEmail(test.database.db, { email: 'staff-owner@example.com' });
