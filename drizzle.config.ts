@@ -4,6 +4,12 @@ import { defineConfig } from 'drizzle-kit';
 // Migrations are applied by the server at start and by `npm run db:migrate`.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/schema-onboarding.ts', './server/db/schema-menu.ts', './server/db/schema-territories.ts', './server/db/schema-ordering.ts'],
+  schema: [
+    './server/db/schema.ts',
+    './server/db/schema-onboarding.ts',
+    './server/db/schema-menu.ts',
+    './server/db/schema-territories.ts',
+    './server/db/schema-ordering.ts',
+  ],
   out: './server/db/migrations',
 });

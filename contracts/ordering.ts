@@ -53,6 +53,23 @@ export const CustomerPhone = documented(
   { maxLength: CUSTOMER_PHONE_MAX },
 );
 
+/**
+ * What ordering reads of a store's category (the storefront's StoreCategory has these and more):
+ * the server prices lines from it, the store page's cart checks its kept lines against it.
+ */
+export type OrderingCategory = {
+  sizes: ReadonlyArray<{ id: number; name: string }>;
+  /** An item has one `price`, or (priced by size) `prices` for the sizes it is offered in. */
+  items: ReadonlyArray<{ id: number; name: string; price: number | null; prices: ReadonlyArray<{ size_id: number; price: number }> }>;
+  extra_groups: ReadonlyArray<{
+    id: number;
+    name: string;
+    required: boolean;
+    allow_multiple: boolean;
+    selections: ReadonlyArray<{ id: number; name: string; price: number }>;
+  }>;
+};
+
 export const OrderCustomer = object({
   name: requiredText(CUSTOMER_NAME_MAX, ORDER_MESSAGES.name),
   phone: CustomerPhone,

@@ -42,7 +42,9 @@ let checksums: Record<string, string>;
 beforeAll(async () => {
   // Many requests a second from one address: the per-address limit is not what this tests. An
   // owner's accepted request to the order board's event stream would stay open: here it ends at once.
-  test = await createTestApp({ config: { rateLimitPerMinute: 1_000_000, signupLimitPerMinute: 1_000_000, orderLimitPerMinute: 1_000_000, orderStreamMaxAgeMs: 1 } });
+  test = await createTestApp({
+    config: { rateLimitPerMinute: 1_000_000, signupLimitPerMinute: 1_000_000, orderLimitPerMinute: 1_000_000, orderStreamMaxAgeMs: 1 },
+  });
   owner = await ownerWithRestaurant(test, 'owner@example.com');
   tokens = { anonymous: null, owner: owner.token, staff: (await staff(test, 'staff@example.com')).token };
   // A few rows for the hostile requests to aim at: ids 1 and 2 exist in the menu tables.

@@ -1,3 +1,4 @@
+import type { OrderingCategory } from '../../../contracts/ordering';
 import type { Schedule } from '../../../contracts/shared/opening-status';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
@@ -8,18 +9,7 @@ import type { Db } from '../../db/database';
  * terms, hours and coverage the store page shows, with no rule written twice. The shapes below
  * are the parts of the store's public data (contracts/storefront.ts, `Storefront`) an order reads.
  */
-export type MenuCategory = {
-  sizes: ReadonlyArray<{ id: number; name: string }>;
-  /** An item has one `price`, or (priced by size) `prices` for the sizes it is offered in. */
-  items: ReadonlyArray<{ id: number; name: string; price: number | null; prices: ReadonlyArray<{ size_id: number; price: number }> }>;
-  extra_groups: ReadonlyArray<{
-    id: number;
-    name: string;
-    required: boolean;
-    allow_multiple: boolean;
-    selections: ReadonlyArray<{ id: number; name: string; price: number }>;
-  }>;
-};
+export type MenuCategory = OrderingCategory;
 
 export type StoreView = {
   restaurant: { name: string; slug: string; currency: Currency; time_zone: string };

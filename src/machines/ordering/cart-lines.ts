@@ -1,4 +1,4 @@
-import { LINE_NOTE_MAX, LINE_QUANTITY_MAX, ORDER_MESSAGES, type OrderLineInput } from '../../../contracts/ordering';
+import { LINE_NOTE_MAX, LINE_QUANTITY_MAX, ORDER_MESSAGES, type OrderingCategory, type OrderLineInput } from '../../../contracts/ordering';
 import type { StoredLine } from '../../services/ordering/cart-store';
 
 /**
@@ -12,17 +12,9 @@ import type { StoredLine } from '../../services/ordering/cart-store';
  * data (StorePageData) has these fields, and the page's composition root hands it over, so the
  * ordering area never imports the storefront's contract.
  */
-export type OrderingMenu = ReadonlyArray<{
-  sizes: ReadonlyArray<{ id: number; name: string; units: number | null; measurement: string | null }>;
-  items: ReadonlyArray<{ id: number; name: string; price: number | null; prices: ReadonlyArray<{ size_id: number; price: number }> }>;
-  extra_groups: ReadonlyArray<{
-    id: number;
-    name: string;
-    required: boolean;
-    allow_multiple: boolean;
-    selections: ReadonlyArray<{ id: number; name: string; price: number }>;
-  }>;
-}>;
+export type OrderingMenu = ReadonlyArray<
+  Omit<OrderingCategory, 'sizes'> & { sizes: ReadonlyArray<OrderingCategory['sizes'][number] & { units: number | null; measurement: string | null }> }
+>;
 export type StoreMenu = OrderingMenu;
 type Category = StoreMenu[number];
 type Item = Category['items'][number];

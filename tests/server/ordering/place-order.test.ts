@@ -6,7 +6,7 @@ import type { Database } from '#server/db/database';
 import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
-import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { seedStore, STEPS, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 
 /**
  * Placing an order on the store (issue 30, item 2): priced by the server from the menu, held to
@@ -40,27 +40,6 @@ let menu: {
   redCrust: number;
 };
 let red: { call: OwnerCall; restaurantId: number };
-
-/** tests/fixtures/storefront/seed-store.ts's delivery step. */
-const SEEDED_DELIVERY = {
-  has_delivery: true,
-  has_pickup: true,
-  has_dine_in: false,
-  coverage_mode: 'zip',
-  zip_codes: ['60606', '60607'],
-  delivery_eta_from: 30,
-  delivery_eta_to: 45,
-  pickup_eta_from: 10,
-  pickup_eta_to: 20,
-  apply_delivery_fee: true,
-  delivery_fee: 3,
-  min_order_enabled: true,
-  min_order_amount: 15,
-  free_over_enabled: true,
-  free_over_amount: 40,
-  auto_request_driver: false,
-  order_types: ['Online'],
-};
 
 const EVERY_DAY_9_TO_21 = {
   open_247: false,
@@ -323,7 +302,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
 
   it('refuses pickup or delivery when the restaurant does not offer it', async () => {
     const offer = (has: { has_pickup: boolean; has_delivery: boolean }) =>
-      red.call('PUT', `/onboarding/${red.restaurantId}/delivery/`, { ...SEEDED_DELIVERY, ...has });
+      red.call('PUT', `/onboarding/${red.restaurantId}/delivery/`, { ...STEPS.delivery, ...has });
     const redPizza = { item_id: menu.foreign, size_id: menu.redSize, quantity: 2, extra_selection_ids: [menu.redCrust] };
     try {
       await offer({ has_pickup: true, has_delivery: false });
