@@ -17,7 +17,9 @@ async function pgbenchRate(url: string, queries: CapturedQuery[], clients: numbe
   try {
     const script = join(folder, 'list.sql');
     // One pgbench "transaction" is the whole set, run one after another as the server does.
-    await writeFile(script, `${queries.map((query) => `${withLiterals(query).replace(/\s+/g, ' ')};`).join('\n')}\n`);
+    // A pgbench meta-command (`\set`) is a line of its own, without the statements' semicolon.
+    const line = (query: CapturedQuery) => (query.text.startsWith('\\') ? query.text : `${withLiterals(query).replace(/\s+/g, ' ')};`);
+    await writeFile(script, `${queries.map(line).join('\n')}\n`);
     const threads = String(Math.min(clients, 2));
     const run = spawnSync('pgbench', ['-n', '-c', String(clients), '-j', threads, '-T', String(seconds), '-f', script, url], { encoding: 'utf8' });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);

@@ -17,6 +17,7 @@ export function startServer(env: Record<string, string>, options: { built?: bool
       RATE_LIMIT_PER_MINUTE: '100000000',
       SIGNUP_LIMIT_PER_MINUTE: '100000000',
       SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
+      ORDER_LIMIT_PER_MINUTE: '100000000',
     },
     { inheritOutput: true, startTimeoutMs: 90_000, ...(options.built ? { nodeArgs: ['dist-server/main.js'] } : {}) },
   );

@@ -6,6 +6,7 @@ import { startServer } from '../../bench/server';
 import type { PrivatePostgres } from '../private-postgres';
 import { SOAK_WRITERS, WRITES_BETWEEN_FAULTS, type SectionResult } from './options';
 import { reportWrites } from './report';
+import { openOrderingStore } from './order-store';
 import { sendOverHttp, startWriters, storedWrites } from './write-load';
 
 async function readBack(url: string) {
@@ -25,7 +26,8 @@ export async function soakDatabaseRestart(cluster: PrivatePostgres, dataDir: str
   const faults: string[] = [];
   let writers: ReturnType<typeof startWriters> | undefined;
   try {
-    writers = startWriters(sendOverHttp(server.url), await signInWithRestaurant(server.url, userId), SOAK_WRITERS);
+    const token = await signInWithRestaurant(server.url, userId);
+    writers = startWriters(sendOverHttp(server.url), token, SOAK_WRITERS, await openOrderingStore(server.url, token));
     await writers.acknowledgedMore(WRITES_BETWEEN_FAULTS, 120_000);
     faults.push(`ended ${await cluster.terminateBackends()} sessions`);
     await writers.acknowledgedMore(WRITES_BETWEEN_FAULTS, 120_000);

@@ -1,4 +1,4 @@
-// Writers on the server on PGlite when it is killed with SIGKILL; started again on the same
+// Writers (orders among them) on the server on PGlite when it is killed with SIGKILL; started again on the same
 // folder, it must hold every write it acknowledged, whole.
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +7,7 @@ import { startServer } from '../../bench/server';
 import { PGLITE_EXTENSIONS } from '../../server/db/database';
 import { SOAK_WRITERS, WRITES_BETWEEN_FAULTS, type SectionResult } from './options';
 import { reportWrites } from './report';
+import { openOrderingStore } from './order-store';
 import { sendOverHttp, startWriters, storedWrites } from './write-load';
 
 async function readBack(dataDir: string) {
@@ -23,7 +24,7 @@ export async function soakPgliteKill(dataDir: string): Promise<SectionResult> {
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY };
   const first = await startServer(env);
   const token = await signInWithRestaurant(first.url, userId);
-  const writers = startWriters(sendOverHttp(first.url), token, SOAK_WRITERS);
+  const writers = startWriters(sendOverHttp(first.url), token, SOAK_WRITERS, await openOrderingStore(first.url, token));
   const failures: string[] = [];
   try {
     await writers.acknowledgedMore(WRITES_BETWEEN_FAULTS, 120_000);

@@ -16,7 +16,7 @@ export function reportWrites(name: string, title: string, outcomes: WriteOutcome
   ]);
   const failures: string[] = [];
   if (figures.lost.length > 0) failures.push(`${figures.lost.length} acknowledged writes lost (${figures.lost.slice(0, 5).join(', ')})`);
-  if (figures.partial.length > 0) failures.push(`${figures.partial.length} half-written categories (${figures.partial.slice(0, 5).join(', ')})`);
+  if (figures.partial.length > 0) failures.push(`${figures.partial.length} half-written (categories or orders: ${figures.partial.slice(0, 5).join(', ')})`);
   const unexpected = Object.keys(figures.byStatus).filter((status) => !['201', '503', 'no answer'].includes(status));
   if (unexpected.length > 0) failures.push(`answers other than 201, 503 or none: ${unexpected.join(', ')}`);
   return { name, failures };

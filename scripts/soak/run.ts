@@ -3,7 +3,7 @@
 // lost or half-written, an unexpected answer).
 //   1. SOAK_SECONDS (default 60) at SOAK_CONNECTIONS (default 50) on the paged category list and
 //      on sign-ups, on PostgreSQL: no error, no non-2xx answer;
-//   2. SOAK_WRITERS (default 8) writing while PostgreSQL ends every session, stops fast and
+//   2. SOAK_WRITERS (default 8) writing (categories, sign-ups and orders on a launched store) while PostgreSQL ends every session, stops fast and
 //      crashes (immediate), SOAK_WRITES_BETWEEN_FAULTS (default 200) acknowledged writes apart;
 //   3. the same writers while the PGlite server is killed with SIGKILL, then started again.
 // PostgreSQL is a cluster of the script's own in a temporary folder (scripts/private-postgres.ts),

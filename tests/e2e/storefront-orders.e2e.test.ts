@@ -3,7 +3,8 @@
  * a phone (375 px) while the owner's order board (1280 px, another browser context) is open. The
  * order arrives on the board live, the owner accepts it with a prep-time chip and works it to
  * completed, and the customer's tracking page follows each move. A delivery order is placed the
- * same way and refused below the minimum first. axe runs on every new screen.
+ * same way, refused below the minimum first, and the owner cancels it with a reason the tracking
+ * page then shows. axe runs on every new screen.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -108,5 +109,52 @@ describe('a customer orders on a phone while the owner works the live board', { 
 
     const [row] = await run.app.query('select status, total_cents from orders where restaurant_id = $1', [owner.restaurantId]);
     expect(row).toEqual({ status: 'completed', total_cents: 2900 });
+  });
+
+  it('delivery: refused below the minimum, placed once over it → arrives live → the owner cancels with a reason → the tracking page says it', async () => {
+    const board = await newPage(run.browser, { width: 1280, height: 900 });
+    await openAs(board, run.app, owner, '/backoffice/orders');
+    await board.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+
+    const customer = await newPage(run.browser, { width: 375, height: 800 });
+    await customer.goto(`${run.app.url}/${SLUG}`);
+    // Two dishes at $2.50: $5.00, under the $15.00 minimum for delivery.
+    await addToOrder(customer, 'Dish 2.2', [], 2);
+    await checkOut(customer, 'Delivery');
+    await customer.getByText('Delivery needs a minimum order of $15.00: add $10.00 more to place it.').waitFor();
+    await expect(button(customer, 'Place order').getAttribute('aria-disabled')).resolves.toBe('true');
+    await expectAccessible(customer, 'checkout review, below the minimum', [375]);
+    await customer.getByRole('button', { name: 'Close the checkout' }).click();
+
+    // A large Margherita ($14.50) more: $19.50, plus the $3.00 fee.
+    await addToOrder(customer, 'Margherita', ['Large', 'Thin'], 1);
+    await checkOut(customer, 'Delivery');
+    await expect(customer.getByText('Pay on delivery').first().isVisible()).resolves.toBe(true);
+    await button(customer, 'Place order').click();
+    await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
+    const number = Number(
+      /Order #(\d+)/.exec(
+        (await customer
+          .getByText(/^Order #\d+/)
+          .first()
+          .textContent()) ?? '',
+      )?.[1],
+    );
+    expect(number).toBeGreaterThan(0);
+
+    await board.getByRole('button', { name: `Cancel order #${number}` }).click({ timeout: 20_000 });
+    const dialog = board.getByRole('dialog', { name: `Cancel order #${number}?` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Our oven is down tonight');
+    await expectAccessible(board, 'order board, cancel dialog', [1280]);
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect
+      .poll(() => run.app.query('select status, cancel_reason, total_cents from orders where number = $1 and restaurant_id = $2', [number, owner.restaurantId]))
+      .toEqual([{ status: 'cancelled', cancel_reason: 'Our oven is down tonight', total_cents: 2250 }]);
+    await customer.reload();
+    await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Cancelled');
+    await customer.getByText('Our oven is down tonight').first().waitFor();
+    await screenshot(customer, 'orders-tracking-cancelled-375');
   });
 });
