@@ -32,6 +32,7 @@ afterAll(async () => {
 
 const PHONE = { width: 375, height: 740 };
 const SIDEBAR = [
+  'Orders',
   'Dashboard',
   'Store',
   'Notifications',

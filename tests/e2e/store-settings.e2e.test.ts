@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 /** The sidebar's links, as cutOffControls names them. */
 const SIDEBAR_LINK =
-  /^a "(Dashboard|Store|View your store \(opens in a new tab\)|Notifications|Menu|Customers|Coupons|Reviews|Money|Point of Sale|Messages|Support|Analytics|Media)" -/;
+  /^a "(Orders|Dashboard|Store|View your store \(opens in a new tab\)|Notifications|Menu|Customers|Coupons|Reviews|Money|Point of Sale|Messages|Support|Analytics|Media)" -/;
 
 const deliveryFee = (page: Page) => page.getByRole('textbox', { name: 'Delivery fee' });
 

@@ -49,7 +49,7 @@ describe('an owner launches, shares the store and closes it for a day', { timeou
     const zip = page.getByLabel('Do you deliver to my zip?');
     await zip.fill('60606');
     await zip.press('Enter');
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('We deliver to 60606');
+    await expect.poll(() => page.locator('.zip-result').textContent()).toContain('We deliver to 60606');
 
     // Store settings: a special day for today (the restaurant's), closed, with a note.
     await openAs(page, run.app, owner, '/backoffice/store');
