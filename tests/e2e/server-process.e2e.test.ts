@@ -46,6 +46,7 @@ afterEach(async () => {
 });
 
 describe('the server process', () => {
+  // Two starts on a fresh folder (migrating, then taking the stale lock over): minutes on a loaded machine.
   it('loses no acknowledged sign-up when killed with SIGKILL between sign-ups', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rp-kill-'));
     running = await startServer(dataDir);
@@ -66,7 +67,7 @@ describe('the server process', () => {
     running = await startServer(dataDir);
     expect(await lockHolder(dataDir)).toBe(running.child.pid);
     expect((await signUp(running.url, 5)).status).toBe(201);
-  });
+  }, 180_000);
 
   it('on SIGTERM finishes the requests it accepted, stores exactly those, closes the database and exits 0', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rp-term-'));
