@@ -40,6 +40,7 @@ export async function captureListQueries(
 /** A query with its parameters written in as literals (pgbench scripts take no bind parameters). */
 export function withLiterals({ text, params }: CapturedQuery): string {
   const literal = (value: unknown) => {
+    if (value === null || value === undefined) return 'null';
     if (typeof value === 'number' || typeof value === 'bigint') return String(value);
     if (typeof value === 'boolean') return value ? 'true' : 'false';
     return `'${String(value).replaceAll("'", "''")}'`;

@@ -20,7 +20,7 @@ import { withLiterals, type CapturedQuery } from './captured-queries';
 import { databaseRate } from './database-rate';
 import { SECRET_KEY, createOwner, signInWithRestaurant } from './owner';
 import { withPostgresDatabase } from './postgres';
-import { SECONDS, measure, startServer } from './server';
+import { SECONDS, measure, startServer, type Measured } from './server';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 2;
@@ -50,7 +50,8 @@ async function capturePlacement(url: string, store: OrderingStore): Promise<{ qu
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => queries.push({ text, params }) } }) as unknown as Db;
     const readers = { store: (db: Db, slug: string, now: Date) => storeForOrders(db, slug, now, zipDistanceMeters), restaurants: orderRestaurants };
     const { placed } = await placeOrder(logging, readers, { slug: store.slug, body: bodyOf(store, 'captured'), idempotencyKey: CAPTURED_KEY, now: new Date() });
-    if (placed?.order.number !== CAPTURED_NUMBER || placed.order.id !== CAPTURED_ORDER_ID) throw new Error('the captured placement got another number or id');
+    if (placed?.order.number !== CAPTURED_NUMBER || placed.order.id !== CAPTURED_ORDER_ID)
+      throw new Error(`the captured placement got another number or id: ${JSON.stringify({ number: placed?.order.number, id: placed?.order.id })}`);
     return { queries: queries.filter(({ text }) => !/^(begin|commit)$/i.test(text.trim())), token: placed.order.token, restaurantId };
   } finally {
     await pool.end();
@@ -95,9 +96,11 @@ export async function benchOrders(): Promise<void> {
     try {
       const userId = await createOwner({ dataDir, databaseUrl: url });
       const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY });
+      let http: Measured;
+      let store: OrderingStore;
       try {
         const token = await signInWithRestaurant(server.url, userId);
-        const store = await openOrderingStore(server.url, token);
+        store = await openOrderingStore(server.url, token);
         const load = (duration: number) =>
           measure({
             url: server.url,
@@ -115,13 +118,14 @@ export async function benchOrders(): Promise<void> {
             ],
           });
         await load(WARM_UP_SECONDS);
-        const http = await load(SECONDS);
-        const captured = await capturePlacement(url, store);
-        const database = await databaseRate(url, asPgbenchScript(captured), CONNECTIONS, SECONDS);
-        return { http, database, statements: captured.queries.length };
+        http = await load(SECONDS);
       } finally {
+        // Stopped before the capture: requests still queued when the load ends would take numbers meanwhile.
         await server.stop();
       }
+      const captured = await capturePlacement(url, store);
+      const database = await databaseRate(url, asPgbenchScript(captured), CONNECTIONS, SECONDS);
+      return { http, database, statements: captured.queries.length };
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -28,8 +28,8 @@ const SHUTTING_DOWN: ApiErrorBody = { detail: 'The server is restarting. Please 
 async function drainingPlugin(app: FastifyInstance) {
   let draining = false;
   let onIdle: (() => void) | undefined;
-  // The answers still owed, by request (an aborted request comes without its reply): a map rather
-  // than a count, so that draining can mark each one.
+  // The answers still owed, each request with its reply: a map rather than a count, so that
+  // draining can mark each one.
   const owed = new Map<FastifyRequest, FastifyReply>();
   const drainListeners: Array<() => void> = [];
 
@@ -41,7 +41,7 @@ async function drainingPlugin(app: FastifyInstance) {
     if (owed.size === 0) onIdle?.();
   };
 
-  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  // A callback-style hook: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (request, reply, done) => {
     if (draining) {
       // Answered here: `done` is not called, so nothing else runs for this request.
@@ -49,15 +49,11 @@ async function drainingPlugin(app: FastifyInstance) {
       return;
     }
     owed.set(request, reply);
-    done();
-  });
-  // Whichever comes first: the answer sent, or the client gone before it was.
-  app.addHook('onResponse', (request, _reply, done) => {
-    settle(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    settle(request);
+    // The raw response closes once, whichever comes first: the answer sent, or the client gone.
+    // Not the onResponse and onRequestAbort hooks: a client that hangs up after its body arrived
+    // but before the answer fires neither, and its entry would stay owed for good (a leak, and
+    // a shutdown that waits its whole grace).
+    reply.raw.once('close', () => settle(request));
     done();
   });
 

@@ -5,6 +5,7 @@ import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, type orders } from '../../db/schema-ordering';
 import type { OrderRestaurant } from './store-readers';
+import { sideBySide } from '../../db/side-by-side';
 
 /**
  * Stored orders as the API answers them: the customer's view (never their phone, email or
@@ -78,10 +79,10 @@ export function ownerOrder(row: OrderRow, details: OrderDetails, restaurant: Ord
 export async function detailsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderDetails>> {
   const details = new Map<number, OrderDetails>(orderIds.map((id) => [id, { lines: [], events: [] }]));
   if (orderIds.length === 0) return details;
-  const [lines, events] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.position)),
-    db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.orderId), asc(orderEvents.id)),
-  ]);
+  const [lines, events] = await sideBySide(db, [
+    () => db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+    () => db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.orderId), asc(orderEvents.id)),
+  ] as const);
   for (const line of lines) details.get(line.orderId)?.lines.push(line);
   for (const event of events) details.get(event.orderId)?.events.push(event);
   return details;

@@ -14,6 +14,7 @@ import {
   menuItems,
   toppings,
 } from '../../db/schema-menu';
+import { sideBySide } from '../../db/side-by-side';
 
 /**
  * A restaurant's menu as customers see it, in one query per kind of row whatever the menu's size
@@ -29,100 +30,108 @@ type StoreItem = StoreCategory['items'][number];
 function menuRows(db: Db, restaurantId: number) {
   const ofRestaurant = eq(categories.restaurantId, restaurantId);
   const available = and(ofRestaurant, eq(menuItems.available, true));
-  return Promise.all([
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        description: categories.description,
-        imageUrl: categoryDetails.imageUrl,
-        pricedBy: categoryDetails.pricedBy,
-        allowToppings: categoryDetails.allowToppings,
-        allowDressings: categoryDetails.allowDressings,
-      })
-      .from(categories)
-      .leftJoin(categoryDetails, eq(categoryDetails.categoryId, categories.id))
-      .where(ofRestaurant)
-      .orderBy(asc(categories.id))
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({
-        id: categorySizes.id,
-        categoryId: categorySizes.categoryId,
-        name: categorySizes.name,
-        units: categorySizes.units,
-        measurement: categorySizes.measurement,
-      })
-      .from(categorySizes)
-      .innerJoin(categories, eq(categories.id, categorySizes.categoryId))
-      .where(ofRestaurant)
-      .orderBy(asc(categorySizes.position), asc(categorySizes.id))
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({
-        id: menuItems.id,
-        categoryId: menuItems.categoryId,
-        name: menuItems.name,
-        description: menuItems.description,
-        imageUrl: menuItems.imageUrl,
-        price: menuItems.price,
-      })
-      .from(menuItems)
-      .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-      .where(available)
-      .orderBy(asc(menuItems.id))
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({ itemId: menuItemPrices.itemId, sizeId: menuItemPrices.sizeId, price: menuItemPrices.price })
-      .from(menuItemPrices)
-      .innerJoin(menuItems, eq(menuItems.id, menuItemPrices.itemId))
-      .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-      .where(available)
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({
-        id: extraGroups.id,
-        categoryId: extraGroups.categoryId,
-        name: extraGroups.name,
-        required: extraGroups.required,
-        allowMultiple: extraGroups.allowMultiple,
-      })
-      .from(extraGroups)
-      .innerJoin(categories, eq(categories.id, extraGroups.categoryId))
-      .where(ofRestaurant)
-      .orderBy(asc(extraGroups.id))
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({
-        id: extraSelections.id,
-        groupId: extraSelections.groupId,
-        name: extraSelections.name,
-        price: extraSelections.price,
-        imageUrl: extraSelections.imageUrl,
-      })
-      .from(extraSelections)
-      .innerJoin(extraGroups, eq(extraGroups.id, extraSelections.groupId))
-      .innerJoin(categories, eq(categories.id, extraGroups.categoryId))
-      .where(ofRestaurant)
-      .orderBy(asc(extraSelections.id))
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({ categoryId: categoryToppings.categoryId, id: toppings.id, name: toppings.name, imageUrl: toppings.imageUrl })
-      .from(categoryToppings)
-      .innerJoin(toppings, eq(toppings.id, categoryToppings.toppingId))
-      .innerJoin(categories, eq(categories.id, categoryToppings.categoryId))
-      .where(ofRestaurant)
-      .orderBy(asc(categoryToppings.id))
-      .limit(STORE_ROWS_MAX),
-    db
-      .select({ categoryId: categoryDressings.categoryId, id: dressings.id, name: dressings.name })
-      .from(categoryDressings)
-      .innerJoin(dressings, eq(dressings.id, categoryDressings.dressingId))
-      .innerJoin(categories, eq(categories.id, categoryDressings.categoryId))
-      .where(ofRestaurant)
-      .orderBy(asc(categoryDressings.id))
-      .limit(STORE_ROWS_MAX),
-  ]);
+  return sideBySide(db, [
+    () =>
+      db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          description: categories.description,
+          imageUrl: categoryDetails.imageUrl,
+          pricedBy: categoryDetails.pricedBy,
+          allowToppings: categoryDetails.allowToppings,
+          allowDressings: categoryDetails.allowDressings,
+        })
+        .from(categories)
+        .leftJoin(categoryDetails, eq(categoryDetails.categoryId, categories.id))
+        .where(ofRestaurant)
+        .orderBy(asc(categories.id))
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({
+          id: categorySizes.id,
+          categoryId: categorySizes.categoryId,
+          name: categorySizes.name,
+          units: categorySizes.units,
+          measurement: categorySizes.measurement,
+        })
+        .from(categorySizes)
+        .innerJoin(categories, eq(categories.id, categorySizes.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(categorySizes.position), asc(categorySizes.id))
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({
+          id: menuItems.id,
+          categoryId: menuItems.categoryId,
+          name: menuItems.name,
+          description: menuItems.description,
+          imageUrl: menuItems.imageUrl,
+          price: menuItems.price,
+        })
+        .from(menuItems)
+        .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+        .where(available)
+        .orderBy(asc(menuItems.id))
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({ itemId: menuItemPrices.itemId, sizeId: menuItemPrices.sizeId, price: menuItemPrices.price })
+        .from(menuItemPrices)
+        .innerJoin(menuItems, eq(menuItems.id, menuItemPrices.itemId))
+        .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+        .where(available)
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({
+          id: extraGroups.id,
+          categoryId: extraGroups.categoryId,
+          name: extraGroups.name,
+          required: extraGroups.required,
+          allowMultiple: extraGroups.allowMultiple,
+        })
+        .from(extraGroups)
+        .innerJoin(categories, eq(categories.id, extraGroups.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(extraGroups.id))
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({
+          id: extraSelections.id,
+          groupId: extraSelections.groupId,
+          name: extraSelections.name,
+          price: extraSelections.price,
+          imageUrl: extraSelections.imageUrl,
+        })
+        .from(extraSelections)
+        .innerJoin(extraGroups, eq(extraGroups.id, extraSelections.groupId))
+        .innerJoin(categories, eq(categories.id, extraGroups.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(extraSelections.id))
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({ categoryId: categoryToppings.categoryId, id: toppings.id, name: toppings.name, imageUrl: toppings.imageUrl })
+        .from(categoryToppings)
+        .innerJoin(toppings, eq(toppings.id, categoryToppings.toppingId))
+        .innerJoin(categories, eq(categories.id, categoryToppings.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(categoryToppings.id))
+        .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({ categoryId: categoryDressings.categoryId, id: dressings.id, name: dressings.name })
+        .from(categoryDressings)
+        .innerJoin(dressings, eq(dressings.id, categoryDressings.dressingId))
+        .innerJoin(categories, eq(categories.id, categoryDressings.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(categoryDressings.id))
+        .limit(STORE_ROWS_MAX),
+  ] as const);
 }
 
 /** Rows grouped by a key, each group keeping the rows' order. */

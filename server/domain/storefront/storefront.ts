@@ -8,6 +8,7 @@ import { restaurantOpeningHours, restaurantSpecialDays } from '../../db/schema-o
 import { openingDayOf, specialDayOf } from '../shared/opening-rows';
 import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
 import { readStoreMenu } from './store-menu';
+import { sideBySide } from '../../db/side-by-side';
 
 /**
  * The week (the hours step's days, or the step's default week when it was never saved) and the
@@ -16,15 +17,16 @@ import { readStoreMenu } from './store-menu';
  * from today on are shown. At most SPECIAL_DAYS_MAX are kept by the hours step, one more is read.
  */
 async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{ days: OpeningDay[]; specialDays: SpecialDay[] }> {
-  const [dayRows, specialRows] = await Promise.all([
-    db.select().from(restaurantOpeningHours).where(eq(restaurantOpeningHours.restaurantId, store.id)).orderBy(asc(restaurantOpeningHours.dayOfWeek)),
-    db
-      .select()
-      .from(restaurantSpecialDays)
-      .where(and(eq(restaurantSpecialDays.restaurantId, store.id), gte(restaurantSpecialDays.date, addDays(today, -1))))
-      .orderBy(asc(restaurantSpecialDays.date))
-      .limit(SPECIAL_DAYS_MAX + 1),
-  ]);
+  const [dayRows, specialRows] = await sideBySide(db, [
+    () => db.select().from(restaurantOpeningHours).where(eq(restaurantOpeningHours.restaurantId, store.id)).orderBy(asc(restaurantOpeningHours.dayOfWeek)),
+    () =>
+      db
+        .select()
+        .from(restaurantSpecialDays)
+        .where(and(eq(restaurantSpecialDays.restaurantId, store.id), gte(restaurantSpecialDays.date, addDays(today, -1))))
+        .orderBy(asc(restaurantSpecialDays.date))
+        .limit(SPECIAL_DAYS_MAX + 1),
+  ] as const);
   return { days: dayRows.length === 0 ? DEFAULT_WEEK : dayRows.map(openingDayOf), specialDays: specialRows.map(specialDayOf) };
 }
 
@@ -48,7 +50,7 @@ export async function readStorefront(db: Db, slug: string, now: Date): Promise<S
 export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Promise<{ storefront: Storefront; schedule: Schedule }> {
   const timeZone = timeZoneOf(store);
   const today = wallClock(timeZone, now).date;
-  const [{ days, specialDays }, categories] = await Promise.all([readHours(db, store, today), readStoreMenu(db, store.id)]);
+  const [{ days, specialDays }, categories] = await sideBySide(db, [() => readHours(db, store, today), () => readStoreMenu(db, store.id)] as const);
   const open247 = store.open247 ?? false;
   const { pickup, delivery } = termsOf(store);
   const schedule: Schedule = { time_zone: timeZone, open_247: open247, days, special_days: specialDays };
