@@ -9,6 +9,7 @@ export function reportWrites(name: string, title: string, outcomes: WriteOutcome
     {
       writes: outcomes.length,
       acknowledged: figures.acknowledged,
+      'of which orders': figures.acknowledgedOrders,
       'acknowledged but lost': figures.lost.length,
       'half-written': figures.partial.length,
       ...Object.fromEntries(Object.entries(figures.byStatus).map(([status, count]) => [status === 'no answer' ? status : `answered ${status}`, count])),

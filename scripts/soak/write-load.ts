@@ -155,6 +155,7 @@ export function tally(outcomes: WriteOutcome[], stored: { whole: Set<string>; pa
   }
   return {
     acknowledged: acknowledged.length,
+    acknowledgedOrders: acknowledged.filter((outcome) => outcome.key.startsWith(ORDER_PREFIX)).length,
     lost: acknowledged.filter((outcome) => !stored.whole.has(outcome.key)).map((outcome) => outcome.key),
     partial: stored.partial,
     byStatus,
