@@ -1,8 +1,9 @@
 // Tables of the ordering area (issue 30): orders placed on the store page, their lines (a copy of
 // what was priced, so a later menu change never rewrites an order), their events (the timeline,
 // and the sequence the order board's event stream resumes from), and each restaurant's order
-// counter. Money is kept in cents. Migration: server/db/migrations/0012_orders.sql.
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+// counter. Money is kept in cents. Migration: server/db/migrations/0012_orders.sql; the customers
+// tally: 0013_restaurant_customers.sql.
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { restaurants } from './schema';
 
 export const orders = pgTable(
@@ -96,3 +97,28 @@ export const restaurantOrderCounters = pgTable('restaurant_order_counters', {
     .references(() => restaurants.id, { onDelete: 'cascade' }),
   lastNumber: integer('last_number').notNull().default(0),
 });
+
+/**
+ * Each restaurant's customers, one row per lower-cased email, kept by a trigger on `orders` in the
+ * transaction that stores or cancels an order (migration 0013): so the customers list reads one
+ * row per customer instead of grouping every order the restaurant ever took on each request.
+ * Cancelled orders count nowhere; a customer whose every order was cancelled has no row.
+ */
+export const restaurantCustomers = pgTable(
+  'restaurant_customers',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** As on their latest order. */
+    name: text('name').notNull(),
+    orders: integer('orders').notNull(),
+    spentCents: bigint('spent_cents', { mode: 'number' }).notNull(),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.restaurantId, table.email] }),
+    index('restaurant_customers_latest_idx').on(table.restaurantId, table.lastOrderAt.desc(), table.email),
+  ],
+);

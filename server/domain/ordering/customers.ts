@@ -11,7 +11,8 @@ import { restaurantLocale } from '../shared/restaurants';
  * A restaurant's customers, counted from its orders (issue 30): one per lower-cased email (placing
  * stores it lower-cased), named as on their latest order, with their orders, what they spent and
  * when they last ordered, the latest first (ties by email). Cancelled orders count nowhere, as in
- * the order statistics. Money is in the restaurant's currency. `search` finds a customer by any name they ordered under, or their email.
+ * the order statistics. Money is in the restaurant's currency. `search` finds a customer by the
+ * name on their latest order, or their email.
  */
 export type CustomerSearch = { restaurantId: number; search?: string | undefined };
 
@@ -20,17 +21,17 @@ export const CUSTOMERS_EXPORT_BATCH = 1000;
 
 type CustomerRow = { name: string; email: string; orders: number; cents: string | number; last_order_at: string; cursor: string };
 
-/** The customers grouped from the orders, each with `at`, their last order's time, for ordering and the download's keyset. */
-function grouped({ restaurantId, search }: CustomerSearch): SQL {
+/**
+ * The restaurant's customers as the orders trigger keeps them (migration 0013), each with `at`,
+ * their last order's time, for ordering and the download's keyset: one row per customer, read
+ * through restaurant_customers_latest_idx, never a grouping of every order.
+ */
+function tallied({ restaurantId, search }: CustomerSearch): SQL {
   const text = search?.trim();
-  const matches = text ? sql`having customer_email ilike ${likePattern(text)} or bool_or(customer_name ilike ${likePattern(text)})` : sql``;
-  return sql`select customer_email as email,
-      (array_agg(customer_name order by placed_at desc, id desc))[1] as name,
-      count(*)::int as orders, sum(total_cents)::bigint as cents, max(placed_at) as at
-    from orders
-    where restaurant_id = ${restaurantId} and status <> 'cancelled'
-    group by customer_email
-    ${matches}`;
+  const matches = text ? sql`and (email ilike ${likePattern(text)} or name ilike ${likePattern(text)})` : sql``;
+  return sql`select email, name, orders, spent_cents as cents, last_order_at as at
+    from restaurant_customers
+    where restaurant_id = ${restaurantId} ${matches}`;
 }
 
 /** The columns of a customer row, its last order as ISO 8601 in UTC (the contract's instant). */
@@ -57,7 +58,7 @@ export async function customersPage(
   const { currency } = await restaurantLocale(db, query.restaurantId);
   const [summary] = await selectRows<{ total: number; rows: CustomerRow[] }>(
     db,
-    sql`with customers as (${grouped(query)})
+    sql`with customers as (${tallied(query)})
         select (select count(*) from customers)::int as total,
           coalesce((select json_agg(page order by page.at desc, page.email) from (
             select at, ${CUSTOMER_COLUMNS} from customers order by at desc, email limit ${pageSize} offset ${(page - 1) * pageSize}
@@ -79,7 +80,7 @@ export async function* exportCustomers(db: Db, query: CustomerSearch, batchSize 
     const keyset = after ? sql`where at < ${after.at}::timestamptz or (at = ${after.at}::timestamptz and email > ${after.email})` : sql``;
     const rows = await selectRows<CustomerRow>(
       db,
-      sql`with customers as (${grouped(query)}) select ${CUSTOMER_COLUMNS} from customers ${keyset} order by at desc, email limit ${batchSize}`,
+      sql`with customers as (${tallied(query)}) select ${CUSTOMER_COLUMNS} from customers ${keyset} order by at desc, email limit ${batchSize}`,
     );
     if (rows.length > 0) yield rows.map((row) => toCustomer(row, currency));
     const last = rows.at(-1);

@@ -168,14 +168,32 @@ describe('GET /customers/', () => {
     });
   });
 
-  it('finds a customer by any name they ordered under or by email, a typed % taken literally', async () => {
+  it('finds a customer by the name on their latest order or by email, a typed % taken literally', async () => {
     const { ada } = await orders();
     const names = async (search: string) => (await customers(ada, `?search=${encodeURIComponent(search)}`)).body.results.map((c: Customer) => c.name);
-    expect(await names('byron')).toEqual(['Ada Lovelace']);
+    expect(await names('lovelace')).toEqual(['Ada Lovelace']);
     expect(await names('BOB@')).toEqual(['Bob Stone']);
     expect(await names('example.com')).toEqual(['Ada Lovelace', 'Bob Stone']);
     expect(await names('%')).toEqual([]);
     expect(await names('dan')).toEqual([]);
+  });
+
+  it('takes a cancelled order off its customer: the orders, the money and the last order go back; a customer left with none goes', async () => {
+    const ada = await owner('owner-a');
+    const restaurant = ada.restaurantId!;
+    await orderBy(restaurant, { name: 'Bob Stone', email: 'bob@example.com' }, '2026-11-20T12:00:00Z', { subtotalCents: 1000 });
+    const latest = await orderBy(restaurant, { name: 'Robert Stone', email: 'bob@example.com' }, '2026-11-24T12:00:00Z', { subtotalCents: 2000 });
+    const only = await orderBy(restaurant, { name: 'Carol Once', email: 'carol@example.com' }, '2026-11-25T12:00:00Z');
+    const before = (await customers(ada)).body.results;
+    expect(before.map((c: Customer & { orders: number }) => [c.name, c.orders])).toEqual([
+      ['Carol Once', 1],
+      ['Robert Stone', 2],
+    ]);
+    for (const order of [latest, only]) await world.t.database.query(`update orders set status = 'cancelled' where id = $1`, [order.id]);
+    expect((await customers(ada)).body).toMatchObject({
+      count: 1,
+      results: [{ name: 'Bob Stone', email: 'bob@example.com', orders: 1, total_spent: 10, last_order_at: '2026-11-20T12:00:00.000Z' }],
+    });
   });
 
   it('pages with links and a count, and refuses a page size over 500 or an unknown field', async () => {
