@@ -62,11 +62,7 @@ export async function readOrder({ orderId }: { orderId: number }): Promise<Owner
   return api.get(paths.orders.one(orderId), { struct: OwnerOrder });
 }
 
-/**
- * Asks the server for a move; then reads the order again, so the board shows the order as the
- * server keeps it (its `next_statuses` included) whatever the move's own answer holds.
- */
-export async function moveOrder({ orderId, body }: { orderId: number; body: TransitionBody }): Promise<OwnerOrder> {
-  await api.post(paths.orders.transition(orderId), body);
-  return readOrder({ orderId });
+/** Asks the server for a move; its answer is the order as it keeps it now, `next_statuses` included. */
+export function moveOrder({ orderId, body }: { orderId: number; body: TransitionBody }): Promise<OwnerOrder> {
+  return api.post(paths.orders.transition(orderId), body, { struct: OwnerOrder });
 }
