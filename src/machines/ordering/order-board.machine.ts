@@ -13,6 +13,7 @@ import { newOrderCount, withOrder } from './order-board.columns';
  * The owner's live order board (issue 30), four regions side by side once a restaurant is known:
  *
  *   board:  loading ──done──▶ ready ──stream.reset──▶ loading;  loading ──error──▶ failed ──board.retry──▶ loading
+ *           ready ──clock.tick [the restaurant's date has turned]──▶ loading (the new day's Done column)
  *   stream: listening, for the screen's whole life (orderEvents reconnects by itself, so a reload
  *           of the list never loses its place in the stream)
  *   reads:  idle ──[an order is queued and the board is ready]──▶ reading ──▶ idle
@@ -62,7 +63,9 @@ export type OrderBoardEvent =
   | { type: 'stream.order'; event: OrderEvent }
   | { type: 'stream.reset' }
   | { type: 'stream.connected' }
-  | { type: 'stream.lost' };
+  | { type: 'stream.lost' }
+  /** A minute has passed: `now` as ISO 8601. */
+  | { type: 'clock.tick'; now: string };
 
 export type OrderBoardEmitted =
   | { type: 'screen.announce'; message: string }
@@ -77,6 +80,8 @@ export const PREP_TIME_CHOICES = [10, 15, 20, 30, 45, 60] as const;
 export const CANCEL_REASON_REQUIRED = 'Please say why the order is cancelled.';
 const LOAD_FAILED = 'The orders could not be loaded.';
 const MOVE_FAILED = 'The order could not be changed.';
+/** How often a ready board checks whether the restaurant's date has turned. */
+const CLOCK_TICK_MS = 60_000;
 
 /** What the stream says, as the board's events. */
 const STREAM_EVENTS: { [K in OrderStreamMessage['type']]: (message: Extract<OrderStreamMessage, { type: K }>) => OrderBoardEvent } = {
@@ -128,6 +133,10 @@ export const orderBoardMachine = setup({
       });
       return () => controller.abort();
     }),
+    clock: fromCallback<OrderBoardEvent>(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: new Date().toISOString() }), CLOCK_TICK_MS);
+      return () => clearInterval(timer);
+    }),
   },
   actions: {
     rememberSound: (_, params: { on: boolean }) => saveSoundPreference(params.on),
@@ -151,6 +160,11 @@ export const orderBoardMachine = setup({
     // Any reason stands for the one the dialog will ask for: only the order's status decides here.
     cancelAllowed: ({ context, event }) => event.type === 'cancel.open' && moveAllowed(context, event.orderId, { to: 'cancelled', reason: 'x' }),
     hasReason: ({ context }) => (context.cancel?.reason.trim() ?? '') !== '',
+    /** Past the restaurant's midnight (in its zone, which its orders carry) "today" is yesterday. */
+    dayTurned: ({ context, event }) => {
+      const zone = context.orders[0]?.restaurant.time_zone;
+      return event.type === 'clock.tick' && context.today !== null && zone !== undefined && wallClock(zone, new Date(event.now)).date !== context.today;
+    },
   },
 }).createMachine({
   id: 'orderBoard',
@@ -199,7 +213,12 @@ export const orderBoardMachine = setup({
               },
             },
             failed: { tags: ['loadFailed'], on: { 'board.retry': 'loading' } },
-            ready: { tags: ['ready'], on: { 'stream.reset': 'loading' } },
+            ready: {
+              tags: ['ready'],
+              // A board left open overnight loads the new day: yesterday's done orders leave it.
+              invoke: { src: 'clock' },
+              on: { 'stream.reset': 'loading', 'clock.tick': { guard: 'dayTurned', target: 'loading' } },
+            },
           },
         },
         stream: {

@@ -37,6 +37,9 @@ describe('order board machine: path coverage', () => {
       { type: 'stream.reset' },
       { type: 'stream.connected' },
       { type: 'stream.lost' },
+      // The same day, then the next one in the restaurant's zone.
+      { type: 'clock.tick', now: BOARD_NOW.toISOString() },
+      { type: 'clock.tick', now: new Date(BOARD_NOW.getTime() + 86_400_000).toISOString() },
     ];
     const input = { restaurantId: 42, sound: false };
     assertWalksCover(orderBoardMachine, [
@@ -71,6 +74,7 @@ describe('order board machine: path coverage', () => {
         ],
         skip: [
           'board.retry',
+          'clock.tick',
           'stream.order',
           'stream.reset',
           'stream.connected',
@@ -89,10 +93,14 @@ describe('order board machine: path coverage', () => {
 function boardActor(options: { refuse?: boolean; loaded?: BoardLoad } = {}) {
   const moves: Move[] = [];
   const reads: number[] = [];
+  const loads: BoardInput[] = [];
   let sendEvent: ((event: OrderBoardEvent) => void) | undefined;
   const machine = orderBoardMachine.provide({
     actors: {
-      loadBoard: fromPromise<BoardLoad, BoardInput>(async () => options.loaded ?? load),
+      loadBoard: fromPromise<BoardLoad, BoardInput>(async ({ input }) => {
+        loads.push(input);
+        return options.loaded ?? load;
+      }),
       readOrder: fromPromise<OwnerOrder, { orderId: number }>(async ({ input }) => {
         reads.push(input.orderId);
         return ownerOrder({ id: input.orderId });
@@ -112,7 +120,7 @@ function boardActor(options: { refuse?: boolean; loaded?: BoardLoad } = {}) {
   const emitted: OrderBoardEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, moves, reads, emitted, stream: (event: OrderBoardEvent) => sendEvent!(event) };
+  return { actor, moves, reads, loads, emitted, stream: (event: OrderBoardEvent) => sendEvent!(event) };
 }
 
 describe('order board machine', () => {
@@ -170,5 +178,19 @@ describe('order board machine', () => {
     await waitFor(actor, (snapshot) => snapshot.context.orders[0]?.status === 'cancelled');
     const { orders, today } = actor.getSnapshot().context;
     expect(boardColumns(orders, today).done.map((order) => order.id)).toEqual([2]);
+  });
+
+  it('loads the new day once the restaurant’s midnight has passed, so yesterday’s done orders leave the board', { timeout: 5_000 }, async () => {
+    // Half a minute before midnight in Chicago (the fixture's zone), on the board's "today".
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-28T05:59:30Z'));
+    onTestFinished(() => void vi.useRealTimers());
+    const { actor, loads } = boardActor();
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    expect(loads).toHaveLength(1);
+    // A minute later it is 00:00:30 on the 28th there: the board loads again, for the new date.
+    vi.advanceTimersByTime(60_000);
+    await waitFor(actor, () => loads.length === 2);
+    expect(loads[1]?.now.toISOString()).toBe('2026-11-28T06:00:30.000Z');
   });
 });
