@@ -5,7 +5,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { AreaChart, DonutChart, LineChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -17,7 +17,7 @@ import { orderSeries, type OrderSeries } from '../../machines/insights/order-ser
 import { sampleSparkline, seriesCsv } from '../../machines/insights/sample-data';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
+import { CHART_COLORS, ChartFigure, CountBars, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 
@@ -152,13 +152,11 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
           rows={categories.map((category) => ({ label: category.name, values: [formatCount(category.value)] }))}
           emptyText="No menu items available"
         >
-          <BarChart
+          <CountBars
             h={240}
             data={categories}
             dataKey="short"
-            withTooltip={false}
-            series={[{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }]}
-            yAxisProps={WHOLE_NUMBER_AXIS}
+            series={{ name: 'value', label: 'Menu items', color: CHART_COLORS[3] }}
             // Every bar keeps its name: the chart would otherwise skip labels it thinks crowded.
             xAxisProps={{ interval: 0 }}
           />

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import { Sparkline } from '@mantine/charts';
+import { BarChart, Sparkline, type BarChartProps } from '@mantine/charts';
 import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../../contracts/shared/session';
@@ -65,6 +65,37 @@ export const countOf = (value: number, one: string, many: string) => `${formatCo
 
 /** Count axes step in whole units: there is no quarter of a restaurant. */
 export const WHOLE_NUMBER_AXIS = { allowDecimals: false } as const;
+
+/**
+ * Bars counting whole things (orders, restaurants, menu items) in one colour, on a whole-number
+ * axis, without a tooltip: the figure's table beside the drawing gives every value.
+ */
+export function CountBars({
+  data,
+  dataKey,
+  series,
+  h = 260,
+  xAxisProps,
+}: {
+  data: Record<string, unknown>[];
+  dataKey: string;
+  series: { name: string; label: string; color: string };
+  h?: number;
+  xAxisProps?: BarChartProps['xAxisProps'];
+}) {
+  return (
+    <BarChart
+      h={h}
+      data={data}
+      dataKey={dataKey}
+      series={[series]}
+      tickLine="y"
+      yAxisProps={WHOLE_NUMBER_AXIS}
+      withTooltip={false}
+      {...(xAxisProps ? { xAxisProps } : {})}
+    />
+  );
+}
 
 export type LegendEntry = { name: string; value: number; color: string };
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { DonutChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
@@ -17,7 +17,7 @@ import { orderSeries } from '../../machines/insights/order-series';
 import { sampleSparkline, sampleTrend } from '../../machines/insights/sample-data';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
+import { CHART_COLORS, ChartFigure, CountBars, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 
@@ -94,15 +94,7 @@ function OrdersFigure({ orders, platformWide }: { orders: MenuDashboardData['ord
       columns={['Date', 'Orders', `Revenue (${series.currency})`]}
       rows={series.points.map((point) => ({ label: point.date, values: [formatCount(point.orders), formatMoney(point.revenue, series.currency)] }))}
     >
-      <BarChart
-        h={260}
-        data={series.points}
-        dataKey="date"
-        series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[2] }]}
-        tickLine="y"
-        yAxisProps={WHOLE_NUMBER_AXIS}
-        withTooltip={false}
-      />
+      <CountBars data={series.points} dataKey="date" series={{ name: 'orders', label: 'Orders', color: CHART_COLORS[2] }} />
     </ChartFigure>
   );
 }
@@ -134,15 +126,7 @@ function DashboardFigures({ data: { stats, backendReachable, orders }, platformW
           rows={stats.restaurantsByCity.map((city) => ({ label: city.name, values: [formatCount(city.value)] }))}
           emptyText="No restaurant has a city yet"
         >
-          <BarChart
-            h={260}
-            data={stats.restaurantsByCity}
-            dataKey="name"
-            series={[{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }]}
-            tickLine="y"
-            yAxisProps={WHOLE_NUMBER_AXIS}
-            withTooltip={false}
-          />
+          <CountBars data={stats.restaurantsByCity} dataKey="name" series={{ name: 'value', label: 'Restaurants', color: CHART_COLORS[0] }} />
         </ChartFigure>
         <ChartFigure
           title="Primary options, toppings, dressings"

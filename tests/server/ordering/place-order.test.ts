@@ -7,6 +7,7 @@ import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
 import { seedStore, STEPS, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { EVERY_DAY_9_TO_21 } from '#tests/fixtures/storefront/hours';
 
 /**
  * Placing an order on the store (issue 30, item 2): priced by the server from the menu, held to
@@ -40,21 +41,6 @@ let menu: {
   redCrust: number;
 };
 let red: { call: OwnerCall; restaurantId: number };
-
-const EVERY_DAY_9_TO_21 = {
-  open_247: false,
-  closed_within: false,
-  hours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-    day_of_week: day,
-    closed: false,
-    open_time: '09:00',
-    break_start: null,
-    reopen_time: null,
-    close_time: '21:00',
-  })),
-  time_zone: 'America/Chicago',
-  special_days: [],
-};
 
 beforeAll(async () => {
   fresh = await freshDatabase();

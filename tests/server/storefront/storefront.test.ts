@@ -5,6 +5,7 @@ import { accessTokenFor } from '../accounts/auth-helpers';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { menuClient, type Caller } from '../menu/menu-helpers';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
+import { EVERY_DAY_9_TO_21 } from '#tests/fixtures/storefront/hours';
 
 /**
  * The store's public data (issue 29): one launched restaurant with a menu, built through the real
@@ -33,21 +34,6 @@ const CONTACTS = {
   mobile_phone: '217.555.0102',
   contact_email: 'hello@bluedoor.example',
 };
-const EVERY_DAY_9_TO_21 = {
-  open_247: false,
-  closed_within: false,
-  hours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-    day_of_week: day,
-    closed: false,
-    open_time: '09:00',
-    break_start: null,
-    reopen_time: null,
-    close_time: '21:00',
-  })),
-  time_zone: 'America/Chicago',
-  special_days: [],
-};
-
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const store = (slug = 'blue-door', headers: Record<string, string> = {}) => get(`/api/v2/storefront/${slug}/`, headers);
 const deliveryTo = (zip: string, slug = 'blue-door') => get(`/api/v2/storefront/${slug}/delivery/?zip=${encodeURIComponent(zip)}`);
