@@ -109,6 +109,17 @@ describe('a customer orders on a phone while the owner works the live board', { 
 
     const [row] = await run.app.query('select status, total_cents from orders where restaurant_id = $1', [owner.restaurantId]);
     expect(row).toEqual({ status: 'completed', total_cents: 2900 });
+
+    // The owner's insights now count this order instead of drawing sample figures.
+    await board.goto(`${run.app.url}/backoffice/dashboard`);
+    await board.getByText('Days in America/Chicago; cancelled orders are left out.').waitFor();
+    await board.goto(`${run.app.url}/backoffice/analytics`);
+    const average = board.getByRole('region', { name: 'Avg order value' });
+    await expect.poll(() => average.textContent()).toBe('Avg order value$29.00');
+    await board.goto(`${run.app.url}/backoffice/customers`);
+    const customerRow = board.getByRole('row', { name: /Ada Lovelace/ });
+    await customerRow.waitFor();
+    await expect(customerRow.textContent()).resolves.toMatch(/ada@example\.com.*1.*\$29\.00/);
   });
 
   it('delivery: refused below the minimum, placed once over it → arrives live → the owner cancels with a reason → the tracking page says it', async () => {
