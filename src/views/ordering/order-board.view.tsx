@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
