@@ -20,7 +20,8 @@ function orderParts(order: TrackedOrder): Node[] {
   const when = expected(order);
   const row = (label: string, amount: string) => element('p', { class: 'subtotal' }, element('span', {}, label), element('span', {}, amount));
   return [
-    element('p', { class: 'order-status' }, statusWords(order.status, order.fulfilment)),
+    // data-status: a cancelled order's words are not shown in the colour of good news.
+    element('p', { class: 'order-status', 'data-status': order.status }, statusWords(order.status, order.fulfilment)),
     ...(when ? [element('p', {}, `${when} (${zone}).`)] : []),
     ...(order.cancel_reason ? [element('p', {}, `Reason: ${order.cancel_reason}`)] : []),
     ...(order.scheduled_for ? [element('p', {}, `Asked for ${dayAndTime(order.scheduled_for, zone)}.`)] : []),
