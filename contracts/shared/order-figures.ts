@@ -52,6 +52,8 @@ export const OrderingCustomer = object({
   /** The restaurant's currency, which total_spent is in. */
   currency: enums(CURRENCIES),
   last_order_at: string(),
+  /** The restaurant's IANA time zone: the screen reads last_order_at on its clock. */
+  time_zone: string(),
 });
 export type OrderingCustomer = Infer<typeof OrderingCustomer>;
 export const CustomersPage = Page(OrderingCustomer);

@@ -39,13 +39,14 @@ const CUSTOMER_COLUMNS = sql.raw(
   `name, email, orders, cents, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_order_at, at::text as cursor`,
 );
 
-const toCustomer = (row: CustomerRow, currency: Currency): OrderingCustomer => ({
+const toCustomer = (row: CustomerRow, { currency, timeZone }: { currency: Currency; timeZone: string }): OrderingCustomer => ({
   name: row.name,
   email: row.email,
   orders: Number(row.orders),
   total_spent: Number(row.cents) / 100,
   currency,
   last_order_at: row.last_order_at,
+  time_zone: timeZone,
 });
 
 /** One page and the count of every customer matching, in one statement (the count rides on each row). */
@@ -55,7 +56,7 @@ export async function customersPage(
 ): Promise<Listed<OrderingCustomer>> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? LIST_PAGE_SIZE_DEFAULT;
-  const { currency } = await restaurantLocale(db, query.restaurantId);
+  const locale = await restaurantLocale(db, query.restaurantId);
   const [summary] = await selectRows<{ total: number; rows: CustomerRow[] }>(
     db,
     sql`with customers as (${tallied(query)})
@@ -65,7 +66,7 @@ export async function customersPage(
           ) page), '[]'::json) as rows`,
   );
   const rows = summary?.rows ?? [];
-  return { count: Number(summary?.total ?? 0), rows: rows.map((row) => toCustomer(row, currency)), page, pageSize };
+  return { count: Number(summary?.total ?? 0), rows: rows.map((row) => toCustomer(row, locale)), page, pageSize };
 }
 
 /**
@@ -74,7 +75,7 @@ export async function customersPage(
  * microseconds a JavaScript Date would drop, and its email), so a deep batch costs what the first does.
  */
 export async function* exportCustomers(db: Db, query: CustomerSearch, batchSize = CUSTOMERS_EXPORT_BATCH): AsyncGenerator<OrderingCustomer[]> {
-  const { currency } = await restaurantLocale(db, query.restaurantId);
+  const locale = await restaurantLocale(db, query.restaurantId);
   let after: { at: string; email: string } | undefined;
   for (;;) {
     const keyset = after ? sql`where at < ${after.at}::timestamptz or (at = ${after.at}::timestamptz and email > ${after.email})` : sql``;
@@ -82,7 +83,7 @@ export async function* exportCustomers(db: Db, query: CustomerSearch, batchSize 
       db,
       sql`with customers as (${tallied(query)}) select ${CUSTOMER_COLUMNS} from customers ${keyset} order by at desc, email limit ${batchSize}`,
     );
-    if (rows.length > 0) yield rows.map((row) => toCustomer(row, currency));
+    if (rows.length > 0) yield rows.map((row) => toCustomer(row, locale));
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     after = { at: last.cursor, email: last.email };

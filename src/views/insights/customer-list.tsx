@@ -19,7 +19,9 @@ import { formatCount } from './insight-parts';
 
 export const CUSTOMERS_CSV_NAME = 'customers.csv';
 
-const lastOrder = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** "Nov 26, 2026, 6:00 AM" on the restaurant's clock, as the order board and the tracking page read times. */
+const lastOrder = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
 
 /** "3 customers", "No customer matches “ada”.": what the list holds, said in its live region. */
 function summary(count: number, search: string): string {
@@ -98,7 +100,7 @@ export function CustomerList({ restaurantId, machine = customersMachine }: { res
                     <Table.Th scope="col">Email</Table.Th>
                     <Table.Th scope="col">Orders</Table.Th>
                     <Table.Th scope="col">Total spent</Table.Th>
-                    <Table.Th scope="col">Last order</Table.Th>
+                    <Table.Th scope="col">Last order ({result.results[0]!.time_zone})</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -108,7 +110,7 @@ export function CustomerList({ restaurantId, machine = customersMachine }: { res
                       <Table.Td>{customer.email}</Table.Td>
                       <Table.Td>{formatCount(customer.orders)}</Table.Td>
                       <Table.Td>{formatMoney(customer.total_spent, customer.currency)}</Table.Td>
-                      <Table.Td>{lastOrder.format(new Date(customer.last_order_at))}</Table.Td>
+                      <Table.Td>{lastOrder(customer.last_order_at, customer.time_zone)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -36,7 +36,15 @@ const pageOf = (emails: string[], count = emails.length): CustomersPage => ({
   count,
   next: null,
   previous: null,
-  results: emails.map((email) => ({ name: email, email, orders: 1, total_spent: 12.5, currency: 'USD', last_order_at: '2026-11-26T12:00:00.000Z' })),
+  results: emails.map((email) => ({
+    name: email,
+    email,
+    orders: 1,
+    total_spent: 12.5,
+    currency: 'USD',
+    last_order_at: '2026-11-26T12:00:00.000Z',
+    time_zone: 'America/Chicago',
+  })),
 });
 
 describe('customers machine', () => {

@@ -138,11 +138,12 @@ const customers = async (caller: Caller | null, query = '') => {
   return { status: answer.status, body: answer.status === 200 ? parseWith(CustomersPage, answer.json()) : answer.json() };
 };
 
-/** Ada twice (her email typed in two cases, her name changed), Bob once, Carol only cancelled; and Dan at another restaurant. */
+/** In Chicago: Ada twice (her email typed in two cases, her name changed), Bob once, Carol only cancelled; and Dan at another restaurant. */
 async function orders() {
   const ada = await owner('owner-a');
   const other = await owner('owner-b');
   const restaurant = ada.restaurantId!;
+  await inZone(restaurant, 'America/Chicago');
   await orderBy(restaurant, { name: 'Ada Byron', email: 'Ada@Example.com' }, '2026-11-20T12:00:00Z', { subtotalCents: 1010 });
   await orderBy(restaurant, { name: 'Bob Stone', email: 'bob@example.com' }, '2026-11-22T12:00:00Z', { subtotalCents: 2000 });
   await orderBy(restaurant, { name: 'Ada Lovelace', email: 'ada@example.com' }, '2026-11-25T12:00:00Z', { subtotalCents: 2020 });
@@ -162,8 +163,24 @@ describe('GET /customers/', () => {
       next: null,
       previous: null,
       results: [
-        { name: 'Ada Lovelace', email: 'ada@example.com', orders: 2, total_spent: 30.3, currency: 'USD', last_order_at: '2026-11-25T12:00:00.000Z' },
-        { name: 'Bob Stone', email: 'bob@example.com', orders: 1, total_spent: 20, currency: 'USD', last_order_at: '2026-11-22T12:00:00.000Z' },
+        {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          orders: 2,
+          total_spent: 30.3,
+          currency: 'USD',
+          last_order_at: '2026-11-25T12:00:00.000Z',
+          time_zone: 'America/Chicago',
+        },
+        {
+          name: 'Bob Stone',
+          email: 'bob@example.com',
+          orders: 1,
+          total_spent: 20,
+          currency: 'USD',
+          last_order_at: '2026-11-22T12:00:00.000Z',
+          time_zone: 'America/Chicago',
+        },
       ],
     });
   });

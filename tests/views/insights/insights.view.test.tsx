@@ -441,14 +441,16 @@ describe('insight screens once the restaurant has orders', () => {
       total_spent: 12.5 * n,
       currency: 'USD' as const,
       last_order_at: '2026-11-26T12:00:00.000Z',
+      time_zone: 'America/Chicago',
     });
     const first = await take(pages);
     expect(first.input).toEqual({ restaurantId: null, ask: { search: '', page: 1, pageSize: 20 } });
     first.resolve({ count: 21, next: '/api/v2/customers/?page=2', previous: null, results: [customer(1), customer(2)] });
     expect(await screen.findByRole('status')).toHaveTextContent('21 customers.');
     expect(tableRows('Customer list').slice(0, 2)).toEqual([
-      'NameEmailOrdersTotal spentLast order',
-      expect.stringMatching(/^Guest 1guest1@example\.com1\$12\.50Nov 26, 2026/),
+      'NameEmailOrdersTotal spentLast order (America/Chicago)',
+      // Noon in UTC is six in the morning in Chicago.
+      'Guest 1guest1@example.com1$12.50Nov 26, 2026, 6:00 AM',
     ]);
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
