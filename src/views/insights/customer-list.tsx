@@ -19,9 +19,18 @@ import { formatCount } from './insight-parts';
 
 export const CUSTOMERS_CSV_NAME = 'customers.csv';
 
+/** One formatter per zone, made once: every row of a page is in its restaurant's zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** "Nov 26, 2026, 6:00 AM" on the restaurant's clock, as the order board and the tracking page read times. */
-const lastOrder = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
+function lastOrder(at: string, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(new Date(at));
+}
 
 /** "3 customers", "No customer matches “ada”.": what the list holds, said in its live region. */
 function summary(count: number, search: string): string {
