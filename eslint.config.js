@@ -139,7 +139,8 @@ export default tseslint.config(
   },
   {
     // No module may reach itself through its imports (docs/architecture.md, "one direction of imports").
-    // Type-only imports are left out: they vanish at run time. The resolver reads tsconfig.json's paths.
+    // Type-only imports are left out here (tests/architecture/import-cycles.test.ts counts them too).
+    // The resolver reads tsconfig.json's paths.
     files: ['{src,server,contracts}/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
