@@ -2,6 +2,7 @@ import { and, asc, count, desc, getTableColumns, getTableName, ilike, or, sql, t
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
 import type { Db } from '../../db/database';
+import { preparedWithReader, type PreparedQuery } from '../../db/prepared-query';
 import type { ViewerCheck } from './scope';
 import { viewerScopeColumn, viewerScopeOf } from './viewer-check';
 
@@ -58,7 +59,7 @@ function orderingOf(spec: ListSpec<PgTable>, ordering: string | undefined): { te
  * viewer's scope column when the query reads it (undefined on an empty page).
  */
 type PageRows = { rows: Record<string, unknown>[]; total: number | undefined; viewer: unknown };
-type PageQuery = { execute: (values: Record<string, unknown>) => Promise<PageRows> };
+type PageQuery = PreparedQuery<PageRows>;
 
 /**
  * Reads the page's rows, which arrive as arrays in the select's column order: the table's
@@ -102,13 +103,7 @@ function pageQuery(db: Db, table: PgTable, filter: SQL, ordering: SQL[], withVie
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
   // What `select.prepare(name)` does, with the reader above in place of Drizzle's mapping.
-  return db._.session.prepareQuery<{ execute: PageRows; all: unknown; values: unknown }>(
-    dialect.sqlToQuery(select.getSQL()),
-    undefined,
-    name,
-    true,
-    pageRowsReader(table),
-  );
+  return preparedWithReader(db, dialect.sqlToQuery(select.getSQL()), name, pageRowsReader(table));
 }
 
 const dialect = new PgDialect();
