@@ -12,6 +12,7 @@ import housekeepingPlugin from './plugins/housekeeping';
 import securityPlugin from './plugins/security';
 import staticAppPlugin from './plugins/static-app';
 import validationPlugin from './plugins/validation';
+import type { ContractTypeProvider } from './plugins/contract-types';
 import responseContractsPlugin from './plugins/response-contracts';
 import openApiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
@@ -140,54 +141,56 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // Before rate limits and everything else: a server shutting down turns requests away first.
   await app.register(drainingPlugin);
   await app.register(validationPlugin);
+  // The same instance, typed as the validator works: a route's request data has its contract's type.
+  const routes = app.withTypeProvider<ContractTypeProvider>();
   // Before compression's onSend hook, so a checked answer is still the JSON text the route sent.
   await app.register(responseContractsPlugin, { onViolation: dependencies.onResponseViolation });
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, mapTileUrl: config.mapTileUrl });
   await app.register(staticAppPlugin, { staticDir: config.staticDir, publicUrl: config.publicUrl });
   // Store pages (`/{slug}`) beside the built app's files: before compression, since each page is
   // compressed once when rendered, and before the API document, which they are not part of.
-  await app.register(storePageRoutes, context);
+  await routes.register(storePageRoutes, context);
   // After the built app's routes, which send the build's precompressed files as they are.
   await app.register(compressionPlugin);
   // An order's tracking page (issue 30) is the ordering area's address in the store's colours,
   // which the storefront area draws. Before the API document, which pages are not part of.
   const scriptSrc = storeScriptSrc(config.staticDir);
-  await app.register((instance) => trackingPageRoutes(instance, { page: (slug, token) => trackingPage(context.database.db, slug, token, scriptSrc) }));
+  await routes.register((instance) => trackingPageRoutes(instance, { page: (slug, token) => trackingPage(context.database.db, slug, token, scriptSrc) }));
   await app.register(housekeepingPlugin, context);
   await app.register(authPlugin, context);
   // Before the routes: it documents every route registered after it.
   await app.register(openApiPlugin, { version: '2' });
 
-  await app.register(healthRoutes, context);
-  await app.register(messageRoutes, context);
+  await routes.register(healthRoutes, context);
+  await routes.register(messageRoutes, context);
   // The leads area counts sign-ups around the zips the onboarding area knows a restaurant serves.
-  await app.register((instance) => demandRoutes(instance, context, { serviceZips: serviceZipsOf }));
-  await app.register(authRoutes, context);
-  await app.register(onboardingRoutes, context);
-  await app.register(uploadRoutes, context);
-  await app.register(googleRoutes, context);
-  await app.register(surveyRoutes, context);
-  await app.register(menuCategoryRoutes, context);
-  await app.register(menuLibraryRoutes, context);
-  await app.register(menuExtraRoutes, context);
-  await app.register(menuItemRoutes, context);
-  await app.register(restaurantRoutes, context);
-  await app.register((instance) => insightRoutes(instance, context, { figures: { menu: menuFigures, places: placeFigures }, places: placeLists }));
-  await app.register((instance) => orderFigureRoutes(instance, context));
+  await routes.register((instance) => demandRoutes(instance, context, { serviceZips: serviceZipsOf }));
+  await routes.register(authRoutes, context);
+  await routes.register(onboardingRoutes, context);
+  await routes.register(uploadRoutes, context);
+  await routes.register(googleRoutes, context);
+  await routes.register(surveyRoutes, context);
+  await routes.register(menuCategoryRoutes, context);
+  await routes.register(menuLibraryRoutes, context);
+  await routes.register(menuExtraRoutes, context);
+  await routes.register(menuItemRoutes, context);
+  await routes.register(restaurantRoutes, context);
+  await routes.register((instance) => insightRoutes(instance, context, { figures: { menu: menuFigures, places: placeFigures }, places: placeLists }));
+  await routes.register((instance) => orderFigureRoutes(instance, context));
   // The territories area places the restaurants the onboarding area locates and counts the
   // leads area's sign-ups, through these two functions rather than their tables.
-  await app.register((instance) => territoryRoutes(instance, context, { readStores: restaurantZipsOf, countSignups: signupsPerZip }));
+  await routes.register((instance) => territoryRoutes(instance, context, { readStores: restaurantZipsOf, countSignups: signupsPerZip }));
   // The store's delivery check measures distances between zip codes with the territories area's zip data.
-  await app.register((instance) => storefrontRoutes(instance, context, { zipDistance: zipDistanceMeters }));
-  await app.register(sitemapRoutes, context);
+  await routes.register((instance) => storefrontRoutes(instance, context, { zipDistance: zipDistanceMeters }));
+  await routes.register(sitemapRoutes, context);
   // Orders are priced and checked by the storefront's own reading of the menu, terms, hours and
   // delivery coverage (which measures zip distances with the territories area's data).
   const orderStores: StoreReaders = {
     store: (db, slug, now) => storeForOrders(db, slug, now, zipDistanceMeters),
     restaurants: orderRestaurants,
   };
-  await app.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores }));
-  await app.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
-  await app.register(orderEventRoutes, context);
+  await routes.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores }));
+  await routes.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
+  await routes.register(orderEventRoutes, context);
   return app;
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { ActiveRestaurantUpdate, CurrentUser, RefreshRequest, Tokens } from '../../../contracts/shared/session';
 import {
   DetailResponse,
@@ -23,8 +22,9 @@ import { renewSession } from '../../domain/accounts/session-renewal';
 import { signInWithCode, signInWithPassword, signOut } from '../../domain/accounts/sign-in';
 import { toCurrentUser } from '../../domain/accounts/users';
 import { signedInUser } from '../../plugins/auth';
+import type { ContractApp } from '../../plugins/contract-types';
 
-export async function authRoutes(app: FastifyInstance, context: AppContext) {
+export async function authRoutes(app: ContractApp, context: AppContext) {
   const { config } = context;
   const deps: AccountDeps = {
     db: context.database.db,
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   const limited = { rateLimit: { max: config.authLimitPerMinute, timeWindow: 60_000 } };
   const url = (path: string) => `${API_BASE}${path}`;
 
-  app.post<{ Body: RegisterRequest }>(
+  app.post(
     url(paths.auth.register),
     {
       schema: {
@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await register(deps, request.body.email, request.log)) satisfies RegisterResponse,
   );
 
-  app.post<{ Body: VerifyRequest }>(
+  app.post(
     url(paths.auth.verify),
     {
       schema: {
@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await signInWithCode(deps, request.body)) satisfies VerifyResponse,
   );
 
-  app.post<{ Body: ProfileRequest }>(
+  app.post(
     url(paths.auth.profile),
     {
       schema: {
@@ -85,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await completeProfile(deps, signedInUser(request), request.body)) satisfies Tokens,
   );
 
-  app.post<{ Body: LoginRequest }>(
+  app.post(
     url(paths.auth.login),
     { schema: { body: LoginRequest, response: { 200: json(Tokens, 'Signed in.'), 401: refusal('Wrong email or password.') } }, config: limited },
     async (request) => (await signInWithPassword(deps, request.body)) satisfies Tokens,
@@ -97,7 +97,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await toCurrentUser(deps.db, signedInUser(request))) satisfies CurrentUser,
   );
 
-  app.patch<{ Body: ActiveRestaurantUpdate }>(
+  app.patch(
     url(paths.auth.me),
     {
       schema: {
@@ -113,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await switchActiveRestaurant(deps.db, signedInUser(request), request.body.active_restaurant_id)) satisfies CurrentUser,
   );
 
-  app.post<{ Body: ForgotRequest }>(
+  app.post(
     url(paths.auth.forgot),
     {
       schema: {
@@ -128,7 +128,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await requestPasswordReset(deps, request.body.email, request.log)) satisfies DetailResponse,
   );
 
-  app.post<{ Body: ResetRequest }>(
+  app.post(
     url(paths.auth.reset),
     {
       schema: {
@@ -140,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await resetPassword(deps, request.body)) satisfies DetailResponse,
   );
 
-  app.post<{ Body: RefreshRequest }>(
+  app.post(
     url(paths.auth.refresh),
     {
       schema: {
@@ -154,7 +154,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => (await renewSession(deps, request.body.refresh, request.log)) satisfies Tokens,
   );
 
-  app.post<{ Body: RefreshRequest }>(
+  app.post(
     url(paths.auth.logout),
     { schema: { body: RefreshRequest, response: { 200: json(DetailResponse, 'Signed out: the refresh token is revoked.') } } },
     async (request) => (await signOut(deps, request.body.refresh)) satisfies DetailResponse,

@@ -32,7 +32,7 @@ export function redirectToComplete(reply: FastifyReply, values: Record<string, s
 
 /** Logs a refusal with its cause (an unreachable issuer, a refused exchange): operators need it, people do not. */
 export function logRefusal(error: HttpError, log: FastifyBaseLogger): void {
-  const cause = (error as { cause?: unknown }).cause;
+  const { cause } = error;
   const details = { code: error.code, status: error.statusCode, ...(cause ? { cause: String(cause) } : {}) };
   if (error.statusCode >= 500) log.warn(details, 'google sign-in failed');
   else log.info(details, 'google sign-in refused');

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { GoogleSignInRequest } from '../../../contracts/accounts';
 import { json, redirect, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
@@ -15,8 +14,9 @@ import {
 } from '../../domain/accounts/google';
 import { HttpError } from '../../http-error';
 import { logRefusal, redirectToComplete, sentenceFor } from './google-redirect';
+import type { ContractApp } from '../../plugins/contract-types';
 
-export async function googleRoutes(app: FastifyInstance, context: AppContext) {
+export async function googleRoutes(app: ContractApp, context: AppContext) {
   const { database, clock, config, sessions } = context;
   const settings = googleSettings(config);
   const limited = { rateLimit: { max: config.authLimitPerMinute, timeWindow: 60_000 } };
@@ -24,7 +24,7 @@ export async function googleRoutes(app: FastifyInstance, context: AppContext) {
   const toGoogle = redirect("To Google's consent page; or, when that cannot start, to the app's completion page with the refusal's sentence.");
 
   // The browser (Google Identity Services) obtained an ID token; we verify it ourselves.
-  app.post<{ Body: GoogleSignInRequest }>(
+  app.post(
     `${API_BASE}${paths.auth.google}`,
     {
       schema: {

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { DemandQuery, LocalDemand } from '../../../contracts/leads';
 import { json } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { demandRestaurant, localDemand, type ServiceZipsReader } from '../../domain/leads/demand';
 import { signedInUser } from '../../plugins/auth';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** GET /api/v2/demand/?restaurant_id= : sign-ups counted per zip the restaurant serves (see localDemand). */
-export async function demandRoutes(app: FastifyInstance, context: AppContext, { serviceZips }: { serviceZips: ServiceZipsReader }) {
+export async function demandRoutes(app: ContractApp, context: AppContext, { serviceZips }: { serviceZips: ServiceZipsReader }) {
   const { database, clock } = context;
-  app.get<{ Querystring: DemandQuery }>(
+  app.get(
     `${API_BASE}${paths.demand}`,
     // The guard runs before the query is validated: a stranger gets 401 whatever they send.
     {

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { Message, MessageCreate, MessageExportQuery, MessageListQuery, MessagePage } from '../../../contracts/leads';
 import { json, textFile } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
@@ -11,6 +10,7 @@ import { csvAttachment, csvRow } from '../../domain/shared/csv';
 import type { Db } from '../../db/database';
 import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 import { toPage } from '../shared/list-answers';
+import type { ContractApp } from '../../plugins/contract-types';
 
 const EXPORT_COLUMNS = ['id', 'created_at', 'email', 'zip_code', 'status', 'message', 'user_agent'] as const;
 
@@ -22,11 +22,11 @@ async function* messagesCsv(db: Db, query: MessageExportQuery): AsyncGenerator<s
   }
 }
 
-export async function messageRoutes(app: FastifyInstance, context: AppContext) {
+export async function messageRoutes(app: ContractApp, context: AppContext) {
   const { database, clock, config } = context;
   const limits = { perEmailPerHour: config.signupLimitPerEmailPerHour };
 
-  app.post<{ Body: MessageCreate }>(
+  app.post(
     `${LEGACY_BASE}${paths.messages}`,
     {
       schema: {
@@ -48,7 +48,7 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
 
   // Administrators only. The guard runs before the query is validated, so a stranger learns
   // nothing from error messages.
-  app.get<{ Querystring: MessageListQuery }>(
+  app.get(
     `${LEGACY_BASE}${paths.messages}`,
     { schema: { querystring: MessageListQuery, response: { 200: json(MessagePage, 'A page of sign-ups, newest first.') } }, preValidation: app.requireAdmin },
     async (request) => toPage(request, await inboxPage(database.db, request.query)) satisfies MessagePage,
@@ -58,14 +58,14 @@ export async function messageRoutes(app: FastifyInstance, context: AppContext) {
     ['mark_read', 'read'],
     ['archive', 'archived'],
   ] as const) {
-    app.post<{ Params: IdParams }>(
+    app.post(
       `${LEGACY_BASE}${paths.messageAction(':id', action)}`,
       { schema: { params: IdParams, response: { 200: json(Message, `The sign-up, now ${status}.`) } }, preValidation: app.requireAdmin },
       (request) => setMessageStatus(database.db, request.params.id, status),
     );
   }
 
-  app.get<{ Querystring: MessageExportQuery }>(
+  app.get(
     `${LEGACY_BASE}${paths.messagesExport}`,
     {
       schema: { querystring: MessageExportQuery, response: { 200: textFile('text/csv', 'Every matching sign-up as CSV, as an attachment.') } },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   CategoryCreate,
   CategoryDeep,
@@ -34,9 +33,10 @@ import { createSize, deleteSize, getSize, listSizes, updateSize } from '../../do
 import { takingTurns } from '../shared/taking-turns';
 import { created } from '../shared/list-answers';
 import { registerResource } from './menu-crud';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** Categories and what hangs off them directly: detail, sizes, topping and dressing assignments. */
-export async function menuCategoryRoutes(app: FastifyInstance, context: AppContext) {
+export async function menuCategoryRoutes(app: ContractApp, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.categories,
     row: Category,
@@ -92,7 +92,7 @@ export async function menuCategoryRoutes(app: FastifyInstance, context: AppConte
 
   // Up to 500 groups and selections and 100 sizes each: one at a time per server (issue 28).
   const deepCreateTurns = takingTurns();
-  app.post<{ Body: CategoryDeepCreate }>(
+  app.post(
     `${API_BASE}${paths.menu.categoryDeep}`,
     {
       preValidation: [app.requireUser, deepCreateTurns.take],

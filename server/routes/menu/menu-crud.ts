@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { nullable, optional, type Struct } from 'superstruct';
 import { CopyRequest } from '../../../contracts/menu';
 import { json, noContent, refusal, type AnyStruct } from '../../../contracts/shared/answers';
@@ -11,6 +11,7 @@ import type { Scope } from '../../domain/shared/scope';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { created, toPage } from '../shared/list-answers';
+import type { ContractApp, Validated } from '../../plugins/contract-types';
 
 /** What a change to a menu row may be refused for, beside the refusals every route shares. */
 const CHANGE_REFUSALS = {
@@ -32,21 +33,17 @@ export type MenuResource<Query, Create, Update, Answer> = {
   /** The contract of one row as answered (the client's own). */
   row: AnyStruct;
   listQuery: Struct<Query, unknown>;
-  list: (db: Db, scope: Scope, query: Query) => Promise<Listed<Answer>>;
+  list: (db: Db, scope: Scope, query: Validated<Query>) => Promise<Listed<Answer>>;
   get?: (db: Db, scope: Scope, id: number) => Promise<Answer>;
   createBody?: Struct<Create, unknown>;
-  create?: (tx: Db, scope: Scope, body: Create) => Promise<Answer>;
+  create?: (tx: Db, scope: Scope, body: Validated<Create>) => Promise<Answer>;
   updateBody?: Struct<Update, unknown>;
-  update?: (tx: Db, scope: Scope, id: number, body: Update) => Promise<Answer>;
+  update?: (tx: Db, scope: Scope, id: number, body: Validated<Update>) => Promise<Answer>;
   remove?: (tx: Db, scope: Scope, id: number) => Promise<void>;
   copy?: (tx: Db, scope: Scope, id: number, restaurantId: number | undefined) => Promise<Answer>;
 };
 
-export function registerResource<Query, Create, Update, Answer>(
-  app: FastifyInstance,
-  context: AppContext,
-  resource: MenuResource<Query, Create, Update, Answer>,
-) {
+export function registerResource<Query, Create, Update, Answer>(app: ContractApp, context: AppContext, resource: MenuResource<Query, Create, Update, Answer>) {
   const db = context.database.db;
   const collection = `${API_BASE}${resource.path}`;
   const one = `${collection}:id/`;
@@ -55,46 +52,39 @@ export function registerResource<Query, Create, Update, Answer>(
   const guard = { preValidation: app.requireUser };
   const row = json(resource.row, 'The row.');
 
-  // Fastify cannot see through these type parameters; the contracts validated exactly these types.
   // A list reads its caller's scope in its own query (readAsViewer): one round trip, not two.
-  app.get<{ Querystring: Query }>(
+  app.get(
     collection,
     { preValidation: app.requireViewer, schema: { querystring: resource.listQuery, response: { 200: json(Page(resource.row), 'A page of rows.') } } },
-    async (request) => toPage(request, await app.readAsViewer(request, (callerScope) => resource.list(db, callerScope, request.query as Query))),
+    async (request) => toPage(request, await app.readAsViewer(request, (callerScope) => resource.list(db, callerScope, request.query))),
   );
 
   const { get, create, update, remove, copy, createBody, updateBody } = resource;
   if (get) {
-    app.get<{ Params: IdParams }>(one, { ...guard, schema: { params: IdParams, response: { 200: row } } }, async (request) =>
-      get(db, scope(request), request.params.id),
-    );
+    app.get(one, { ...guard, schema: { params: IdParams, response: { 200: row } } }, async (request) => get(db, scope(request), request.params.id));
   }
   if (create && createBody) {
-    app.post<{ Body: Create }>(
+    app.post(
       collection,
       { ...guard, schema: { body: createBody, response: { 201: json(resource.row, 'The new row.'), ...CHANGE_REFUSALS, 409: CREATE_CONFLICT } } },
-      async (request, reply) => created(context, request, reply, (tx, callerScope) => create(tx, callerScope, request.body as Create)),
+      async (request, reply) => created(context, request, reply, (tx, callerScope) => create(tx, callerScope, request.body)),
     );
   }
   if (update && updateBody) {
-    app.patch<{ Params: IdParams; Body: Update }>(
+    app.patch(
       one,
       { ...guard, schema: { params: IdParams, body: updateBody, response: { 200: json(resource.row, 'The changed row.'), ...CHANGE_REFUSALS } } },
-      async (request) => db.transaction((tx) => update(tx, scope(request), request.params.id, request.body as Update)),
+      async (request) => db.transaction((tx) => update(tx, scope(request), request.params.id, request.body)),
     );
   }
   if (remove) {
-    app.delete<{ Params: IdParams }>(
-      one,
-      { ...guard, schema: { params: IdParams, response: { 204: noContent('Deleted.'), ...CHANGE_REFUSALS } } },
-      async (request, reply) => {
-        await db.transaction((tx) => remove(tx, scope(request), request.params.id));
-        return reply.code(204).send();
-      },
-    );
+    app.delete(one, { ...guard, schema: { params: IdParams, response: { 204: noContent('Deleted.'), ...CHANGE_REFUSALS } } }, async (request, reply) => {
+      await db.transaction((tx) => remove(tx, scope(request), request.params.id));
+      return reply.code(204).send();
+    });
   }
   if (copy) {
-    app.post<{ Params: IdParams; Body: CopyRequest | null | undefined }>(
+    app.post(
       // A copy may be asked for with no body at all (Fastify then validates null).
       `${one}copy/`,
       {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   ExtraGroupCreate,
   ExtraGroupListQuery,
@@ -32,9 +31,10 @@ import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { registerResource } from './menu-crud';
 import { takingTurns } from '../shared/taking-turns';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** Extra option groups of a category and their priced selections. */
-export async function menuExtraRoutes(app: FastifyInstance, context: AppContext) {
+export async function menuExtraRoutes(app: ContractApp, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.extraGroups,
     row: ExtraGroup,
@@ -62,7 +62,7 @@ export async function menuExtraRoutes(app: FastifyInstance, context: AppContext)
 
   // Up to 500 groups and selections: one Save at a time per server, as the deep create (issue 28).
   const saveTurns = takingTurns();
-  app.post<{ Params: IdParams; Body: ExtraOptionsSave }>(
+  app.post(
     `${API_BASE}${paths.menu.categoryExtraOptions(':id')}`,
     {
       preValidation: [app.requireUser, saveTurns.take],

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   DressingCreate,
   DressingListQuery,
@@ -18,9 +17,10 @@ import type { AppContext } from '../../app-context';
 import { dressingRows, toppingRows } from '../../domain/menu/menu-library';
 import { copyOptionSet, createOptionSet, deleteOptionSet, getOptionSet, listOptionSets, updateOptionSet } from '../../domain/menu/menu-option-sets';
 import { registerResource } from './menu-crud';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** Toppings, dressings and primary option sets: a restaurant's own rows and the platform library. */
-export async function menuLibraryRoutes(app: FastifyInstance, context: AppContext) {
+export async function menuLibraryRoutes(app: ContractApp, context: AppContext) {
   registerResource(app, context, {
     path: paths.menu.toppings,
     row: Topping,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
 import { json, refusal } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
@@ -19,11 +18,9 @@ import { launchOnboarding, onboardingStatus, readStep, saveStep, startOnboarding
 import type { StepBodies } from '../../domain/onboarding/onboarding-steps';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
+import type { ContractApp } from '../../plugins/contract-types';
 
-// A restaurant id in a path: the shared id (bounded to the integer column, else 400), as every route's.
-type IdRequest = { Params: IdParams };
-
-export async function onboardingRoutes(app: FastifyInstance, context: AppContext) {
+export async function onboardingRoutes(app: ContractApp, context: AppContext) {
   const db = context.database.db;
   const access = (request: { params: { id: number } } & Parameters<typeof signedInUser>[0]): OnboardingAccess => ({
     restaurantId: request.params.id,
@@ -41,7 +38,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     ...ONBOARDING_STEP_BODIES,
     about: aboutStep(new URL(context.config.publicUrl).host),
     hours: hoursStep(context.clock),
-  } as { [S in OnboardingStepName]: Struct<StepBodies[S], unknown> };
+  };
 
   app.post(
     `${API_BASE}${paths.onboarding.start}`,
@@ -52,7 +49,7 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     async (request) => (await startOnboarding(db, signedInUser(request).id)) satisfies OnboardingStartResponse,
   );
 
-  app.get<IdRequest>(
+  app.get(
     `${API_BASE}${paths.onboarding.status(':id')}`,
     {
       schema: { params: IdParams, response: { 200: json(OnboardingStatus, 'Which steps are saved, and whether the restaurant is launched.') } },
@@ -61,34 +58,30 @@ export async function onboardingRoutes(app: FastifyInstance, context: AppContext
     async (request) => (await onboardingStatus(db, access(request))) satisfies OnboardingStatus,
   );
 
-  const stepRoutes = <S extends OnboardingStepName>(step: S) => {
+  // A step's body is checked by its own contract (bodies[step]); to the types, `step` is any step and
+  // the body any step's body, which saveStep takes as they come: no cast ties one to the other.
+  const stepRoutes = (step: OnboardingStepName) => {
     const url = `${API_BASE}${paths.onboarding.step(':id', step)}`;
     const answer = json(
       ONBOARDING_STEP_BODIES[step],
       "The step's saved answers; a step never saved answers its defaults, whose required fields may be empty.",
       'shape',
     );
-    app.get<IdRequest>(
+    app.get(
       url,
       { schema: { params: IdParams, response: { 200: answer } }, preValidation: app.requireUser },
-      async (request) => (await readStep(db, settingsAccess(request), step, context.clock())) satisfies OnboardingStepAnswers[S],
+      async (request) => (await readStep(db, settingsAccess(request), step, context.clock())) satisfies OnboardingStepAnswers[OnboardingStepName],
     );
-    app.put<IdRequest & { Body: StepBodies[S] }>(
+    const refusals = step === 'about' ? { 409: refusal('The store URL (slug) is taken.') } : {};
+    app.put(
       url,
-      {
-        schema: {
-          params: IdParams,
-          body: bodies[step],
-          response: { 200: answer, ...(step === 'about' ? { 409: refusal('The store URL (slug) is taken.') } : {}) },
-        },
-        preValidation: app.requireUser,
-      },
-      async (request) => (await saveStep(db, settingsAccess(request), step, request.body as StepBodies[S], context.clock())) satisfies OnboardingStepAnswers[S],
+      { schema: { params: IdParams, body: bodies[step], response: { 200: answer, ...refusals } }, preValidation: app.requireUser },
+      async (request) => (await saveStep(db, settingsAccess(request), step, request.body, context.clock())) satisfies OnboardingStepAnswers[OnboardingStepName],
     );
   };
   for (const step of ONBOARDING_STEP_NAMES) stepRoutes(step);
 
-  app.post<IdRequest>(
+  app.post(
     `${API_BASE}${paths.onboarding.launch(':id')}`,
     {
       schema: {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { OrderEventsQuery, type OrderEvent } from '../../../contracts/ordering';
 import { eventStream, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
@@ -9,6 +8,7 @@ import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
 import { openEventStream, type EventStream } from '../shared/event-stream';
 import { streamLimits } from './stream-limits';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** The `retry:` hint: a board whose stream ended reconnects after this long. */
 export const RETRY_MS = 3_000;
@@ -37,8 +37,10 @@ const STREAM_DESCRIPTION = [
   "Server-Sent Events of the restaurant's orders, placed or moved, from every server process.",
   'Each is `event: order`, `id: <event id>`, `data: <OrderEvent JSON>` (`event_id`, `order_id`, `restaurant_id`, `number`, `status`, `at`).',
   `It opens with \`retry: ${RETRY_MS}\` and, without Last-Event-ID, an \`id:\` line of the latest event, so a reconnect misses nothing.`,
-  `With the Last-Event-ID header it first sends the events after that id (at most ${REPLAY_MAX}); when more were missed, \`event: reset\` (the board reloads its list) with the latest id.`,
-  'A comment line every ORDER_STREAM_HEARTBEAT_MS (default 15 s); the stream ends after ORDER_STREAM_MAX_AGE_MS (default 5 minutes) and on shutdown: reconnect with Last-Event-ID.',
+  `With the Last-Event-ID header it first sends the events after that id (at most ${REPLAY_MAX});`,
+  'when more were missed, `event: reset` (the board reloads its list) with the latest id.',
+  'A comment line every ORDER_STREAM_HEARTBEAT_MS (default 15 s);',
+  'the stream ends after ORDER_STREAM_MAX_AGE_MS (default 5 minutes) and on shutdown: reconnect with Last-Event-ID.',
 ].join(' ');
 
 /**
@@ -46,7 +48,7 @@ const STREAM_DESCRIPTION = [
  * their active restaurant's, or the `restaurant_id` they act in; superadmins any restaurant's.
  * The streams end when the server starts draining or closes, so a shutdown never waits on them.
  */
-export async function orderEventRoutes(app: FastifyInstance, context: AppContext) {
+export async function orderEventRoutes(app: ContractApp, context: AppContext) {
   const { config, database } = context;
   const feed = createOrderFeed(database, app.log);
   const limits = streamLimits({ perUser: config.orderStreamsPerUser, perProcess: config.orderStreamsPerProcess });
@@ -58,7 +60,7 @@ export async function orderEventRoutes(app: FastifyInstance, context: AppContext
   app.addHook('preClose', async () => endAll());
   app.addHook('onClose', () => feed.close());
 
-  app.get<{ Querystring: OrderEventsQuery }>(
+  app.get(
     `${API_BASE}${paths.orders.events}`,
     {
       preValidation: app.requireUser,
@@ -67,10 +69,12 @@ export async function orderEventRoutes(app: FastifyInstance, context: AppContext
         response: {
           200: eventStream(STREAM_DESCRIPTION),
           429: refusal(
-            'Too many requests from this address, or the user already holds ORDER_STREAMS_PER_USER streams (default 5) open on this server process; `Retry-After` says when to try again.',
+            'Too many requests from this address, or the user already holds ORDER_STREAMS_PER_USER streams (default 5) open on this server process; ' +
+              '`Retry-After` says when to try again.',
           ),
           503: refusal(
-            'The database is unreachable, or this server process already holds ORDER_STREAMS_PER_PROCESS streams (default 1,000); `Retry-After` says when to try again.',
+            'The database is unreachable, or this server process already holds ORDER_STREAMS_PER_PROCESS streams (default 1,000); ' +
+              '`Retry-After` says when to try again.',
           ),
         },
       },

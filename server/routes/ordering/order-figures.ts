@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { json, oneOfMediaTypes, textFile } from '../../../contracts/shared/answers';
 import {
   CUSTOMER_CSV_COLUMNS,
@@ -8,7 +7,7 @@ import {
   ORDER_STATS_DAYS_DEFAULT,
   OrderStats,
   OrderStatsQuery,
-  type OrderStatsDays,
+  ORDER_STATS_DAYS,
 } from '../../../contracts/shared/order-figures';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
@@ -19,6 +18,7 @@ import { orderStats } from '../../domain/ordering/order-stats';
 import { csvAttachment, csvRow } from '../../domain/shared/csv';
 import { signedInUser } from '../../plugins/auth';
 import { toPage } from '../shared/list-answers';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** The download: every customer matching the search (not one page), one chunk per batch, its header first. */
 async function* customersCsv(db: Db, search: CustomerSearch): AsyncGenerator<string> {
@@ -34,11 +34,11 @@ async function* customersCsv(db: Db, search: CustomerSearch): AsyncGenerator<str
  * (domain/ordering/figures-restaurant.ts). The guards run before the query is validated, so a
  * stranger gets 401 whatever they send.
  */
-export async function orderFigureRoutes(app: FastifyInstance, context: AppContext) {
+export async function orderFigureRoutes(app: ContractApp, context: AppContext) {
   const { database, clock } = context;
   const db = database.db;
 
-  app.get<{ Querystring: OrderStatsQuery }>(
+  app.get(
     `${API_BASE}${paths.stats.orders}`,
     {
       preValidation: app.requireUser,
@@ -46,12 +46,12 @@ export async function orderFigureRoutes(app: FastifyInstance, context: AppContex
     },
     async (request) => {
       const restaurantId = await figuresRestaurant(db, signedInUser(request), request.query.restaurant_id);
-      const days = request.query.days === undefined ? ORDER_STATS_DAYS_DEFAULT : (Number(request.query.days) as OrderStatsDays);
+      const days = ORDER_STATS_DAYS.find((choice) => String(choice) === request.query.days) ?? ORDER_STATS_DAYS_DEFAULT;
       return orderStats(db, restaurantId, clock(), days);
     },
   );
 
-  app.get<{ Querystring: CustomersQuery }>(
+  app.get(
     `${API_BASE}${paths.customers}`,
     {
       preValidation: app.requireUser,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { OrdersPage, OrdersQuery, OwnerOrder, TransitionBody, type OrderStatus } from '../../../contracts/ordering';
 import { json, refusal } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
@@ -12,6 +11,7 @@ import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { toPage } from '../shared/list-answers';
 import { mailCustomer } from './customer-mail';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** The moves the customer hears about by mail (out for delivery and completed they see happen). */
 const mailAbout = (to: OrderStatus): OrderMailKind | null => (to === 'accepted' || to === 'ready' || to === 'cancelled' ? to : null);
@@ -21,18 +21,18 @@ const mailAbout = (to: OrderStatus): OrderMailKind | null => (to === 'accepted' 
  * Tenancy as everywhere (server/domain/shared/tenancy.ts): an owner sees their restaurant's
  * orders only, another restaurant's order answers 404.
  */
-export async function orderRoutes(app: FastifyInstance, context: AppContext, { readers }: { readers: StoreReaders }) {
+export async function orderRoutes(app: ContractApp, context: AppContext, { readers }: { readers: StoreReaders }) {
   const { database, clock } = context;
   const { db } = database;
 
   // The guards run before the input is validated: a stranger gets 401 whatever they send.
-  app.get<{ Querystring: OrdersQuery }>(
+  app.get(
     `${API_BASE}${paths.orders.list}`,
     { preValidation: app.requireUser, schema: { querystring: OrdersQuery, response: { 200: json(OrdersPage, 'A page of orders, newest first.') } } },
     async (request) => toPage(request, await listOrders(db, readers, scopeOf(signedInUser(request)), request.query)),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     `${API_BASE}${paths.orders.one(':id')}`,
     {
       preValidation: app.requireUser,
@@ -41,7 +41,7 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext, { r
     async (request) => (await ownerView(db, readers, await orderInScope(db, scopeOf(signedInUser(request)), request.params.id))) satisfies OwnerOrder,
   );
 
-  app.post<{ Params: IdParams; Body: TransitionBody }>(
+  app.post(
     `${API_BASE}${paths.orders.transition(':id')}`,
     {
       preValidation: app.requireUser,

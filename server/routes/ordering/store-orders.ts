@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { PlacedOrder, PlaceOrderBody, PlaceOrderParams, TrackedOrder, TrackParams } from '../../../contracts/ordering';
 import { json, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
@@ -8,14 +7,15 @@ import { trackOrder } from '../../domain/ordering/order-reads';
 import type { StoreReaders } from '../../domain/ordering/store-readers';
 import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 import { mailCustomer } from './customer-mail';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** The customer's side of orders (issue 30): placing one on the store, following it by its token. No token needed. */
-export async function storeOrderRoutes(app: FastifyInstance, context: AppContext, { readers }: { readers: StoreReaders }) {
+export async function storeOrderRoutes(app: ContractApp, context: AppContext, { readers }: { readers: StoreReaders }) {
   const { database, clock, config } = context;
 
   // Public, so each client address may place only a few orders a minute (shared through Redis
   // when REDIS_URL is set, like every limit: server/plugins/security.ts).
-  app.post<{ Params: PlaceOrderParams; Body: PlaceOrderBody }>(
+  app.post(
     `${API_BASE}${paths.storefrontOrders(':slug')}`,
     {
       schema: {
@@ -26,7 +26,9 @@ export async function storeOrderRoutes(app: FastifyInstance, context: AppContext
           404: refusal('No launched store has this URL.'),
           ...IDEMPOTENT_REFUSALS,
           409: refusal(
-            'The store cannot take this order as it is (`code` says why and `fields` names what to change: a dish or choice no longer offered, pickup or delivery not offered, a zip not covered, below the minimum, closed now, not a time offered), or the Idempotency-Key was used with another body.',
+            'The store cannot take this order as it is (`code` says why and `fields` names what to change: a dish or choice no longer offered, ' +
+              'pickup or delivery not offered, a zip not covered, below the minimum, closed now, not a time offered), ' +
+              'or the Idempotency-Key was used with another body.',
           ),
           428: refusal('The Idempotency-Key header is missing.'),
         },
@@ -45,7 +47,7 @@ export async function storeOrderRoutes(app: FastifyInstance, context: AppContext
     },
   );
 
-  app.get<{ Params: TrackParams }>(
+  app.get(
     `${API_BASE}${paths.orderTracking(':token')}`,
     {
       schema: {

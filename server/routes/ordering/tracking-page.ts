@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { is } from 'superstruct';
 import { binaryFile } from '../../../contracts/shared/answers';
 import { TrackParams } from '../../../contracts/ordering';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /**
  * An order's tracking page, `/{slug}/orders/{token}`: two segments below a store's address, so it
@@ -14,7 +14,7 @@ export const TRACKING_PAGE_ROUTE = '/:slug(^[a-z0-9-]{1,63}$)/orders/:token';
 /** Handed over by server/app.ts: the storefront area renders the page in the store's colours; null when no launched store has the slug. */
 export type TrackingPage = (slug: string, token: string) => Promise<string | null>;
 
-export async function trackingPageRoutes(app: FastifyInstance, { page }: { page: TrackingPage }) {
+export async function trackingPageRoutes(app: ContractApp, { page }: { page: TrackingPage }) {
   app.get<{ Params: { slug: string; token: string } }>(
     TRACKING_PAGE_ROUTE,
     { schema: { response: { 200: binaryFile('text/html', 'The order tracking page; its script reads the order from the tracking API.') } } },

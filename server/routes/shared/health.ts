@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { json } from '../../../contracts/shared/answers';
 import { Health } from '../../../contracts/shared/health';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
+import type { ContractApp } from '../../plugins/contract-types';
 
-export async function healthRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function healthRoutes(app: ContractApp, { database }: AppContext) {
   // Exempt from rate limits: load balancers and the dashboard poll it, and it costs one `select 1`.
   app.get(
     `${API_BASE}${paths.health}`,

@@ -18,7 +18,7 @@ const invalid = (fields: Record<string, string>) => new HttpError(400, 'invalid'
 /** @fastify/multipart's refusals, in our words and statuses; `expected` says what the form may hold. */
 function formError(error: unknown, expected: { files: Record<string, string>; body: string }): Error {
   if (error instanceof HttpError) return error;
-  switch ((error as { code?: string }).code) {
+  switch (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
     case 'FST_FILES_LIMIT':
@@ -89,11 +89,11 @@ export async function readImageFiles<Name extends string>(request: FastifyReques
   const expected = { files: { body: `Send each of ${list} at most once.` }, body: `Send only the files ${list}.` };
   try {
     for await (const part of request.parts()) {
-      const name = part.fieldname as Name;
-      if (part.type === 'file' && names.includes(name) && files[name] === undefined) files[name] = await part.toBuffer();
+      const name = names.find((known) => known === part.fieldname);
+      if (part.type === 'file' && name !== undefined && files[name] === undefined) files[name] = await part.toBuffer();
       else {
         if (part.type === 'file') await part.toBuffer();
-        problems[part.fieldname] = names.includes(name) ? 'Send this file only once.' : 'Unknown field.';
+        problems[part.fieldname] = name !== undefined ? 'Send this file only once.' : 'Unknown field.';
       }
     }
   } catch (error) {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { json, refusal } from '../../../contracts/shared/answers';
 import { Page } from '../../../contracts/shared/lists';
 import { Restaurant, RestaurantCreate, RestaurantListQuery } from '../../../contracts/shared/restaurants';
@@ -8,11 +7,12 @@ import { createRestaurant, listRestaurants } from '../../domain/shared/restauran
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { created, toPage } from './list-answers';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** `/restaurants/`: list and create only (spec section 7); creating is for administrators. */
-export async function restaurantRoutes(app: FastifyInstance, context: AppContext) {
+export async function restaurantRoutes(app: ContractApp, context: AppContext) {
   const path = `${API_BASE}${paths.menu.restaurants}`;
-  app.get<{ Querystring: RestaurantListQuery }>(
+  app.get(
     path,
     {
       preValidation: app.requireUser,
@@ -20,7 +20,7 @@ export async function restaurantRoutes(app: FastifyInstance, context: AppContext
     },
     async (request) => toPage(request, await listRestaurants(context.database.db, scopeOf(signedInUser(request)), request.query)),
   );
-  app.post<{ Body: RestaurantCreate }>(
+  app.post(
     path,
     {
       preValidation: app.requireAdmin,

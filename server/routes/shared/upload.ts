@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import { binaryFile, json, noContent, refusal, type MultipartForm } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN, UPLOADS_URL_PREFIX, UploadedImage } from '../../../contracts/shared/upload';
@@ -11,6 +10,7 @@ import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
 import { matchesEtag } from './etag';
 import { readImageForm } from './image-form';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /** Names are random and their bytes never change, so browsers and proxies may keep them for good. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -27,7 +27,7 @@ const IMAGE_FORM: MultipartForm = {
  * database, so that every server process on it serves every image. The ETag is the content's
  * SHA-256: a client revalidating gets 304.
  */
-export async function uploadRoutes(app: FastifyInstance, context: AppContext) {
+export async function uploadRoutes(app: ContractApp, context: AppContext) {
   const { db } = context.database;
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 4, fieldSize: 16, fieldNameSize: 64, headerPairs: 20 },

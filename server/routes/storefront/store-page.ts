@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { binaryFile, noContent } from '../../../contracts/shared/answers';
 import type { AppContext } from '../../app-context';
 import { createPageCache } from '../../domain/storefront/store-page/page-cache';
@@ -7,6 +6,7 @@ import { storeScriptSrc } from '../../domain/storefront/store-page/store-script'
 import { freshReads } from '../../domain/storefront/store-page/fresh-reads';
 import { storeVersion } from '../../domain/storefront/store-page/store-version';
 import { matchesEtag } from '../shared/etag';
+import type { ContractApp } from '../../plugins/contract-types';
 
 /**
  * A store URL: one path segment shaped like a slug (contracts/shared/store-slug.ts, STORE_SLUG_PATTERN).
@@ -35,7 +35,7 @@ export function chosenEncoding(header: string | undefined): 'br' | 'gzip' | null
  * GET /{slug}: the launched store's page, rendered on the server (issue 29, item 2). Registered
  * before the compression plugin: the page is compressed once per render, not per request.
  */
-export async function storePageRoutes(app: FastifyInstance, context: AppContext) {
+export async function storePageRoutes(app: ContractApp, context: AppContext) {
   const scriptSrc = storeScriptSrc(context.config.staticDir);
   const pages = createPageCache();
   const versionOf = freshReads((slug) => storeVersion(context.database, slug));

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { json, noContent, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { DeliveryCheck, DeliveryCheckQuery, Storefront, StorefrontParams } from '../../../contracts/storefront';
@@ -8,6 +7,7 @@ import { storeEtag } from '../../domain/storefront/store-etag';
 import { readStorefront } from '../../domain/storefront/storefront';
 import { HttpError } from '../../http-error';
 import { matchesEtag } from '../shared/etag';
+import type { ContractApp } from '../../plugins/contract-types';
 
 const storeNotFound = () => new HttpError(404, 'not_found', 'Store not found.');
 
@@ -15,13 +15,13 @@ const storeNotFound = () => new HttpError(404, 'not_found', 'Store not found.');
  * The store's public data (issue 29), no token needed; rate-limited per client address like
  * every route (server/plugins/security.ts). Unknown and unlaunched slugs answer the same 404.
  */
-export async function storefrontRoutes(app: FastifyInstance, context: AppContext, { zipDistance }: { zipDistance: ZipDistance }) {
+export async function storefrontRoutes(app: ContractApp, context: AppContext, { zipDistance }: { zipDistance: ZipDistance }) {
   const { db } = context.database;
 
   // Revalidated on every request (no-cache), so an owner's change shows on the very next one; a
   // client holding the current copy gets 304. The answer is built (a fixed number of queries)
   // before it is compared: its status, which the ETag covers, is computed from it.
-  app.get<{ Params: StorefrontParams }>(
+  app.get(
     `${API_BASE}${paths.storefront(':slug')}`,
     {
       schema: {
@@ -44,7 +44,7 @@ export async function storefrontRoutes(app: FastifyInstance, context: AppContext
     },
   );
 
-  app.get<{ Params: StorefrontParams; Querystring: DeliveryCheckQuery }>(
+  app.get(
     `${API_BASE}${paths.storefrontDelivery(':slug')}`,
     {
       schema: {

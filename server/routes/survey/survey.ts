@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { LEGACY_BASE, paths } from '../../../contracts/shared/paths';
 import { json, textFile } from '../../../contracts/shared/answers';
 import { SurveyCreated, SurveyListQuery, SurveyResponseCreate, SurveyResponsePage, type SurveyPage } from '../../../contracts/survey';
@@ -7,15 +6,16 @@ import type { AppContext } from '../../app-context';
 import { csvAttachment } from '../../domain/shared/csv';
 import { submitSurveyResponse, surveyCsvLines, surveyPage } from '../../domain/survey/survey';
 import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
+import type { ContractApp } from '../../plugins/contract-types';
 
 const PATH = `${LEGACY_BASE}${paths.surveys}`;
 
-export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
+export async function surveyRoutes(app: ContractApp, options: AppContext) {
   const { database, clock, config } = options;
 
   // Public: anyone may answer, so each client address gets the same small budget as the
   // landing sign-up (a person sends one survey; a script sending hundreds is refused with 429).
-  app.post<{ Body: SurveyResponseCreate }>(
+  app.post(
     PATH,
     {
       schema: {
@@ -34,7 +34,7 @@ export async function surveyRoutes(app: FastifyInstance, options: AppContext) {
     },
   );
 
-  app.get<{ Querystring: SurveyListQuery }>(
+  app.get(
     PATH,
     // The guard runs before the query is validated, so a stranger learns nothing from error messages.
     {

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { json, noContent, refusal, type MultipartForm } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
@@ -25,6 +25,7 @@ import { signedInUser } from '../../plugins/auth';
 import { readImageFiles } from '../shared/image-form';
 import { IDEMPOTENT_REFUSALS } from '../shared/idempotent-answer';
 import { created, toPage } from '../shared/list-answers';
+import type { ContractApp } from '../../plugins/contract-types';
 
 const PICTURES: MultipartForm = {
   files: { rep_photo: "The representative's photo (PNG or JPEG).", wallpaper: 'The home wallpaper (PNG or JPEG).' },
@@ -41,7 +42,7 @@ type ImageFiles = Partial<Record<TerritoryImageField, Buffer>>;
  * multipart form of `rep_photo` and/or `wallpaper`), delete; coverage/ answers what drawn zips
  * and circles cover. /api/v2/map/config/ tells any signed-in user where the map's tiles come from.
  */
-export async function territoryRoutes(app: FastifyInstance, context: AppContext, sources: TerritorySources) {
+export async function territoryRoutes(app: ContractApp, context: AppContext, sources: TerritorySources) {
   const { database, clock, config } = context;
   /** The stores reader for answers built on `db` (a create's transaction reads its own writes). */
   const stores =
@@ -55,13 +56,13 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
     limits: { fileSize: UPLOAD_MAX_BYTES, files, fields: 0, parts: files, fieldNameSize: 64, headerPairs: 20 },
   });
 
-  app.get<{ Querystring: TerritoryListQuery }>(
+  app.get(
     `${API_BASE}${paths.territories}`,
     { schema: { querystring: TerritoryListQuery, response: { 200: json(TerritoryPage, 'A page of territories.') } }, preValidation: app.requireAdmin },
     async (request) => toPage(request, await territoryPage(database.db, request.query, stores())) satisfies TerritoryPage,
   );
 
-  app.post<{ Body: TerritoryCreate }>(
+  app.post(
     `${API_BASE}${paths.territories}`,
     {
       schema: { body: TerritoryCreate, response: { 201: json(Territory, 'The new territory.'), ...IDEMPOTENT_REFUSALS, 409: slugTaken } },
@@ -76,7 +77,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
       ),
   );
 
-  app.post<{ Body: TerritoryCoverageRequest }>(
+  app.post(
     `${API_BASE}${paths.territoryCoverage}`,
     {
       schema: { body: TerritoryCoverageRequest, response: { 200: json(TerritoryCoverage, 'What the zips and circles cover.') } },
@@ -85,13 +86,13 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
     async (request) => (await territoryCoverage(database.db, request.body, { ...sources, now: clock() })) satisfies TerritoryCoverage,
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     `${API_BASE}${paths.territory(':id')}`,
     { schema: { params: IdParams, response: { 200: json(Territory, 'The territory.') } }, preValidation: app.requireAdmin },
     async (request) => (await readTerritory(database.db, request.params.id, stores())) satisfies Territory,
   );
 
-  app.patch<{ Params: IdParams; Body: TerritoryUpdate }>(
+  app.patch(
     `${API_BASE}${paths.territory(':id')}`,
     {
       schema: {
@@ -124,7 +125,7 @@ export async function territoryRoutes(app: FastifyInstance, context: AppContext,
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     `${API_BASE}${paths.territory(':id')}`,
     { schema: { params: IdParams, response: { 204: noContent('Deleted, with its pictures.') } }, preValidation: app.requireAdmin },
     async (request, reply) => {
