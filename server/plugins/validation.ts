@@ -31,6 +31,7 @@ async function validationPlugin(app: FastifyInstance) {
     const hostile = findHostileInput(data);
     if (hostile) return { error: new ContractViolation(hostile) };
     try {
+      // Fastify types a schema as unknown; every route's is a contract (./contract-types.ts types the routes so).
       return { value: withoutStackTraces(() => parseWith(schema as Struct<unknown, unknown>, data)) };
     } catch (error) {
       if (error instanceof ContractViolation) return { error };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { AnalyticsStats, City, CityListQuery, Country, CountryListQuery, GeneralStats, MenuStats, StatsQuery } from '../../../contracts/insights';
 import { json } from '../../../contracts/shared/answers';
 import { Page } from '../../../contracts/shared/lists';
@@ -27,8 +26,7 @@ export async function insightRoutes(app: ContractApp, context: AppContext, { fig
       `${API_BASE}${path}`,
       // The guard runs before the query is validated: a stranger gets 401 whatever they send.
       { preValidation: app.requireUser, schema: { querystring: StatsQuery, response: { 200: documented } } },
-      async (request: FastifyRequest<{ Querystring: StatsQuery }>) =>
-        answer(db, figures, await statsRestaurant(db, signedInUser(request), request.query.restaurant_id)),
+      async (request) => answer(db, figures, await statsRestaurant(db, signedInUser(request), request.query.restaurant_id)),
     );
   }
   app.get(
