@@ -12,6 +12,8 @@ import {
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ImagePicker } from './image-picker';
 import { LoadFailed } from '../../components/load-failed';
+import { fieldProps } from '../shared/bind-field';
+import { useScreen } from '../shared/use-screen';
 import { Loading, MenuAlert } from './menu-page';
 
 const FIELDS = [
@@ -68,19 +70,17 @@ export function PrimaryOptionEditor(props: {
   onDone: (saved: boolean) => void;
   machine?: PrimaryOptionSetEditorMachine;
 }) {
-  const [state, send] = useMachine(props.machine ?? primaryOptionSetEditorMachine, { input: { setId: props.setId, scope: props.scope } });
+  const [state, send, actor] = useMachine(props.machine ?? primaryOptionSetEditorMachine, { input: { setId: props.setId, scope: props.scope } });
   const { context } = state;
   const { onDone } = props;
-  useEffect(() => {
-    if (state.matches('saved')) onDone(true);
-  }, [state, onDone]);
+  useScreen(actor, { 'set.saved': () => onDone(true) });
   const form = useRef<HTMLFormElement>(null);
-  const focusAfterRefusal = useFocusAfterRefusal(form, !state.matches('saving'));
-  const ready = !state.matches('loading') && !state.matches('starting') && !state.matches('failed');
+  const focusAfterRefusal = useFocusAfterRefusal(form, !state.hasTag('saving'));
+  const ready = !state.hasTag('loading') && !state.hasTag('failed');
   const pendingFocus = usePendingFocus(form, context.selections, ready);
 
-  if (state.matches('loading') || state.matches('starting')) return <Loading label="Loading option set" />;
-  if (state.matches('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
+  if (state.hasTag('loading')) return <Loading label="Loading option set" />;
+  if (state.hasTag('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
   const last = context.selections.length - 1;
   const errors = refusedFields(context);
   return (
@@ -100,12 +100,7 @@ export function PrimaryOptionEditor(props: {
       <Stack gap="md">
         <Text fw={700}>{props.setId === null ? 'New primary option' : 'Edit primary option'}</Text>
         {context.error ? <MenuAlert fields={labelsInError(errors, FIELDS)}>{context.error}</MenuAlert> : null}
-        <TextInput
-          label="Set name"
-          value={context.name}
-          error={errors.name}
-          onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })}
-        />
+        <TextInput label="Set name" {...fieldProps('name', context.name, errors.name, (value) => send({ type: 'name.change', value }))} />
         <Switch
           label="Prevent restaurants from making changes"
           checked={context.preventChanges}
@@ -185,7 +180,7 @@ export function PrimaryOptionEditor(props: {
           <Button variant="default" onClick={() => onDone(false)}>
             Cancel
           </Button>
-          <Button type="submit" loading={state.matches('saving')}>
+          <Button type="submit" loading={state.hasTag('saving')}>
             Save
           </Button>
         </Group>
