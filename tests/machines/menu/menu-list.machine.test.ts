@@ -135,6 +135,7 @@ describe('menu list machine: loading, saving and deleting', () => {
 
   it('shows no items until the first read answers', async () => {
     const { actor, loads } = start();
+    expect([...actor.getSnapshot().tags]).toEqual(['loading']);
     expect(actor.getSnapshot().context).toMatchObject({ items: [], search: '', error: null, fields: {}, form: null, editingId: null, ownerId: null });
     await waitFor(actor, loadedAfter(loads, 1));
     expect(actor.getSnapshot().context.items).toEqual([OLIVES]);
@@ -223,7 +224,7 @@ describe('menu list machine: loading, saving and deleting', () => {
     expect(actor.getSnapshot().context).toMatchObject({ form: { name: '', price: '' }, editingId: null });
     actor.send({ type: 'form.edit', id: 1 });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect([...actor.getSnapshot().tags].sort()).toEqual(['ready', 'saving']);
     await waitFor(actor, (snapshot) => snapshot.hasTag('idle'));
     expect(actor.getSnapshot().context).toMatchObject({ form: { name: '', price: '' }, editingId: null });
   });
@@ -266,6 +267,7 @@ describe('menu list machine: loading, saving and deleting', () => {
     actor.send({ type: 'item.save', id: null, values: { name: '' } });
     actor.send({ type: 'item.delete', id: 1 });
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect([...actor.getSnapshot().tags].sort()).toEqual(['deleting', 'ready']);
     await waitFor(actor, loadedAfter(loads, 2));
     expect(deletes).toEqual([{ scope: OWNER, ownerId: 9, id: 1 }]);
   });
