@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { MENU_MESSAGES } from '../../../contracts/menu';
 import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import {
@@ -39,11 +39,8 @@ type FocusRequest = 'new row' | { key: string; move: 'up' | 'down' } | null;
  * after a move (the other arrow once it reaches an end, where this one is disabled). Without it,
  * a moved or disabled button drops the focus to the page body.
  */
-function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: OptionSetEditorContext['selections'], ready: boolean) {
+function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: OptionSetEditorContext['selections']) {
   const pending = useRef<FocusRequest>(null);
-  useEffect(() => {
-    if (ready) form.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, [form, ready]);
   useEffect(() => {
     const request = pending.current;
     pending.current = null;
@@ -60,7 +57,15 @@ function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: Op
       .find((button) => button && !button.disabled);
     target?.focus();
   }, [form, selections]);
-  return pending;
+  // The form is on the page only once the set is read: as it arrives, its first field takes the focus.
+  const attach = useCallback(
+    (node: HTMLFormElement | null) => {
+      form.current = node;
+      node?.querySelector<HTMLInputElement>('input')?.focus();
+    },
+    [form],
+  );
+  return { pending, attach };
 }
 
 /** The primary option set editor (spec section 2): name, two toggles, ordered selections with images. */
@@ -76,8 +81,7 @@ export function PrimaryOptionEditor(props: {
   useScreen(actor, { 'set.saved': () => onDone(true) });
   const form = useRef<HTMLFormElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(form, !state.hasTag('saving'));
-  const ready = !state.hasTag('loading') && !state.hasTag('failed');
-  const pendingFocus = usePendingFocus(form, context.selections, ready);
+  const { pending: pendingFocus, attach } = usePendingFocus(form, context.selections);
 
   if (state.hasTag('loading')) return <Loading label="Loading option set" />;
   if (state.hasTag('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
@@ -89,7 +93,7 @@ export function PrimaryOptionEditor(props: {
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       component="form"
-      ref={form}
+      ref={attach}
       aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
       onSubmit={(event) => {
         event.preventDefault();

@@ -160,12 +160,16 @@ describe('primary option set editor machine: editing the form', () => {
         return CRUST;
       },
     );
+    // The screen shows "Loading option set" while the set is read, and the failure once it is refused.
+    expect([...actor.getSnapshot().tags]).toEqual(['loading']);
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect([...actor.getSnapshot().tags]).toEqual(['failed']);
     expect(actor.getSnapshot().context.error).toBe('Option set not found.');
     fails = false;
     actor.send({ type: 'set.reload' });
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect([...actor.getSnapshot().tags]).toEqual([]);
     expect(actor.getSnapshot().context).toMatchObject({ name: 'Crust', preventChanges: false, allowImages: true });
   });
 
@@ -216,6 +220,7 @@ describe('primary option set editor machine: editing the form', () => {
     fails = false;
     send({ type: 'set.save' });
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect([...actor.getSnapshot().tags]).toEqual(['saving']);
     await waitFor(actor, (snapshot) => snapshot.matches('saved'));
   });
 
