@@ -15,6 +15,7 @@ export const FLOW_MACHINES: Record<string, string[]> = {
   'local-demand': ['src/machines/leads/local-demand.machine.ts'],
   'category-editor': [
     'src/machines/menu/category-editor.machine.ts',
+    'src/machines/menu/category-editor.setup.ts',
     'src/machines/menu/category-editor.calls.ts',
     'src/machines/menu/category-editor.context.ts',
     'src/machines/menu/category-editor.edits.ts',

@@ -1,18 +1,8 @@
-import { and, assertEvent, assign, fromPromise, setup, stateIn } from 'xstate';
-import { IMAGE_BOUNDS, type UploadedImage } from '../../../contracts/shared/upload';
-import { MENU_MESSAGES, type Category, type CategoryDetail } from '../../../contracts/menu';
-import { countSizePrices, createCategoryDeep, findFirstRestaurantId, loadCategoryEditor } from '../../services/menu/menu';
-import type { CategoryEditorData } from '../../services/menu/menu-types';
-import { uploadImage } from '../../services/shared/upload';
-import { categoryDetailSyncMachine, createDetailActor, type DetailOutcome } from './category-detail-sync.machine';
-import { countPricesCall, deepPayload, isDetailCall, isRowCall, missingDetailCall, resolveCall, syncInput } from './category-editor.calls';
-import type { CountPricesCall, CreateCategoryCall, DetailCall, LoadEditorCall, RowCall } from './category-editor.calls';
-import { initialContext, type CategoryEditorContext, type CategoryEditorEvent, type CategoryEditorInput } from './category-editor.context';
-import * as edits from './category-editor.edits';
-import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from './category-editor.outcomes';
-import { removeFamily, type ChipList } from './category-editor.rows';
-import { categoryRowSyncMachine, type ChipReport, type RowOutcome } from './category-row-sync.machine';
-import { MENU_ALERTS, reason, statusOf } from './menu-errors';
+import { and, assertEvent, stateIn } from 'xstate';
+import { countPricesCall, deepPayload, missingDetailCall, syncInput } from './category-editor.calls';
+import type { DetailCall, RowCall } from './category-editor.calls';
+import { initialContext } from './category-editor.context';
+import { categoryEditorSetup } from './category-editor.setup';
 
 /**
  * The category editor (spec sections 2, 4, 5 and 8; issue 6).
@@ -36,6 +26,10 @@ import { MENU_ALERTS, reason, statusOf } from './menu-errors';
  *
  *   upload (beside editor): idle --image.upload--> uploading --> idle
  *
+ * Tags for the screen: `loading`, `failed`, `notFound`, `otherRestaurant`, `saving` (creating,
+ * finding a restaurant, leaving), `uploading`, `countingRemoval`, `confirmingRemoval`. Entering
+ * `left` or `created` emits `screen.navigate` (to the list, or to the new category's editor).
+ *
  * Row and chip statuses live in context (category-editor.rows.ts); which call is out is a state
  * of the child sending it. The children's own service actors are swapped with
  * `categoryRowSyncMachine.provide(...)` / `categoryDetailSyncMachine.provide(...)`, handed to
@@ -47,102 +41,7 @@ const outcomeOf = <Outcome>({ event }: { event: { output: Outcome } }) => ({ out
 const restaurantOf = ({ event }: { event: { output: number | null } }) => ({ id: event.output });
 const keyOf = ({ event }: { event: { key: string } }) => ({ key: event.key });
 
-export const categoryEditorMachine = setup({
-  types: {
-    context: {} as CategoryEditorContext,
-    events: {} as CategoryEditorEvent | ChipReport,
-    input: {} as CategoryEditorInput,
-  },
-  actors: {
-    loadEditor: fromPromise<CategoryEditorData, LoadEditorCall>(({ input }) => loadCategoryEditor(input.categoryId, input.scope)),
-    createDetail: createDetailActor,
-    findFirstRestaurant: fromPromise<number | null>(() => findFirstRestaurantId()),
-    createCategory: fromPromise<Category, CreateCategoryCall>(({ input }) => createCategoryDeep(input.payload, input.scope)),
-    countSizePrices: fromPromise<number, CountPricesCall>(({ input }) => countSizePrices(input.scope, input.categoryId, input.sizeId)),
-    // Stryker disable next-line ArrowFunction: the real upload runs only in Chromium (ky never settles FormData under jsdom); e2e category tests cover it
-    uploadHero: fromPromise<UploadedImage, { file: Blob }>(({ input }) => uploadImage(input.file, IMAGE_BOUNDS.categoryHero)),
-    rowSync: categoryRowSyncMachine,
-    detailSync: categoryDetailSyncMachine,
-  },
-  guards: {
-    isNew: ({ context }) => context.mode === 'new',
-    hasFile: ({ event }) => {
-      assertEvent(event, 'image.upload');
-      return event.file instanceof Blob;
-    },
-    detailMissing: ({ context }) => context.mode === 'edit' && context.detailId === null,
-    // Opened by link while working on another restaurant: every list and write is tagged with
-    // that one, so nothing here could be saved (issue 27).
-    ofAnotherRestaurant: ({ context }) =>
-      context.scope.restaurantId !== null && context.restaurant !== null && context.restaurant.id !== context.scope.restaurantId,
-    notFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
-    nameMissing: ({ context }) => context.form.name.trim() === '',
-    restaurantKnown: ({ context }) => context.scope.restaurantId !== null,
-    mayLookUpRestaurant: ({ context }) => context.scope.superadmin,
-    restaurantFound: (_, params: { id: number | null }) => params.id !== null,
-    hasJobs: ({ context }) => context.queue.length > 0,
-    rowCallDue: ({ context }) => isRowCall(resolveCall(context)),
-    detailCallDue: ({ context }) => isDetailCall(resolveCall(context)),
-    /** The server refused a row's or the detail's update: the editor reads the category again. */
-    updateFailed: (_, params: { outcome: RowOutcome | DetailOutcome }) => params.outcome.kind === 'updateFailed',
-    queueSettled: ({ context }) => context.queue.length === 0 && context.current === null,
-    saveRefused: ({ context }) => context.error !== null || context.nameError !== null,
-    sizeSaved: ({ context }, params: { key: string }) => edits.isSavedSize(context, params.key),
-    unpriced: (_, params: { prices: number }) => params.prices === 0,
-  },
-  actions: {
-    applyLoaded: assign(({ context }, params: { data: CategoryEditorData }) => edits.applyLoaded(context, params.data)),
-    applyReread: assign(({ context }, params: { data: CategoryEditorData }) => edits.applyReread(context, params.data)),
-    setDetailId: assign((_, params: { detail: CategoryDetail }) => ({ detailId: params.detail.id })),
-    showLoadFailure: assign((_, params: { error: unknown }) => ({ error: reason(params.error) })),
-    clearAlert: assign({ error: null }),
-    setField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return edits.setField(context, event.field, event.value);
-    }),
-    setDetail: assign(({ context, event }) => {
-      assertEvent(event, 'detail.change');
-      return edits.setDetail(context, event.patch);
-    }),
-    toggleChip: assign(({ context }, params: { list: ChipList; id: number | undefined }) => edits.toggleChip(context, params.list, params.id)),
-    addRow: assign(({ context, event }) => edits.addRow(context, event)),
-    changeRow: assign(({ context, event }) => {
-      assertEvent(event, 'row.change');
-      return edits.changeRow(context, event.key, event.patch);
-    }),
-    saveRow: assign(({ context, event }) => {
-      assertEvent(event, 'row.save');
-      return edits.saveRow(context, event.key);
-    }),
-    removeRowLocally: assign(({ context }, params: { key: string }) => removeFamily(context.rows, context.queue, params.key)),
-    removeRowLive: assign(({ context }, params: { key: string }) => edits.removeLive(context, params.key)),
-    askRemoval: assign(({ context }, params: { key: string }) => edits.askRemoval(context, params.key)),
-    setRemovalCount: assign(({ context }, params: { prices: number }) => edits.setRemovalCount(context, params.prices)),
-    removeAskedSize: assign(({ context }) => edits.removeAskedSize(context)),
-    clearRemoval: assign({ sizeRemoval: null }),
-    enqueueForField: assign(({ context, event }) => {
-      assertEvent(event, 'field.save');
-      return edits.enqueueForField(context, event.field);
-    }),
-    refuseNewGroup: assign({ error: MENU_ALERTS.saveCategoryFirst }),
-    requireName: assign({ nameError: MENU_MESSAGES.categoryName }),
-    refuseNoRestaurant: assign({ error: MENU_MESSAGES.noRestaurant }),
-    useRestaurant: assign(({ context }, params: { id: number | null }) => ({ scope: { ...context.scope, restaurantId: params.id } })),
-    showCreateFailure: assign((_, params: { error: unknown }) => ({ error: `${MENU_ALERTS.createFailed}${reason(params.error)}` })),
-    setCreated: assign((_, params: { category: Category }) => ({ createdId: params.category.id })),
-    startSave: assign(({ context }) => edits.startSave(context)),
-    takeJob: assign(({ context }) => ({ current: context.queue[0] ?? null, queue: context.queue.slice(1) })),
-    dropJob: assign(({ context }) => dropJob(context)),
-    applyChipReport: assign(({ context, event }) => {
-      assertEvent(event, ['chip.saved', 'chip.refused']);
-      return applyChipReport(context, event);
-    }),
-    applyRowOutcome: assign(({ context }, params: { outcome: RowOutcome }) => applyRowOutcome(context, params.outcome)),
-    applyDetailOutcome: assign(({ context }, params: { outcome: DetailOutcome }) => applyDetailOutcome(context, params.outcome)),
-    showUploadFailure: assign((_, params: { error: unknown }) => ({ error: `${MENU_ALERTS.uploadFailed}${reason(params.error)}` })),
-    setUploadedImage: assign(({ context }, params: { image: UploadedImage }) => edits.setUploadedImage(context, params.image.url)),
-  },
-}).createMachine({
+export const categoryEditorMachine = categoryEditorSetup.createMachine({
   id: 'categoryEditor',
   context: ({ input }) => initialContext(input),
   type: 'parallel',
@@ -152,6 +51,7 @@ export const categoryEditorMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          tags: ['loading'],
           entry: 'clearAlert',
           invoke: {
             id: 'loadEditor',
@@ -169,9 +69,11 @@ export const categoryEditorMachine = setup({
         },
         /** Spec section 4: a category with no detail gets one, priced by nothing. */
         checkingDetail: {
+          tags: ['loading'],
           always: [{ guard: 'ofAnotherRestaurant', target: 'otherRestaurant' }, { guard: 'detailMissing', target: 'creatingDetail' }, { target: 'live' }],
         },
         creatingDetail: {
+          tags: ['loading'],
           invoke: {
             id: 'createDetail',
             src: 'createDetail',
@@ -180,10 +82,10 @@ export const categoryEditorMachine = setup({
             onError: { target: 'loadFailed', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        loadFailed: { on: { 'load.retry': 'loading' } },
-        notFound: {},
+        loadFailed: { tags: ['failed'], on: { 'load.retry': 'loading' } },
+        notFound: { tags: ['notFound'] },
         /** Another restaurant's category: the view offers to switch to it; nothing is sent. */
-        otherRestaurant: {},
+        otherRestaurant: { tags: ['otherRestaurant'] },
         drafting: {
           initial: 'editing',
           on: {
@@ -210,6 +112,7 @@ export const categoryEditorMachine = setup({
               },
             },
             findingRestaurant: {
+              tags: ['saving'],
               entry: 'clearAlert',
               invoke: {
                 id: 'findFirstRestaurant',
@@ -222,6 +125,7 @@ export const categoryEditorMachine = setup({
               },
             },
             creating: {
+              tags: ['saving'],
               entry: 'clearAlert',
               invoke: {
                 id: 'createCategory',
@@ -231,7 +135,7 @@ export const categoryEditorMachine = setup({
                 onError: { target: 'editing', actions: { type: 'showCreateFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            created: { type: 'final' },
+            created: { type: 'final', entry: 'openCreated' },
           },
         },
         live: {
@@ -315,6 +219,7 @@ export const categoryEditorMachine = setup({
                   },
                 },
                 counting: {
+                  tags: ['countingRemoval'],
                   invoke: {
                     id: 'countSizePrices',
                     src: 'countSizePrices',
@@ -328,6 +233,7 @@ export const categoryEditorMachine = setup({
                   },
                 },
                 confirming: {
+                  tags: ['confirmingRemoval'],
                   on: {
                     'removal.confirm': { target: 'idle', actions: 'removeAskedSize' },
                     'removal.cancel': { target: 'idle', actions: 'clearRemoval' },
@@ -341,12 +247,13 @@ export const categoryEditorMachine = setup({
                 editing: { on: { 'category.save': { target: 'leaving', actions: 'startSave' } } },
                 /** Save in edit mode: what is queued goes out, then the person returns to the list. */
                 leaving: {
+                  tags: ['saving'],
                   always: [
                     { guard: 'saveRefused', target: 'editing' },
                     { guard: and(['queueSettled', stateIn('#categoryEditor.editor.live.sync.idle')]), target: 'left' },
                   ],
                 },
-                left: { type: 'final' },
+                left: { type: 'final', entry: 'returnToList' },
               },
             },
           },
@@ -358,6 +265,7 @@ export const categoryEditorMachine = setup({
       states: {
         idle: { on: { 'image.upload': { guard: 'hasFile', target: 'uploading' } } },
         uploading: {
+          tags: ['uploading'],
           invoke: {
             id: 'uploadHero',
             src: 'uploadHero',

@@ -23,6 +23,9 @@ import { FIELDS_NOT_VALID, MENU_ALERTS, reason } from './menu-errors';
  * written, and the edits stay on screen, with the inputs in error marked, to be fixed and saved again.
  * Edits live only here until Save, so picking another category with edits unsaved asks first, and
  * `dirty` tells the view to have the browser ask before the page is left.
+ *
+ * Tags: `loading`, `failed`, `ready`, `unpicked`, `loadingGroups`, `groupsFailed`, `editing`
+ * (editing, saving and discarding: the groups stay on screen), `saving`, `discarding`.
  */
 
 export interface ExtraOptionsContext {
@@ -175,6 +178,7 @@ export const extraOptionsMachine = setup({
   on: { 'alert.dismiss': { actions: 'clearError' } },
   states: {
     loadingCategories: {
+      tags: ['loading'],
       invoke: {
         id: 'loadCategories',
         src: 'loadCategories',
@@ -183,8 +187,9 @@ export const extraOptionsMachine = setup({
         onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: reason(event.error) }) } },
       },
     },
-    failed: { on: { 'list.reload': { target: 'loadingCategories', actions: 'clearError' } } },
+    failed: { tags: ['failed'], on: { 'list.reload': { target: 'loadingCategories', actions: 'clearError' } } },
     ready: {
+      tags: ['ready'],
       initial: 'unpicked',
       on: {
         'category.pick': [
@@ -193,8 +198,9 @@ export const extraOptionsMachine = setup({
         ],
       },
       states: {
-        unpicked: {},
+        unpicked: { tags: ['unpicked'] },
         loadingGroups: {
+          tags: ['loadingGroups'],
           invoke: {
             id: 'loadGroups',
             src: 'loadGroups',
@@ -209,13 +215,16 @@ export const extraOptionsMachine = setup({
         },
         /** Asks before the unsaved edits are dropped for another category. */
         discarding: {
+          // The panel stays while the person is asked, so nothing they opened closes behind the dialog.
+          tags: ['editing', 'discarding'],
           on: {
             'discard.confirm': { target: 'loadingGroups', actions: 'pick' },
             'discard.cancel': { target: 'editing', actions: 'dropPick' },
           },
         },
-        groupsFailed: { on: { 'list.reload': { target: 'loadingGroups', actions: 'clearError' } } },
+        groupsFailed: { tags: ['groupsFailed'], on: { 'list.reload': { target: 'loadingGroups', actions: 'clearError' } } },
         editing: {
+          tags: ['editing'],
           on: {
             'group.add': { actions: 'addRow' },
             'selection.add': { actions: 'addRow' },
@@ -228,6 +237,7 @@ export const extraOptionsMachine = setup({
           },
         },
         saving: {
+          tags: ['editing', 'saving'],
           invoke: {
             id: 'saveGroups',
             src: 'saveGroups',

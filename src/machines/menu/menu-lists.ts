@@ -1,5 +1,4 @@
-import { fromPromise } from 'xstate';
-import { MENU_MESSAGES, type DressingCreate, type MenuItemCreate, type ToppingCreate } from '../../../contracts/menu';
+import { MENU_MESSAGES, type Dressing, type MenuItem, type MenuItemUpdate, type PrimaryOptionSet, type Topping } from '../../../contracts/menu';
 import {
   createDressing,
   createMenuItem,
@@ -17,56 +16,109 @@ import {
   updateDressing,
   updateMenuItem,
   updateTopping,
+  type CategoryOverview,
 } from '../../services/menu/menu';
-import { menuListMachine, type DeleteCall, type ItemValues, type LoadCall, type SaveCall } from './menu-list.machine';
+import { numberOrNullFromInput } from './category-editor.rows';
+import { createListMachine, type ListForm, type MenuListMachine, type SaveCall } from './menu-list.machine';
 
 /**
- * The menu's lists: the one list machine, given each list's calls. A save with an id updates,
- * without one creates.
+ * The menu's lists: one typed list machine each, given its calls and its form. A save with an
+ * id updates, without one creates. The bodies are checked against the contracts by the calls
+ * (`checkedBody` in services/menu), so a refused field comes back marked like the server's.
  */
 
-const loads = <T>(load: (call: LoadCall) => Promise<T[]>) => fromPromise<unknown[], LoadCall>(({ input }) => load(input));
-const deletes = (remove: (id: number) => Promise<void>) => fromPromise<unknown, DeleteCall>(({ input }) => remove(input.id));
-const saves = (create: (call: SaveCall) => Promise<unknown>, update: (id: number, values: ItemValues) => Promise<unknown>) =>
-  fromPromise<unknown, SaveCall>(({ input }) => (input.id === null ? create(input) : update(input.id, input.values)));
+const saves =
+  <Save>(create: (call: SaveCall<Save>) => Promise<unknown>, update: (id: number, values: Save) => Promise<unknown>) =>
+  (call: SaveCall<Save>) =>
+    call.id === null ? create(call) : update(call.id, call.values);
 
-export const categoriesListMachine = menuListMachine.provide({
-  actors: {
-    loadItems: loads(({ scope }) => loadCategoryOverview(scope)),
-    deleteItem: deletes(deleteCategory),
-  },
+type NoFields = Record<string, never>;
+/** A list with no panel of its own: nothing to edit in place (categories; option sets open their own editor). */
+const noFields: ListForm<unknown, NoFields, undefined, NoFields> = {
+  blank: {},
+  valuesOf: () => ({}),
+  toSave: () => ({}),
+  alwaysOpen: false,
+};
+
+/** A category's row in the list, by the category's id. */
+export type CategoryRow = CategoryOverview & { id: number };
+export const categoriesListMachine = createListMachine<CategoryRow, NoFields, undefined, NoFields>({
+  form: noFields,
+  load: async ({ scope }) => (await loadCategoryOverview(scope)).map((row) => ({ ...row, id: row.category.id })),
+  remove: ({ id }) => deleteCategory(id),
 });
 
-export const toppingsListMachine = menuListMachine.provide({
-  actors: {
-    loadItems: loads(({ scope, search }) => listToppings(scope, search)),
-    saveItem: saves(({ scope, values }) => createTopping(values as ToppingCreate, scope), updateTopping),
-    deleteItem: deletes(deleteTopping),
+/** The topping panel: the inventory switch is shown, not saved (spec). */
+export type ToppingForm = { name: string; image_url: string; inventory: boolean };
+export type ToppingSave = { name: string; image_url: string };
+export const toppingsListMachine = createListMachine<Topping, ToppingForm, undefined, ToppingSave>({
+  form: {
+    blank: { name: '', image_url: '', inventory: false },
+    valuesOf: (topping) => ({ name: topping.name, image_url: topping.image_url ?? '', inventory: false }),
+    toSave: ({ name, image_url }) => ({ name, image_url }),
+    alwaysOpen: true,
   },
+  load: ({ scope, search }) => listToppings(scope, search),
+  save: saves<ToppingSave>(({ scope, values }) => createTopping(values, scope), updateTopping),
+  remove: ({ id }) => deleteTopping(id),
 });
 
-export const dressingsListMachine = menuListMachine.provide({
-  actors: {
-    loadItems: loads(({ scope, search }) => listDressings(scope, search)),
-    saveItem: saves(({ scope, values }) => createDressing(values as DressingCreate, scope), updateDressing),
-    deleteItem: deletes(deleteDressing),
-  },
+export type DressingForm = { name: string };
+export const dressingsListMachine = createListMachine<Dressing, DressingForm, undefined, DressingForm>({
+  form: { blank: { name: '' }, valuesOf: (dressing) => ({ name: dressing.name }), toSave: ({ name }) => ({ name }), alwaysOpen: true },
+  load: ({ scope, search }) => listDressings(scope, search),
+  save: saves<DressingForm>(({ scope, values }) => createDressing(values, scope), updateDressing),
+  remove: ({ id }) => deleteDressing(id),
 });
 
-export const optionSetsListMachine = menuListMachine.provide({
-  actors: {
-    loadItems: loads(({ scope }) => listOptionSets(scope)),
-    deleteItem: deletes(deleteOptionSet),
-  },
+export const optionSetsListMachine = createListMachine<PrimaryOptionSet, NoFields, undefined, NoFields>({
+  form: noFields,
+  load: ({ scope }) => listOptionSets(scope),
+  remove: ({ id }) => deleteOptionSet(id),
 });
 
-export const menuItemsListMachine = menuListMachine.provide({
-  actors: {
-    loadItems: loads(({ scope, ownerId }) => listMenuItems(scope, ownerId ?? 0)),
-    saveItem: saves(({ scope, ownerId, values }) => createMenuItem({ ...values, category_id: ownerId ?? 0 } as MenuItemCreate, scope), updateMenuItem),
-    deleteItem: deletes(deleteMenuItem),
+/** Prices as typed: '' until the person enters one, and '' is no price: not offered (issue 27). */
+export type PriceText = number | string;
+export type MenuItemForm = { name: string; description: string; price: PriceText; prices: Record<number, PriceText>; image_url: string };
+/** What the screen says when a dish is saved: the saved sizes it is priced by, or null for one price. */
+export type MenuItemSubmit = { sizeIds: number[] | null };
+export const menuItemsListMachine = createListMachine<MenuItem, MenuItemForm, MenuItemSubmit, MenuItemUpdate>({
+  form: {
+    blank: { name: '', description: '', price: '', prices: {}, image_url: '' },
+    valuesOf: (item) => ({
+      name: item.name,
+      description: item.description,
+      price: item.price ?? '',
+      prices: Object.fromEntries(item.prices.map((one) => [one.size_id, one.price])),
+      image_url: item.image_url ?? '',
+    }),
+    toSave: (form, submit) => ({
+      name: form.name,
+      description: form.description,
+      image_url: form.image_url,
+      ...(submit?.sizeIds
+        ? // A size left blank is left out: not offered in it (issue 27).
+          {
+            prices: submit.sizeIds.flatMap((sizeId) => {
+              const price = numberOrNullFromInput(form.prices[sizeId] ?? '');
+              return price === null ? [] : [{ size_id: sizeId, price }];
+            }),
+          }
+        : { price: numberOrNullFromInput(form.price) }),
+    }),
+    alwaysOpen: false,
   },
+  load: ({ scope, ownerId }) => listMenuItems(scope, ownerId ?? 0),
+  save: saves(({ scope, ownerId, values }) => createMenuItem({ ...values, name: values.name ?? '', category_id: ownerId ?? 0 }, scope), updateMenuItem),
+  remove: ({ id }) => deleteMenuItem(id),
 });
 
 /** The name sentences of spec section 5, for the lists that check a name before saving. */
 export const LIST_NAME_MESSAGES = { toppings: MENU_MESSAGES.toppingName, dressings: MENU_MESSAGES.dressingName, menuItems: MENU_MESSAGES.name } as const;
+
+export type CategoriesListMachine = MenuListMachine<CategoryRow, NoFields, undefined, NoFields>;
+export type OptionSetsListMachine = MenuListMachine<PrimaryOptionSet, NoFields, undefined, NoFields>;
+export type ToppingsListMachine = MenuListMachine<Topping, ToppingForm, undefined, ToppingSave>;
+export type DressingsListMachine = MenuListMachine<Dressing, DressingForm, undefined, DressingForm>;
+export type MenuItemsListMachine = MenuListMachine<MenuItem, MenuItemForm, MenuItemSubmit, MenuItemUpdate>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { MENU_MESSAGES, type PrimaryOptionSet, type PrimaryOptionSetCreate, type PrimaryOptionSetUpdate } from '../../../contracts/menu';
 import { createOptionSet, getOptionSet, updateOptionSet } from '../../services/menu/menu';
 import type { MenuScope } from '../../services/menu/menu-types';
@@ -9,9 +9,11 @@ import { MENU_ALERTS, reason } from './menu-errors';
  *
  *   loading (edit) --done--> editing ; --error--> failed --set.reload--> loading
  *   (new) editing
- *   editing --set.save [valid]--> saving --done--> saved ; --error--> editing ('Save failed: ...')
+ *   editing --set.save [valid]--> saving --done--> saved (emits set.saved) ; --error--> editing ('Save failed: ...')
  *   editing --set.save [invalid]--> editing ('Please enter a set name and at least one unique selection.')
  *   (invalid: no name; or, for a new set only, no selection left once cleaned)
+ *
+ * Tags: `loading` (starting, loading), `failed`, `saving`. The screen closes the editor on `set.saved`.
  */
 
 export interface SelectionDraft {
@@ -113,6 +115,7 @@ export const primaryOptionSetEditorMachine = setup({
     context: {} as OptionSetEditorContext,
     events: {} as OptionSetEditorEvent,
     input: {} as { setId: number | null; scope: MenuScope; maxSelections?: number },
+    emitted: {} as { type: 'set.saved' },
   },
   actors: {
     loadSet: fromPromise<PrimaryOptionSet, { id: number }>(({ input }) => getOptionSet(input.id)),
@@ -151,6 +154,7 @@ export const primaryOptionSetEditorMachine = setup({
     refuse: assign({ error: MENU_MESSAGES.optionSet }),
     showError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
+    announceSaved: emit({ type: 'set.saved' } as const),
   },
 }).createMachine({
   id: 'primaryOptionSetEditor',
@@ -166,8 +170,9 @@ export const primaryOptionSetEditorMachine = setup({
   }),
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }] },
+    starting: { tags: ['loading'], always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }] },
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadSet',
         src: 'loadSet',
@@ -176,7 +181,7 @@ export const primaryOptionSetEditorMachine = setup({
         onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: reason(event.error) }) } },
       },
     },
-    failed: { on: { 'set.reload': { target: 'loading', actions: 'clearError' } } },
+    failed: { tags: ['failed'], on: { 'set.reload': { target: 'loading', actions: 'clearError' } } },
     editing: {
       on: {
         'name.change': { actions: 'edit' },
@@ -190,11 +195,12 @@ export const primaryOptionSetEditorMachine = setup({
       },
     },
     saving: {
+      tags: ['saving'],
       invoke: {
         id: 'saveSet',
         src: 'saveSet',
         input: ({ context }) => saveCall(context),
-        onDone: { target: 'saved' },
+        onDone: { target: 'saved', actions: 'announceSaved' },
         onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: `${MENU_ALERTS.saveFailed}${reason(event.error)}` }) } },
       },
     },

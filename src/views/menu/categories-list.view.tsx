@@ -2,8 +2,7 @@ import { Button, Group, Image, Table, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
-import { categoriesListMachine } from '../../machines/menu/menu-lists';
+import { categoriesListMachine, type CategoriesListMachine } from '../../machines/menu/menu-lists';
 import type { CategoryOverview } from '../../services/menu/menu';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { useRestaurantLabels } from '../shared/session-context';
@@ -43,10 +42,10 @@ function CategoryName({ row: { category, detail } }: { row: CategoryOverview }) 
 }
 
 /** The categories list (spec section 2). */
-export function CategoriesListView({ scope, machine = categoriesListMachine }: { scope: MenuScope; machine?: MenuListMachine }) {
+export function CategoriesListView({ scope, machine = categoriesListMachine }: { scope: MenuScope; machine?: CategoriesListMachine }) {
   const [state, send] = useMachine(machine, { input: { scope } });
   const [, navigate] = useLocation();
-  const rows = state.context.items as CategoryOverview[];
+  const rows = state.context.items;
   const editorOf = (id: number) => `/menu/categories/${id}/editor`;
   // An administrator working across restaurants sees whose each category is (a chosen
   // restaurant's categories are all its own: no row needs a label, so there is no column).
@@ -69,7 +68,7 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
       <Button size="xs" variant="subtle" component={Link} href={editorOf(category.id)} aria-label={`Edit ${category.name}`}>
         Edit
       </Button>
-      <ConfirmDelete what={category.name} disabled={!state.matches({ loaded: 'idle' })} onConfirm={() => send({ type: 'item.delete', id: category.id })} />
+      <ConfirmDelete what={category.name} disabled={!state.hasTag('idle')} onConfirm={() => send({ type: 'item.delete', id: category.id })} />
     </Group>
   );
 
@@ -95,18 +94,18 @@ export function CategoriesListView({ scope, machine = categoriesListMachine }: {
         </>
       }
     >
-      {state.context.error && state.matches('loaded') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{state.context.error}</MenuAlert> : null}
-      {state.matches('loading') && rows.length === 0 ? <Loading label="Loading categories" /> : null}
-      {state.matches('failed') ? (
+      {state.context.error && state.hasTag('ready') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{state.context.error}</MenuAlert> : null}
+      {state.hasTag('loading') && rows.length === 0 ? <Loading label="Loading categories" /> : null}
+      {state.hasTag('failed') ? (
         // Spec section 8: a failed load shows an empty list; the reason and a retry come with it.
         <>
           <LoadFailed message={state.context.error} onRetry={() => send({ type: 'list.reload' })} />
           <EmptyList>{CATEGORIES_EMPTY}</EmptyList>
         </>
       ) : null}
-      {state.matches('loaded') && rows.length === 0 ? <EmptyList action={addButton}>{CATEGORIES_EMPTY}</EmptyList> : null}
+      {state.hasTag('ready') && rows.length === 0 ? <EmptyList action={addButton}>{CATEGORIES_EMPTY}</EmptyList> : null}
       {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
-      {!state.matches('failed') && rows.length > 0 ? (
+      {!state.hasTag('failed') && rows.length > 0 ? (
         phone ? (
           <RecordCards
             label="Categories"

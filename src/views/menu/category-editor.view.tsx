@@ -1,14 +1,15 @@
 import { Button, Card, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { PricedBy } from '../../../contracts/menu';
 import { useFocusAfterRefusal } from '../../components/form-errors';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { categoryEditorMachine, type CategoryEditorMachine } from '../../machines/menu/category-editor.machine';
+import type { TextField } from '../../machines/menu/category-editor.context';
 import type { GroupRow, SelectionRow, SizeRow } from '../../machines/menu/category-editor.rows';
 import { MENU_ALERTS } from '../../machines/menu/menu-errors';
-import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
+import type { MenuItemsListMachine } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { AssignmentChips } from './assignment-chips';
 import { ExtraGroupsPanel } from './extra-groups-panel';
@@ -18,6 +19,8 @@ import { Loading, MenuAlert, MenuPage } from './menu-page';
 import { CurrencyProvider } from './money';
 import { SizeOfferings } from './size-offerings';
 import { useSession } from '../shared/session-context';
+import { fieldProps } from '../shared/bind-field';
+import { useScreen } from '../shared/use-screen';
 
 export const NEW_MODE_GROUPS_NOTE = 'Save the category first, then you can add extra option groups.';
 /** Spec section 9: the multi-select shows at most 8 rows; Mantine's options are 36 px tall at size sm. */
@@ -77,44 +80,35 @@ export interface CategoryEditorViewProps {
   categoryId: number | null;
   scope: MenuScope;
   machine?: CategoryEditorMachine;
-  itemsMachine?: MenuListMachine;
+  itemsMachine?: MenuItemsListMachine;
 }
 
 /** The category editor (spec section 2): new mode keeps all local until Save; edit mode saves each change. */
 export function CategoryEditorView({ categoryId, scope, machine = categoryEditorMachine, itemsMachine }: CategoryEditorViewProps) {
-  const [state, send] = useMachine(machine, { input: { categoryId, scope } });
+  const [state, send, actor] = useMachine(machine, { input: { categoryId, scope } });
   const [, navigate] = useLocation();
   const { context } = state;
   const { form } = context;
   const isNew = context.mode === 'new';
-  const left = state.matches({ editor: { live: { leave: 'left' } } });
-  const created = state.matches({ editor: { drafting: 'created' } });
-  const saving =
-    state.matches({ editor: { drafting: 'creating' } }) ||
-    state.matches({ editor: { drafting: 'findingRestaurant' } }) ||
-    state.matches({ editor: { live: { leave: 'leaving' } } });
+  const saving = state.hasTag('saving');
   // A refused Save sends the focus to the name when it is blank, else to the alert.
   const editor = useRef<HTMLDivElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(editor, !saving);
 
-  // Spec section 4: after saving in edit mode the person returns to the list. A new category
-  // opens in edit mode, where its extra option groups and dishes can be added.
-  useEffect(() => {
-    if (left) navigate('/menu/categories');
-    else if (created && context.createdId !== null) navigate(`/menu/categories/${context.createdId}/editor`, { replace: true });
-  }, [left, created, context.createdId, navigate]);
+  // Spec section 4: the machine says when the person leaves (to the list, or to the new category).
+  useScreen(actor, { 'screen.navigate': ({ to, replace }) => navigate(to, { replace }) });
 
   const back = { href: '/menu/categories', label: 'Categories' };
-  if (state.matches({ editor: 'loading' }) || state.matches({ editor: 'checkingDetail' }) || state.matches({ editor: 'creatingDetail' })) {
+  if (state.hasTag('loading')) {
     return (
       <MenuPage title={isNew ? 'Add new category' : 'Categories'} back={back}>
         <Loading label="Loading category" />
       </MenuPage>
     );
   }
-  if (state.matches({ editor: 'notFound' })) return <CategoryNotFound />;
-  if (state.matches({ editor: 'otherRestaurant' }) && context.restaurant) return <OtherRestaurantCategory restaurant={context.restaurant} />;
-  if (state.matches({ editor: 'loadFailed' })) {
+  if (state.hasTag('notFound')) return <CategoryNotFound />;
+  if (state.hasTag('otherRestaurant') && context.restaurant) return <OtherRestaurantCategory restaurant={context.restaurant} />;
+  if (state.hasTag('failed')) {
     return (
       <MenuPage title="Categories" back={back}>
         <LoadFailed message={context.error} onRetry={() => send({ type: 'load.retry' })} />
@@ -122,7 +116,7 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
     );
   }
 
-  const uploading = state.matches({ upload: 'uploading' });
+  const uploading = state.hasTag('uploading');
   const sizes = context.rows.filter((row): row is SizeRow => row.table === 'size');
   const groups = context.rows.filter((row): row is GroupRow => row.table === 'group');
   const selections = context.rows.filter((row): row is SelectionRow => row.table === 'selection');
@@ -132,7 +126,8 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
   const title = isNew ? 'Add new category' : `Categories › ${form.name.trim() || 'Untitled'}`;
   // The tab keeps the name as read: a title that followed the typing would pull the focus to the heading.
   const documentTitle = isNew ? title : `Categories › ${context.savedName || 'Untitled'}`;
-  const saveField = (field: 'name' | 'description' | 'imageUrl') => send({ type: 'field.save', field });
+  const saveField = (field: TextField) => send({ type: 'field.save', field });
+  const text = (field: TextField, error?: string) => fieldProps(field, form[field], error, (value) => send({ type: 'field.change', field, value }));
 
   return (
     <CurrencyProvider value={context.currency}>
@@ -159,20 +154,12 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
           </MenuAlert>
         ) : null}
         <Section title="Details">
-          <TextInput
-            label="Name"
-            required
-            value={form.name}
-            error={context.nameError}
-            onChange={(event) => send({ type: 'field.change', field: 'name', value: event.currentTarget.value })}
-            onBlur={() => saveField('name')}
-          />
+          <TextInput label="Name" required {...text('name', context.nameError ?? undefined)} onBlur={() => saveField('name')} />
           <Textarea
             label="Description"
             // Not autosize: a fixed height keeps the page from jumping while typing.
             rows={3}
-            value={form.description}
-            onChange={(event) => send({ type: 'field.change', field: 'description', value: event.currentTarget.value })}
+            {...text('description')}
             onBlur={() => saveField('description')}
           />
           <Stack gap={6}>
@@ -208,12 +195,7 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
         </Section>
 
         <Section title="Hero image">
-          <TextInput
-            label="Image URL"
-            value={form.imageUrl}
-            onChange={(event) => send({ type: 'field.change', field: 'imageUrl', value: event.currentTarget.value })}
-            onBlur={() => saveField('imageUrl')}
-          />
+          <TextInput label="Image URL" {...text('imageUrl')} onBlur={() => saveField('imageUrl')} />
           {/* Sent as soon as it is picked: the uploaded file's address lands in the field above. */}
           <ImageDropzone
             label="Hero image"
@@ -245,8 +227,8 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
               rows={sizes}
               send={send}
               errors={context.rowErrors}
-              removal={state.matches({ editor: { live: { removal: 'confirming' } } }) ? context.sizeRemoval : null}
-              checking={state.matches({ editor: { live: { removal: 'counting' } } }) ? (context.sizeRemoval?.key ?? null) : null}
+              removal={state.hasTag('confirmingRemoval') ? context.sizeRemoval : null}
+              checking={state.hasTag('countingRemoval') ? (context.sizeRemoval?.key ?? null) : null}
             />
           ) : null}
         </Section>

@@ -48,9 +48,7 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
   const [state, send] = useMachine(machine, { input: { scope } });
   const [search, setSearch] = useState('');
   const { context } = state;
-  const discarding = state.matches({ ready: 'discarding' });
-  // The panel stays while the person is asked, so nothing they opened closes behind the dialog.
-  const editing = state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' }) || discarding;
+  const editing = state.hasTag('editing');
   useAskBeforeUnload(context.dirty);
   const term = search.trim().toLowerCase();
   const groups = context.rows.filter((row): row is GroupRow => row.table === 'group' && row.name.toLowerCase().includes(term));
@@ -61,7 +59,7 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
   };
   // A refused Save (nothing was written) sends the focus to the first input in error, else to the alert saying why.
   const screenArea = useRef<HTMLDivElement>(null);
-  const focusAfterRefusal = useFocusAfterRefusal(screenArea, !state.matches({ ready: 'saving' }) && !state.matches({ ready: 'loadingGroups' }));
+  const focusAfterRefusal = useFocusAfterRefusal(screenArea, !state.hasTag('saving') && !state.hasTag('loadingGroups'));
 
   return (
     <MenuPage
@@ -79,7 +77,7 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
                 focusAfterRefusal();
                 send({ type: 'groups.save' });
               }}
-              loading={state.matches({ ready: 'saving' })}
+              loading={state.hasTag('saving')}
             >
               Save
             </Button>
@@ -87,13 +85,13 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
         ) : null
       }
     >
-      {context.error && !state.matches('failed') && !state.matches({ ready: 'groupsFailed' }) ? (
+      {context.error && !state.hasTag('failed') && !state.hasTag('groupsFailed') ? (
         <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{context.error}</MenuAlert>
       ) : null}
-      <ConfirmDiscard opened={discarding} send={send} />
-      {state.matches('loadingCategories') ? <Loading label="Loading categories" /> : null}
-      {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
-      {state.matches('ready') ? (
+      <ConfirmDiscard opened={state.hasTag('discarding')} send={send} />
+      {state.hasTag('loading') ? <Loading label="Loading categories" /> : null}
+      {state.hasTag('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {state.hasTag('ready') ? (
         <Stack gap="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <Select
@@ -117,9 +115,9 @@ export function ExtraOptionsView({ scope, machine = extraOptionsMachine }: { sco
               disabled={!editing}
             />
           </Group>
-          {state.matches({ ready: 'unpicked' }) ? <EmptyList>{PICK_CATEGORY}</EmptyList> : null}
-          {state.matches({ ready: 'loadingGroups' }) ? <Loading label="Loading groups" /> : null}
-          {state.matches({ ready: 'groupsFailed' }) ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+          {state.hasTag('unpicked') ? <EmptyList>{PICK_CATEGORY}</EmptyList> : null}
+          {state.hasTag('loadingGroups') ? <Loading label="Loading groups" /> : null}
+          {state.hasTag('groupsFailed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
           {editing ? (
             <CurrencyProvider value={context.currency}>
               <ExtraGroupsPanel

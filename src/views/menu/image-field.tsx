@@ -1,18 +1,16 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { menuUploadMachine, type MenuUploadMachine } from '../../machines/menu/menu-upload.machine';
+import { useScreen } from '../shared/use-screen';
 import { MenuAlert } from './menu-page';
 
 /** An image by address or upload, with a preview: the uploaded file's address lands in the field. */
 export function ImageField(props: { label: string; value: string; error?: string; onChange: (url: string) => void; machine?: MenuUploadMachine }) {
-  const [state, send] = useMachine(props.machine ?? menuUploadMachine);
-  const { url, uploads, error } = state.context;
-  const { onChange } = props;
-  useEffect(() => {
-    if (uploads > 0 && url) onChange(url);
-  }, [uploads, url, onChange]);
+  const [state, send, actor] = useMachine(props.machine ?? menuUploadMachine);
+  const { error } = state.context;
+  // The uploaded file's address lands in the field.
+  useScreen(actor, { 'upload.done': ({ url }) => props.onChange(url) });
   return (
     <Stack gap="xs">
       {error ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{error}</MenuAlert> : null}
@@ -24,7 +22,7 @@ export function ImageField(props: { label: string; value: string; error?: string
         onFileChange={(file) => {
           if (file) send({ type: 'image.upload', file });
         }}
-        loading={state.matches('uploading')}
+        loading={state.hasTag('uploading')}
       />
     </Stack>
   );

@@ -2,9 +2,10 @@ import { Button, Group, Image, Popover, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { validate } from 'superstruct';
 import { ImageUrl } from '../../../contracts/menu';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { menuUploadMachine } from '../../machines/menu/menu-upload.machine';
+import { useScreen } from '../shared/use-screen';
 
 /**
  * A selection's image: a thumbnail, and a picker to add one by address (Add stays disabled
@@ -15,19 +16,15 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
   const [text, setText] = useState('');
   // The address is checked as the server will check it, so the picker never takes one the page cannot show.
   const [textError, setTextError] = useState<string | null>(null);
-  const [state, send] = useMachine(menuUploadMachine);
-  const { uploads, url: uploaded, error } = state.context;
-  // Each finished upload is handed over once. `onPick` is made anew by every render of the
-  // editor, and handing the address over re-renders it: keyed on `onPick` alone, this effect
-  // handed the same address over again on every render and froze the tab.
-  const handedOver = useRef(0);
-  useEffect(() => {
-    if (uploads > handedOver.current && uploaded) {
-      handedOver.current = uploads;
+  const [state, send, actor] = useMachine(menuUploadMachine);
+  const { error } = state.context;
+  // Each finished upload is handed over once, as the machine says it finished.
+  useScreen(actor, {
+    'upload.done': ({ url: uploaded }) => {
       onPick(uploaded);
       setOpened(false);
-    }
-  }, [uploads, uploaded, onPick]);
+    },
+  });
 
   const action = url ? 'Change image' : 'Add image';
   return (
@@ -59,7 +56,7 @@ export function ImagePicker({ name, url, onPick }: { name: string; url: string |
               onFileChange={(file) => {
                 if (file) send({ type: 'image.upload', file });
               }}
-              loading={state.matches('uploading')}
+              loading={state.hasTag('uploading')}
               error={error}
             />
             <Group gap={4} justify="flex-end">

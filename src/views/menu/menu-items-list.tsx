@@ -1,22 +1,18 @@
 import { Button, Card, Group, Image, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import type { MenuItem } from '../../../contracts/menu';
 import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
-import { numberOrNullFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
-import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
-import { LIST_NAME_MESSAGES, menuItemsListMachine } from '../../machines/menu/menu-lists';
+import type { SizeRow } from '../../machines/menu/category-editor.rows';
+import { LIST_NAME_MESSAGES, menuItemsListMachine, type MenuItemForm, type MenuItemsListMachine, type PriceText } from '../../machines/menu/menu-lists';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { LoadFailed } from '../../components/load-failed';
 import { ConfirmDelete, Loading, MenuAlert } from './menu-page';
+import { fieldProps } from '../shared/bind-field';
 import { formatMoney } from '../shared/money-format';
 import { useCurrency } from './money';
 import { PriceInput } from './price-input';
 
-/** Prices as typed: '' until the person enters one, and '' is no price: not offered (issue 27). */
-type PriceInput = number | string;
-type Draft = { id: number | null; name: string; description: string; price: PriceInput; prices: Record<number, PriceInput>; image_url: string };
-const EMPTY: Draft = { id: null, name: '', description: '', price: '', prices: {}, image_url: '' };
 /** The dish form's fields a save can be refused for, in the form's order, with their labels. */
 const FIELDS = [
   ['name', 'Item name'],
@@ -40,17 +36,6 @@ export const NOT_OFFERED = {
   dish: 'No price: not offered',
 } as const;
 
-function draftOf(item: MenuItem): Draft {
-  return {
-    id: item.id,
-    name: item.name,
-    description: item.description,
-    price: item.price ?? '',
-    prices: Object.fromEntries(item.prices.map((one) => [one.size_id, one.price])),
-    image_url: item.image_url ?? '',
-  };
-}
-
 /** A price field that, while blank, warns that the dish is not offered (in that size) rather than free. */
 function OfferedPrice({
   warning,
@@ -59,10 +44,10 @@ function OfferedPrice({
 }: {
   label: string;
   warning: string;
-  value: PriceInput;
+  value: PriceText;
   error?: string;
   style?: CSSProperties;
-  onChange: (value: PriceInput) => void;
+  onChange: (value: PriceText) => void;
 }) {
   // The warning goes under the field, so the price fields of a row stay level while one warns.
   return (
@@ -78,16 +63,18 @@ function OfferedPrice({
 
 /** The dish form: one price, or one per saved size when the category is priced by size. */
 function ItemForm(props: {
-  draft: Draft;
+  form: MenuItemForm;
+  isNew: boolean;
   errors: FieldErrors;
   sizes: SizeRow[];
   bySize: boolean;
   busy: boolean;
-  onChange: (draft: Draft) => void;
+  onChange: <K extends keyof MenuItemForm>(field: K, value: MenuItemForm[K]) => void;
   onSave: () => void;
   onCancel: () => void;
 }) {
-  const { draft, errors, onChange } = props;
+  const { form, errors, onChange } = props;
+  const text = (field: 'name' | 'description' | 'image_url') => fieldProps(field, form[field], errors[field], (value) => onChange(field, value));
   return (
     <Card
       withBorder
@@ -98,17 +85,11 @@ function ItemForm(props: {
         event.preventDefault();
         props.onSave();
       }}
-      aria-label={draft.id === null ? 'New menu item' : `Edit ${draft.name}`}
+      aria-label={props.isNew ? 'New menu item' : `Edit ${form.name}`}
     >
       <Stack gap="sm">
-        <TextInput label="Item name" value={draft.name} error={errors.name} onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })} />
-        <Textarea
-          label="Item description"
-          rows={3}
-          value={draft.description}
-          error={errors.description}
-          onChange={(event) => onChange({ ...draft, description: event.currentTarget.value })}
-        />
+        <TextInput label="Item name" {...text('name')} />
+        <Textarea label="Item description" rows={3} {...text('description')} />
         {props.bySize ? (
           <Group gap="xs" wrap="wrap" align="flex-start">
             {props.sizes.map((size) => (
@@ -117,8 +98,8 @@ function ItemForm(props: {
                 label={`Price ${size.name}`}
                 warning={NOT_OFFERED.sizeWarning}
                 style={{ flex: '1 1 140px' }}
-                value={draft.prices[size.id!] ?? ''}
-                onChange={(value) => onChange({ ...draft, prices: { ...draft.prices, [size.id!]: value } })}
+                value={form.prices[size.id!] ?? ''}
+                onChange={(value) => onChange('prices', { ...form.prices, [size.id!]: value })}
               />
             ))}
           </Group>
@@ -126,17 +107,12 @@ function ItemForm(props: {
           <OfferedPrice
             label="Price"
             warning={NOT_OFFERED.dishWarning}
-            value={draft.price}
+            value={form.price}
             error={errors.price}
-            onChange={(value) => onChange({ ...draft, price: value })}
+            onChange={(value) => onChange('price', value)}
           />
         )}
-        <TextInput
-          label="Item image URL"
-          value={draft.image_url}
-          error={errors.image_url}
-          onChange={(event) => onChange({ ...draft, image_url: event.currentTarget.value })}
-        />
+        <TextInput label="Item image URL" {...text('image_url')} />
         <Group gap="xs" justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
             Cancel
@@ -151,15 +127,15 @@ function ItemForm(props: {
 }
 
 /** A category's dishes (issue 6): name, description, price or per-size prices, image, available. */
-export function MenuItemsList(props: { categoryId: number; scope: MenuScope; sizes: SizeRow[]; bySize: boolean; machine?: MenuListMachine }) {
+export function MenuItemsList(props: { categoryId: number; scope: MenuScope; sizes: SizeRow[]; bySize: boolean; machine?: MenuItemsListMachine }) {
   const [state, send] = useMachine(props.machine ?? menuItemsListMachine, {
     input: { scope: props.scope, ownerId: props.categoryId, nameMessage: LIST_NAME_MESSAGES.menuItems },
   });
-  const [draft, setDraft] = useState<Draft | null>(null);
   const { context } = state;
+  const { form } = context;
   const currency = useCurrency();
   const money = (value: number) => formatMoney(value, currency);
-  const items = context.items as MenuItem[];
+  const items = context.items;
   const savedSizes = props.sizes.filter((size) => size.id !== null && size.status !== 'deleting');
   // Each saved size with its price or "not offered"; a removed size's prices went with it on the server.
   const priceLine = (item: MenuItem): string => {
@@ -174,42 +150,26 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
       .join(' · ');
   };
 
-  // A finished save closes the form.
-  useEffect(() => setDraft(null), [context.saved]);
   // The alert and the form: a refused save sends the focus to the first field in error, else the alert.
   const formArea = useRef<HTMLDivElement>(null);
-  const focusAfterRefusal = useFocusAfterRefusal(formArea, !state.matches({ loaded: 'saving' }));
+  const focusAfterRefusal = useFocusAfterRefusal(formArea, !state.hasTag('saving'));
 
-  function save(current: Draft) {
-    const values = {
-      name: current.name,
-      description: current.description,
-      image_url: current.image_url,
-      ...(props.bySize
-        ? // A size left blank is left out: not offered in it (issue 27).
-          {
-            prices: savedSizes.flatMap((size) => {
-              const price = numberOrNullFromInput(current.prices[size.id!] ?? '');
-              return price === null ? [] : [{ size_id: size.id!, price }];
-            }),
-          }
-        : { price: numberOrNullFromInput(current.price) }),
-    };
+  function save() {
     focusAfterRefusal();
-    send({ type: 'item.save', id: current.id, values });
+    // The machine builds the body: a price per saved size (a blank one left out), or the one price.
+    send({ type: 'form.submit', submit: { sizeIds: props.bySize ? savedSizes.map((size) => size.id!) : null } });
   }
-
   return (
     <Stack gap="sm" ref={formArea}>
-      {context.error && !state.matches('failed') ? (
-        <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={draft ? labelsInError(context.fields, FIELDS) : []}>
+      {context.error && !state.hasTag('failed') ? (
+        <MenuAlert onClose={() => send({ type: 'alert.dismiss' })} fields={form ? labelsInError(context.fields, FIELDS) : []}>
           {context.error}
         </MenuAlert>
       ) : null}
-      {state.matches('loading') && items.length === 0 ? <Loading label="Loading menu items" /> : null}
-      {state.matches('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {state.hasTag('loading') && items.length === 0 ? <Loading label="Loading menu items" /> : null}
+      {state.hasTag('failed') ? <LoadFailed message={context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
       {/* A reload (after a save or the Available switch) keeps the dishes on screen. */}
-      {!state.matches('failed') && !(state.matches('loading') && items.length === 0) ? (
+      {!state.hasTag('failed') && !(state.hasTag('loading') && items.length === 0) ? (
         <>
           {items.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -237,7 +197,7 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
                     onChange={(event) => send({ type: 'item.save', id: item.id, values: { available: event.currentTarget.checked } })}
                   />
                   <Group gap={4} wrap="nowrap">
-                    <Button size="xs" variant="subtle" onClick={() => setDraft(draftOf(item))} aria-label={`Edit ${item.name}`}>
+                    <Button size="xs" variant="subtle" onClick={() => send({ type: 'form.edit', id: item.id })} aria-label={`Edit ${item.name}`}>
                       Edit
                     </Button>
                     <ConfirmDelete what={item.name} onConfirm={() => send({ type: 'item.delete', id: item.id })} />
@@ -246,19 +206,20 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
               </Group>
             </Card>
           ))}
-          {draft ? (
+          {form ? (
             <ItemForm
-              draft={draft}
+              form={form}
+              isNew={context.editingId === null}
               errors={context.fields}
               sizes={savedSizes}
               bySize={props.bySize}
-              busy={state.matches({ loaded: 'saving' })}
-              onChange={setDraft}
-              onSave={() => save(draft)}
-              onCancel={() => setDraft(null)}
+              busy={state.hasTag('saving')}
+              onChange={(field, value) => send({ type: 'field.change', field, value })}
+              onSave={save}
+              onCancel={() => send({ type: 'form.close' })}
             />
           ) : (
-            <Button variant="light" size="sm" w="fit-content" onClick={() => setDraft(EMPTY)}>
+            <Button variant="light" size="sm" w="fit-content" onClick={() => send({ type: 'form.new' })}>
               Add menu item
             </Button>
           )}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { MENU_MESSAGES } from '../../../contracts/menu';
 import { labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import {
@@ -12,6 +12,8 @@ import {
 import type { MenuScope } from '../../services/menu/menu-types';
 import { ImagePicker } from './image-picker';
 import { LoadFailed } from '../../components/load-failed';
+import { fieldProps } from '../shared/bind-field';
+import { useScreen } from '../shared/use-screen';
 import { Loading, MenuAlert } from './menu-page';
 
 const FIELDS = [
@@ -37,11 +39,8 @@ type FocusRequest = 'new row' | { key: string; move: 'up' | 'down' } | null;
  * after a move (the other arrow once it reaches an end, where this one is disabled). Without it,
  * a moved or disabled button drops the focus to the page body.
  */
-function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: OptionSetEditorContext['selections'], ready: boolean) {
+function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: OptionSetEditorContext['selections']) {
   const pending = useRef<FocusRequest>(null);
-  useEffect(() => {
-    if (ready) form.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, [form, ready]);
   useEffect(() => {
     const request = pending.current;
     pending.current = null;
@@ -58,7 +57,15 @@ function usePendingFocus(form: RefObject<HTMLFormElement | null>, selections: Op
       .find((button) => button && !button.disabled);
     target?.focus();
   }, [form, selections]);
-  return pending;
+  // The form is on the page only once the set is read: as it arrives, its first field takes the focus.
+  const attach = useCallback(
+    (node: HTMLFormElement | null) => {
+      form.current = node;
+      node?.querySelector<HTMLInputElement>('input')?.focus();
+    },
+    [form],
+  );
+  return { pending, attach };
 }
 
 /** The primary option set editor (spec section 2): name, two toggles, ordered selections with images. */
@@ -68,19 +75,16 @@ export function PrimaryOptionEditor(props: {
   onDone: (saved: boolean) => void;
   machine?: PrimaryOptionSetEditorMachine;
 }) {
-  const [state, send] = useMachine(props.machine ?? primaryOptionSetEditorMachine, { input: { setId: props.setId, scope: props.scope } });
+  const [state, send, actor] = useMachine(props.machine ?? primaryOptionSetEditorMachine, { input: { setId: props.setId, scope: props.scope } });
   const { context } = state;
   const { onDone } = props;
-  useEffect(() => {
-    if (state.matches('saved')) onDone(true);
-  }, [state, onDone]);
+  useScreen(actor, { 'set.saved': () => onDone(true) });
   const form = useRef<HTMLFormElement>(null);
-  const focusAfterRefusal = useFocusAfterRefusal(form, !state.matches('saving'));
-  const ready = !state.matches('loading') && !state.matches('starting') && !state.matches('failed');
-  const pendingFocus = usePendingFocus(form, context.selections, ready);
+  const focusAfterRefusal = useFocusAfterRefusal(form, !state.hasTag('saving'));
+  const { pending: pendingFocus, attach } = usePendingFocus(form, context.selections);
 
-  if (state.matches('loading') || state.matches('starting')) return <Loading label="Loading option set" />;
-  if (state.matches('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
+  if (state.hasTag('loading')) return <Loading label="Loading option set" />;
+  if (state.hasTag('failed')) return <LoadFailed message={context.error} onRetry={() => send({ type: 'set.reload' })} />;
   const last = context.selections.length - 1;
   const errors = refusedFields(context);
   return (
@@ -89,7 +93,7 @@ export function PrimaryOptionEditor(props: {
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       component="form"
-      ref={form}
+      ref={attach}
       aria-label={props.setId === null ? 'New primary option' : 'Edit primary option'}
       onSubmit={(event) => {
         event.preventDefault();
@@ -100,12 +104,7 @@ export function PrimaryOptionEditor(props: {
       <Stack gap="md">
         <Text fw={700}>{props.setId === null ? 'New primary option' : 'Edit primary option'}</Text>
         {context.error ? <MenuAlert fields={labelsInError(errors, FIELDS)}>{context.error}</MenuAlert> : null}
-        <TextInput
-          label="Set name"
-          value={context.name}
-          error={errors.name}
-          onChange={(event) => send({ type: 'name.change', value: event.currentTarget.value })}
-        />
+        <TextInput label="Set name" {...fieldProps('name', context.name, errors.name, (value) => send({ type: 'name.change', value }))} />
         <Switch
           label="Prevent restaurants from making changes"
           checked={context.preventChanges}
@@ -185,7 +184,7 @@ export function PrimaryOptionEditor(props: {
           <Button variant="default" onClick={() => onDone(false)}>
             Cancel
           </Button>
-          <Button type="submit" loading={state.matches('saving')}>
+          <Button type="submit" loading={state.hasTag('saving')}>
             Save
           </Button>
         </Group>

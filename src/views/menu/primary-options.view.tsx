@@ -1,12 +1,12 @@
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import type { PrimaryOptionSet } from '../../../contracts/menu';
-import type { MenuListMachine } from '../../machines/menu/menu-list.machine';
-import { optionSetsListMachine } from '../../machines/menu/menu-lists';
+import { optionSetsListMachine, type OptionSetsListMachine } from '../../machines/menu/menu-lists';
 import type { PrimaryOptionSetEditorMachine } from '../../machines/menu/primary-option-set-editor.machine';
 import type { MenuScope } from '../../services/menu/menu-types';
 import { LoadFailed } from '../../components/load-failed';
+import { useScreen } from '../shared/use-screen';
 import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { PrimaryOptionEditor } from './primary-option-editor';
 import { RowDelete, RowRestaurant } from './row-restaurant';
@@ -44,50 +44,53 @@ function SelectionsPreview({ set }: { set: PrimaryOptionSet }) {
 }
 
 /** Primary options (spec section 2): the list, and the editor for a new or chosen set. */
-export function PrimaryOptionsView(props: { scope: MenuScope; machine?: MenuListMachine; editorMachine?: PrimaryOptionSetEditorMachine }) {
-  const [state, send] = useMachine(props.machine ?? optionSetsListMachine, { input: { scope: props.scope } });
-  // undefined: no editor open; null: a new set; a number: that set.
-  const [editing, setEditing] = useState<number | null | undefined>(undefined);
-  const sets = state.context.items as PrimaryOptionSet[];
+export function PrimaryOptionsView(props: { scope: MenuScope; machine?: OptionSetsListMachine; editorMachine?: PrimaryOptionSetEditorMachine }) {
+  const [state, send, actor] = useMachine(props.machine ?? optionSetsListMachine, { input: { scope: props.scope } });
+  const { items: sets, form, editingId } = state.context;
+  // The editor is the list's panel: closed (no form), a new set (no id) or the set it edits.
+  const editing = form !== null;
   // The button that opened the editor takes the focus back when it closes (a new set's Add
   // button, or the Edit button of the set); without this, Save left the focus on the page body.
   const opener = useRef<HTMLElement | null>(null);
   const open = (id: number | null, button: HTMLElement) => {
     opener.current = button;
-    setEditing(id);
+    send(id === null ? { type: 'form.new' } : { type: 'form.edit', id });
   };
   const closeEditor = useCallback(
     (saved: boolean) => {
-      setEditing(undefined);
+      send({ type: 'form.close' });
       if (saved) send({ type: 'list.reload' });
     },
     [send],
   );
-  useEffect(() => {
-    if (editing !== undefined || !opener.current) return;
-    if (opener.current.isConnected) opener.current.focus();
-    opener.current = null;
-  }, [editing]);
+  useScreen(actor, {
+    // Once the page shows the list again (the Add button enabled), the opener takes the focus.
+    'form.closed': () =>
+      setTimeout(() => {
+        if (opener.current?.isConnected) opener.current.focus();
+        opener.current = null;
+      }),
+  });
 
   return (
     <MenuPage
       title="Primary options"
       back={{ href: '/menu', label: 'Menu' }}
       actions={
-        <Button onClick={(event) => open(null, event.currentTarget)} disabled={editing !== undefined}>
+        <Button onClick={(event) => open(null, event.currentTarget)} disabled={editing}>
           Add primary option
         </Button>
       }
     >
-      {editing !== undefined ? (
-        <PrimaryOptionEditor key={editing ?? 'new'} setId={editing} scope={props.scope} onDone={closeEditor} machine={props.editorMachine} />
+      {editing ? (
+        <PrimaryOptionEditor key={editingId ?? 'new'} setId={editingId} scope={props.scope} onDone={closeEditor} machine={props.editorMachine} />
       ) : null}
-      {state.context.error && state.matches('loaded') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{state.context.error}</MenuAlert> : null}
-      {state.matches('loading') && sets.length === 0 ? <Loading label="Loading primary options" /> : null}
-      {state.matches('failed') ? <LoadFailed message={state.context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
-      {state.matches('loaded') && sets.length === 0 ? <EmptyList>{OPTION_SETS_EMPTY}</EmptyList> : null}
+      {state.context.error && state.hasTag('ready') ? <MenuAlert onClose={() => send({ type: 'alert.dismiss' })}>{state.context.error}</MenuAlert> : null}
+      {state.hasTag('loading') && sets.length === 0 ? <Loading label="Loading primary options" /> : null}
+      {state.hasTag('failed') ? <LoadFailed message={state.context.error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {state.hasTag('ready') && sets.length === 0 ? <EmptyList>{OPTION_SETS_EMPTY}</EmptyList> : null}
       {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
-      {!state.matches('failed') && sets.length > 0 ? (
+      {!state.hasTag('failed') && sets.length > 0 ? (
         <Stack gap="xs">
           {sets.map((set) => (
             <Card key={set.id} withBorder radius="md" p="md" component="article" aria-label={set.name}>

@@ -601,17 +601,22 @@ describe('category editor machine: edit mode saves each change at once', () => {
     await expect(pending).rejects.toMatchObject({ status: 400, fields: { category_id: 'Unknown field.' } });
   });
 
-  it('Save sends the name, waits for everything queued, then leaves; a blank name stays', async () => {
+  it('Save sends the name, waits for everything queued, then leaves for the list; a blank name stays', async () => {
     const editor = await startEdit();
+    const navigate = vi.fn();
+    editor.actor.on('screen.navigate', navigate);
     editor.send({ type: 'field.change', field: 'name', value: '   ' }, { type: 'category.save' });
     expect(editor.context().nameError).toBe('Please enter a category name');
     expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'editing' } } })).toBe(true);
     editor.send({ type: 'field.change', field: 'name', value: '  Pizzas ' }, { type: 'size.add' }, { type: 'category.save' });
     await editor.answer('createRow', { ok: { id: 101 } });
     expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'leaving' } } })).toBe(true);
+    expect(editor.actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(editor.calls.at(-1)).toMatchObject({ actor: 'updateCategory', input: { id: 1, name: 'Pizzas' } });
+    expect(navigate).not.toHaveBeenCalled();
     await editor.answer('updateCategory', { ok: { id: 1, name: 'Pizzas', description: '', restaurant_id: 3 } });
     expect(editor.actor.getSnapshot().matches({ editor: { live: { leave: 'left' } } })).toBe(true);
+    expect(navigate.mock.calls).toEqual([[{ type: 'screen.navigate', to: '/menu/categories', replace: false }]]);
   });
 
   it('an uploaded hero image is saved to the detail; a failed upload says "Upload failed: ..."', async () => {
@@ -726,8 +731,12 @@ describe('category editor machine: new mode keeps everything local until Save', 
         extra_groups: [],
       },
     });
+    const navigate = vi.fn();
+    editor.actor.on('screen.navigate', navigate);
     await editor.answer('createCategory', { ok: { id: 77, name: 'Pizza', description: '', restaurant_id: 3 } });
     expect(editor.actor.getSnapshot().context.createdId).toBe(77);
+    // The new category opens in its own editor, in place of the new one in the history.
+    expect(navigate.mock.calls).toEqual([[{ type: 'screen.navigate', to: '/menu/categories/77/editor', replace: true }]]);
   });
 
   it('a failed create says "Failed to create category: ..." and keeps the form', async () => {

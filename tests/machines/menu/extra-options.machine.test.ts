@@ -78,6 +78,43 @@ function start(save: (call: SaveGroupsCall) => Promise<SavedGroups>, answers: Re
 }
 
 describe('extra options machine: behaviour', () => {
+  it('tells the screen what to show by its tags: loading, the picker, the groups (kept while saving or asking), a failure', async () => {
+    let failGroups = false;
+    let finishSave: (saved: SavedGroups) => void = () => undefined;
+    const { actor, send } = start(() => new Promise((resolve) => (finishSave = resolve)), {
+      groups: async () => {
+        if (failGroups) throw new ApiError('Category not found.', { status: 404 });
+        return structuredClone(GROUPS);
+      },
+    });
+    const tags = () => [...actor.getSnapshot().tags].sort();
+    expect(tags()).toEqual(['loading']);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    expect(tags()).toEqual(['ready', 'unpicked']);
+    send({ type: 'category.pick', categoryId: 1 });
+    expect(tags()).toEqual(['loadingGroups', 'ready']);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    expect(tags()).toEqual(['editing', 'ready']);
+    send({ type: 'groups.save' });
+    expect(tags()).toEqual(['editing', 'ready', 'saving']);
+    finishSave(SAVED);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    send({ type: 'row.change', key: 'selection-41', patch: { price: 3 } }, { type: 'category.pick', categoryId: 2 });
+    expect(tags()).toEqual(['discarding', 'editing', 'ready']);
+    failGroups = true;
+    send({ type: 'discard.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'groupsFailed' }));
+    expect(tags()).toEqual(['groupsFailed', 'ready']);
+
+    const failing = start(async () => SAVED, {
+      categories: async () => {
+        throw new ApiError('The menu is not available.', { status: 503 });
+      },
+    });
+    await waitFor(failing.actor, (snapshot) => snapshot.matches('failed'));
+    expect([...failing.actor.getSnapshot().tags]).toEqual(['failed']);
+  });
+
   it('reads the picked category’s restaurant currency with its groups', async () => {
     const { actor, send, loads } = start(async () => SAVED);
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UploadedImage } from '#contracts/shared/upload';
 import { menuUploadMachine } from '#src/machines/menu/menu-upload.machine';
 import { ApiError } from '#src/services/shared/api';
@@ -33,9 +33,12 @@ describe('menu upload machine', () => {
       n += 1;
       return { url: `/uploads/${n}.png`, path: `${n}.png` };
     });
+    const done = vi.fn();
+    actor.on('upload.done', done);
     const first = new Blob(['first']);
     actor.send({ type: 'image.upload', file: first });
     expect(actor.getSnapshot().value).toBe('uploading');
+    expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBe(first);
@@ -43,6 +46,8 @@ describe('menu upload machine', () => {
     actor.send({ type: 'image.upload', file: new Blob(['second']) });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(context()).toEqual({ url: '/uploads/2.png', uploads: 2, error: null });
+    // The screen is told of each upload once, with its address.
+    expect(done.mock.calls).toEqual([[{ type: 'upload.done', url: '/uploads/1.png' }], [{ type: 'upload.done', url: '/uploads/2.png' }]]);
   });
 
   it('ignores a second file while one is on its way', async () => {

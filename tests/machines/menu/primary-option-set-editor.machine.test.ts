@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PrimaryOptionSetUpdate, type PrimaryOptionSet } from '#contracts/menu';
 import { parseWith } from '#contracts/shared/validation';
 import { ApiError } from '#src/services/shared/api';
@@ -74,8 +74,10 @@ describe('primary option set editor machine: behaviour', () => {
     expect(saved).toEqual([]);
   });
 
-  it('creates a new set with its selections in order', async () => {
+  it('creates a new set with its selections in order, and tells the screen it is saved', async () => {
     const { actor, send, saved } = start(null, async () => CRUST);
+    const savedSignal = vi.fn();
+    actor.on('set.saved', savedSignal);
     send(
       { type: 'name.change', value: ' Crust ' },
       { type: 'flag.change', flag: 'preventChanges', value: true },
@@ -88,6 +90,7 @@ describe('primary option set editor machine: behaviour', () => {
       { type: 'set.save' },
     );
     await waitFor(actor, (snapshot) => snapshot.matches('saved'));
+    expect(savedSignal).toHaveBeenCalledTimes(1);
     expect(saved[0]).toEqual({
       id: null,
       scope: OWNER,
@@ -131,7 +134,11 @@ describe('primary option set editor machine: behaviour', () => {
       { type: 'selection.change', key: 'new-1', name: 'Pan' },
       { type: 'set.save' },
     );
+    const savedSignal = vi.fn();
+    actor.on('set.saved', savedSignal);
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.error !== null);
+    // A failed save leaves the editor open: the screen is not told it was saved.
+    expect(savedSignal).not.toHaveBeenCalled();
     expect(saved[0]!.body.selections).toEqual([
       { id: 51, name: 'Thin', image_url: '/uploads/thin.jpg' },
       { name: 'Pan', image_url: '' },
@@ -153,12 +160,16 @@ describe('primary option set editor machine: editing the form', () => {
         return CRUST;
       },
     );
+    // The screen shows "Loading option set" while the set is read, and the failure once it is refused.
+    expect([...actor.getSnapshot().tags]).toEqual(['loading']);
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect([...actor.getSnapshot().tags]).toEqual(['failed']);
     expect(actor.getSnapshot().context.error).toBe('Option set not found.');
     fails = false;
     actor.send({ type: 'set.reload' });
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect([...actor.getSnapshot().tags]).toEqual([]);
     expect(actor.getSnapshot().context).toMatchObject({ name: 'Crust', preventChanges: false, allowImages: true });
   });
 
@@ -209,6 +220,7 @@ describe('primary option set editor machine: editing the form', () => {
     fails = false;
     send({ type: 'set.save' });
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect([...actor.getSnapshot().tags]).toEqual(['saving']);
     await waitFor(actor, (snapshot) => snapshot.matches('saved'));
   });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import type { MenuItem } from '#contracts/menu';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#src/services/shared/api';
 import type { Assignment, CategoryEditorData, MenuScope } from '#src/services/menu/menu-types';
@@ -94,7 +95,7 @@ function renderEditor(categoryId: number | null, data: CategoryEditorData, optio
       ),
     },
   });
-  const itemsMachine = provideChecked(menuItemsListMachine, { actors: { loadItems: fromPromise<unknown[], LoadCall>(async () => []) } });
+  const itemsMachine = provideChecked(menuItemsListMachine, { actors: { loadItems: fromPromise<MenuItem[], LoadCall>(async () => []) } });
   const location = memoryLocation({ path: '/menu/categories/1/editor', record: true });
   render(
     <MantineProvider env="test" theme={theme}>

@@ -48,7 +48,7 @@ describe('menu items of a category', () => {
   });
 
   it('adds a dish with a price for each saved size it is offered in: a typed 0 is free, a blank size is left out', async () => {
-    const list = memoryList<MenuItem>(menuItemsListMachine, []);
+    const list = memoryList(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={SIZES} bySize machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.type(screen.getByLabelText('Item name'), 'Pepperoni');
@@ -73,7 +73,7 @@ describe('menu items of a category', () => {
   });
 
   it('a category not priced by size takes one price, left blank it is no price (not $0.00); a blank name is refused', async () => {
-    const list = memoryList<MenuItem>(menuItemsListMachine, []);
+    const list = memoryList(menuItemsListMachine, []);
     const { user } = renderScreen(<MenuItemsList categoryId={1} scope={OWNER} sizes={[]} bySize={false} machine={list.machine} />);
     await user.click(await screen.findByRole('button', { name: 'Add menu item' }));
     await user.click(screen.getByRole('button', { name: 'Save item' }));

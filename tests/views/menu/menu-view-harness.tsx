@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import type { menuListMachine, DeleteCall, LoadCall, SaveCall } from '#src/machines/menu/menu-list.machine';
+import type { DeleteCall, LoadCall, MenuListMachine, SaveCall, SaveValues } from '#src/machines/menu/menu-list.machine';
 import { theme } from '#src/theme';
 import { provideChecked } from '../../support/contract-double';
 
@@ -25,17 +25,21 @@ export function renderScreen(screen: ReactNode, path = '/menu') {
  * names the calls that answer with an error. Each call is checked against the server's contracts
  * by the screen's real calls (tests/support/contract-double.ts).
  */
-export function memoryList<T extends { id: number }>(screen: typeof menuListMachine, rows: T[], fail: { load?: Error; save?: Error; remove?: Error } = {}) {
+export function memoryList<Row extends { id: number }, Values, Submit, Save extends SaveValues>(
+  screen: MenuListMachine<Row, Values, Submit, Save>,
+  rows: Row[],
+  fail: { load?: Error; save?: Error; remove?: Error } = {},
+) {
   const table = [...rows];
-  const calls = { loads: [] as LoadCall[], saves: [] as SaveCall[], deletes: [] as DeleteCall[] };
+  const calls = { loads: [] as LoadCall[], saves: [] as SaveCall<Save>[], deletes: [] as DeleteCall[] };
   const machine = provideChecked(screen, {
     actors: {
-      loadItems: fromPromise<unknown[], LoadCall>(async ({ input }) => {
+      loadItems: fromPromise<Row[], LoadCall>(async ({ input }) => {
         calls.loads.push(input);
         if (fail.load) throw fail.load;
         return [...table];
       }),
-      saveItem: fromPromise<unknown, SaveCall>(async ({ input }) => {
+      saveItem: fromPromise<unknown, SaveCall<Save>>(async ({ input }) => {
         calls.saves.push(input);
         if (fail.save) throw fail.save;
         return {};

@@ -52,7 +52,7 @@ describe('primary options view', () => {
 
   it('builds a new set: validation sentence, toggles, reorder, image Add disabled while blank', async () => {
     const saves: SaveSetCall[] = [];
-    const list = memoryList<PrimaryOptionSet>(optionSetsListMachine, []);
+    const list = memoryList(optionSetsListMachine, []);
     const { user } = renderScreen(<PrimaryOptionsView scope={OWNER} machine={list.machine} editorMachine={editorMachine(saves)} />);
     await user.click(await screen.findByRole('button', { name: 'Add primary option' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -87,7 +87,7 @@ describe('primary options view', () => {
 
   it('refuses an image address the page could not show, next to the field, and keeps the picker open', async () => {
     const saves: SaveSetCall[] = [];
-    const list = memoryList<PrimaryOptionSet>(optionSetsListMachine, []);
+    const list = memoryList(optionSetsListMachine, []);
     const { user } = renderScreen(<PrimaryOptionsView scope={OWNER} machine={list.machine} editorMachine={editorMachine(saves)} />);
     await user.click(await screen.findByRole('button', { name: 'Add primary option' }));
     await user.click(screen.getByRole('switch', { name: 'Add images to selections' }));
