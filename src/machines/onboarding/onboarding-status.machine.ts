@@ -9,12 +9,14 @@ const remember = { type: 'rememberStatus', params: ({ event }: { event: { output
  * The onboarding layout's check on load (spec section 2): a launched onboarding belongs in the
  * back office; one that cannot be read (not yours, or gone) cannot be continued.
  *   loading --done [launched]--> launched;  loading --done--> open;  loading --error--> failed --retry--> loading
+ * Each state carries its name as a tag, which is what the layout reads.
  */
 export const onboardingStatusMachine = setup({
   types: {
     input: {} as { restaurantId: string },
     context: {} as { restaurantId: string; status: OnboardingStatus | null; error: string | null },
     events: {} as { type: 'status.retry' },
+    tags: {} as 'loading' | 'open' | 'launched' | 'failed',
   },
   actors: {
     fetchOnboardingStatus: fromPromise<OnboardingStatus, { restaurantId: string }>(({ input }) => fetchOnboardingStatus(input.restaurantId)),
@@ -32,6 +34,7 @@ export const onboardingStatusMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'fetchOnboardingStatus',
         src: 'fetchOnboardingStatus',
@@ -46,8 +49,8 @@ export const onboardingStatusMachine = setup({
         },
       },
     },
-    open: {},
-    launched: { type: 'final' },
-    failed: { on: { 'status.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    open: { tags: ['open'] },
+    launched: { type: 'final', tags: ['launched'] },
+    failed: { tags: ['failed'], on: { 'status.retry': { target: 'loading', actions: assign({ error: null }) } } },
   },
 });

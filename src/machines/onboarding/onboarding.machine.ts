@@ -1,12 +1,7 @@
-import { assertEvent, and, assign, fromPromise, not, setup, stateIn } from 'xstate';
-import { errorText } from '../../services/shared/error-text';
-import type { OnboardingStatus } from '../../../contracts/onboarding';
-import { fetchOnboardingStatus, launchOnboarding, loadOnboardingStep, saveOnboardingStep, uploadLogo } from '../../services/onboarding/onboarding';
-import { clearOnboardingDraft, clearOnboardingDrafts, loadOnboardingDraft, saveOnboardingDraft } from '../../services/onboarding/onboarding-draft';
-import { rememberLaunch } from '../../services/shared/session';
-import { editedForms, type FormEdit } from './onboarding-edits';
-import { checkStep, emptyForms, formFromRaw, hasClientRules, sameForm, toRequest, type OnboardingForms } from './onboarding-forms';
-import { FORM_STEPS, ONBOARDING_STEPS, savedStepsOf, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
+import { and, assign, not, stateIn } from 'xstate';
+import { checkStep, emptyForms, hasClientRules, toRequest } from './onboarding-forms';
+import { onboardingSetup, persist, rememberError } from './onboarding.actions';
+import { ONBOARDING_STEPS, stepAfter, stepBefore, type FormStep, type OnboardingStep } from './onboarding-steps';
 
 /**
  * The seven-step onboarding (spec sections 2 and 4). Each step is a state; the six form steps
@@ -25,152 +20,28 @@ import { FORM_STEPS, ONBOARDING_STEPS, savedStepsOf, stepAfter, stepBefore, type
  *   owner sees what is missing and can go back to it or launch anyway.
  *
  * The address is the source of truth for the step: the view sends `step.open` whenever the
- * address names a step the machine is not on, and navigates whenever the machine moves on by
- * itself (Next, Skip, Back). The machine waits in `idle` for the first `step.open`.
+ * address names a step, and the machine opens it unless it is on it already. When the machine
+ * moves on by itself (Next saved, Skip, Back) it emits `screen.navigate`, and the view makes the
+ * address follow; a new step emits `screen.top`, the first step's Back `screen.exit` and the
+ * launch `screen.leave` (OnboardingEmitted). The machine waits in `idle` for the first `step.open`.
+ * The view reads the step from `context.step` and the phase from the tags: `loading`,
+ * `loadFailed`, `editing`, `saving`, `saveFailed`, `uploading`; `launching` and `launchFailed`.
  */
 
 export type { StepEdit } from './onboarding-edits';
+export type { OnboardingContext, OnboardingEmitted, OnboardingEvent, OnboardingInput, OnboardingTag, StepLoad, StepSave } from './onboarding.actions';
 
-export type OnboardingEvent =
-  | { type: 'step.open'; step: OnboardingStep }
-  | { type: 'step.next' }
-  | { type: 'step.skip' }
-  | { type: 'step.back' }
-  | { type: 'step.retry' }
-  | FormEdit
-  | { type: 'logo.upload'; file: File | Blob }
-  | { type: 'onboarding.launch' };
+/** A move the machine makes by itself: to that step, and the address follows. */
+const moveTo = (step: OnboardingStep) => ({ target: `#onboarding.${step}`, actions: { type: 'navigate', params: { to: step } } }) as const;
 
-export interface OnboardingContext {
-  restaurantId: string;
-  /** The page's host: the store URL's fixed prefix, and part of its message ("Please set your {host} URL."). */
-  host: string;
-  forms: OnboardingForms;
-  /** Sentences next to the inputs: the step's own rules, or the server's `fields`. */
-  fieldErrors: Record<string, string>;
-  /** The sentence of a failed load, save or launch; null otherwise. */
-  error: string | null;
-  /** 'Upload failed: ...' under the logo; null otherwise. */
-  logoError: string | null;
-  /**
-   * The step shows the browser's draft, which differs from what the server holds: the values
-   * look saved but are not (issue 27), so the step says so.
-   */
-  fromDraft: boolean;
-  /** On the launch step: the steps the server has no saved answer for, in order; null until known. */
-  unsavedSteps: FormStep[] | null;
-  /**
-   * The steps the server holds an answer for, as far as this page knows: what the onboarding's
-   * status said when the page opened, and every step saved since. The rail marks only these as
-   * done, not every step passed with Skip (issue 27).
-   */
-  savedSteps: FormStep[];
-}
-
-export type OnboardingInput = { restaurantId: string; host: string; savedSteps?: readonly FormStep[] };
-/** What `loadStep` answers: the server's values and the browser's draft of the step, if any. */
-export type StepLoad = { saved: unknown; draft: Record<string, unknown> | null };
-export type StepSave = { restaurantId: string; step: FormStep; body: unknown };
-
-const FALLBACK = 'Request failed';
-
-const onboardingSetup = setup({
-  types: {
-    input: {} as OnboardingInput,
-    context: {} as OnboardingContext,
-    events: {} as OnboardingEvent,
-  },
-  actors: {
-    loadStep: fromPromise<StepLoad, { restaurantId: string; step: FormStep }>(async ({ input }) => ({
-      saved: await loadOnboardingStep(input.restaurantId, input.step),
-      draft: loadOnboardingDraft(input.restaurantId, input.step),
-    })),
-    saveStep: fromPromise<unknown, StepSave>(({ input }) => saveOnboardingStep(input.restaurantId, input.step, input.body)),
-    uploadLogo: fromPromise<string, { file: File | Blob }>(({ input }) => uploadLogo(input.file)),
-    launchOnboarding: fromPromise<unknown, { restaurantId: string }>(({ input }) => launchOnboarding(input.restaurantId)),
-    loadProgress: fromPromise<OnboardingStatus, { restaurantId: string }>(({ input }) => fetchOnboardingStatus(input.restaurantId)),
-  },
-  guards: {
-    opens: ({ event }, params: { step: OnboardingStep }) => event.type === 'step.open' && event.step === params.step,
-    onStep: ({ event }, params: { step: FormStep }) => event.type === 'field.change' && event.step === params.step,
-    stepValid: ({ context }, params: { step: FormStep }) => checkStep(params.step, context.forms, context.host).ok,
-    not247: ({ context }) => !context.forms.hours.open_247,
-  },
-  actions: {
-    clearMessages: assign({ fieldErrors: {}, error: null, logoError: null }),
-    restoreStep: assign(({ context }, params: { step: FormStep; load: StepLoad }) => {
-      const { draft, saved } = params.load;
-      return {
-        forms: { ...context.forms, [params.step]: formFromRaw(params.step, draft ?? saved) },
-        fromDraft: draft !== null && !sameForm(params.step, draft, saved),
-      };
-    }),
-    rememberProgress: assign((_, params: { status: OnboardingStatus }) => ({
-      unsavedSteps: FORM_STEPS.filter((step) => !params.status.progress[step]),
-      savedSteps: savedStepsOf(params.status.progress),
-    })),
-    markSaved: assign(({ context }, params: { step: FormStep }) => ({
-      savedSteps: context.savedSteps.includes(params.step)
-        ? context.savedSteps
-        : FORM_STEPS.filter((step) => step === params.step || context.savedSteps.includes(step)),
-    })),
-    applyEdit: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      const fieldErrors = { ...context.fieldErrors };
-      for (const field of Object.keys(event.patch)) delete fieldErrors[field];
-      return { forms: editedForms(context.forms, event), fieldErrors, error: null };
-    }),
-    addZip: assign(({ context, event }) => {
-      assertEvent(event, 'zip.add');
-      return { forms: editedForms(context.forms, event) };
-    }),
-    removeZip: assign(({ context, event }) => {
-      assertEvent(event, 'zip.remove');
-      return { forms: editedForms(context.forms, event) };
-    }),
-    applyHoursRule: assign(({ context, event }) => {
-      assertEvent(event, [
-        'hours.open247',
-        'hours.closedWithin',
-        'hours.dayClosed',
-        'hours.time',
-        'hours.timeZone',
-        'hours.specialDayAdd',
-        'hours.specialDayRemove',
-        'hours.specialDayChange',
-      ]);
-      return { forms: editedForms(context.forms, event), fieldErrors: {}, error: null };
-    }),
-    setLogo: assign(({ context }, params: { url: string }) => ({
-      forms: { ...context.forms, about: { ...context.forms.about, logo_url: params.url } },
-    })),
-    rememberUploadError: assign((_, params: { error: unknown }) => ({
-      logoError: `Upload failed: ${errorText(params.error, FALLBACK).message}`,
-    })),
-    showStepErrors: assign(({ context }, params: { step: FormStep }) => {
-      const result = checkStep(params.step, context.forms, context.host);
-      return { fieldErrors: result.ok ? {} : result.fields, error: null };
-    }),
-    rememberError: assign((_, params: { error: unknown }) => {
-      const { message, fields } = errorText(params.error, FALLBACK);
-      return { error: message, fieldErrors: fields };
-    }),
-    persistDraft: ({ context }, params: { step: FormStep }) => saveOnboardingDraft(context.restaurantId, params.step, context.forms[params.step]),
-    forgetDraft: ({ context }, params: { step: FormStep }) => clearOnboardingDraft(context.restaurantId, params.step),
-    forgetAllDrafts: ({ context }) => clearOnboardingDrafts(context.restaurantId),
-    // The landing page (where Launch leads) shows "Your restaurant is live" once, and the back office link.
-    noteLaunch: ({ context }) => rememberLaunch(Number(context.restaurantId)),
-  },
-});
-
-const persist = (step: FormStep) => ({ type: 'persistDraft', params: { step } }) as const;
-const rememberError = { type: 'rememberError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
-
-/** Back, for every step but the first. */
+/** Back: the previous step; on the first step, out of the onboarding (the screen knows where to). */
 function backFrom(step: OnboardingStep) {
   const before = stepBefore(step);
-  return before === null ? {} : { 'step.back': { target: `#onboarding.${before}` } };
+  return { 'step.back': before === null ? { actions: 'exit' as const } : moveTo(before) };
 }
+
+/** What each step does on entry: the step it is becomes the context's, the one the screen shows. */
+const arrive = (step: OnboardingStep) => ({ type: 'arrive', params: { step } }) as const;
 
 /**
  * Events only one step understands: the zip pills, the hours rules and the logo upload. After a
@@ -208,17 +79,19 @@ function stepEvents(step: FormStep, to?: 'editing') {
 
 /** One form step, made from one description so that the six cannot drift apart. */
 function formStepState(step: FormStep) {
-  const after = `#onboarding.${stepAfter(step)}`;
-  const moves = { ...backFrom(step), 'step.skip': { target: after } };
+  const after = moveTo(stepAfter(step));
+  const moves = { ...backFrom(step), 'step.skip': after };
   const edit = { guard: { type: 'onStep', params: { step } }, actions: ['applyEdit', persist(step)] } as const;
   // Contacts has no client-side rules (spec section 5): its Next always saves.
   const next = hasClientRules(step)
     ? ([{ guard: { type: 'stepValid', params: { step } }, target: 'saving' }, { actions: { type: 'showStepErrors', params: { step } } }] as const)
     : { target: 'saving' };
   return onboardingSetup.createStateConfig({
+    entry: arrive(step),
     initial: 'loading',
     states: {
       loading: {
+        tags: ['loading'],
         entry: 'clearMessages',
         invoke: {
           id: 'loadStep',
@@ -229,9 +102,10 @@ function formStepState(step: FormStep) {
         },
         on: moves,
       },
-      failed: { on: { ...moves, 'step.retry': { target: 'loading' } } },
-      editing: { on: { ...moves, ...stepEvents(step), 'field.change': edit, 'step.next': next } },
+      failed: { tags: ['loadFailed'], on: { ...moves, 'step.retry': { target: 'loading' } } },
+      editing: { tags: ['editing'], on: { ...moves, ...stepEvents(step), 'field.change': edit, 'step.next': next } },
       saving: {
+        tags: ['saving'],
         entry: 'clearMessages',
         invoke: {
           id: 'saveStep',
@@ -243,11 +117,8 @@ function formStepState(step: FormStep) {
             return { restaurantId: context.restaurantId, step, body: result.ok ? result.body : toRequest(step, context.forms) };
           },
           onDone: {
-            target: after,
-            actions: [
-              { type: 'forgetDraft', params: { step } },
-              { type: 'markSaved', params: { step } },
-            ],
+            target: after.target,
+            actions: [{ type: 'forgetDraft', params: { step } }, { type: 'markSaved', params: { step } }, after.actions],
           },
           onError: { target: 'saveFailed', actions: rememberError },
         },
@@ -258,6 +129,7 @@ function formStepState(step: FormStep) {
        * rule or a logo reopens the form.
        */
       saveFailed: {
+        tags: ['saveFailed'],
         on: { ...moves, ...stepEvents(step, 'editing'), 'field.change': { ...edit, target: 'editing' }, 'step.next': { target: 'saving' } },
       },
       // Only About reaches it: the logo on its way to the server, the form still open to edits.
@@ -268,6 +140,7 @@ function formStepState(step: FormStep) {
 
 function uploadingState() {
   return onboardingSetup.createStateConfig({
+    tags: ['uploading'],
     entry: assign({ logoError: null }),
     on: { 'field.change': { guard: { type: 'onStep', params: { step: 'about' } }, actions: ['applyEdit', persist('about')] } },
     invoke: {
@@ -285,6 +158,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
   id: 'onboarding',
   context: ({ input }) => ({
     restaurantId: input.restaurantId,
+    step: null,
     host: input.host,
     forms: emptyForms(),
     fieldErrors: {},
@@ -313,6 +187,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
     additional: formStepState('additional'),
     contacts: formStepState('contacts'),
     launch: {
+      entry: arrive('launch'),
       initial: 'ready',
       states: {
         ready: {
@@ -329,6 +204,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
           on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } },
         },
         launching: {
+          tags: ['launching'],
           invoke: {
             id: 'launchOnboarding',
             src: 'launchOnboarding',
@@ -338,11 +214,11 @@ export const onboardingMachine = onboardingSetup.createMachine({
           },
         },
         /** The server's refusal (what is missing) stays until the owner tries again or goes back. */
-        failed: { on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
+        failed: { tags: ['launchFailed'], on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
       },
     },
-    /** Launched: every draft is forgotten, the launch noted, and the view leaves for / (replacing history). */
-    done: { type: 'final', entry: ['forgetAllDrafts', 'noteLaunch'] },
+    /** Launched: every draft is forgotten, the launch noted, and the screen leaves for / (replacing history). */
+    done: { type: 'final', entry: ['forgetAllDrafts', 'noteLaunch', { type: 'arrive', params: { step: null } }, 'leave'] },
   },
 });
 

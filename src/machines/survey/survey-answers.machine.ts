@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SurveyPage, SurveyResponse } from '../../../contracts/survey';
 import { errorText } from '../../services/shared/error-text';
 import type { LegacyFile } from '../../services/shared/legacy';
@@ -11,6 +11,9 @@ import { exportSurveyAnswers, loadSurveyAnswers, type SurveyAnswersRequest } fro
  *   list:   loading --done--> loaded.closed --answer.open--> loaded.open --answer.close--> loaded.closed
  *           loading --error--> failed --list.retry--> loading;  loaded: page.next / page.previous --> loading
  *   export: idle --export.start--> exporting --done--> idle (the file saved) / --error--> failed --export.start--> exporting
+ *
+ * The screen reads the tags `loading`, `loaded`, `failed` (the list), `open` (an answer in the
+ * drawer) and `exporting`; the exported file is emitted (`screen.save`) for the screen to save.
  */
 export const SURVEY_ANSWERS_PAGE_SIZE = 25;
 
@@ -24,6 +27,9 @@ export type SurveyAnswersContext = {
   selected: SurveyResponse | null;
   exportError: string | null;
 };
+
+/** Handing the file to the browser's save is the screen's business (a DOM effect). */
+export type SurveyAnswersEmitted = { type: 'screen.save'; file: LegacyFile };
 
 export type SurveyAnswersEvent =
   | { type: 'page.next' }
@@ -40,17 +46,18 @@ export const pageCount = (context: Pick<SurveyAnswersContext, 'data' | 'pageSize
 const failure = (error: unknown) => errorText(error, 'Request failed').message;
 
 export const surveyAnswersMachine = setup({
-  types: { context: {} as SurveyAnswersContext, events: {} as SurveyAnswersEvent },
+  types: {
+    context: {} as SurveyAnswersContext,
+    events: {} as SurveyAnswersEvent,
+    emitted: {} as SurveyAnswersEmitted,
+    tags: {} as 'loading' | 'loaded' | 'failed' | 'open' | 'exporting',
+  },
   actors: {
     loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(({ input }) => loadSurveyAnswers(input)),
     exportAnswers: fromPromise<LegacyFile>(() => exportSurveyAnswers()),
   },
   actions: {
-    // Handing the file to the browser's save is the screen's business (a DOM effect): the view
-    // provides it, tests stand in for it.
-    saveExport: (_, _file: LegacyFile) => {
-      throw new Error('saveExport is provided by the screen that shows this machine');
-    },
+    saveExport: emit((_, file: LegacyFile) => ({ type: 'screen.save', file }) as const),
   },
   guards: {
     hasNext: ({ context }) => context.page < pageCount(context),
@@ -66,6 +73,7 @@ export const surveyAnswersMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          tags: ['loading'],
           invoke: {
             id: 'loadAnswers',
             src: 'loadAnswers',
@@ -74,8 +82,9 @@ export const surveyAnswersMachine = setup({
             onError: { target: 'failed', actions: assign({ loadError: ({ event }) => `Couldn't load the survey answers: ${failure(event.error)}` }) },
           },
         },
-        failed: { on: { 'list.retry': 'loading' } },
+        failed: { tags: ['failed'], on: { 'list.retry': 'loading' } },
         loaded: {
+          tags: ['loaded'],
           initial: 'closed',
           on: {
             'page.next': { guard: 'hasNext', target: 'loading', actions: assign({ page: ({ context }) => context.page + 1, selected: null }) },
@@ -91,7 +100,7 @@ export const surveyAnswersMachine = setup({
                 },
               },
             },
-            open: { on: { 'answer.close': { target: 'closed', actions: assign({ selected: null }) } } },
+            open: { tags: ['open'], on: { 'answer.close': { target: 'closed', actions: assign({ selected: null }) } } },
           },
         },
       },
@@ -101,6 +110,7 @@ export const surveyAnswersMachine = setup({
       states: {
         idle: { on: { 'export.start': 'exporting' } },
         exporting: {
+          tags: ['exporting'],
           invoke: {
             id: 'exportAnswers',
             src: 'exportAnswers',

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { ABOUT_MAX, NAME_MAX, SLUG_MAX } from '../../../contracts/onboarding';
 import type { AboutForm } from '../../machines/onboarding/onboarding-forms';
-import type { StepFieldsProps } from './onboarding-fields';
+import { textField, type StepFieldsProps } from './onboarding-fields';
 import { ABOUT_LABELS as LABELS } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
@@ -26,22 +26,13 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
   const slugDescribedBy = [prefixId, errors.slug ? slugErrorId : null, slugHintId].filter(Boolean).join(' ');
   return (
     <>
-      <TextInput
-        label={LABELS.name}
-        required
-        maxLength={NAME_MAX}
-        value={form.name}
-        onChange={(event) => edit({ name: event.currentTarget.value })}
-        error={errors.name}
-      />
+      <TextInput label={LABELS.name} required maxLength={NAME_MAX} {...textField(form, errors, edit, 'name')} />
       <Textarea
         label={LABELS.about}
         description="A few words guests see on your store page."
         rows={4}
         maxLength={ABOUT_MAX}
-        value={form.about}
-        onChange={(event) => edit({ about: event.currentTarget.value })}
-        error={errors.about}
+        {...textField(form, errors, edit, 'about')}
       />
       <Input.Wrapper
         label={LABELS.slug}
@@ -64,8 +55,8 @@ export function AboutFields({ form, errors, send, host, uploading, logoError }: 
             spellCheck={false}
             maxLength={SLUG_MAX}
             placeholder="your-restaurant"
-            value={form.slug}
-            onChange={(event) => edit({ slug: event.currentTarget.value })}
+            {...textField(form, errors, edit, 'slug')}
+            // The sentence is the wrapper's; the input is only marked.
             error={Boolean(errors.slug)}
           />
         </div>

@@ -1,9 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { labelsInError } from '../../components/form-errors';
 import { useLocation } from 'wouter';
-import { machineStep, onboardingMachine, type OnboardingMachine } from '../../machines/onboarding/onboarding.machine';
-import { stepBefore, type FormStep, type OnboardingStep as Step } from '../../machines/onboarding/onboarding-steps';
+import { onboardingMachine, type OnboardingMachine } from '../../machines/onboarding/onboarding.machine';
+import type { FormStep, OnboardingStep as Step } from '../../machines/onboarding/onboarding-steps';
+import { useScreen } from '../shared/use-screen';
 import { AboutFields } from './onboarding-about.view';
 import { AdditionalFields } from './onboarding-additional.view';
 import { ContactsFields } from './onboarding-contacts.view';
@@ -28,18 +29,14 @@ const STEP_TEXT: Record<FormStep, { title: string; intro: string }> = {
   contacts: { title: 'How to reach you', intro: 'Phone numbers and an email for guests and for us.' },
 };
 
-const PHASES: readonly FramePhase[] = ['loading', 'editing', 'saving', 'saveFailed', 'uploading'];
-
-function phaseOf(value: unknown): FramePhase {
-  const sub = typeof value === 'object' && value !== null ? Object.values(value)[0] : undefined;
-  if (sub === 'failed') return 'loadFailed';
-  return PHASES.includes(sub as FramePhase) ? (sub as FramePhase) : 'loading';
-}
+/** The frame's phase is the tag the machine's state carries (loading until a step has one). */
+const PHASES: readonly FramePhase[] = ['loading', 'loadFailed', 'editing', 'saving', 'saveFailed', 'uploading'];
 
 /**
  * The entry of the onboarding chunk (/onboard/:rid/<step>), lazily loaded by app.tsx. The
- * address names the step: a new address opens that step in the machine; when the machine moves
- * on by itself (Next, Skip, Back), the address follows. Launched, it leaves for / for good.
+ * address names the step: a new address opens that step in the machine. What the screen does
+ * when the machine moves (the address follows Next, Skip and Back; a new step starts at the
+ * top; the first step's Back and the launch leave) the machine emits, and `useScreen` does.
  */
 export function OnboardingArea({
   restaurantId,
@@ -52,42 +49,29 @@ export function OnboardingArea({
   machine?: OnboardingMachine;
 }) {
   const savedOnOpen = useContext(SavedOnOpenContext);
-  const [state, send] = useMachine(machine, { input: { restaurantId, host: window.location.host, savedSteps: savedOnOpen } });
+  const [state, send, actor] = useMachine(machine, { input: { restaurantId, host: window.location.host, savedSteps: savedOnOpen } });
   const [, navigate] = useLocation();
-  const current = machineStep(state.value);
-  const previous = useRef(current);
+
+  useScreen(actor, {
+    'screen.navigate': ({ to }) => navigate(`/${to}`),
+    'screen.top': () => window.scrollTo?.({ top: 0 }),
+    // The first step's Back leaves the onboarding for the page before it, else the home page.
+    'screen.exit': () => {
+      const before = pageBeforeOnboarding(restaurantId);
+      if (before) window.navigation.traverseTo(before.key);
+      else navigate('~/');
+    },
+    'screen.leave': () => navigate('~/', { replace: true }),
+  });
 
   useEffect(() => {
     send({ type: 'step.open', step });
   }, [send, step]);
 
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = current;
-    if (current === null || current === before) return;
-    if (current !== step) navigate(`/${current}`);
-    // A new step starts at the top, the rail in view; its heading has taken the focus
-    // (StepHeading). Not on the first step shown, which the page load put at the top.
-    if (before !== null) window.scrollTo?.({ top: 0 });
-  }, [current, step, navigate]);
-
-  const done = state.matches('done');
-  useEffect(() => {
-    if (done) navigate('~/', { replace: true });
-  }, [done, navigate]);
-
-  if (current === null) return null;
   const { context } = state;
-  const back = () => {
-    if (stepBefore(current) !== null) {
-      send({ type: 'step.back' });
-      return;
-    }
-    // The first step's Back leaves the onboarding for the page before it, else the home page.
-    const before = pageBeforeOnboarding(restaurantId);
-    if (before) window.navigation.traverseTo(before.key);
-    else navigate('~/');
-  };
+  const current = context.step;
+  if (current === null) return null;
+  const back = () => send({ type: 'step.back' });
 
   const rail = <OnboardingRail saved={context.savedSteps} />;
   if (current === 'launch') {
@@ -95,8 +79,8 @@ export function OnboardingArea({
       <>
         {rail}
         <LaunchPanel
-          launching={state.matches({ launch: 'launching' })}
-          refusal={state.matches({ launch: 'failed' }) ? context.error : null}
+          launching={state.hasTag('launching')}
+          refusal={state.hasTag('launchFailed') ? context.error : null}
           unsavedSteps={context.unsavedSteps ?? []}
           onBack={back}
           onLaunch={() => send({ type: 'onboarding.launch' })}
@@ -105,7 +89,7 @@ export function OnboardingArea({
     );
   }
 
-  const phase = phaseOf(state.value);
+  const phase = PHASES.find((tag) => state.hasTag(tag)) ?? 'loading';
   const shared = { errors: context.fieldErrors, send };
   const fields = {
     location: () => <LocationFields form={context.forms.location} {...shared} />,

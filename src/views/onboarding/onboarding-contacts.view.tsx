@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import { TextInput } from '@mantine/core';
 import type { ContactsForm } from '../../machines/onboarding/onboarding-forms';
-import type { StepFieldsProps } from './onboarding-fields';
+import { textField, type StepFieldsProps } from './onboarding-fields';
 import { CONTACTS_LABELS } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
@@ -15,18 +15,11 @@ const FIELDS: { field: keyof ContactsForm; type: 'tel' | 'email'; autoComplete: 
 
 /** Contacts (spec section 3): five text fields, no client-side rules (spec section 5). */
 export function ContactsFields({ form, errors, send }: StepFieldsProps<ContactsForm>) {
+  const edit = (patch: Partial<ContactsForm>) => send({ type: 'field.change', step: 'contacts', patch });
   return (
     <div className={classes.row}>
       {FIELDS.map(({ field, type, autoComplete }) => (
-        <TextInput
-          key={field}
-          label={CONTACTS_LABELS[field]}
-          type={type}
-          autoComplete={autoComplete}
-          value={form[field]}
-          onChange={(event) => send({ type: 'field.change', step: 'contacts', patch: { [field]: event.currentTarget.value } })}
-          error={errors[field]}
-        />
+        <TextInput key={field} label={CONTACTS_LABELS[field]} type={type} autoComplete={autoComplete} {...textField(form, errors, edit, field)} />
       ))}
     </div>
   );

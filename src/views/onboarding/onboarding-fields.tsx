@@ -9,6 +9,7 @@ import { Chip, Input, NumberInput, Switch, Text, Title } from '@mantine/core';
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import type { Amount } from '../../machines/onboarding/onboarding-forms';
 import type { FieldsEvent } from '../../machines/onboarding/onboarding-edits';
+import { fieldProps, type BoundField } from '../shared/bind-field';
 import classes from './onboarding.module.css';
 
 /** What every step view is given: its form, the sentences next to its inputs and the way to edit. */
@@ -17,6 +18,26 @@ export type StepFieldsProps<F> = {
   errors: Record<string, string>;
   send: (event: FieldsEvent) => void;
 };
+
+/**
+ * Binds one text field of a step's form (docs/architecture.md, "Screens: one way from machine to
+ * view"): its value and its error from the machine's context, and a keystroke back as the step's
+ * `field.change` patch, through `edit`.
+ *
+ *   <TextInput label="City" {...textField(form, errors, edit, 'city')} />
+ */
+export function textField<K extends string, F extends Record<K, string>>(
+  form: F,
+  errors: Record<string, string>,
+  edit: (patch: Partial<Record<K, string>>) => void,
+  name: K,
+): BoundField {
+  return fieldProps(name, form[name], errors[name], (value) => {
+    const patch: Partial<Record<K, string>> = {};
+    patch[name] = value;
+    edit(patch);
+  });
+}
 
 /**
  * The level of the fields' own section headings: 2 under an onboarding step's h1; 3 in the Store

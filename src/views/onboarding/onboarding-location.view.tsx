@@ -3,7 +3,7 @@ import { NativeSelect, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { COUNTRIES, ONBOARDING_MESSAGES, STATE_MAX, ZIP_MAX, type Country } from '../../../contracts/onboarding';
 import type { LocationForm } from '../../machines/onboarding/onboarding-forms';
-import { FieldError, type StepFieldsProps } from './onboarding-fields';
+import { FieldError, textField, type StepFieldsProps } from './onboarding-fields';
 import { LOCATION_LABELS as LABELS } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
@@ -28,39 +28,24 @@ export function LocationFields({ form, errors, send }: StepFieldsProps<LocationF
         onChange={(event) => edit({ country: event.currentTarget.value as Country })}
         error={errors.country}
       />
-      <TextInput
-        label={LABELS.street}
-        autoComplete="street-address"
-        value={form.street}
-        onChange={(event) => edit({ street: event.currentTarget.value })}
-        error={errors.street}
-      />
+      <TextInput label={LABELS.street} autoComplete="street-address" {...textField(form, errors, edit, 'street')} />
       <div className={`${classes.row} ${classes.row3}`}>
         <TextInput
           label={LABELS.zip_code}
           required
           autoComplete="postal-code"
           maxLength={ZIP_MAX}
-          value={form.zip_code}
-          onChange={(event) => edit({ zip_code: event.currentTarget.value })}
+          {...textField(form, errors, edit, 'zip_code')}
           {...ruleProps('zip_code')}
         />
-        <TextInput
-          label={LABELS.city}
-          required
-          autoComplete="address-level2"
-          value={form.city}
-          onChange={(event) => edit({ city: event.currentTarget.value })}
-          {...ruleProps('city')}
-        />
+        <TextInput label={LABELS.city} required autoComplete="address-level2" {...textField(form, errors, edit, 'city')} {...ruleProps('city')} />
         <TextInput
           label={LABELS.state}
           required
           autoComplete="address-level1"
           maxLength={STATE_MAX}
           placeholder="NY"
-          value={form.state}
-          onChange={(event) => edit({ state: event.currentTarget.value })}
+          {...textField(form, errors, edit, 'state')}
           {...ruleProps('state')}
         />
       </div>

@@ -20,8 +20,8 @@ function StatusCheck({ restaurantId, children, machine }: { restaurantId: string
   const [state, send] = useMachine(machine, { input: { restaurantId } });
   const { user } = useSession();
   // The base-path rule's third clause: outside both back offices, superadmins go to /admin.
-  if (state.matches('launched')) return <Redirect to={`~/${navigationBase(window.location.pathname, user)}`} replace />;
-  if (state.matches('failed')) {
+  if (state.hasTag('launched')) return <Redirect to={`~/${navigationBase(window.location.pathname, user)}`} replace />;
+  if (state.hasTag('failed')) {
     return (
       <Alert color="red" title="Couldn't open this onboarding" my="xl">
         <Text size="sm" mb="sm">
@@ -33,7 +33,7 @@ function StatusCheck({ restaurantId, children, machine }: { restaurantId: string
       </Alert>
     );
   }
-  if (state.matches('loading')) return <PageLoader />;
+  if (state.hasTag('loading')) return <PageLoader />;
   const progress = state.context.status?.progress;
   const saved = progress ? savedStepsOf(progress) : [];
   return <SavedOnOpenContext.Provider value={saved}>{children}</SavedOnOpenContext.Provider>;

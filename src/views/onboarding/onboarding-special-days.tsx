@@ -10,6 +10,7 @@ import { SPECIAL_DAY_NOTE_MAX } from '../../../contracts/shared/opening-hours';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { useMinuteClock } from '../../components/minute-clock';
 import { timeLabel, type HoursForm, type SpecialDayForm } from '../../machines/onboarding/onboarding-hours';
+import { fieldProps } from '../shared/bind-field';
 import { FieldError, Section, type StepFieldsProps } from './onboarding-fields';
 import { SPECIAL_DAY_LABELS, specialDayKey, specialDayLabel } from './onboarding-labels';
 import classes from './onboarding.module.css';
@@ -27,16 +28,16 @@ function SpecialDayRow(props: { day: SpecialDayForm; index: number; today: strin
     'aria-label': specialDayLabel(index, field, day.date),
     error: errors[specialDayKey(index, field)],
   });
+  // The date and the note are typed: bound like every text field, under their error key.
+  const typed = (field: 'date' | 'note') => ({
+    ...named(field),
+    ...fieldProps(specialDayKey(index, field), day[field], errors[specialDayKey(index, field)], (value) =>
+      change(field === 'date' ? { date: value } : { note: value }),
+    ),
+  });
   return (
     <li className={classes.specialDay} data-closed={day.closed || undefined}>
-      <TextInput
-        type="date"
-        className={classes.specialDate}
-        min={today}
-        value={day.date}
-        onChange={(event) => change({ date: event.currentTarget.value })}
-        {...named('date')}
-      />
+      <TextInput type="date" className={classes.specialDate} min={today} {...typed('date')} />
       <Switch
         className={classes.specialClosed}
         label={SPECIAL_DAY_LABELS.closed}
@@ -58,14 +59,7 @@ function SpecialDayRow(props: { day: SpecialDayForm; index: number; today: strin
           ))}
         </div>
       )}
-      <TextInput
-        className={classes.specialNote}
-        maxLength={SPECIAL_DAY_NOTE_MAX}
-        placeholder="e.g. Closed for the holidays"
-        value={day.note}
-        onChange={(event) => change({ note: event.currentTarget.value })}
-        {...named('note')}
-      />
+      <TextInput className={classes.specialNote} maxLength={SPECIAL_DAY_NOTE_MAX} placeholder="e.g. Closed for the holidays" {...typed('note')} />
       <Button
         variant="subtle"
         color="red"

@@ -8,11 +8,11 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import { Alert, Button, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { pageCount, surveyAnswersMachine, type SurveyAnswersMachine } from '../../machines/survey/survey-answers.machine';
 import { MessagesTabs } from '../shared/messages-tabs';
+import { useScreen } from '../shared/use-screen';
 import { SurveyAnswerDrawer } from './survey-answer-drawer';
 import { answerText, choiceText, receivedDate } from './survey-answer-text';
 import classes from './survey-answers.module.css';
@@ -27,12 +27,15 @@ const EXPORT_FALLBACK_NAME = 'survey-answers.csv';
 /** The operator survey's answers for administrators (issue 13): a paged table, one answer in a drawer, a CSV export. */
 export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?: SurveyAnswersMachine }) {
   usePageTitle(SURVEY_ANSWERS_TITLE, 'Back office');
-  // Saving a file is a DOM effect, so the screen provides it to the machine.
-  const provided = useMemo(() => machine.provide({ actions: { saveExport: (_, file) => saveFile(file, EXPORT_FALLBACK_NAME) } }), [machine]);
-  const [state, send] = useMachine(provided);
+  const [state, send, actor] = useMachine(machine);
+  // Saving a file is a DOM effect: the machine hands the file over, the screen saves it.
+  useScreen(actor, { 'screen.save': ({ file }) => saveFile(file, EXPORT_FALLBACK_NAME) });
   const { data, page, loadError, selected, exportError } = state.context;
   const rows = data?.results ?? [];
-  const exporting = state.matches({ export: 'exporting' });
+  const exporting = state.hasTag('exporting');
+  const failed = state.hasTag('failed');
+  const loading = state.hasTag('loading');
+  const loaded = state.hasTag('loaded');
 
   return (
     <Stack gap="lg" maw={1100} w="100%">
@@ -50,18 +53,18 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
           {exportError}
         </Alert>
       ) : null}
-      {state.matches({ list: 'failed' }) ? <LoadFailed message={loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
-      {state.matches({ list: 'loading' }) && data === null ? (
+      {failed ? <LoadFailed message={loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
+      {loading && data === null ? (
         <Group justify="center" mih={160}>
           <Spinner label="Loading survey answers" />
         </Group>
       ) : null}
-      {state.matches({ list: 'loaded' }) && rows.length === 0 ? <Text c="dimmed">{SURVEY_ANSWERS_EMPTY}</Text> : null}
-      {!state.matches({ list: 'failed' }) && rows.length > 0 ? (
+      {loaded && rows.length === 0 ? <Text c="dimmed">{SURVEY_ANSWERS_EMPTY}</Text> : null}
+      {!failed && rows.length > 0 ? (
         <>
           {/* On a phone the table scrolls sideways inside its own region, which Tab can reach and name. */}
           <Table.ScrollContainer minWidth={820} type="native" tabIndex={0} role="region" aria-label="Survey answers table">
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Survey answers, newest first" aria-busy={state.matches({ list: 'loading' })}>
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Survey answers, newest first" aria-busy={loading}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Received</Table.Th>
@@ -98,22 +101,17 @@ export function SurveyAnswersView({ machine = surveyAnswersMachine }: { machine?
             </Table>
           </Table.ScrollContainer>
           <Group justify="space-between" gap="sm">
-            <Button variant="default" size="xs" disabled={page <= 1 || !state.matches({ list: 'loaded' })} onClick={() => send({ type: 'page.previous' })}>
+            <Button variant="default" size="xs" disabled={page <= 1 || !loaded} onClick={() => send({ type: 'page.previous' })}>
               Prev
             </Button>
             <Text size="sm" aria-live="polite">{`Page ${page} / ${pageCount(state.context)} • ${data?.count ?? 0}`}</Text>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={page >= pageCount(state.context) || !state.matches({ list: 'loaded' })}
-              onClick={() => send({ type: 'page.next' })}
-            >
+            <Button variant="default" size="xs" disabled={page >= pageCount(state.context) || !loaded} onClick={() => send({ type: 'page.next' })}>
               Next
             </Button>
           </Group>
         </>
       ) : null}
-      <SurveyAnswerDrawer answer={state.matches({ list: { loaded: 'open' } }) ? selected : null} onClose={() => send({ type: 'answer.close' })} />
+      <SurveyAnswerDrawer answer={state.hasTag('open') ? selected : null} onClose={() => send({ type: 'answer.close' })} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import '@mantine/core/styles/RadioIndicator.css';
 import { Checkbox, Radio, Text, TextInput, Textarea } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { OTHER } from '../../../contracts/survey';
+import type { BoundField } from '../shared/bind-field';
 import classes from './survey.module.css';
 
 /**
@@ -108,15 +109,13 @@ export function MultiChoice(
   );
 }
 
+/** A typed answer: its label and hint, and the field bound to the machine (`fieldProps`, views/shared/bind-field.ts). */
+type TextQuestion = Omit<Described, 'error'> & BoundField & { maxLength: number; placeholder?: string };
+
 export function ShortText(
-  props: Described & {
-    name: string;
-    value: string;
-    maxLength: number;
-    onChange: (value: string) => void;
+  props: TextQuestion & {
     type?: 'text' | 'email';
     autoComplete?: string;
-    placeholder?: string;
   },
 ) {
   return (
@@ -135,12 +134,12 @@ export function ShortText(
       size="lg"
       maxLength={props.maxLength}
       value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
+      onChange={props.onChange}
     />
   );
 }
 
-export function LongText(props: Described & { name: string; value: string; maxLength: number; onChange: (value: string) => void; placeholder?: string }) {
+export function LongText(props: TextQuestion) {
   return (
     <Textarea
       className={classes.question}
@@ -153,7 +152,7 @@ export function LongText(props: Described & { name: string; value: string; maxLe
       maxLength={props.maxLength}
       placeholder={props.placeholder}
       value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
+      onChange={props.onChange}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { FRUSTRATION_COUNT, FRUSTRATION_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, SURVEY_OPTIONS } from '../../../contracts/survey';
 import type { SurveyAnswers, SurveyEvent, SurveyStep } from '../../machines/survey/survey.machine';
+import { fieldProps } from '../shared/bind-field';
 import { LongText, MultiChoice, ShortText, SingleChoice, YesNo } from './survey-fields';
 import classes from './survey.module.css';
 
@@ -70,13 +71,7 @@ type TextName = {
 
 /** The props every free-text question shares: its value, its error, and how it reports edits. */
 function textProps({ answers, errors, send }: StepProps, field: TextName, maxLength = LONG_TEXT_MAX) {
-  return {
-    name: field,
-    value: answers[field],
-    error: errors[field],
-    maxLength,
-    onChange: (value: string) => send({ type: 'answer.set', field, value } as SurveyEvent),
-  };
+  return { ...fieldProps(field, answers[field], errors[field], (value) => send({ type: 'answer.set', field, value })), maxLength };
 }
 
 function otherText(props: StepProps, field: 'role_other' | 'pos_other' | 'delivery_other' | 'white_label_other', label: string) {
@@ -154,12 +149,11 @@ export function StepQuestions({ step, ...props }: StepProps & { step: SurveyStep
                 <ShortText
                   // The three are positions, not records: their index is their identity.
                   key={index}
-                  name={`delivery_frustrations.${index}`}
+                  {...fieldProps(`delivery_frustrations.${index}`, text, props.errors[`delivery_frustrations.${index}`], (value) =>
+                    props.send({ type: 'answer.set', field: 'delivery_frustrations', index, value }),
+                  )}
                   label={frustrationLabel(index)}
-                  value={text}
                   maxLength={FRUSTRATION_MAX}
-                  error={props.errors[`delivery_frustrations.${index}`]}
-                  onChange={(value) => props.send({ type: 'answer.set', field: 'delivery_frustrations', index, value })}
                 />
               ))}
             </div>

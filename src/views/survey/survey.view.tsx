@@ -9,13 +9,14 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Container, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { FieldsToFix, labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { usePageTitle } from '../../components/page-title';
 import { SiteFrame } from '../../components/site-frame';
-import { SURVEY_STEPS, SURVEY_STEP_COUNT, progressPercent, stepNumber, surveyMachine, type SurveyMachine } from '../../machines/survey/survey.machine';
+import { SURVEY_STEPS, SURVEY_STEP_COUNT, progressPercent, surveyMachine, type SurveyMachine } from '../../machines/survey/survey.machine';
+import { useScreen } from '../shared/use-screen';
 import { QUESTION_ORDER, STEP_TEXT, StepQuestions } from './survey-steps';
 import classes from './survey.module.css';
 
@@ -31,29 +32,26 @@ export interface SurveyViewProps {
 }
 
 export function SurveyView({ machine = surveyMachine }: SurveyViewProps) {
-  const [state, send] = useMachine(machine);
+  const [state, send, actor] = useMachine(machine);
   usePageTitle(SURVEY_TITLE);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const previous = useRef(state.value);
-  const step = stepNumber(state.value);
-  const thanked = state.matches('thanked');
 
-  // A new step (or the thank-you) starts at its heading: the page scrolls back to the top
-  // and keyboard and screen-reader users hear where they are. Not on the first render, and
-  // not when only the submission's state changed on the last step.
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = state.value;
-    if (before === state.value || before === 'resuming') return;
-    if (stepNumber(before) === step && !thanked) return;
-    window.scrollTo?.({ top: 0 });
-    headingRef.current?.focus();
-  }, [state.value, step, thanked]);
+  // A new step (or the thank-you) starts at its heading: the page scrolls back to the top and
+  // keyboard and screen-reader users hear where they are. The machine says when; after React
+  // has drawn the new heading.
+  useScreen(actor, {
+    'screen.top': () =>
+      setTimeout(() => {
+        window.scrollTo?.({ top: 0 });
+        headingRef.current?.focus();
+      }),
+  });
 
-  const { answers, fieldErrors, error, receipt } = state.context;
-  const submitting = state.matches('submitting');
-  const current = step === null ? undefined : SURVEY_STEPS[step - 1];
+  const { answers, fieldErrors, error, receipt, step: current } = state.context;
+  const thanked = state.hasTag('thanked');
+  const submitting = state.hasTag('submitting');
+  const step = current === null ? null : SURVEY_STEPS.indexOf(current) + 1;
   // A refused Submit (the contract's check, or the server) puts the focus on the first answer
   // in error, else on the alert.
   const focusAfterRefusal = useFocusAfterRefusal(formRef, !submitting);
@@ -130,7 +128,7 @@ export function SurveyView({ machine = surveyMachine }: SurveyViewProps) {
                 Back to the home page
               </Button>
             </Stack>
-          ) : current === undefined ? (
+          ) : current === null ? (
             <div className={classes.cardBody} aria-busy="true" />
           ) : (
             <form ref={formRef} noValidate onSubmit={onSubmit} className={classes.cardBody} aria-labelledby="survey-step-title">

@@ -372,4 +372,52 @@ describe('onboarding machine: behaviour', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('done'));
     expect(loadOnboardingDraft('42', 'hours')).toBeNull();
   });
+  it('emits what the screen does: the address follows its own moves, a new step starts at the top, the first Back and the launch leave', async () => {
+    const { actor, send, settled } = start();
+    const emitted: unknown[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    // The first step shown: no move, no scroll.
+    send({ type: 'step.open', step: 'contacts' });
+    await settled();
+    expect(emitted).toEqual([]);
+    expect(actor.getSnapshot().context.step).toBe('contacts');
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
+    // Next saves, then moves: the address follows, the new step starts at the top.
+    send({ type: 'step.next' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.context.step === 'launch');
+    expect(emitted).toEqual([{ type: 'screen.navigate', to: 'launch' }, { type: 'screen.top' }]);
+    // The address naming the step the machine moved to changes nothing.
+    emitted.length = 0;
+    send({ type: 'step.open', step: 'launch' });
+    expect(emitted).toEqual([]);
+    // The address naming another step (a link, the browser's Back): opened, at the top, no navigation.
+    send({ type: 'step.open', step: 'about' });
+    expect(emitted).toEqual([{ type: 'screen.top' }]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settled();
+    emitted.length = 0;
+    send({ type: 'step.skip' }, { type: 'step.back' }, { type: 'step.back' });
+    expect(emitted).toEqual([
+      { type: 'screen.navigate', to: 'delivery' },
+      { type: 'screen.top' },
+      { type: 'screen.navigate', to: 'about' },
+      { type: 'screen.top' },
+      { type: 'screen.navigate', to: 'location' },
+      { type: 'screen.top' },
+    ]);
+    // The first step's Back leaves the onboarding; the machine stays where it is.
+    emitted.length = 0;
+    send({ type: 'step.back' });
+    expect(emitted).toEqual([{ type: 'screen.exit' }]);
+    expect(actor.getSnapshot().context.step).toBe('location');
+    // Launched: the screen leaves for good, and shows no step.
+    send({ type: 'step.open', step: 'launch' });
+    emitted.length = 0;
+    send({ type: 'onboarding.launch' });
+    expect(actor.getSnapshot().hasTag('launching')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('done'));
+    expect(emitted).toEqual([{ type: 'screen.leave' }]);
+    expect(actor.getSnapshot().context.step).toBeNull();
+  });
 });

@@ -44,9 +44,11 @@ describe('survey answers machine', () => {
           }),
           exportAnswers: fromPromise<LegacyFile>(exported),
         },
-        actions: { saveExport: (_, file: LegacyFile) => saved.push(file) },
       }),
-    ).start();
+    );
+    // The screen saves what the machine hands over (screen.save).
+    actor.on('screen.save', ({ file }) => saved.push(file));
+    actor.start();
     return { actor, requests, saved };
   }
 
@@ -97,7 +99,6 @@ describe('survey answers machine', () => {
           }),
           exportAnswers: fromPromise<LegacyFile>(async () => FILE),
         },
-        actions: { saveExport: () => undefined },
       }),
     ).start();
     const failed = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
@@ -153,7 +154,6 @@ describe('survey answers machine', () => {
           loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(() => Promise.reject(new Error(''))),
           exportAnswers: fromPromise<LegacyFile>(async () => FILE),
         },
-        actions: { saveExport: () => undefined },
       }),
     ).start();
     const failed = await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
@@ -166,21 +166,19 @@ describe('survey answers machine', () => {
     expect(pageCount({ data: page(51, []), pageSize: 25 })).toBe(3);
   });
 
-  it('fails loudly when the screen did not provide how to save the file', async () => {
-    const actor = createActor(
-      provideChecked(surveyAnswersMachine, {
-        actors: {
-          loadAnswers: fromPromise<SurveyPage, SurveyAnswersRequest>(async () => page(1, [1])),
-          exportAnswers: fromPromise<LegacyFile>(async () => FILE),
-        },
-      }),
-    );
-    actor.subscribe({ error: () => undefined });
-    actor.start();
+  it('hands each exported file to the screen once, and nothing when the export fails', async () => {
+    let fail = true;
+    const { actor, saved } = started({ 1: page(1, [1]) }, async () => {
+      if (fail) throw new Error('HTTP 503');
+      return FILE;
+    });
     actor.send({ type: 'export.start' });
-    await expect(waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && snapshot.context.data !== null)).rejects.toThrow(
-      'saveExport is provided by the screen',
-    );
-    expect(actor.getSnapshot().status).toBe('error');
+    await waitFor(actor, (snapshot) => snapshot.hasTag('loaded') && snapshot.matches({ export: 'failed' }));
+    expect(saved).toEqual([]);
+    fail = false;
+    actor.send({ type: 'export.start' });
+    expect(actor.getSnapshot().hasTag('exporting')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }));
+    expect(saved).toEqual([FILE]);
   });
 });

@@ -241,4 +241,41 @@ describe('survey helpers', () => {
     expect(stepNumber('failed')).toBe(8);
     expect(stepNumber('thanked')).toBeNull();
   });
+  it('tells the screen to start each new step, and the thank-you, at the top: not the first step shown, nor a failed or retried send', async () => {
+    let refuse = true;
+    const { actor, send } = start({
+      draft: { step: 7, answers: {}, attemptKey: null },
+      answer: async () => {
+        if (refuse) throw new Error('HTTP 503');
+        return RECEIPT;
+      },
+    });
+    const tops: unknown[] = [];
+    actor.on('screen.top', (event) => tops.push(event));
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.step).toBeNull();
+    await ready(actor);
+    expect(actor.getSnapshot().context.step).toBe('systems');
+    expect(tops).toHaveLength(0);
+    send({ type: 'step.next' });
+    expect(tops).toEqual([{ type: 'screen.top' }]);
+    send({ type: 'survey.submit' });
+    expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
+    expect(actor.getSnapshot().context.step).toBe('wishes');
+    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    expect(tops).toHaveLength(1);
+    // Back from the failure is a new step; an edit there only reopens the last one.
+    send({ type: 'step.back' });
+    expect(actor.getSnapshot().context.step).toBe('systems');
+    expect(tops).toHaveLength(2);
+    send({ type: 'step.next' }, { type: 'survey.submit' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    send({ type: 'answer.set', field: 'wish_feature', value: 'One tablet' });
+    expect(actor.getSnapshot().context.step).toBe('wishes');
+    expect(tops).toHaveLength(3);
+    refuse = false;
+    send({ type: 'survey.submit' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('thanked'));
+    expect(tops).toHaveLength(4);
+  });
 });
