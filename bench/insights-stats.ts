@@ -6,10 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { signAccessToken } from '../server/domain/accounts/sessions';
-import { deriveKeys } from '../server/domain/shared/keys';
-import { createOwner, SECRET_KEY, signInWithRestaurant } from './owner';
+import { benchAccessToken, createOwner, SECRET_KEY, signInWithRestaurant } from './owner';
 import { withPostgresDatabase } from './postgres';
+import { secondsTaken, timeGet, withAndWithoutIndexes } from './request-timing';
 import { startServer } from './server';
 
 const ITEMS = 100_000;
@@ -63,18 +62,8 @@ async function timeCalls(serverUrl: string, tokens: { admin: string; owner: stri
   const timings: Timing[] = [];
   for (const call of ['menu', 'general', 'analytics']) {
     for (const [scope, token, query] of scopes) {
-      const path = `/api/v2/stats/${call}/${query}`;
-      const durations: number[] = [];
-      for (let run = -2; run < RUNS; run += 1) {
-        const started = performance.now();
-        const response = await fetch(`${serverUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-        const body = await response.text();
-        if (!response.ok) throw new Error(`${path} answered ${response.status} ${body.slice(0, 200)}`);
-        if (run >= 0) durations.push(performance.now() - started);
-      }
-      durations.sort((a, b) => a - b);
-      const round = (ms: number) => Math.round(ms * 10) / 10;
-      timings.push({ call, scope, p50_ms: round(durations[Math.floor(RUNS / 2)]!), max_ms: round(durations.at(-1)!) });
+      const { p50_ms, max_ms } = await timeGet(serverUrl, `/api/v2/stats/${call}/${query}`, token, RUNS);
+      timings.push({ call, scope, p50_ms, max_ms });
     }
   }
   return timings;
@@ -91,19 +80,9 @@ async function benchOn(url: string) {
       // The owner's restaurant is the first; the fill adds the others around it.
       const owner = await signInWithRestaurant(server.url, ownerId);
       const { rows } = await client.query<{ id: number }>("insert into users (email, is_staff) values ('bench-staff@example.com', true) returning id");
-      const admin = await signAccessToken(rows[0]!.id, 0, {
-        accessKey: deriveKeys(SECRET_KEY).accessToken,
-        accessTtlSeconds: 3600,
-        refreshTtlDays: 1,
-        clock: () => new Date(),
-      });
-      const filling = performance.now();
-      await fill(client);
-      const fillSeconds = Math.round((performance.now() - filling) / 100) / 10;
-      const indexed = await timeCalls(server.url, { admin, owner });
-      for (const index of STATS_INDEXES) await client.query(`drop index ${index}`);
-      const unindexed = await timeCalls(server.url, { admin, owner });
-      return { fillSeconds, indexed, unindexed };
+      const admin = await benchAccessToken(rows[0]!.id);
+      const fillSeconds = await secondsTaken(() => fill(client));
+      return { fillSeconds, ...(await withAndWithoutIndexes(client, STATS_INDEXES, () => timeCalls(server.url, { admin, owner }))) };
     } finally {
       await server.stop();
     }

@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { signAccessToken } from '../server/domain/accounts/sessions';
 import { findOrCreateUserByEmail, grantStaff } from '../server/domain/accounts/users';
-import { deriveKeys } from '../server/domain/shared/keys';
-import { SECRET_KEY } from './owner';
+import { benchAccessToken, SECRET_KEY } from './owner';
 import { withPostgresDatabase } from './postgres';
+import { secondsTaken, timeGet, withAndWithoutIndexes } from './request-timing';
 import { startServer } from './server';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -56,22 +55,10 @@ async function fill(client: pg.Client): Promise<void> {
 type Timing = { case: string; p50_ms: number; max_ms: number; rows: number };
 
 async function timeCases(serverUrl: string, token: string): Promise<Timing[]> {
-  const headers = { authorization: `Bearer ${token}` };
   const timings: Timing[] = [];
   for (const [label, path] of CASES) {
-    const durations: number[] = [];
-    let rows = 0;
-    for (let run = -2; run < RUNS; run += 1) {
-      const started = performance.now();
-      const response = await fetch(`${serverUrl}${path}`, { headers });
-      const body = (await response.json()) as { count?: number };
-      if (!response.ok) throw new Error(`${path} answered ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
-      if (run >= 0) durations.push(performance.now() - started);
-      rows = body.count ?? 0;
-    }
-    durations.sort((a, b) => a - b);
-    const round = (ms: number) => Math.round(ms * 10) / 10;
-    timings.push({ case: label, p50_ms: round(durations[Math.floor(RUNS / 2)]!), max_ms: round(durations.at(-1)!), rows });
+    const { p50_ms, max_ms, body } = await timeGet(serverUrl, path, token, RUNS);
+    timings.push({ case: label, p50_ms, max_ms, rows: (JSON.parse(body) as { count?: number }).count ?? 0 });
   }
   return timings;
 }
@@ -82,21 +69,11 @@ async function benchOn(url: string) {
   try {
     const userId = await createStaff(dataDir, url);
     await client.connect();
-    const filling = performance.now();
-    await fill(client);
-    const fillSeconds = Math.round((performance.now() - filling) / 100) / 10;
-    const token = await signAccessToken(userId, 0, {
-      accessKey: deriveKeys(SECRET_KEY).accessToken,
-      accessTtlSeconds: 3600,
-      refreshTtlDays: 1,
-      clock: () => new Date(),
-    });
+    const fillSeconds = await secondsTaken(() => fill(client));
+    const token = await benchAccessToken(userId);
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, SECRET_KEY });
     try {
-      const indexed = await timeCases(server.url, token);
-      for (const index of INBOX_INDEXES) await client.query(`drop index ${index}`);
-      const unindexed = await timeCases(server.url, token);
-      return { fillSeconds, indexed, unindexed };
+      return { fillSeconds, ...(await withAndWithoutIndexes(client, INBOX_INDEXES, () => timeCases(server.url, token))) };
     } finally {
       await server.stop();
     }

@@ -22,14 +22,19 @@ export async function createOwner(options: { dataDir: string; databaseUrl?: stri
   }
 }
 
-/** An hour-long access token for `userId`, and the owner's restaurant opened on the running server. */
-export async function signInWithRestaurant(serverUrl: string, userId: number): Promise<string> {
-  const token = await signAccessToken(userId, 0, {
+/** An hour-long access token for `userId`, signed with the bench server's key as the server signs its own. */
+export function benchAccessToken(userId: number): Promise<string> {
+  return signAccessToken(userId, 0, {
     accessKey: deriveKeys(SECRET_KEY).accessToken,
     accessTtlSeconds: 3600,
     refreshTtlDays: 1,
     clock: () => new Date(),
   });
+}
+
+/** An hour-long access token for `userId`, and the owner's restaurant opened on the running server. */
+export async function signInWithRestaurant(serverUrl: string, userId: number): Promise<string> {
+  const token = await benchAccessToken(userId);
   const response = await fetch(`${serverUrl}/api/v2/onboarding/start/`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`onboarding/start answered ${response.status}`);
   return token;

@@ -7,11 +7,11 @@ import { HttpError } from '../../http-error';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
 import {
-  assertCanChange,
-  canRead,
+  changeableRow,
   checkedRestaurantFilter,
-  notFound,
+  libraryKindRows,
   ownerForNewLibraryKindRow,
+  readableRow,
   readableRows,
   restaurantForNewRow,
   restaurantScope,
@@ -47,18 +47,8 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
   // which the two descriptions at the bottom of this file tie to their real tables.
   const find = async (db: Db, id: number): Promise<Row | undefined> => ((await db.select().from(table).where(eq(table.id, id))) as Row[])[0];
 
-  const readable = async (db: Db, scope: Scope, id: number): Promise<Row> => {
-    const row = await find(db, id);
-    if (!row || !canRead(scope, row.restaurantId)) throw notFound(kind.label);
-    return row;
-  };
-
-  const changeable = async (db: Db, scope: Scope, id: number): Promise<Row> => {
-    const row = await find(db, id);
-    if (!row) throw notFound(kind.label);
-    assertCanChange(scope, row.restaurantId, kind.label);
-    return row;
-  };
+  const readable = async (db: Db, scope: Scope, id: number): Promise<Row> => readableRow(scope, await find(db, id), kind.label);
+  const changeable = async (db: Db, scope: Scope, id: number): Promise<Row> => changeableRow(scope, await find(db, id), kind.label);
 
   /** Names compare as a person reads them: 'Olives' and ' olives' are one topping. */
   const sameName = (name: string) => sql`lower(btrim(${table.name})) = lower(btrim(${name}))`;
@@ -102,10 +92,7 @@ function libraryRows<Row extends LibraryRow, Answer, Create extends { restaurant
         db,
         {
           table,
-          where: [
-            readableRows(scope, table.restaurantId, { library: true }),
-            restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), table.restaurantId, { library: true }),
-          ],
+          where: libraryKindRows(scope, table.restaurantId, restaurantId),
           searchIn: [table.name],
           orderBy: { id: table.id, name: table.name } satisfies Record<(typeof ORDERING.toppings)[number], AnyPgColumn>,
           id: table.id,

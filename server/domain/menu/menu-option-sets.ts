@@ -7,16 +7,7 @@ import { optionSetSelections, optionSets } from '../../db/schema-menu';
 import { HttpError } from '../../http-error';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
-import {
-  assertCanChange,
-  canRead,
-  checkedRestaurantFilter,
-  notFound,
-  ownerForNewLibraryKindRow,
-  readableRows,
-  restaurantForNewRow,
-  restaurantScope,
-} from '../shared/tenancy';
+import { changeableRow, checkedRestaurantFilter, libraryKindRows, ownerForNewLibraryKindRow, readableRow, restaurantForNewRow } from '../shared/tenancy';
 
 /**
  * Primary option sets and their ordered selections. A set is a restaurant's own or the
@@ -56,18 +47,8 @@ async function findSet(db: Db, id: number): Promise<SetRow | undefined> {
   return row;
 }
 
-async function readableSet(db: Db, scope: Scope, id: number): Promise<SetRow> {
-  const row = await findSet(db, id);
-  if (!row || !canRead(scope, row.restaurantId)) throw notFound('Primary option set');
-  return row;
-}
-
-async function changeableSet(db: Db, scope: Scope, id: number): Promise<SetRow> {
-  const row = await findSet(db, id);
-  if (!row) throw notFound('Primary option set');
-  assertCanChange(scope, row.restaurantId, 'Primary option set');
-  return row;
-}
+const readableSet = async (db: Db, scope: Scope, id: number): Promise<SetRow> => readableRow(scope, await findSet(db, id), 'Primary option set');
+const changeableSet = async (db: Db, scope: Scope, id: number): Promise<SetRow> => changeableRow(scope, await findSet(db, id), 'Primary option set');
 
 export async function listOptionSets(db: Db, scope: Scope, query: PrimaryOptionSetListQuery): Promise<Listed<PrimaryOptionSet>> {
   const restaurantId = await checkedRestaurantFilter(db, scope, query.restaurant_id);
@@ -75,10 +56,7 @@ export async function listOptionSets(db: Db, scope: Scope, query: PrimaryOptionS
     db,
     {
       table: optionSets,
-      where: [
-        readableRows(scope, optionSets.restaurantId, { library: true }),
-        restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), optionSets.restaurantId, { library: true }),
-      ],
+      where: libraryKindRows(scope, optionSets.restaurantId, restaurantId),
       searchIn: [optionSets.name],
       orderBy: { id: optionSets.id, name: optionSets.name } satisfies Record<(typeof ORDERING.primaryOptions)[number], AnyPgColumn>,
       id: optionSets.id,

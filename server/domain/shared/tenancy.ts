@@ -113,6 +113,31 @@ export function assertCanChange(scope: Scope, restaurantId: number | null, what:
   if (restaurantId === null && !scope.administrator) throw libraryReadOnly();
 }
 
+/** A row looked up by id, as the scope may read it: 404 when missing or another restaurant's. */
+export function readableRow<Row extends { restaurantId: number | null }>(scope: Scope, row: Row | undefined, what: string): Row {
+  if (!row || !canRead(scope, row.restaurantId)) throw notFound(what);
+  return row;
+}
+
+/** A row looked up by id, before changing or deleting it: 404 when missing, else as `assertCanChange` says. */
+export function changeableRow<Row extends { restaurantId: number | null }>(scope: Scope, row: Row | undefined, what: string): Row {
+  if (!row) throw notFound(what);
+  assertCanChange(scope, row.restaurantId, what);
+  return row;
+}
+
+/**
+ * The list filter of a kind the platform library shares (toppings, dressings, option sets): what
+ * the scope may read, library included; with a checked `restaurant_id=` filter, only that
+ * restaurant's rows and the library.
+ */
+export function libraryKindRows(scope: Scope, column: AnyPgColumn, restaurantId: number | undefined): (SQL | undefined)[] {
+  return [
+    readableRows(scope, column, { library: true }),
+    restaurantId === undefined ? undefined : readableRows(restaurantScope(restaurantId), column, { library: true }),
+  ];
+}
+
 /**
  * Whether a topping, dressing or option set (owned by `ownerId`, null for the library) may be
  * attached to a category of `categoryRestaurantId`: only the library's or that restaurant's

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { client, manualClock, memoryMailer } from './auth-helpers';
+import { client, manualClock, memoryMailer, authTestApp, type AuthClient } from './auth-helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { COMMON_PASSWORD } from '#server/domain/accounts/password-policy';
 import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
@@ -7,13 +7,12 @@ import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
 const mailer = memoryMailer();
 const clock = manualClock();
 let t: TestApp;
-let api: ReturnType<typeof client>;
+let api: AuthClient;
 
 // One app for the file; each test has an address of its own (the counters are per address) and
 // the shared clock only ever moves forward.
 beforeAll(async () => {
-  t = await createTestApp({ mailer, clock: clock.now, config: { authLimitPerMinute: 1000 } });
-  api = client(t);
+  ({ t, api } = await authTestApp(mailer, clock));
 });
 afterAll(() => t.close());
 

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD, PASSWORD_HAS_EMAIL } from '#server/domain/accounts/password-policy';
-import { memoryMailer, client, manualClock } from './auth-helpers';
-import { createTestApp, type TestApp } from '../test-app';
+import { memoryMailer, manualClock, authTestApp, type AuthClient } from './auth-helpers';
+import type { TestApp } from '../test-app';
 
 const mailer = memoryMailer();
 const clock = manualClock();
 let t: TestApp;
-let api: ReturnType<typeof client>;
+let api: AuthClient;
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer, clock: clock.now, config: { authLimitPerMinute: 1000 } });
-  api = client(t);
+  ({ t, api } = await authTestApp(mailer, clock));
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { deriveKeys } from '#server/domain/shared/keys';
 import { signAccessToken } from '#server/domain/accounts/sessions';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { HttpError } from '#server/http-error';
-import { testConfig, type TestApp } from '../test-app';
+import { createTestApp, testConfig, type TestApp } from '../test-app';
 import { TEST_SCRYPT } from '../../support/test-scrypt';
 
 /** A mailer that keeps what it is given. */
@@ -35,6 +35,17 @@ export function client(t: TestApp) {
   const get = (path: string, token?: string) =>
     t.app.inject({ method: 'GET', url: `${API}${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { post, get };
+}
+
+export type AuthClient = ReturnType<typeof client>;
+
+/**
+ * The app a file of sign-in tests shares: `mailer` keeps the codes it sends, `clock` is moved by
+ * hand, and each address may make `authLimitPerMinute` auth calls (the files make many from one).
+ */
+export async function authTestApp(mailer: Mailer, clock: { now: () => Date }, authLimitPerMinute = 1000): Promise<{ t: TestApp; api: AuthClient }> {
+  const t = await createTestApp({ mailer, clock: clock.now, config: { authLimitPerMinute } });
+  return { t, api: client(t) };
 }
 
 /** A clock tests move by hand. */

@@ -2,20 +2,19 @@ import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '#server/domain/shared/keys';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '#server/domain/accounts/sessions';
-import { memoryMailer, client, manualClock } from './auth-helpers';
-import { createTestApp, testConfig, type TestApp } from '../test-app';
+import { memoryMailer, manualClock, authTestApp, type AuthClient } from './auth-helpers';
+import { testConfig, type TestApp } from '../test-app';
 
 const mailer = memoryMailer();
 const clock = manualClock();
 let t: TestApp;
-let api: ReturnType<typeof client>;
+let api: AuthClient;
 let access: string;
 let userId: string;
 const key = deriveKeys(testConfig().secretKey ?? '').accessToken;
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer, clock: clock.now, config: { authLimitPerMinute: 3 } });
-  api = client(t);
+  ({ t, api } = await authTestApp(mailer, clock, 3));
   await api.post('/auth/register/', { email: 'token@example.com', accepted_terms: true });
   access = (await api.post('/auth/verify/', { email: 'token@example.com', code: mailer.codeFor('token@example.com') })).json().access;
   userId = String((await api.get('/auth/me/', access)).json().id);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '#server/db/schema';
+import { expectKeyReuseRefused, expectReplayedUnderOneKey } from '../shared/idempotency-checks';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 
 const PATH = '/api/messages/';
@@ -103,12 +104,7 @@ describe('Idempotency-Key on POST /api/messages/', () => {
   const body = { zip_code: '10001', email: 'retry@example.com' };
 
   it('answers a repeated key with the first answer and stores one row', async () => {
-    const first = await post(body, { 'idempotency-key': 'key-1' });
-    const again = await post(body, { 'idempotency-key': 'key-1' });
-    expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
-    expect(again.headers['idempotent-replayed']).toBe('true');
+    await expectReplayedUnderOneKey(post, body, 'key-1');
     expect(await storedRows()).toHaveLength(1);
   });
 
@@ -126,10 +122,7 @@ describe('Idempotency-Key on POST /api/messages/', () => {
   });
 
   it('refuses a key reused for a different body', async () => {
-    await post(body, { 'idempotency-key': 'same' });
-    const reused = await post({ ...body, zip_code: '94103' }, { 'idempotency-key': 'same' });
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    await expectKeyReuseRefused(post, body, { ...body, zip_code: '94103' }, 'same');
     expect(await storedRows()).toHaveLength(1);
   });
 

@@ -17,16 +17,14 @@ import {
 import { Page } from '#contracts/shared/lists';
 import { Restaurant } from '#contracts/shared/restaurants';
 import type { TestApp } from '../test-app';
-import { menuClient, menuRowCounts, menuTestApp, ownerWithRestaurant, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwner, menuRowCounts, ownerWithRestaurant, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from './menu-helpers';
 
 let t: TestApp;
 let api: MenuClient;
 let owner: Caller;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'categories-owner@example.com');
+  ({ t, api, owner } = await menuAppWithOwner('categories-owner@example.com'));
 });
 afterAll(() => t.close());
 

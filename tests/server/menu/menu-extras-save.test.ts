@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-app';
-import { menuClient, menuTestApp, ownerWithRestaurant, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwner, ownerWithRestaurant, type Caller, type MenuClient } from './menu-helpers';
 
 /** POST /categories/{id}/extra-options/: the extra options screen's Save, all or nothing (issue 27). */
 let t: TestApp;
@@ -12,9 +12,7 @@ let groupId: number;
 let selectionId: number;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'extras-save-owner@example.com');
+  ({ t, api, owner } = await menuAppWithOwner('extras-save-owner@example.com'));
   stranger = await ownerWithRestaurant(t, 'extras-save-stranger@example.com');
 });
 afterAll(() => t.close());

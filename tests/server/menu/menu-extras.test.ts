@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-app';
-import { menuClient, menuRowCounts, menuTestApp, ownerWithRestaurant, staff, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwner, menuRowCounts, staff, type Caller, type MenuClient } from './menu-helpers';
 
 let t: TestApp;
 let api: MenuClient;
@@ -8,9 +8,7 @@ let owner: Caller;
 let categoryId: number;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'extras-owner@example.com');
+  ({ t, api, owner } = await menuAppWithOwner('extras-owner@example.com'));
   categoryId = (await api.post('/categories/', owner, { name: 'Burgers' })).body.id;
 });
 afterAll(() => t.close());

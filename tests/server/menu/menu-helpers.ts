@@ -33,6 +33,15 @@ export function menuClient(t: TestApp) {
 }
 export type MenuClient = ReturnType<typeof menuClient>;
 
+/**
+ * The set-up most menu test files open with: one server for the file, its client, and one owner
+ * whose onboarding made them a restaurant.
+ */
+export async function menuAppWithOwner(email: string): Promise<{ t: TestApp; api: MenuClient; owner: Caller }> {
+  const t = await menuTestApp();
+  return { t, api: menuClient(t), owner: await ownerWithRestaurant(t, email) };
+}
+
 /** A restaurant owner: a real token, and the restaurant onboarding made for them (now active). */
 export async function ownerWithRestaurant(t: TestApp, email: string): Promise<Caller> {
   const token = await accessTokenFor(t, email);
@@ -60,27 +69,28 @@ export async function userWithoutRestaurant(t: TestApp, email: string): Promise<
   return { token, restaurantId: null };
 }
 
-/** Row counts of every menu table, to prove a refused request wrote nothing. */
+/** Every table the menu area owns: what a refused request must leave as it was. */
+export const MENU_TABLES = [
+  'categories',
+  'category_details',
+  'category_option_sets',
+  'category_sizes',
+  'category_toppings',
+  'category_dressings',
+  'toppings',
+  'dressings',
+  'option_sets',
+  'option_set_selections',
+  'extra_groups',
+  'extra_selections',
+  'menu_items',
+  'menu_item_prices',
+] as const;
+
+/** Row counts of every menu table (and of restaurants), to prove a refused request wrote nothing. */
 export async function menuRowCounts(t: TestApp): Promise<Record<string, number>> {
-  const tables = [
-    'categories',
-    'category_details',
-    'category_option_sets',
-    'category_sizes',
-    'category_toppings',
-    'category_dressings',
-    'toppings',
-    'dressings',
-    'option_sets',
-    'option_set_selections',
-    'extra_groups',
-    'extra_selections',
-    'menu_items',
-    'menu_item_prices',
-    'restaurants',
-  ];
   const counts: Record<string, number> = {};
-  for (const table of tables) {
+  for (const table of [...MENU_TABLES, 'restaurants']) {
     const [row] = await t.database.query(`select count(*)::int as n from ${table}`);
     counts[table] = row?.n as number;
   }

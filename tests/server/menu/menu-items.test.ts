@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-app';
-import { menuClient, menuTestApp, ownerWithRestaurant, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwner, type Caller, type MenuClient } from './menu-helpers';
 
 let t: TestApp;
 let api: MenuClient;
 let owner: Caller;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'items-owner@example.com');
+  ({ t, api, owner } = await menuAppWithOwner('items-owner@example.com'));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-app';
-import { menuClient, menuRowCounts, menuTestApp, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwner, menuRowCounts, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
 
 let t: TestApp;
 let api: MenuClient;
@@ -8,9 +8,7 @@ let owner: Caller;
 let admin: Caller;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'library-owner@example.com');
+  ({ t, api, owner } = await menuAppWithOwner('library-owner@example.com'));
   admin = await staff(t, 'library-staff@example.com');
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
-import { menuClient, menuTestApp, ownerWithRestaurant, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwner, menuClient, type Caller, type MenuClient } from './menu-helpers';
 
 // The list answers its count from the same query as its page (a subquery), and asks for the
 // count on its own only when the page is empty: both paths must count what the filter selects.
@@ -9,9 +9,7 @@ let api: MenuClient;
 let owner: Caller;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'paged-list@example.com');
+  ({ t, api, owner } = await menuAppWithOwner('paged-list@example.com'));
   for (let index = 1; index <= 13; index += 1) {
     const name = index % 2 === 0 ? `Soup ${index}` : `Salad ${index}`;
     expect((await api.post('/categories/', owner, { name })).status).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-app';
-import { menuClient, menuTestApp, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
+import { MENU_TABLES, menuClient, menuTestApp, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
 
 /**
  * A second restaurant's owner tries every menu endpoint against the first owner's rows and
@@ -18,23 +18,6 @@ const a = {} as Record<
 /** The second owner's own category (priced by size), to attach the first owner's rows to. */
 let bCategory: number;
 let bSize: number;
-
-const MENU_TABLES = [
-  'categories',
-  'category_details',
-  'category_option_sets',
-  'category_sizes',
-  'category_toppings',
-  'category_dressings',
-  'toppings',
-  'dressings',
-  'option_sets',
-  'option_set_selections',
-  'extra_groups',
-  'extra_selections',
-  'menu_items',
-  'menu_item_prices',
-];
 
 /** Every menu row, as JSON: equal before and after means nothing was written. */
 async function snapshot(): Promise<Record<string, unknown[]>> {

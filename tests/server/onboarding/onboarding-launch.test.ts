@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingApi, ownerFactory, STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
+import { STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { superadmin } from '../menu/menu-helpers';
-import { createTestApp, type TestApp } from '../test-app';
+import type { TestApp } from '../test-app';
+import { onboardingTestApp, type OnboardingClient, type OwnerFactory } from './onboarding-helpers';
 
 let t: TestApp;
-let api: ReturnType<typeof onboardingApi>;
+let api: OnboardingClient;
 /** A new owner with a started onboarding. */
-let owner: ReturnType<typeof ownerFactory>;
+let owner: OwnerFactory;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = onboardingApi(t);
-  owner = ownerFactory(t, api, 'launcher');
+  ({ t, api, owner } = await onboardingTestApp('launcher'));
 });
 afterAll(() => t.close());
 

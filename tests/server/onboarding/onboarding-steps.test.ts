@@ -2,18 +2,17 @@ import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HoursStep, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
 import { readStep, saveStep } from '#server/domain/onboarding/onboarding';
-import { onboardingApi, ownerFactory, STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
-import { createTestApp, type TestApp } from '../test-app';
+import { STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
+import type { TestApp } from '../test-app';
+import { onboardingTestApp, type OnboardingClient, type OwnerFactory } from './onboarding-helpers';
 
 let t: TestApp;
-let api: ReturnType<typeof onboardingApi>;
+let api: OnboardingClient;
 /** A new owner with a started onboarding. */
-let owner: ReturnType<typeof ownerFactory>;
+let owner: OwnerFactory;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = onboardingApi(t);
-  owner = ownerFactory(t, api, 'owner');
+  ({ t, api, owner } = await onboardingTestApp('owner'));
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '#contracts/shared/upload';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
+import { multipartForm, type FormPart } from '../multipart-form';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -29,21 +30,8 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
-
-/** A real multipart/form-data body, as a browser would send it. */
-async function form(parts: Part[]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const data = new FormData();
-  for (const part of parts) {
-    if (typeof part.value === 'string') data.append(part.name, part.value);
-    else data.append(part.name, new Blob([new Uint8Array(part.value)], { type: part.type ?? 'application/octet-stream' }), part.filename ?? 'upload.bin');
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
-}
-
-async function upload(parts: Part[], bearer: string | null = token) {
-  const body = await form(parts);
+async function upload(parts: FormPart[], bearer: string | null = token) {
+  const body = await multipartForm(parts);
   return t.app.inject({
     method: 'POST',
     url: '/api/v2/upload/image/',

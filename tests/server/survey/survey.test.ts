@@ -4,6 +4,7 @@ import { FRUSTRATION_MAX, LONG_TEXT_MAX, SURVEY_OPTIONS, SurveyResponseCreate } 
 import { checkWith } from '#contracts/shared/validation';
 import { surveyResponses } from '#server/db/schema';
 import { accessTokenFor } from '../accounts/auth-helpers';
+import { expectKeyReuseRefused, expectReplayedUnderOneKey } from '../shared/idempotency-checks';
 import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
 
 const PATH = '/api/surveys/operator/';
@@ -125,22 +126,14 @@ describe('POST /api/surveys/operator/', () => {
   });
 
   it('stores a retried submission once and answers the retry with the first answer', async () => {
-    const first = await post(FULL, { 'idempotency-key': 'survey-1' });
-    const again = await post(FULL, { 'idempotency-key': 'survey-1' });
-    expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
-    expect(again.headers['idempotent-replayed']).toBe('true');
+    await expectReplayedUnderOneKey(post, FULL, 'survey-1');
     const racing = await Promise.all([post(FULL, { 'idempotency-key': 'race' }), post(FULL, { 'idempotency-key': 'race' })]);
     expect(racing[0]?.json().id).toBe(racing[1]?.json().id);
     expect(await storedRows()).toHaveLength(2);
   });
 
   it('refuses a key reused for different answers', async () => {
-    await post(FULL, { 'idempotency-key': 'same' });
-    const reused = await post({ ...FULL, wish_feature: 'Something else' }, { 'idempotency-key': 'same' });
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    await expectKeyReuseRefused(post, FULL, { ...FULL, wish_feature: 'Something else' }, 'same');
     expect(await storedRows()).toHaveLength(1);
   });
 

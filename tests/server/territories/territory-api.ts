@@ -59,16 +59,3 @@ export async function restaurantAt(t: TestApp, email: string, zip_code: string, 
   }
   return id;
 }
-
-type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
-
-/** A real multipart/form-data body, as a browser sends it. */
-export async function multipartForm(parts: Part[]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const data = new FormData();
-  for (const part of parts) {
-    if (typeof part.value === 'string') data.append(part.name, part.value);
-    else data.append(part.name, new Blob([new Uint8Array(part.value)], { type: part.type ?? 'application/octet-stream' }), part.filename ?? 'upload.bin');
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
-}

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_PATTERN } from '#contracts/shared/upload';
 import { createTestApp, type TestApp } from '../test-app';
-import { multipartForm, people, territoryApi, territoryUrl } from './territory-api';
+import { multipartForm, type FormPart } from '../multipart-form';
+import { people, territoryApi, territoryUrl } from './territory-api';
 
 let t: TestApp;
 let dataDir: string;
@@ -25,9 +26,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-type Part = Parameters<typeof multipartForm>[0][number];
-
-async function sendImages(id: number, parts: Part[], token: string | null = staff) {
+async function sendImages(id: number, parts: FormPart[], token: string | null = staff) {
   const form = await multipartForm(parts);
   return t.app.inject({
     method: 'PATCH',
@@ -141,7 +140,7 @@ describe('PATCH /api/v2/territories/{id}/ with multipart pictures', () => {
         { name: 'rep_photo', value: image },
       ],
       [],
-    ] as Part[][]) {
+    ] as FormPart[][]) {
       const response = await sendImages(id, parts);
       expect(response.statusCode, JSON.stringify(parts.map((part) => part.name))).toBe(400);
       expect(response.json()).toMatchObject({ detail: expect.any(String), code: expect.any(String) });

@@ -3,32 +3,21 @@ import { number, object, string } from 'superstruct';
 import { ApiError, createApiClient, type ApiClientOptions } from '#src/services/shared/api';
 import { UnexpectedAnswerError } from '#src/services/shared/http-common';
 import { ACCESS_TOKEN_KEY, browserTokens, type TokenReader } from '#src/services/shared/token-store';
-import { startTestServer, type TestServer } from '../../support/http-test-server';
+import type { TestServer } from '../../support/http-test-server';
+import { closeMechanicsServer, rejectionOf, startMechanicsServer } from './client-mechanics';
 
 let server: TestServer;
 
 beforeEach(async () => {
-  // This file tests the client's own mechanics with arbitrary bodies, so the server's contracts stay off.
-  server = await startTestServer({ contracts: false });
+  server = await startMechanicsServer();
 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
+afterEach(() => closeMechanicsServer(server));
 
 const tokens = (token: string | null): TokenReader => ({ accessToken: () => token });
 
 const client = (overrides: Partial<ApiClientOptions> = {}) => createApiClient({ baseUrl: `${server.url}/api/v2`, tokens: tokens(null), ...overrides });
 
-const rejection = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-};
+const rejection = (promise: Promise<unknown>): Promise<ApiError> => rejectionOf(promise, ApiError);
 
 describe('paths', () => {
   it.each(['auth/me', '/auth/me', 'auth/me/', '/auth/me/'])('%s is requested as /api/v2/auth/me/', async (path) => {

@@ -2,19 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { number, object, string } from 'superstruct';
 import { LEGACY_TIMEOUT_MS, LegacyRequestError, createLegacyClient, legacyBackoff, type LegacyClientOptions } from '#src/services/shared/legacy';
 import { UnexpectedAnswerError } from '#src/services/shared/http-common';
-import { startTestServer, type TestServer } from '../../support/http-test-server';
+import type { TestServer } from '../../support/http-test-server';
+import { closeMechanicsServer, rejectionOf, startMechanicsServer } from './client-mechanics';
 
 let server: TestServer;
 
 beforeEach(async () => {
-  // This file tests the client's own mechanics with arbitrary bodies, so the server's contracts stay off.
-  server = await startTestServer({ contracts: false });
+  server = await startMechanicsServer();
 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
+afterEach(() => closeMechanicsServer(server));
 
 /**
  * Near-zero backoff so the retry paths run in milliseconds. The time-out stays the default 10 s
@@ -24,14 +20,7 @@ const client = (overrides: Partial<LegacyClientOptions> = {}) => createLegacyCli
 /** For the time-out tests: 1 s, against answers held for 2 s (a loaded machine's margin both ways). */
 const timingOutClient = () => client({ timeoutMs: 1_000 });
 
-const rejection = async (promise: Promise<unknown>): Promise<LegacyRequestError> => {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(LegacyRequestError);
-  return error as LegacyRequestError;
-};
+const rejection = (promise: Promise<unknown>): Promise<LegacyRequestError> => rejectionOf(promise, LegacyRequestError);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
