@@ -11,7 +11,7 @@ import { UPLOAD_URL_PATTERN } from './shared/upload';
  * the specified defaults optional (MENU_DEFAULTS says what the server fills in); update bodies
  * (PATCH) carry only the fields that change. Every list and create body also accepts
  * `restaurant_id`, because the specified client adds it to all of them; the server checks it
- * against the caller's own restaurant (tenancy is the server's, see docs/architecture.md).
+ * against the caller's own restaurant (tenancy is the server's, see docs/decisions.md, "Menu tenancy").
  */
 
 // ---- Constants (spec section 9) -------------------------------------------------------------

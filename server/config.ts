@@ -53,7 +53,7 @@ const Environment = object({
     'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   ),
   MAP_TILE_ATTRIBUTION: defaulted(size(string(), 1, 500), '&copy; OpenStreetMap contributors'),
-  // The order board's event stream (GET /api/v2/orders/events/): see docs/architecture.md.
+  // The order board's event stream (GET /api/v2/orders/events/): see docs/decisions.md, "Ordering".
   ORDER_STREAM_HEARTBEAT_MS: defaulted(positive, 15_000),
   ORDER_STREAM_MAX_AGE_MS: defaulted(positive, 300_000),
   ORDER_STREAMS_PER_USER: defaulted(positive, 5),
