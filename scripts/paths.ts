@@ -2,9 +2,11 @@
  * `npm run paths` — list, run and measure the model-based path tests (docs/testing.md).
  *
  *   npm run paths                          every flow, its paths and their count
- *   npm run paths -- <flow>                one flow's paths
- *   npm run paths -- <flow> '<path name>'  run one path in happy-dom, printing each step
+ *   npm run paths -- <flow>                one flow's paths (or walks, with their events)
+ *   npm run paths -- <flow> '<path name>'  run one path (or walk, 'walk 2') in happy-dom, printing each step
  *   npm run paths -- <flow> '<name>' --browser   the same path in Chromium (builds the app first)
+ *   npm run paths -- <flow> --shortest     a walked flow's shortest paths, one per transition
+ *   npm run paths -- <flow> '<name>' --shortest [--browser]   run one of those alone
  *   npm run paths -- --coverage [--missing]      transitions the runs take, per machine; fails below 95 %
  *   npm run paths -- <flow> --coverage [--missing]   the same for one flow's machines, run quicker
  *   npm run paths -- [<flow>] --coverage --browser   counting the flows' Chromium path runs too
@@ -33,10 +35,20 @@ function vitest(args: string[], env: Record<string, string> = {}): number {
   return result.status ?? 1;
 }
 
-function listFlow(flow: Flow): void {
-  const names = flow.pathNames();
+const steps = (paths: { events: string[] }[]) => paths.reduce((sum, path) => sum + path.events.length, 0);
+
+function listFlow(flow: Flow, shortest = false): void {
   const where = flow.browser ? `${flow.view}; Chromium: ${flow.browser}` : flow.view;
-  console.log(`${flow.name} — ${names.length} paths (${where})`);
+  if (flow.walks && !shortest) {
+    const walks = flow.planned();
+    const paths = flow.shortestNames();
+    console.log(`${flow.name} — ${walks.length} walks, ${steps(walks)} steps, taking every transition (${where})`);
+    for (const walk of walks) console.log(`  ${walk.name} (${walk.events.length} steps ⇒ ${walk.target}): ${walk.events.join(' → ')}`);
+    console.log(`  (instead of its ${paths.length} shortest paths, one per transition: list them with --shortest, run one with '<name>' --shortest)`);
+    return;
+  }
+  const names = shortest ? flow.shortestNames() : flow.pathNames();
+  console.log(`${flow.name} — ${names.length} ${flow.walks ? 'shortest paths (the tests run walks)' : 'paths'} (${where})`);
   for (const name of names) console.log(`  ${name}`);
   for (const [event, why] of Object.entries(flow.domOnly ?? {})) console.log(`  (paths with ${event} run in happy-dom only: ${why})`);
 }
@@ -48,7 +60,7 @@ function listAll(): void {
     total += flow.pathNames().length;
     console.log('');
   }
-  console.log(`${total} paths in ${FLOWS.length} flows. Run one: ${rerunCommand('<flow>', '<path name>')}`);
+  console.log(`${total} paths and walks in ${FLOWS.length} flows. Run one: ${rerunCommand('<flow>', '<path name>')}`);
 }
 
 /** Testers type "->" and "=>"; the names use "→" and "⇒". */
@@ -56,8 +68,8 @@ function normalise(name: string): string {
   return name.trim().replaceAll('->', '→').replaceAll('=>', '⇒').replace(/\s+/g, ' ');
 }
 
-function choosePath(flow: Flow, given: string): string {
-  const names = flow.pathNames();
+function choosePath(flow: Flow, given: string, shortest: boolean): string {
+  const names = shortest ? flow.shortestNames() : flow.pathNames();
   const wanted = normalise(given);
   if (names.includes(wanted)) return wanted;
   const partial = names.filter((name) => name.includes(wanted));
@@ -71,16 +83,17 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function runPath(flow: Flow, name: string, browser: boolean): number {
+function runPath(flow: Flow, name: string, browser: boolean, shortest: boolean): number {
   // The test's title is "[flow] name" (modelPathCases); -t matches it against the full name.
   const pattern = `${escapeRegExp(`[${flow.name}] ${name}`)}$`;
-  const env = { PATHS_STEPS: '1' };
+  // PATHS_SHORTEST: a walked model's test files make its shortest paths instead of its walks.
+  const env: Record<string, string> = { PATHS_STEPS: '1', ...(shortest && flow.walks ? { PATHS_SHORTEST: '1' } : {}) };
   if (!browser) return vitest(['--project', 'web', flow.view, '-t', pattern], env);
   if (!flow.browser) {
     console.error(`Flow "${flow.name}" has no Chromium replay yet; run it in happy-dom: ${rerunCommand(flow.name, name)}`);
     return 1;
   }
-  const events = name.split(' ⇒ ')[0]!.split(' → ');
+  const events = shortest ? name.split(' ⇒ ')[0]!.split(' → ') : flow.planned().find((path) => path.name === name)!.events;
   const left = Object.entries(flow.domOnly ?? {}).find(([event]) => events.includes(event));
   if (left) {
     console.error(`This path is not replayed in Chromium: ${left[0]}: ${left[1]}. Run it in happy-dom: ${rerunCommand(flow.name, name)}`);
@@ -174,7 +187,7 @@ function coverage(showMissing: boolean, only?: Flow, browser = false): number {
 function main(argv: string[]): number {
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
   const [flowName, ...nameParts] = argv.filter((arg) => !arg.startsWith('--'));
-  const known = new Set(['--browser', '--coverage', '--missing']);
+  const known = new Set(['--browser', '--coverage', '--missing', '--shortest']);
   const unknown = [...flags].filter((flag) => !known.has(flag));
   if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(', ')}; known: ${[...known].join(', ')}.`);
   const flow = flowName === undefined ? undefined : findFlow(flowName);
@@ -184,11 +197,12 @@ function main(argv: string[]): number {
     listAll();
     return 0;
   }
+  const shortest = flags.has('--shortest');
   if (nameParts.length === 0) {
-    listFlow(flow);
+    listFlow(flow, shortest);
     return 0;
   }
-  return runPath(flow, choosePath(flow, nameParts.join(' ')), flags.has('--browser'));
+  return runPath(flow, choosePath(flow, nameParts.join(' '), shortest), flags.has('--browser'), shortest);
 }
 
 try {

@@ -1,7 +1,8 @@
 /**
  * The onboarding model of tests/views/onboarding.view.test.tsx, driven through the built app
- * and the real server in Chromium at phone width. Each path gets a fresh owner (made through
- * the real accounts API, code read from a real SMTP receiver). Nothing is answered in the
+ * and the real server in Chromium at phone width. Each walk gets a fresh owner (made through
+ * the real accounts API, code read from a real SMTP receiver); a walk goes on from step to step,
+ * so each assertion compares with what the server held just before the step's event. Nothing is answered in the
  * browser: a call is at most held there (`page.route`), then let through unchanged, and what the
  * server's answer depends on is arranged at the server while it is held:
  * - About's refused save: the store URL another owner already has (no holding needed).
@@ -13,12 +14,16 @@
  * - Contacts' slow load: the GET is held until the page is gone.
  * - Launch's refusal: the restaurant's saved location is removed while the launch is held, so the
  *   server refuses with its own 409 naming what is missing; the row is put back afterwards.
+ * - Launch's acceptance after a walk that skipped the location or About (the server launches only
+ *   with both saved; the model's launch does not depend on what was skipped): the missing steps
+ *   are saved through the owner's API, as from another device, before Launch is pressed.
  * The happy-dom runner's fake server answers these in the model's words (REFUSALS); here the screens
  * show the real server's. The refusals and failures, which the full run of onboarding.e2e does
  * not reach, are checked by axe once each.
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { DEFAULT_ABOUT, DEFAULT_LOCATION } from '#contracts/onboarding';
 import { API_BASE, paths } from '#contracts/shared/paths';
 import { STEP_TITLES, onboardingModel } from '../models/onboarding/onboarding.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
@@ -92,10 +97,14 @@ async function newOwner(): Promise<{ access: string; refresh: string; rid: strin
 type Driver = {
   page: Page;
   rid: string;
+  /** The owner's access token, for what the walk arranges through the API. */
+  access: string;
   slug: string;
   changed: Partial<Record<'about' | 'hours', () => Promise<void>>>;
   /** The real server's sentence when it refused the launch. */
   launchRefusal?: string;
+  /** The steps the server held as saved just before the model's last event (a walk goes on after saves). */
+  savedBefore: Record<string, boolean>;
 };
 
 async function openOnboarding(): Promise<Driver> {
@@ -103,7 +112,7 @@ async function openOnboarding(): Promise<Driver> {
   const page = await newPage(browser, { width: 375, height: 740 });
   await rememberSession(page, owner);
   await page.goto(`${app.url}/onboard/${owner.rid}/location`);
-  return { page, rid: owner.rid, slug: `pizza-${owner.rid}`, changed: {} };
+  return { page, rid: owner.rid, access: owner.access, slug: `pizza-${owner.rid}`, changed: {}, savedBefore: {} };
 }
 
 const stepOf = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) as keyof typeof STEP_TITLES;
@@ -221,9 +230,10 @@ async function expectStep(driver: Driver, step: keyof typeof STEP_TITLES) {
 const formStep = (step: FormStep) => async (driver: Driver) => {
   await expectStep(driver, step);
   expect(await driver.page.getByRole('alert').count()).toBe(0);
-  if ((await progress(driver.rid))[step]) await MARKERS[step].shown(driver);
-  // A change made after a refused save is on the screen.
-  if (step === 'about' || step === 'hours') await driver.changed[step]?.();
+  // A step saved before shows what was saved, unless a change made after a refused save shows instead.
+  const change = step === 'about' || step === 'hours' ? driver.changed[step] : undefined;
+  if (change) await change();
+  else if ((await progress(driver.rid))[step]) await MARKERS[step].shown(driver);
 };
 
 /** A step shown without its form (loading, or failed to load): nothing to save, Skip and Back move. */
@@ -233,11 +243,31 @@ async function stepWithoutForm(driver: Driver, step: FormStep) {
   expect(await button(driver.page, 'Next').isDisabled()).toBe(true);
   expect(await button(driver.page, 'Skip').isEnabled()).toBe(true);
   expect(await button(driver.page, 'Back').isEnabled()).toBe(true);
-  expect((await progress(driver.rid))[step] ?? false).toBe(false);
+  // The reload that got here saved nothing.
+  expect(await progress(driver.rid)).toEqual(driver.savedBefore);
+}
+
+/**
+ * The executors, each noting first which steps the server holds as saved (the assertions compare
+ * with it). Next and a refused save fill the step's values again, so a change made after a
+ * refused save is no longer what the step shows.
+ */
+function noted(events: PathExecutors<Driver>['events']): PathExecutors<Driver>['events'] {
+  return Object.fromEntries(
+    Object.entries(events).map(([type, exec]) => [
+      type,
+      async (driver: Driver, event) => {
+        driver.savedBefore = await progress(driver.rid);
+        const step = stepOf(driver.page);
+        if ((type === 'step.next' || type === 'save.refuse') && (step === 'about' || step === 'hours')) delete driver.changed[step];
+        await exec(driver, event);
+      },
+    ]),
+  );
 }
 
 const executors: PathExecutors<Driver> = {
-  events: {
+  events: noted({
     'step.next': async (driver) => {
       await MARKERS[stepOf(driver.page) as FormStep].fill(driver);
       await button(driver.page, 'Next').click();
@@ -249,6 +279,8 @@ const executors: PathExecutors<Driver> = {
       if (step === 'about') {
         await fill(driver.page, 'Restaurant name', 'Pizza Loco');
         await fill(driver.page, 'Store URL', TAKEN_SLUG);
+        // Refused, the typed store URL stays this step's draft: shown when the walk comes back, until Next saves another.
+        driver.changed.about = async () => expect(await textbox(driver.page, 'Store URL').inputValue()).toBe(TAKEN_SLUG);
       } else {
         const held = await holdNext(driver.page, stepApi(driver, step), 'PUT');
         await MARKERS[step].fill(driver);
@@ -320,12 +352,26 @@ const executors: PathExecutors<Driver> = {
       expect(body).toMatchObject({ code: 'onboarding_incomplete', detail: expect.stringMatching(/^Before launching, please save the location/) });
       driver.launchRefusal = body.detail as string;
     },
-    'launch.accept': ({ page }) => button(page, 'Launch').click(),
-  },
+    'launch.accept': async (driver) => {
+      const saved = await progress(driver.rid);
+      if (!saved.location) {
+        await call(
+          'put',
+          paths.onboarding.step(driver.rid, 'location'),
+          { ...DEFAULT_LOCATION, zip_code: '10012', city: 'New York', state: 'NY' },
+          driver.access,
+        );
+      }
+      if (!saved.about) {
+        await call('put', paths.onboarding.step(driver.rid, 'about'), { ...DEFAULT_ABOUT, name: 'Pizza Loco', slug: driver.slug }, driver.access);
+      }
+      await button(driver.page, 'Launch').click();
+    },
+  }),
   states: {
     location: formStep('location'),
     'about.editing': formStep('about'),
-    'about.saveFailed': async ({ page, rid }) => {
+    'about.saveFailed': async ({ page, rid, savedBefore }) => {
       const alert = page.getByRole('alert').filter({ hasText: "We couldn't save this step" });
       await alert.waitFor();
       expect(await textbox(page, 'Restaurant name').inputValue()).toBe('Pizza Loco');
@@ -334,19 +380,20 @@ const executors: PathExecutors<Driver> = {
       // The field the server named has the focus, and the alert names it.
       await eventually(async () => expect(await textbox(page, 'Store URL').evaluate((input) => input === document.activeElement)).toBe(true));
       expect(await alert.textContent()).toContain('Check Store URL.');
-      expect((await progress(rid)).about ?? false).toBe(false);
+      // Refused: nothing saved by it.
+      expect(await progress(rid)).toEqual(savedBefore);
       await screenshot(page, 'onboarding-about-refused-phone');
       await auditOnce(page, 'onboarding about, save refused');
     },
     delivery: formStep('delivery'),
     'hours.editing': formStep('hours'),
-    'hours.saveFailed': async ({ page, rid }) => {
+    'hours.saveFailed': async ({ page, rid, savedBefore }) => {
       const alert = page.getByRole('alert').filter({ hasText: "We couldn't save this step" });
       await alert.waitFor();
       // The real server's sentence (the happy-dom runner's fake server says REFUSALS.unavailable).
       expect(await alert.textContent()).toContain(SERVER_FAULT);
       expect(await page.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(true);
-      expect((await progress(rid)).hours ?? false).toBe(false);
+      expect(await progress(rid)).toEqual(savedBefore);
       expect(await button(page, 'Next').isEnabled()).toBe(true);
       await auditOnce(page, 'onboarding hours, save failed');
     },
@@ -369,6 +416,9 @@ const executors: PathExecutors<Driver> = {
       await expectStep(driver, 'launch');
       await driver.page.getByText(/authorised to represent this restaurant/).waitFor();
       expect(await driver.page.getByRole('alert').count()).toBe(0);
+      // Not launched: the server has no launch of this restaurant.
+      const [row] = await app.query('select launched_at is null as waiting from onboardings where restaurant_id = $1', [Number(driver.rid)]);
+      expect(row).toEqual({ waiting: true });
     },
     'launch.refused': async ({ page, launchRefusal }) => {
       // The real server's sentence, naming what is missing (the happy-dom runner's says REFUSALS.launch).
@@ -386,7 +436,7 @@ const executors: PathExecutors<Driver> = {
   },
 };
 
-describe('onboarding model paths in Chromium', () => {
+describe('onboarding model walks in Chromium', () => {
   for (const { title, run } of modelPathCases(onboardingModel, executors))
     it(title, async () => {
       await run(await openOnboarding());

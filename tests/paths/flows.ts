@@ -37,13 +37,19 @@ import { onboardingModel } from '../models/onboarding/onboarding.model';
 import { surveyAnswersModel } from '../models/survey/survey-answers.model';
 import { surveyModel } from '../models/survey/survey.model';
 import { territoryEditorModel } from '../models/territories/territory-editor.model';
-import { modelFlow, namedPaths } from '../support/model-paths';
+import { modelFlow, namedPaths, plannedPaths, runsAsWalks } from '../support/model-paths';
 
 export interface Flow {
   /** As testers type it: `npm run paths -- <flow> <path name>`. */
   name: string;
-  /** The names of its generated paths, in the order the tests run them. */
+  /** The names of what its tests run (its walks, or its shortest paths), in the order they run them. */
   pathNames: () => string[];
+  /** What its tests run, with each run's events and the model state it ends in. */
+  planned: () => { name: string; events: string[]; target: string }[];
+  /** Whether its tests run covering walks (the model is marked `runAsWalks`) rather than one path per transition. */
+  walks: boolean;
+  /** The names of the model's shortest paths (one per transition, prefixes dropped): `--shortest` runs one. */
+  shortestNames: () => string[];
   /** The happy-dom test file (Vitest project "web") that runs every path of the model. */
   view: string;
   /** The Chromium test file that replays the model, if any. */
@@ -61,8 +67,18 @@ function flow<S extends AnyMachineSnapshot, E extends EventObject>(
   browser?: string,
   domOnly?: Readonly<Record<string, string>>,
 ): Flow {
-  const pathNames = () => namedPaths(model).map((path) => path.name);
-  return { name: modelFlow(model), pathNames, view, machines, ...(browser ? { browser } : {}), ...(domOnly ? { domOnly } : {}) };
+  const planned = () => plannedPaths(model).map(({ name, events, target }) => ({ name, events, target }));
+  return {
+    name: modelFlow(model),
+    pathNames: () => planned().map((path) => path.name),
+    planned,
+    walks: runsAsWalks(model),
+    shortestNames: () => namedPaths(model).map((path) => path.name),
+    view,
+    machines,
+    ...(browser ? { browser } : {}),
+    ...(domOnly ? { domOnly } : {}),
+  };
 }
 
 export const FLOWS: readonly Flow[] = [

@@ -2,9 +2,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assign, createActor, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FLOWS } from '../paths/flows';
-import { checkExecutors, modelFlow, modelPathCases, namedPaths, rerunCommand, type PathExecutors } from './model-paths';
+import {
+  checkExecutors,
+  coveringWalks,
+  modelFlow,
+  modelPathCases,
+  namedPaths,
+  plannedPaths,
+  rerunCommand,
+  runAsWalks,
+  untakenTransitions,
+  type PathExecutors,
+} from './model-paths';
 import { machineTransitionLabels } from './path-coverage';
 import { recordInspection, takenTransitions } from './transition-recorder';
 
@@ -119,7 +130,7 @@ describe('running a path case', () => {
     expect(log).toEqual(['(closed)', 'turn', '(locked)', 'turn', '(locked)']);
   });
 
-  it("fails with the path's name and the command that reruns it in front of the cause", async () => {
+  it("fails with the path's name, the step and the command that reruns it in front of the cause", async () => {
     const broken: PathExecutors<Log> = {
       ...complete,
       states: {
@@ -132,10 +143,123 @@ describe('running a path case', () => {
     const opening = modelPathCases(doorModel, broken).find((path) => path.events[0] === 'door.open')!;
     await expect(opening.run([])).rejects.toThrowError(
       new RegExp(
-        '^Path failed: front-door › door\\.open → door\\.close ⇒ closed\nSeed: .*\n' +
+        '^Path failed: front-door › door\\.open → door\\.close ⇒ closed\nFailed at step 1 of 2, door\\.open, checking open\nSeed: .*\n' +
           "Rerun it alone: npm run paths -- front-door 'door\\.open → door\\.close ⇒ closed'\n\nthe door is still shut\n",
       ),
     );
+  });
+});
+
+// A hall: the door opens onto a room one can walk into (and stay); a locked door turns back.
+// Its walk.in comes before door.close, so that the first walk ends in the room early.
+const hallMachine = setup({
+  types: { events: {} as { type: 'door.open' } | { type: 'door.close' } | { type: 'key.turn' } | { type: 'walk.in' } },
+}).createMachine({
+  id: 'hallModel',
+  initial: 'closed',
+  states: {
+    closed: { on: { 'door.open': 'open', 'key.turn': 'locked' } },
+    open: { on: { 'walk.in': 'inside', 'door.close': 'closed' } },
+    locked: { on: { 'key.turn': 'closed' } },
+    inside: { type: 'final' },
+  },
+});
+const eventsOf = (path: { steps: { event: { type: string } }[] }) => path.steps.slice(1).map((step) => step.event.type);
+
+describe('covering walks', () => {
+  const hallModel = createTestModel(hallMachine);
+
+  it('take every transition a shortest path is made for (a state and an event), each walk from the start', () => {
+    // What getShortestPaths counts, prefixes kept: the state before each path's last event, and that event.
+    const counted = hallModel
+      .getShortestPaths({ allowDuplicatePaths: true })
+      .filter((path) => path.steps.length > 1)
+      .map((path) => `${JSON.stringify(path.steps.at(-2)!.state.value)} ${path.steps.at(-1)!.event.type}`);
+    expect(counted).toHaveLength(5);
+    const taken = coveringWalks(hallModel).flatMap((walk) =>
+      walk.steps.slice(1).map((step, index) => `${JSON.stringify(walk.steps[index]!.state.value)} ${step.event.type}`),
+    );
+    for (const transition of counted) expect(taken).toContain(transition);
+    for (const walk of coveringWalks(hallModel)) expect(walk.steps[0]!.state.value).toBe('closed');
+    expect(
+      untakenTransitions(
+        hallModel,
+        coveringWalks(hallModel).map((walk) => ({ events: eventsOf(walk) })),
+      ),
+    ).toEqual([]);
+  });
+
+  it('go on to the nearest transition not yet taken, in the model order, and start again when none is left to reach', () => {
+    const walks = coveringWalks(hallModel);
+    expect(walks.map(eventsOf)).toEqual([
+      // From the start, the first event of each state not taken yet, until the room (final) ends the walk.
+      ['door.open', 'walk.in'],
+      // Again from the start: key.turn is the one left at the door; back at the door, nothing is
+      // left there, and the nearest untaken transition is door.close, through the door opened again.
+      ['key.turn', 'key.turn', 'door.open', 'door.close'],
+    ]);
+    expect(walks.map((walk) => walk.state.value)).toEqual(['inside', 'closed']);
+    // The same walks on every run.
+    expect(coveringWalks(hallModel).map(eventsOf)).toEqual(walks.map(eventsOf));
+  });
+
+  it('name what a run leaves untaken', () => {
+    expect(untakenTransitions(hallModel, [{ events: ['door.open', 'walk.in'] }])).toEqual([
+      'closed --key.turn-->',
+      'open --door.close-->',
+      'locked --key.turn-->',
+    ]);
+  });
+
+  it('are what the suites run for a model marked runAsWalks; --shortest (PATHS_SHORTEST) runs its shortest paths', () => {
+    const walked = runAsWalks(createTestModel(hallMachine));
+    expect(plannedPaths(walked).map(({ name, events }) => ({ name, events }))).toEqual([
+      { name: 'walk 1', events: ['door.open', 'walk.in'] },
+      { name: 'walk 2', events: ['key.turn', 'key.turn', 'door.open', 'door.close'] },
+    ]);
+    expect(plannedPaths(hallModel).map((path) => path.name)).toEqual(namedPaths(hallModel).map((path) => path.name));
+    vi.stubEnv('PATHS_SHORTEST', '1');
+    expect(plannedPaths(walked).map((path) => path.name)).toEqual(namedPaths(hallModel).map((path) => path.name));
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('fail with the step, the command that reruns the walk and the shortest path through that step', async () => {
+    const walked = runAsWalks(createTestModel(hallMachine));
+    const shut = new Error('the door is jammed');
+    const log: string[] = [];
+    const cases = modelPathCases(walked, {
+      events: {
+        'door.open': () => {
+          log.push('open');
+        },
+        'door.close': () => {
+          throw shut;
+        },
+        'key.turn': () => {
+          log.push('turn');
+        },
+        'walk.in': () => {
+          log.push('in');
+        },
+      },
+      states: { closed: () => {}, open: () => {}, locked: () => {}, inside: () => {} },
+    });
+    expect(cases.map(({ title, walk }) => ({ title, walk }))).toEqual([
+      { title: '[hall] walk 1', walk: true },
+      { title: '[hall] walk 2', walk: true },
+    ]);
+    await cases[0]!.run(undefined);
+    await expect(cases[1]!.run(undefined)).rejects.toThrowError(
+      new RegExp(
+        '^Path failed: hall › walk 2\nFailed at step 4 of 4, door\\.close\n.*\n' +
+          "Rerun it alone: npm run paths -- hall 'walk 2'\n" +
+          "Or only the shortest path through that step: npm run paths -- hall 'door\\.open → door\\.close ⇒ closed' --shortest\n\nthe door is jammed",
+      ),
+    );
+    expect(log).toEqual(['open', 'in', 'turn', 'turn', 'open']);
   });
 });
 
@@ -159,11 +283,11 @@ describe('the flows npm run paths knows', () => {
   it('leave to happy-dom only events of their own model, and only in flows that have a Chromium replay', () => {
     for (const flow of FLOWS.filter((candidate) => candidate.domOnly)) {
       expect(flow.browser, flow.name).toBeDefined();
-      const events = new Set(flow.pathNames().flatMap((name) => name.split(' ⇒ ')[0]!.split(' → ')));
+      const events = new Set(flow.planned().flatMap((path) => path.events));
       for (const event of Object.keys(flow.domOnly!)) expect(events.has(event), `${flow.name}: ${event}`).toBe(true);
       // Something is still replayed.
       expect(
-        flow.pathNames().some((name) => Object.keys(flow.domOnly!).every((event) => !name.split(' ⇒ ')[0]!.split(' → ').includes(event))),
+        flow.planned().some((path) => Object.keys(flow.domOnly!).every((event) => !path.events.includes(event))),
         flow.name,
       ).toBe(true);
     }

@@ -5,6 +5,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type InboxModelEvent =
   | { type: 'server.answer' }
@@ -61,4 +62,5 @@ export const inboxModelMachine = setup({
   },
 });
 
-export const inboxModel = createTestModel(inboxModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): 3 walks, 49 steps, instead of 15 paths, 47 steps. */
+export const inboxModel = runAsWalks(createTestModel(inboxModelMachine));

@@ -15,6 +15,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type OnboardingModelEvent =
   | { type: 'step.next' }
@@ -99,7 +100,8 @@ export const onboardingModelMachine = setup({
   },
 });
 
-export const onboardingModel = createTestModel(onboardingModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const onboardingModel = runAsWalks(createTestModel(onboardingModelMachine));
 
 /** What the owner types on each step before Next, and what the server then holds. */
 export const STEP_TITLES = {

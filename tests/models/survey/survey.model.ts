@@ -11,6 +11,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type SurveyModelEvent =
   | { type: 'step.next' }
@@ -69,7 +70,8 @@ export const surveyModelMachine = setup({
   },
 });
 
-export const surveyModel = createTestModel(surveyModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const surveyModel = runAsWalks(createTestModel(surveyModelMachine));
 /** One answer typed or chosen on each step; the runners check they all reach the server. */
 export const STEP_MARKERS = {
   1: { label: 'Restaurant or business name', field: 'business_name', value: 'Pizza Loco' },

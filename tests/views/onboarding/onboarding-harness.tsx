@@ -40,7 +40,10 @@ export type Server = {
   failNextLoad: string | null;
   /** The next GET of a step never answers (the service slow), then loads answer again. */
   holdNextLoad: boolean;
+  /** Launches asked for, refused ones included. */
   launches: number;
+  /** Launches the server accepted. */
+  launched: number;
   upload: (file: File | Blob) => Promise<string>;
 };
 
@@ -56,6 +59,7 @@ export function createServer(): Server {
     failNextLoad: null,
     holdNextLoad: false,
     launches: 0,
+    launched: 0,
     upload: async () => '/uploads/logo-1.png',
   };
 }
@@ -91,6 +95,7 @@ export function machineFor(server: Server) {
       launchOnboarding: fromPromise<unknown, { restaurantId: string }>(async () => {
         server.launches += 1;
         if (server.launchRefusal !== null) throw apiError(400, server.launchRefusal);
+        server.launched += 1;
         return { id: 42, launched: true };
       }),
     },
