@@ -23,6 +23,7 @@ import {
 import { changedSections, storeSettingsMachine, type StoreSettingsMachine } from '../../machines/onboarding/store-settings.machine';
 import { isAdmin, useSession } from '../shared/session-context';
 import { useStoreLinkRefresh } from '../shared/store-link';
+import { useScreen } from '../shared/use-screen';
 import { AboutFields } from './onboarding-about.view';
 import { AdditionalFields } from './onboarding-additional.view';
 import { ContactsFields } from './onboarding-contacts.view';
@@ -146,23 +147,19 @@ type SectionActor = ActorRefFrom<StoreSectionMachine>;
 function useSectionEffects(actor: SectionActor, formRef: RefObject<HTMLFormElement | null>) {
   const [announced, setAnnounced] = useState(false);
   const refreshStoreLink = useStoreLinkRefresh();
-  useEffect(() => {
-    const saved = actor.on('saved', ({ step }) => {
+  useScreen(actor, {
+    saved: ({ step }) => {
       setAnnounced(true);
       if (step === 'about') refreshStoreLink();
-    });
-    const refused = actor.on('refused', () => {
+    },
+    refused: () => {
       setAnnounced(false);
       // The event comes with the transition, before React has drawn the sentences: focus after it.
       setTimeout(() => {
         if (formRef.current) focusFirstInError(formRef.current);
       });
-    });
-    return () => {
-      saved.unsubscribe();
-      refused.unsubscribe();
-    };
-  }, [actor, formRef, refreshStoreLink]);
+    },
+  });
   return announced;
 }
 
