@@ -290,6 +290,19 @@ describe('territory editor: the screen', () => {
     expect(within(added).getByRole('textbox', { name: 'Longitude' })).toHaveValue('49.6');
   });
 
+  it('moves the focus to the first field in error when Save is refused, and to the alert when the server refuses it', async () => {
+    const { user, fakes } = renderEditor(7);
+    await fakes.load.resolve(territoryOf());
+    await user.clear(nameField());
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await waitFor(() => expect(nameField()).toHaveFocus());
+    await user.type(nameField(), 'Baku Central');
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await fakes.save.reject(new Error('HTTP 503'));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
   it('refuses a file that is not an image, and says so', async () => {
     const { fakes } = renderEditor(null);
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });

@@ -2,7 +2,7 @@ import { checkWith } from '../../../contracts/shared/validation';
 import { RADIUS_METERS_MAX, TerritoryCreate, dateOrNull, mergeZipText, withScheme, type Territory, type TerritoryCircle } from '../../../contracts/territories';
 
 /**
- * The territory editor's form values and their way to the request: what @mantine/form holds
+ * The territory editor's form values and their way to the request: what the editor machine holds
  * (every field present, blanks as ''), the body the contract checks, and the contract's
  * failures as the form's errors, so the screen refuses exactly what the server refuses.
  */
@@ -121,7 +121,7 @@ export function formErrorsOf(fields: Record<string, string>, values: TerritoryFo
   );
 }
 
-/** @mantine/form's validator: the same contract as the server's. */
+/** The form's errors by path (none when the contract accepts it): the same contract as the server's. */
 export function validateTerritory(values: TerritoryFormValues): Record<string, string> {
   const checked = checkWith(TerritoryCreate, toTerritoryBody(values));
   return checked.ok ? {} : formErrorsOf(checked.fields, values);
