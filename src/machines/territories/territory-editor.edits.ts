@@ -1,4 +1,4 @@
-import { TERRITORY_CIRCLES_MAX, TERRITORY_SOCIALS_MAX, mergeZipText, type TerritoryImageField } from '../../../contracts/territories';
+import { TERRITORY_CIRCLES_MAX, TERRITORY_IMAGE_FIELDS, TERRITORY_SOCIALS_MAX, mergeZipText, type TerritoryImageField } from '../../../contracts/territories';
 import type { TerritoryImages } from '../../services/territories/territories';
 import { DEFAULT_RADIUS_METERS, type CircleValues, type NumberText, type SocialValues, type TerritoryFormValues } from './territory-form';
 
@@ -143,10 +143,9 @@ export function editedForm(form: EditableForm, event: TerritoryEditEvent): Parti
     case 'social.remove':
       return { socials: form.socials.filter((_, at) => at !== event.index), fieldErrors: errorsAfterRemoving(errors, 'socials', event.index) };
     case 'picture.choose': {
-      const images = { ...form.images };
-      if (event.file) images[event.field] = event.file;
-      else delete images[event.field];
-      return { images };
+      // Kept in the form's order (the photo, then the wallpaper), the order they are sent in.
+      const chosen = { ...form.images, [event.field]: event.file };
+      return { images: Object.fromEntries(TERRITORY_IMAGE_FIELDS.flatMap((field) => (chosen[field] ? [[field, chosen[field]]] : []))) };
     }
   }
 }

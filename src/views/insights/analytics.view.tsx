@@ -9,7 +9,7 @@ import { AreaChart, DonutChart, LineChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
+import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
@@ -82,7 +82,10 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
             aria-labelledby="analytics-range"
             value={String(range)}
             data={ANALYTICS_RANGES.map((days) => ({ label: String(days), value: String(days) }))}
-            onChange={(value) => send({ type: 'choice.made', choice: Number(value) as AnalyticsRange })}
+            onChange={(value) => {
+              const chosen = ANALYTICS_RANGES.find((days) => String(days) === value);
+              if (chosen) send({ type: 'choice.made', choice: chosen });
+            }}
           />
         </div>
         <Button variant="default" onClick={exportCsv}>

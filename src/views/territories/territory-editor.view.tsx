@@ -4,7 +4,7 @@ import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { is } from 'superstruct';
 import { lazy, useEffect, useRef, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TerritoryCoverageRequest, type TerritoryImageField } from '../../../contracts/territories';
+import { TERRITORY_IMAGE_FIELDS, TerritoryCoverageRequest, type TerritoryImageField } from '../../../contracts/territories';
 import { FieldsToFix, focusFirstInError } from '../../components/form-errors';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { LoadFailed } from '../../components/load-failed';
@@ -133,7 +133,7 @@ function TerritoryEditorForm({
               onClose={() => actor.send({ type: 'alert.dismiss' })}
             >
               {error}
-              <FieldsToFix labels={[...refused, ...(Object.keys(pictureErrors) as TerritoryImageField[]).map((field) => PICTURE_LABELS[field])]} />
+              <FieldsToFix labels={[...refused, ...TERRITORY_IMAGE_FIELDS.filter((field) => pictureErrors[field]).map((field) => PICTURE_LABELS[field])]} />
             </Alert>
           ) : refused.length > 0 ? (
             <Alert role="alert" color="red" variant="light" radius="md">
