@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { TERRITORY_MESSAGES, type Territory, type TerritoryCreate, type TerritoryImageField } from '../../../contracts/territories';
 import { errorText } from '../../services/shared/error-text';
 import {
@@ -10,7 +10,8 @@ import {
   type TerritoryImages,
 } from '../../services/territories/territories';
 import { EDIT_EVENT_TYPES, editedForm, type EditableForm, type TerritoryEditEvent } from './territory-editor.edits';
-import { formErrorsOf, formValuesOf, toTerritoryBody, validateTerritory } from './territory-form';
+import { territoryCoverageMachine } from './territory-coverage.machine';
+import { coverageRequestOf, formErrorsOf, formValuesOf, toTerritoryBody, validateTerritory } from './territory-form';
 
 /**
  * One territory's editor (spec section 4: "Saving creates or updates, then uploads images in a
@@ -35,6 +36,7 @@ import { formErrorsOf, formValuesOf, toTerritoryBody, validateTerritory } from '
  * rather than creating a second one. What the screen does once is emitted: `screen.refused`
  * (a refusal, by the contract or the server, is shown: the focus goes to the first field in
  * error, else to the alert) and `screen.navigate` (saved: back to the list, spec section 4).
+ * Its child `coverage` is told every change of what is drawn; the view reads what it answered.
  * Views read the tags: `loading`, `loadFailed`, `editing` (the form is shown), `saving`
  * (saving or uploading), `uploading`.
  */
@@ -94,6 +96,7 @@ export const territoryEditorMachine = setup({
     saveTerritory: fromPromise<Territory, SaveInput>(({ input }) => (input.id === null ? createTerritory(input.body) : updateTerritory(input.id, input.body))),
     // Stryker disable next-line ArrowFunction: the real upload runs only in Chromium (ky never settles FormData under jsdom); e2e territory tests cover it
     uploadTerritoryImages: fromPromise<PicturesSent, UploadInput>(({ input }) => uploadTerritoryImages(input.id, input.images)),
+    coverage: territoryCoverageMachine,
   },
   guards: {
     exists: ({ context }) => context.id !== null,
@@ -109,9 +112,17 @@ export const territoryEditorMachine = setup({
     takeDraft: assign(({ context }) => ({ draft: toTerritoryBody(context) })),
     markRefusal: assign(({ context }) => ({ fieldErrors: validateTerritory(context) })),
     emitRefused: emit({ type: 'screen.refused' } as const),
-    edit: assign(({ context, event }) => {
+    edit: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, EDIT_EVENT_TYPES);
-      return editedForm(context, event);
+      const edited = editedForm(context, event);
+      enqueue.assign(edited);
+      // What is drawn changed: the coverage is asked about it (once the changes pause).
+      const request = edited.zips || edited.circles ? coverageRequestOf({ ...context, ...edited }) : null;
+      if (request) enqueue.sendTo('coverage', { type: 'coverage.request', request });
+    }),
+    askCoverage: enqueueActions(({ context, enqueue }) => {
+      const request = coverageRequestOf(context);
+      if (request) enqueue.sendTo('coverage', { type: 'coverage.request', request });
     }),
     emitNavigate: emit({ type: 'screen.navigate', to: '/territories' } as const),
     closeAlert: assign({ error: null }),
@@ -145,6 +156,8 @@ export const territoryEditorMachine = setup({
     fieldErrors: {},
     pictureErrors: {},
   }),
+  // What the zips and circles drawn cover (territory-coverage.machine.ts), asked as they change.
+  invoke: { id: 'coverage', src: 'coverage' },
   initial: 'deciding',
   states: {
     deciding: { tags: ['loading'], always: [{ guard: 'exists', target: 'loading' }, { target: 'editing' }] },
@@ -154,7 +167,10 @@ export const territoryEditorMachine = setup({
         id: 'loadTerritory',
         src: 'loadTerritory',
         input: ({ context }) => ({ id: context.id ?? 0 }),
-        onDone: { target: 'editing', actions: assign(({ event }) => ({ ...formValuesOf(event.output), territory: event.output, error: null })) },
+        onDone: {
+          target: 'editing',
+          actions: [assign(({ event }) => ({ ...formValuesOf(event.output), territory: event.output, error: null })), 'askCoverage'],
+        },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error, LOAD_FALLBACK).message }) },
       },
     },

@@ -1,5 +1,15 @@
+import { is } from 'superstruct';
 import { checkWith } from '../../../contracts/shared/validation';
-import { RADIUS_METERS_MAX, TerritoryCreate, dateOrNull, mergeZipText, withScheme, type Territory, type TerritoryCircle } from '../../../contracts/territories';
+import {
+  RADIUS_METERS_MAX,
+  TerritoryCoverageRequest,
+  TerritoryCreate,
+  dateOrNull,
+  mergeZipText,
+  withScheme,
+  type Territory,
+  type TerritoryCircle,
+} from '../../../contracts/territories';
 
 /**
  * The territory editor's form values and their way to the request: what the editor machine holds
@@ -78,6 +88,15 @@ export function drawableCircle(values: CircleValues): TerritoryCircle | null {
   const inRange =
     Math.abs(circle.center_lat) <= 90 && Math.abs(circle.center_lng) <= 180 && circle.radius_meters >= 1 && circle.radius_meters <= RADIUS_METERS_MAX;
   return inRange ? circle : null;
+}
+
+/**
+ * What to ask the coverage about, for the zips and circles as drawn: null while nothing is drawn,
+ * or while a field being typed does not hold a valid value yet.
+ */
+export function coverageRequestOf(values: Pick<TerritoryFormValues, 'zips' | 'circles'>): TerritoryCoverageRequest | null {
+  const request = { zips: values.zips, circles: values.circles.map(drawableCircle).filter((circle) => circle !== null) };
+  return request.zips.length + request.circles.length > 0 && is(request, TerritoryCoverageRequest) ? request : null;
 }
 
 /** Section 5: a social row with both fields empty is dropped. */

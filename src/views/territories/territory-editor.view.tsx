@@ -1,17 +1,14 @@
 import '@mantine/core/styles/Paper.css';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { is } from 'superstruct';
-import { lazy, useEffect, useRef, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, useRef, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TERRITORY_IMAGE_FIELDS, TerritoryCoverageRequest, type TerritoryImageField } from '../../../contracts/territories';
+import { TERRITORY_IMAGE_FIELDS, type TerritoryImageField } from '../../../contracts/territories';
 import { FieldsToFix, focusFirstInError } from '../../components/form-errors';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { LoadFailed } from '../../components/load-failed';
 import { mapConfigMachine, type MapConfigMachine } from '../../machines/territories/map-config.machine';
-import { territoryCoverageMachine, type TerritoryCoverageMachine } from '../../machines/territories/territory-coverage.machine';
 import { territoryEditorMachine, type TerritoryEditorMachine } from '../../machines/territories/territory-editor.machine';
-import { drawableCircle } from '../../machines/territories/territory-form';
 import { ServiceAreaField } from './service-area-field';
 import { SocialLinksField } from './social-links-field';
 import { ScreenFrame, ScreenLoading as Loading } from '../../components/screen-frame';
@@ -26,8 +23,8 @@ const BACK = { href: '/territories', label: 'Territories' };
 const TerritoryMap = lazy(() => import('./territory-map').then((module) => ({ default: module.TerritoryMap })));
 
 export type TerritoryEditorMachines = {
+  /** The editor, with its `coverage` child. */
   editor?: TerritoryEditorMachine;
-  coverage?: TerritoryCoverageMachine;
   mapConfig?: MapConfigMachine;
   /** Tests stand a plain component in for the Leaflet map, which needs a real layout. */
   map?: ComponentType<TerritoryMapProps>;
@@ -207,24 +204,19 @@ function ImagePick({ field, actor }: { field: TerritoryImageField; actor: Editor
   );
 }
 
-/** The map and the circles' fields, with the coverage of what is drawn asked for as it changes. */
+/** The map and the circles' fields, with what they cover (the editor's `coverage` child, told of every change). */
 function ServiceArea({ actor, machines }: { actor: EditorActor; machines: TerritoryEditorMachines }) {
-  const [coverage, sendCoverage] = useMachine(machines.coverage ?? territoryCoverageMachine);
+  const coverageActor = useSelector(actor, (snapshot) => snapshot.children.coverage);
+  const coverage = useSelector(coverageActor, (snapshot) => snapshot?.context.coverage ?? null);
+  const coveragePending = useSelector(coverageActor, (snapshot) => snapshot?.hasTag('pending') ?? false);
+  const coverageError = useSelector(coverageActor, (snapshot) => (snapshot?.hasTag('failed') ? snapshot.context.error : null));
   const [tiles] = useMachine(machines.mapConfig ?? mapConfigMachine);
-  const zips = useSelector(actor, (snapshot) => snapshot.context.zips);
-  const circles = useSelector(actor, (snapshot) => snapshot.context.circles);
-  useEffect(() => {
-    const request = { zips, circles: circles.map(drawableCircle).filter((circle) => circle !== null) };
-    // Nothing drawn, nothing to ask; a field being typed waits until it holds a valid value.
-    if (request.zips.length + request.circles.length === 0 || !is(request, TerritoryCoverageRequest)) return;
-    sendCoverage({ type: 'coverage.request', request });
-  }, [zips, circles, sendCoverage]);
   return (
     <ServiceAreaField
       actor={actor}
-      coverage={coverage.context.coverage}
-      coveragePending={coverage.hasTag('pending')}
-      coverageError={coverage.hasTag('failed') ? coverage.context.error : null}
+      coverage={coverage}
+      coveragePending={coveragePending}
+      coverageError={coverageError}
       tiles={tiles.context.config}
       tilesUnavailable={tiles.hasTag('withoutTiles')}
       MapComponent={machines.map ?? TerritoryMap}

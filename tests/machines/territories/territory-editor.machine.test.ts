@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { TERRITORY_IMAGE_FIELDS, TERRITORY_MESSAGES, type Territory, type TerritoryCreate, type TerritoryImageField } from '#contracts/territories';
+import {
+  TERRITORY_IMAGE_FIELDS,
+  TERRITORY_MESSAGES,
+  type Territory,
+  type TerritoryCoverage,
+  type TerritoryCoverageRequest,
+  type TerritoryCreate,
+  type TerritoryImageField,
+} from '#contracts/territories';
 import { ApiError } from '#src/services/shared/api';
 import type { PicturesSent } from '#src/services/territories/territories';
 import { territoryEditorMachine, type SaveInput, type TerritoryEditorEvent, type UploadInput } from '#src/machines/territories/territory-editor.machine';
+import { territoryCoverageMachine } from '#src/machines/territories/territory-coverage.machine';
 import { formValuesOf } from '#src/machines/territories/territory-form';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
-import { territoryOf } from './fixtures';
+import { EMPTY_COVERAGE, territoryOf } from './fixtures';
 
 const photo = new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' });
 /** What a new territory named Baku North, with zip 1000 added, sends: every field, blanks as the contract takes them. */
@@ -100,6 +109,9 @@ describe('territory editor machine', () => {
         uploadTerritoryImages: fromPromise<PicturesSent, UploadInput>(async ({ input }) => {
           calls.uploads.push(input);
           return answers.upload ? answers.upload() : { territory: territoryOf({ id: input.id, rep_photo: '/uploads/photo.png' }), refused: {} };
+        }),
+        coverage: provideChecked(territoryCoverageMachine, {
+          actors: { loadCoverage: fromPromise<TerritoryCoverage, TerritoryCoverageRequest>(async () => EMPTY_COVERAGE) },
         }),
       },
     });
@@ -301,6 +313,27 @@ describe('territory editor machine', () => {
     // Adding zip codes takes every mark away (the form did so before).
     send({ type: 'field.change', field: 'zip_text', value: '2000' }, { type: 'zips.add' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('asks its coverage child about what is drawn once the territory is loaded and at each change of zips or circles, and not while nothing valid is drawn', async () => {
+    const { actor } = start(7);
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    const asked = () => actor.getSnapshot().children.coverage!.getSnapshot();
+    const circle = { center_lat: 40.41, center_lng: 49.87, radius_meters: 1500 };
+    expect(asked()).toMatchObject({ value: 'waiting', context: { request: { zips: ['1000', '1001'], circles: [circle] } } });
+    actor.send({ type: 'zip.remove', zip: '1000' });
+    expect(asked().context.request).toEqual({ zips: ['1001'], circles: [circle] });
+    actor.send({ type: 'circle.change', index: 0, field: 'radius_meters', value: '' });
+    // The circle being typed is left out until it holds a valid value.
+    expect(asked().context.request).toEqual({ zips: ['1001'], circles: [] });
+    actor.send({ type: 'circle.resize', index: 0, radius: 2000 });
+    expect(asked().context.request).toEqual({ zips: ['1001'], circles: [{ ...circle, radius_meters: 2000 }] });
+    actor.send({ type: 'field.change', field: 'name', value: 'Baku East' });
+    actor.send({ type: 'zip.remove', zip: '1001' });
+    expect(asked().context.request).toEqual({ zips: [], circles: [{ ...circle, radius_meters: 2000 }] });
+    actor.send({ type: 'circle.remove', index: 0 });
+    // Nothing drawn, nothing asked: the last request stays the one before.
+    expect(asked().context.request).toEqual({ zips: [], circles: [{ ...circle, radius_meters: 2000 }] });
   });
 
   it("adds no circle or social link beyond the contract's limits", async () => {

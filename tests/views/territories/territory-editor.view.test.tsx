@@ -33,8 +33,14 @@ function createFakes() {
   const coverage = createFakeActor<TerritoryCoverage, TerritoryCoverageRequest>('loadCoverage');
   const tiles = createFakeActor<MapConfig, unknown>('loadMapConfig');
   const machines = {
-    editor: provideChecked(territoryEditorMachine, { actors: { loadTerritory: load.actor, saveTerritory: save.actor, uploadTerritoryImages: upload.actor } }),
-    coverage: provideChecked(territoryCoverageMachine, { actors: { loadCoverage: coverage.actor } }),
+    editor: provideChecked(territoryEditorMachine, {
+      actors: {
+        loadTerritory: load.actor,
+        saveTerritory: save.actor,
+        uploadTerritoryImages: upload.actor,
+        coverage: provideChecked(territoryCoverageMachine, { actors: { loadCoverage: coverage.actor } }),
+      },
+    }),
     mapConfig: provideChecked(mapConfigMachine, { actors: { loadMapConfig: tiles.actor } }),
     map: StubMap,
   };
