@@ -27,7 +27,7 @@ export const FLOW_MACHINES: Record<string, string[]> = {
   'menu-list': ['src/machines/menu/menu-list.machine.ts'],
   'extra-options': ['src/machines/menu/extra-options.machine.ts'],
   'primary-option-set-editor': ['src/machines/menu/primary-option-set-editor.machine.ts'],
-  'territory-editor': ['src/machines/territories/territory-editor.machine.ts'],
+  'territory-editor': ['src/machines/territories/territory-editor.machine.ts', 'src/machines/territories/territory-editor.edits.ts'],
   'general-stats': ['src/machines/insights/general-stats.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
   'menu-dashboard': ['src/machines/insights/menu-dashboard.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
   analytics: ['src/machines/insights/analytics.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
