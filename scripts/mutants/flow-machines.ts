@@ -28,10 +28,10 @@ export const FLOW_MACHINES: Record<string, string[]> = {
   'menu-list': ['src/machines/menu/menu-list.machine.ts'],
   'extra-options': ['src/machines/menu/extra-options.machine.ts'],
   'primary-option-set-editor': ['src/machines/menu/primary-option-set-editor.machine.ts'],
-  'territory-editor': ['src/machines/territories/territory-editor.machine.ts'],
-  'general-stats': ['src/machines/insights/general-stats.machine.ts'],
-  'menu-dashboard': ['src/machines/insights/menu-dashboard.machine.ts'],
-  analytics: ['src/machines/insights/analytics.machine.ts'],
+  'territory-editor': ['src/machines/territories/territory-editor.machine.ts', 'src/machines/territories/territory-editor.edits.ts'],
+  'general-stats': ['src/machines/insights/general-stats.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
+  'menu-dashboard': ['src/machines/insights/menu-dashboard.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
+  analytics: ['src/machines/insights/analytics.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
 };
 
 /** Where `npm run mutants:each` keeps one report per machine; the table reads them beside the last full run's. */

@@ -6,7 +6,7 @@ import { loadMapConfig } from '../../services/territories/territories';
  * Where the map's tiles come from. Without an answer the map is drawn without tiles: circles,
  * markers and controls work the same, so a failure here is not an error the person must handle.
  *
- *   loading --done--> ready ; --error--> withoutTiles
+ *   loading --done--> ready ; --error--> withoutTiles (tagged so for the view)
  */
 export const mapConfigMachine = setup({
   types: { context: {} as { config: MapConfig | null } },
@@ -25,7 +25,7 @@ export const mapConfigMachine = setup({
       },
     },
     ready: {},
-    withoutTiles: {},
+    withoutTiles: { tags: ['withoutTiles'] },
   },
 });
 

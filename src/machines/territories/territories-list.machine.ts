@@ -11,6 +11,9 @@ import { deleteTerritory, listTerritories } from '../../services/territories/ter
  *   loaded.idle --item.delete (confirmed in the view)--> loaded.deleting --done--> loading
  *                                                                       --error--> loaded.idle + alert
  *   search.changed (anywhere) --> the term is noted; 300 ms after the last key the list reloads
+ *
+ * Tags for the view: `loading` (no answer yet), `searching` (waiting for the typing to pause),
+ * `failed` (the list could not be loaded), `ready` (the rows came), `deleting`.
  */
 
 /** Typing pauses this long before the list asks the server (one request per word, not per key). */
@@ -51,6 +54,7 @@ export const territoriesListMachine = setup({
   },
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadTerritories',
         src: 'loadTerritories',
@@ -60,9 +64,10 @@ export const territoriesListMachine = setup({
       },
     },
     // Re-entered on every key, so the pause is counted from the last one; the rows stay meanwhile.
-    searching: { after: { [SEARCH_DEBOUNCE_MS]: 'loading' } },
-    failed: { on: { 'list.reload': 'loading' } },
+    searching: { tags: ['searching'], after: { [SEARCH_DEBOUNCE_MS]: 'loading' } },
+    failed: { tags: ['failed'], on: { 'list.reload': 'loading' } },
     loaded: {
+      tags: ['ready'],
       initial: 'idle',
       states: {
         idle: {
@@ -72,6 +77,7 @@ export const territoriesListMachine = setup({
           },
         },
         deleting: {
+          tags: ['deleting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'deleteTerritory',

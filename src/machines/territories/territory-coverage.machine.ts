@@ -10,6 +10,8 @@ import { loadCoverage } from '../../services/territories/territories';
  *   idle / shown / failed --coverage.request--> waiting --500 ms after the last change--> fetching
  *   fetching --done--> shown ; --error--> failed (the map and the form work on without it)
  *   a change while fetching waits again; the newer answer is the one shown
+ *
+ * Tags for the view: `pending` (waiting or fetching), `failed`.
  */
 
 /** Dragging a circle reports many changes: the server is asked once they stop. */
@@ -39,8 +41,9 @@ export const territoryCoverageMachine = setup({
   },
   states: {
     idle: {},
-    waiting: { after: { [COVERAGE_DEBOUNCE_MS]: 'fetching' } },
+    waiting: { tags: ['pending'], after: { [COVERAGE_DEBOUNCE_MS]: 'fetching' } },
     fetching: {
+      tags: ['pending'],
       invoke: {
         id: 'loadCoverage',
         src: 'loadCoverage',
@@ -50,7 +53,7 @@ export const territoryCoverageMachine = setup({
       },
     },
     shown: {},
-    failed: {},
+    failed: { tags: ['failed'] },
   },
 });
 

@@ -7,9 +7,9 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { AreaChart, DonutChart, LineChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsRange, type AnalyticsStats } from '../../../contracts/insights';
+import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
 import { analyticsMachine, type AnalyticsMachine } from '../../machines/insights/analytics.machine';
@@ -44,11 +44,14 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
   usePageTitle(ANALYTICS_TITLE, 'Back office');
   const { user } = useSession();
   const restaurantId = statsRestaurant(user);
-  const [state, send] = useMachine(machine, { input: { restaurantId } });
+  const [, send, actor] = useMachine(machine, { input: { restaurantId } });
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
   }, [restaurantId, send]);
-  const { range, stats, orders } = state.context;
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  // Zeros until the figures come, and after a failure (section 8).
+  const { stats, orders } = useSelector(actor, (snapshot) => snapshot.context.figures);
+  const range = useSelector(actor, (snapshot) => snapshot.context.choice);
   const series = useMemo(() => orderSeries(orders, range, new Date(), stats.currency), [orders, range, stats.currency]);
   const exportCsv = () => saveFile({ blob: new Blob([seriesCsv(series.points)], { type: 'text/csv' }), filename: csvName(range) }, csvName(range));
   // Owners always see their own restaurant; administrators the one chosen in the header, else all.
@@ -79,14 +82,17 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
             aria-labelledby="analytics-range"
             value={String(range)}
             data={ANALYTICS_RANGES.map((days) => ({ label: String(days), value: String(days) }))}
-            onChange={(value) => send({ type: 'range.chosen', range: Number(value) as AnalyticsRange })}
+            onChange={(value) => {
+              const chosen = ANALYTICS_RANGES.find((days) => String(days) === value);
+              if (chosen) send({ type: 'choice.made', choice: chosen });
+            }}
           />
         </div>
         <Button variant="default" onClick={exportCsv}>
           Export CSV
         </Button>
       </Group>
-      {state.matches('loading') ? (
+      {loading ? (
         <Group justify="center" mih={160}>
           <Spinner label="Loading analytics" />
         </Group>

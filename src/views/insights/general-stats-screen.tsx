@@ -6,7 +6,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Group, List, Paper, Stack, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import type { GeneralStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
@@ -38,24 +38,27 @@ export function GeneralStatsScreen({
 }) {
   usePageTitle(title, 'Back office');
   const restaurantId = statsRestaurant(useSession().user);
-  const [state, send] = useMachine(machine, { input: { restaurantId } });
+  const [, send, actor] = useMachine(machine, { input: { restaurantId } });
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
   }, [restaurantId, send]);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  // Zeros until the figures come, and after a failure (section 8).
+  const stats = useSelector(actor, (snapshot) => snapshot.context.figures);
 
   return (
     <Stack gap="lg" maw={1100} w="100%">
       <Title order={1} size="h2">
         {title}
       </Title>
-      {state.matches('loading') ? (
+      {loading ? (
         <Group justify="center" mih={100}>
           <Spinner label={`Loading ${title.toLowerCase()} figures`} />
         </Group>
       ) : (
         <div className={classes.kpis}>
           {cards.map((card) => (
-            <KpiCard key={card.stat} label={card.label} value={formatCount(state.context.stats[card.stat])} />
+            <KpiCard key={card.stat} label={card.label} value={formatCount(stats[card.stat])} />
           ))}
         </div>
       )}

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { DonutChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { MenuStats } from '../../../contracts/insights';
 import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
@@ -43,10 +43,15 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
   usePageTitle(DASHBOARD_TITLE, 'Back office');
   const { user } = useSession();
   const restaurantId = statsRestaurant(user);
-  const [state, send] = useMachine(machine, { input: { restaurantId } });
+  const [, send, actor] = useMachine(machine, { input: { restaurantId } });
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
   }, [restaurantId, send]);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const failed = useSelector(actor, (snapshot) => snapshot.hasTag('failed'));
+  const ready = useSelector(actor, (snapshot) => snapshot.hasTag('ready'));
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const data = useSelector(actor, (snapshot) => snapshot.context.figures);
 
   return (
     <Stack gap="lg" maw={1200} w="100%">
@@ -56,24 +61,22 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
         </Title>
         <Text>{DASHBOARD_SUBTITLE}</Text>
       </div>
-      {state.matches('loading') ? (
+      {loading ? (
         <Group justify="center" mih={160}>
           <Spinner label="Loading the dashboard" />
         </Group>
       ) : null}
-      {state.matches('failed') ? (
+      {failed ? (
         <Alert role="alert" color="red" variant="light" radius="md" title="Couldn't load dashboard">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{state.context.error}</Text>
-            <Button size="xs" variant="default" onClick={() => send({ type: 'dashboard.retry' })}>
+            <Text size="sm">{error}</Text>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'load.retry' })}>
               Retry
             </Button>
           </Stack>
         </Alert>
       ) : null}
-      {state.matches('loaded') && state.context.data ? (
-        <DashboardFigures data={state.context.data} platformWide={isAdmin(user) && restaurantId === null} />
-      ) : null}
+      {ready ? <DashboardFigures data={data} platformWide={isAdmin(user) && restaurantId === null} /> : null}
     </Stack>
   );
 }

@@ -6,14 +6,12 @@ import { Suspense, useMemo, type ComponentType } from 'react';
 import { DEFAULT_MAP_CENTER, RADIUS_METERS_MAX, TERRITORY_CIRCLES_MAX, type MapConfig, type TerritoryCoverage } from '../../../contracts/territories';
 import { ScreenLoading as Loading } from '../../components/screen-frame';
 import { CoveragePanel } from './coverage-panel';
-import { DEFAULT_RADIUS_METERS, drawableCircle, type CircleValues } from './territory-form';
-import type { TerritoryForm } from './territory-form-context';
+import { drawableCircle, type CircleValues, type NumberText } from '../../machines/territories/territory-form';
+import { useFormFields, type EditorActor } from './territory-fields';
 import type { TerritoryMapProps } from './territory-map';
 
-const rounded = (value: number, digits: number) => Number(value.toFixed(digits));
-
 export type ServiceAreaFieldProps = {
-  form: TerritoryForm;
+  actor: EditorActor;
   coverage: TerritoryCoverage | null;
   coveragePending: boolean;
   coverageError: string | null;
@@ -27,19 +25,22 @@ export type ServiceAreaFieldProps = {
  * The territory's circles: on the map by mouse, and as fields beside it for the keyboard
  * (latitude, longitude, radius, Add circle, Remove), with what the territory covers.
  */
-export function ServiceAreaField({ form, coverage, coveragePending, coverageError, tiles, tilesUnavailable, MapComponent }: ServiceAreaFieldProps) {
-  const circles = form.values.circles;
+export function ServiceAreaField({ actor, coverage, coveragePending, coverageError, tiles, tilesUnavailable, MapComponent }: ServiceAreaFieldProps) {
+  const { context } = useFormFields(actor, CIRCLE_FIELDS);
+  const circles = context.circles;
+  const send = actor.send;
   // The same array while the circles do not change, so the map redraws them only when they do.
   const shapes = useMemo(() => circles.map(drawableCircle), [circles]);
   const full = circles.length >= TERRITORY_CIRCLES_MAX;
-  const addCircle = (center: { lat: number; lng: number }, radius = DEFAULT_RADIUS_METERS) => {
-    if (form.getValues().circles.length >= TERRITORY_CIRCLES_MAX) return;
-    form.insertListItem('circles', { center_lat: rounded(center.lat, 6), center_lng: rounded(center.lng, 6), radius_meters: radius });
-  };
+  const addCircle = (center: { lat: number; lng: number }) => send({ type: 'circle.add', center });
   const coverZips = (zips: string[]) => {
     for (const zip of coverage?.zips.filter((place) => zips.includes(place.zip_code)) ?? []) addCircle(zip);
   };
-  const addZips = (zips: string[]) => form.setFieldValue('zips', [...new Set([...form.getValues().zips, ...zips])]);
+  const addZips = (zips: string[]) => send({ type: 'zips.include', zips });
+  const bound = (index: number, field: keyof CircleValues) => {
+    const path = `circles.${index}.${field}`;
+    return numberProps(path, circles[index]![field], context.fieldErrors[path], (value) => send({ type: 'circle.change', index, field, value }));
+  };
 
   return (
     <Stack gap="md">
@@ -49,12 +50,9 @@ export function ServiceAreaField({ form, coverage, coveragePending, coverageErro
           coverage={coverage}
           tiles={tiles}
           onAddCircle={(center) => addCircle(center)}
-          onMoveCircle={(index, center) => {
-            form.setFieldValue(`circles.${index}.center_lat`, rounded(center.lat, 6));
-            form.setFieldValue(`circles.${index}.center_lng`, rounded(center.lng, 6));
-          }}
-          onResizeCircle={(index, radius) => form.setFieldValue(`circles.${index}.radius_meters`, radius)}
-          onRemoveCircle={(index) => form.removeListItem('circles', index)}
+          onMoveCircle={(index, center) => send({ type: 'circle.move', index, center })}
+          onResizeCircle={(index, radius) => send({ type: 'circle.resize', index, radius })}
+          onRemoveCircle={(index) => send({ type: 'circle.remove', index })}
         />
       </Suspense>
       {tilesUnavailable ? (
@@ -63,25 +61,19 @@ export function ServiceAreaField({ form, coverage, coveragePending, coverageErro
         </Text>
       ) : null}
       {circles.map((_, index) => (
-        <Fieldset key={form.key(`circles.${index}`)} legend={`Circle ${index + 1}`} p="sm">
+        // Circles are kept by their place, as the form numbers them ("Circle 2").
+        <Fieldset key={index} legend={`Circle ${index + 1}`} p="sm">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} {...form.getInputProps(`circles.${index}.center_lat`)} />
-            <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} {...form.getInputProps(`circles.${index}.center_lng`)} />
-            <NumberInput
-              label="Radius (metres)"
-              min={1}
-              max={RADIUS_METERS_MAX}
-              step={100}
-              thousandSeparator=","
-              {...form.getInputProps(`circles.${index}.radius_meters`)}
-            />
+            <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} {...bound(index, 'center_lat')} />
+            <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} {...bound(index, 'center_lng')} />
+            <NumberInput label="Radius (metres)" min={1} max={RADIUS_METERS_MAX} step={100} thousandSeparator="," {...bound(index, 'radius_meters')} />
           </SimpleGrid>
           <Button
             mt="sm"
             size="xs"
             variant="subtle"
             color="red"
-            onClick={() => form.removeListItem('circles', index)}
+            onClick={() => send({ type: 'circle.remove', index })}
             aria-label={`Remove circle ${index + 1}`}
           >
             Remove
@@ -97,6 +89,16 @@ export function ServiceAreaField({ form, coverage, coveragePending, coverageErro
       <CoveragePanel coverage={coverage} pending={coveragePending} error={coverageError} onAddZips={addZips} onCoverZips={coverZips} />
     </Stack>
   );
+}
+
+const CIRCLE_FIELDS = ['circles'] as const;
+
+/**
+ * `fieldProps` for a number box: Mantine's NumberInput hands over its value (a number, or ''
+ * while the box is empty), not a change event, so bind-field.ts's text binding does not fit it.
+ */
+function numberProps(name: string, value: NumberText, error: string | undefined, onValue: (value: NumberText) => void) {
+  return { name, value, error, onChange: onValue };
 }
 
 /** A new circle from the keyboard starts where the last one is, so it is on screen. */

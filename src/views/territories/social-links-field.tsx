@@ -1,10 +1,20 @@
 import { Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TERRITORY_SOCIALS_MAX } from '../../../contracts/territories';
-import type { TerritoryForm } from './territory-form-context';
+import type { SocialValues } from '../../machines/territories/territory-form';
+import { fieldProps } from '../shared/bind-field';
+import { useFormFields, type EditorActor } from './territory-fields';
+
+const SOCIAL_FIELDS = ['socials'] as const;
 
 /** Rows of platform name and link; https:// is added on save to a link without one, blank rows are dropped. */
-export function SocialLinksField({ form }: { form: TerritoryForm }) {
-  const socials = form.values.socials;
+export function SocialLinksField({ actor }: { actor: EditorActor }) {
+  const { context } = useFormFields(actor, SOCIAL_FIELDS);
+  const socials = context.socials;
+  const send = actor.send;
+  const bound = (index: number, field: keyof SocialValues) => {
+    const path = `socials.${index}.${field}`;
+    return fieldProps(path, socials[index]![field], context.fieldErrors[path], (value) => send({ type: 'social.change', index, field, value }));
+  };
   return (
     <Stack gap="sm">
       {socials.length === 0 ? (
@@ -13,22 +23,18 @@ export function SocialLinksField({ form }: { form: TerritoryForm }) {
         </Text>
       ) : null}
       {socials.map((_, index) => (
-        <Fieldset key={form.key(`socials.${index}`)} legend={`Link ${index + 1}`} p="sm">
+        // Rows are kept by their place, as the form numbers them ("Link 2").
+        <Fieldset key={index} legend={`Link ${index + 1}`} p="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Platform" placeholder="Instagram" {...form.getInputProps(`socials.${index}.platform_name`)} />
-            <TextInput label="Link" placeholder="instagram.com/yourpage" {...form.getInputProps(`socials.${index}.platform_url`)} />
+            <TextInput label="Platform" placeholder="Instagram" {...bound(index, 'platform_name')} />
+            <TextInput label="Link" placeholder="instagram.com/yourpage" {...bound(index, 'platform_url')} />
           </SimpleGrid>
-          <Button mt="sm" size="xs" variant="subtle" color="red" onClick={() => form.removeListItem('socials', index)} aria-label={`Remove link ${index + 1}`}>
+          <Button mt="sm" size="xs" variant="subtle" color="red" onClick={() => send({ type: 'social.remove', index })} aria-label={`Remove link ${index + 1}`}>
             Remove
           </Button>
         </Fieldset>
       ))}
-      <Button
-        variant="default"
-        w="fit-content"
-        disabled={socials.length >= TERRITORY_SOCIALS_MAX}
-        onClick={() => form.insertListItem('socials', { platform_name: '', platform_url: '' })}
-      >
+      <Button variant="default" w="fit-content" disabled={socials.length >= TERRITORY_SOCIALS_MAX} onClick={() => send({ type: 'social.add' })}>
         Add social link
       </Button>
     </Stack>

@@ -26,7 +26,10 @@ export function TerritoriesListView({ machine = territoriesListMachine }: { mach
       Add territory
     </Button>
   );
-  const busy = !state.matches({ loaded: 'idle' });
+  const ready = state.hasTag('ready');
+  const failed = state.hasTag('failed');
+  // A delete waits for the list to settle: no other delete, search or load under way.
+  const canDelete = state.can({ type: 'item.delete', id: 0 });
 
   return (
     <ScreenFrame title="Territories" actions={addButton}>
@@ -37,23 +40,23 @@ export function TerritoriesListView({ machine = territoriesListMachine }: { mach
         onChange={(event) => send({ type: 'search.changed', search: event.currentTarget.value })}
         maw={360}
       />
-      {error && state.matches('loaded') ? (
+      {error && ready ? (
         <Alert role="alert" color="red" variant="light" radius="md" withCloseButton closeButtonLabel="Dismiss" onClose={() => send({ type: 'alert.dismiss' })}>
           {error}
         </Alert>
       ) : null}
-      {state.matches('failed') ? <LoadFailed message={error} onRetry={() => send({ type: 'list.reload' })} /> : null}
-      {state.matches('loading') && items.length === 0 ? <Loading label="Loading territories" /> : null}
-      {state.matches('loaded') && items.length === 0 ? (
+      {failed ? <LoadFailed message={error} onRetry={() => send({ type: 'list.reload' })} /> : null}
+      {state.hasTag('loading') && items.length === 0 ? <Loading label="Loading territories" /> : null}
+      {ready && items.length === 0 ? (
         <Stack align="center" gap="sm" p="xl" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 12 }}>
           <Text c="dimmed">{search.trim() ? `No territories match “${search.trim()}”` : TERRITORIES_EMPTY}</Text>
         </Stack>
       ) : null}
       {/* A reload keeps the last rows on screen instead of flashing a spinner. */}
-      {!state.matches('failed') && items.length > 0 ? (
+      {!failed && items.length > 0 ? (
         // On a phone the table scrolls sideways inside its own region, which Tab can reach and name.
         <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Territories table">
-          <Table highlightOnHover verticalSpacing="sm" aria-label="Territories" aria-busy={state.matches('searching') || state.matches('loading') || undefined}>
+          <Table highlightOnHover verticalSpacing="sm" aria-label="Territories" aria-busy={state.hasTag('searching') || state.hasTag('loading') || undefined}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Territory</Table.Th>
@@ -84,7 +87,7 @@ export function TerritoriesListView({ machine = territoriesListMachine }: { mach
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <ConfirmDelete what={territory.name} disabled={busy} onConfirm={() => send({ type: 'item.delete', id: territory.id })} />
+                    <ConfirmDelete what={territory.name} disabled={!canDelete} onConfirm={() => send({ type: 'item.delete', id: territory.id })} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,25 +1,20 @@
 import '@mantine/core/styles/Paper.css';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMachine } from '@xstate/react';
-import { is } from 'superstruct';
-import { lazy, useEffect, useEffectEvent, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { lazy, useRef, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TerritoryCoverageRequest, type Territory, type TerritoryImageField } from '../../../contracts/territories';
-import { FieldsToFix, useFocusAfterRefusal } from '../../components/form-errors';
+import { TERRITORY_IMAGE_FIELDS, type TerritoryImageField } from '../../../contracts/territories';
+import { FieldsToFix, focusFirstInError } from '../../components/form-errors';
 import { ImageDropzone } from '../../components/image-dropzone';
 import { LoadFailed } from '../../components/load-failed';
 import { mapConfigMachine, type MapConfigMachine } from '../../machines/territories/map-config.machine';
-import { territoryCoverageMachine, type TerritoryCoverageMachine } from '../../machines/territories/territory-coverage.machine';
 import { territoryEditorMachine, type TerritoryEditorMachine } from '../../machines/territories/territory-editor.machine';
 import { ServiceAreaField } from './service-area-field';
 import { SocialLinksField } from './social-links-field';
 import { ScreenFrame, ScreenLoading as Loading } from '../../components/screen-frame';
-import { RepresentativeFields, SummaryFields } from './territory-fields';
-import { drawableCircle, formErrorsOf, formValuesOf, toTerritoryBody, validateTerritory, type TerritoryFormValues } from './territory-form';
-import type { TerritoryForm } from './territory-form-context';
+import { RepresentativeFields, SummaryFields, type EditorActor } from './territory-fields';
 import type { TerritoryMapProps } from './territory-map';
-import type { TerritoryImages } from '../../services/territories/territories';
+import { useScreen } from '../shared/use-screen';
 import { ZipCodesField } from './zip-codes-field';
 
 const BACK = { href: '/territories', label: 'Territories' };
@@ -28,8 +23,8 @@ const BACK = { href: '/territories', label: 'Territories' };
 const TerritoryMap = lazy(() => import('./territory-map').then((module) => ({ default: module.TerritoryMap })));
 
 export type TerritoryEditorMachines = {
+  /** The editor, with its `coverage` child. */
   editor?: TerritoryEditorMachine;
-  coverage?: TerritoryCoverageMachine;
   mapConfig?: MapConfigMachine;
   /** Tests stand a plain component in for the Leaflet map, which needs a real layout. */
   map?: ComponentType<TerritoryMapProps>;
@@ -64,72 +59,64 @@ function labelsOf(errors: Record<string, ReactNode>): string[] {
 
 /** One territory's editor (spec sections 2, 4 and 5); `id` null for a new one. */
 export function TerritoryEditorView({ id, machines = {} }: { id: number | null; machines?: TerritoryEditorMachines }) {
-  const [state, send] = useMachine(machines.editor ?? territoryEditorMachine, { input: { id } });
+  const actor = useActorRef(machines.editor ?? territoryEditorMachine, { input: { id } });
   const [, navigate] = useLocation();
-  const saved = state.matches('saved');
-  // Spec section 4: after saving, the list (where the territory's counts are).
-  useEffect(() => {
-    if (saved) navigate('/territories');
-  }, [saved, navigate]);
+  const formRef = useRef<HTMLFormElement>(null);
+  useScreen(actor, {
+    'screen.navigate': ({ to }) => navigate(to),
+    // The event comes with the transition, before React has drawn the marks: focus after it.
+    'screen.refused': () =>
+      setTimeout(() => {
+        if (formRef.current) focusFirstInError(formRef.current);
+      }),
+  });
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const loadFailed = useSelector(actor, (snapshot) => snapshot.hasTag('loadFailed'));
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
 
   const title = id === null ? 'New territory' : 'Edit territory';
-  if (state.matches('deciding') || state.matches('loading')) {
+  if (loading) {
     return (
       <ScreenFrame title={title} back={BACK}>
         <Loading label="Loading the territory" />
       </ScreenFrame>
     );
   }
-  if (state.matches('loadFailed')) {
+  if (loadFailed) {
     return (
       <ScreenFrame title={title} back={BACK}>
-        <LoadFailed message={state.context.error} onRetry={() => send({ type: 'load.retry' })} />
+        <LoadFailed message={error} onRetry={() => actor.send({ type: 'load.retry' })} />
       </ScreenFrame>
     );
   }
-  return <TerritoryEditorForm state={state} send={send} machines={machines} title={title} />;
+  return <TerritoryEditorForm actor={actor} machines={machines} title={title} formRef={formRef} />;
 }
 
-type EditorState = ReturnType<typeof useMachine<TerritoryEditorMachine>>[0];
-type EditorSend = ReturnType<typeof useMachine<TerritoryEditorMachine>>[1];
+function TerritoryEditorForm({
+  actor,
+  machines,
+  title,
+  formRef,
+}: {
+  actor: EditorActor;
+  machines: TerritoryEditorMachines;
+  title: string;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
+  const name = useSelector(actor, (snapshot) => snapshot.context.name);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const pictureErrors = useSelector(actor, (snapshot) => snapshot.context.pictureErrors);
+  const sending = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
 
-type Images = Record<TerritoryImageField, File | null>;
-
-function TerritoryEditorForm({ state, send, machines, title }: { state: EditorState; send: EditorSend; machines: TerritoryEditorMachines; title: string }) {
-  const { territory, error, fieldErrors, pictureErrors, images: unsent } = state.context;
-  const form = useForm<TerritoryFormValues>({ mode: 'controlled', initialValues: formValuesOf(territory), validate: validateTerritory });
-  const [images, setImages] = useState<Images>({ rep_photo: null, wallpaper: null });
-  const sending = state.matches('saving') || state.matches('uploading');
-  const formRef = useRef<HTMLFormElement>(null);
-  const armFocus = useFocusAfterRefusal(formRef, !sending);
-
-  // The server's sentences per field go beside the inputs, as the form's own do (only a new answer sets them:
-  // the effect event reads the form as it is then, without running again when the person types).
-  const showServerErrors = useEffectEvent((errors: typeof fieldErrors) => {
-    if (Object.keys(errors).length > 0) form.setErrors(formErrorsOf(errors, form.getValues()));
-  });
-  useEffect(() => {
-    showServerErrors(fieldErrors);
-  }, [fieldErrors]);
-  // Once the pictures are sent, the stored ones are no longer a choice waiting: the pickers keep
-  // only what the machine still holds (the refused ones), whose fields say why.
-  useEffect(() => {
-    setImages({ rep_photo: unsent.rep_photo ?? null, wallpaper: unsent.wallpaper ?? null });
-  }, [unsent]);
-
-  const submit = form.onSubmit(
-    (values) => {
-      armFocus();
-      const chosen = Object.fromEntries(Object.entries(images).filter(([, file]) => file)) as Partial<Record<TerritoryImageField, File>>;
-      send({ type: 'territory.save', body: toTerritoryBody(values), images: chosen });
-    },
-    () => armFocus(),
-  );
-  const refused = labelsOf(form.errors);
-  const pictureProps = { territory, images, setImages, errors: pictureErrors, unsent, loading: state.matches('uploading') };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actor.send({ type: 'territory.save' });
+  };
+  const refused = labelsOf(fieldErrors);
 
   return (
-    <ScreenFrame title={form.values.name.trim() || title} documentTitle={title} back={BACK}>
+    <ScreenFrame title={name.trim() || title} documentTitle={title} back={BACK}>
       <form ref={formRef} onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="lg">
           {error ? (
@@ -140,10 +127,10 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
               radius="md"
               withCloseButton
               closeButtonLabel="Dismiss"
-              onClose={() => send({ type: 'alert.dismiss' })}
+              onClose={() => actor.send({ type: 'alert.dismiss' })}
             >
               {error}
-              <FieldsToFix labels={[...refused, ...(Object.keys(pictureErrors) as TerritoryImageField[]).map((field) => PICTURE_LABELS[field])]} />
+              <FieldsToFix labels={[...refused, ...TERRITORY_IMAGE_FIELDS.filter((field) => pictureErrors[field]).map((field) => PICTURE_LABELS[field])]} />
             </Alert>
           ) : refused.length > 0 ? (
             <Alert role="alert" color="red" variant="light" radius="md">
@@ -152,23 +139,23 @@ function TerritoryEditorForm({ state, send, machines, title }: { state: EditorSt
             </Alert>
           ) : null}
           <Section title="Summary">
-            <SummaryFields form={form} />
+            <SummaryFields actor={actor} />
           </Section>
           <Section title="Representative">
-            <RepresentativeFields form={form} />
-            <ImagePick field="rep_photo" {...pictureProps} />
+            <RepresentativeFields actor={actor} />
+            <ImagePick field="rep_photo" actor={actor} />
           </Section>
           <Section title="Zip codes">
-            <ZipCodesField form={form} />
+            <ZipCodesField actor={actor} />
           </Section>
           <Section title="Service area">
-            <ServiceArea form={form} machines={machines} />
+            <ServiceArea actor={actor} machines={machines} />
           </Section>
           <Section title="Home wallpaper">
-            <ImagePick field="wallpaper" {...pictureProps} />
+            <ImagePick field="wallpaper" actor={actor} />
           </Section>
           <Section title="Social links">
-            <SocialLinksField form={form} />
+            <SocialLinksField actor={actor} />
           </Section>
           <Group gap="sm">
             <Button type="submit" loading={sending}>
@@ -197,49 +184,41 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ImagePick(props: {
-  field: TerritoryImageField;
-  territory: Territory | null;
-  images: Images;
-  setImages: (update: (images: Images) => Images) => void;
-  /** Why a picture the server refused was not stored, and the refused files still held. */
-  errors: Partial<Record<TerritoryImageField, string>>;
-  unsent: TerritoryImages;
-  loading: boolean;
-}) {
-  const file = props.images[props.field];
+/** One picture's picker: the stored one, or the file chosen and not stored yet. */
+function ImagePick({ field, actor }: { field: TerritoryImageField; actor: EditorActor }) {
+  const current = useSelector(actor, (snapshot) => snapshot.context.territory?.[field] ?? null);
+  const file = useSelector(actor, (snapshot) => snapshot.context.images[field] ?? null);
+  const refusedFile = useSelector(actor, (snapshot) => snapshot.context.refusedImages[field]);
+  const reason = useSelector(actor, (snapshot) => snapshot.context.pictureErrors[field] ?? null);
+  const uploading = useSelector(actor, (snapshot) => snapshot.hasTag('uploading'));
   return (
     <ImageDropzone
-      label={PICTURE_LABELS[props.field]}
-      currentUrl={props.territory?.[props.field] ?? null}
+      label={PICTURE_LABELS[field]}
+      currentUrl={current}
       file={file}
-      onFileChange={(chosen) => props.setImages((images) => ({ ...images, [props.field]: chosen }))}
-      loading={props.loading && file !== null}
+      onFileChange={(chosen) => actor.send({ type: 'picture.choose', field, file: chosen })}
+      loading={uploading && file !== null}
       // Said while the refused file is still the one chosen: another choice is a new try.
-      error={file !== null && file === props.unsent[props.field] ? (props.errors[props.field] ?? null) : null}
+      error={file !== null && file === refusedFile ? reason : null}
     />
   );
 }
 
-/** The map and the circles' fields, with the coverage of what is drawn asked for as it changes. */
-function ServiceArea({ form, machines }: { form: TerritoryForm; machines: TerritoryEditorMachines }) {
-  const [coverage, sendCoverage] = useMachine(machines.coverage ?? territoryCoverageMachine);
+/** The map and the circles' fields, with what they cover (the editor's `coverage` child, told of every change). */
+function ServiceArea({ actor, machines }: { actor: EditorActor; machines: TerritoryEditorMachines }) {
+  const coverageActor = useSelector(actor, (snapshot) => snapshot.children.coverage);
+  const coverage = useSelector(coverageActor, (snapshot) => snapshot?.context.coverage ?? null);
+  const coveragePending = useSelector(coverageActor, (snapshot) => snapshot?.hasTag('pending') ?? false);
+  const coverageError = useSelector(coverageActor, (snapshot) => (snapshot?.hasTag('failed') ? snapshot.context.error : null));
   const [tiles] = useMachine(machines.mapConfig ?? mapConfigMachine);
-  const { zips, circles } = form.values;
-  useEffect(() => {
-    const request = { zips, circles: circles.map(drawableCircle).filter((circle) => circle !== null) };
-    // Nothing drawn, nothing to ask; a field being typed waits until it holds a valid value.
-    if (request.zips.length + request.circles.length === 0 || !is(request, TerritoryCoverageRequest)) return;
-    sendCoverage({ type: 'coverage.request', request });
-  }, [zips, circles, sendCoverage]);
   return (
     <ServiceAreaField
-      form={form}
-      coverage={coverage.context.coverage}
-      coveragePending={coverage.matches('waiting') || coverage.matches('fetching')}
-      coverageError={coverage.matches('failed') ? coverage.context.error : null}
+      actor={actor}
+      coverage={coverage}
+      coveragePending={coveragePending}
+      coverageError={coverageError}
       tiles={tiles.context.config}
-      tilesUnavailable={tiles.matches('withoutTiles')}
+      tilesUnavailable={tiles.hasTag('withoutTiles')}
       MapComponent={machines.map ?? TerritoryMap}
     />
   );

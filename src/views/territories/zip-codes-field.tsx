@@ -1,9 +1,9 @@
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Pill.css';
 import { Button, Group, Pill, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import { ZIP_DIGITS_MAX, ZIP_DIGITS_MIN, mergeZipText } from '../../../contracts/territories';
-import type { TerritoryForm } from './territory-form-context';
+import { ZIP_DIGITS_MAX, ZIP_DIGITS_MIN } from '../../../contracts/territories';
+import { fieldProps } from '../shared/bind-field';
+import { useFormFields, type EditorActor } from './territory-fields';
 
 /** How many zips a territory lists, in words. */
 export const zipCount = (count: number) => `${count} zip code${count === 1 ? '' : 's'}`;
@@ -13,29 +13,19 @@ export const zipCount = (count: number) => `${count} zip code${count === 1 ? '' 
  * numbers of 4 to 10 digits kept), merged with the listed ones without repeats; each listed one
  * a chip that removes it. Text still in the box when the territory is saved is merged the same way.
  */
-export function ZipCodesField({ form }: { form: TerritoryForm }) {
-  // Typing stays in this field (a keystroke would otherwise re-render the whole editor, map
-  // included); the text goes to the form when the field is left, so Save, which can only be
-  // reached by leaving it, adds what was pasted but not yet added.
-  const [text, setText] = useState('');
-  const zips = form.values.zips;
-  const add = () => {
-    form.setValues({ zips: mergeZipText(zips, text), zip_text: '' });
-    setText('');
-  };
-  const error = form.errors.zips;
+export function ZipCodesField({ actor }: { actor: EditorActor }) {
+  const { context } = useFormFields(actor, ZIP_FIELDS);
+  const { zips, zip_text: text } = context;
+  const send = actor.send;
   return (
     <Stack gap="sm">
       <Textarea
         label="Add zip codes"
         description={`Type or paste them in any form (commas, spaces, one per line); numbers of ${ZIP_DIGITS_MIN} to ${ZIP_DIGITS_MAX} digits are kept.`}
         rows={3}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onBlur={() => form.setFieldValue('zip_text', text)}
-        error={error}
+        {...fieldProps('zip_text', text, context.fieldErrors.zips, (value) => send({ type: 'field.change', field: 'zip_text', value }))}
       />
-      <Button variant="default" w="fit-content" onClick={add} disabled={text.trim() === ''}>
+      <Button variant="default" w="fit-content" onClick={() => send({ type: 'zips.add' })} disabled={text.trim() === ''}>
         Add zip codes
       </Button>
       <Text size="sm" fw={600} aria-live="polite">
@@ -48,12 +38,7 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
               <Pill
                 size="md"
                 withRemoveButton
-                onRemove={() =>
-                  form.setFieldValue(
-                    'zips',
-                    zips.filter((listed) => listed !== zip),
-                  )
-                }
+                onRemove={() => send({ type: 'zip.remove', zip })}
                 // Mantine hides the remove button from the keyboard (it expects Backspace in an input): not here.
                 removeButtonProps={{ 'aria-label': `Remove zip ${zip}`, tabIndex: 0, 'aria-hidden': false }}
               >
@@ -66,3 +51,5 @@ export function ZipCodesField({ form }: { form: TerritoryForm }) {
     </Stack>
   );
 }
+
+const ZIP_FIELDS = ['zips', 'zip_text'] as const;

@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GeneralStats } from '#contracts/insights';
-import { analyticsMachine, NO_ANALYTICS_STATS, type AnalyticsData } from '#src/machines/insights/analytics.machine';
+import { analyticsMachine, NO_ANALYTICS_DATA, NO_ANALYTICS_STATS, type AnalyticsData } from '#src/machines/insights/analytics.machine';
 import { generalStatsMachine, NO_GENERAL_STATS } from '#src/machines/insights/general-stats.machine';
-import { menuDashboardMachine, type MenuDashboardData } from '#src/machines/insights/menu-dashboard.machine';
+import { menuDashboardMachine, NO_DASHBOARD_DATA, type MenuDashboardData } from '#src/machines/insights/menu-dashboard.machine';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { analyticsStatsOf, generalStatsOf, menuStatsOf } from './insights-fixtures';
@@ -21,10 +21,10 @@ describe('menu dashboard machine', () => {
     assertPathCoverage(menuDashboardMachine, {
       input: { restaurantId: 7 },
       events: [
-        { type: 'xstate.done.actor.loadDashboard', output: { stats: menuStatsOf(1), backendReachable: true, orders: null } },
-        { type: 'xstate.error.actor.loadDashboard', error: new Error('HTTP 503') },
+        { type: 'xstate.done.actor.loadFigures', output: { stats: menuStatsOf(1), backendReachable: true, orders: null } },
+        { type: 'xstate.error.actor.loadFigures', error: new Error('HTTP 503') },
         ...restaurantEvents,
-        { type: 'dashboard.retry' },
+        { type: 'load.retry' },
       ],
     });
   });
@@ -34,7 +34,7 @@ describe('menu dashboard machine', () => {
     const actor = createActor(
       provideChecked(menuDashboardMachine, {
         actors: {
-          loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async () => {
+          loadFigures: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async () => {
             calls += 1;
             if (calls === 1) throw new Error('The database is not answering.');
             return { stats: menuStatsOf(2), backendReachable: true, orders: null };
@@ -45,9 +45,37 @@ describe('menu dashboard machine', () => {
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('The database is not answering.');
-    actor.send({ type: 'dashboard.retry' });
+    actor.send({ type: 'load.retry' });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    expect(actor.getSnapshot().context.data?.stats.counts.restaurants).toBe(2);
+    expect(actor.getSnapshot().context.figures.stats.counts.restaurants).toBe(2);
+  });
+
+  it('tells the screen what to draw through its tags, and says why it failed without logging it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    const actor = createActor(
+      provideChecked(menuDashboardMachine, {
+        actors: {
+          loadFigures: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async () => {
+            if (fail) throw new Error('HTTP 503');
+            return { stats: menuStatsOf(4), backendReachable: true, orders: null };
+          }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
+    const tags = () => [...actor.getSnapshot().tags].sort();
+    expect(tags()).toEqual(['loading']);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    expect(tags()).toEqual(['failed']);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'HTTP 503', figures: NO_DASHBOARD_DATA });
+    expect(logged).not.toHaveBeenCalled();
+    fail = false;
+    actor.send({ type: 'load.retry' });
+    expect(tags()).toEqual(['loading']);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    expect(tags()).toEqual(['ready']);
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, figures: { stats: { counts: { restaurants: 4 } } } });
   });
 
   it("loads the newly chosen restaurant's figures, and nothing when the choice stays", async () => {
@@ -55,7 +83,7 @@ describe('menu dashboard machine', () => {
     const actor = createActor(
       provideChecked(menuDashboardMachine, {
         actors: {
-          loadDashboard: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
+          loadFigures: fromPromise<MenuDashboardData, { restaurantId: number | null }>(async ({ input }) => {
             asked.push(input.restaurantId);
             return { stats: menuStatsOf(input.restaurantId ?? 0), backendReachable: true, orders: null };
           }),
@@ -66,7 +94,7 @@ describe('menu dashboard machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'restaurant.changed', restaurantId: null });
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
-    await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.data?.stats.counts.restaurants === 8);
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.figures.stats.counts.restaurants === 8);
     expect(asked).toEqual([null, 8]);
   });
 });
@@ -77,8 +105,8 @@ describe('general stats machine (Drivers, Customers)', () => {
     assertPathCoverage(generalStatsMachine, {
       input: { restaurantId: null },
       events: [
-        { type: 'xstate.done.actor.loadStats', output: generalStatsOf(1) },
-        { type: 'xstate.error.actor.loadStats', error: new Error('HTTP 503') },
+        { type: 'xstate.done.actor.loadFigures', output: generalStatsOf(1) },
+        { type: 'xstate.error.actor.loadFigures', error: new Error('HTTP 503') },
         ...restaurantEvents,
       ],
     });
@@ -89,7 +117,7 @@ describe('general stats machine (Drivers, Customers)', () => {
     const actor = createActor(
       provideChecked(generalStatsMachine, {
         actors: {
-          loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(async () => {
+          loadFigures: fromPromise<GeneralStats, { restaurantId: number | null }>(async () => {
             throw new Error('down');
           }),
         },
@@ -97,7 +125,7 @@ describe('general stats machine (Drivers, Customers)', () => {
       { input: { restaurantId: 7 } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(actor.getSnapshot().context.stats).toEqual(NO_GENERAL_STATS);
+    expect(actor.getSnapshot().context.figures).toEqual(NO_GENERAL_STATS);
     expect(logged).toHaveBeenCalledWith('Error fetching stats', expect.any(Error));
   });
 });
@@ -108,10 +136,10 @@ describe('analytics machine', () => {
     assertPathCoverage(analyticsMachine, {
       input: { restaurantId: 7 },
       events: [
-        { type: 'xstate.done.actor.loadStats', output: { stats: analyticsStatsOf(1), orders: null } },
-        { type: 'xstate.error.actor.loadStats', error: new Error('HTTP 503') },
+        { type: 'xstate.done.actor.loadFigures', output: { stats: analyticsStatsOf(1), orders: null } },
+        { type: 'xstate.error.actor.loadFigures', error: new Error('HTTP 503') },
         ...restaurantEvents,
-        { type: 'range.chosen', range: 7 },
+        { type: 'choice.made', choice: 7 },
       ],
     });
   });
@@ -122,7 +150,7 @@ describe('analytics machine', () => {
     const actor = createActor(
       provideChecked(analyticsMachine, {
         actors: {
-          loadStats: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
+          loadFigures: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
             calls += 1;
             if (input.restaurantId === 9) throw new Error('down');
             return { stats: analyticsStatsOf(3), orders: null };
@@ -131,14 +159,14 @@ describe('analytics machine', () => {
       }),
       { input: { restaurantId: null } },
     ).start();
-    expect(actor.getSnapshot().context.range).toBe(30);
+    expect(actor.getSnapshot().context.choice).toBe(30);
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    actor.send({ type: 'range.chosen', range: 90 });
-    expect(actor.getSnapshot().context.range).toBe(90);
+    actor.send({ type: 'choice.made', choice: 90 });
+    expect(actor.getSnapshot().context.choice).toBe(90);
     expect(calls).toBe(1);
     actor.send({ type: 'restaurant.changed', restaurantId: 9 });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(actor.getSnapshot().context.stats).toEqual(NO_ANALYTICS_STATS);
+    expect(actor.getSnapshot().context.figures).toEqual(NO_ANALYTICS_DATA);
     expect(logged).toHaveBeenCalledWith('Error fetching stats', expect.any(Error));
   });
 });
@@ -150,7 +178,7 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
     const actor = createActor(
       provideChecked(generalStatsMachine, {
         actors: {
-          loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) => {
+          loadFigures: fromPromise<GeneralStats, { restaurantId: number | null }>(({ input }) => {
             asked.push(input.restaurantId);
             return input.restaurantId === 8
               ? new Promise((resolve) => {
@@ -163,13 +191,13 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
       { input: { restaurantId: 7 } },
     ).start();
     const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    expect(loaded.context).toEqual({ restaurantId: 7, stats: generalStatsOf(7) });
+    expect(loaded.context).toEqual({ restaurantId: 7, figures: generalStatsOf(7), error: null, choice: null });
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
     expect(actor.getSnapshot().value).toBe('loaded');
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
-    expect(actor.getSnapshot()).toMatchObject({ value: 'loading', context: { restaurantId: 8, stats: NO_GENERAL_STATS } });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'loading', context: { restaurantId: 8, figures: NO_GENERAL_STATS } });
     finish(generalStatsOf(8));
-    expect((await waitFor(actor, (snapshot) => snapshot.matches('loaded'))).context.stats).toEqual(generalStatsOf(8));
+    expect((await waitFor(actor, (snapshot) => snapshot.matches('loaded'))).context.figures).toEqual(generalStatsOf(8));
     expect(asked).toEqual([7, 8]);
   });
 
@@ -178,7 +206,7 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
     const actor = createActor(
       provideChecked(analyticsMachine, {
         actors: {
-          loadStats: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
+          loadFigures: fromPromise<AnalyticsData, { restaurantId: number | null }>(async ({ input }) => {
             asked.push(input.restaurantId);
             return { stats: analyticsStatsOf(input.restaurantId ?? 0), orders: null };
           }),
@@ -187,14 +215,14 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
       { input: { restaurantId: 7 } },
     ).start();
     const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    expect(loaded.context).toMatchObject({ restaurantId: 7, stats: analyticsStatsOf(7), range: 30 });
-    actor.send({ type: 'range.chosen', range: 7 });
+    expect(loaded.context).toMatchObject({ restaurantId: 7, figures: { stats: analyticsStatsOf(7) }, choice: 30 });
+    actor.send({ type: 'choice.made', choice: 7 });
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
     expect(actor.getSnapshot().value).toBe('loaded');
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
-    expect(actor.getSnapshot().context).toMatchObject({ restaurantId: 8, stats: NO_ANALYTICS_STATS, range: 7 });
+    expect(actor.getSnapshot().context).toMatchObject({ restaurantId: 8, figures: NO_ANALYTICS_DATA, choice: 7 });
     const reloaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    expect(reloaded.context.stats).toEqual(analyticsStatsOf(8));
+    expect(reloaded.context.figures.stats).toEqual(analyticsStatsOf(8));
     expect(asked).toEqual([7, 8]);
   });
 });
@@ -209,7 +237,7 @@ describe('general stats and analytics machines: a choice made while a load is un
       const actor = createActor(
         provideChecked(machine as typeof generalStatsMachine, {
           actors: {
-            loadStats: fromPromise<GeneralStats, { restaurantId: number | null }>(
+            loadFigures: fromPromise<GeneralStats, { restaurantId: number | null }>(
               ({ input }) =>
                 new Promise((resolve) => {
                   // Analytics' load brings its counts with the orders.
@@ -227,7 +255,7 @@ describe('general stats and analytics machines: a choice made while a load is un
       pending[7]!(7);
       pending[8]!(8);
       const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-      expect(loaded.context.stats).toMatchObject({ restaurants: 8 });
+      expect(name === 'analytics' ? (loaded.context.figures as unknown as AnalyticsData).stats : loaded.context.figures).toMatchObject({ restaurants: 8 });
     });
   }
 

@@ -53,6 +53,42 @@ describe('territories list machine', () => {
     expect(searched).toEqual(['', '', 'Sum']);
   });
 
+  it('tells the view what it shows through its tags, and offers a delete only while the list is settled', async () => {
+    let fail = true;
+    let finishDelete: () => void = () => undefined;
+    const machine = provideChecked(territoriesListMachine, {
+      actors: {
+        loadTerritories: fromPromise<ListPage<Territory>, { search: string }>(async () => {
+          if (fail) throw new Error('HTTP 503');
+          return pageOf([territoryOf()]);
+        }),
+        deleteTerritory: fromPromise<void, { id: number }>(
+          () =>
+            new Promise((resolve) => {
+              finishDelete = resolve;
+            }),
+        ),
+      },
+    });
+    const actor = createActor(machine).start();
+    const tags = () => [...actor.getSnapshot().tags].sort();
+    const canDelete = () => actor.getSnapshot().can({ type: 'item.delete', id: 7 });
+    expect([tags(), canDelete()]).toEqual([['loading'], false]);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    expect([tags(), canDelete()]).toEqual([['failed'], false]);
+    fail = false;
+    actor.send({ type: 'list.reload' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    expect([tags(), canDelete()]).toEqual([['ready'], true]);
+    actor.send({ type: 'item.delete', id: 7 });
+    expect([tags(), canDelete()]).toEqual([['deleting', 'ready'], false]);
+    finishDelete();
+    await waitFor(actor, (snapshot) => snapshot.hasTag('loading'));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    actor.send({ type: 'search.changed', search: 'Baku' });
+    expect([tags(), canDelete()]).toEqual([['searching'], false]);
+  });
+
   it('keeps the rows and says why when a delete fails', async () => {
     const machine = provideChecked(territoriesListMachine, {
       actors: {

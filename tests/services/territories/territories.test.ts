@@ -21,7 +21,7 @@ import {
   updateTerritory,
   uploadTerritoryImages,
 } from '#src/services/territories/territories';
-import { formValuesOf, toTerritoryBody } from '#src/views/territories/territory-form';
+import { formValuesOf, toTerritoryBody } from '#src/machines/territories/territory-form';
 import { createTestApp, type TestApp } from '../../server/test-app';
 import { people } from '../../server/territories/territory-api';
 

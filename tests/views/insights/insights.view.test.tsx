@@ -103,7 +103,7 @@ afterEach(() => {
 
 function renderDashboard(user: CurrentUser) {
   const loads: Pending<MenuDashboardData>[] = [];
-  const machine = provideChecked(menuDashboardMachine, { actors: { loadDashboard: pendingActor(loads) } });
+  const machine = provideChecked(menuDashboardMachine, { actors: { loadFigures: pendingActor(loads) } });
   return renderScreen(user, loads, () => <MenuDashboardView machine={machine} />);
 }
 
@@ -200,7 +200,7 @@ describe('menu dashboard view: the screen', () => {
 
 function renderAnalytics(user: CurrentUser) {
   const loads: Pending<AnalyticsData>[] = [];
-  const machine = provideChecked(analyticsMachine, { actors: { loadStats: pendingActor(loads) } });
+  const machine = provideChecked(analyticsMachine, { actors: { loadFigures: pendingActor(loads) } });
   return renderScreen(user, loads, () => <AnalyticsView machine={machine} />);
 }
 
@@ -297,7 +297,7 @@ describe('analytics view: the screen', () => {
 
 function renderGeneral(user: CurrentUser, which: 'drivers' | 'customers', customerPages: CustomerLoad[] = []) {
   const loads: Pending<GeneralStats>[] = [];
-  const machine = provideChecked(generalStatsMachine, { actors: { loadStats: pendingActor(loads) } });
+  const machine = provideChecked(generalStatsMachine, { actors: { loadFigures: pendingActor(loads) } });
   const listMachine = provideChecked(customersMachine, {
     actors: {
       loadCustomers: fromPromise<CustomersPage, CustomerLoad['input']>(({ input }) => new Promise((resolve) => customerPages.push({ input, resolve }))),

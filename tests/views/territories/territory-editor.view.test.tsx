@@ -33,8 +33,14 @@ function createFakes() {
   const coverage = createFakeActor<TerritoryCoverage, TerritoryCoverageRequest>('loadCoverage');
   const tiles = createFakeActor<MapConfig, unknown>('loadMapConfig');
   const machines = {
-    editor: provideChecked(territoryEditorMachine, { actors: { loadTerritory: load.actor, saveTerritory: save.actor, uploadTerritoryImages: upload.actor } }),
-    coverage: provideChecked(territoryCoverageMachine, { actors: { loadCoverage: coverage.actor } }),
+    editor: provideChecked(territoryEditorMachine, {
+      actors: {
+        loadTerritory: load.actor,
+        saveTerritory: save.actor,
+        uploadTerritoryImages: upload.actor,
+        coverage: provideChecked(territoryCoverageMachine, { actors: { loadCoverage: coverage.actor } }),
+      },
+    }),
     mapConfig: provideChecked(mapConfigMachine, { actors: { loadMapConfig: tiles.actor } }),
     map: StubMap,
   };
@@ -288,6 +294,19 @@ describe('territory editor: the screen', () => {
     const added = screen.getByRole('group', { name: 'Circle 2' });
     expect(within(added).getByRole('textbox', { name: 'Latitude' })).toHaveValue('40.3');
     expect(within(added).getByRole('textbox', { name: 'Longitude' })).toHaveValue('49.6');
+  });
+
+  it('moves the focus to the first field in error when Save is refused, and to the alert when the server refuses it', async () => {
+    const { user, fakes } = renderEditor(7);
+    await fakes.load.resolve(territoryOf());
+    await user.clear(nameField());
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await waitFor(() => expect(nameField()).toHaveFocus());
+    await user.type(nameField(), 'Baku Central');
+    await user.click(screen.getByRole('button', { name: 'Save territory' }));
+    await fakes.save.reject(new Error('HTTP 503'));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it('refuses a file that is not an image, and says so', async () => {

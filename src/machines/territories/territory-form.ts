@@ -1,8 +1,18 @@
+import { is } from 'superstruct';
 import { checkWith } from '../../../contracts/shared/validation';
-import { RADIUS_METERS_MAX, TerritoryCreate, dateOrNull, mergeZipText, withScheme, type Territory, type TerritoryCircle } from '../../../contracts/territories';
+import {
+  RADIUS_METERS_MAX,
+  TerritoryCoverageRequest,
+  TerritoryCreate,
+  dateOrNull,
+  mergeZipText,
+  withScheme,
+  type Territory,
+  type TerritoryCircle,
+} from '../../../contracts/territories';
 
 /**
- * The territory editor's form values and their way to the request: what @mantine/form holds
+ * The territory editor's form values and their way to the request: what the editor machine holds
  * (every field present, blanks as ''), the body the contract checks, and the contract's
  * failures as the form's errors, so the screen refuses exactly what the server refuses.
  */
@@ -80,6 +90,15 @@ export function drawableCircle(values: CircleValues): TerritoryCircle | null {
   return inRange ? circle : null;
 }
 
+/**
+ * What to ask the coverage about, for the zips and circles as drawn: null while nothing is drawn,
+ * or while a field being typed does not hold a valid value yet.
+ */
+export function coverageRequestOf(values: Pick<TerritoryFormValues, 'zips' | 'circles'>): TerritoryCoverageRequest | null {
+  const request = { zips: values.zips, circles: values.circles.map(drawableCircle).filter((circle) => circle !== null) };
+  return request.zips.length + request.circles.length > 0 && is(request, TerritoryCoverageRequest) ? request : null;
+}
+
 /** Section 5: a social row with both fields empty is dropped. */
 const isBlankSocial = (social: SocialValues) => social.platform_name.trim() === '' && social.platform_url.trim() === '';
 
@@ -121,7 +140,7 @@ export function formErrorsOf(fields: Record<string, string>, values: TerritoryFo
   );
 }
 
-/** @mantine/form's validator: the same contract as the server's. */
+/** The form's errors by path (none when the contract accepts it): the same contract as the server's. */
 export function validateTerritory(values: TerritoryFormValues): Record<string, string> {
   const checked = checkWith(TerritoryCreate, toTerritoryBody(values));
   return checked.ok ? {} : formErrorsOf(checked.fields, values);
