@@ -69,7 +69,7 @@ describe('registration machine: behaviour', () => {
   });
 
   it('registers the tidied address, locks Resend, verifies, saves the profile and signs in', async () => {
-    const { actor, calls, send } = start();
+    const { actor, calls, send, effects } = start();
     send(...emailStep);
     await waitFor(actor, (s) => s.matches({ code: 'editing' }));
     expect(calls.register).toEqual([{ email: 'owner@example.com', accepted_terms: true }]);
@@ -101,7 +101,8 @@ describe('registration machine: behaviour', () => {
       },
     ]);
     expect(calls.signIn).toEqual([{ tokens: { access: 'A2', refresh: 'R2' }, remember: true }]);
-    expect(final.context.destination).toBe('/onboard/7/location');
+    // Refused twice (code, profile), then the screen leaves for the destination.
+    expect(effects).toEqual([{ type: 'screen.refused' }, { type: 'screen.refused' }, { type: 'screen.navigate', to: '/onboard/7/location', replace: true }]);
     expect(final.status).toBe('done');
   });
 
@@ -206,7 +207,7 @@ describe('registration machine: behaviour', () => {
 
   it('offers a retry when signing in fails after the account was made', async () => {
     let first = true;
-    const { actor, send } = start({
+    const { actor, send, effects } = start({
       verify: async () => ({ access: 'A1', refresh: 'R1', need_profile: false }),
       signIn: async () => {
         if (first) {
@@ -222,6 +223,7 @@ describe('registration machine: behaviour', () => {
     const failedState = await waitFor(actor, (s) => s.matches('signInFailed'));
     expect(failedState.context.error).toBe('Service unavailable.');
     send({ type: 'signin.retry' });
-    expect((await waitFor(actor, (s) => s.matches('done'))).context.destination).toBe('/admin');
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(effects).toEqual([{ type: 'screen.navigate', to: '/admin', replace: true }]);
   });
 });
