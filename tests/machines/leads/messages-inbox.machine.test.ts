@@ -70,14 +70,11 @@ function start(
           (answers.exportCsv ?? (async () => ({ blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' })))(filters),
         ),
       },
-      actions: {
-        saveExport: (_, params: { file: LegacyFile }) => {
-          saved.push(params.file);
-        },
-      },
     }),
     { input },
-  ).start();
+  );
+  actor.on('screen.saveFile', ({ file }) => saved.push(file));
+  actor.start();
   const settled = () => waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) || snapshot.matches({ list: 'failed' }));
   return { actor, loads, saved, changed, settled };
 }
