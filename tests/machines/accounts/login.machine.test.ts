@@ -68,6 +68,22 @@ describe('login machine: behaviour', () => {
     expect(effects).toEqual([{ type: 'screen.navigate', to: '/backoffice/menu', replace: true }]);
   });
 
+  it('is busy from the submit until the screen leaves, not while the form is edited', async () => {
+    let signIn: (destination: string) => void = () => undefined;
+    const destination = new Promise<string>((resolve) => (signIn = resolve));
+    const { actor, send } = start(
+      async () => ({ access: 'A', refresh: 'R' }),
+      () => destination,
+    );
+    send({ type: 'field.change', field: 'email', value: 'owner@example.com' }, { type: 'field.change', field: 'password', value: 'secret-1' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect((await waitFor(actor, (s) => s.matches('signingIn'))).hasTag('busy')).toBe(true);
+    signIn('/admin');
+    expect((await waitFor(actor, (s) => s.matches('done'))).hasTag('busy')).toBe(true);
+  });
+
   it('Remember me is on unless turned off', () => {
     const { actor } = start(
       async () => ({ access: 'A', refresh: 'R' }),
