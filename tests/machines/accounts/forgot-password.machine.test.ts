@@ -7,6 +7,7 @@ import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 describe('forgot password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -121,5 +122,17 @@ describe('forgot password machine: behaviour', () => {
     send({ type: 'field.change', field: 'code', value: '123456' }, { type: 'step.back' });
     expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ email: 'owner@example.com', code: '', password: '' });
+  });
+});
+
+describe('forgot password machine: what the view reads', () => {
+  it('names the stage shown and the work under way', () => {
+    const tagsAt = stateTags(forgotPasswordMachine, { resendSeconds: 1 });
+    expect(tagsAt({ request: 'editing' })).toEqual(['requestStep']);
+    expect(tagsAt({ request: 'sending' })).toEqual(['requestStep', 'sending']);
+    expect(tagsAt({ reset: 'editing' })).toEqual(['resetStep']);
+    expect(tagsAt({ reset: 'saving' })).toEqual(['resetStep', 'saving']);
+    expect(tagsAt({ reset: 'resending' })).toEqual(['resending', 'resetStep']);
+    expect(tagsAt('done')).toEqual(['resetStep', 'saving']);
   });
 });

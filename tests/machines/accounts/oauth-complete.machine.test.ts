@@ -5,6 +5,7 @@ import { ApiError } from '#src/services/shared/api';
 import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '#src/machines/accounts/oauth-complete.machine';
 import { measurePathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 const TOKENS = { access: 'A', refresh: 'R' };
 
@@ -73,5 +74,12 @@ describe('oauth completion machine: behaviour', () => {
     actor.send({ type: 'signin.retry' });
     await waitFor(actor, (s) => s.matches('done'));
     expect(navigations).toEqual(['/admin (replace)']);
+  });
+});
+
+describe('oauth completion machine: what the view reads', () => {
+  it('is failed only while the failure is shown', () => {
+    const tagsAt = stateTags(oauthCompleteMachine, { error: 'No.' });
+    expect([tagsAt('signingIn'), tagsAt('failed'), tagsAt('done')]).toEqual([[], ['failed'], []]);
   });
 });

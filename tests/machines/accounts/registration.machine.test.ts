@@ -5,6 +5,7 @@ import { ApiError } from '#src/services/shared/api';
 import { CODE_RESENT, registrationMachine, type RegistrationEvent } from '#src/machines/accounts/registration.machine';
 import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
+import { stateTags } from '../../support/state-tags';
 import { provideChecked } from '../../support/contract-double';
 import { startRegistration, type Answers } from './registration.doubles';
 
@@ -225,5 +226,19 @@ describe('registration machine: behaviour', () => {
     send({ type: 'signin.retry' });
     await waitFor(actor, (s) => s.matches('done'));
     expect(effects).toEqual([{ type: 'screen.navigate', to: '/admin', replace: true }]);
+  });
+});
+
+describe('registration machine: what the view reads', () => {
+  it('names the step shown and the work under way', () => {
+    const tagsAt = stateTags(registrationMachine, { resendSeconds: 1 });
+    expect(tagsAt({ email: 'editing' })).toEqual(['emailStep']);
+    expect(tagsAt({ email: 'sending' })).toEqual(['emailStep', 'sending']);
+    expect(tagsAt({ code: 'editing' })).toEqual(['codeStep']);
+    expect(tagsAt({ code: 'verifying' })).toEqual(['codeStep', 'verifying']);
+    expect(tagsAt({ code: 'resending' })).toEqual(['codeStep', 'resending']);
+    expect(tagsAt({ profile: 'editing' })).toEqual(['profileStep']);
+    expect(tagsAt({ profile: 'saving' })).toEqual(['profileStep', 'saving']);
+    expect([tagsAt('signingIn'), tagsAt('done'), tagsAt('signInFailed')]).toEqual([['finishing'], ['finishing'], ['signInFailed']]);
   });
 });

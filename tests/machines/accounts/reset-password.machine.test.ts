@@ -6,6 +6,7 @@ import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
 import { resetPasswordMachine, type ResetEvent } from '#src/machines/accounts/reset-password.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 describe('reset password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -87,5 +88,12 @@ describe('reset password machine: behaviour', () => {
     send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('saving'));
     expect((await waitFor(actor, (s) => s.context.error !== null)).context.error).toBe('Could not reset password.');
+  });
+});
+
+describe('reset password machine: what the view reads', () => {
+  it('is saving from the submit on', () => {
+    const tagsAt = stateTags(resetPasswordMachine);
+    expect([tagsAt('editing'), tagsAt('saving'), tagsAt('done')]).toEqual([[], ['saving'], ['saving']]);
   });
 });

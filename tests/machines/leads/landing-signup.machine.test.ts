@@ -10,6 +10,7 @@ import {
 } from '#src/machines/leads/landing-signup.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 const ZIP_MESSAGE = 'Please enter a zip code of 3 to 10 letters or digits.';
 const EMAIL_MESSAGE = 'Please enter a valid email.';
@@ -201,5 +202,12 @@ describe('landing sign-up machine: behaviour', () => {
     ]);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context).toEqual({ zip_code: '', email: '', fieldErrors: {}, error: null, attemptKey: null });
+  });
+});
+
+describe('landing sign-up machine: what the view reads', () => {
+  it('is submitting while the sign-up is sent, signed up once thanked', () => {
+    const tagsAt = stateTags(landingSignupMachine);
+    expect([tagsAt('idle'), tagsAt('submitting'), tagsAt('done'), tagsAt('failed')]).toEqual([[], ['submitting'], ['signedUp'], []]);
   });
 });
