@@ -2,7 +2,7 @@
 // tests/paths/flows.ts and each machine a back-office screen drives, with the files that make it
 // up. The name is what `npm run mutants:each -- <name>` takes and what the table prints.
 export const FLOW_MACHINES: Record<string, string[]> = {
-  registration: ['src/machines/accounts/registration.machine.ts'],
+  registration: ['src/machines/accounts/registration.machine.ts', 'src/machines/accounts/registration.context.ts'],
   'resend-lock': ['src/machines/accounts/resend-lock.machine.ts'],
   login: ['src/machines/accounts/login.machine.ts'],
   'forgot-password': ['src/machines/accounts/forgot-password.machine.ts'],

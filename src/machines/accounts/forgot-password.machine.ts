@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { MESSAGES, type DetailResponse, type ForgotRequest, type ResetRequest } from '../../../contracts/accounts';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
@@ -6,16 +6,20 @@ import { forgotPassword, resetPassword } from '../../services/accounts/auth';
 import { FIELDS_NOT_VALID, authFailure, pickFields } from './auth-errors';
 import { resendLockMachine } from './resend-lock.machine';
 import { checkResetRequest } from './reset-password.machine';
+import { AFTER_RESET, REFUSED, navigateTo, type AuthScreenEffect } from './screen-effects';
 
 /**
  * Forgot password (spec section 2): request (email), then reset (code + new password) with
- * Resend under the 60-second lock; a successful reset ends in `done` and the screen goes to
- * /login?reset=1.
+ * Resend under the 60-second lock; a successful reset ends in `done`, emitting
+ * screen.passwordChanged (the address) and screen.navigate to /login?reset=1.
  *
  *   request.editing --request.submit [valid]--> request.sending --done--> reset.editing (lock starts)
  *   reset.editing --reset.submit [valid]--> reset.saving --done--> done
  *   reset.editing --code.resend [lock ready]--> reset.resending --done--> reset.editing (lock again)
  *   reset.editing --step.back--> request.editing (another address)
+ * A submit refused here or by the server emits screen.refused. Tags: the stage shown
+ * (`requestStep`, `resetStep`; `done` keeps the reset stage up) and its work (`sending`,
+ * `saving`, `resending`).
  */
 
 export type ForgotField = 'email' | 'code' | 'password';
@@ -62,6 +66,7 @@ export const forgotPasswordMachine = setup({
     context: {} as ForgotContext,
     events: {} as ForgotEvent,
     input: {} as ForgotInput | undefined,
+    emitted: {} as AuthScreenEffect,
   },
   actors: {
     requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => forgotPassword(input)),
@@ -94,6 +99,9 @@ export const forgotPasswordMachine = setup({
       const { message, fields } = authFailure(params.error);
       return { error: message, fieldErrors: pickFields(fields, FORGOT_FIELDS) };
     }),
+    refused: emit(REFUSED),
+    passwordChanged: emit(({ context }) => ({ type: 'screen.passwordChanged', email: context.email }) as const),
+    leave: emit(navigateTo(AFTER_RESET)),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -109,38 +117,42 @@ export const forgotPasswordMachine = setup({
   initial: 'request',
   states: {
     request: {
+      tags: ['requestStep'],
       initial: 'editing',
       states: {
         editing: {
           on: {
             'field.change': { actions: 'setField' },
-            'request.submit': [{ guard: 'requestValid', target: 'sending' }, { actions: 'showRequestErrors' }],
+            'request.submit': [{ guard: 'requestValid', target: 'sending' }, { actions: ['showRequestErrors', 'refused'] }],
           },
         },
         sending: {
+          tags: ['sending'],
           entry: 'clearMessages',
           invoke: {
             id: 'requestCode',
             src: 'requestCode',
             input: ({ context }): ForgotRequest => ({ email: context.email.trim().toLowerCase() }),
             onDone: { target: '#forgotPassword.reset', actions: ['startLock', 'noteSent'] },
-            onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'] },
           },
         },
       },
     },
     reset: {
+      tags: ['resetStep'],
       initial: 'editing',
       states: {
         editing: {
           on: {
             'field.change': { actions: 'setField' },
-            'reset.submit': [{ guard: 'resetValid', target: 'saving' }, { actions: 'showResetErrors' }],
+            'reset.submit': [{ guard: 'resetValid', target: 'saving' }, { actions: ['showResetErrors', 'refused'] }],
             'code.resend': { guard: 'resendReady', target: 'resending' },
             'step.back': { target: '#forgotPassword.request', actions: ['clearMessages', 'forgetReset'] },
           },
         },
         saving: {
+          tags: ['saving'],
           entry: 'clearMessages',
           invoke: {
             id: 'resetPassword',
@@ -150,11 +162,12 @@ export const forgotPasswordMachine = setup({
               // Stryker disable next-line ConditionalExpression,ObjectLiteral: the resetValid guard let only checked fields in, so the fallback never runs
               return result.ok ? result.value : { email: context.email, code: context.code, password: context.password };
             },
-            onDone: { target: '#forgotPassword.done' },
-            onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+            onDone: { target: '#forgotPassword.done', actions: ['passwordChanged', 'leave'] },
+            onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'] },
           },
         },
         resending: {
+          tags: ['resending'],
           entry: 'clearMessages',
           invoke: {
             id: 'requestCode',
@@ -166,7 +179,7 @@ export const forgotPasswordMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['resetStep', 'saving'] },
   },
 });
 

@@ -1,16 +1,18 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { LoginRequest } from '../../../contracts/accounts';
 import type { Tokens } from '../../../contracts/shared/session';
 import { login } from '../../services/accounts/auth';
 import { completeSignIn } from '../../services/accounts/sign-in';
 import { authFailure, pickFields } from './auth-errors';
+import { REFUSED, navigateTo, type AuthScreenEffect } from './screen-effects';
 
 /**
  * Login (spec sections 2 and 4). No client-side checks (spec section 5): what is typed is sent.
  *
- *   editing --form.submit--> checking --done--> signingIn --done--> done (destination)
- *   checking --error--> editing (the server's sentence, and its sentences for the fields it names)
- *   signingIn --error--> editing
+ *   editing --form.submit--> checking --done--> signingIn --done--> done (emits screen.navigate to the destination)
+ *   checking --error--> editing (the server's sentence, and its sentences for the fields it names; emits screen.refused)
+ *   signingIn --error--> editing (emits screen.refused)
+ * Tags: `busy` while the form is sent and after (checking, signingIn, done).
  */
 
 export type LoginField = 'email' | 'password';
@@ -33,7 +35,6 @@ export interface LoginContext {
   /** The server's sentence per field it refused (an empty address, say), shown under the inputs. */
   fieldErrors: Partial<Record<LoginField, string>>;
   error: string | null;
-  destination: string | null;
 }
 
 export type LoginEvent = { type: 'field.change'; field: LoginField; value: string } | { type: 'remember.change'; remember: boolean } | { type: 'form.submit' };
@@ -45,6 +46,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput | undefined,
+    emitted: {} as AuthScreenEffect,
   },
   actors: {
     checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => login(input)),
@@ -66,7 +68,8 @@ export const loginMachine = setup({
       const { message, fields } = authFailure(params.error);
       return { error: message, fieldErrors: pickFields(fields, LOGIN_FIELDS), tokens: null };
     }),
-    setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
+    refused: emit(REFUSED),
+    goTo: emit((_, params: { destination: string }) => navigateTo(params.destination)),
   },
 }).createMachine({
   id: 'login',
@@ -78,7 +81,6 @@ export const loginMachine = setup({
     tokens: null,
     fieldErrors: {},
     error: null,
-    destination: null,
   }),
   initial: 'editing',
   states: {
@@ -90,16 +92,18 @@ export const loginMachine = setup({
       },
     },
     checking: {
+      tags: ['busy'],
       entry: 'clearErrors',
       invoke: {
         id: 'checkCredentials',
         src: 'checkCredentials',
         input: ({ context }): LoginRequest => ({ email: context.email, password: context.password }),
         onDone: { target: 'signingIn', actions: { type: 'rememberTokens', params: ({ event }) => ({ tokens: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'] },
       },
     },
     signingIn: {
+      tags: ['busy'],
       invoke: {
         id: 'completeSignIn',
         src: 'completeSignIn',
@@ -109,11 +113,11 @@ export const loginMachine = setup({
           remember: context.remember,
           next: context.next,
         }),
-        onDone: { target: 'done', actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'done', actions: { type: 'goTo', params: ({ event }) => ({ destination: event.output }) } },
+        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'] },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['busy'] },
   },
 });
 

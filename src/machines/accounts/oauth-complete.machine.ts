@@ -1,17 +1,19 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Tokens } from '../../../contracts/shared/session';
 import { oauthResultOnce } from '../../services/accounts/oauth-result';
 import { completeSignIn } from '../../services/accounts/sign-in';
 import { authFailure } from './auth-errors';
+import { navigateTo, type ScreenNavigate } from './screen-effects';
 
 /**
  * Social sign-in completion (/oauth/complete, spec section 4). The view has already read the
  * tokens (or the provider's error) from the address and removed them from it; this machine
  * only finishes the sign-in like login does, or explains why it cannot.
  *
- *   signingIn (start) --done--> done (destination) ; --error--> failed
+ *   signingIn (start) --done--> done (emits screen.navigate to the destination) ; --error--> failed
  *   signingIn [no tokens] --> failed (the provider's error, or "no sign-in details")
  *   failed --signin.retry [tokens]--> signingIn
+ * Tags: `failed` while the failure is shown.
  */
 
 export type OAuthResult = { tokens: Tokens; error?: undefined } | { tokens?: undefined; error: string };
@@ -19,7 +21,6 @@ export type OAuthResult = { tokens: Tokens; error?: undefined } | { tokens?: und
 export interface OAuthCompleteContext {
   tokens: Tokens | null;
   error: string | null;
-  destination: string | null;
 }
 
 export type OAuthCompleteEvent = { type: 'signin.retry' };
@@ -32,6 +33,7 @@ export const oauthCompleteMachine = setup({
     events: {} as OAuthCompleteEvent,
     /** What the address carried; without it, the address is read (and cleaned) as the machine is created. */
     input: {} as OAuthResult | undefined,
+    emitted: {} as ScreenNavigate,
   },
   actors: {
     // A person who chose Google expects to stay signed in, as with Remember me on.
@@ -43,7 +45,7 @@ export const oauthCompleteMachine = setup({
   },
   actions: {
     rememberFailure: assign((_, params: { error: unknown }) => ({ error: authFailure(params.error).message })),
-    setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
+    goTo: emit((_, params: { destination: string }) => navigateTo(params.destination)),
   },
 }).createMachine({
   id: 'oauthComplete',
@@ -51,7 +53,6 @@ export const oauthCompleteMachine = setup({
   context: ({ input = oauthResultOnce() }) => ({
     tokens: input.tokens ?? null,
     error: input.tokens ? null : input.error || OAUTH_NO_DETAILS,
-    destination: null,
   }),
   initial: 'signingIn',
   states: {
@@ -62,11 +63,12 @@ export const oauthCompleteMachine = setup({
         id: 'completeSignIn',
         src: 'completeSignIn',
         input: ({ context }): Tokens => context.tokens ?? { access: '', refresh: '' },
-        onDone: { target: 'done', actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output }) } },
+        onDone: { target: 'done', actions: { type: 'goTo', params: ({ event }) => ({ destination: event.output }) } },
         onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
+      tags: ['failed'],
       on: { 'signin.retry': { guard: 'hasTokens', target: 'signingIn' } },
     },
     done: { type: 'final' },

@@ -1,21 +1,34 @@
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import {
-  Code,
   MESSAGES,
-  ProfileRequest,
-  RegisterRequest,
   type ProfileResponse,
+  type RegisterRequest,
   type RegisterResponse,
   type VerifyRequest,
   type VerifyResponse,
 } from '../../../contracts/accounts';
-import { type Tokens } from '../../../contracts/shared/session';
-import { Email } from '../../../contracts/shared/text';
-import { checkWith } from '../../../contracts/shared/validation';
 import { register, saveProfile, verify } from '../../services/accounts/auth';
 import { completeSignIn } from '../../services/accounts/sign-in';
 import { FIELDS_NOT_VALID, authFailure, codeAlreadySent, pickFields, registrationFailure } from './auth-errors';
+import {
+  CODE_KEYS,
+  CODE_RESENT,
+  PROFILE_KEYS,
+  checkCode,
+  checkEmailStep,
+  checkProfile,
+  emailStepErrors,
+  normalisedEmail,
+  type ProfileCall,
+  type RegistrationContext,
+  type RegistrationEvent,
+  type RegistrationInput,
+  type SignInCall,
+} from './registration.context';
 import { resendLockMachine } from './resend-lock.machine';
+import { REFUSED, navigateTo, type AuthScreenEffect } from './screen-effects';
+
+export { CODE_RESENT, type ProfileCall, type RegistrationErrorKey, type RegistrationEvent, type SignInCall } from './registration.context';
 
 /**
  * Registration in three steps (spec sections 2 and 4). Each step is a state; the work a step
@@ -29,85 +42,18 @@ import { resendLockMachine } from './resend-lock.machine';
  *   code.editing  --code.resend [lock ready]--> code.resending --done--> code.editing (lock again)
  *   code.editing  --step.back--> email.editing (a different address)
  *   profile.editing --step.back--> code.editing ; --profile.submit [valid]--> profile.saving --done--> signingIn
- *   signingIn --done--> done (destination) ; --error--> signInFailed --signin.retry--> signingIn
+ *   signingIn --done--> done (emits screen.navigate to the destination) ; --error--> signInFailed --signin.retry--> signingIn
+ * A submit refused here or by the server emits screen.refused. Tags: the step shown (`emailStep`,
+ * `codeStep`, `profileStep`, `finishing` while signing in, `signInFailed`) and its work
+ * (`sending`, `verifying`, `resending`, `saving`).
  */
-
-export type RegistrationField = 'email' | 'first_name' | 'last_name' | 'password';
-export type RegistrationErrorKey = RegistrationField | 'terms' | 'code';
-
-export interface RegistrationInput {
-  /** Length of the resend lock in seconds (tests shorten it). */
-  resendSeconds?: number;
-}
-
-export interface RegistrationContext {
-  email: string;
-  acceptedTerms: boolean;
-  code: string;
-  first_name: string;
-  last_name: string;
-  password: string;
-  /** The register answer said this address already has an account: the code signs it in. */
-  existing: boolean;
-  /** From verify; kept so Back from the profile step does not spend the code a second time. */
-  tokens: Tokens | null;
-  verifiedCode: string | null;
-  fieldErrors: Partial<Record<RegistrationErrorKey, string>>;
-  /** The alert's sentence; null when there is none. */
-  error: string | null;
-  /** A quiet confirmation (a new code was sent). */
-  notice: string | null;
-  /** Where the person goes once signed in (set in `done`). */
-  destination: string | null;
-  resendLock: ActorRefFrom<typeof resendLockMachine>;
-}
-
-export type RegistrationEvent =
-  | { type: 'field.change'; field: RegistrationField; value: string }
-  | { type: 'terms.change'; accepted: boolean }
-  | { type: 'code.change'; value: string }
-  | { type: 'email.submit' }
-  | { type: 'code.verify' }
-  | { type: 'code.resend' }
-  | { type: 'profile.submit' }
-  | { type: 'step.back' }
-  | { type: 'signin.retry' };
-
-export type ProfileCall = { profile: ProfileRequest; accessToken: string };
-export type SignInCall = { tokens: Tokens; remember: boolean };
-
-/** Spec: a new code went out. Shown after Resend, so the person knows to look again. */
-export const CODE_RESENT = 'We sent you a new code.';
-
-const checkEmailStep = (context: RegistrationContext) => checkWith(RegisterRequest, { email: context.email, accepted_terms: context.acceptedTerms });
-const checkCode = (context: RegistrationContext) => checkWith(Code, context.code);
-const checkProfile = (context: RegistrationContext) =>
-  checkWith(ProfileRequest, {
-    email: context.email,
-    first_name: context.first_name,
-    last_name: context.last_name,
-    password: context.password,
-  });
-
-const normalisedEmail = (context: RegistrationContext) => {
-  const result = checkWith(Email, context.email);
-  // Stryker disable next-line ConditionalExpression: called only once the email step's guard accepted the address
-  return result.ok ? result.value : context.email;
-};
-
-const EMAIL_KEYS = ['email', 'terms'] as const;
-const CODE_KEYS = ['code'] as const;
-const PROFILE_KEYS = ['first_name', 'last_name', 'password'] as const;
-
-/** The email step's sentences: the contract and the server call the terms `accepted_terms`. */
-const emailStepErrors = ({ accepted_terms: terms, ...fields }: Record<string, string>) =>
-  pickFields(terms === undefined ? fields : { ...fields, terms }, EMAIL_KEYS);
 
 export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
     input: {} as RegistrationInput | undefined,
+    emitted: {} as AuthScreenEffect,
   },
   actors: {
     registerEmail: fromPromise<RegisterResponse, RegisterRequest>(({ input }) => register(input)),
@@ -188,7 +134,8 @@ export const registrationMachine = setup({
       const { message, fields } = authFailure(params.error);
       return { error: message, fieldErrors: pickFields(fields, PROFILE_KEYS) };
     }),
-    setDestination: assign((_, params: { destination: string }) => ({ destination: params.destination })),
+    refused: emit(REFUSED),
+    goTo: emit((_, params: { destination: string }) => navigateTo(params.destination)),
   },
 }).createMachine({
   id: 'registration',
@@ -205,22 +152,23 @@ export const registrationMachine = setup({
     fieldErrors: {},
     error: null,
     notice: null,
-    destination: null,
     resendLock: spawn('resendLock', { input: { seconds: input?.resendSeconds } }),
   }),
   initial: 'email',
   states: {
     email: {
+      tags: ['emailStep'],
       initial: 'editing',
       states: {
         editing: {
           on: {
             'field.change': { actions: 'setField' },
             'terms.change': { actions: 'setTerms' },
-            'email.submit': [{ guard: 'emailStepValid', target: 'sending' }, { actions: 'showEmailErrors' }],
+            'email.submit': [{ guard: 'emailStepValid', target: 'sending' }, { actions: ['showEmailErrors', 'refused'] }],
           },
         },
         sending: {
+          tags: ['sending'],
           entry: 'clearMessages',
           invoke: {
             id: 'registerEmail',
@@ -238,7 +186,7 @@ export const registrationMachine = setup({
               },
               {
                 target: 'editing',
-                actions: { type: 'rememberRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+                actions: [{ type: 'rememberRegistrationFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'],
               },
             ],
           },
@@ -246,6 +194,7 @@ export const registrationMachine = setup({
       },
     },
     code: {
+      tags: ['codeStep'],
       initial: 'editing',
       states: {
         editing: {
@@ -254,13 +203,14 @@ export const registrationMachine = setup({
             'code.verify': [
               { guard: 'codeAlreadyVerified', target: '#registration.profile' },
               { guard: 'codeValid', target: 'verifying' },
-              { actions: 'showCodeError' },
+              { actions: ['showCodeError', 'refused'] },
             ],
             'code.resend': { guard: 'resendReady', target: 'resending' },
             'step.back': { target: '#registration.email', actions: ['clearMessages', 'forgetCode'] },
           },
         },
         verifying: {
+          tags: ['verifying'],
           entry: 'clearMessages',
           invoke: {
             id: 'verifyCode',
@@ -279,11 +229,12 @@ export const registrationMachine = setup({
             ],
             onError: {
               target: 'editing',
-              actions: { type: 'rememberCodeFailure', params: ({ event }) => ({ error: event.error }) },
+              actions: [{ type: 'rememberCodeFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'],
             },
           },
         },
         resending: {
+          tags: ['resending'],
           entry: 'clearMessages',
           invoke: {
             id: 'registerEmail',
@@ -299,16 +250,18 @@ export const registrationMachine = setup({
       },
     },
     profile: {
+      tags: ['profileStep'],
       initial: 'editing',
       states: {
         editing: {
           on: {
             'field.change': { actions: 'setField' },
-            'profile.submit': [{ guard: 'profileValid', target: 'saving' }, { actions: 'showProfileErrors' }],
+            'profile.submit': [{ guard: 'profileValid', target: 'saving' }, { actions: ['showProfileErrors', 'refused'] }],
             'step.back': { target: '#registration.code', actions: 'clearMessages' },
           },
         },
         saving: {
+          tags: ['saving'],
           entry: 'clearMessages',
           invoke: {
             id: 'saveProfile',
@@ -329,13 +282,14 @@ export const registrationMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'rememberProfileFailure', params: ({ event }) => ({ error: event.error }) },
+              actions: [{ type: 'rememberProfileFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'],
             },
           },
         },
       },
     },
     signingIn: {
+      tags: ['finishing'],
       entry: 'clearMessages',
       invoke: {
         id: 'completeSignIn',
@@ -343,14 +297,15 @@ export const registrationMachine = setup({
         // Registration has no Remember me: a person who just made an account stays signed in.
         // Stryker disable next-line LogicalOperator,ObjectLiteral,StringLiteral: verify or the profile save stored the tokens before signing in
         input: ({ context }): SignInCall => ({ tokens: context.tokens ?? { access: '', refresh: '' }, remember: true }),
-        onDone: { target: 'done', actions: { type: 'setDestination', params: ({ event }) => ({ destination: event.output }) } },
+        onDone: { target: 'done', actions: { type: 'goTo', params: ({ event }) => ({ destination: event.output }) } },
         onError: { target: 'signInFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     signInFailed: {
+      tags: ['signInFailed'],
       on: { 'signin.retry': 'signingIn' },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['finishing'] },
   },
 });
 

@@ -1,17 +1,20 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { Code, MESSAGES, Password, type DetailResponse, type ResetRequest } from '../../../contracts/accounts';
 import { Email } from '../../../contracts/shared/text';
 import { checkWith } from '../../../contracts/shared/validation';
 import { resetPassword } from '../../services/accounts/auth';
 import { FIELDS_NOT_VALID, authFailure, pickFields } from './auth-errors';
+import { AFTER_RESET, REFUSED, navigateTo, type AuthScreenEffect } from './screen-effects';
 
 /**
  * The /reset screen (spec sections 2 and 5): email, 6-digit code, new password and its
  * confirmation in one form. Failures read the server's sentence, else 'Could not reset password.'
  *
- *   editing --form.submit [valid]--> saving --done--> done (the screen goes to /login?reset=1)
- *   editing --form.submit [invalid]--> editing (sentences under the fields, an alert naming them)
- *   saving --error--> editing (alert)
+ *   editing --form.submit [valid]--> saving --done--> done (emits screen.passwordChanged, then
+ *           screen.navigate to /login?reset=1)
+ *   editing --form.submit [invalid]--> editing (sentences under the fields, an alert naming them; emits screen.refused)
+ *   saving --error--> editing (alert; emits screen.refused)
+ * Tags: `saving` from the submit on (saving, done).
  */
 
 export type ResetField = 'email' | 'code' | 'password' | 'confirm';
@@ -66,6 +69,7 @@ export const resetPasswordMachine = setup({
     context: {} as ResetContext,
     events: {} as ResetEvent,
     input: {} as ResetInput | undefined,
+    emitted: {} as AuthScreenEffect,
   },
   actors: {
     resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => resetPassword(input)),
@@ -85,6 +89,9 @@ export const resetPasswordMachine = setup({
       return { fieldErrors: result.ok ? {} : result.fields, error: FIELDS_NOT_VALID };
     }),
     clearMessages: assign({ fieldErrors: () => ({}), error: null }),
+    refused: emit(REFUSED),
+    passwordChanged: emit(({ context }) => ({ type: 'screen.passwordChanged', email: context.email }) as const),
+    leave: emit(navigateTo(AFTER_RESET)),
     rememberFailure: assign((_, params: { error: unknown }) => {
       const { message, fields } = authFailure(params.error, MESSAGES.resetFallback);
       return { error: message, fieldErrors: pickFields(fields, ['email', 'code', 'password'] as const) };
@@ -98,10 +105,11 @@ export const resetPasswordMachine = setup({
     editing: {
       on: {
         'field.change': { actions: 'setField' },
-        'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'showFieldErrors' }],
+        'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: ['showFieldErrors', 'refused'] }],
       },
     },
     saving: {
+      tags: ['saving'],
       entry: 'clearMessages',
       invoke: {
         id: 'resetPassword',
@@ -111,11 +119,11 @@ export const resetPasswordMachine = setup({
           // Stryker disable next-line ConditionalExpression,ObjectLiteral: the formValid guard let only checked fields in, so the fallback never runs
           return result.ok ? result.value : { email: context.email, code: context.code, password: context.password };
         },
-        onDone: { target: 'done' },
-        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'done', actions: ['passwordChanged', 'leave'] },
+        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'] },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['saving'] },
   },
 });
 

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { MessageCreate, type Message } from '../../../contracts/leads';
 import { checkWith } from '../../../contracts/shared/validation';
 import { errorText } from '../../services/shared/error-text';
@@ -11,6 +11,10 @@ import { errorText } from '../../services/shared/error-text';
  *   idle --form.submit [invalid]--> idle (field errors shown)
  *   submitting --error--> failed --form.submit--> submitting
  *   failed --field.change--> idle (the alert goes, typed values stay)
+ *
+ * What the screen does once, emitted: `screen.refused` when a submit is refused (here or by the
+ * server: the focus goes to what to fix), `screen.focus` on `thanks` once signed up and on
+ * `form` after "Sign up another address". Tags: `submitting`, `signedUp` (the thanks is shown).
  */
 
 export const SIGNUP_FIELDS = ['zip_code', 'email'] as const;
@@ -40,6 +44,8 @@ export interface LandingSignupContext {
 /** What the `submitSignup` actor is given: the checked values and the key to send them under. */
 export type SignupRequest = MessageCreate & { idempotencyKey: string };
 
+export type LandingSignupEmitted = { type: 'screen.refused' } | { type: 'screen.focus'; on: 'thanks' | 'form' };
+
 export type LandingSignupEvent = { type: 'field.change'; field: SignupField; value: string } | { type: 'form.submit' } | { type: 'form.reset' };
 
 const EMPTY: LandingSignupContext = { zip_code: '', email: '', fieldErrors: {}, error: null, attemptKey: null };
@@ -62,6 +68,7 @@ export const landingSignupMachine = setup({
   types: {
     context: {} as LandingSignupContext,
     events: {} as LandingSignupEvent,
+    emitted: {} as LandingSignupEmitted,
   },
   actors: {
     // The HTTP client loads with the first sign-up, not with the page: most visitors only read.
@@ -92,6 +99,9 @@ export const landingSignupMachine = setup({
       return { error: message, fieldErrors: pickFieldErrors(fields) };
     }),
     clearForm: assign(() => ({ ...EMPTY })),
+    refused: emit({ type: 'screen.refused' } as const),
+    focusThanks: emit({ type: 'screen.focus', on: 'thanks' } as const),
+    focusForm: emit({ type: 'screen.focus', on: 'form' } as const),
   },
 }).createMachine({
   id: 'landingSignup',
@@ -101,10 +111,11 @@ export const landingSignupMachine = setup({
     idle: {
       on: {
         'field.change': { actions: 'setField' },
-        'form.submit': [{ guard: 'formIsValid', target: 'submitting' }, { actions: 'showFieldErrors' }],
+        'form.submit': [{ guard: 'formIsValid', target: 'submitting' }, { actions: ['showFieldErrors', 'refused'] }],
       },
     },
     submitting: {
+      tags: ['submitting'],
       entry: 'startAttempt',
       invoke: {
         id: 'submitSignup',
@@ -117,17 +128,18 @@ export const landingSignupMachine = setup({
           const signup = result.ok ? result.value : { zip_code: context.zip_code, email: context.email, message: SIGNUP_MESSAGE };
           return { ...signup, idempotencyKey: context.attemptKey ?? crypto.randomUUID() };
         },
-        onDone: { target: 'done' },
+        onDone: { target: 'done', actions: 'focusThanks' },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'],
         },
       },
     },
     done: {
+      tags: ['signedUp'],
       on: {
         // "Sign up another address": a fresh, empty form.
-        'form.reset': { target: 'idle', actions: 'clearForm' },
+        'form.reset': { target: 'idle', actions: ['clearForm', 'focusForm'] },
       },
     },
     failed: {

@@ -8,6 +8,7 @@ import { forget, hasLaunchNotice, LAUNCH_NOTICE_KEY, readSessionSummary, type Se
  *
  *   arriving --[launch note left]--> announcing (the note is removed at once) --launch.dismiss--> quiet
  *   arriving --[no note]--> quiet
+ * Tag: `announcing` while the confirmation is shown.
  */
 export type LandingVisit = { session: SessionSummary | null; launchNotice: boolean };
 
@@ -40,6 +41,7 @@ export const landingVisitMachine = setup({
       always: [{ guard: 'launchNoticeLeft', target: 'announcing' }, { target: 'quiet' }],
     },
     announcing: {
+      tags: ['announcing'],
       entry: 'forgetLaunchNotice',
       on: { 'launch.dismiss': 'quiet' },
     },

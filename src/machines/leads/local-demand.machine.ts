@@ -9,6 +9,7 @@ import { errorText } from '../../services/shared/error-text';
  *
  *   deciding --[a restaurant]--> loading --done--> loaded / --error--> failed --demand.retry--> loading
  *   deciding --[none]--> noRestaurant;   restaurant.changed (another id) --> deciding, from anywhere
+ * Tags: `noRestaurant`, `loading`, `failed`, `loaded`: what the screen shows.
  */
 export type LocalDemandContext = { restaurantId: number | null; demand: LocalDemand | null; error: string | null };
 export type LocalDemandEvent = { type: 'restaurant.changed'; restaurantId: number | null } | { type: 'demand.retry' };
@@ -42,8 +43,9 @@ export const localDemandMachine = setup({
   },
   states: {
     deciding: { always: [{ guard: 'hasRestaurant', target: 'loading' }, { target: 'noRestaurant' }] },
-    noRestaurant: {},
+    noRestaurant: { tags: ['noRestaurant'] },
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadDemand',
         src: 'loadDemand',
@@ -55,8 +57,8 @@ export const localDemandMachine = setup({
         },
       },
     },
-    loaded: {},
-    failed: { on: { 'demand.retry': 'loading' } },
+    loaded: { tags: ['loaded'] },
+    failed: { tags: ['failed'], on: { 'demand.retry': 'loading' } },
   },
 });
 

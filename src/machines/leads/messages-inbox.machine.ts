@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
 import type { Message, MessagePage, MessageStatus } from '../../../contracts/leads';
 import { archiveMessage, exportMessages, listMessages, markMessageRead, type InboxFilters, type InboxQuery } from '../../services/leads/messages';
 import type { LegacyFile } from '../../services/shared/legacy';
@@ -16,8 +16,10 @@ import { INBOX_DEFAULTS, type InboxSettings } from './inbox-address';
  *           loaded.idle --message.markRead--> marking --done--> loading ; --error--> idle + alert
  *           loaded.idle --message.archive--> archiving --done--> loading ; --error--> idle + alert
  *   email:  idle --filter.email--> waiting --300 ms quiet--> idle, the list reloads from page 1
- *   export: idle --export.start--> exporting --done--> idle (file saved) ; --error--> failed
+ *   export: idle --export.start--> exporting --done--> idle (emits screen.saveFile) ; --error--> failed
  *
+ * Tags: `failed` (the list could not be loaded), `idle` (a list is shown and nothing changes it
+ * now: paging and row actions are open), `exporting`.
  * Any filter change (status and page size at once, email once typing pauses) loads page 1.
  */
 
@@ -58,6 +60,9 @@ export type InboxEvent =
   /** Raised by the machine itself once typing pauses. */
   | { type: 'email.settled' };
 
+/** What the screen does for the machine: hand the exported file to the browser. */
+export type InboxEmitted = { type: 'screen.saveFile'; file: LegacyFile };
+
 const queryOf = (context: InboxContext): InboxQuery => ({
   page: context.page,
   page_size: context.pageSize,
@@ -76,6 +81,7 @@ export const messagesInboxMachine = setup({
     context: {} as InboxContext,
     events: {} as InboxEvent,
     input: {} as Partial<InboxSettings>,
+    emitted: {} as InboxEmitted,
   },
   actors: {
     loadMessages: fromPromise<MessagePage, InboxQuery>(({ input }) => listMessages(input)),
@@ -88,8 +94,8 @@ export const messagesInboxMachine = setup({
       assertEvent(event, 'filter.email');
       return { emailTyped: event.email };
     }),
-    /** Hands the exported file to the browser; the view provides it (the DOM is its business). */
-    saveExport: (_, _params: { file: LegacyFile }) => undefined,
+    /** Hands the exported file to the browser: the screen saves it (the DOM is its business). */
+    saveExport: emit((_, params: { file: LegacyFile }) => ({ type: 'screen.saveFile', file: params.file }) as const),
   },
   guards: {
     pastTheEnd: ({ context }, params: { page: MessagePage }) =>
@@ -131,11 +137,12 @@ export const messagesInboxMachine = setup({
             onError: { target: 'failed', actions: assign(({ event }) => ({ result: null, loadError: reason(event.error, LOAD_FALLBACK) })) },
           },
         },
-        failed: {},
+        failed: { tags: ['failed'] },
         loaded: {
           initial: 'idle',
           states: {
             idle: {
+              tags: ['idle'],
               on: {
                 'page.next': { guard: 'hasNextPage', target: '#messagesInbox.list.loading', actions: assign(({ context }) => ({ page: context.page + 1 })) },
                 'page.previous': {
@@ -193,6 +200,7 @@ export const messagesInboxMachine = setup({
       states: {
         idle: { on: { 'export.start': 'exporting' } },
         exporting: {
+          tags: ['exporting'],
           entry: assign({ exportError: null }),
           invoke: {
             id: 'exportCsv',

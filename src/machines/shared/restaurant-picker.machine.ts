@@ -12,6 +12,8 @@ import { loadRestaurantDirectory, searchRestaurants, type RestaurantDirectory } 
  *   ready: picker.search [text] --> waiting --after searchDelay--> searching --done/error--> idle
  *          picker.search [empty] --> idle (the known restaurants again)
  * Typing again while waiting restarts the delay, so a word typed quickly costs one call.
+ * Tags: `ready` (the restaurants are known), `settled` (no search waiting or running: the list
+ * shows the last answer), `failed` (the list could not be loaded).
  */
 export type PickerContext = {
   known: Restaurant[];
@@ -52,8 +54,9 @@ export const restaurantPickerMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => `Couldn't load restaurants: ${failure(event.error)}` }) },
       },
     },
-    failed: { on: { 'picker.retry': 'loading' } },
+    failed: { tags: ['failed'], on: { 'picker.retry': 'loading' } },
     ready: {
+      tags: ['ready'],
       initial: 'idle',
       on: {
         'picker.search': [
@@ -62,7 +65,7 @@ export const restaurantPickerMachine = setup({
         ],
       },
       states: {
-        idle: {},
+        idle: { tags: ['settled'] },
         waiting: { after: { searchDelay: 'searching' } },
         searching: {
           invoke: {

@@ -16,6 +16,8 @@ import { browserTokens } from '../../services/shared/token-store';
  * out) sends them to /login with nothing to come back to. Choosing the restaurant an
  * administrator works on (issue 10) stays inside `signedIn`, so the screens stay on while the
  * server stores the choice, and the user the screens read is always the server's answer.
+ * Tags for the guard: `signedIn` (and `choosing` inside it), `signedOut`, `ended`; without one
+ * of them the session is still being checked.
  */
 export type SessionInput = { hasToken: boolean };
 export type SessionContext = { hasToken: boolean; user: CurrentUser | null; chooseError: string | null };
@@ -50,6 +52,7 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      tags: ['signedIn'],
       initial: 'ready',
       on: { 'session.signOut': 'signingOut' },
       states: {
@@ -57,6 +60,7 @@ export const sessionMachine = setup({
           on: { 'restaurant.choose': { target: 'choosing', actions: assign({ chooseError: null }) } },
         },
         choosing: {
+          tags: ['choosing'],
           invoke: {
             id: 'chooseRestaurant',
             src: 'chooseRestaurant',
@@ -79,7 +83,7 @@ export const sessionMachine = setup({
         onError: { target: 'ended', actions: assign({ user: null }) },
       },
     },
-    signedOut: { type: 'final' },
-    ended: { type: 'final' },
+    signedOut: { type: 'final', tags: ['signedOut'] },
+    ended: { type: 'final', tags: ['ended'] },
   },
 });

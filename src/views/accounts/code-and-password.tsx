@@ -1,3 +1,5 @@
+import type { FieldChange, FormContext } from '../shared/bind-field';
+import { bindField } from '../shared/bind-field';
 import { CodeInput } from './code-input';
 import { NewPasswordField } from './password-input';
 
@@ -5,27 +7,30 @@ type Field = 'code' | 'password';
 
 /**
  * The emailed code and the new password, as both ways of resetting a password ask for them
- * (the forgot flow's second stage and the /reset screen); each screen names its own toggle.
+ * (the forgot flow's second stage and the /reset screen), bound to the screen's machine; each
+ * screen names its own toggle.
  */
-export function CodeAndNewPassword(props: {
-  code: string;
-  password: string;
-  errors: Partial<Record<Field, string>>;
+export function CodeAndNewPassword({
+  state,
+  send,
+  readOnly,
+  toggleLabel,
+}: {
+  state: { context: FormContext<Field> & Readonly<Record<Field, string>> };
+  send: (event: FieldChange<Field>) => void;
   readOnly: boolean;
   toggleLabel: string;
-  onChange: (field: Field, value: string) => void;
 }) {
+  const { context } = state;
   return (
     <>
-      <CodeInput value={props.code} error={props.errors.code} readOnly={props.readOnly} onChange={(value) => props.onChange('code', value)} />
-      <NewPasswordField
-        label="New password"
-        toggleLabel={props.toggleLabel}
-        value={props.password}
-        error={props.errors.password}
-        readOnly={props.readOnly}
-        onChange={(event) => props.onChange('password', event.currentTarget.value)}
+      <CodeInput
+        value={context.code}
+        error={context.fieldErrors.code}
+        readOnly={readOnly}
+        onChange={(value) => send({ type: 'field.change', field: 'code', value })}
       />
+      <NewPasswordField label="New password" toggleLabel={toggleLabel} readOnly={readOnly} {...bindField(state, send, 'password')} />
     </>
   );
 }

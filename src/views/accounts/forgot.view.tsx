@@ -6,15 +6,14 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { usePageTitle } from '../../components/page-title';
 import { forgotPasswordMachine, type ForgotField, type ForgotPasswordMachine } from '../../machines/accounts/forgot-password.machine';
-import { useAuthForm } from './auth-form';
+import { bindField } from '../shared/bind-field';
+import { useAuthScreen, type AuthForm } from './auth-form';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
-import { handOverResetEmail } from './reset-handoff';
 import { ResendControl } from './resend-control';
 
 export interface ForgotViewProps {
@@ -23,17 +22,11 @@ export interface ForgotViewProps {
 }
 
 export function ForgotView({ machine = forgotPasswordMachine, resendSeconds }: ForgotViewProps) {
-  const [state, send] = useMachine(machine, { input: { resendSeconds } });
-  const [, navigate] = useLocation();
-  const stage = state.matches('request') ? 'request' : 'reset';
+  const [state, send, actor] = useMachine(machine, { input: { resendSeconds } });
+  const { form } = useAuthScreen(actor);
+  const stage = state.hasTag('requestStep') ? 'request' : 'reset';
   // The second stage is a new page for a screen reader: the title changes and the focus goes to its heading.
   usePageTitle(STAGE_TITLES[stage]);
-
-  useEffect(() => {
-    if (!state.matches('done')) return;
-    handOverResetEmail(state.context.email);
-    navigate('/login?reset=1', { replace: true });
-  }, [state, navigate]);
 
   return (
     <AuthPage
@@ -43,7 +36,7 @@ export function ForgotView({ machine = forgotPasswordMachine, resendSeconds }: F
         </Button>
       }
     >
-      {stage === 'request' ? <RequestStage state={state} send={send} /> : <ResetStage state={state} send={send} />}
+      {stage === 'request' ? <RequestStage state={state} send={send} form={form} /> : <ResetStage state={state} send={send} form={form} />}
     </AuthPage>
   );
 }
@@ -53,6 +46,7 @@ const STAGE_TITLES = { request: 'Forgot password', reset: 'Set a new password' }
 type StageProps = {
   state: ReturnType<typeof useMachine<ForgotPasswordMachine>>[0];
   send: ReturnType<typeof useMachine<ForgotPasswordMachine>>[1];
+  form: AuthForm;
 };
 
 const REQUEST_FIELDS: readonly (readonly [ForgotField, string])[] = [['email', 'Email']];
@@ -61,21 +55,15 @@ const RESET_FIELDS: readonly (readonly [ForgotField, string])[] = [
   ['password', 'New password'],
 ];
 
-function RequestStage({ state, send }: StageProps) {
+function RequestStage({ state, send, form }: StageProps) {
   const { context } = state;
-  const sending = state.matches({ request: 'sending' });
-  const form = useAuthForm(() => send({ type: 'request.submit' }), state.matches({ request: 'editing' }));
+  const sending = state.hasTag('sending');
   return (
-    <form {...form}>
+    <form {...form(() => send({ type: 'request.submit' }))}>
       <Stack gap="lg">
         <CardHeading title={STAGE_TITLES.request}>Enter the email of your account and we will send you a 6-digit code.</CardHeading>
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={REQUEST_FIELDS} />
-        <EmailInput
-          value={context.email}
-          error={context.fieldErrors.email}
-          readOnly={sending}
-          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
-        />
+        <EmailInput readOnly={sending} {...bindField(state, send, 'email')} />
         <Button type="submit" size="lg" fullWidth loading={sending}>
           Send code
         </Button>
@@ -87,13 +75,12 @@ function RequestStage({ state, send }: StageProps) {
   );
 }
 
-function ResetStage({ state, send }: StageProps) {
+function ResetStage({ state, send, form }: StageProps) {
   const { context } = state;
-  const saving = state.matches({ reset: 'saving' }) || state.matches('done');
-  const resending = state.matches({ reset: 'resending' });
-  const form = useAuthForm(() => send({ type: 'reset.submit' }), state.matches({ reset: 'editing' }));
+  const saving = state.hasTag('saving');
+  const resending = state.hasTag('resending');
   return (
-    <form {...form}>
+    <form {...form(() => send({ type: 'reset.submit' }))}>
       <Stack gap="lg">
         <CardHeading title={STAGE_TITLES.reset}>
           Enter the code sent to <strong>{context.email.trim().toLowerCase()}</strong> and choose a new password.
@@ -102,14 +89,7 @@ function ResetStage({ state, send }: StageProps) {
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={RESET_FIELDS} />
         {/* This stage has no email field: a refused address is said on its own. */}
         {context.fieldErrors.email ? <ErrorAlert>{context.fieldErrors.email}</ErrorAlert> : null}
-        <CodeAndNewPassword
-          code={context.code}
-          password={context.password}
-          errors={context.fieldErrors}
-          readOnly={saving}
-          toggleLabel="Show or hide password"
-          onChange={(field, value) => send({ type: 'field.change', field, value })}
-        />
+        <CodeAndNewPassword state={state} send={send} readOnly={saving} toggleLabel="Show or hide password" />
         <Button type="submit" size="lg" fullWidth loading={saving} disabled={resending}>
           Reset password
         </Button>

@@ -8,12 +8,12 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Button, Stack, Switch, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { Link, useLocation, useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { usePageTitle } from '../../components/page-title';
 import { loginMachine, type LoginField, type LoginMachine } from '../../machines/accounts/login.machine';
 import { PRODUCT_NAME } from '../../theme';
-import { useAuthForm } from './auth-form';
+import { bindField } from '../shared/bind-field';
+import { useAuthScreen } from './auth-form';
 import { AuthPage, CardHeading, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { EmailInput } from './email-input';
 import { PasswordField } from './password-input';
@@ -34,16 +34,11 @@ const FIELDS: readonly (readonly [LoginField, string])[] = [
 
 export function LoginView({ machine = loginMachine }: LoginViewProps) {
   const [search] = useSearchParams();
-  const [state, send] = useMachine(machine, { input: { next: search.get('next'), email: search.get('reset') === '1' ? resetEmailForLogin() : '' } });
-  const [, navigate] = useLocation();
+  const [state, send, actor] = useMachine(machine, { input: { next: search.get('next'), email: search.get('reset') === '1' ? resetEmailForLogin() : '' } });
+  const { form } = useAuthScreen(actor);
   const { context } = state;
-  const busy = state.matches('checking') || state.matches('signingIn') || state.matches('done');
-  const form = useAuthForm(() => send({ type: 'form.submit' }), state.matches('editing'));
+  const busy = state.hasTag('busy');
   usePageTitle('Sign in');
-
-  useEffect(() => {
-    if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
-  }, [state, context.destination, navigate]);
 
   return (
     <AuthPage
@@ -56,29 +51,20 @@ export function LoginView({ machine = loginMachine }: LoginViewProps) {
         </>
       }
     >
-      <form {...form}>
+      <form {...form(() => send({ type: 'form.submit' }))}>
         <Stack gap="lg">
           <CardHeading title="Welcome back">Sign in to manage your restaurant.</CardHeading>
           {search.get('reset') === '1' && !context.error ? <NoticeAlert>{PASSWORD_CHANGED}</NoticeAlert> : null}
           <SocialButtons />
           <OrDivider />
           <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={FIELDS} />
-          <EmailInput
-            autoComplete="username"
-            value={context.email}
-            error={context.fieldErrors.email}
-            readOnly={busy}
-            onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
-          />
+          <EmailInput autoComplete="username" readOnly={busy} {...bindField(state, send, 'email')} />
           <PasswordField
             label="Password"
-            name="password"
             autoComplete="current-password"
-            value={context.password}
-            error={context.fieldErrors.password}
             readOnly={busy}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
+            {...bindField(state, send, 'password')}
           />
           <div className={classes.row}>
             <Switch

@@ -4,10 +4,10 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { usePageTitle } from '../../components/page-title';
 import { oauthCompleteMachine, type OAuthCompleteMachine, type OAuthResult } from '../../machines/accounts/oauth-complete.machine';
+import { useScreen } from '../shared/use-screen';
 import { AuthPage, CardHeading, ErrorAlert, authClasses } from './auth-layout';
 
 export interface OAuthCompleteViewProps {
@@ -20,16 +20,14 @@ const FAILED_TITLE = 'Sign-in did not complete';
 
 /** /oauth/complete: no interface of its own while it works (spec), a clear way out when it fails. */
 export function OAuthCompleteView({ machine = oauthCompleteMachine, result }: OAuthCompleteViewProps) {
-  const [state, send] = useMachine(machine, { input: result });
+  const [state, send, actor] = useMachine(machine, { input: result });
   const [, navigate] = useLocation();
+  useScreen(actor, { 'screen.navigate': ({ to, replace }) => navigate(to, { replace }) });
   const { context } = state;
-  usePageTitle(state.matches('failed') ? FAILED_TITLE : 'Signing you in');
+  const failed = state.hasTag('failed');
+  usePageTitle(failed ? FAILED_TITLE : 'Signing you in');
 
-  useEffect(() => {
-    if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
-  }, [state, context.destination, navigate]);
-
-  if (state.matches('failed')) {
+  if (failed) {
     return (
       <AuthPage>
         <Stack gap="lg">

@@ -9,12 +9,12 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { MESSAGES } from '../../../contracts/accounts';
 import { usePageTitle } from '../../components/page-title';
 import { registrationMachine, type RegistrationErrorKey, type RegistrationMachine } from '../../machines/accounts/registration.machine';
-import { useAuthForm } from './auth-form';
+import { bindField } from '../shared/bind-field';
+import { useAuthScreen, type AuthForm } from './auth-form';
 import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
 import { EmailInput } from './email-input';
@@ -52,16 +52,11 @@ const PROFILE_FIELDS: Fields = [
 ];
 
 export function RegisterView({ machine = registrationMachine, resendSeconds }: RegisterViewProps) {
-  const [state, send] = useMachine(machine, { input: { resendSeconds } });
-  const [, navigate] = useLocation();
-  const step: Step = state.matches('email') ? 'email' : state.matches('code') ? 'code' : state.matches('profile') ? 'profile' : 'finish';
-  const { context } = state;
+  const [state, send, actor] = useMachine(machine, { input: { resendSeconds } });
+  const { form } = useAuthScreen(actor);
+  const step: Step = state.hasTag('emailStep') ? 'email' : state.hasTag('codeStep') ? 'code' : state.hasTag('profileStep') ? 'profile' : 'finish';
   // A new step is a new page for a screen reader: the title changes and the focus goes to its heading.
-  usePageTitle(step === 'finish' ? (state.matches('signInFailed') ? 'Almost there' : 'Setting up your account') : STEP_TITLES[step]);
-
-  useEffect(() => {
-    if (state.matches('done') && context.destination) navigate(context.destination, { replace: true });
-  }, [state, context.destination, navigate]);
+  usePageTitle(step === 'finish' ? (state.hasTag('signInFailed') ? 'Almost there' : 'Setting up your account') : STEP_TITLES[step]);
 
   return (
     <AuthPage
@@ -75,11 +70,11 @@ export function RegisterView({ machine = registrationMachine, resendSeconds }: R
       }
     >
       {step === 'email' ? (
-        <EmailStep state={state} send={send} />
+        <EmailStep state={state} send={send} form={form} />
       ) : step === 'code' ? (
-        <CodeStep state={state} send={send} />
+        <CodeStep state={state} send={send} form={form} />
       ) : step === 'profile' ? (
-        <ProfileStep state={state} send={send} />
+        <ProfileStep state={state} send={send} form={form} />
       ) : (
         <Finishing state={state} send={send} />
       )}
@@ -92,12 +87,13 @@ type StepProps = {
   send: ReturnType<typeof useMachine<RegistrationMachine>>[1];
 };
 
-function EmailStep({ state, send }: StepProps) {
+type FormStepProps = StepProps & { form: AuthForm };
+
+function EmailStep({ state, send, form }: FormStepProps) {
   const { context } = state;
-  const sending = state.matches({ email: 'sending' });
-  const form = useAuthForm(() => send({ type: 'email.submit' }), state.matches({ email: 'editing' }));
+  const sending = state.hasTag('sending');
   return (
-    <form {...form}>
+    <form {...form(() => send({ type: 'email.submit' }))}>
       <Stack gap="lg">
         <CardHeading eyebrow="Step 1 of 3" title={STEP_TITLES.email}>
           Put your restaurant online in an afternoon.
@@ -105,13 +101,7 @@ function EmailStep({ state, send }: StepProps) {
         <SocialButtons />
         <OrDivider />
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={EMAIL_FIELDS} />
-        <EmailInput
-          placeholder="you@yourrestaurant.com"
-          value={context.email}
-          error={context.fieldErrors.email}
-          readOnly={sending}
-          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
-        />
+        <EmailInput placeholder="you@yourrestaurant.com" readOnly={sending} {...bindField(state, send, 'email')} />
         <Checkbox
           size="md"
           checked={context.acceptedTerms}
@@ -155,13 +145,12 @@ function EmailStep({ state, send }: StepProps) {
   );
 }
 
-function CodeStep({ state, send }: StepProps) {
+function CodeStep({ state, send, form }: FormStepProps) {
   const { context } = state;
-  const verifying = state.matches({ code: 'verifying' });
-  const resending = state.matches({ code: 'resending' });
-  const form = useAuthForm(() => send({ type: 'code.verify' }), state.matches({ code: 'editing' }));
+  const verifying = state.hasTag('verifying');
+  const resending = state.hasTag('resending');
   return (
-    <form {...form}>
+    <form {...form(() => send({ type: 'code.verify' }))}>
       <Stack gap="lg">
         <CardHeading eyebrow="Step 2 of 3" title={STEP_TITLES.code}>
           We sent a 6-digit code to <strong>{context.email.trim().toLowerCase()}</strong>. It is valid for 10 minutes.
@@ -182,47 +171,21 @@ function CodeStep({ state, send }: StepProps) {
   );
 }
 
-function ProfileStep({ state, send }: StepProps) {
+function ProfileStep({ state, send, form }: FormStepProps) {
   const { context } = state;
-  const saving = state.matches({ profile: 'saving' });
-  const form = useAuthForm(() => send({ type: 'profile.submit' }), state.matches({ profile: 'editing' }));
+  const saving = state.hasTag('saving');
   return (
-    <form {...form}>
+    <form {...form(() => send({ type: 'profile.submit' }))}>
       <Stack gap="lg">
         <CardHeading eyebrow="Step 3 of 3" title={STEP_TITLES.profile}>
           Tell us who you are and choose a password.
         </CardHeading>
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={PROFILE_FIELDS} />
         <div className={classes.names}>
-          <TextInput
-            label="First name"
-            name="first_name"
-            size="lg"
-            autoComplete="given-name"
-            value={context.first_name}
-            error={context.fieldErrors.first_name}
-            readOnly={saving}
-            onChange={(event) => send({ type: 'field.change', field: 'first_name', value: event.currentTarget.value })}
-          />
-          <TextInput
-            label="Last name"
-            name="last_name"
-            size="lg"
-            autoComplete="family-name"
-            value={context.last_name}
-            error={context.fieldErrors.last_name}
-            readOnly={saving}
-            onChange={(event) => send({ type: 'field.change', field: 'last_name', value: event.currentTarget.value })}
-          />
+          <TextInput label="First name" size="lg" autoComplete="given-name" readOnly={saving} {...bindField(state, send, 'first_name')} />
+          <TextInput label="Last name" size="lg" autoComplete="family-name" readOnly={saving} {...bindField(state, send, 'last_name')} />
         </div>
-        <NewPasswordField
-          label="Password"
-          toggleLabel="Show or hide password"
-          value={context.password}
-          error={context.fieldErrors.password}
-          readOnly={saving}
-          onChange={(event) => send({ type: 'field.change', field: 'password', value: event.currentTarget.value })}
-        />
+        <NewPasswordField label="Password" toggleLabel="Show or hide password" readOnly={saving} {...bindField(state, send, 'password')} />
         <Group gap="sm" grow wrap="nowrap">
           <Button type="button" variant="default" size="lg" disabled={saving} onClick={() => send({ type: 'step.back' })}>
             Back
@@ -237,7 +200,7 @@ function ProfileStep({ state, send }: StepProps) {
 }
 
 function Finishing({ state, send }: StepProps) {
-  if (state.matches('signInFailed')) {
+  if (state.hasTag('signInFailed')) {
     return (
       <Stack gap="lg">
         <CardHeading title="Almost there">Your account is ready, but we could not sign you in just now.</CardHeading>

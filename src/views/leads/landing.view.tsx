@@ -10,13 +10,15 @@ import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@manti
 import { useMachine } from '@xstate/react';
 import { forwardRef, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { FieldsToFix, labelsInError, useFocusAfterRefusal } from '../../components/form-errors';
+import { FieldsToFix, focusFirstInError, labelsInError } from '../../components/form-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { usePageTitle } from '../../components/page-title';
 import { FooterLink, SiteFooter, SiteFrame } from '../../components/site-frame';
 import { SIGNUP_SUCCESS, landingSignupMachine, type LandingSignupMachine, type SignupField } from '../../machines/leads/landing-signup.machine';
 import { landingVisitMachine, type LandingVisitMachine } from '../../machines/leads/landing-visit.machine';
 import { PRODUCT_NAME } from '../../theme';
+import { bindField } from '../shared/bind-field';
+import { useScreen } from '../shared/use-screen';
 import { AccountLink, LaunchConfirmation } from './landing-account';
 import { MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
 import classes from './landing.module.css';
@@ -36,11 +38,13 @@ export function LandingView({ machine = landingSignupMachine, visitMachine = lan
   const titleId = useId();
   const [visit, sendVisit] = useMachine(visitMachine, { input: undefined }); // the machine reads the browser's storage
   const { session } = visit.context;
-  const announcing = session !== null && visit.matches('announcing');
+  const announcing = session !== null && visit.hasTag('announcing');
   const confirmation = useRef<HTMLDivElement>(null);
   // On arrival from Launch the confirmation takes the focus, so screen readers announce it, and
   // dismissing it does not bring the focus back here. React runs a component's effects in order:
   // this one follows usePageTitle's, so it wins over the move to the heading after a navigation.
+  // A focus on arrival, not an emitted effect: the visit machine decides as it starts (in
+  // useMachine's effect), before any `useScreen` could listen.
   useEffect(() => {
     if (announcing) confirmation.current?.focus();
   }, [announcing]);
@@ -145,35 +149,31 @@ const FIELD_LABELS: readonly (readonly [SignupField, string])[] = [
 ];
 
 function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; titleId: string }) {
-  const [state, send] = useMachine(machine);
+  const [state, send, actor] = useMachine(machine);
   const formRef = useRef<HTMLFormElement>(null);
   const zipRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
-  const previous = useRef(state.value);
+  // Keyboard and screen-reader users land where the news is, once React has drawn it: the first
+  // field to fix after a refusal (here or by the server), the thank-you after a sign-up, the
+  // first field of a fresh form after "Sign up another address".
+  useScreen(actor, {
+    'screen.refused': () =>
+      setTimeout(() => {
+        if (formRef.current) focusFirstInError(formRef.current);
+      }),
+    'screen.focus': ({ on }) => setTimeout(() => (on === 'thanks' ? successRef : zipRef).current?.focus()),
+  });
 
-  const submitting = state.matches('submitting');
+  const submitting = state.hasTag('submitting');
   const { zip_code, email, fieldErrors, error } = state.context;
   const labelsToFix = labelsInError(fieldErrors, FIELD_LABELS);
-  // Refused by the contract or by the server: the cursor goes to the first field to fix.
-  const focusAfterRefusal = useFocusAfterRefusal(formRef, !submitting);
-
-  // Keyboard and screen-reader users land where the news is: the thank-you after a sign-up,
-  // the first field of a fresh form after "Sign up another address".
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = state.value;
-    if (before === state.value) return;
-    if (state.value === 'done') successRef.current?.focus();
-    if (before === 'done' && state.value === 'idle') zipRef.current?.focus();
-  }, [state.value]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    focusAfterRefusal();
     send({ type: 'form.submit' });
   }
 
-  if (state.matches('done')) {
+  if (state.hasTag('signedUp')) {
     return (
       <Stack gap="md" className={classes.cardBody}>
         <Title order={2} id={titleId} className={classes.cardTitle}>
@@ -212,20 +212,16 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
         <TextInput
           ref={zipRef}
           label="Zip code"
-          name="zip_code"
           size="lg"
           autoComplete="postal-code"
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="e.g. 94107"
-          value={zip_code}
-          error={fieldErrors.zip_code}
           readOnly={submitting}
-          onChange={(event) => send({ type: 'field.change', field: 'zip_code', value: event.currentTarget.value })}
+          {...bindField(state, send, 'zip_code')}
         />
         <TextInput
           label="Email"
-          name="email"
           type="email"
           size="lg"
           autoComplete="email"
@@ -233,10 +229,8 @@ function SignupCard({ machine, titleId }: { machine: LandingSignupMachine; title
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@yourrestaurant.com"
-          value={email}
-          error={fieldErrors.email}
           readOnly={submitting}
-          onChange={(event) => send({ type: 'field.change', field: 'email', value: event.currentTarget.value })}
+          {...bindField(state, send, 'email')}
         />
         <Button type="submit" size="lg" fullWidth loading={submitting} className={classes.submit}>
           Notify me!

@@ -39,6 +39,7 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
   const adminBase = navigationBase(useRouter().base, user) === 'admin';
   const restaurantId = user.active_restaurant_id;
   const [state, send] = useMachine(machine, { input: { restaurantId } });
+  // The session's restaurant is an input the machine follows (the header's picker changes it).
   useEffect(() => {
     send({ type: 'restaurant.changed', restaurantId });
   }, [restaurantId, send]);
@@ -52,20 +53,20 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
       </Title>
       {adminBase ? <MessagesTabs /> : null}
       <Text maw={720}>{DEMAND_EXPLANATION}</Text>
-      {state.matches('noRestaurant') ? (
+      {state.hasTag('noRestaurant') ? (
         <Text>
           {administrator
             ? 'Choose a restaurant in “Restaurant you work on” to see the demand around it.'
             : 'Your restaurant is not set up yet: its zip codes come from onboarding.'}
         </Text>
       ) : null}
-      {state.matches('loading') ? (
+      {state.hasTag('loading') ? (
         <Group justify="center" mih={160}>
           <Spinner label="Loading local demand" />
         </Group>
       ) : null}
-      {state.matches('failed') ? <LoadFailed message={error} onRetry={() => send({ type: 'demand.retry' })} /> : null}
-      {state.matches('loaded') && demand ? <DemandFigures demand={demand} administrator={administrator} /> : null}
+      {state.hasTag('failed') ? <LoadFailed message={error} onRetry={() => send({ type: 'demand.retry' })} /> : null}
+      {state.hasTag('loaded') && demand ? <DemandFigures demand={demand} administrator={administrator} /> : null}
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Center, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { MESSAGE_PAGE_SIZES, type MessageStatus } from '../../../contracts/leads';
 import { usePageTitle } from '../../components/page-title';
@@ -17,6 +17,7 @@ import { saveFile } from '../../components/save-file';
 import { readInboxAddress, writeInboxAddress } from '../../machines/leads/inbox-address';
 import { messagesInboxMachine, pageCount, type MessagesInboxMachine } from '../../machines/leads/messages-inbox.machine';
 import { MessagesTabs } from '../shared/messages-tabs';
+import { useScreen } from '../shared/use-screen';
 import { MessageCards, MessageTable } from './message-list';
 import classes from './messages-inbox.module.css';
 import { Spinner } from '../../components/spinner';
@@ -45,16 +46,11 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
   const [search, setSearch] = useSearchParams();
   // Read once: from then on the machine owns the filters and the address follows it.
   const [initial] = useState(() => readInboxAddress(search.toString()));
-  const withSaving = useMemo(
-    () =>
-      machine.provide({
-        actions: { saveExport: (_, params: { file: Parameters<typeof saveFile>[0] }) => saveFile(params.file, EXPORT_FALLBACK_NAME) },
-      }),
-    [machine],
-  );
-  const [state, send] = useMachine(withSaving, { input: initial });
+  const [state, send, actor] = useMachine(machine, { input: initial });
+  useScreen(actor, { 'screen.saveFile': ({ file }) => saveFile(file, EXPORT_FALLBACK_NAME) });
   const { context } = state;
 
+  // The address follows the filters (a link shares them): a sync of the context to the URL.
   const address = writeInboxAddress(context);
   useEffect(() => {
     if (address !== search.toString()) setSearch(address, { replace: true });
@@ -65,7 +61,7 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
   const phone = useNarrowerThan('xs');
   const markRead = (id: number) => send({ type: 'message.markRead', id });
   const archive = (id: number) => send({ type: 'message.archive', id });
-  const idle = state.matches({ list: { loaded: 'idle' } });
+  const idle = state.hasTag('idle');
   const pages = pageCount(result?.count ?? 0, context.pageSize);
 
   return (
@@ -94,7 +90,7 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
           value={String(context.pageSize)}
           onChange={(event) => send({ type: 'filter.pageSize', pageSize: Number(event.currentTarget.value) })}
         />
-        <Button variant="default" onClick={() => send({ type: 'export.start' })} loading={state.matches({ export: 'exporting' })}>
+        <Button variant="default" onClick={() => send({ type: 'export.start' })} loading={state.hasTag('exporting')}>
           Export CSV
         </Button>
       </Group>
@@ -108,7 +104,7 @@ export function MessagesInboxView({ machine = messagesInboxMachine }: MessagesIn
           {context.actionError}
         </Alert>
       ) : null}
-      {state.matches({ list: 'failed' }) ? (
+      {state.hasTag('failed') ? (
         // Spec: the error message in red, in place of the table.
         <Text role="alert" c="red">
           {context.loadError}

@@ -25,16 +25,16 @@ function loginAddress(): string {
 export function RequireSession({ admin = false, children, machine = sessionMachine }: Props) {
   const [state, send] = useMachine(machine, { input: undefined }); // the machine asks the token store itself
 
-  if (state.matches('ended')) return <Redirect to="~/login" replace />;
-  if (state.matches('signedOut')) return <Redirect to={loginAddress()} replace />;
+  if (state.hasTag('ended')) return <Redirect to="~/login" replace />;
+  if (state.hasTag('signedOut')) return <Redirect to={loginAddress()} replace />;
   const user = state.context.user;
-  if (!state.matches('signedIn') || !user) return <PageLoader />;
+  if (!state.hasTag('signedIn') || !user) return <PageLoader />;
   if (admin && !isAdmin(user)) return <Redirect to="~/backoffice" replace />;
   const session = {
     user,
     signOut: () => send({ type: 'session.signOut' }),
     chooseRestaurant: (restaurantId: number | null) => send({ type: 'restaurant.choose', restaurantId }),
-    choosing: state.matches({ signedIn: 'choosing' }),
+    choosing: state.hasTag('choosing'),
     chooseError: state.context.chooseError,
   };
   return <SessionProvider value={session}>{children}</SessionProvider>;

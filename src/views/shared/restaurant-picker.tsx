@@ -23,6 +23,7 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
   const { user, chooseRestaurant, choosing, chooseError } = useSession();
   const [state, send] = useMachine(machine);
   const { known, matches, query, error } = state.context;
+  const settled = state.hasTag('settled');
   const chosen = user.active_restaurant_id === null ? null : { id: user.active_restaurant_id, name: user.active_restaurant_name };
   const first = known[0] ?? null;
 
@@ -49,14 +50,14 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
   // While a search is typed the list shows the server's matches only (none yet while it runs), so
   // a search that finds nothing leaves the list empty and Mantine says so. The other options stay
   // in `data`: the chosen one's label is still the value shown.
-  const searched = query === '' ? null : new Set(state.matches({ ready: 'idle' }) ? (matches ?? []).map((match) => String(match.id)) : []);
+  const searched = query === '' ? null : new Set(settled ? (matches ?? []).map((match) => String(match.id)) : []);
 
   // The first restaurant is known only once the list is in: before that (or when it failed, which
   // the error says) the header names none, rather than claiming there are none.
   const rule = chosen
     ? null
     : user.is_superadmin
-      ? !state.matches('ready')
+      ? !state.hasTag('ready')
         ? null
         : first
           ? `All restaurants: new categories go to ${restaurantLabel(first)}`
@@ -79,14 +80,14 @@ export function useRestaurantPicker(machine: RestaurantPickerMachine = restauran
         filter={({ options: all }) => (searched ? all.filter((option) => 'value' in option && searched.has(option.value)) : all)}
         onSearchChange={onSearchChange}
         // Only a search can leave the list empty (see `searched`).
-        nothingFoundMessage={state.matches({ ready: 'idle' }) ? (error ?? 'No restaurant matches') : 'Searching…'}
+        nothingFoundMessage={settled ? (error ?? 'No restaurant matches') : 'Searching…'}
         disabled={choosing}
         error={chooseError ?? error ?? undefined}
         onChange={(value) => chooseRestaurant(value === null || value === NO_CHOICE ? null : Number(value))}
         // In the header, not a portal at the end of the page: the open list stays inside the banner landmark.
         comboboxProps={{ withinPortal: false }}
       />
-      {state.matches('failed') ? (
+      {state.hasTag('failed') ? (
         <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'picker.retry' })}>
           Retry
         </Button>

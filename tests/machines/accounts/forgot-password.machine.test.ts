@@ -4,8 +4,10 @@ import type { DetailResponse, ForgotRequest, ResetRequest } from '#contracts/acc
 import { ApiError } from '#src/services/shared/api';
 import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine, type ForgotEvent } from '#src/machines/accounts/forgot-password.machine';
 import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
+import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 describe('forgot password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -45,9 +47,12 @@ function start(answers: { forgot?: () => Promise<DetailResponse>; reset?: () => 
       },
     }),
     { input: { resendSeconds: 2 } },
-  ).start();
+  );
+  const effects: AuthScreenEffect[] = [];
+  actor.on('*', (effect) => effects.push(effect));
+  actor.start();
   const send = (...events: ForgotEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, forgot, reset, send };
+  return { actor, forgot, reset, send, effects };
 }
 
 describe('forgot password machine: behaviour', () => {
@@ -58,8 +63,8 @@ describe('forgot password machine: behaviour', () => {
     expect(forgot).toEqual([]);
   });
 
-  it('requests a code, checks code and password, resets, and ends in done', async () => {
-    const { actor, forgot, reset, send } = start();
+  it('requests a code, checks code and password, resets, and sends the screen to login with the address', async () => {
+    const { actor, forgot, reset, send, effects } = start();
     send({ type: 'field.change', field: 'email', value: ' Owner@Example.com' }, { type: 'request.submit' });
     const resetStage = await waitFor(actor, (s) => s.matches({ reset: 'editing' }));
     expect(forgot).toEqual([{ email: 'owner@example.com' }]);
@@ -68,6 +73,7 @@ describe('forgot password machine: behaviour', () => {
 
     send({ type: 'field.change', field: 'code', value: '12' }, { type: 'field.change', field: 'password', value: 'short' }, { type: 'reset.submit' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: 'Enter the 6-digit code.', password: 'Password must be at least 8 characters.' });
+    expect(effects).toEqual([{ type: 'screen.refused' }]);
 
     send(
       { type: 'field.change', field: 'code', value: '123456' },
@@ -76,10 +82,15 @@ describe('forgot password machine: behaviour', () => {
     );
     await waitFor(actor, (s) => s.matches('done'));
     expect(reset).toEqual([{ email: 'owner@example.com', code: '123456', password: 'a new password' }]);
+    // The address goes to the login screen before the screen goes there.
+    expect(effects.slice(1)).toEqual([
+      { type: 'screen.passwordChanged', email: ' Owner@Example.com' },
+      { type: 'screen.navigate', to: '/login?reset=1', replace: true },
+    ]);
   });
 
   it('resends only after the lock, and shows the server’s words on failure', async () => {
-    const { actor, forgot, send } = start({
+    const { actor, forgot, send, effects } = start({
       reset: async () => {
         throw new ApiError('This code is wrong or has expired.', { status: 400 });
       },
@@ -100,6 +111,8 @@ describe('forgot password machine: behaviour', () => {
     );
     const failed = await waitFor(actor, (s) => s.matches({ reset: 'editing' }) && s.context.error !== null);
     expect(failed.context.error).toBe('This code is wrong or has expired.');
+    // Only the refused submit moves the focus; a resend is not a submit.
+    expect(effects).toEqual([{ type: 'screen.refused' }]);
   });
 
   it('goes back to the request stage for another address, forgetting code and password', async () => {
@@ -109,5 +122,17 @@ describe('forgot password machine: behaviour', () => {
     send({ type: 'field.change', field: 'code', value: '123456' }, { type: 'step.back' });
     expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ email: 'owner@example.com', code: '', password: '' });
+  });
+});
+
+describe('forgot password machine: what the view reads', () => {
+  it('names the stage shown and the work under way', () => {
+    const tagsAt = stateTags(forgotPasswordMachine, { resendSeconds: 1 });
+    expect(tagsAt({ request: 'editing' })).toEqual(['requestStep']);
+    expect(tagsAt({ request: 'sending' })).toEqual(['requestStep', 'sending']);
+    expect(tagsAt({ reset: 'editing' })).toEqual(['resetStep']);
+    expect(tagsAt({ reset: 'saving' })).toEqual(['resetStep', 'saving']);
+    expect(tagsAt({ reset: 'resending' })).toEqual(['resending', 'resetStep']);
+    expect(tagsAt('done')).toEqual(['resetStep', 'saving']);
   });
 });

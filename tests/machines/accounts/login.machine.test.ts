@@ -4,6 +4,7 @@ import type { LoginRequest } from '#contracts/accounts';
 import type { Tokens } from '#contracts/shared/session';
 import { ApiError } from '#src/services/shared/api';
 import { loginMachine, type LoginEvent, type LoginSignInCall } from '#src/machines/accounts/login.machine';
+import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
 
@@ -41,14 +42,17 @@ function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: 
       },
     }),
     { input: { next } },
-  ).start();
+  );
+  const effects: AuthScreenEffect[] = [];
+  actor.on('*', (effect) => effects.push(effect));
+  actor.start();
   const send = (...events: LoginEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, checked, signedIn, send };
+  return { actor, checked, signedIn, send, effects };
 }
 
 describe('login machine: behaviour', () => {
   it('sends what was typed (no client-side checks), then signs in with Remember me and next', async () => {
-    const { actor, checked, signedIn, send } = start(
+    const { actor, checked, signedIn, send, effects } = start(
       async () => ({ access: 'A', refresh: 'R' }),
       async () => '/backoffice/menu',
       '/backoffice/menu',
@@ -60,7 +64,24 @@ describe('login machine: behaviour', () => {
     const done = await waitFor(actor, (s) => s.matches('done'));
     expect(checked).toEqual([{ email: ' Owner@Example.com', password: 'x' }]);
     expect(signedIn).toEqual([{ tokens: { access: 'A', refresh: 'R' }, remember: false, next: '/backoffice/menu' }]);
-    expect(done.context.destination).toBe('/backoffice/menu');
+    expect(done.status).toBe('done');
+    expect(effects).toEqual([{ type: 'screen.navigate', to: '/backoffice/menu', replace: true }]);
+  });
+
+  it('is busy from the submit until the screen leaves, not while the form is edited', async () => {
+    let signIn: (destination: string) => void = () => undefined;
+    const destination = new Promise<string>((resolve) => (signIn = resolve));
+    const { actor, send } = start(
+      async () => ({ access: 'A', refresh: 'R' }),
+      () => destination,
+    );
+    send({ type: 'field.change', field: 'email', value: 'owner@example.com' }, { type: 'field.change', field: 'password', value: 'secret-1' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect((await waitFor(actor, (s) => s.matches('signingIn'))).hasTag('busy')).toBe(true);
+    signIn('/admin');
+    expect((await waitFor(actor, (s) => s.matches('done'))).hasTag('busy')).toBe(true);
   });
 
   it('Remember me is on unless turned off', () => {
@@ -87,7 +108,7 @@ describe('login machine: behaviour', () => {
 
   it('keeps the sentences of the fields the server names until each field is edited', async () => {
     const refusal = new ApiError('Some fields are not valid.', { status: 400, code: 'invalid', fields: { email: 'Please enter a valid email.' } });
-    const { actor, send } = start(
+    const { actor, send, effects } = start(
       async () => {
         throw refusal;
       },
@@ -96,6 +117,7 @@ describe('login machine: behaviour', () => {
     send({ type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context).toMatchObject({ error: 'Some fields are not valid.', fieldErrors: { email: 'Please enter a valid email.' } });
+    expect(effects).toEqual([{ type: 'screen.refused' }]);
     send({ type: 'field.change', field: 'password', value: 'secret-1' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Please enter a valid email.' });
     send({ type: 'field.change', field: 'email', value: 'a@b.co' });
@@ -103,7 +125,7 @@ describe('login machine: behaviour', () => {
   });
 
   it('falls back to "Request failed" and returns to the form when the sign-in after the credentials fails', async () => {
-    const { actor, send } = start(
+    const { actor, send, effects } = start(
       async () => ({ access: 'A', refresh: 'R' }),
       async () => {
         throw new Error('');
@@ -112,5 +134,6 @@ describe('login machine: behaviour', () => {
     send({ type: 'field.change', field: 'email', value: 'a@b.co' }, { type: 'field.change', field: 'password', value: 'secret-1' }, { type: 'form.submit' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(failed.context.error).toBe('Request failed');
+    expect(effects).toEqual([{ type: 'screen.refused' }]);
   });
 });

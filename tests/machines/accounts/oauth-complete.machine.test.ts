@@ -5,6 +5,7 @@ import { ApiError } from '#src/services/shared/api';
 import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '#src/machines/accounts/oauth-complete.machine';
 import { measurePathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 const TOKENS = { access: 'A', refresh: 'R' };
 
@@ -35,16 +36,19 @@ function start(input: OAuthResult, answer: (tokens: Tokens) => Promise<string>) 
       },
     }),
     { input },
-  ).start();
-  return { actor, calls };
+  );
+  const navigations: string[] = [];
+  actor.on('screen.navigate', ({ to, replace }) => navigations.push(`${to}${replace ? ' (replace)' : ''}`));
+  actor.start();
+  return { actor, calls, navigations };
 }
 
 describe('oauth completion machine: behaviour', () => {
   it('signs in with the tokens and ends with the destination', async () => {
-    const { actor, calls } = start({ tokens: TOKENS }, async () => '/onboard/3/location');
-    const done = await waitFor(actor, (s) => s.matches('done'));
+    const { actor, calls, navigations } = start({ tokens: TOKENS }, async () => '/onboard/3/location');
+    await waitFor(actor, (s) => s.matches('done'));
     expect(calls).toEqual([TOKENS]);
-    expect(done.context.destination).toBe('/onboard/3/location');
+    expect(navigations).toEqual(['/onboard/3/location (replace)']);
   });
 
   it('explains the provider’s error, or the lack of details, without calling anything', () => {
@@ -58,7 +62,7 @@ describe('oauth completion machine: behaviour', () => {
 
   it('can try again after a failed sign-in', async () => {
     let first = true;
-    const { actor } = start({ tokens: TOKENS }, async () => {
+    const { actor, navigations } = start({ tokens: TOKENS }, async () => {
       if (first) {
         first = false;
         throw new ApiError('Service unavailable.', { status: 503 });
@@ -66,7 +70,16 @@ describe('oauth completion machine: behaviour', () => {
       return '/admin';
     });
     expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toBe('Service unavailable.');
+    expect(navigations).toEqual([]);
     actor.send({ type: 'signin.retry' });
-    expect((await waitFor(actor, (s) => s.matches('done'))).context.destination).toBe('/admin');
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(navigations).toEqual(['/admin (replace)']);
+  });
+});
+
+describe('oauth completion machine: what the view reads', () => {
+  it('is failed only while the failure is shown', () => {
+    const tagsAt = stateTags(oauthCompleteMachine, { error: 'No.' });
+    expect([tagsAt('signingIn'), tagsAt('failed'), tagsAt('done')]).toEqual([[], ['failed'], []]);
   });
 });

@@ -44,7 +44,7 @@ describe('login: what the screen keeps', () => {
 
   it('starts empty with Remember me on and no next page, and follows none when none was given', async () => {
     const { actor, send, context, signedIn } = start(async () => ({ access: 'A', refresh: 'R' }));
-    expect(context()).toEqual({ email: '', password: '', remember: true, next: null, tokens: null, fieldErrors: {}, error: null, destination: null });
+    expect(context()).toEqual({ email: '', password: '', remember: true, next: null, tokens: null, fieldErrors: {}, error: null });
     send(...typed, { type: 'form.submit' });
     const final = await waitFor(actor, (s) => s.status === 'done');
     expect(final.value).toBe('done');

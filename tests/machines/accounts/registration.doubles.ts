@@ -5,6 +5,7 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ProfileResponse, RegisterRequest, RegisterResponse, VerifyRequest, VerifyResponse } from '#contracts/accounts';
 import { registrationMachine, type ProfileCall, type RegistrationEvent, type SignInCall } from '#src/machines/accounts/registration.machine';
+import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
 import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { provideChecked } from '../../support/contract-double';
 
@@ -39,8 +40,12 @@ export function startRegistration(answers: Answers = {}, { resendSeconds = 60, r
       ...(resendTickMs === undefined ? {} : { resendLock: resendLockMachine.provide({ delays: { tick: resendTickMs } }) }),
     },
   });
-  const actor = createActor(machine, { input: { resendSeconds } }).start();
+  const actor = createActor(machine, { input: { resendSeconds } });
+  // What the machine asks its screen to do (navigate, focus a refusal), in order.
+  const effects: AuthScreenEffect[] = [];
+  actor.on('*', (effect) => effects.push(effect));
+  actor.start();
   const send = (...events: RegistrationEvent[]) => events.forEach((event) => actor.send(event));
   const context = () => actor.getSnapshot().context;
-  return { actor, calls, send, context };
+  return { actor, calls, send, context, effects };
 }

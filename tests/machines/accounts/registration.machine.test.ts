@@ -5,6 +5,7 @@ import { ApiError } from '#src/services/shared/api';
 import { CODE_RESENT, registrationMachine, type RegistrationEvent } from '#src/machines/accounts/registration.machine';
 import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
+import { stateTags } from '../../support/state-tags';
 import { provideChecked } from '../../support/contract-double';
 import { startRegistration, type Answers } from './registration.doubles';
 
@@ -69,7 +70,7 @@ describe('registration machine: behaviour', () => {
   });
 
   it('registers the tidied address, locks Resend, verifies, saves the profile and signs in', async () => {
-    const { actor, calls, send } = start();
+    const { actor, calls, send, effects } = start();
     send(...emailStep);
     await waitFor(actor, (s) => s.matches({ code: 'editing' }));
     expect(calls.register).toEqual([{ email: 'owner@example.com', accepted_terms: true }]);
@@ -101,7 +102,8 @@ describe('registration machine: behaviour', () => {
       },
     ]);
     expect(calls.signIn).toEqual([{ tokens: { access: 'A2', refresh: 'R2' }, remember: true }]);
-    expect(final.context.destination).toBe('/onboard/7/location');
+    // Refused twice (code, profile), then the screen leaves for the destination.
+    expect(effects).toEqual([{ type: 'screen.refused' }, { type: 'screen.refused' }, { type: 'screen.navigate', to: '/onboard/7/location', replace: true }]);
     expect(final.status).toBe('done');
   });
 
@@ -206,7 +208,7 @@ describe('registration machine: behaviour', () => {
 
   it('offers a retry when signing in fails after the account was made', async () => {
     let first = true;
-    const { actor, send } = start({
+    const { actor, send, effects } = start({
       verify: async () => ({ access: 'A1', refresh: 'R1', need_profile: false }),
       signIn: async () => {
         if (first) {
@@ -222,6 +224,21 @@ describe('registration machine: behaviour', () => {
     const failedState = await waitFor(actor, (s) => s.matches('signInFailed'));
     expect(failedState.context.error).toBe('Service unavailable.');
     send({ type: 'signin.retry' });
-    expect((await waitFor(actor, (s) => s.matches('done'))).context.destination).toBe('/admin');
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(effects).toEqual([{ type: 'screen.navigate', to: '/admin', replace: true }]);
+  });
+});
+
+describe('registration machine: what the view reads', () => {
+  it('names the step shown and the work under way', () => {
+    const tagsAt = stateTags(registrationMachine, { resendSeconds: 1 });
+    expect(tagsAt({ email: 'editing' })).toEqual(['emailStep']);
+    expect(tagsAt({ email: 'sending' })).toEqual(['emailStep', 'sending']);
+    expect(tagsAt({ code: 'editing' })).toEqual(['codeStep']);
+    expect(tagsAt({ code: 'verifying' })).toEqual(['codeStep', 'verifying']);
+    expect(tagsAt({ code: 'resending' })).toEqual(['codeStep', 'resending']);
+    expect(tagsAt({ profile: 'editing' })).toEqual(['profileStep']);
+    expect(tagsAt({ profile: 'saving' })).toEqual(['profileStep', 'saving']);
+    expect([tagsAt('signingIn'), tagsAt('done'), tagsAt('signInFailed')]).toEqual([['finishing'], ['finishing'], ['signInFailed']]);
   });
 });

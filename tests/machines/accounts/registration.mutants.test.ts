@@ -53,7 +53,6 @@ describe('registration: the email step’s sentences', () => {
       fieldErrors: {},
       error: null,
       notice: null,
-      destination: null,
     });
   });
 
@@ -270,7 +269,7 @@ describe('registration: signing in', () => {
     expect(harness.context().error).toBeNull();
     const final = await waitFor(harness.actor, (s) => s.status === 'done');
     expect(final.value).toBe('done');
-    expect(final.context.destination).toBe('/onboard/3/location');
+    expect(harness.effects).toEqual([{ type: 'screen.navigate', to: '/onboard/3/location', replace: true }]);
     expect(harness.calls.signIn).toEqual([
       { tokens: { access: 'A1', refresh: 'R1' }, remember: true },
       { tokens: { access: 'A1', refresh: 'R1' }, remember: true },

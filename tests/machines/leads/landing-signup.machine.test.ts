@@ -1,9 +1,16 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Message, MessageCreate } from '#contracts/leads';
-import { SIGNUP_SUCCESS, landingSignupMachine, type LandingSignupEvent, type SignupRequest } from '#src/machines/leads/landing-signup.machine';
+import {
+  SIGNUP_SUCCESS,
+  landingSignupMachine,
+  type LandingSignupEmitted,
+  type LandingSignupEvent,
+  type SignupRequest,
+} from '#src/machines/leads/landing-signup.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 const ZIP_MESSAGE = 'Please enter a zip code of 3 to 10 letters or digits.';
 const EMAIL_MESSAGE = 'Please enter a valid email.';
@@ -37,9 +44,12 @@ function start(answer: (input: MessageCreate) => Promise<Message>) {
         }),
       },
     }),
-  ).start();
+  );
+  const effects: LandingSignupEmitted[] = [];
+  actor.on('*', (effect) => effects.push(effect));
+  actor.start();
   const send = (...events: LandingSignupEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, sent, keys, send };
+  return { actor, sent, keys, send, effects };
 }
 
 const fill = (zip: string, email: string): LandingSignupEvent[] => [
@@ -71,11 +81,12 @@ describe('landing sign-up machine: path coverage', () => {
 
 describe('landing sign-up machine: behaviour', () => {
   it('refuses an empty form with the contract sentences and sends nothing', () => {
-    const { actor, sent, send } = start(async (input) => savedMessage(input));
+    const { actor, sent, send, effects } = start(async (input) => savedMessage(input));
     send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ zip_code: ZIP_MESSAGE, email: EMAIL_MESSAGE });
     expect(sent).toEqual([]);
+    expect(effects).toEqual([{ type: 'screen.refused' }]);
   });
 
   it('clears only the edited field’s sentence', () => {
@@ -94,11 +105,12 @@ describe('landing sign-up machine: behaviour', () => {
   });
 
   it('shows the server’s detail and field sentences, keeping what was typed', async () => {
-    const { actor, send } = start(async () => {
+    const { actor, send, effects } = start(async () => {
       throw http400({ detail: 'This address cannot receive mail.', code: 'invalid_input', fields: { email: 'Unknown domain.' } });
     });
     send(...fill('94107', 'owner@example.com'), { type: 'form.submit' });
     const failed = await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(effects).toEqual([{ type: 'screen.refused' }]);
     // Strict: a field the server did not name must not be there at all, not even as undefined.
     expect(failed.context).toStrictEqual({
       zip_code: '94107',
@@ -178,12 +190,24 @@ describe('landing sign-up machine: behaviour', () => {
     expect(keys.every((key) => /^[0-9a-f-]{36}$/.test(key))).toBe(true);
   });
 
-  it('starts over with an empty form after a sign-up', async () => {
-    const { actor, send } = start(async (input) => savedMessage(input));
+  it('starts over with an empty form after a sign-up, moving the focus to the thanks, then to the form', async () => {
+    const { actor, send, effects } = start(async (input) => savedMessage(input));
     send(...fill('94107', 'owner@example.com'), { type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('done'));
+    expect(effects).toEqual([{ type: 'screen.focus', on: 'thanks' }]);
     send({ type: 'form.reset' });
+    expect(effects).toEqual([
+      { type: 'screen.focus', on: 'thanks' },
+      { type: 'screen.focus', on: 'form' },
+    ]);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context).toEqual({ zip_code: '', email: '', fieldErrors: {}, error: null, attemptKey: null });
+  });
+});
+
+describe('landing sign-up machine: what the view reads', () => {
+  it('is submitting while the sign-up is sent, signed up once thanked', () => {
+    const tagsAt = stateTags(landingSignupMachine);
+    expect([tagsAt('idle'), tagsAt('submitting'), tagsAt('done'), tagsAt('failed')]).toEqual([[], ['submitting'], ['signedUp'], []]);
   });
 });

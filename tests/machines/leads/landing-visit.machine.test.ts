@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { landingVisitMachine, type LandingVisit } from '#src/machines/leads/landing-visit.machine';
 import { assertWalksCover } from '../../support/path-coverage';
+import { stateTags } from '../../support/state-tags';
 
 const OWNER: LandingVisit['session'] = { admin: false, superadmin: false, onboarding: { id: 42, launched: true } };
 
@@ -37,5 +38,12 @@ describe('landing visit machine', () => {
     expect(actor.getSnapshot().value).toBe('quiet');
     expect(actor.getSnapshot().context.session).toBeNull();
     expect(localStorage.getItem('launch_notice')).toBe('42');
+  });
+});
+
+describe('landing visit machine: what the view reads', () => {
+  it('is announcing only while the confirmation is shown', () => {
+    const tagsAt = stateTags(landingVisitMachine, { session: null, launchNotice: false });
+    expect([tagsAt('arriving'), tagsAt('announcing'), tagsAt('quiet')]).toEqual([[], ['announcing'], []]);
   });
 });

@@ -4,6 +4,7 @@ import type { LocalDemand } from '#contracts/leads';
 import { localDemandMachine } from '#src/machines/leads/local-demand.machine';
 import { ApiError } from '#src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 import { assertPathCoverage } from '../../support/path-coverage';
 
 const demandOf = (restaurantId: number): LocalDemand => ({
@@ -93,5 +94,18 @@ describe('local demand machine', () => {
     actor.send({ type: 'demand.retry' });
     const loaded = await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     expect(loaded.context).toEqual({ restaurantId: 7, demand: demandOf(7), error: null });
+  });
+});
+
+describe('local demand machine: what the view reads', () => {
+  it('says what the screen shows', () => {
+    const tagsAt = stateTags(localDemandMachine, { restaurantId: null });
+    expect(['deciding', 'noRestaurant', 'loading', 'loaded', 'failed'].map((value) => tagsAt(value))).toEqual([
+      [],
+      ['noRestaurant'],
+      ['loading'],
+      ['loaded'],
+      ['failed'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type StateValue } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message, MessagePage } from '#contracts/leads';
 import { EMAIL_DEBOUNCE_MS, messagesInboxMachine, pageCount } from '#src/machines/leads/messages-inbox.machine';
@@ -6,6 +6,7 @@ import type { InboxSettings } from '#src/machines/leads/inbox-address';
 import type { InboxFilters, InboxQuery } from '#src/services/leads/messages';
 import { LegacyRequestError, type LegacyFile } from '#src/services/shared/legacy';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 import { assertPathCoverage } from '../../support/path-coverage';
 
 const message = (id: number, status: Message['status'] = 'new'): Message => ({
@@ -70,14 +71,11 @@ function start(
           (answers.exportCsv ?? (async () => ({ blob: new Blob(['id\r\n']), filename: 'leads-2026-11-25.csv' })))(filters),
         ),
       },
-      actions: {
-        saveExport: (_, params: { file: LegacyFile }) => {
-          saved.push(params.file);
-        },
-      },
     }),
     { input },
-  ).start();
+  );
+  actor.on('screen.saveFile', ({ file }) => saved.push(file));
+  actor.start();
   const settled = () => waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }) || snapshot.matches({ list: 'failed' }));
   return { actor, loads, saved, changed, settled };
 }
@@ -303,5 +301,16 @@ describe('messages inbox machine: behaviour', () => {
     expect(actor.getSnapshot().matches({ export: 'exporting' })).toBe(true);
     expect(actor.getSnapshot().context.exportError).toBeNull();
     await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }) && saved.length === 1);
+  });
+});
+
+describe('messages inbox machine: what the view reads', () => {
+  it('says when the list failed, when it is idle and when an export runs', () => {
+    const tagsAt = stateTags(messagesInboxMachine, {});
+    const at = (list: StateValue, exporting: string) => tagsAt({ list, email: 'idle', export: exporting });
+    expect(at('loading', 'idle')).toEqual([]);
+    expect(at('failed', 'failed')).toEqual(['failed']);
+    expect(at({ loaded: 'idle' }, 'exporting')).toEqual(['exporting', 'idle']);
+    expect([at({ loaded: 'marking' }, 'idle'), at({ loaded: 'archiving' }, 'idle')]).toEqual([[], []]);
   });
 });

@@ -4,6 +4,7 @@ import type { Restaurant } from '#contracts/shared/restaurants';
 import { restaurantLabel, restaurantPickerMachine } from '#src/machines/shared/restaurant-picker.machine';
 import type { RestaurantDirectory } from '#src/services/shared/restaurants';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 import { assertPathCoverage } from '../../support/path-coverage';
 
 const PIZZA: Restaurant = { id: 1, name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' };
@@ -51,5 +52,18 @@ describe('restaurant picker machine', () => {
     expect(restaurantLabel({ id: 7, name: null })).toBe('Restaurant #7');
     expect(restaurantLabel({ id: 7, name: '  ' })).toBe('Restaurant #7');
     expect(restaurantLabel(PIZZA)).toBe('Pizza Loco');
+  });
+});
+
+describe('restaurant picker machine: what the picker reads', () => {
+  it('says ready once the list is in, settled when no search waits or runs, failed when the list did not load', () => {
+    const tagsAt = stateTags(restaurantPickerMachine);
+    expect([tagsAt('loading'), tagsAt('failed'), tagsAt({ ready: 'idle' }), tagsAt({ ready: 'waiting' }), tagsAt({ ready: 'searching' })]).toEqual([
+      [],
+      ['failed'],
+      ['ready', 'settled'],
+      ['ready'],
+      ['ready'],
+    ]);
   });
 });

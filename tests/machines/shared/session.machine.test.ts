@@ -5,6 +5,7 @@ import { sessionMachine } from '#src/machines/shared/session.machine';
 import { onboardingStatusMachine } from '#src/machines/onboarding/onboarding-status.machine';
 import { assertPathCoverage, measurePathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 
 const USER: CurrentUser = {
   id: 1,
@@ -117,5 +118,18 @@ describe('onboarding status machine', () => {
         { type: 'status.retry' },
       ],
     });
+  });
+});
+
+describe('session machine: what the guard reads', () => {
+  it('says signed in (and choosing), signed out or ended; nothing while it checks', () => {
+    const tagsAt = stateTags(sessionMachine, { hasToken: false });
+    expect([tagsAt('checking'), tagsAt('loading'), tagsAt({ signedIn: 'ready' }), tagsAt({ signedIn: 'choosing' })]).toEqual([
+      [],
+      [],
+      ['signedIn'],
+      ['choosing', 'signedIn'],
+    ]);
+    expect([tagsAt('signingOut'), tagsAt('signedOut'), tagsAt('ended')]).toEqual([[], ['signedOut'], ['ended']]);
   });
 });
