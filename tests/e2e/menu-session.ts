@@ -1,9 +1,10 @@
 /** An owner with a restaurant, signed in through the real API, for the menu's browser tests. */
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createPasswordHasher } from '#server/domain/accounts/passwords';
 import { findOrCreateUserByEmail, updateProfile } from '#server/domain/accounts/users';
 import { TEST_SCRYPT } from '../support/test-scrypt';
-import type { RunningApp } from './harness';
+import { openBrowser, startApp, type AppRun, type RunningApp } from './harness';
 
 export type OwnerSession = { access: string; refresh: string; restaurantId: number };
 
@@ -64,4 +65,26 @@ export async function apiAs<T>(app: RunningApp, session: OwnerSession, method: s
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+export type OwnerRun = AppRun & { owner: OwnerSession };
+
+/**
+ * For a test file: the app on a database of its own (no per-address limit: many page loads come
+ * from one address), an owner signed in as `email`, and Chromium, started before the file's tests
+ * (within `timeout` ms, the hook's default if not given) and stopped after them. The fields are
+ * filled in by the time the tests run.
+ */
+export function withOwnerApp(email: string, { timeout }: { timeout?: number } = {}): OwnerRun {
+  const run = {} as OwnerRun;
+  beforeAll(async () => {
+    run.app = await startApp({ rateLimitPerMinute: 100_000 });
+    run.owner = await ownerSession(run.app, email);
+    run.browser = await openBrowser();
+  }, timeout);
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.app?.stop();
+  });
+  return run;
 }

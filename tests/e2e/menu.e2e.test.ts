@@ -3,26 +3,14 @@
  * a primary option set, toppings, dressings, an extra group with priced selections and two
  * menu items, all through the screens; reloads; and finds all of it as it was.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage, screenshot } from './harness';
+import { openAs, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
-
-beforeAll(async () => {
-  // Many page loads a minute from one address: the per-address limit is not what this tests.
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'pizza-owner@example.com');
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// Many page loads a minute from one address: the per-address limit is not what this tests.
+const running = withOwnerApp('pizza-owner@example.com');
 
 const SIZES = [
   ['Small', '10'],
@@ -37,20 +25,20 @@ async function settled(page: Page) {
 
 describe('an owner builds a menu', () => {
   it('builds Pizza through the screens, reloads, and finds every part of it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(running.browser);
 
     // The library: toppings, a dressing, a primary option set.
-    await openAs(page, app, owner, '/backoffice/menu/toppings');
+    await openAs(page, running.app, running.owner, '/backoffice/menu/toppings');
     for (const name of ['Olives', 'Basil']) {
       await page.getByLabel('Topping name').fill(name);
       await page.getByRole('button', { name: 'Add topping' }).click();
       await page.getByRole('article', { name }).waitFor();
     }
-    await page.goto(`${app.url}/backoffice/menu/dressings`);
+    await page.goto(`${running.app.url}/backoffice/menu/dressings`);
     await page.getByLabel('Dressing name').fill('Ranch');
     await page.getByRole('button', { name: 'Add dressing' }).click();
     await page.getByRole('list', { name: 'Dressings' }).getByText('Ranch').waitFor();
-    await page.goto(`${app.url}/backoffice/menu/primary-options`);
+    await page.goto(`${running.app.url}/backoffice/menu/primary-options`);
     await page.getByRole('button', { name: 'Add primary option' }).click();
     await page.getByLabel('Set name').fill('Crust');
     for (const [index, name] of ['Thin', 'Thick'].entries()) {
@@ -61,7 +49,7 @@ describe('an owner builds a menu', () => {
     await page.getByRole('article', { name: 'Crust' }).waitFor();
 
     // New mode: everything local until Save, then one deep create.
-    await page.goto(`${app.url}/backoffice/menu/categories/new`);
+    await page.goto(`${running.app.url}/backoffice/menu/categories/new`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pizza');
     await page.getByRole('textbox', { name: 'Description' }).fill('Stone baked, 48-hour dough');
     await page.getByRole('button', { name: 'Select all' }).click();
@@ -137,7 +125,7 @@ describe('an owner builds a menu', () => {
     await screenshot(page, 'menu-pizza-reloaded');
 
     // The list agrees.
-    await page.goto(`${app.url}/backoffice/menu/categories`);
+    await page.goto(`${running.app.url}/backoffice/menu/categories`);
     const row = page.getByRole('row', { name: /Pizza/ });
     await row.waitFor();
     expect((await row.getByRole('cell').allTextContents()).slice(1, 5)).toEqual(['Crust', 'Size', 'Yes', 'Yes']);

@@ -7,33 +7,20 @@
  * lists the steps with nothing saved, each a link back, and still launches; Sign out in the
  * header, reached with the keyboard, ends the session. axe at 1280 and 375 px on each screen.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage, screenshot } from './harness';
+import { apiAs, openAs, ownerSession, withOwnerApp } from './menu-session';
 import { cutOffControls } from './reflow';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
-
-beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'owner@example.com');
-  browser = await openBrowser();
-  // The embedded database and Chromium start slowly on a busy machine.
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The embedded database and Chromium start slowly on a busy machine.
+const running = withOwnerApp('owner@example.com', { timeout: 180_000 });
 
 describe('Back on the first onboarding step', () => {
   it('returns to the page before the onboarding', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, '/surveys/restaurants');
-    await page.goto(`${app.url}/onboard/${owner.restaurantId}/location`);
+    const page = await newPage(running.browser);
+    await openAs(page, running.app, running.owner, '/surveys/restaurants');
+    await page.goto(`${running.app.url}/onboard/${running.owner.restaurantId}/location`);
     const back = page.getByRole('button', { name: 'Back' });
     await page.getByRole('heading', { name: 'Where is your restaurant?' }).waitFor();
     await page.getByRole('button', { name: 'Skip' }).click();
@@ -48,17 +35,17 @@ describe('Back on the first onboarding step', () => {
 
 describe('unsaved steps and Sign out during the onboarding', () => {
   it('calls a skipped step’s values a draft, lists what is missing before launch, and signs out', async () => {
-    const drafter = await ownerSession(app, 'drafts.owner@example.com');
+    const drafter = await ownerSession(running.app, 'drafts.owner@example.com');
     const rid = drafter.restaurantId;
-    await apiAs(app, drafter, 'PUT', `/onboarding/${rid}/location/`, {
+    await apiAs(running.app, drafter, 'PUT', `/onboarding/${rid}/location/`, {
       country: 'United States',
       street: '',
       zip_code: '10012',
       city: 'New York',
       state: 'NY',
     });
-    const page = await newPage(browser);
-    await openAs(page, app, drafter, `/onboard/${rid}/contacts`);
+    const page = await newPage(running.browser);
+    await openAs(page, running.app, drafter, `/onboard/${rid}/contacts`);
     const note = page.getByText('Not saved yet: this is a draft kept in this browser. Press Next to save it.');
     await page.getByRole('button', { name: 'Next' }).and(page.locator(':enabled')).waitFor();
     expect(await note.count()).toBe(0);
@@ -103,7 +90,7 @@ describe('unsaved steps and Sign out during the onboarding', () => {
     const live = async () =>
       Number(
         (
-          await app.query(
+          await running.app.query(
             'select count(*)::int as n from refresh_tokens t join users u on u.id = t.user_id where u.email = $1 and t.revoked_at is null and t.replaced_at is null',
             ['drafts.owner@example.com'],
           )

@@ -4,26 +4,14 @@
  * refused Next lands on the first field in error, whose accessible description is the rule's
  * sentence; once fixed, Enter saves and the next step starts at its heading. No clicks.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '#contracts/onboarding';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
-import { openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage } from './harness';
+import { openAs, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
-
-beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'keyboard.owner@example.com');
-  browser = await openBrowser();
-  // The embedded database and Chromium start slowly on a busy machine.
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The embedded database and Chromium start slowly on a busy machine.
+const running = withOwnerApp('keyboard.owner@example.com', { timeout: 180_000 });
 
 /** The focused element as a person using a screen reader meets it: role, name, state and description. */
 function focused(page: Page) {
@@ -48,8 +36,8 @@ async function tab(page: Page, expected: string) {
 
 describe('onboarding with the keyboard alone', () => {
   it('starts at the heading, refuses an incomplete location onto its first empty field, then moves on', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, `/onboard/${owner.restaurantId}/location`);
+    const page = await newPage(running.browser);
+    await openAs(page, running.app, running.owner, `/onboard/${running.owner.restaurantId}/location`);
     await page.getByRole('button', { name: 'Next' }).and(page.locator(':enabled')).waitFor();
 
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Where is your restaurant?' });
@@ -75,11 +63,11 @@ describe('onboarding with the keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     await expect.poll(() => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'h1', text: 'About your restaurant' });
-    expect(new URL(page.url()).pathname).toBe(`/onboard/${owner.restaurantId}/about`);
+    expect(new URL(page.url()).pathname).toBe(`/onboard/${running.owner.restaurantId}/about`);
     expect(await page.title()).toBe('About your restaurant · Onboarding · Tablefront');
-    const [saved] = await app.query(
+    const [saved] = await running.app.query(
       'select l.zip_code, c.name as city from restaurant_locations l join cities c on c.id = l.city_id where l.restaurant_id = $1',
-      [owner.restaurantId],
+      [running.owner.restaurantId],
     );
     expect(saved).toEqual({ zip_code: '10012', city: 'New York' });
   }, 60_000);

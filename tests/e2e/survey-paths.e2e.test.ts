@@ -10,8 +10,8 @@
  *   the server cannot store the survey and answers its own 500 to the first attempt and to
  *   both of the client's retries; it is made writable again once the page shows the failure.
  */
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page, Request, Route } from 'playwright-core';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { LEGACY_BASE, paths } from '#contracts/shared/paths';
 import { LEGACY_MAX_RETRIES } from '#src/services/shared/legacy';
 import { SURVEY_DRAFT_KEY } from '#src/services/survey/survey-draft';
@@ -20,7 +20,7 @@ import { STEP_MARKERS, STEP_TICKS, STEP_TITLES, surveyModel } from '../models/su
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { eventually, letThrough, nextHeld } from './accounts-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 
 /** The server's words for a failure on its side (server/plugins/errors.ts), as the survey shows them. */
 const SERVER_FAILURE_ALERT = 'HTTP Error: Something went wrong on our side. Please try again.';
@@ -37,23 +37,12 @@ const ALL_MARKERS = {
   early_access: false,
 };
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The paths send up to three survey POSTs each (an attempt and the client's two retries), ten
-  // in all from one address within a minute or so: the per-client budget (ten a minute) is
-  // lifted, as for the accounts paths, so that no path depends on how fast the others ran.
-  // The server logs each 500 of `server.reject` with its whole stack; the paths assert every
-  // answer themselves.
-  app = await startApp({ signupLimitPerMinute: 10_000, logLevel: 'fatal' });
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The paths send up to three survey POSTs each (an attempt and the client's two retries), ten
+// in all from one address within a minute or so: the per-client budget (ten a minute) is
+// lifted, as for the accounts paths, so that no path depends on how fast the others ran.
+// The server logs each 500 of `server.reject` with its whole stack; the paths assert every
+// answer themselves.
+const running = withApp({ signupLimitPerMinute: 10_000, logLevel: 'fatal' });
 
 type Driver = {
   page: Page;
@@ -78,12 +67,12 @@ type Driver = {
 };
 
 async function highestSurveyId(): Promise<number> {
-  const [row] = await app.query('select coalesce(max(id), 0)::int as id from survey_responses');
+  const [row] = await running.app.query('select coalesce(max(id), 0)::int as id from survey_responses');
   return Number(row!.id);
 }
 
 async function openSurvey(): Promise<Driver> {
-  const page = await newPage(browser, { width: 375, height: 740 });
+  const page = await newPage(running.browser, { width: 375, height: 740 });
   const driver: Driver = {
     page,
     held: [],
@@ -101,7 +90,7 @@ async function openSurvey(): Promise<Driver> {
     driver.sent.push(route.request());
     driver.held.push(route);
   });
-  await page.goto(`${app.url}/surveys/restaurants`);
+  await page.goto(`${running.app.url}/surveys/restaurants`);
   return driver;
 }
 
@@ -168,12 +157,14 @@ async function storedDraft(page: Page): Promise<{ version: number; step: number;
 
 /** The surveys the server stored since the path began. */
 async function storedSinceStart(driver: Driver) {
-  return app.query('select id, answers, contact_email, early_access, user_agent from survey_responses where id > $1 order by id', [driver.storedBefore]);
+  return running.app.query('select id, answers, contact_email, early_access, user_agent from survey_responses where id > $1 order by id', [
+    driver.storedBefore,
+  ]);
 }
 
 /** The answers the server keeps under an Idempotency-Key (none until it stored something). */
 async function keptAnswers(key: string) {
-  return app.query('select status_code, body from idempotency_keys where key = $1', [key]);
+  return running.app.query('select status_code, body from idempotency_keys where key = $1', [key]);
 }
 
 async function expectStep(driver: Driver, step: number) {
@@ -254,7 +245,7 @@ function tracked(events: PathExecutors<Driver>['events']): PathExecutors<Driver>
 
 async function setReadOnly(readOnly: boolean) {
   // PGlite has one session, the server's and this one: the setting applies to the server's next transaction.
-  await app.query(`set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`);
+  await running.app.query(`set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`);
 }
 
 const executors: PathExecutors<Driver> = {

@@ -13,16 +13,16 @@
  *   saved but not every picture, and the photo's field gives the server's reason.
  * What a save stored is read back through the API, and the photo from /uploads/.
  */
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TERRITORY_MESSAGES, type Territory } from '#contracts/territories';
 import { territoryEditorModel } from '../models/territories/territory-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually } from './accounts-server';
 import { NOT_AN_ADMINISTRATOR, adminSession, heldCall, letThrough, withoutRights, type AdminSession } from './backoffice-server';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
+import { newPage, withApp } from './harness';
 import { apiAs, openAs } from './menu-session';
 
 const LOAD_FAILED = "Couldn't load this page";
@@ -38,22 +38,14 @@ const FILLED = {
   socials: [INSTAGRAM, { platform_name: 'Facebook', platform_url: 'https://facebook.com/bakucentral' }],
 };
 
-let app: RunningApp;
-let browser: Browser;
+const running = withApp(UNLIMITED);
 let photo: Buffer;
 let paths = 0;
 
 beforeAll(async () => {
-  app = await startApp(UNLIMITED);
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } })
     .png()
     .toBuffer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 type Driver = {
@@ -71,9 +63,9 @@ type Driver = {
 
 async function openEditor(): Promise<Driver> {
   paths += 1;
-  const admin = await adminSession(app);
+  const admin = await adminSession(running.app);
   const slug = `baku-north-${paths}`;
-  const territory = await apiAs<Territory>(app, admin, 'POST', '/territories/', {
+  const territory = await apiAs<Territory>(running.app, admin, 'POST', '/territories/', {
     name: 'Baku North',
     slug,
     rep_name: 'Aysel Mammadova',
@@ -81,7 +73,7 @@ async function openEditor(): Promise<Driver> {
     circles: [CIRCLE],
     socials: [INSTAGRAM],
   });
-  const page = await newPage(browser);
+  const page = await newPage(running.browser);
   const loads: Route[] = [];
   const patches: Route[] = [];
   await page.route(
@@ -90,7 +82,7 @@ async function openEditor(): Promise<Driver> {
       (route.request().method() === 'GET' ? loads : patches).push(route);
     },
   );
-  await openAs(page, app, admin, `/admin/territories/${territory.id}`);
+  await openAs(page, running.app, admin, `/admin/territories/${territory.id}`);
   return { page, admin, id: territory.id, slug, loads, patches, refusal: null };
 }
 
@@ -102,7 +94,7 @@ const inGroup = (page: Page, group: string, field: string) => page.getByRole('gr
 
 /** The territory as the server holds it now, or null when it is gone. */
 async function stored(driver: Driver): Promise<Territory | null> {
-  const answer = await fetch(`${app.url}/api/v2/territories/${driver.id}/`, { headers: { authorization: `Bearer ${driver.admin.access}` } });
+  const answer = await fetch(`${running.app.url}/api/v2/territories/${driver.id}/`, { headers: { authorization: `Bearer ${driver.admin.access}` } });
   if (answer.status === 404) return null;
   expect(answer.status).toBe(200);
   return (await answer.json()) as Territory;
@@ -213,7 +205,7 @@ const executors: PathExecutors<Driver> = {
       const territory = await stored(driver);
       expect(territory).toMatchObject({ ...FILLED, slug: driver.slug, rep_name: 'Aysel Mammadova', wallpaper: null });
       expect(territory!.rep_photo).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.jpg$/);
-      const served = await fetch(`${app.url}${territory!.rep_photo}`);
+      const served = await fetch(`${running.app.url}${territory!.rep_photo}`);
       expect(served.status).toBe(200);
       const { width, height } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect({ width, height }).toEqual({ width: 320, height: 240 });
@@ -221,7 +213,7 @@ const executors: PathExecutors<Driver> = {
   },
   events: {
     'server.loaded': ({ loads }) => letThrough(loads, 200),
-    'server.loadFailed': (driver) => withoutRights(app, driver.admin, () => letThrough(driver.loads, 403)),
+    'server.loadFailed': (driver) => withoutRights(running.app, driver.admin, () => letThrough(driver.loads, 403)),
     'load.retry': ({ page }) => page.getByRole('button', { name: 'Retry', exact: true }).click(),
     'fill.valid': async ({ page }) => {
       await nameField(page).fill(FILLED.name);
@@ -245,13 +237,13 @@ const executors: PathExecutors<Driver> = {
     'server.saved': ({ patches }) => letThrough(patches, 200),
     'server.uploaded': ({ patches }) => letThrough(patches, 200),
     'server.saveFailed': async (driver) => {
-      const body = await withoutRights(app, driver.admin, () => letThrough(driver.patches, 403));
+      const body = await withoutRights(running.app, driver.admin, () => letThrough(driver.patches, 403));
       driver.refusal = (JSON.parse(body) as { detail: string }).detail;
       expect(driver.refusal).toBe(NOT_AN_ADMINISTRATOR);
     },
     'server.uploadFailed': async (driver) => {
       const body = await letThrough(driver.patches, 404, async () => {
-        expect(await app.query('delete from territories where id = $1 returning id', [driver.id])).toHaveLength(1);
+        expect(await running.app.query('delete from territories where id = $1 returning id', [driver.id])).toHaveLength(1);
       });
       driver.refusal = (JSON.parse(body) as { detail: string }).detail;
       expect(driver.refusal).toBe(TERRITORY_GONE);

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, toPromise, type AnyEventObject } from 'xstate';
+import { createActor, toPromise, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Category, CategoryDetail } from '#contracts/menu';
 import { ApiError } from '#src/services/shared/api';
@@ -6,6 +6,7 @@ import type { CreateDetailCall, DetailCall, DetailValues, UpdateCategoryCall, Up
 import { categoryDetailSyncMachine, type DetailOutcome } from '#src/machines/menu/category-detail-sync.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
+import { scriptedAnswers } from './category-editor.doubles';
 import { DETAIL, OWNER } from './category-editor.fixtures';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
@@ -50,14 +51,7 @@ type Answers = {
 
 /** The detail sync with scripted answers: the calls it made, and its outcome. */
 function run(call: DetailCall, answers: Answers) {
-  const calls: { actor: string; input: unknown }[] = [];
-  const answer = <Input, Output>(actor: keyof Answers) =>
-    fromPromise<Output, Input>(async ({ input }) => {
-      calls.push({ actor, input });
-      const scripted = answers[actor];
-      if (!scripted) throw new Error(`${actor} was not expected`);
-      return (await scripted()) as Output;
-    });
+  const { calls, answer } = scriptedAnswers(answers);
   const machine = provideChecked(categoryDetailSyncMachine, {
     actors: {
       updateCategory: answer<UpdateCategoryCall, Category>('updateCategory'),

@@ -5,7 +5,7 @@
  * server's contracts as `provideChecked` checks them, so a test names the calls it fakes without
  * knowing which machine makes them.
  */
-import type { AnyActorLogic, AnyStateMachine } from 'xstate';
+import { fromPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
 import { categoryDetailSyncMachine, type CategoryDetailSyncMachine } from '#src/machines/menu/category-detail-sync.machine';
 import { categoryEditorMachine, type CategoryEditorMachine } from '#src/machines/menu/category-editor.machine';
 import { categoryRowSyncMachine, type CategoryRowSyncMachine } from '#src/machines/menu/category-row-sync.machine';
@@ -35,4 +35,20 @@ export function provideCategoryEditor({ actors }: { actors: CategoryEditorActors
       detailSync: provideChecked(categoryDetailSyncMachine, { actors: doublesFor(categoryDetailSyncMachine) }),
     },
   });
+}
+
+/**
+ * Doubles for a sync child's calls tested on its own: each answers what `answers` scripts for it
+ * and is recorded in `calls` with its input; a call with no script fails.
+ */
+export function scriptedAnswers<Answers extends Record<string, (() => Promise<unknown>) | undefined>>(answers: Answers) {
+  const calls: { actor: string; input: unknown }[] = [];
+  const answer = <Input, Output>(actor: keyof Answers & string) =>
+    fromPromise<Output, Input>(async ({ input }) => {
+      calls.push({ actor, input });
+      const scripted = answers[actor];
+      if (!scripted) throw new Error(`${actor} was not expected`);
+      return (await scripted()) as Output;
+    });
+  return { calls, answer };
 }

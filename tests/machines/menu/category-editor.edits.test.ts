@@ -36,8 +36,8 @@ import {
   toggleChip,
 } from '#src/machines/menu/category-editor.edits';
 import { applyChipReport, applyDetailOutcome, applyRowOutcome, dropJob } from '#src/machines/menu/category-editor.outcomes';
-import type { Chip, EditorRow, GroupRow, Job, SelectionRow, SizeRow } from '#src/machines/menu/category-editor.rows';
-import { CATALOGUE, DETAIL, OWNER, categoryData } from './category-editor.fixtures';
+import type { EditorRow, Job, SizeRow } from '#src/machines/menu/category-editor.rows';
+import { CATALOGUE, DETAIL, OWNER, categoryData, chip, group, selection } from './category-editor.fixtures';
 
 const size = (key: string, id: number | null, status: SizeRow['status'] = 'idle'): SizeRow => ({
   table: 'size',
@@ -48,33 +48,6 @@ const size = (key: string, id: number | null, status: SizeRow['status'] = 'idle'
   units: 14,
   measurement: 'Inches',
   position: 1,
-});
-const group = (key: string, id: number | null): GroupRow => ({
-  table: 'group',
-  key,
-  id,
-  status: 'idle',
-  name: 'Sauces',
-  required: false,
-  allow_multiple: true,
-  add_images_to_selections: true,
-});
-const selection = (key: string, groupKey: string, id: number | null = null): SelectionRow => ({
-  table: 'selection',
-  key,
-  id,
-  status: 'idle',
-  groupKey,
-  name: 'BBQ',
-  price: 0.5,
-  image_url: null,
-});
-const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip => ({
-  list,
-  itemId,
-  assigned,
-  assignmentId,
-  status,
 });
 
 /** An editor of category 1 (edit mode) or a new one, with what a test sets. */
@@ -315,7 +288,7 @@ describe('category editor context: the answers to its calls', () => {
   it('a row’s update and delete answers settle it, bring it back, or say why', () => {
     const rows: EditorRow[] = [
       { ...size('size-1', 1), status: 'saving' },
-      { ...selection('selection-2', 'group-9', 2), status: 'deleting' },
+      { ...selection('selection-2', 'group-9', 'BBQ', 2), status: 'deleting' },
     ];
     const at = (key: string, queue: Job[] = []) => editor({ rows, current: { kind: 'update', key }, queue });
     expect(applyRowOutcome(at('size-1'), { kind: 'updated' }).rows?.[0]?.status).toBe('confirmed');
@@ -381,7 +354,7 @@ describe('category editor calls: what each job sends', () => {
   });
 
   it('resolves each job to its call, or to none once it has become unnecessary', () => {
-    const rows: EditorRow[] = [group('group-1', 1), selection('selection-2', 'group-1', 2), selection('tmp-3', 'tmp-9'), size('tmp-4', null)];
+    const rows: EditorRow[] = [group('group-1', 1), selection('selection-2', 'group-1', 'BBQ', 2), selection('tmp-3', 'tmp-9'), size('tmp-4', null)];
     const chips = [chip('toppings', 1, true, null), chip('toppings', 2, false, 7), chip('toppings', 3, true, 8)];
     const call = (current: Job, overrides: Partial<CategoryEditorContext> = {}) =>
       resolveCall(editor({ rows, chips, form: filled, detailId: 11, current, ...overrides }));

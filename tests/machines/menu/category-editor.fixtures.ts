@@ -1,5 +1,6 @@
 /** Shared data of the category editor's machine and view tests: one small category of each kind. */
 import type { CategoryDetail } from '#contracts/menu';
+import type { Chip, GroupRow, SelectionRow } from '#src/machines/menu/category-editor.rows';
 import type { CategoryEditorData, MenuScope } from '#src/services/menu/menu-types';
 
 export const OWNER: MenuScope = { restaurantId: 3, superadmin: false };
@@ -61,3 +62,36 @@ export function categoryData(overrides: Partial<CategoryEditorData> = {}): Categ
     ...overrides,
   };
 }
+
+/** A saved or new (`id` null) option group row, idle, as the editor holds it. */
+export const group = (key: string, id: number | null = null): GroupRow => ({
+  table: 'group',
+  key,
+  id,
+  status: 'idle',
+  name: 'Sauces',
+  required: false,
+  allow_multiple: true,
+  add_images_to_selections: true,
+});
+
+/** A selection row of group `groupKey`, idle, priced 0.50. */
+export const selection = (key: string, groupKey: string, name = 'BBQ', id: number | null = null): SelectionRow => ({
+  table: 'selection',
+  key,
+  id,
+  status: 'idle',
+  groupKey,
+  name,
+  price: 0.5,
+  image_url: null,
+});
+
+/** A topping or dressing chip as the editor holds it. */
+export const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip => ({
+  list,
+  itemId,
+  assigned,
+  assignmentId,
+  status,
+});

@@ -28,12 +28,10 @@ import {
   numberOrNullFromInput,
   type Chip,
   type EditorRow,
-  type GroupRow,
   type Job,
-  type SelectionRow,
   type SizeRow,
 } from '#src/machines/menu/category-editor.rows';
-import { categoryData } from './category-editor.fixtures';
+import { categoryData, chip, group, selection } from './category-editor.fixtures';
 
 const size = (key: string, position: number, id: number | null = null): SizeRow => ({
   table: 'size',
@@ -44,33 +42,6 @@ const size = (key: string, position: number, id: number | null = null): SizeRow 
   units: 14,
   measurement: 'Inches',
   position,
-});
-const group = (key: string, id: number | null = null): GroupRow => ({
-  table: 'group',
-  key,
-  id,
-  status: 'idle',
-  name: 'Sauces',
-  required: false,
-  allow_multiple: true,
-  add_images_to_selections: true,
-});
-const selection = (key: string, groupKey: string, name = 'BBQ', id: number | null = null): SelectionRow => ({
-  table: 'selection',
-  key,
-  id,
-  status: 'idle',
-  groupKey,
-  name,
-  price: 0.5,
-  image_url: null,
-});
-const chip = (list: Chip['list'], itemId: number, assigned: boolean, assignmentId: number | null, status: Chip['status'] = 'idle'): Chip => ({
-  list,
-  itemId,
-  assigned,
-  assignmentId,
-  status,
 });
 const assignment = (id: number, itemId: number): Assignment => ({ id, category_id: 1, item_id: itemId });
 const keys = (rows: readonly EditorRow[]) => rows.map((row) => row.key);

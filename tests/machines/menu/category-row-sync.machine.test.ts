@@ -1,4 +1,4 @@
-import { createActor, createEmptyActor, fromCallback, fromPromise, toPromise, type AnyEventObject } from 'xstate';
+import { createActor, createEmptyActor, fromCallback, toPromise, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#src/services/shared/api';
 import type { Assignment } from '#src/services/menu/menu-types';
@@ -7,6 +7,7 @@ import type { EditorRow, GroupRow, SelectionRow, SizeRow } from '#src/machines/m
 import { categoryRowSyncMachine, type ChipReport, type RowOutcome, type RowSyncInput } from '#src/machines/menu/category-row-sync.machine';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
+import { scriptedAnswers } from './category-editor.doubles';
 import { OWNER } from './category-editor.fixtures';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
@@ -65,15 +66,8 @@ type Answers = {
 
 /** The row sync with scripted answers, reporting a chip's answer to a stand-in editor that records it. */
 function run(call: RowCall, answers: Answers) {
-  const calls: { actor: string; input: unknown }[] = [];
+  const { calls, answer } = scriptedAnswers(answers);
   const reports: ChipReport[] = [];
-  const answer = <Input, Output>(actor: keyof Answers) =>
-    fromPromise<Output, Input>(async ({ input }) => {
-      calls.push({ actor, input });
-      const scripted = answers[actor];
-      if (!scripted) throw new Error(`${actor} was not expected`);
-      return (await scripted()) as Output;
-    });
   const rowSync = provideChecked(categoryRowSyncMachine, {
     actors: {
       createRow: answer<CreateRowCall, { id: number }>('createRow'),

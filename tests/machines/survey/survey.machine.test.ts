@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyCreated, SurveyResponseCreate } from '#contracts/survey';
 import {
@@ -15,36 +15,13 @@ import {
 } from '#src/machines/survey/survey.machine';
 import type { SurveyDraft } from '#src/services/survey/survey-draft';
 import { assertPathCoverage } from '../../support/path-coverage';
-import { provideChecked } from '../../support/contract-double';
+import { startSurvey } from './survey.harness';
 
 const RECEIPT: SurveyCreated = { id: 7, created_at: '2026-11-22T10:00:00.000Z' };
 
 /** The real machine with its effects replaced: the draft store is an object, the server a function. */
 function start(options: { draft?: SurveyDraft | null; answer?: (request: SurveyRequest) => Promise<SurveyCreated> } = {}) {
-  const saved: SurveyDraft[] = [];
-  const sent: SurveyRequest[] = [];
-  let cleared = 0;
-  const actor = createActor(
-    provideChecked(surveyMachine, {
-      actors: {
-        loadDraft: fromPromise(async () => options.draft ?? null),
-        submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => {
-          sent.push(input);
-          return (options.answer ?? (async () => RECEIPT))(input);
-        }),
-      },
-      actions: {
-        persistDraft: ({ context }, params: { step: number }) => {
-          saved.push({ step: params.step, answers: context.answers, attemptKey: context.attemptKey });
-        },
-        forgetDraft: () => {
-          cleared += 1;
-        },
-      },
-    }),
-  ).start();
-  const send = (...events: SurveyEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, saved, sent, send, cleared: () => cleared };
+  return startSurvey({ load: async () => options.draft ?? null, answer: options.answer, receipt: RECEIPT });
 }
 
 const next = (times: number): SurveyEvent[] => Array.from({ length: times }, () => ({ type: 'step.next' }));

@@ -9,35 +9,15 @@ import type { SurveyCreated } from '#contracts/survey';
 import { answersFromDraft, stepNumber, surveyMachine, toggleOption, type SurveyEvent, type SurveyRequest } from '#src/machines/survey/survey.machine';
 import { loadSurveyDraft, saveSurveyDraft, type SurveyDraft } from '#src/services/survey/survey-draft';
 import { provideChecked } from '../../support/contract-double';
+import { startSurvey } from './survey.harness';
 
 const RECEIPT: SurveyCreated = { id: 9, created_at: '2026-11-22T10:00:00.000Z' };
 
 function start(options: { load?: () => Promise<SurveyDraft | null>; answer?: () => Promise<SurveyCreated> } = {}) {
-  const sent: SurveyRequest[] = [];
-  const saved: SurveyDraft[] = [];
-  let cleared = 0;
-  const actor = createActor(
-    provideChecked(surveyMachine, {
-      actors: {
-        loadDraft: fromPromise<SurveyDraft | null>(options.load ?? (async () => null)),
-        submitSurvey: fromPromise<SurveyCreated, SurveyRequest>(({ input }) => {
-          sent.push(input);
-          return (options.answer ?? (async () => RECEIPT))();
-        }),
-      },
-      actions: {
-        persistDraft: ({ context }, params: { step: number }) => {
-          saved.push({ step: params.step, answers: context.answers, attemptKey: context.attemptKey });
-        },
-        forgetDraft: () => {
-          cleared += 1;
-        },
-      },
-    }),
-  ).start();
-  const send = (...events: SurveyEvent[]) => events.forEach((event) => actor.send(event));
+  const harness = startSurvey({ ...options, receipt: RECEIPT });
+  const { actor } = harness;
   const ready = () => waitFor(actor, (snapshot) => !snapshot.matches('resuming'));
-  return { actor, send, sent, saved, ready, cleared: () => cleared, context: () => actor.getSnapshot().context };
+  return { ...harness, ready, context: () => actor.getSnapshot().context };
 }
 
 const toLastStep: SurveyEvent[] = Array.from({ length: 7 }, () => ({ type: 'step.next' }) as SurveyEvent);

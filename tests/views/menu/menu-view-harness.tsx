@@ -1,24 +1,11 @@
 /** Renders one menu screen with Mantine and a memory router, for the menu's view tests. */
-import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { DeleteCall, LoadCall, MenuListMachine, SaveCall, SaveValues } from '#src/machines/menu/menu-list.machine';
-import { theme } from '#src/theme';
 import { provideChecked } from '../../support/contract-double';
+import { renderScreenAt } from '../../support/render-screen';
 
-export function renderScreen(screen: ReactNode, path = '/menu') {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <MantineProvider env="test" theme={theme}>
-      <Router hook={location.hook}>{screen}</Router>
-    </MantineProvider>,
-  );
-  return { user: userEvent.setup({ delay: null }), path: () => location.history!.at(-1) };
-}
+export const renderScreen = (screen: ReactNode, path = '/menu') => renderScreenAt(screen, path);
 
 /**
  * A list screen's machine (`screen`, e.g. toppingsListMachine) over an in-memory table; `fail`
