@@ -8,7 +8,7 @@ import '@mantine/core/styles/Title.css';
 import { AreaChart, DonutChart, LineChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { ANALYTICS_RANGES, ANALYTICS_TOP_CATEGORIES, ANALYTICS_TRENDS, type AnalyticsStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
 import { saveFile } from '../../components/save-file';
@@ -20,6 +20,7 @@ import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, CountBars, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
+import { useRestaurantChanged } from '../shared/restaurant-changed';
 
 export const ANALYTICS_TITLE = 'Analytics';
 
@@ -45,9 +46,7 @@ export function AnalyticsView({ machine = analyticsMachine }: { machine?: Analyt
   const { user } = useSession();
   const restaurantId = statsRestaurant(user);
   const [, send, actor] = useMachine(machine, { input: { restaurantId } });
-  useEffect(() => {
-    send({ type: 'restaurant.changed', restaurantId });
-  }, [restaurantId, send]);
+  useRestaurantChanged(send, restaurantId);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   // Zeros until the figures come, and after a failure (section 8).
   const { stats, orders } = useSelector(actor, (snapshot) => snapshot.context.figures);

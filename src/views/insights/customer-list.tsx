@@ -9,13 +9,14 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { NAME_MAX } from '../../../contracts/shared/text';
 import { saveFile } from '../../components/save-file';
 import { Spinner } from '../../components/spinner';
 import { CUSTOMERS_PAGE_SIZE, customersMachine, type CustomersMachine } from '../../machines/insights/customers.machine';
 import { formatMoney } from '../shared/money-format';
 import { formatCount } from './insight-parts';
+import { useRestaurantChanged } from '../shared/restaurant-changed';
 
 export const CUSTOMERS_CSV_NAME = 'customers.csv';
 
@@ -48,9 +49,7 @@ export function CustomerList({ restaurantId, machine = customersMachine }: { res
     [machine],
   );
   const [state, send] = useMachine(withSaving, { input: { restaurantId } });
-  useEffect(() => {
-    send({ type: 'restaurant.changed', restaurantId });
-  }, [restaurantId, send]);
+  useRestaurantChanged(send, restaurantId);
   const { result, search, page, loadError, downloadError } = state.context;
   const pages = Math.max(1, Math.ceil((result?.count ?? 0) / CUSTOMERS_PAGE_SIZE));
   const ready = state.hasTag('ready');

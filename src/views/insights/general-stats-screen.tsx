@@ -7,7 +7,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Alert, Group, List, Paper, Stack, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import type { GeneralStats } from '../../../contracts/insights';
 import { usePageTitle } from '../../components/page-title';
 import { generalStatsMachine, type GeneralStatsMachine } from '../../machines/insights/general-stats.machine';
@@ -15,6 +15,7 @@ import { useSession } from '../shared/session-context';
 import { KpiCard, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
+import { useRestaurantChanged } from '../shared/restaurant-changed';
 
 export type StatCard = { label: string; stat: keyof GeneralStats };
 
@@ -39,9 +40,7 @@ export function GeneralStatsScreen({
   usePageTitle(title, 'Back office');
   const restaurantId = statsRestaurant(useSession().user);
   const [, send, actor] = useMachine(machine, { input: { restaurantId } });
-  useEffect(() => {
-    send({ type: 'restaurant.changed', restaurantId });
-  }, [restaurantId, send]);
+  useRestaurantChanged(send, restaurantId);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   // Zeros until the figures come, and after a failure (section 8).
   const stats = useSelector(actor, (snapshot) => snapshot.context.figures);

@@ -8,7 +8,6 @@ import '@mantine/core/styles/Title.css';
 import { DonutChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { MenuStats } from '../../../contracts/insights';
 import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
 import { usePageTitle } from '../../components/page-title';
@@ -20,6 +19,7 @@ import { isAdmin, useSession } from '../shared/session-context';
 import { CHART_COLORS, ChartFigure, CountBars, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
+import { useRestaurantChanged } from '../shared/restaurant-changed';
 
 export const DASHBOARD_TITLE = 'Menu dashboard';
 export const DASHBOARD_SUBTITLE = 'Live snapshot of your new menu: categories, items, and option sets.';
@@ -44,9 +44,7 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
   const { user } = useSession();
   const restaurantId = statsRestaurant(user);
   const [, send, actor] = useMachine(machine, { input: { restaurantId } });
-  useEffect(() => {
-    send({ type: 'restaurant.changed', restaurantId });
-  }, [restaurantId, send]);
+  useRestaurantChanged(send, restaurantId);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const failed = useSelector(actor, (snapshot) => snapshot.hasTag('failed'));
   const ready = useSelector(actor, (snapshot) => snapshot.hasTag('ready'));

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
 import { Link, useRouter } from 'wouter';
 import type { LocalDemand } from '../../../contracts/leads';
 import { navigationBase } from '../../components/navigation-base';
@@ -18,6 +17,7 @@ import { isAdmin, useSession } from '../shared/session-context';
 import classes from './local-demand.module.css';
 import { LoadFailed } from '../../components/load-failed';
 import { Spinner } from '../../components/spinner';
+import { useRestaurantChanged } from '../shared/restaurant-changed';
 
 export const LOCAL_DEMAND_TITLE = 'Local demand';
 
@@ -40,9 +40,7 @@ export function LocalDemandView({ machine = localDemandMachine }: { machine?: Lo
   const restaurantId = user.active_restaurant_id;
   const [state, send] = useMachine(machine, { input: { restaurantId } });
   // The session's restaurant is an input the machine follows (the header's picker changes it).
-  useEffect(() => {
-    send({ type: 'restaurant.changed', restaurantId });
-  }, [restaurantId, send]);
+  useRestaurantChanged(send, restaurantId);
   const { demand, error } = state.context;
   const administrator = isAdmin(user);
 

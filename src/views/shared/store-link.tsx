@@ -1,9 +1,10 @@
 import '@mantine/core/styles/VisuallyHidden.css';
 import { VisuallyHidden } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { ExternalLinkIcon } from '../../components/line-icons';
 import { storeLinkMachine } from '../../machines/shared/store-link.machine';
+import { useRestaurantChanged } from './restaurant-changed';
 
 /**
  * "View your store" (issue 29): the public page of the restaurant the back office works on,
@@ -19,9 +20,7 @@ export const NEW_TAB = '(opens in a new tab)';
 export function useStoreLink(restaurantId: number | null) {
   const [state, send] = useMachine(storeLinkMachine, { input: { restaurantId } });
   // The restaurant chosen in an administrator's header changes under the frame.
-  useEffect(() => {
-    send({ type: 'restaurant.changed', restaurantId });
-  }, [restaurantId, send]);
+  useRestaurantChanged(send, restaurantId);
   const refresh = useCallback(() => send({ type: 'storeLink.refresh' }), [send]);
   const { slug } = state.context;
   return { href: slug ? `/${slug}` : null, refresh };
