@@ -8,6 +8,7 @@ import type { MenuScope } from '../../services/menu/menu-types';
 import { EmptyList, Loading, MenuAlert, MenuPage } from './menu-page';
 import { RowDelete } from './row-restaurant';
 import { SearchBox } from './search-box';
+import { useScreen } from '../shared/use-screen';
 
 /** A row of the platform library (a topping, a dressing): named, and whose it is. */
 export type LibraryRow = { id: number; name: string; restaurant_id: number | null };
@@ -48,7 +49,7 @@ export function LibraryListView<Row extends LibraryRow, Form extends { name: str
   scope: MenuScope;
   machine?: MenuListMachine<Row, Form, undefined, Save>;
 }) {
-  const [state, send] = useMachine(machine, { input: { scope, nameMessage: screen.nameMessage } });
+  const [state, send, actor] = useMachine(machine, { input: { scope, nameMessage: screen.nameMessage } });
   const { context } = state;
   const rows = context.items;
   // The panel is always open on these screens: a save or Cancel gives the blank form back.
@@ -57,6 +58,18 @@ export function LibraryListView<Row extends LibraryRow, Form extends { name: str
   // The alert and the form: a refused save sends the focus to the first field in error, else the alert.
   const formArea = useRef<HTMLDivElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(formArea, !state.hasTag('saving'));
+  const formCard = useRef<HTMLFormElement>(null);
+  useScreen(actor, {
+    // A save or Cancel gives the blank form back, and the button just pressed is gone or was
+    // disabled while saving: the name field takes the focus, ready for the next one, unless the
+    // person has already moved elsewhere.
+    'form.closed': () =>
+      setTimeout(() => {
+        const focused = document.activeElement;
+        if (focused && focused !== document.body && !formCard.current?.contains(focused)) return;
+        formCard.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      }),
+  });
   const { noun, Fields, Rows } = screen;
   const label = `${adding ? 'Add' : 'Edit'} ${noun}`;
 
@@ -73,6 +86,7 @@ export function LibraryListView<Row extends LibraryRow, Form extends { name: str
           radius="md"
           p={{ base: 'md', sm: 'lg' }}
           component="form"
+          ref={formCard}
           aria-label={label}
           onSubmit={(event) => {
             event.preventDefault();

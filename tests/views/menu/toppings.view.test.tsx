@@ -37,6 +37,21 @@ describe('toppings view', () => {
     expect(Object.keys(list.calls.saves[0]!.values)).toEqual(['name', 'image_url']);
   });
 
+  it('gives the focus to the blank name field once a topping is added, and after Cancel of an edit', async () => {
+    const list = memoryList(toppingsListMachine, TOPPINGS);
+    const { user } = renderScreen(<ToppingsView scope={OWNER} machine={list.machine} />);
+    await screen.findByRole('article', { name: 'Olives' });
+    await user.type(screen.getByLabelText('Topping name'), 'Capers');
+    await user.click(screen.getByRole('button', { name: 'Add topping' }));
+    await waitFor(() => expect(list.calls.saves).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('Topping name')).toHaveFocus());
+    expect(screen.getByLabelText('Topping name')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Olives' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByLabelText('Topping name')).toHaveFocus());
+  });
+
   it('searches as the person types (once the typing settles)', async () => {
     const list = memoryList(toppingsListMachine, TOPPINGS);
     const { user } = renderScreen(<ToppingsView scope={OWNER} machine={list.machine} />);
