@@ -1,15 +1,26 @@
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Text, Title } from '@mantine/core';
+import { Alert, Button, Text, Title } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { FieldsToFix, labelsInError } from '../../components/form-errors';
 import { FIELDS_NOT_VALID } from '../../machines/accounts/auth-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
 import { SiteFooter, SiteFrame } from '../../components/site-frame';
 import { MailIcon } from './auth-icons';
 import classes from './auth.module.css';
+
+/** The header's way to the login screen, beside the screens that are not it. */
+export function LoginButton() {
+  return (
+    <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
+      Login
+    </Button>
+  );
+}
 
 /** The page around every sign-in screen: the site's header and footer around one card. */
 export function AuthPage({ aside, children, wide = false }: { aside?: ReactNode; children: ReactNode; wide?: boolean }) {

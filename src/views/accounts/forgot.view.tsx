@@ -11,10 +11,10 @@ import { usePageTitle } from '../../components/page-title';
 import { forgotPasswordMachine, type ForgotField, type ForgotPasswordMachine } from '../../machines/accounts/forgot-password.machine';
 import { bindField } from '../shared/bind-field';
 import { useAuthScreen, type AuthForm } from './auth-form';
-import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
+import { AuthPage, CardHeading, LoginButton, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
-import { ResendControl } from './resend-control';
+import { CodeStepActions } from './resend-control';
 
 export interface ForgotViewProps {
   machine?: ForgotPasswordMachine;
@@ -29,13 +29,7 @@ export function ForgotView({ machine = forgotPasswordMachine, resendSeconds }: F
   usePageTitle(STAGE_TITLES[stage]);
 
   return (
-    <AuthPage
-      aside={
-        <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
-          Login
-        </Button>
-      }
-    >
+    <AuthPage aside={<LoginButton />}>
       {stage === 'request' ? <RequestStage state={state} send={send} form={form} /> : <ResetStage state={state} send={send} form={form} />}
     </AuthPage>
   );
@@ -90,13 +84,14 @@ function ResetStage({ state, send, form }: StageProps) {
         {/* This stage has no email field: a refused address is said on its own. */}
         {context.fieldErrors.email ? <ErrorAlert>{context.fieldErrors.email}</ErrorAlert> : null}
         <CodeAndNewPassword state={state} send={send} readOnly={saving} toggleLabel="Show or hide password" />
-        <Button type="submit" size="lg" fullWidth loading={saving} disabled={resending}>
-          Reset password
-        </Button>
-        <ResendControl lock={context.resendLock} busy={resending} onResend={() => send({ type: 'code.resend' })} />
-        <Anchor component="button" type="button" className={classes.inlineLink} onClick={() => send({ type: 'step.back' })}>
-          Use a different email
-        </Anchor>
+        <CodeStepActions
+          submit="Reset password"
+          busy={saving}
+          resending={resending}
+          lock={context.resendLock}
+          onResend={() => send({ type: 'code.resend' })}
+          onBack={() => send({ type: 'step.back' })}
+        />
       </Stack>
     </form>
   );

@@ -9,17 +9,16 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { Link } from 'wouter';
 import { MESSAGES } from '../../../contracts/accounts';
 import { usePageTitle } from '../../components/page-title';
 import { registrationMachine, type RegistrationErrorKey, type RegistrationMachine } from '../../machines/accounts/registration.machine';
 import { bindField } from '../shared/bind-field';
 import { useAuthScreen, type AuthForm } from './auth-form';
-import { AuthPage, CardHeading, ErrorAlert, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
+import { AuthPage, CardHeading, ErrorAlert, LoginButton, NoticeAlert, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeInput } from './code-input';
 import { EmailInput } from './email-input';
 import { NewPasswordField } from './password-input';
-import { ResendControl } from './resend-control';
+import { CodeStepActions } from './resend-control';
 import { OrDivider, SocialButtons } from './social-buttons';
 
 export interface RegisterViewProps {
@@ -63,9 +62,7 @@ export function RegisterView({ machine = registrationMachine, resendSeconds }: R
       aside={
         <>
           <span className={classes.headerHint}>Already have an account?</span>
-          <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
-            Login
-          </Button>
+          <LoginButton />
         </>
       }
     >
@@ -159,13 +156,14 @@ function CodeStep({ state, send, form }: FormStepProps) {
         {context.notice ? <NoticeAlert>{context.notice}</NoticeAlert> : null}
         <RefusalAlert error={context.error} fieldErrors={context.fieldErrors} fields={CODE_FIELDS} />
         <CodeInput value={context.code} error={context.fieldErrors.code} readOnly={verifying} onChange={(value) => send({ type: 'code.change', value })} />
-        <Button type="submit" size="lg" fullWidth loading={verifying} disabled={resending}>
-          Verify
-        </Button>
-        <ResendControl lock={context.resendLock} busy={resending} onResend={() => send({ type: 'code.resend' })} />
-        <Anchor component="button" type="button" className={classes.inlineLink} onClick={() => send({ type: 'step.back' })}>
-          Use a different email
-        </Anchor>
+        <CodeStepActions
+          submit="Verify"
+          busy={verifying}
+          resending={resending}
+          lock={context.resendLock}
+          onResend={() => send({ type: 'code.resend' })}
+          onBack={() => send({ type: 'step.back' })}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { resendLockMachine } from '../../machines/accounts/resend-lock.machine';
@@ -29,5 +30,38 @@ export function ResendControl({ lock, busy, onResend }: { lock: ActorRefFrom<typ
         </Text>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The foot of a step that waits for an emailed code (registration's code, the forgot-password
+ * reset): its submit button, held while a new code is on its way; Resend; and the way back to
+ * the email step.
+ */
+export function CodeStepActions({
+  submit,
+  busy,
+  resending,
+  lock,
+  onResend,
+  onBack,
+}: {
+  submit: string;
+  busy: boolean;
+  resending: boolean;
+  lock: ActorRefFrom<typeof resendLockMachine>;
+  onResend: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <>
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={resending}>
+        {submit}
+      </Button>
+      <ResendControl lock={lock} busy={resending} onResend={onResend} />
+      <Anchor component="button" type="button" className={classes.inlineLink} onClick={onBack}>
+        Use a different email
+      </Anchor>
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../components/page-title';
 import { resetPasswordMachine, type ResetField, type ResetPasswordMachine } from '../../machines/accounts/reset-password.machine';
 import { bindField } from '../shared/bind-field';
 import { useAuthScreen } from './auth-form';
-import { AuthPage, CardHeading, RefusalAlert, authClasses as classes } from './auth-layout';
+import { AuthPage, CardHeading, LoginButton, RefusalAlert, authClasses as classes } from './auth-layout';
 import { CodeAndNewPassword } from './code-and-password';
 import { EmailInput } from './email-input';
 import { PasswordField } from './password-input';
@@ -36,13 +36,7 @@ export function ResetView({ machine = resetPasswordMachine }: ResetViewProps) {
   usePageTitle('Reset password');
 
   return (
-    <AuthPage
-      aside={
-        <Button component={Link} href="/login" variant="subtle" color="dark" size="md" className={classes.touch}>
-          Login
-        </Button>
-      }
-    >
+    <AuthPage aside={<LoginButton />}>
       <form {...form(() => send({ type: 'form.submit' }))}>
         <Stack gap="lg">
           <CardHeading title="Reset password">Enter the 6-digit code from your email and choose a new password.</CardHeading>
