@@ -1,6 +1,6 @@
-import { Button, Card, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { PricedBy } from '../../../contracts/menu';
 import { useFocusAfterRefusal } from '../../components/form-errors';
@@ -21,6 +21,7 @@ import { SizeOfferings } from './size-offerings';
 import { useSession } from '../shared/session-context';
 import { fieldProps } from '../shared/bind-field';
 import { useScreen } from '../shared/use-screen';
+import { FormSection } from '../../components/form-section';
 
 export const NEW_MODE_GROUPS_NOTE = 'Save the category first, then you can add extra option groups.';
 /** Spec section 9: the multi-select shows at most 8 rows; Mantine's options are 36 px tall at size sm. */
@@ -32,19 +33,6 @@ const PRICING: { value: PricedBy; label: string }[] = [
   { value: 'weight', label: 'Weight' },
   { value: 'size', label: 'Size' },
 ];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** Spec section 2: the editor's state for a category that does not exist (or is not this restaurant's). */
 export function CategoryNotFound() {
@@ -153,7 +141,7 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
             {context.error}
           </MenuAlert>
         ) : null}
-        <Section title="Details">
+        <FormSection title="Details">
           <TextInput label="Name" required {...text('name', context.nameError ?? undefined)} onBlur={() => saveField('name')} />
           <Textarea
             label="Description"
@@ -192,9 +180,9 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
               </Button>
             </Group>
           </Stack>
-        </Section>
+        </FormSection>
 
-        <Section title="Hero image">
+        <FormSection title="Hero image">
           <TextInput label="Image URL" {...text('imageUrl')} onBlur={() => saveField('imageUrl')} />
           {/* Sent as soon as it is picked: the uploaded file's address lands in the field above. */}
           <ImageDropzone
@@ -207,9 +195,9 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
             loading={uploading}
             note="Uploads are fitted within 1600 × 1200 pixels."
           />
-        </Section>
+        </FormSection>
 
-        <Section title="Pricing">
+        <FormSection title="Pricing">
           <Stack gap={6}>
             <Text size="sm" fw={500} id="pricing-basis">
               Pricing basis
@@ -231,9 +219,9 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
               checking={state.hasTag('countingRemoval') ? (context.sizeRemoval?.key ?? null) : null}
             />
           ) : null}
-        </Section>
+        </FormSection>
 
-        <Section title="Toppings and dressings">
+        <FormSection title="Toppings and dressings">
           <Switch
             label="Assign toppings"
             checked={form.allowToppings}
@@ -250,9 +238,9 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
           {form.allowDressings ? (
             <AssignmentChips label="Dressings" items={context.dressings} chips={dressingChips} onToggle={(id) => send({ type: 'dressing.toggle', id })} />
           ) : null}
-        </Section>
+        </FormSection>
 
-        <Section title="Extra option groups">
+        <FormSection title="Extra option groups">
           {isNew ? (
             <Text size="sm" c="dimmed">
               {NEW_MODE_GROUPS_NOTE}
@@ -260,12 +248,12 @@ export function CategoryEditorView({ categoryId, scope, machine = categoryEditor
           ) : (
             <ExtraGroupsPanel groups={groups} selections={selections} send={send} errors={context.rowErrors} />
           )}
-        </Section>
+        </FormSection>
 
         {!isNew && context.categoryId !== null ? (
-          <Section title="Menu items">
+          <FormSection title="Menu items">
             <MenuItemsList categoryId={context.categoryId} scope={scope} sizes={sizes} bySize={form.pricedBy === 'size'} machine={itemsMachine} />
-          </Section>
+          </FormSection>
         ) : null}
       </MenuPage>
     </CurrencyProvider>

@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Paper.css';
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { lazy, useRef, type ComponentType, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -16,6 +15,7 @@ import { RepresentativeFields, SummaryFields, type EditorActor } from './territo
 import type { TerritoryMapProps } from './territory-map';
 import { useScreen } from '../shared/use-screen';
 import { ZipCodesField } from './zip-codes-field';
+import { FormSection } from '../../components/form-section';
 
 const BACK = { href: '/territories', label: 'Territories' };
 
@@ -138,25 +138,25 @@ function TerritoryEditorForm({
               <FieldsToFix labels={refused} />
             </Alert>
           ) : null}
-          <Section title="Summary">
+          <FormSection phonePadding="sm" title="Summary">
             <SummaryFields actor={actor} />
-          </Section>
-          <Section title="Representative">
+          </FormSection>
+          <FormSection phonePadding="sm" title="Representative">
             <RepresentativeFields actor={actor} />
             <ImagePick field="rep_photo" actor={actor} />
-          </Section>
-          <Section title="Zip codes">
+          </FormSection>
+          <FormSection phonePadding="sm" title="Zip codes">
             <ZipCodesField actor={actor} />
-          </Section>
-          <Section title="Service area">
+          </FormSection>
+          <FormSection phonePadding="sm" title="Service area">
             <ServiceArea actor={actor} machines={machines} />
-          </Section>
-          <Section title="Home wallpaper">
+          </FormSection>
+          <FormSection phonePadding="sm" title="Home wallpaper">
             <ImagePick field="wallpaper" actor={actor} />
-          </Section>
-          <Section title="Social links">
+          </FormSection>
+          <FormSection phonePadding="sm" title="Social links">
             <SocialLinksField actor={actor} />
-          </Section>
+          </FormSection>
           <Group gap="sm">
             <Button type="submit" loading={sending}>
               Save territory
@@ -168,19 +168,6 @@ function TerritoryEditorForm({
         </Stack>
       </form>
     </ScreenFrame>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
