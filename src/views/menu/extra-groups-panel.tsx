@@ -2,7 +2,7 @@ import { Accordion, Button, Card, Checkbox, Group, Stack, Text, TextInput } from
 import { useState, type ReactNode } from 'react';
 import { priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/menu/category-editor.rows';
 import { PriceInput } from './price-input';
-import { RowStatusMark } from './row-status';
+import { RowRemoval } from './row-status';
 
 /** What the panel asks of its machine (the category editor's, or the extra options manager's). */
 export type GroupPanelEvent =
@@ -76,16 +76,13 @@ function SelectionLine({ selection, group, send, errors }: { selection: Selectio
         />
       ) : null}
       <Group gap={4} wrap="nowrap">
-        <RowStatusMark status={selection.status} />
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
-          aria-label={`Delete selection ${selection.name.trim() || 'Untitled'}`}
-          onClick={() => send({ type: 'row.remove', key: selection.key })}
+        <RowRemoval
+          status={selection.status}
+          label={`Delete selection ${selection.name.trim() || 'Untitled'}`}
+          onRemove={() => send({ type: 'row.remove', key: selection.key })}
         >
           Delete
-        </Button>
+        </RowRemoval>
       </Group>
     </Group>
   );
@@ -103,16 +100,13 @@ function GroupBody({ group, selections, send, errors }: { group: GroupRow; selec
           onChange={(event) => send({ type: 'row.change', key: group.key, patch: { name: event.currentTarget.value } })}
           onBlur={() => send({ type: 'row.save', key: group.key })}
         />
-        <RowStatusMark status={group.status} />
-        <Button
-          variant="subtle"
-          color="red"
-          size="xs"
-          aria-label={`Delete group ${group.name.trim() || 'Untitled group'}`}
-          onClick={() => send({ type: 'row.remove', key: group.key })}
+        <RowRemoval
+          status={group.status}
+          label={`Delete group ${group.name.trim() || 'Untitled group'}`}
+          onRemove={() => send({ type: 'row.remove', key: group.key })}
         >
           Delete group
-        </Button>
+        </RowRemoval>
       </Group>
       <GroupFlags group={group} send={send} />
       {selections

@@ -1,4 +1,4 @@
-import { Loader, Text } from '@mantine/core';
+import { Button, Loader, Text } from '@mantine/core';
 import type { ChipStatus, RowStatus } from '../../machines/menu/category-editor.rows';
 
 /** A row's save state in words, for sighted people and screen readers alike. */
@@ -18,4 +18,31 @@ export function RowStatusMark({ status }: { status: RowStatus | ChipStatus }) {
     );
   }
   return null;
+}
+
+/**
+ * The end of an editor's row: its save state, then the button that takes the row away. `label`
+ * names the row for a screen reader ("Delete group Sauces"); `children` is the word shown.
+ */
+export function RowRemoval({
+  status,
+  label,
+  loading = false,
+  onRemove,
+  children,
+}: {
+  status: RowStatus | ChipStatus;
+  label: string;
+  loading?: boolean;
+  onRemove: () => void;
+  children: string;
+}) {
+  return (
+    <>
+      <RowStatusMark status={status} />
+      <Button variant="subtle" color="red" size="xs" aria-label={label} loading={loading} onClick={onRemove}>
+        {children}
+      </Button>
+    </>
+  );
 }

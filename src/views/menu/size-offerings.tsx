@@ -3,7 +3,7 @@ import { useNarrowerThan } from '../../components/narrow-screen';
 import { MEASUREMENTS } from '../../../contracts/menu';
 import type { CategoryEditorEvent, SizeRemoval } from '../../machines/menu/category-editor.context';
 import { numberOrNullFromInput, type SizeRow } from '../../machines/menu/category-editor.rows';
-import { RowStatusMark } from './row-status';
+import { RowRemoval } from './row-status';
 
 /** What removing the size takes with it, in words. */
 export function removalWarning(prices: number | null): string {
@@ -92,19 +92,14 @@ function sizeControls(row: SizeRow, index: number, { send, errors = {}, checking
       />
     ),
     remove: (
-      <>
-        <RowStatusMark status={row.status} />
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          aria-label={`Remove size ${row.name.trim() || 'Untitled'}`}
-          loading={checking === row.key}
-          onClick={() => send({ type: 'size.remove', key: row.key })}
-        >
-          Remove
-        </Button>
-      </>
+      <RowRemoval
+        status={row.status}
+        label={`Remove size ${row.name.trim() || 'Untitled'}`}
+        loading={checking === row.key}
+        onRemove={() => send({ type: 'size.remove', key: row.key })}
+      >
+        Remove
+      </RowRemoval>
     ),
   };
 }
