@@ -68,11 +68,19 @@ describe('signed-in sessions', () => {
     });
     await signIn('/admin/notifications');
     await page.waitForURL(`${app.url}/admin/notifications`);
-    const before = await page.evaluate(() => sessionStorage.getItem('refresh_token') ?? localStorage.getItem('refresh_token'));
+    await page.getByText('Configure push, email, and SMS notifications.').waitFor();
 
-    // Let the access token expire, then reload: the app reads the token's exp, renews once
-    // before the guard's current-user call and sends that call with the new token.
-    await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    // Let the access token the page holds now expire (by its own exp: on a slow machine signing
+    // in may outlast a first token, which the app then renews, rightly), then reload: the app
+    // reads the token's exp, renews once before the guard's current-user call and sends that
+    // call with the new token.
+    const expiresAt = await page.evaluate(() => {
+      const token = sessionStorage.getItem('access_token') ?? localStorage.getItem('access_token') ?? '';
+      return (JSON.parse(atob(token.split('.')[1] ?? '')) as { exp: number }).exp * 1000;
+    });
+    await page.waitForTimeout(Math.min(Math.max(0, expiresAt - Date.now()), ACCESS_TOKEN_TTL_SECONDS * 1000) + 1000);
+    const before = await page.evaluate(() => sessionStorage.getItem('refresh_token') ?? localStorage.getItem('refresh_token'));
+    renewals.length = 0;
     await page.reload();
     await page.getByText('Configure push, email, and SMS notifications.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/notifications');
