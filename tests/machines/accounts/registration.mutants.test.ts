@@ -4,10 +4,10 @@
  * address after Back). Written for the mutants Stryker makes of the machine (npm run mutants) that no earlier test noticed: each test checks
  * what the screen would show or what the server would receive.
  */
-import { waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#src/services/shared/api';
-import { type RegistrationEvent } from '#src/machines/accounts/registration.machine';
+import { registrationMachine, type RegistrationEvent } from '#src/machines/accounts/registration.machine';
 import { startRegistration, type Answers } from './registration.doubles';
 
 /** The machine with its calls answered as `answers` says, and a resend lock of a few milliseconds. */
@@ -274,5 +274,77 @@ describe('registration: signing in', () => {
       { tokens: { access: 'A1', refresh: 'R1' }, remember: true },
       { tokens: { access: 'A1', refresh: 'R1' }, remember: true },
     ]);
+  });
+});
+
+describe('registration: what the screen is told', () => {
+  it('asks the screen to show a refusal by the server of the address, and of the code, once each', async () => {
+    const refusing = start({
+      register: async () => {
+        throw new ApiError('Account already exists', { status: 409 });
+      },
+    });
+    refusing.send(...emailStep());
+    await waitFor(refusing.actor, (s) => s.matches({ email: 'editing' }) && refusing.context().error !== null);
+    expect(refusing.effects).toEqual([{ type: 'screen.refused' }]);
+
+    const wrongCode = start({
+      verify: async () => {
+        throw new ApiError('Wrong code.', { status: 400 });
+      },
+    });
+    await atCode(wrongCode);
+    wrongCode.send({ type: 'code.change', value: '123456' }, { type: 'code.verify' });
+    await waitFor(wrongCode.actor, (s) => s.matches({ code: 'editing' }) && wrongCode.context().error !== null);
+    expect(wrongCode.effects).toEqual([{ type: 'screen.refused' }]);
+  });
+
+  it('asks the screen to show a refused profile', async () => {
+    const harness = start({
+      profile: async () => {
+        throw new ApiError('Invalid.', { status: 400 });
+      },
+    });
+    await atProfile(harness);
+    harness.send(...profileFields, { type: 'profile.submit' });
+    await waitFor(harness.actor, (s) => s.matches({ profile: 'editing' }) && harness.context().error !== null);
+    expect(harness.effects).toEqual([{ type: 'screen.refused' }]);
+  });
+
+  it('goes on to the code step when a code is already in the inbox: the server’s sentence, Resend locked for its wait', async () => {
+    const harness = startRegistration(
+      {
+        register: async () => {
+          throw new ApiError('We already sent you a code.', { status: 429, code: 'code_already_sent', retryAfter: 42 });
+        },
+      },
+      { resendSeconds: 60 },
+    );
+    harness.send(...emailStep());
+    await waitFor(harness.actor, (s) => s.matches({ code: 'editing' }));
+    expect(harness.context().notice).toBe('We already sent you a code.');
+    expect(harness.context().resendLock.getSnapshot()).toMatchObject({ value: 'locked', context: { left: 42 } });
+    expect(harness.effects).toEqual([]);
+  });
+
+  it('keeps the usual lock when the server names no wait', async () => {
+    const harness = startRegistration(
+      {
+        register: async () => {
+          throw new ApiError('We already sent you a code.', { status: 429, code: 'code_already_sent' });
+        },
+      },
+      { resendSeconds: 60 },
+    );
+    harness.send(...emailStep());
+    await waitFor(harness.actor, (s) => s.matches({ code: 'editing' }));
+    expect(harness.context().resendLock.getSnapshot()).toMatchObject({ value: 'locked', context: { left: 60 } });
+  });
+
+  it('starts without any input, with the usual 60-second lock', () => {
+    const actor = createActor(registrationMachine).start();
+    expect(actor.getSnapshot().value).toEqual({ email: 'editing' });
+    expect(actor.getSnapshot().context.resendLock.getSnapshot().context.seconds).toBe(60);
+    actor.stop();
   });
 });
