@@ -10,7 +10,10 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
+import type { CustomersPage } from '../../../contracts/shared/order-figures';
 import { NAME_MAX } from '../../../contracts/shared/text';
+import { useNarrowerThan } from '../../components/narrow-screen';
+import { RecordCards } from '../../components/record-cards';
 import { saveFile } from '../../components/save-file';
 import { Spinner } from '../../components/spinner';
 import { CUSTOMERS_PAGE_SIZE, customersMachine, type CustomersMachine } from '../../machines/insights/customers.machine';
@@ -53,6 +56,8 @@ export function CustomerList({ restaurantId, machine = customersMachine }: { res
   const { result, search, page, loadError, downloadError } = state.context;
   const pages = Math.max(1, Math.ceil((result?.count ?? 0) / CUSTOMERS_PAGE_SIZE));
   const ready = state.hasTag('ready');
+  // On a phone each customer is a card: the table's five columns would scroll sideways.
+  const phone = useNarrowerThan('xs');
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     send({ type: 'customers.search', search: String(new FormData(event.currentTarget).get('search') ?? '') });
@@ -100,30 +105,7 @@ export function CustomerList({ restaurantId, machine = customersMachine }: { res
         {/* Kept while another page loads, so the focus stays on the button that asked for it. */}
         {result && result.results.length > 0 ? (
           <>
-            <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Customers table">
-              <Table striped aria-labelledby="customer-list-title">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">Email</Table.Th>
-                    <Table.Th scope="col">Orders</Table.Th>
-                    <Table.Th scope="col">Total spent</Table.Th>
-                    <Table.Th scope="col">Last order ({result.results[0]!.time_zone})</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.results.map((customer) => (
-                    <Table.Tr key={customer.email}>
-                      <Table.Th scope="row">{customer.name}</Table.Th>
-                      <Table.Td>{customer.email}</Table.Td>
-                      <Table.Td>{formatCount(customer.orders)}</Table.Td>
-                      <Table.Td>{formatMoney(customer.total_spent, customer.currency)}</Table.Td>
-                      <Table.Td>{lastOrder(customer.last_order_at, customer.time_zone)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {phone ? <CustomerCards customers={result.results} /> : <CustomerTable customers={result.results} />}
             <Group gap="sm" justify="space-between" wrap="wrap">
               <Text size="sm">
                 Page {page} / {pages}
@@ -141,5 +123,55 @@ export function CustomerList({ restaurantId, machine = customersMachine }: { res
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+type Customer = CustomersPage['results'][number];
+
+function CustomerTable({ customers }: { customers: readonly Customer[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Customers table">
+      <Table striped aria-labelledby="customer-list-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Orders</Table.Th>
+            <Table.Th scope="col">Total spent</Table.Th>
+            <Table.Th scope="col">Last order ({customers[0]!.time_zone})</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {customers.map((customer) => (
+            <Table.Tr key={customer.email}>
+              <Table.Th scope="row">{customer.name}</Table.Th>
+              <Table.Td>{customer.email}</Table.Td>
+              <Table.Td>{formatCount(customer.orders)}</Table.Td>
+              <Table.Td>{formatMoney(customer.total_spent, customer.currency)}</Table.Td>
+              <Table.Td>{lastOrder(customer.last_order_at, customer.time_zone)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function CustomerCards({ customers }: { customers: readonly Customer[] }) {
+  return (
+    <RecordCards
+      label="Customers"
+      cards={customers.map((customer) => ({
+        key: customer.email,
+        title: customer.name,
+        fields: [
+          ['Email', customer.email],
+          ['Orders', formatCount(customer.orders)],
+          ['Total spent', formatMoney(customer.total_spent, customer.currency)],
+          ['Last order', `${lastOrder(customer.last_order_at, customer.time_zone)} (${customer.time_zone})`],
+        ],
+        actions: null,
+      }))}
+    />
   );
 }

@@ -341,8 +341,8 @@ describe('registration: what the screen is told', () => {
     expect(harness.context().resendLock.getSnapshot()).toMatchObject({ value: 'locked', context: { left: 60 } });
   });
 
-  it('starts without any input, with the usual 60-second lock', () => {
-    const actor = createActor(registrationMachine).start();
+  it('starts with the usual 60-second lock when it is given no length', () => {
+    const actor = createActor(registrationMachine, { input: {} }).start();
     expect(actor.getSnapshot().value).toEqual({ email: 'editing' });
     expect(actor.getSnapshot().context.resendLock.getSnapshot().context.seconds).toBe(60);
     actor.stop();

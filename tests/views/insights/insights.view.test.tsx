@@ -24,6 +24,7 @@ import { SessionProvider } from '#src/views/shared/session-context';
 import { analyticsStatsOf, generalStatsOf, menuStatsOf, orderStatsOf } from '../../machines/insights/insights-fixtures';
 import { analyticsModel, generalStatsModel, menuDashboardModel } from '../../models/insights/insights.model';
 import { provideChecked } from '../../support/contract-double';
+import { setViewport } from '../../support/happy-dom-gaps';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { ADMIN, OWNER } from '../shared/app-harness';
 
@@ -468,5 +469,35 @@ describe('insight screens once the restaurant has orders', () => {
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['customers-2026-11-27.csv']));
     expect(await saved[0]!.blob.text()).toBe('name,email\r\nsearched,guest2\r\n');
     expect(screen.getByText(/The customer list is counted from real orders\./)).toBeInTheDocument();
+  });
+  it('shows each customer as a card on a phone, with the same facts as the table, and no table to scroll sideways', async () => {
+    setViewport('phone');
+    const pages: CustomerLoad[] = [];
+    renderGeneral(OWNER, 'customers', pages);
+    const first = await take(pages);
+    first.resolve({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        {
+          name: 'Guest 1',
+          email: 'guest1@example.com',
+          orders: 3,
+          total_spent: 37.5,
+          currency: 'USD',
+          last_order_at: '2026-11-26T12:00:00.000Z',
+          time_zone: 'America/Chicago',
+        },
+      ],
+    });
+    const cards = await screen.findByRole('list', { name: 'Customers' });
+    const card = within(cards).getByRole('listitem');
+    expect(card).toHaveTextContent('Guest 1');
+    expect(card).toHaveTextContent('Emailguest1@example.com');
+    expect(card).toHaveTextContent('Orders3');
+    expect(card).toHaveTextContent('Total spent$37.50');
+    expect(card).toHaveTextContent('Last orderNov 26, 2026, 6:00 AM (America/Chicago)');
+    expect(screen.queryByRole('region', { name: 'Customers table' })).toBeNull();
   });
 });
