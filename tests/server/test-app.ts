@@ -96,6 +96,21 @@ export async function createTestApp(options: { config?: Partial<Config>; databas
 }
 
 /**
+ * For a test file: one server (`createTestApp(options)`) started before the file's tests and
+ * closed after them. The object returned is filled in, in place, by the time the tests run, so
+ * that the file can build its clients on it at once: they read `t.app` at each call.
+ */
+export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  // A server that failed to start has nothing to close (its error is the one to read).
+  afterAll(() => t.close?.());
+  return t;
+}
+
+/**
  * One database for a whole test file, emptied before each test: for files that want a fresh
  * server per test (in-memory rate-limit counters, a clock of their own) without paying for a fresh
  * embedded database each time (about half a second). Pass `database()` to `createTestApp`.
