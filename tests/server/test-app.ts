@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database, type DatabaseOptions } from '#server/db/database';
@@ -127,4 +127,23 @@ export function emptiedBeforeEachTest(): { database: () => Database } {
   });
   afterAll(() => fresh?.dispose());
   return { database: () => fresh!.database };
+}
+
+/**
+ * For a test file whose tests each want a server of their own and a clock they can move: before
+ * each test the clock is set to `start` and a fresh server reading it starts on the file's
+ * database, emptied first (emptiedBeforeEachTest); after the test it is closed. `t` is filled in,
+ * in place, by the time each test runs; a test moves time with `clock.now = …`.
+ */
+export function clockedAppEachTest(start: string): { t: TestApp; clock: { now: Date } } {
+  const shared = emptiedBeforeEachTest();
+  const clock = { now: new Date(start) };
+  const t = {} as TestApp;
+  beforeEach(async () => {
+    clock.now = new Date(start);
+    Object.assign(t, await createTestApp({ clock: () => clock.now, database: shared.database() }));
+  });
+  // A server that failed to start has nothing to close (its error is the one to read).
+  afterEach(() => t.close?.());
+  return { t, clock };
 }
