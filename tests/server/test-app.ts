@@ -139,11 +139,16 @@ export function clockedAppEachTest(start: string): { t: TestApp; clock: { now: D
   const shared = emptiedBeforeEachTest();
   const clock = { now: new Date(start) };
   const t = {} as TestApp;
+  // This test's server only: one that failed to start has nothing to close (its error is the one to read).
+  let close: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     clock.now = new Date(start);
     Object.assign(t, await createTestApp({ clock: () => clock.now, database: shared.database() }));
+    close = t.close;
   });
-  // A server that failed to start has nothing to close (its error is the one to read).
-  afterEach(() => t.close?.());
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
   return { t, clock };
 }
