@@ -6,42 +6,30 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page, Request, Response as PlaywrightResponse } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '#server/domain/accounts/users';
+import type { Page, Request, Response as PlaywrightResponse } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_SCREENS, BACK_OFFICE_SCREENS } from '#src/app';
 import { expectAccessible } from './axe';
-import { DIST_DIR, newPage, openBrowser, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { superadminSession } from './backoffice-server';
+import { DIST_DIR, newPage } from './harness';
+import { apiAs, openAs, withOwnerApp, type OwnerSession } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
+// Dozens of page loads from one address: withOwnerApp lifts the per-address limit.
+const run = withOwnerApp('routes-owner@example.com');
 let admin: OwnerSession;
 let categoryId: number;
 /** The title index.html carries before the app names the screen. */
 let staticTitle: string;
 
 beforeAll(async () => {
-  // Dozens of page loads from one address: the per-address limit is not what this tests.
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'routes-owner@example.com');
   categoryId = (
-    await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+    await apiAs<{ category: { id: number } }>(run.app, run.owner, 'POST', '/categories/deep/', {
       name: 'Pizza',
       detail: { priced_by: 'none' },
     })
   ).category.id;
-  // An administrator as `npm run create-admin` makes one.
-  admin = await ownerSession(app, 'routes-admin@example.com');
-  const [row] = await app.query('select id from users where email = $1', ['routes-admin@example.com']);
-  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
+  admin = await superadminSession(run.app, 'routes-admin@example.com');
   staticTitle = /<title>([^<]*)<\/title>/.exec(await readFile(join(DIST_DIR, 'index.html'), 'utf8'))![1]!;
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const PUBLIC_ROUTES = [
@@ -175,19 +163,19 @@ async function walk(page: Page, routes: string[], open: (route: string) => Promi
 
 describe('every route, as it first shows: axe at 1280 and 375 px, its own title, one main', () => {
   it('public pages, for a visitor', async () => {
-    const page = await newPage(browser);
-    await walk(page, PUBLIC_ROUTES, (route) => page.goto(`${app.url}${route}`));
+    const page = await newPage(run.browser);
+    await walk(page, PUBLIC_ROUTES, (route) => page.goto(`${run.app.url}${route}`));
   }, 240_000);
 
   it('back-office screens and Not found, for an owner', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, '/terms');
-    await walk(page, ownerRoutes(), (route) => page.goto(`${app.url}${route}`));
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, run.owner, '/terms');
+    await walk(page, ownerRoutes(), (route) => page.goto(`${run.app.url}${route}`));
   }, 360_000);
 
   it('the administrator’s screens', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, admin, '/terms');
-    await walk(page, adminRoutes(), (route) => page.goto(`${app.url}${route}`));
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, admin, '/terms');
+    await walk(page, adminRoutes(), (route) => page.goto(`${run.app.url}${route}`));
   }, 120_000);
 });

@@ -34,6 +34,7 @@ import {
   newAddress,
 } from './accounts-server';
 import { newPage, startApp, withApp, type RunningApp } from './harness';
+import { retype } from './retype';
 
 /** The account's password before the reset. */
 const OLD_PASSWORD = 'the forgotten password';
@@ -92,11 +93,6 @@ const newPassword = (page: Page) => page.getByLabel('New password', { exact: tru
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send code' });
 const resetButton = (page: Page) => page.getByRole('button', { name: 'Reset password' });
 const resendButton = (page: Page) => page.getByRole('button', { name: 'Resend' });
-
-async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
-  await field.fill('');
-  await field.fill(value);
-}
 
 const executors: PathExecutors<Driver> = {
   events: {

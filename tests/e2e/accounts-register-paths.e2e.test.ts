@@ -35,6 +35,7 @@ import {
   setPassword,
 } from './accounts-server';
 import { newPage, withApp } from './harness';
+import { retype } from './retype';
 
 const running = withApp(UNLIMITED);
 
@@ -81,11 +82,6 @@ const boxValues = (page: Page) => Promise.all([1, 2, 3, 4, 5, 6].map((digit) => 
 
 const email = (page: Page) => page.getByLabel('Email');
 const join = (page: Page) => page.getByRole('button', { name: 'Join' });
-
-async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
-  await field.fill('');
-  await field.fill(value);
-}
 
 /** A code went to the address moments ago (the server's lock is on): the page's own first one, else one asked for from elsewhere. */
 async function codeSentMomentsAgo(address: string): Promise<void> {

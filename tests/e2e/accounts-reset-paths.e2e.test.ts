@@ -16,6 +16,7 @@ import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { SERVER_SENTENCES, UNLIMITED, answerHeld, callApi, codesExpire, describedBy, eventually, mailedCode, makeAccount, newAddress } from './accounts-server';
 import { newPage, withApp } from './harness';
+import { retype } from './retype';
 
 /** The account's password before the reset. */
 const OLD_PASSWORD = 'the forgotten password';
@@ -53,11 +54,6 @@ const boxValues = (page: Page) =>
 const password = (page: Page) => page.getByLabel('New password', { exact: true });
 const confirm = (page: Page) => page.getByLabel('Confirm password', { exact: true });
 const submit = (page: Page) => page.getByRole('button', { name: 'Reset password' });
-
-async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
-  await field.fill('');
-  await field.fill(value);
-}
 
 async function fill({ page, email: address, code }: Driver, confirmation: string) {
   await retype(email(page), address);

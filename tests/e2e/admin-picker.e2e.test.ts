@@ -4,46 +4,33 @@
  * header's searchable picker, creates a category, and finds it in that restaurant: in the
  * database, in that restaurant's list, and not in the other one's.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '#server/domain/accounts/users';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { superadminSession, withoutRestaurant, type AdminSession } from './backoffice-server';
+import { newPage, screenshot, withApp } from './harness';
+import { apiAs, openAs } from './menu-session';
 
 /** The back office's sidebar width (backoffice-layout.tsx), from the left edge at 800 px and wider. */
 const SIDEBAR_WIDTH = 240;
-let app: RunningApp;
-let browser: Browser;
-let admin: OwnerSession;
+const run = withApp({ rateLimitPerMinute: 100_000 });
+let admin: AdminSession;
 const restaurants: Record<'pizza' | 'taco', number> = { pizza: 0, taco: 0 };
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  // An owner's session, then made superadmin in the database as `npm run create-admin` does;
-  // the restaurant onboarding gave them is then cleared, as a fresh admin has none.
-  admin = await ownerSession(app, 'boss@example.com');
-  const [row] = await app.query('select id from users where email = $1', ['boss@example.com']);
-  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
-  await app.query('update users set active_restaurant_id = null where id = $1', [row!.id]);
-  await app.query('delete from restaurants where id = $1', [admin.restaurantId]);
+  admin = await superadminSession(run.app, 'boss@example.com');
+  await withoutRestaurant(run.app, admin);
   for (const [key, name] of [
     ['pizza', 'Pizza Loco'],
     ['taco', 'Taco Town'],
   ] as const) {
-    restaurants[key] = (await apiAs<{ id: number }>(app, admin, 'POST', '/restaurants/', { name })).id;
+    restaurants[key] = (await apiAs<{ id: number }>(run.app, admin, 'POST', '/restaurants/', { name })).id;
   }
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('an administrator chooses the restaurant they work on', () => {
   it('chooses Taco Town in the header, creates a category there, and finds it only there', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, admin, '/admin/menu/categories');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, admin, '/admin/menu/categories');
     const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
     // No choice yet: the spec's first-restaurant rule, said in the header.
     await page.getByText('All restaurants: new categories go to Pizza Loco').waitFor();
@@ -58,7 +45,7 @@ describe('an administrator chooses the restaurant they work on', () => {
     await page.getByRole('option', { name: 'Taco Town' }).click();
     await expect.poll(() => picker.inputValue()).toBe('Taco Town');
     await expect
-      .poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
+      .poll(async () => (await run.app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
       .toBe(restaurants.taco);
     await expect.poll(() => page.getByText(/^All restaurants:/).count()).toBe(0);
 
@@ -66,11 +53,11 @@ describe('an administrator chooses the restaurant they work on', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Tacos al pastor');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { level: 1, name: 'Categories › Tacos al pastor' }).waitFor();
-    const [stored] = await app.query('select restaurant_id from categories where name = $1', ['Tacos al pastor']);
+    const [stored] = await run.app.query('select restaurant_id from categories where name = $1', ['Tacos al pastor']);
     expect(stored?.restaurant_id).toBe(restaurants.taco);
 
     // The choice holds after a reload (it is the server's), and the list is Taco Town's.
-    await page.goto(`${app.url}/admin/menu/categories`);
+    await page.goto(`${run.app.url}/admin/menu/categories`);
     await page.getByRole('table', { name: 'Categories' }).getByText('Tacos al pastor').waitFor();
     expect(await picker.inputValue()).toBe('Taco Town');
 
@@ -97,8 +84,8 @@ describe('an administrator chooses the restaurant they work on', () => {
     [1280, 'Pizza Loco', 'pizza'],
   ] as const) {
     it(`opens the list above the sidebar at ${width} px: a click on an option's left part chooses it`, async () => {
-      const page = await newPage(browser, { width });
-      await openAs(page, app, admin, '/admin/menu/categories');
+      const page = await newPage(run.browser, { width });
+      await openAs(page, run.app, admin, '/admin/menu/categories');
       const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
       await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -114,7 +101,7 @@ describe('an administrator chooses the restaurant they work on', () => {
       await page.mouse.click(box.x + 4, box.y + box.height / 2);
       await expect.poll(() => picker.inputValue()).toBe(name);
       await expect
-        .poll(async () => (await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
+        .poll(async () => (await run.app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']))[0]?.active_restaurant_id)
         .toBe(restaurants[key]);
       expect(new URL(page.url()).pathname).toBe('/admin/menu/categories');
     });
@@ -122,10 +109,10 @@ describe('an administrator chooses the restaurant they work on', () => {
 
   // Issue 27, item 12, with Pizza Loco chosen.
   it("labels the platform library's rows, says whose a linked category is, and switches to it without a write", async () => {
-    await app.query('update users set active_restaurant_id = $1 where email = $2', [restaurants.pizza, 'boss@example.com']);
-    await app.query("insert into toppings (name, restaurant_id) values ('Basil', null), ('Olives', $1)", [restaurants.pizza]);
-    const page = await newPage(browser);
-    await openAs(page, app, admin, '/admin/menu/toppings');
+    await run.app.query('update users set active_restaurant_id = $1 where email = $2', [restaurants.pizza, 'boss@example.com']);
+    await run.app.query("insert into toppings (name, restaurant_id) values ('Basil', null), ('Olives', $1)", [restaurants.pizza]);
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, admin, '/admin/menu/toppings');
     const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
     await expect.poll(() => picker.inputValue()).toBe('Pizza Loco');
     await page.getByRole('article', { name: 'Olives' }).waitFor();
@@ -143,12 +130,12 @@ describe('an administrator chooses the restaurant they work on', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Taco Town's category, by link.
-    const [tacos] = await app.query('select id from categories where name = $1', ['Tacos al pastor']);
+    const [tacos] = await run.app.query('select id from categories where name = $1', ['Tacos al pastor']);
     const writes: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' && request.url().includes('/api/')) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
-    await page.goto(`${app.url}/admin/menu/categories/${tacos!.id}/editor`);
+    await page.goto(`${run.app.url}/admin/menu/categories/${tacos!.id}/editor`);
     await page.getByText('This category belongs to Taco Town, not to the restaurant you work on.').waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, "another restaurant's category");
@@ -157,7 +144,7 @@ describe('an administrator chooses the restaurant they work on', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Tacos al pastor');
     expect(await picker.inputValue()).toBe('Taco Town');
     expect(writes).toEqual(['PATCH /api/v2/auth/me/']);
-    const [stored] = await app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']);
+    const [stored] = await run.app.query('select active_restaurant_id from users where email = $1', ['boss@example.com']);
     expect(stored?.active_restaurant_id).toBe(restaurants.taco);
   });
 });

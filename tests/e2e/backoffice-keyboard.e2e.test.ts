@@ -3,50 +3,24 @@
  * menu (Tab to the burger, Enter opens, Escape closes, closed links out of reach), and the frame
  * at 320 px for an owner and for an administrator with the restaurant picker.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '#server/domain/accounts/users';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_SIDEBAR } from '../fixtures/backoffice/sidebar';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { openAs, ownerSession, type OwnerSession } from './menu-session';
+import { superadminSession, type AdminSession } from './backoffice-server';
+import { newPage, screenshot } from './harness';
+import { openAs, withOwnerApp, type OwnerSession } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
-let admin: OwnerSession;
+const run = withOwnerApp('keys-owner@example.com');
+let admin: AdminSession;
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'keys-owner@example.com');
-  admin = await ownerSession(app, 'keys-admin@example.com');
-  const [row] = await app.query('select id from users where email = $1', ['keys-admin@example.com']);
-  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
+  admin = await superadminSession(run.app, 'keys-admin@example.com');
   // No restaurant chosen: the picker's longest state, with the rule for new rows under it.
-  await app.query('update users set active_restaurant_id = null where id = $1', [row!.id]);
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await run.app.query('update users set active_restaurant_id = null where id = $1', [admin.userId]);
 });
 
 const PHONE = { width: 375, height: 740 };
-const SIDEBAR = [
-  'Orders',
-  'Dashboard',
-  'Store',
-  'Notifications',
-  'Menu',
-  'Customers',
-  'Coupons',
-  'Reviews',
-  'Money',
-  'Point of Sale',
-  'Messages',
-  'Support',
-  'Analytics',
-  'Media',
-];
 
 /** What has the focus, as a person would name it, and where it is. */
 type Focused = { name: string; tag: string; id: string; inSidebar: boolean; expanded: string | null; top: number; bottom: number };
@@ -73,15 +47,15 @@ async function tab(page: Page): Promise<Focused> {
 
 /** A fresh load of `path`, signed in, with the heading shown and nothing focused yet. */
 async function load(page: Page, session: OwnerSession, path: string, heading: string) {
-  await openAs(page, app, session, path);
+  await openAs(page, run.app, session, path);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   await page.waitForLoadState('networkidle');
 }
 
 describe('the back office with the keyboard alone', () => {
   it('starts with a skip link, shown when focused, that moves the focus to the content', async () => {
-    const page = await newPage(browser);
-    await load(page, owner, '/backoffice/coupons', 'Coupons');
+    const page = await newPage(run.browser);
+    await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     const skip = await tab(page);
     expect(skip).toMatchObject({ name: 'Skip to content', tag: 'a' });
     // Visible while it has the focus.
@@ -96,8 +70,8 @@ describe('the back office with the keyboard alone', () => {
   });
 
   it('opens the phone menu with Enter, reaches its links, closes it with Escape, and never reaches the closed menu', async () => {
-    const page = await newPage(browser, PHONE);
-    await load(page, owner, '/backoffice/coupons', 'Coupons');
+    const page = await newPage(run.browser, PHONE);
+    await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     expect((await tab(page)).name).toBe('Skip to content');
     const burger = await tab(page);
     expect(burger).toMatchObject({ name: 'Open navigation', tag: 'button', expanded: 'false' });
@@ -108,7 +82,7 @@ describe('the back office with the keyboard alone', () => {
     expect(closedRound.filter((stop) => stop.inSidebar)).toEqual([]);
 
     // Back to the burger from the top, then open.
-    await load(page, owner, '/backoffice/coupons', 'Coupons');
+    await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     await tab(page);
     await tab(page);
     await page.keyboard.press('Enter');
@@ -118,9 +92,9 @@ describe('the back office with the keyboard alone', () => {
 
     // Open: every link of the sidebar in order, after the header's Sign out.
     const stops: Focused[] = [];
-    for (let index = 0; index < SIDEBAR.length + 1; index += 1) stops.push(await tab(page));
+    for (let index = 0; index < OWNER_SIDEBAR.length + 1; index += 1) stops.push(await tab(page));
     expect(stops[0]!.name).toBe('Sign out');
-    expect(stops.slice(1).map((stop) => stop.name)).toEqual(SIDEBAR);
+    expect(stops.slice(1).map((stop) => stop.name)).toEqual(OWNER_SIDEBAR);
     expect(stops.slice(1).every((stop) => stop.inSidebar)).toBe(true);
 
     await page.keyboard.press('Escape');
@@ -129,8 +103,8 @@ describe('the back office with the keyboard alone', () => {
   });
 
   it('closes the phone menu when a link is chosen, and the chosen screen takes the focus', async () => {
-    const page = await newPage(browser, PHONE);
-    await load(page, owner, '/backoffice/coupons', 'Coupons');
+    const page = await newPage(run.browser, PHONE);
+    await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     await tab(page);
     await tab(page);
     await page.keyboard.press('Enter');
@@ -171,14 +145,14 @@ describe('the back office at 320 px', () => {
   }
 
   it('fits an owner’s header and screen', async () => {
-    const page = await newPage(browser, { width: 320, height: 640 });
-    await load(page, owner, '/backoffice/coupons', 'Coupons');
+    const page = await newPage(run.browser, { width: 320, height: 640 });
+    await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     await expectFits(page, ['Open navigation', 'Sign out']);
     await screenshot(page, 'backoffice-owner-320');
   });
 
   it('fits an administrator’s header with the restaurant picker', async () => {
-    const page = await newPage(browser, { width: 320, height: 640 });
+    const page = await newPage(run.browser, { width: 320, height: 640 });
     await load(page, admin, '/admin/territories', 'Territories');
     await expectFits(page, ['Open navigation', 'Restaurant you work on', 'Sign out']);
     // The header's rows do not spill over the content.

@@ -18,13 +18,26 @@ export const NOT_AN_ADMINISTRATOR = 'This needs a platform administrator.';
 export type AdminSession = OwnerSession & { userId: number; email: string };
 
 /** A platform administrator of its own (a superadmin), signed in through the real API. */
-export async function adminSession(app: RunningApp, label = 'admin'): Promise<AdminSession> {
-  const email = newAddress(label);
+export function adminSession(app: RunningApp, label = 'admin'): Promise<AdminSession> {
+  return superadminSession(app, newAddress(label));
+}
+
+/**
+ * `email` signed in through the real API, then made superadmin in the database as `npm run
+ * create-admin` does. Signing in through onboarding gave them a restaurant, still theirs.
+ */
+export async function superadminSession(app: RunningApp, email: string): Promise<AdminSession> {
   const session = await ownerSession(app, email);
   const [row] = await app.query('select id from users where email = $1', [email]);
   const userId = Number(row!.id);
   await grantStaff(app.database.db, userId, { superadmin: true });
   return { ...session, userId, email };
+}
+
+/** Takes the administrator's restaurant away, as a fresh administrator has none (nor one picked). */
+export async function withoutRestaurant(app: RunningApp, admin: AdminSession): Promise<void> {
+  await app.query('update users set active_restaurant_id = null where id = $1', [admin.userId]);
+  await app.query('delete from restaurants where id = $1', [admin.restaurantId]);
 }
 
 /**

@@ -5,42 +5,32 @@
  * read. Screenshots at 1280 and 375 px come before each accessibility audit.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '#server/domain/accounts/users';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { superadminSession, withoutRestaurant, type AdminSession } from './backoffice-server';
+import { newPage, screenshot, withApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
+const run = withApp({ rateLimitPerMinute: 100_000 });
 let pizzaOwner: OwnerSession;
-let admin: OwnerSession;
+let admin: AdminSession;
 
 async function menuOf(owner: OwnerSession, categories: Record<string, string[]>) {
   for (const [name, items] of Object.entries(categories)) {
-    const created = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', { name, detail: { priced_by: 'none' } });
-    for (const item of items) await apiAs(app, owner, 'POST', '/menu-items/', { category_id: created.category.id, name: item, price: 9 });
+    const created = await apiAs<{ category: { id: number } }>(run.app, owner, 'POST', '/categories/deep/', { name, detail: { priced_by: 'none' } });
+    for (const item of items) await apiAs(run.app, owner, 'POST', '/menu-items/', { category_id: created.category.id, name: item, price: 9 });
   }
 }
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  pizzaOwner = await ownerSession(app, 'pizza@example.com');
+  pizzaOwner = await ownerSession(run.app, 'pizza@example.com');
   await menuOf(pizzaOwner, { Pizzas: ['Margherita', 'Diavola'], Salads: ['Caesar'] });
-  const tacoOwner = await ownerSession(app, 'taco@example.com');
+  const tacoOwner = await ownerSession(run.app, 'taco@example.com');
   await menuOf(tacoOwner, { Tacos: ['Al pastor'] });
   // An administrator as `npm run create-admin` makes one, with no restaurant of their own.
-  admin = await ownerSession(app, 'boss@example.com');
-  const [row] = await app.query('select id from users where email = $1', ['boss@example.com']);
-  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
-  await app.query('update users set active_restaurant_id = null where id = $1', [row!.id]);
-  await app.query('delete from restaurants where id = $1', [admin.restaurantId]);
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  admin = await superadminSession(run.app, 'boss@example.com');
+  await withoutRestaurant(run.app, admin);
 });
 
 /** The figure under a KPI card's label. */
@@ -60,8 +50,8 @@ async function lookAt(page: Page, name: string) {
 
 describe('the insight screens', () => {
   it("shows an owner their restaurant's menu on the dashboard", async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, pizzaOwner, '/backoffice/dashboard');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, pizzaOwner, '/backoffice/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Menu dashboard' }).waitFor();
     await expect.poll(() => kpi(page, 'Menu Items').textContent()).toBe('3');
     expect(await kpi(page, 'Categories').textContent()).toBe('2');
@@ -73,15 +63,15 @@ describe('the insight screens', () => {
   });
 
   it("shows an administrator the platform's figures on every screen, and downloads the analytics CSV", async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, admin, '/admin/dashboard');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, admin, '/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Menu dashboard' }).waitFor();
     await expect.poll(() => kpi(page, 'Menu Items').textContent()).toBe('4');
     expect(await kpi(page, 'Restaurants').textContent()).toBe('2');
     expect(await kpi(page, 'Categories').textContent()).toBe('3');
     await lookAt(page, 'admin-dashboard');
 
-    await page.goto(`${app.url}/admin/analytics`);
+    await page.goto(`${run.app.url}/admin/analytics`);
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     await expect.poll(() => kpi(page, 'Menu Items').textContent()).toBe('4');
     // The segmented control draws its own button over each (visually hidden) radio: a person clicks the label.
@@ -96,25 +86,25 @@ describe('the insight screens', () => {
     expect(lines).toHaveLength(8);
     await lookAt(page, 'admin-analytics');
 
-    await page.goto(`${app.url}/admin/drivers`);
+    await page.goto(`${run.app.url}/admin/drivers`);
     await expect.poll(() => kpi(page, 'Active Restaurants').textContent()).toBe('2');
     expect(await kpi(page, 'Menu Items').textContent()).toBe('4');
     await lookAt(page, 'admin-drivers');
 
-    await page.goto(`${app.url}/admin/customers`);
+    await page.goto(`${run.app.url}/admin/customers`);
     await expect.poll(() => kpi(page, 'Total Restaurants').textContent()).toBe('2');
     expect(await kpi(page, 'Categories').textContent()).toBe('3');
     await lookAt(page, 'admin-customers');
   });
 
   it('shows an owner their own counts on Analytics, Drivers and Customers', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, pizzaOwner, '/backoffice/analytics');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, pizzaOwner, '/backoffice/analytics');
     await expect.poll(() => kpi(page, 'Menu Items').textContent()).toBe('3');
     await lookAt(page, 'owner-analytics');
-    await page.goto(`${app.url}/backoffice/customers`);
+    await page.goto(`${run.app.url}/backoffice/customers`);
     await expect.poll(() => kpi(page, 'Categories').textContent()).toBe('2');
-    await page.goto(`${app.url}/backoffice/drivers`);
+    await page.goto(`${run.app.url}/backoffice/drivers`);
     await expect.poll(() => kpi(page, 'Active Restaurants').textContent()).toBe('1');
   });
 });

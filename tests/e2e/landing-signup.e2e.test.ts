@@ -18,6 +18,7 @@ import { SIGNUP_VALUES, landingSignupModel, landingSignupModelMachine } from '..
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { retype } from './retype';
 
 const SUCCESS = "Thanks! We'll keep you posted.";
 const PHONE = { width: 375, height: 740 };
@@ -100,15 +101,6 @@ async function useUpSignups(address: string): Promise<number[]> {
     SIGNUP_VALUES.validZip,
   ]);
   return rows.map((row) => Number(row.id));
-}
-
-/**
- * Clears, then types, as a person retyping a field does (and as the happy-dom runner does).
- * A bare `fill` with the value already there fires no input event, so it would not be an edit.
- */
-async function retype(field: ReturnType<Page['getByLabel']>, value: string) {
-  await field.fill('');
-  await field.fill(value);
 }
 
 const executors: PathExecutors<Driver> = {

@@ -3,24 +3,20 @@
  * person's actions reach (refused saves, a search with no results, the delete dialog), and the
  * category editor worked with the keyboard alone.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage, screenshot } from './harness';
+import { apiAs, openAs, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
+const run = withOwnerApp('a11y-owner@example.com');
 let pizzaId: number;
 // axe looks at each state at two widths; three states in one test need more than the usual minute.
 const AXE_STATES_LIMIT = 150_000;
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'a11y-owner@example.com');
-  await apiAs(app, owner, 'POST', '/toppings/', { name: 'Olives' });
-  const pizza = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+  await apiAs(run.app, run.owner, 'POST', '/toppings/', { name: 'Olives' });
+  const pizza = await apiAs<{ category: { id: number } }>(run.app, run.owner, 'POST', '/categories/deep/', {
     name: 'Pizza',
     detail: { priced_by: 'size' },
     sizes: [
@@ -30,11 +26,6 @@ beforeAll(async () => {
     extra_groups: [{ name: 'Sauces', allow_multiple: true, selections: [{ name: 'BBQ', price: 0.5 }] }],
   });
   pizzaId = pizza.category.id;
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** What a screen reader would call the focused element: its aria-label, its label, else its text. */
@@ -67,8 +58,8 @@ describe('menu states a person reaches, checked by axe', () => {
   it(
     'toppings: a refused save, a search with no results, the delete dialog',
     async () => {
-      const page = await newPage(browser);
-      await openAs(page, app, owner, '/backoffice/menu/toppings');
+      const page = await newPage(run.browser);
+      await openAs(page, run.app, run.owner, '/backoffice/menu/toppings');
       await page.getByRole('article', { name: 'Olives' }).waitFor();
 
       await page.getByRole('button', { name: 'Add topping' }).click();
@@ -94,8 +85,8 @@ describe('menu states a person reaches, checked by axe', () => {
   );
 
   it('the category editor: a blank name refused on Save and a blank size name refused in its row', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, `/backoffice/menu/categories/${pizzaId}/editor`);
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, run.owner, `/backoffice/menu/categories/${pizzaId}/editor`);
     await page.getByRole('heading', { level: 1, name: 'Categories › Pizza' }).waitFor();
     expect(await page.title()).toBe('Categories › Pizza · Back office · Tablefront');
 
@@ -114,8 +105,8 @@ describe('menu states a person reaches, checked by axe', () => {
   });
 
   it('a new primary option refused', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, '/backoffice/menu/primary-options');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, run.owner, '/backoffice/menu/primary-options');
     await page.getByRole('button', { name: 'Add primary option' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => focusedName(page)).toBe('Set name');
@@ -126,8 +117,8 @@ describe('menu states a person reaches, checked by axe', () => {
 
 describe('the category editor with the keyboard alone', () => {
   it('opens New category and a category by Tab and Enter, renames it, adds a size, saves, and asks before deleting', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, owner, '/backoffice/menu/categories');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, run.owner, '/backoffice/menu/categories');
     await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
     await page.getByRole('row', { name: /Pizza/ }).waitFor();
 
@@ -174,7 +165,7 @@ describe('the category editor with the keyboard alone', () => {
     expect(await page.getByRole('row', { name: /Pizza Napoletana/ }).count()).toBe(1);
 
     // What was saved: the new name and the added size.
-    await page.goto(`${app.url}/backoffice/menu/categories/${pizzaId}/editor`);
+    await page.goto(`${run.app.url}/backoffice/menu/categories/${pizzaId}/editor`);
     await page.getByRole('heading', { level: 1, name: 'Categories › Pizza Napoletana' }).waitFor();
     expect(await sizeNames(page)).toEqual(['Small', 'Large', 'New']);
   });

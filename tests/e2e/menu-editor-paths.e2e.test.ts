@@ -7,37 +7,28 @@
  * during a failover), so the server answers its own 500, and is writable again once the answer is
  * back. Each failure branch meets the real screen and the real server's failure.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { categoryEditModel } from '../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage } from './harness';
+import { apiAs, openAs, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
+const run = withOwnerApp('paths-owner@example.com');
 let library: { olives: number; basil: number };
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'paths-owner@example.com');
-  const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
-  const basil = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Basil' });
+  const olives = await apiAs<{ id: number }>(run.app, run.owner, 'POST', '/toppings/', { name: 'Olives' });
+  const basil = await apiAs<{ id: number }>(run.app, run.owner, 'POST', '/toppings/', { name: 'Basil' });
   library = { olives: olives.id, basil: basil.id };
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 type Driver = { page: Page; held: Route[]; path: () => string };
 
 /** A fresh Pizza for each path, opened in the editor with every write held. */
 async function openPizza(): Promise<Driver> {
-  const created = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+  const created = await apiAs<{ category: { id: number } }>(run.app, run.owner, 'POST', '/categories/deep/', {
     name: 'Pizza',
     detail: { priced_by: 'size', allow_toppings: true },
     sizes: [
@@ -57,10 +48,10 @@ async function openPizza(): Promise<Driver> {
       },
     ],
   });
-  const page = await newPage(browser);
+  const page = await newPage(run.browser);
   const held: Route[] = [];
   await page.route('**/api/v2/**', (route) => (route.request().method() === 'GET' ? route.continue() : held.push(route)));
-  await openAs(page, app, owner, `/backoffice/menu/categories/${created.category.id}/editor`);
+  await openAs(page, run.app, run.owner, `/backoffice/menu/categories/${created.category.id}/editor`);
   await page.getByRole('heading', { level: 1, name: 'Categories › Pizza' }).waitFor();
   return { page, held, path: () => new URL(page.url()).pathname };
 }
@@ -70,7 +61,7 @@ const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 
 async function setReadOnly(readOnly: boolean) {
   // PGlite has one session, the server's and this one: the setting applies to the server's next transaction.
-  await app.query(`set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`);
+  await run.app.query(`set default_transaction_read_only = ${readOnly ? 'on' : 'off'}`);
 }
 
 /** Lets the one held write through unchanged; for a failure, the database is read-only meanwhile. */

@@ -2,35 +2,25 @@
  * The extra options Save in Chromium (issue 27): one invalid row beside a changed price saves
  * nothing, keeps every group open and the edits on screen, and marks (and focuses) the field in error.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './harness';
+import { apiAs, openAs, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
+const run = withOwnerApp('extras-save-e2e@example.com');
 let groupId: number;
 
 beforeAll(async () => {
-  app = await startApp();
-  owner = await ownerSession(app, 'extras-save-e2e@example.com');
-  const deep = await apiAs<{ extra_groups: { id: number }[] }>(app, owner, 'POST', '/categories/deep/', {
+  const deep = await apiAs<{ extra_groups: { id: number }[] }>(run.app, run.owner, 'POST', '/categories/deep/', {
     name: 'Pizza',
     extra_groups: [{ name: 'Extra cheese', selections: [{ name: 'Mozzarella', price: 1.5 }] }],
   });
   groupId = deep.extra_groups[0]!.id;
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('extra options: Save is all or nothing', () => {
   it('an invalid row and a changed price: nothing saved, groups open, the field marked and focused', async () => {
-    const page = await newPage(browser, { width: 1280, height: 900 });
-    await openAs(page, app, owner, '/backoffice/menu/extra-options');
+    const page = await newPage(run.browser, { width: 1280, height: 900 });
+    await openAs(page, run.app, run.owner, '/backoffice/menu/extra-options');
     await page.getByPlaceholder('Pick a category').click();
     await page.getByRole('option', { name: 'Pizza' }).click();
     await page.getByRole('button', { name: 'Extra cheese', exact: true }).click();
@@ -52,9 +42,9 @@ describe('extra options: Save is all or nothing', () => {
     expect(await page.getByLabel('Price', { exact: true }).first().inputValue()).toBe('4.00');
 
     // The server still has what it had: the price unchanged, no new group.
-    const groups = await apiAs<{ results: { name: string }[] }>(app, owner, 'GET', `/extra-options/groups/?restaurant_id=${owner.restaurantId}`);
+    const groups = await apiAs<{ results: { name: string }[] }>(run.app, run.owner, 'GET', `/extra-options/groups/?restaurant_id=${run.owner.restaurantId}`);
     expect(groups.results.map((group) => group.name)).toEqual(['Extra cheese']);
-    const selections = await apiAs<{ results: { price: number }[] }>(app, owner, 'GET', `/extra-options/selections/?group_id=${groupId}`);
+    const selections = await apiAs<{ results: { price: number }[] }>(run.app, run.owner, 'GET', `/extra-options/selections/?group_id=${groupId}`);
     expect(selections.results.map((selection) => selection.price)).toEqual([1.5]);
     await page.close();
   });

@@ -4,29 +4,25 @@
  * heading with no page errors, pass axe (WCAG 2.2 A/AA, checked once per state at 1280 and
  * 375 px) and, at 320 px, fit the screen: only a region of its own may scroll sideways.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage, screenshot } from './harness';
+import { apiAs, openAs, ownerSession, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
+// Many page loads a minute from one address: withOwnerApp lifts the per-address limit.
+const run = withOwnerApp('screens-owner@example.com');
 let categoryId: number;
 
 beforeAll(async () => {
-  // Many page loads a minute from one address: the per-address limit is not what this tests.
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'screens-owner@example.com');
-  const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
-  await apiAs(app, owner, 'POST', '/toppings/', { name: 'Basil' });
-  const ranch = await apiAs<{ id: number }>(app, owner, 'POST', '/dressings/', { name: 'Ranch' });
-  const crust = await apiAs<{ id: number }>(app, owner, 'POST', '/primary-options/', {
+  const olives = await apiAs<{ id: number }>(run.app, run.owner, 'POST', '/toppings/', { name: 'Olives' });
+  await apiAs(run.app, run.owner, 'POST', '/toppings/', { name: 'Basil' });
+  const ranch = await apiAs<{ id: number }>(run.app, run.owner, 'POST', '/dressings/', { name: 'Ranch' });
+  const crust = await apiAs<{ id: number }>(run.app, run.owner, 'POST', '/primary-options/', {
     name: 'Crust',
     selections: [{ name: 'Thin' }, { name: 'Thick' }, { name: 'Stuffed' }, { name: 'Gluten free' }, { name: 'Pan' }],
   });
-  const deep = await apiAs<{ category: { id: number } }>(app, owner, 'POST', '/categories/deep/', {
+  const deep = await apiAs<{ category: { id: number } }>(run.app, run.owner, 'POST', '/categories/deep/', {
     name: 'Pizza',
     description: 'Stone baked',
     detail: { priced_by: 'size', primary_option_sets: [crust.id], allow_toppings: true, allow_dressings: true },
@@ -39,12 +35,7 @@ beforeAll(async () => {
     extra_groups: [{ name: 'Extra cheese', required: false, allow_multiple: true, selections: [{ name: 'Mozzarella', price: 1.5 }] }],
   });
   categoryId = deep.category.id;
-  await apiAs(app, owner, 'POST', '/categories/deep/', { name: 'Salads', detail: { priced_by: 'none' } });
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await apiAs(run.app, run.owner, 'POST', '/categories/deep/', { name: 'Salads', detail: { priced_by: 'none' } });
 });
 
 const SCREENS = [
@@ -96,8 +87,8 @@ describe.each([
   [320, 640],
 ])('menu screens at %i px', (width, height) => {
   it.each(SCREENS)('%s', async (name, path, heading) => {
-    const page = await newPage(browser, { width, height });
-    await openAs(page, app, owner, path.replace('{id}', String(categoryId)));
+    const page = await newPage(run.browser, { width, height });
+    await openAs(page, run.app, run.owner, path.replace('{id}', String(categoryId)));
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `menu-${name}-${width}`);
@@ -105,8 +96,8 @@ describe.each([
   });
 
   it('primary option editor open', async () => {
-    const page = await newPage(browser, { width, height });
-    await openAs(page, app, owner, '/backoffice/menu/primary-options');
+    const page = await newPage(run.browser, { width, height });
+    await openAs(page, run.app, run.owner, '/backoffice/menu/primary-options');
     await page.getByRole('button', { name: 'Edit Crust' }).click();
     await page.getByRole('switch', { name: 'Add images to selections' }).check({ force: true });
     await page.getByRole('button', { name: 'Add image for Thin' }).click();
@@ -115,8 +106,8 @@ describe.each([
   });
 
   it('extra options with a category picked', async () => {
-    const page = await newPage(browser, { width, height });
-    await openAs(page, app, owner, '/backoffice/menu/extra-options');
+    const page = await newPage(run.browser, { width, height });
+    await openAs(page, run.app, run.owner, '/backoffice/menu/extra-options');
     await page.getByPlaceholder('Pick a category').click();
     await page.getByRole('option', { name: 'Pizza' }).click();
     await page.getByRole('button', { name: 'Extra cheese' }).click();
@@ -128,9 +119,9 @@ describe.each([
   });
 
   it('categories list, empty', async () => {
-    const other = await ownerSession(app, `empty-${width}@example.com`);
-    const page = await newPage(browser, { width, height });
-    await openAs(page, app, other, '/backoffice/menu/categories');
+    const other = await ownerSession(run.app, `empty-${width}@example.com`);
+    const page = await newPage(run.browser, { width, height });
+    await openAs(page, run.app, other, '/backoffice/menu/categories');
     await page.getByText('Create your first menu category').waitFor();
     await screenshot(page, `menu-categories-empty-${width}`);
     await check(page, width, 'categories list, empty');
@@ -139,8 +130,8 @@ describe.each([
 
 describe('categories list on phones (issue 27)', () => {
   it('shows each category as a card whose Toppings, Dressings, Edit and Delete are on screen at 375 and 320 px, with no sideways scroll', async () => {
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await openAs(page, app, owner, '/backoffice/menu/categories');
+    const page = await newPage(run.browser, { width: 375, height: 740 });
+    await openAs(page, run.app, run.owner, '/backoffice/menu/categories');
     const cards = page.getByRole('list', { name: 'Categories' }).getByRole('listitem');
     await cards.first().waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
@@ -177,8 +168,8 @@ describe('size offerings (issue 27)', () => {
   const measurement = (page: Page) => page.locator('input[aria-label="Size 2 measurement"]');
 
   it('at 375 px a size shows Measurement and Remove on screen, with nothing scrolling sideways', async () => {
-    const page = await newPage(browser, { width: 375, height: 800 });
-    await openAs(page, app, owner, editor());
+    const page = await newPage(run.browser, { width: 375, height: 800 });
+    await openAs(page, run.app, run.owner, editor());
     for (const control of [measurement(page), page.getByRole('button', { name: 'Remove size Large' })]) {
       await control.scrollIntoViewIfNeeded();
       const box = await control.boundingBox();
@@ -200,8 +191,8 @@ describe('size offerings (issue 27)', () => {
   });
 
   it('at 1280 px the measurement shows "Centimeters" whole, beside the select\'s clear button and chevron', async () => {
-    const page = await newPage(browser, { width: DESKTOP, height: 800 });
-    await openAs(page, app, owner, editor());
+    const page = await newPage(run.browser, { width: DESKTOP, height: 800 });
+    await openAs(page, run.app, run.owner, editor());
     const input = measurement(page);
     await expect.poll(() => input.inputValue()).toBe('Centimeters');
     // The clear button and the chevron sit over the input's right end, wider than its padding, so

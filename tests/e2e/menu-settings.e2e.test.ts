@@ -4,34 +4,25 @@
  * reloads, and finds each one stored: on screen and in the server's answer. Before the fix every
  * one of these changes answered 400 (`category_id: Unknown field.`) and reverted.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryDeep, CategoryDetail, MenuItem } from '#contracts/menu';
 import type { Page as ListPage } from '#contracts/shared/lists';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
+import { newPage, screenshot } from './harness';
+import { apiAs, openAs, withOwnerApp } from './menu-session';
 
-let app: RunningApp;
-let browser: Browser;
-let owner: OwnerSession;
+const run = withOwnerApp('settings-owner@example.com');
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  owner = await ownerSession(app, 'settings-owner@example.com');
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .png()
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'hero.png');
-  const uploaded = await fetch(`${app.url}/api/v2/upload/image/`, { method: 'POST', headers: { authorization: `Bearer ${owner.access}` }, body: form });
+  const uploaded = await fetch(`${run.app.url}/api/v2/upload/image/`, { method: 'POST', headers: { authorization: `Bearer ${run.owner.access}` }, body: form });
   hero = ((await uploaded.json()) as { url: string }).url;
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** A picture uploaded here (the menu takes uploads and https:// addresses), so its preview loads. */
@@ -39,12 +30,15 @@ let hero: string;
 
 /** A saved category with no settings switched on, and a library to choose from: made through the API. */
 async function savedCategory(): Promise<{ categoryId: number; crustId: number }> {
-  await apiAs(app, owner, 'POST', '/toppings/', { name: 'Olives' });
-  await apiAs(app, owner, 'POST', '/dressings/', { name: 'Ranch' });
-  const crust = await apiAs<{ id: number }>(app, owner, 'POST', '/primary-options/', { name: 'Crust', selections: [{ name: 'Thin' }, { name: 'Thick' }] });
-  await apiAs(app, owner, 'POST', '/primary-options/', { name: 'Cheese', selections: [{ name: 'Mozzarella' }] });
-  const created = await apiAs<CategoryDeep>(app, owner, 'POST', '/categories/deep/', {
-    restaurant_id: owner.restaurantId,
+  await apiAs(run.app, run.owner, 'POST', '/toppings/', { name: 'Olives' });
+  await apiAs(run.app, run.owner, 'POST', '/dressings/', { name: 'Ranch' });
+  const crust = await apiAs<{ id: number }>(run.app, run.owner, 'POST', '/primary-options/', {
+    name: 'Crust',
+    selections: [{ name: 'Thin' }, { name: 'Thick' }],
+  });
+  await apiAs(run.app, run.owner, 'POST', '/primary-options/', { name: 'Cheese', selections: [{ name: 'Mozzarella' }] });
+  const created = await apiAs<CategoryDeep>(run.app, run.owner, 'POST', '/categories/deep/', {
+    restaurant_id: run.owner.restaurantId,
     name: 'Salads',
     detail: { priced_by: 'none', primary_option_sets: [], allow_toppings: false, allow_dressings: false, image_url: null },
   });
@@ -52,7 +46,7 @@ async function savedCategory(): Promise<{ categoryId: number; crustId: number }>
 }
 
 const storedDetail = async (categoryId: number) =>
-  (await apiAs<ListPage<CategoryDetail>>(app, owner, 'GET', `/categories/detail/?category_id=${categoryId}`)).results[0];
+  (await apiAs<ListPage<CategoryDetail>>(run.app, run.owner, 'GET', `/categories/detail/?category_id=${categoryId}`)).results[0];
 
 /** Mantine hides the real inputs of segmented controls and switches: their labels take the click. */
 const clickLabel = (page: Page, label: string) => page.getByText(label, { exact: true }).click({ force: true });
@@ -74,8 +68,8 @@ const indicatorOffset = (page: Page) =>
 describe('the category editor in edit mode', () => {
   it('stores a saved category’s pricing basis, option sets, hero image and both switches', async () => {
     const { categoryId, crustId } = await savedCategory();
-    const page = await newPage(browser);
-    await openAs(page, app, owner, `/backoffice/menu/categories/${categoryId}/editor`);
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, run.owner, `/backoffice/menu/categories/${categoryId}/editor`);
     await page.getByRole('heading', { level: 1, name: 'Categories › Salads' }).waitFor();
 
     await clickLabel(page, 'Weight');
@@ -119,8 +113,8 @@ describe('the category editor in edit mode', () => {
 
 describe('removing a size in the category editor', () => {
   it('asks before removing a size that a menu item prices, says how many prices go, and removes one nobody prices at once', async () => {
-    const created = await apiAs<CategoryDeep>(app, owner, 'POST', '/categories/deep/', {
-      restaurant_id: owner.restaurantId,
+    const created = await apiAs<CategoryDeep>(run.app, run.owner, 'POST', '/categories/deep/', {
+      restaurant_id: run.owner.restaurantId,
       name: 'Pies',
       detail: { priced_by: 'size' },
       sizes: [
@@ -130,7 +124,7 @@ describe('removing a size in the category editor', () => {
       ],
     });
     const [slice, whole] = created.sizes;
-    await apiAs(app, owner, 'POST', '/menu-items/', {
+    await apiAs(run.app, run.owner, 'POST', '/menu-items/', {
       category_id: created.category.id,
       name: 'Apple pie',
       prices: [
@@ -138,8 +132,8 @@ describe('removing a size in the category editor', () => {
         { size_id: whole!.id, price: 24 },
       ],
     });
-    const page = await newPage(browser);
-    await openAs(page, app, owner, `/backoffice/menu/categories/${created.category.id}/editor`);
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, run.owner, `/backoffice/menu/categories/${created.category.id}/editor`);
     await page.getByRole('article', { name: 'Apple pie' }).getByText('Slice $4.50 · Whole $24.00').waitFor();
 
     // Family: no price uses it, so it goes without a question.
@@ -164,7 +158,7 @@ describe('removing a size in the category editor', () => {
     await page.reload();
     await page.getByRole('article', { name: 'Apple pie' }).getByText('Whole $24.00').waitFor();
     expect(await page.getByLabel(/^Size \d+ name$/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['Whole']);
-    const items = await apiAs<ListPage<MenuItem>>(app, owner, 'GET', `/menu-items/?category_id=${created.category.id}`);
+    const items = await apiAs<ListPage<MenuItem>>(run.app, run.owner, 'GET', `/menu-items/?category_id=${created.category.id}`);
     expect(items.results[0]!.prices).toEqual([{ size_id: whole!.id, price: 24 }]);
   });
 });

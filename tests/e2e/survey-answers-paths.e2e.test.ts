@@ -15,7 +15,7 @@ import { parseWith } from '#contracts/shared/validation';
 import { SurveyResponseCreate } from '#contracts/survey';
 import { submitSurveyResponse } from '#server/domain/survey/survey';
 import { QUESTION_LABELS } from '#src/views/survey/survey-steps';
-import { surveyAnswersModel } from '../models/survey/survey-answers.model';
+import { answersOf, surveyAnswersModel } from '../models/survey/survey-answers.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually } from './accounts-server';
@@ -43,18 +43,6 @@ const EXPORT_FAILED = "Couldn't export the survey answers: ";
 
 const running = withApp(UNLIMITED);
 
-/** The answers of survey `n`, as a person sent them (checked by the survey's own contract). */
-const answersOf = (n: number): SurveyResponseCreate =>
-  parseWith(SurveyResponseCreate, {
-    business_name: `Restaurant ${n}`,
-    role: 'Other',
-    role_other: 'Co-founder',
-    pos_system: 'Toast',
-    restaurant_types: ['Fast Casual', 'Ghost Kitchen'],
-    early_access: n % 2 === 0,
-    contact_email: `owner${n}@example.com`,
-  });
-
 /** A stored answer: the survey's number and the id the server gave it. */
 type Stored = { n: number; id: number; created_at: string };
 
@@ -76,7 +64,12 @@ async function storeAnswers(): Promise<Stored[]> {
   const stored: Stored[] = [];
   for (let n = 1; n <= TOTAL; n += 1) {
     const at = new Date(Date.UTC(2026, 10, 20, 9, n));
-    const answer = await submitSurveyResponse(running.app.database.db, answersOf(n), { idempotencyKey: undefined, userAgent: AGENT, clock: () => at });
+    // Checked by the survey's own contract first, as the server's route would check them.
+    const answer = await submitSurveyResponse(running.app.database.db, parseWith(SurveyResponseCreate, answersOf(n)), {
+      idempotencyKey: undefined,
+      userAgent: AGENT,
+      clock: () => at,
+    });
     expect(answer.statusCode).toBe(201);
     const { id, created_at: createdAt } = answer.body as { id: number; created_at: string };
     stored.unshift({ n, id, created_at: createdAt });

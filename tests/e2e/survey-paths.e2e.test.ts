@@ -16,7 +16,7 @@ import { LEGACY_BASE, paths } from '#contracts/shared/paths';
 import { LEGACY_MAX_RETRIES } from '#src/services/shared/legacy';
 import { SURVEY_DRAFT_KEY } from '#src/services/survey/survey-draft';
 import { answersFromDraft, toSurveyRequest } from '#src/machines/survey/survey.machine';
-import { STEP_MARKERS, STEP_TICKS, STEP_TITLES, surveyModel } from '../models/survey/survey.model';
+import { ALL_MARKERS, STEP_MARKERS, STEP_TICKS, STEP_TITLES, expectedRequest, surveyModel } from '../models/survey/survey.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
 import { eventually, letThrough, nextHeld } from './accounts-server';
@@ -24,18 +24,6 @@ import { newPage, withApp } from './harness';
 
 /** The server's words for a failure on its side (server/plugins/errors.ts), as the survey shows them. */
 const SERVER_FAILURE_ALERT = 'HTTP Error: Something went wrong on our side. Please try again.';
-/** What the walk to the last step answers, as the request must carry it and the server store it. */
-const ALL_MARKERS = {
-  business_name: 'Pizza Loco',
-  pos_painpoints: 'Slow menu sync',
-  ordering_wishlist: 'Kiosks',
-  white_label: 'ChowNow',
-  delivery_frustrations: ['Commissions'],
-  ops_efficiency_text: 'Prep',
-  reports_needed: 'Profit',
-  wish_feature: 'One tablet',
-  early_access: false,
-};
 
 // The paths send up to three survey POSTs each (an attempt and the client's two retries), ten
 // in all from one address within a minute or so: the per-client budget (ten a minute) is
@@ -126,20 +114,6 @@ async function answerStep(driver: Driver, step: keyof typeof STEP_MARKERS) {
   if ((await input.inputValue()) === marker.value) return;
   driver.editedSinceSend = true;
   await input.fill(marker.value);
-}
-
-/** What the answers given so far make of a request (blanks left out, early_access always there). */
-function expectedRequest({ answered, ticked }: Driver): Record<string, unknown> {
-  const request: Record<string, unknown> = {};
-  for (const step of answered) {
-    const marker = STEP_MARKERS[step as keyof typeof STEP_MARKERS];
-    request[marker.field] = marker.field === 'delivery_frustrations' ? [marker.value] : marker.value;
-  }
-  for (const step of ticked) {
-    const tick = STEP_TICKS[step as keyof typeof STEP_TICKS];
-    request[tick.field] = [tick.option];
-  }
-  return { ...request, early_access: false };
 }
 
 const keyOf = (request: Request) => request.headers()['idempotency-key'];

@@ -6,39 +6,29 @@
  * the harness (the machine has no outside network).
  */
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantStaff } from '#server/domain/accounts/users';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
-import { openAs, ownerSession, type OwnerSession } from './menu-session';
+import { superadminSession, type AdminSession } from './backoffice-server';
+import { newPage, screenshot, withApp } from './harness';
+import { openAs } from './menu-session';
 
 const NAME = 'Baku North';
 const PHONE = { width: 375, height: 740 };
 
-let app: RunningApp;
-let browser: Browser;
-let admin: OwnerSession;
+const run = withApp({ rateLimitPerMinute: 100_000 });
+let admin: AdminSession;
 let photo: Buffer;
 let wallpaper: Buffer;
 
 beforeAll(async () => {
-  app = await startApp({ rateLimitPerMinute: 100_000 });
-  admin = await ownerSession(app, 'staff@example.com');
-  const [row] = await app.query('select id from users where email = $1', ['staff@example.com']);
-  await grantStaff(app.database.db, Number(row!.id), { superadmin: true });
+  admin = await superadminSession(run.app, 'staff@example.com');
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 190, g: 70, b: 60 } } })
     .png()
     .toBuffer();
   wallpaper = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 40, g: 90, b: 200 } } })
     .jpeg()
     .toBuffer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** The image picker's file input, which a drop on the picker fills too. */
@@ -48,8 +38,8 @@ const circleField = (page: Page, circle: number, field: string) => page.getByRol
 
 describe('territories', () => {
   it('creates a territory with pasted zips, two drawn circles (one resized, one moved) and two images, finds it all after a reload, then deletes it', async () => {
-    const page = await newPage(browser);
-    await openAs(page, app, admin, '/admin/territories');
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, admin, '/admin/territories');
     await page.getByText('No territories yet').waitFor();
     await page.getByRole('link', { name: 'Add territory' }).click();
     await page.getByRole('heading', { name: 'New territory', level: 1 }).waitFor();
@@ -117,12 +107,12 @@ describe('territories', () => {
     for (const name of ['Representative photo', 'Wallpaper']) {
       const src = await page.getByRole('img', { name: `${name} preview`, exact: true }).getAttribute('src');
       expect(src).toMatch(/^\/uploads\//);
-      expect((await page.request.get(`${app.url}${src}`)).ok()).toBe(true);
+      expect((await page.request.get(`${run.app.url}${src}`)).ok()).toBe(true);
     }
 
     // On a phone, in a page of its own (a resized page would be caught mid-way in the menu's animation).
-    const phone = await newPage(browser, PHONE);
-    await openAs(phone, app, admin, new URL(page.url()).pathname);
+    const phone = await newPage(run.browser, PHONE);
+    await openAs(phone, run.app, admin, new URL(page.url()).pathname);
     await phone.getByRole('heading', { name: NAME, level: 1 }).waitFor();
     await phone.getByRole('img', { name: 'Wallpaper preview', exact: true }).waitFor();
     await screenshot(phone, 'territory-editor-phone');
@@ -137,12 +127,12 @@ describe('territories', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await page.getByText('No territories yet').waitFor();
-    expect(await app.query('select count(*)::int as n from territories')).toEqual([{ n: 0 }]);
+    expect(await run.app.query('select count(*)::int as n from territories')).toEqual([{ n: 0 }]);
   }, 180_000);
 
   it('keeps the view the administrator zoomed to when a circle of a spread-out territory is resized', async () => {
     // Two circles 160 km apart: the editor opens on both; zoomed in on the first, its handles are in reach.
-    const created = await fetch(`${app.url}/api/v2/territories/`, {
+    const created = await fetch(`${run.app.url}/api/v2/territories/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.access}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -155,8 +145,8 @@ describe('territories', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const page = await newPage(browser);
-    await openAs(page, app, admin, `/admin/territories/${id}`);
+    const page = await newPage(run.browser);
+    await openAs(page, run.app, admin, `/admin/territories/${id}`);
     const map = mapOf(page);
     await map.scrollIntoViewIfNeeded();
     const centre = page.getByTitle('Circle 1: drag to move');

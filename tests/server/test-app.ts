@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database, type DatabaseOptions } from '#server/db/database';
@@ -96,6 +96,21 @@ export async function createTestApp(options: { config?: Partial<Config>; databas
 }
 
 /**
+ * For a test file: one server (`createTestApp(options)`) started before the file's tests and
+ * closed after them. The object returned is filled in, in place, by the time the tests run, so
+ * that the file can build its clients on it at once: they read `t.app` at each call.
+ */
+export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  // A server that failed to start has nothing to close (its error is the one to read).
+  afterAll(() => t.close?.());
+  return t;
+}
+
+/**
  * One database for a whole test file, emptied before each test: for files that want a fresh
  * server per test (in-memory rate-limit counters, a clock of their own) without paying for a fresh
  * embedded database each time (about half a second). Pass `database()` to `createTestApp`.
@@ -112,4 +127,28 @@ export function emptiedBeforeEachTest(): { database: () => Database } {
   });
   afterAll(() => fresh?.dispose());
   return { database: () => fresh!.database };
+}
+
+/**
+ * For a test file whose tests each want a server of their own and a clock they can move: before
+ * each test the clock is set to `start` and a fresh server reading it starts on the file's
+ * database, emptied first (emptiedBeforeEachTest); after the test it is closed. `t` is filled in,
+ * in place, by the time each test runs; a test moves time with `clock.now = …`.
+ */
+export function clockedAppEachTest(start: string): { t: TestApp; clock: { now: Date } } {
+  const shared = emptiedBeforeEachTest();
+  const clock = { now: new Date(start) };
+  const t = {} as TestApp;
+  // This test's server only: one that failed to start has nothing to close (its error is the one to read).
+  let close: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    clock.now = new Date(start);
+    Object.assign(t, await createTestApp({ clock: () => clock.now, database: shared.database() }));
+    close = t.close;
+  });
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+  return { t, clock };
 }

@@ -1,13 +1,10 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { DetailResponse, ForgotRequest, ResetRequest } from '#contracts/accounts';
 import { ApiError } from '#src/services/shared/api';
-import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine, type ForgotEvent } from '#src/machines/accounts/forgot-password.machine';
-import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
-import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
+import { CODE_RESENT_NOTE, CODE_SENT_NOTE, forgotPasswordMachine } from '#src/machines/accounts/forgot-password.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
-import { provideChecked } from '../../support/contract-double';
 import { stateTags } from '../../support/state-tags';
+import { startForgot, type ForgotAnswers } from './password-screen-actors';
 
 describe('forgot password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -29,31 +26,8 @@ describe('forgot password machine: path coverage', () => {
   });
 });
 
-function start(answers: { forgot?: () => Promise<DetailResponse>; reset?: () => Promise<DetailResponse> } = {}) {
-  const forgot: ForgotRequest[] = [];
-  const reset: ResetRequest[] = [];
-  const actor = createActor(
-    provideChecked(forgotPasswordMachine, {
-      actors: {
-        requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => {
-          forgot.push(input);
-          return (answers.forgot ?? (async () => ({ detail: 'ok' })))();
-        }),
-        resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => {
-          reset.push(input);
-          return (answers.reset ?? (async () => ({ detail: 'ok' })))();
-        }),
-        resendLock: resendLockMachine.provide({ delays: { tick: 5 } }),
-      },
-    }),
-    { input: { resendSeconds: 2 } },
-  );
-  const effects: AuthScreenEffect[] = [];
-  actor.on('*', (effect) => effects.push(effect));
-  actor.start();
-  const send = (...events: ForgotEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, forgot, reset, send, effects };
-}
+/** Resend's lock lasts two seconds of 5 ms ticks, so the tests wait for it without waiting long. */
+const start = (answers: ForgotAnswers = {}) => startForgot(answers, { resendSeconds: 2, tick: 5 });
 
 describe('forgot password machine: behaviour', () => {
   it('refuses a bad email with the spec’s sentence', () => {

@@ -1,12 +1,9 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { LoginRequest } from '#contracts/accounts';
-import type { Tokens } from '#contracts/shared/session';
 import { ApiError } from '#src/services/shared/api';
-import { loginMachine, type LoginEvent, type LoginSignInCall } from '#src/machines/accounts/login.machine';
-import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
+import { loginMachine } from '#src/machines/accounts/login.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
-import { provideChecked } from '../../support/contract-double';
+import { startLogin } from './password-screen-actors';
 
 describe('login machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -25,37 +22,12 @@ describe('login machine: path coverage', () => {
   });
 });
 
-function start(check: (input: LoginRequest) => Promise<Tokens>, signIn: (input: LoginSignInCall) => Promise<string>, next?: string) {
-  const checked: LoginRequest[] = [];
-  const signedIn: LoginSignInCall[] = [];
-  const actor = createActor(
-    provideChecked(loginMachine, {
-      actors: {
-        checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => {
-          checked.push(input);
-          return check(input);
-        }),
-        completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => {
-          signedIn.push(input);
-          return signIn(input);
-        }),
-      },
-    }),
-    { input: { next } },
-  );
-  const effects: AuthScreenEffect[] = [];
-  actor.on('*', (effect) => effects.push(effect));
-  actor.start();
-  const send = (...events: LoginEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, checked, signedIn, send, effects };
-}
-
 describe('login machine: behaviour', () => {
   it('sends what was typed (no client-side checks), then signs in with Remember me and next', async () => {
-    const { actor, checked, signedIn, send, effects } = start(
+    const { actor, checked, signedIn, send, effects } = startLogin(
       async () => ({ access: 'A', refresh: 'R' }),
       async () => '/backoffice/menu',
-      '/backoffice/menu',
+      { next: '/backoffice/menu' },
     );
     // A one-letter password: registration's rules would refuse it, login sends it as it is.
     send({ type: 'field.change', field: 'email', value: ' Owner@Example.com' }, { type: 'field.change', field: 'password', value: 'x' });
@@ -71,7 +43,7 @@ describe('login machine: behaviour', () => {
   it('is busy from the submit until the screen leaves, not while the form is edited', async () => {
     let signIn: (destination: string) => void = () => undefined;
     const destination = new Promise<string>((resolve) => (signIn = resolve));
-    const { actor, send } = start(
+    const { actor, send } = startLogin(
       async () => ({ access: 'A', refresh: 'R' }),
       () => destination,
     );
@@ -85,7 +57,7 @@ describe('login machine: behaviour', () => {
   });
 
   it('Remember me is on unless turned off', () => {
-    const { actor } = start(
+    const { actor } = startLogin(
       async () => ({ access: 'A', refresh: 'R' }),
       async () => '/admin',
     );
@@ -93,7 +65,7 @@ describe('login machine: behaviour', () => {
   });
 
   it('shows the server’s detail, keeps the typed values, and clears it on the next edit', async () => {
-    const { actor, send } = start(
+    const { actor, send } = startLogin(
       async () => {
         throw new ApiError('Wrong email or password.', { status: 401 });
       },
@@ -108,7 +80,7 @@ describe('login machine: behaviour', () => {
 
   it('keeps the sentences of the fields the server names until each field is edited', async () => {
     const refusal = new ApiError('Some fields are not valid.', { status: 400, code: 'invalid', fields: { email: 'Please enter a valid email.' } });
-    const { actor, send, effects } = start(
+    const { actor, send, effects } = startLogin(
       async () => {
         throw refusal;
       },
@@ -125,7 +97,7 @@ describe('login machine: behaviour', () => {
   });
 
   it('falls back to "Request failed" and returns to the form when the sign-in after the credentials fails', async () => {
-    const { actor, send, effects } = start(
+    const { actor, send, effects } = startLogin(
       async () => ({ access: 'A', refresh: 'R' }),
       async () => {
         throw new Error('');

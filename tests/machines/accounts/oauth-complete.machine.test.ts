@@ -1,10 +1,11 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Tokens } from '#contracts/shared/session';
 import { ApiError } from '#src/services/shared/api';
 import { OAUTH_NO_DETAILS, oauthCompleteMachine, type OAuthResult } from '#src/machines/accounts/oauth-complete.machine';
 import { measurePathCoverage } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { recordedCall } from '../../support/recorded-call';
 import { stateTags } from '../../support/state-tags';
 
 const TOKENS = { access: 'A', refresh: 'R' };
@@ -25,22 +26,12 @@ describe('oauth completion machine: path coverage', () => {
 });
 
 function start(input: OAuthResult, answer: (tokens: Tokens) => Promise<string>) {
-  const calls: Tokens[] = [];
-  const actor = createActor(
-    provideChecked(oauthCompleteMachine, {
-      actors: {
-        completeSignIn: fromPromise<string, Tokens>(({ input: tokens }) => {
-          calls.push(tokens);
-          return answer(tokens);
-        }),
-      },
-    }),
-    { input },
-  );
+  const completeSignIn = recordedCall<string, Tokens>(answer);
+  const actor = createActor(provideChecked(oauthCompleteMachine, { actors: { completeSignIn: completeSignIn.actor } }), { input });
   const navigations: string[] = [];
   actor.on('screen.navigate', ({ to, replace }) => navigations.push(`${to}${replace ? ' (replace)' : ''}`));
   actor.start();
-  return { actor, calls, navigations };
+  return { actor, calls: completeSignIn.calls, navigations };
 }
 
 describe('oauth completion machine: behaviour', () => {

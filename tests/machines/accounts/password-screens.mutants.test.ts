@@ -5,45 +5,22 @@
  */
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DetailResponse, ForgotRequest, LoginRequest, ResetRequest } from '#contracts/accounts';
-import type { Tokens } from '#contracts/shared/session';
+import type { DetailResponse, ForgotRequest } from '#contracts/accounts';
 import { ApiError } from '#src/services/shared/api';
-import { CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine, type ForgotEvent } from '#src/machines/accounts/forgot-password.machine';
-import { loginMachine, type LoginEvent, type LoginSignInCall } from '#src/machines/accounts/login.machine';
+import { CODE_SENT_NOTE, MISSING_EMAIL, forgotPasswordMachine } from '#src/machines/accounts/forgot-password.machine';
+import { loginMachine, type LoginEvent } from '#src/machines/accounts/login.machine';
 import { registrationMachine } from '#src/machines/accounts/registration.machine';
-import { resendLockMachine } from '#src/machines/accounts/resend-lock.machine';
-import { checkResetRequest, resetPasswordMachine, type ResetEvent } from '#src/machines/accounts/reset-password.machine';
+import { checkResetRequest, type ResetEvent } from '#src/machines/accounts/reset-password.machine';
 import { checkCalls, provideChecked, realActor } from '../../support/contract-double';
+import { startForgot, startLogin, startReset, type ForgotAnswers } from './password-screen-actors';
 
 describe('login: what the screen keeps', () => {
   const typed: LoginEvent[] = [
     { type: 'field.change', field: 'email', value: 'owner@example.com' },
     { type: 'field.change', field: 'password', value: 'secret-1' },
   ];
-  function start(check: () => Promise<Tokens>, signIn: () => Promise<string> = async () => '/admin', next?: string | null) {
-    const checked: LoginRequest[] = [];
-    const signedIn: LoginSignInCall[] = [];
-    const actor = createActor(
-      provideChecked(loginMachine, {
-        actors: {
-          checkCredentials: fromPromise<Tokens, LoginRequest>(({ input }) => {
-            checked.push(input);
-            return check();
-          }),
-          completeSignIn: fromPromise<string, LoginSignInCall>(({ input }) => {
-            signedIn.push(input);
-            return signIn();
-          }),
-        },
-      }),
-      { input: next === undefined ? undefined : { next } },
-    ).start();
-    const send = (...events: LoginEvent[]) => events.forEach((event) => actor.send(event));
-    return { actor, send, checked, signedIn, context: () => actor.getSnapshot().context };
-  }
-
   it('starts empty with Remember me on and no next page, and follows none when none was given', async () => {
-    const { actor, send, context, signedIn } = start(async () => ({ access: 'A', refresh: 'R' }));
+    const { actor, send, context, signedIn } = startLogin(async () => ({ access: 'A', refresh: 'R' }));
     expect(context()).toEqual({ email: '', password: '', remember: true, next: null, tokens: null, fieldErrors: {}, error: null });
     send(...typed, { type: 'form.submit' });
     const final = await waitFor(actor, (s) => s.status === 'done');
@@ -54,7 +31,7 @@ describe('login: what the screen keeps', () => {
 
   it('turns Remember me back on, and clears the last failure while it checks again', async () => {
     let refuse = true;
-    const { actor, send, context } = start(async () => {
+    const { actor, send, context } = startLogin(async () => {
       if (refuse) throw new ApiError('Wrong email or password.', { status: 401, fields: { password: 'Wrong.' } });
       return { access: 'A', refresh: 'R' };
     });
@@ -71,7 +48,7 @@ describe('login: what the screen keeps', () => {
   });
 
   it('forgets the tokens when signing in after the check fails', async () => {
-    const { actor, send } = start(
+    const { actor, send } = startLogin(
       async () => ({ access: 'A', refresh: 'R' }),
       async () => {
         throw new ApiError('Service unavailable.', { status: 503 });
@@ -85,28 +62,8 @@ describe('login: what the screen keeps', () => {
 });
 
 describe('forgot password: the two stages', () => {
-  function start(answers: { forgot?: () => Promise<DetailResponse>; reset?: () => Promise<DetailResponse> } = {}) {
-    const forgot: ForgotRequest[] = [];
-    const reset: ResetRequest[] = [];
-    const actor = createActor(
-      provideChecked(forgotPasswordMachine, {
-        actors: {
-          requestCode: fromPromise<DetailResponse, ForgotRequest>(({ input }) => {
-            forgot.push(input);
-            return (answers.forgot ?? (async () => ({ detail: 'ok' })))();
-          }),
-          resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => {
-            reset.push(input);
-            return (answers.reset ?? (async () => ({ detail: 'ok' })))();
-          }),
-          resendLock: resendLockMachine.provide({ delays: { tick: 2 } }),
-        },
-      }),
-      { input: { resendSeconds: 1 } },
-    ).start();
-    const send = (...events: ForgotEvent[]) => events.forEach((event) => actor.send(event));
-    return { actor, send, forgot, reset, context: () => actor.getSnapshot().context };
-  }
+  /** Resend's lock lasts one second of 2 ms ticks. */
+  const start = (answers: ForgotAnswers = {}) => startForgot(answers, { resendSeconds: 1, tick: 2 });
   const toReset = async (harness: ReturnType<typeof start>) => {
     harness.send({ type: 'field.change', field: 'email', value: ' Owner@Example.com ' }, { type: 'request.submit' });
     await waitFor(harness.actor, (s) => s.matches({ reset: 'editing' }));
@@ -261,22 +218,6 @@ describe('forgot password: the two stages', () => {
 });
 
 describe('reset password: the form', () => {
-  function start(answer: () => Promise<DetailResponse> = async () => ({ detail: 'ok' }), input?: { email?: string }) {
-    const sent: ResetRequest[] = [];
-    const actor = createActor(
-      provideChecked(resetPasswordMachine, {
-        actors: {
-          resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input: call }) => {
-            sent.push(call);
-            return answer();
-          }),
-        },
-      }),
-      { input },
-    ).start();
-    const send = (...events: ResetEvent[]) => events.forEach((event) => actor.send(event));
-    return { actor, send, sent, context: () => actor.getSnapshot().context };
-  }
   const fill = (code: string, password: string, confirm: string): ResetEvent[] => [
     { type: 'field.change', field: 'email', value: 'owner@example.com' },
     { type: 'field.change', field: 'code', value: code },
@@ -285,12 +226,12 @@ describe('reset password: the form', () => {
   ];
 
   it('starts empty without an address in the link, with the linked address otherwise', () => {
-    expect(start().context()).toEqual({ email: '', code: '', password: '', confirm: '', fieldErrors: {}, error: null });
-    expect(start(undefined, { email: 'owner@example.com' }).context().email).toBe('owner@example.com');
+    expect(startReset().context()).toEqual({ email: '', code: '', password: '', confirm: '', fieldErrors: {}, error: null });
+    expect(startReset(undefined, { email: 'owner@example.com' }).context().email).toBe('owner@example.com');
   });
 
   it('compares the confirmation only once the password is valid, and marks only a mismatch', () => {
-    const { send, context, sent } = start();
+    const { send, context, sent } = startReset();
     send(...fill('123456', 'short', 'other'), { type: 'form.submit' });
     expect(context().fieldErrors).toEqual({ password: 'Password must be at least 8 characters.' });
     send(...fill('123456', 'long enough', 'long enougH'), { type: 'form.submit' });
@@ -300,7 +241,7 @@ describe('reset password: the form', () => {
   });
 
   it('keeps six digits of the code, clears the edited field’s sentence and the alert', () => {
-    const { send, context } = start();
+    const { send, context } = startReset();
     send({ type: 'form.submit' }, { type: 'field.change', field: 'code', value: 'a1-2 3456789' });
     expect(context().code).toBe('123456');
     expect(context().fieldErrors).toEqual({ email: 'Please enter your email.', password: 'Password must be at least 8 characters.' });
@@ -309,7 +250,7 @@ describe('reset password: the form', () => {
 
   it('puts the server’s field sentences under the fields, and clears them while it sends again', async () => {
     let refuse = true;
-    const { actor, send, context } = start(async () => {
+    const { actor, send, context } = startReset(async () => {
       if (refuse)
         throw new ApiError('This code is wrong or has expired.', { status: 400, fields: { code: 'This code is wrong or has expired.', confirm: 'x' } });
       return { detail: 'ok' };

@@ -1,12 +1,10 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { DetailResponse, ResetRequest } from '#contracts/accounts';
 import { ApiError } from '#src/services/shared/api';
-import type { AuthScreenEffect } from '#src/machines/accounts/screen-effects';
 import { resetPasswordMachine, type ResetEvent } from '#src/machines/accounts/reset-password.machine';
 import { assertPathCoverage } from '../../support/path-coverage';
-import { provideChecked } from '../../support/contract-double';
 import { stateTags } from '../../support/state-tags';
+import { startReset } from './password-screen-actors';
 
 describe('reset password machine: path coverage', () => {
   it('reaches every state and transition', () => {
@@ -24,26 +22,6 @@ describe('reset password machine: path coverage', () => {
   });
 });
 
-function start(answer: () => Promise<DetailResponse>, email?: string) {
-  const sent: ResetRequest[] = [];
-  const actor = createActor(
-    provideChecked(resetPasswordMachine, {
-      actors: {
-        resetPassword: fromPromise<DetailResponse, ResetRequest>(({ input }) => {
-          sent.push(input);
-          return answer();
-        }),
-      },
-    }),
-    { input: { email } },
-  );
-  const effects: AuthScreenEffect[] = [];
-  actor.on('*', (effect) => effects.push(effect));
-  actor.start();
-  const send = (...events: ResetEvent[]) => events.forEach((event) => actor.send(event));
-  return { actor, sent, send, effects };
-}
-
 const fill = (code: string, password: string, confirm: string): ResetEvent[] => [
   { type: 'field.change', field: 'code', value: code },
   { type: 'field.change', field: 'password', value: password },
@@ -52,7 +30,7 @@ const fill = (code: string, password: string, confirm: string): ResetEvent[] => 
 
 describe('reset password machine: behaviour', () => {
   it('uses the spec’s sentences for each field', () => {
-    const { actor, sent, send, effects } = start(async () => ({ detail: 'ok' }));
+    const { actor, sent, send, effects } = startReset(async () => ({ detail: 'ok' }));
     send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       email: 'Please enter your email.',
@@ -66,7 +44,7 @@ describe('reset password machine: behaviour', () => {
   });
 
   it('sends email, code and password (not the confirmation), then sends the screen to login with the address', async () => {
-    const { actor, sent, send, effects } = start(async () => ({ detail: 'ok' }), 'Owner@Example.com');
+    const { actor, sent, send, effects } = startReset(async () => ({ detail: 'ok' }), { email: 'Owner@Example.com' });
     send(...fill('123456', 'long enough', 'long enough'), { type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('done'));
     expect(sent).toEqual([{ email: 'owner@example.com', code: '123456', password: 'long enough' }]);
@@ -78,9 +56,12 @@ describe('reset password machine: behaviour', () => {
 
   it('shows the server’s detail, or "Could not reset password." when there is none', async () => {
     let error: unknown = new ApiError('This code is wrong or has expired.', { status: 400 });
-    const { actor, send, effects } = start(async () => {
-      throw error;
-    }, 'owner@example.com');
+    const { actor, send, effects } = startReset(
+      async () => {
+        throw error;
+      },
+      { email: 'owner@example.com' },
+    );
     send(...fill('123456', 'long enough', 'long enough'), { type: 'form.submit' });
     expect((await waitFor(actor, (s) => s.context.error !== null)).context.error).toBe('This code is wrong or has expired.');
     expect(effects).toEqual([{ type: 'screen.refused' }]);

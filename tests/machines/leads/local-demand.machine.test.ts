@@ -4,6 +4,7 @@ import type { LocalDemand } from '#contracts/leads';
 import { localDemandMachine } from '#src/machines/leads/local-demand.machine';
 import { ApiError } from '#src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
+import { recordedCall } from '../../support/recorded-call';
 import { stateTags } from '../../support/state-tags';
 import { assertPathCoverage } from '../../support/path-coverage';
 
@@ -15,6 +16,16 @@ const demandOf = (restaurantId: number): LocalDemand => ({
   total_last_30_days: 1,
   total_last_90_days: 2,
 });
+
+/**
+ * The machine started for restaurant 7, each restaurant's figures answered at once; `asked` lists
+ * the restaurants whose figures it asked for, in order.
+ */
+function startForRestaurant7() {
+  const loadDemand = recordedCall<LocalDemand, { restaurantId: number }>(async ({ restaurantId }) => demandOf(restaurantId));
+  const actor = createActor(provideChecked(localDemandMachine, { actors: { loadDemand: loadDemand.actor } }), { input: { restaurantId: 7 } }).start();
+  return { actor, asked: () => loadDemand.calls.map((call) => call.restaurantId) };
+}
 
 describe('local demand machine', () => {
   it('reaches every state and transition', () => {
@@ -34,45 +45,23 @@ describe('local demand machine', () => {
   });
 
   it("loads the new active restaurant's figures when it changes, and nothing when it stays", async () => {
-    const asked: number[] = [];
-    const actor = createActor(
-      provideChecked(localDemandMachine, {
-        actors: {
-          loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
-            asked.push(input.restaurantId);
-            return demandOf(input.restaurantId);
-          }),
-        },
-      }),
-      { input: { restaurantId: 7 } },
-    ).start();
+    const { actor, asked } = startForRestaurant7();
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.demand?.restaurant_id === 8);
     actor.send({ type: 'restaurant.changed', restaurantId: null });
     expect(actor.getSnapshot().value).toBe('noRestaurant');
-    expect(asked).toEqual([7, 8]);
+    expect(asked()).toEqual([7, 8]);
   });
 
   it('stays on the figures it shows when the same restaurant is chosen again', async () => {
-    const asked: number[] = [];
-    const actor = createActor(
-      provideChecked(localDemandMachine, {
-        actors: {
-          loadDemand: fromPromise<LocalDemand, { restaurantId: number }>(async ({ input }) => {
-            asked.push(input.restaurantId);
-            return demandOf(input.restaurantId);
-          }),
-        },
-      }),
-      { input: { restaurantId: 7 } },
-    ).start();
+    const { actor, asked } = startForRestaurant7();
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     actor.send({ type: 'restaurant.changed', restaurantId: 7 });
     expect(actor.getSnapshot().value).toBe('loaded');
     expect(actor.getSnapshot().context.demand).toEqual(demandOf(7));
-    expect(asked).toEqual([7]);
+    expect(asked()).toEqual([7]);
   });
 
   it('says why the figures did not load, and loads them again on Try again', async () => {

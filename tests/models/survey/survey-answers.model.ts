@@ -4,6 +4,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { SurveyResponseCreate } from '#contracts/survey';
 
 export type SurveyAnswersModelEvent =
   | { type: 'server.answer' }
@@ -36,3 +37,14 @@ export const surveyAnswersModelMachine = setup({ types: { events: {} as SurveyAn
 });
 
 export const surveyAnswersModel = createTestModel(surveyAnswersModelMachine);
+
+/** The answers of stored survey `n`, as a person sent them: what both runners list and show. */
+export const answersOf = (n: number): SurveyResponseCreate => ({
+  business_name: `Restaurant ${n}`,
+  role: 'Other',
+  role_other: 'Co-founder',
+  pos_system: 'Toast',
+  restaurant_types: ['Fast Casual', 'Ghost Kitchen'],
+  early_access: n % 2 === 0,
+  contact_email: `owner${n}@example.com`,
+});

@@ -84,6 +84,36 @@ export const STEP_MARKERS = {
   8: { label: 'Which feature would make the biggest difference to you?', field: 'wish_feature', value: 'One tablet' },
 } as const;
 
+/** What the walk to the last step answers, as the request must carry it (and the server store it). */
+export const ALL_MARKERS = {
+  business_name: 'Pizza Loco',
+  pos_painpoints: 'Slow menu sync',
+  ordering_wishlist: 'Kiosks',
+  white_label: 'ChowNow',
+  delivery_frustrations: ['Commissions'],
+  ops_efficiency_text: 'Prep',
+  reports_needed: 'Profit',
+  wish_feature: 'One tablet',
+  early_access: false,
+};
+
+/**
+ * The request the survey should send for the steps answered and the options ticked so far
+ * (blanks left out, early_access always there): both runners check the real one against it.
+ */
+export function expectedRequest({ answered, ticked }: { answered: Iterable<number>; ticked: Iterable<number> }): Record<string, unknown> {
+  const request: Record<string, unknown> = {};
+  for (const step of answered) {
+    const marker = STEP_MARKERS[step as keyof typeof STEP_MARKERS];
+    request[marker.field] = marker.field === 'delivery_frustrations' ? [marker.value] : marker.value;
+  }
+  for (const step of ticked) {
+    const tick = STEP_TICKS[step as keyof typeof STEP_TICKS];
+    request[tick.field] = [tick.option];
+  }
+  return { ...request, early_access: false };
+}
+
 export const STEP_TITLES = [
   'About you and your restaurant',
   'Your point of sale',

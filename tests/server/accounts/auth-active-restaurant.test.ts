@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuClient, menuTestApp, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from '../menu/menu-helpers';
-import type { TestApp } from '../test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { menuAppWithOwnerForFile, ownerWithRestaurant, staff, superadmin, type Caller } from '../menu/menu-helpers';
 
 /**
  * PATCH /api/v2/auth/me/: staff and superadmins choose the restaurant they work on (issue 10,
  * item 7); the choice is the user's active restaurant, so lists and creates follow it.
  */
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
+const { t, api, owner } = menuAppWithOwnerForFile('owner@example.com');
 let otherOwner: Caller;
 let admin: Caller;
 let boss: Caller;
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'owner@example.com');
   otherOwner = await ownerWithRestaurant(t, 'other-owner@example.com');
   admin = await staff(t, 'staff@example.com');
   boss = await superadmin(t, 'boss@example.com');
@@ -28,7 +22,6 @@ beforeAll(async () => {
     await t.database.query(`update restaurants set name = '${name}' where id = ${caller.restaurantId}`);
   }
 });
-afterAll(() => t.close());
 
 const me = (caller: Caller) => api.get('/auth/me/', caller);
 const choose = (caller: Caller | null, body: unknown) => api.patch('/auth/me/', caller, body);

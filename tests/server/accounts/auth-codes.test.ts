@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { client, manualClock, memoryMailer, authTestApp, type AuthClient } from './auth-helpers';
-import { createTestApp, type TestApp } from '../test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { client, manualClock, memoryMailer, authAppForFile } from './auth-helpers';
+import { createTestApp } from '../test-app';
 import { COMMON_PASSWORD } from '#server/domain/accounts/password-policy';
 import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
 
 const mailer = memoryMailer();
 const clock = manualClock();
-let t: TestApp;
-let api: AuthClient;
-
 // One app for the file; each test has an address of its own (the counters are per address) and
 // the shared clock only ever moves forward.
-beforeAll(async () => {
-  ({ t, api } = await authTestApp(mailer, clock));
-});
-afterAll(() => t.close());
+const { t, api } = authAppForFile(mailer, clock);
 
 let EMAIL = '';
 let serial = 0;

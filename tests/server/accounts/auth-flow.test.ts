@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD, PASSWORD_HAS_EMAIL } from '#server/domain/accounts/password-policy';
-import { memoryMailer, manualClock, authTestApp, type AuthClient } from './auth-helpers';
-import type { TestApp } from '../test-app';
+import { memoryMailer, manualClock, authAppForFile } from './auth-helpers';
 
 const mailer = memoryMailer();
 const clock = manualClock();
-let t: TestApp;
-let api: AuthClient;
-
-beforeAll(async () => {
-  ({ t, api } = await authTestApp(mailer, clock));
-});
-afterAll(() => t.close());
+const { t, api } = authAppForFile(mailer, clock);
 
 /** Register and verify `email`; the resend lock is stepped over by moving the clock. */
 async function signInByCode(email: string) {

@@ -6,7 +6,7 @@ import { deriveKeys } from '#server/domain/shared/keys';
 import { signAccessToken } from '#server/domain/accounts/sessions';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { HttpError } from '#server/http-error';
-import { createTestApp, testConfig, type TestApp } from '../test-app';
+import { testAppForFile, testConfig, type TestApp } from '../test-app';
 import { TEST_SCRYPT } from '../../support/test-scrypt';
 
 /** A mailer that keeps what it is given. */
@@ -40,11 +40,12 @@ export function client(t: TestApp) {
 export type AuthClient = ReturnType<typeof client>;
 
 /**
- * The app a file of sign-in tests shares: `mailer` keeps the codes it sends, `clock` is moved by
- * hand, and each address may make `authLimitPerMinute` auth calls (the files make many from one).
+ * The app a file of sign-in tests shares, started before its tests and closed after them
+ * (testAppForFile): `mailer` keeps the codes it sends, `clock` is moved by hand, and each address
+ * may make `authLimitPerMinute` auth calls (the files make many from one).
  */
-export async function authTestApp(mailer: Mailer, clock: { now: () => Date }, authLimitPerMinute = 1000): Promise<{ t: TestApp; api: AuthClient }> {
-  const t = await createTestApp({ mailer, clock: clock.now, config: { authLimitPerMinute } });
+export function authAppForFile(mailer: Mailer, clock: { now: () => Date }, authLimitPerMinute = 1000): { t: TestApp; api: AuthClient } {
+  const t = testAppForFile({ mailer, clock: clock.now, config: { authLimitPerMinute } });
   return { t, api: client(t) };
 }
 

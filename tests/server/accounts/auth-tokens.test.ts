@@ -1,25 +1,22 @@
 import { SignJWT, base64url } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '#server/domain/shared/keys';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '#server/domain/accounts/sessions';
-import { memoryMailer, manualClock, authTestApp, type AuthClient } from './auth-helpers';
-import { testConfig, type TestApp } from '../test-app';
+import { memoryMailer, manualClock, authAppForFile } from './auth-helpers';
+import { testConfig } from '../test-app';
 
 const mailer = memoryMailer();
 const clock = manualClock();
-let t: TestApp;
-let api: AuthClient;
+const { api } = authAppForFile(mailer, clock, 3);
 let access: string;
 let userId: string;
 const key = deriveKeys(testConfig().secretKey ?? '').accessToken;
 
 beforeAll(async () => {
-  ({ t, api } = await authTestApp(mailer, clock, 3));
   await api.post('/auth/register/', { email: 'token@example.com', accepted_terms: true });
   access = (await api.post('/auth/verify/', { email: 'token@example.com', code: mailer.codeFor('token@example.com') })).json().access;
   userId = String((await api.get('/auth/me/', access)).json().id);
 });
-afterAll(() => t.close());
 
 const sign = (claims: Record<string, unknown>, options: { key?: Uint8Array; iss?: string; aud?: string; exp?: number; alg?: string } = {}) => {
   const now = Math.floor(clock.now().getTime() / 1000);

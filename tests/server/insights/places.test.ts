@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { City, Country } from '#contracts/insights';
 import { Page } from '#contracts/shared/lists';
 import { parseWith } from '#contracts/shared/validation';
 import { cities, countries } from '#server/db/schema-onboarding';
-import { menuClient, menuTestApp, ownerWithRestaurant, type Caller, type MenuClient } from '../menu/menu-helpers';
-import type { TestApp } from '../test-app';
+import { menuAppWithOwnerForFile } from '../menu/menu-helpers';
 
 /** The paged countries and cities lists, on rows this file made once (nothing here writes). */
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
+const { t, api, owner } = menuAppWithOwnerForFile('owner@example.com');
 let ids: { canada: number; usa: number };
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-  owner = await ownerWithRestaurant(t, 'owner@example.com');
   const [canada, usa] = await t.database.db
     .insert(countries)
     .values([{ name: 'Canada' }, { name: 'United States' }])
@@ -26,7 +20,6 @@ beforeAll(async () => {
     { countryId: ids.usa, state: 'IL', name: 'Chicago' },
   ]);
 });
-afterAll(() => t.close());
 
 describe('GET /countries/', () => {
   it('pages the countries by name', async () => {

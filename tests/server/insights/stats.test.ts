@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AnalyticsStats, GeneralStats, MenuStats, STATS_TOP } from '#contracts/insights';
 import { parseWith } from '#contracts/shared/validation';
 import { restaurants } from '#server/db/schema';
 import { categories, dressings, extraGroups, extraSelections, menuItems, optionSets, toppings } from '#server/db/schema-menu';
 import { cities, countries, restaurantLocations } from '#server/db/schema-onboarding';
-import { menuClient, menuTestApp, ownerWithRestaurant, staff, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from '../menu/menu-helpers';
-import type { TestApp } from '../test-app';
+import { menuAppForFile, ownerWithRestaurant, staff, superadmin, userWithoutRestaurant, type Caller } from '../menu/menu-helpers';
 
 /**
  * The statistics calls against rows each test made: two restaurants with menus and locations,
  * a third located in one of their cities with no menu, and a platform library.
  */
-let t: TestApp;
-let api: MenuClient;
-beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
-});
-afterAll(() => t.close());
+const { t, api } = menuAppForFile();
 beforeEach(async () => {
   const tables = await t.database.query("select tablename from pg_tables where schemaname = 'public'");
   await t.database.query(`truncate table ${tables.map((row) => `"${String(row.tablename)}"`).join(', ')} restart identity cascade`);

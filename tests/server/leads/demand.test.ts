@@ -1,27 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalDemand } from '#contracts/leads';
 import { checkWith } from '#contracts/shared/validation';
 import { chooseActiveRestaurant, findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { messages } from '#server/db/schema';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
-import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
+import { clockedAppEachTest } from '../test-app';
 
 const PATH = '/api/v2/demand/';
 const DAY = 24 * 60 * 60 * 1000;
-const shared = emptiedBeforeEachTest();
-let t: TestApp;
-let now: Date;
-let api: ReturnType<typeof onboardingApi>;
+const { t, clock } = clockedAppEachTest('2026-11-22T10:00:00Z');
+// The client reads the server of the test under way at each call.
+const api = onboardingApi(t);
 
-beforeEach(async () => {
-  now = new Date('2026-11-22T10:00:00Z');
-  t = await createTestApp({ clock: () => now, database: shared.database() });
-  api = onboardingApi(t);
-});
-afterEach(() => t.close());
-
-const tokenOf = (email: string, options: { staff?: boolean } = {}) => accessTokenFor(t, email, { ...options, clock: () => now });
+const tokenOf = (email: string, options: { staff?: boolean } = {}) => accessTokenFor(t, email, { ...options, clock: () => clock.now });
 
 async function superadminToken(email: string): Promise<string> {
   const token = await tokenOf(email);
@@ -52,7 +44,7 @@ async function signups(...rows: { zip: string; daysAgo: number; status?: 'new' |
       zipCode: row.zip,
       message: 'Call me at 555-0100',
       status: row.status ?? 'new',
-      createdAt: new Date(now.getTime() - row.daysAgo * DAY),
+      createdAt: new Date(clock.now.getTime() - row.daysAgo * DAY),
     })),
   );
 }

@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '#server/db/schema';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { exportMessages } from '#server/domain/leads/inbox';
 import { accessTokenFor } from '../accounts/auth-helpers';
-import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
+import { clockedAppEachTest } from '../test-app';
 
 const PATH = '/api/messages/';
 const EXPORT = '/api/messages/export/';
-const shared = emptiedBeforeEachTest();
-let t: TestApp;
-let now: Date;
+const { t, clock } = clockedAppEachTest('2026-11-25T09:00:00Z');
 let admin: string;
 
 beforeEach(async () => {
-  now = new Date('2026-11-25T09:00:00Z');
-  t = await createTestApp({ clock: () => now, database: shared.database() });
-  admin = await accessTokenFor(t, 'staff@example.com', { staff: true, clock: () => now });
+  admin = await accessTokenFor(t, 'staff@example.com', { staff: true, clock: () => clock.now });
 });
-afterEach(() => t.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -48,7 +43,7 @@ const emails = (body: { results: { email: string }[] }) => body.results.map((row
 const numbered = (n: number) => Array.from({ length: n }, (_, index) => ({ email: `lead${index + 1}@example.com` }));
 
 async function superadminToken(): Promise<string> {
-  const token = await accessTokenFor(t, 'root@example.com', { clock: () => now });
+  const token = await accessTokenFor(t, 'root@example.com', { clock: () => clock.now });
   const { user } = await findOrCreateUserByEmail(t.database.db, { email: 'root@example.com' });
   await grantStaff(t.database.db, user.id, { superadmin: true });
   return token;
@@ -69,7 +64,7 @@ describe('who may use the inbox', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Please sign in.', code: 'not_authenticated' });
     }
-    const owner = await accessTokenFor(t, 'owner@example.com', { clock: () => now });
+    const owner = await accessTokenFor(t, 'owner@example.com', { clock: () => clock.now });
     const refused = await t.app.inject({ method, url, headers: bearer(owner) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'forbidden' });
@@ -112,7 +107,7 @@ describe('GET /api/messages/', () => {
 
   it('breaks ties of the same minute by the newer id first', async () => {
     const [older, newer] = await seed([{ email: 'a@example.com' }, { email: 'b@example.com' }]);
-    await t.database.db.update(messages).set({ createdAt: now });
+    await t.database.db.update(messages).set({ createdAt: clock.now });
     expect((await get(PATH)).json().results.map((row: { id: number }) => row.id)).toEqual([newer, older]);
   });
 

@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#server/db/schema';
 import { expectKeyReuseRefused, expectReplayedUnderOneKey } from '../shared/idempotency-checks';
-import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
+import { clockedAppEachTest } from '../test-app';
 
 const PATH = '/api/messages/';
-const shared = emptiedBeforeEachTest();
-let t: TestApp;
-let now: Date;
-
-beforeEach(async () => {
-  now = new Date('2026-11-22T10:00:00Z');
-  t = await createTestApp({ clock: () => now, database: shared.database() });
-});
-afterEach(() => t.close());
+const { t, clock } = clockedAppEachTest('2026-11-22T10:00:00Z');
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: PATH, payload: payload as object, headers: { 'user-agent': 'Tests/1.0', ...headers } });
@@ -24,7 +16,7 @@ describe('POST /api/messages/', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({ email: 'owner@example.com', zip_code: '10001', message: 'Notify me', status: 'new', user_agent: 'Tests/1.0' });
-    expect(new Date(body.created_at).toISOString()).toBe(now.toISOString());
+    expect(new Date(body.created_at).toISOString()).toBe(clock.now.toISOString());
     const rows = await storedRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: body.id, email: 'owner@example.com', zipCode: '10001', status: 'new', userAgent: 'Tests/1.0' });
@@ -84,7 +76,7 @@ describe('POST /api/messages/', () => {
   it('limits sign-ups per email address per hour and says when to try again', async () => {
     for (let i = 0; i < 5; i += 1) {
       expect((await post({ zip_code: '10001', email: 'busy@example.com' })).statusCode).toBe(201);
-      now = new Date(now.getTime() + 60_000);
+      clock.now = new Date(clock.now.getTime() + 60_000);
     }
     const refused = await post({ zip_code: '10001', email: 'BUSY@example.com' });
     expect(refused.statusCode).toBe(429);
@@ -95,7 +87,7 @@ describe('POST /api/messages/', () => {
     expect(await storedRows()).toHaveLength(5);
 
     expect((await post({ zip_code: '10001', email: 'other@example.com' })).statusCode).toBe(201);
-    now = new Date(now.getTime() + 56 * 60_000);
+    clock.now = new Date(clock.now.getTime() + 56 * 60_000);
     expect((await post({ zip_code: '10001', email: 'busy@example.com' })).statusCode).toBe(201);
   });
 });

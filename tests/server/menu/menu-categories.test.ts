@@ -1,5 +1,5 @@
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Category,
   CategoryDeep,
@@ -16,17 +16,9 @@ import {
 } from '#contracts/menu';
 import { Page } from '#contracts/shared/lists';
 import { Restaurant } from '#contracts/shared/restaurants';
-import type { TestApp } from '../test-app';
-import { menuAppWithOwner, menuRowCounts, ownerWithRestaurant, superadmin, userWithoutRestaurant, type Caller, type MenuClient } from './menu-helpers';
+import { menuAppWithOwnerForFile, menuRowCounts, ownerWithRestaurant, superadmin, userWithoutRestaurant, type Caller } from './menu-helpers';
 
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
-
-beforeAll(async () => {
-  ({ t, api, owner } = await menuAppWithOwner('categories-owner@example.com'));
-});
-afterAll(() => t.close());
+const { t, api, owner } = menuAppWithOwnerForFile('categories-owner@example.com');
 
 async function newCategory(caller: Caller, name: string, description = ''): Promise<{ id: number }> {
   const response = await api.post('/categories/', caller, { name, description });

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test-app';
-import { menuAppWithOwner, ownerWithRestaurant, type Caller, type MenuClient } from './menu-helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { menuAppWithOwnerForFile, ownerWithRestaurant, type Caller } from './menu-helpers';
 
 /** POST /categories/{id}/extra-options/: the extra options screen's Save, all or nothing (issue 27). */
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
+const { t, api, owner } = menuAppWithOwnerForFile('extras-save-owner@example.com');
 let stranger: Caller;
 let categoryId: number;
 let groupId: number;
 let selectionId: number;
 
 beforeAll(async () => {
-  ({ t, api, owner } = await menuAppWithOwner('extras-save-owner@example.com'));
   stranger = await ownerWithRestaurant(t, 'extras-save-stranger@example.com');
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   categoryId = (await api.post('/categories/', owner, { name: 'Pizza' })).body.id;

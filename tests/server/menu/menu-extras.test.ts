@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test-app';
-import { menuAppWithOwner, menuRowCounts, staff, type Caller, type MenuClient } from './menu-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { menuAppWithOwnerForFile, menuRowCounts, staff } from './menu-helpers';
 
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
+const { t, api, owner } = menuAppWithOwnerForFile('extras-owner@example.com');
 let categoryId: number;
 
 beforeAll(async () => {
-  ({ t, api, owner } = await menuAppWithOwner('extras-owner@example.com'));
   categoryId = (await api.post('/categories/', owner, { name: 'Burgers' })).body.id;
 });
-afterAll(() => t.close());
 
 const names = (body: { results: { name: string }[] }) => body.results.map((row) => row.name);
 

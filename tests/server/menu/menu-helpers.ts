@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import { users } from '#server/db/schema';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { accessTokenFor } from '../accounts/auth-helpers';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, testAppForFile, type TestApp } from '../test-app';
 
 /** Shared by the menu-*.test.ts files: a server, a small HTTP client and the roles a test needs. */
 export const API = '/api/v2';
 
 export type Caller = { token: string; restaurantId: number | null };
 
+// Tests make many calls per second from one address; the per-address limit is not what they test.
+const MENU_APP = { config: { rateLimitPerMinute: 100_000 } };
+
 export async function menuTestApp(): Promise<TestApp> {
-  // Tests make many calls per second from one address; the per-address limit is not what they test.
-  return createTestApp({ config: { rateLimitPerMinute: 100_000 } });
+  return createTestApp(MENU_APP);
 }
 
 export function menuClient(t: TestApp) {
@@ -34,12 +37,22 @@ export function menuClient(t: TestApp) {
 export type MenuClient = ReturnType<typeof menuClient>;
 
 /**
- * The set-up most menu test files open with: one server for the file, its client, and one owner
- * whose onboarding made them a restaurant.
+ * The set-up most menu test files open with: one server for the file (started before its tests,
+ * closed after them) and its client, filled in by the time the tests run (testAppForFile).
  */
-export async function menuAppWithOwner(email: string): Promise<{ t: TestApp; api: MenuClient; owner: Caller }> {
-  const t = await menuTestApp();
-  return { t, api: menuClient(t), owner: await ownerWithRestaurant(t, email) };
+export function menuAppForFile(): { t: TestApp; api: MenuClient } {
+  const t = testAppForFile(MENU_APP);
+  return { t, api: menuClient(t) };
+}
+
+/** menuAppForFile with one owner whose onboarding made them a restaurant, signed in before the file's tests. */
+export function menuAppWithOwnerForFile(email: string): { t: TestApp; api: MenuClient; owner: Caller } {
+  const { t, api } = menuAppForFile();
+  const owner = {} as Caller;
+  beforeAll(async () => {
+    Object.assign(owner, await ownerWithRestaurant(t, email));
+  });
+  return { t, api, owner };
 }
 
 /** A restaurant owner: a real token, and the restaurant onboarding made for them (now active). */

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test-app';
-import { menuAppWithOwner, type Caller, type MenuClient } from './menu-helpers';
+import { describe, expect, it } from 'vitest';
+import { menuAppWithOwnerForFile } from './menu-helpers';
 
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
-
-beforeAll(async () => {
-  ({ t, api, owner } = await menuAppWithOwner('items-owner@example.com'));
-});
-afterAll(() => t.close());
+const { api, owner } = menuAppWithOwnerForFile('items-owner@example.com');
 
 async function category(name: string, pricedBy: 'none' | 'size' | 'weight') {
   const created = (await api.post('/categories/', owner, { name })).body;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test-app';
-import { menuAppWithOwner, menuRowCounts, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { menuAppWithOwnerForFile, menuRowCounts, ownerWithRestaurant, staff, superadmin, type Caller } from './menu-helpers';
 
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
+const { t, api, owner } = menuAppWithOwnerForFile('library-owner@example.com');
 let admin: Caller;
 
 beforeAll(async () => {
-  ({ t, api, owner } = await menuAppWithOwner('library-owner@example.com'));
   admin = await staff(t, 'library-staff@example.com');
 });
-afterAll(() => t.close());
 
 const names = (body: { results: { name: string }[] }) => body.results.map((row) => row.name);
 

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
-import { menuAppWithOwner, menuClient, type Caller, type MenuClient } from './menu-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test-app';
+import { menuAppWithOwnerForFile, menuClient } from './menu-helpers';
 
 // The list answers its count from the same query as its page (a subquery), and asks for the
 // count on its own only when the page is empty: both paths must count what the filter selects.
-let t: TestApp;
-let api: MenuClient;
-let owner: Caller;
+const { t, api, owner } = menuAppWithOwnerForFile('paged-list@example.com');
 
 beforeAll(async () => {
-  ({ t, api, owner } = await menuAppWithOwner('paged-list@example.com'));
   for (let index = 1; index <= 13; index += 1) {
     const name = index % 2 === 0 ? `Soup ${index}` : `Salad ${index}`;
     expect((await api.post('/categories/', owner, { name })).status).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 describe('the paged category list', () => {
   it('counts only the rows the search selects, on a full page, the last page and past the end', async () => {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test-app';
-import { MENU_TABLES, menuClient, menuTestApp, ownerWithRestaurant, staff, superadmin, type Caller, type MenuClient } from './menu-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MENU_TABLES, menuAppForFile, ownerWithRestaurant, staff, superadmin, type Caller } from './menu-helpers';
 
 /**
  * A second restaurant's owner tries every menu endpoint against the first owner's rows and
  * gets 404 (or a refusal) every time, with nothing changed anywhere.
  */
-let t: TestApp;
-let api: MenuClient;
+const { t, api } = menuAppForFile();
 let first: Caller;
 let second: Caller;
 /** The first owner's rows, by resource. */
@@ -27,8 +25,6 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 }
 
 beforeAll(async () => {
-  t = await menuTestApp();
-  api = menuClient(t);
   first = await ownerWithRestaurant(t, 'first-owner@example.com');
   second = await ownerWithRestaurant(t, 'second-owner@example.com');
 
@@ -54,7 +50,6 @@ beforeAll(async () => {
   await must(api.post('/categories/detail/', second, { category_id: bCategory, priced_by: 'size' }));
   bSize = await must(api.post('/categories/sizes/', second, { category_id: bCategory }));
 });
-afterAll(() => t.close());
 
 /** Each resource's path and the first owner's row in it, with a harmless valid change. */
 const rows = () => [

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { superadmin } from '../menu/menu-helpers';
-import type { TestApp } from '../test-app';
-import { onboardingTestApp, type OnboardingClient, type OwnerFactory } from './onboarding-helpers';
+import { onboardingAppForFile } from './onboarding-helpers';
 
-let t: TestApp;
-let api: OnboardingClient;
-/** A new owner with a started onboarding. */
-let owner: OwnerFactory;
-
-beforeAll(async () => {
-  ({ t, api, owner } = await onboardingTestApp('launcher'));
-});
-afterAll(() => t.close());
+const { t, api, owner } = onboardingAppForFile('launcher');
 
 const launchedAt = async (id: number) => (await t.database.query('select launched_at from onboardings where restaurant_id = $1', [id]))[0]?.launched_at ?? null;
 

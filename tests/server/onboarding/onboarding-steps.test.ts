@@ -1,20 +1,11 @@
 import { create } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HoursStep, ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
 import { readStep, saveStep } from '#server/domain/onboarding/onboarding';
 import { STEP_NAMES, VALID_STEPS } from '../../fixtures/onboarding/requests';
-import type { TestApp } from '../test-app';
-import { onboardingTestApp, type OnboardingClient, type OwnerFactory } from './onboarding-helpers';
+import { onboardingAppForFile } from './onboarding-helpers';
 
-let t: TestApp;
-let api: OnboardingClient;
-/** A new owner with a started onboarding. */
-let owner: OwnerFactory;
-
-beforeAll(async () => {
-  ({ t, api, owner } = await onboardingTestApp('owner'));
-});
-afterAll(() => t.close());
+const { t, api, owner } = onboardingAppForFile('owner');
 
 const clone = <T>(value: T): T => structuredClone(value) as T;
 type Hours = { open_247: boolean; closed_within: boolean; hours: Record<string, unknown>[] };

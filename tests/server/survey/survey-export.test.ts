@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { surveyResponses } from '#server/db/schema';
 import { accessTokenFor } from '../accounts/auth-helpers';
-import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
+import { clockedAppEachTest } from '../test-app';
 
 const PATH = '/api/surveys/operator/export/';
-const shared = emptiedBeforeEachTest();
-let t: TestApp;
-let now: Date;
-
-beforeEach(async () => {
-  now = new Date('2026-11-22T23:30:00Z');
-  t = await createTestApp({ clock: () => now, database: shared.database() });
-});
-afterEach(() => t.close());
+const { t, clock } = clockedAppEachTest('2026-11-22T23:30:00Z');
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const exportAs = (token?: string) => t.app.inject({ method: 'GET', url: PATH, headers: token ? bearer(token) : {} });
-const adminToken = () => accessTokenFor(t, 'staff@example.com', { staff: true, clock: () => now });
+const adminToken = () => accessTokenFor(t, 'staff@example.com', { staff: true, clock: () => clock.now });
 
 /** Stores answers directly, one minute apart, the last one newest. */
 async function stored(...answers: object[]) {
@@ -38,7 +30,7 @@ const HEADER =
 describe('GET /api/surveys/operator/export/', () => {
   it('refuses a caller without a token (401) and an owner (403)', async () => {
     expect((await exportAs()).statusCode).toBe(401);
-    const owner = await accessTokenFor(t, 'owner@example.com', { clock: () => now });
+    const owner = await accessTokenFor(t, 'owner@example.com', { clock: () => clock.now });
     const refused = await exportAs(owner);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'forbidden' });

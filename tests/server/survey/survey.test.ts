@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FRUSTRATION_MAX, LONG_TEXT_MAX, SURVEY_OPTIONS, SurveyResponseCreate } from '#contracts/survey';
 import { checkWith } from '#contracts/shared/validation';
 import { surveyResponses } from '#server/db/schema';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { expectKeyReuseRefused, expectReplayedUnderOneKey } from '../shared/idempotency-checks';
-import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
+import { clockedAppEachTest, createTestApp } from '../test-app';
 
 const PATH = '/api/surveys/operator/';
-const shared = emptiedBeforeEachTest();
-let t: TestApp;
-let now: Date;
-
-beforeEach(async () => {
-  now = new Date('2026-11-22T10:00:00Z');
-  t = await createTestApp({ clock: () => now, database: shared.database() });
-});
-afterEach(() => t.close());
+const { t, clock } = clockedAppEachTest('2026-11-22T10:00:00Z');
 
 const post = (payload: unknown, headers: Record<string, string> = {}, app: FastifyInstance = t.app) =>
   app.inject({ method: 'POST', url: PATH, payload: payload as object, headers: { 'user-agent': 'Tests/1.0', ...headers } });
@@ -57,7 +49,7 @@ describe('POST /api/surveys/operator/', () => {
     const response = await post({ ...FULL, business_name: '  Pizza Loco ', contact_email: ' Owner@PizzaLoco.com ' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toEqual({ id: expect.any(Number), created_at: now.toISOString() });
+    expect(body).toEqual({ id: expect.any(Number), created_at: clock.now.toISOString() });
     const rows = await storedRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -165,7 +157,7 @@ describe('GET /api/surveys/operator/', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('refuses a signed-in owner with 403', async () => {
-    const owner = await accessTokenFor(t, 'owner@example.com', { clock: () => now });
+    const owner = await accessTokenFor(t, 'owner@example.com', { clock: () => clock.now });
     const response = await t.app.inject({ method: 'GET', url: PATH, headers: bearer(owner) });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'forbidden' });
@@ -174,9 +166,9 @@ describe('GET /api/surveys/operator/', () => {
   it('pages an administrator through the answers, newest first', async () => {
     for (let i = 1; i <= 5; i += 1) {
       await post({ business_name: `Restaurant ${i}`, early_access: i % 2 === 0 });
-      now = new Date(now.getTime() + 60_000);
+      clock.now = new Date(clock.now.getTime() + 60_000);
     }
-    const admin = await accessTokenFor(t, 'staff@example.com', { staff: true, clock: () => now });
+    const admin = await accessTokenFor(t, 'staff@example.com', { staff: true, clock: () => clock.now });
     const get = (query: string) => t.app.inject({ method: 'GET', url: `${PATH}${query}`, headers: bearer(admin) });
 
     const first = (await get('?page_size=2')).json();

@@ -1,22 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkWith } from '#contracts/shared/validation';
 import { RADIUS_METERS_MAX, Territory, TerritoryPage, TERRITORY_CIRCLES_MAX } from '#contracts/territories';
-import { createTestApp, emptiedBeforeEachTest, type TestApp } from '../test-app';
+import { clockedAppEachTest } from '../test-app';
 import { people, territoryApi, territoryUrl, TERRITORIES } from './territory-api';
 
-const shared = emptiedBeforeEachTest();
-let t: TestApp;
-let api: ReturnType<typeof territoryApi>;
+const { t, clock } = clockedAppEachTest('2026-11-22T10:00:00Z');
+// The client reads the server of the test under way at each call.
+const api = territoryApi(t);
 let staff: string;
-let now: Date;
 
 beforeEach(async () => {
-  now = new Date('2026-11-22T10:00:00Z');
-  t = await createTestApp({ clock: () => now, database: shared.database() });
-  api = territoryApi(t);
   ({ staff } = await people(t));
 });
-afterEach(() => t.close());
 
 const count = async (table: string) => Number((await t.database.query(`select count(*)::int as n from ${table}`))[0]?.n);
 const counts = async () => ({
@@ -67,8 +62,8 @@ describe('POST /api/v2/territories/: creating', () => {
       wallpaper: null,
       num_zip_codes: 2,
       num_stores: 0,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
+      created_at: clock.now.toISOString(),
+      updated_at: clock.now.toISOString(),
     });
     expect((await api.read(territory.id, staff)).json()).toEqual(territory);
   });
@@ -216,7 +211,7 @@ describe('POST /api/v2/territories/: creating', () => {
 describe('GET, PATCH and DELETE /api/v2/territories/{id}/', () => {
   it('changes only the fields sent and replaces the child lists sent, whole', async () => {
     const id = await api.created(FULL, staff);
-    now = new Date('2026-11-23T08:00:00Z');
+    clock.now = new Date('2026-11-23T08:00:00Z');
     const response = await api.update(
       id,
       {
@@ -297,7 +292,7 @@ describe('GET /api/v2/territories/: the list', () => {
       { name: 'Atlanta', slug: 'atl', rep_name: 'Bea', is_active: false },
       { name: 'Boston', slug: 'bos-metro', rep_name: 'Ann', is_active: true, zips: ['02108'] },
     ].entries()) {
-      now = new Date(Date.UTC(2026, 10, 22 - index));
+      clock.now = new Date(Date.UTC(2026, 10, 22 - index));
       await api.created(body, staff);
     }
   });

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createFakeActor } from '../../support/fake-actor';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { controlledResendLock } from './controlled-resend-lock';
 import { provideChecked } from '../../support/contract-double';
+import { retype } from '../../support/retype';
 
 function renderForgot() {
   const request = createFakeActor<DetailResponse, ForgotRequest>('forgot');
@@ -55,11 +56,6 @@ const boxes = () => screen.getAllByLabelText(/^Digit \d of 6$/) as HTMLInputElem
 const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
 const resetButton = () => screen.getByRole('button', { name: 'Reset password' });
 const resendButton = () => screen.getByRole('button', { name: 'Resend' });
-
-async function retype(user: UserEvent, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.type(input, value);
-}
 
 const executors: PathExecutors<Driver> = {
   events: {

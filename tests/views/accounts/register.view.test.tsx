@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { createFakeActor } from '../../support/fake-actor';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { controlledResendLock } from './controlled-resend-lock';
 import { provideChecked } from '../../support/contract-double';
+import { retype } from '../../support/retype';
 
 function renderRegister() {
   const register = createFakeActor<RegisterResponse, RegisterRequest>('register');
@@ -43,11 +44,6 @@ const joinButton = () => screen.getByRole('button', { name: 'Join' });
 const codeBoxes = () => screen.getAllByLabelText(/^Digit \d of 6$/);
 const verifyButton = () => screen.getByRole('button', { name: 'Verify' });
 const resendButton = () => screen.getByRole('button', { name: 'Resend' });
-
-async function retype(user: UserEvent, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.type(input, value);
-}
 
 const executors: PathExecutors<Driver> = {
   events: {

@@ -13,6 +13,7 @@ import { RESET_VALUES as V, resetModel } from '../../models/accounts/reset-passw
 import { createFakeActor } from '../../support/fake-actor';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { provideChecked } from '../../support/contract-double';
+import { retype } from '../../support/retype';
 
 function renderReset(searchPath = '') {
   const reset = createFakeActor<DetailResponse, ResetRequest>('reset');
@@ -35,11 +36,6 @@ const boxes = () => screen.getAllByLabelText(/^Digit \d of 6$/) as HTMLInputElem
 const password = () => screen.getByLabelText('New password', { selector: 'input' });
 const confirm = () => screen.getByLabelText('Confirm password', { selector: 'input' });
 const submit = () => screen.getByRole('button', { name: 'Reset password' });
-
-async function retype(user: UserEvent, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.type(input, value);
-}
 
 async function fill(user: UserEvent, confirmation: string) {
   await retype(user, email(), V.email);

@@ -12,6 +12,7 @@ import { LandingView } from '#src/views/leads/landing.view';
 import { SIGNUP_VALUES, landingSignupModel } from '../../models/leads/landing-signup.model';
 import { checkExecutors, modelLeafStates, modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { provideChecked } from '../../support/contract-double';
+import { retype } from '../../support/retype';
 
 // ---------------------------------------------------------------------------------------------
 // A fake `submitSignup` actor: each request waits until the test answers it.
@@ -71,11 +72,6 @@ const zipInput = () => screen.getByLabelText('Zip code');
 const emailInput = () => screen.getByLabelText('Email');
 const notifyButton = () => screen.getByRole('button', { name: 'Notify me!' });
 
-async function typeInto(user: UserEvent, input: HTMLElement, value: string) {
-  await user.clear(input);
-  await user.type(input, value);
-}
-
 function expectNoFieldSentences() {
   expect(zipInput()).not.toHaveAttribute('aria-invalid', 'true');
   expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
@@ -97,12 +93,12 @@ function expectEditableForm(zip: string, email: string) {
 const executors: PathExecutors<Driver> = {
   events: {
     'fill.valid': async ({ user, email }) => {
-      await typeInto(user, zipInput(), SIGNUP_VALUES.validZip);
-      await typeInto(user, emailInput(), email);
+      await retype(user, zipInput(), SIGNUP_VALUES.validZip);
+      await retype(user, emailInput(), email);
     },
     'fill.invalid': async ({ user }) => {
-      await typeInto(user, zipInput(), SIGNUP_VALUES.invalidZip);
-      await typeInto(user, emailInput(), SIGNUP_VALUES.invalidEmail);
+      await retype(user, zipInput(), SIGNUP_VALUES.invalidZip);
+      await retype(user, emailInput(), SIGNUP_VALUES.invalidEmail);
     },
     'form.submit': async ({ user }) => {
       await user.click(notifyButton());
@@ -201,8 +197,8 @@ describe('landing view: the specified words', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/register');
 
-    await typeInto(driver.user, zipInput(), '94107');
-    await typeInto(driver.user, emailInput(), driver.email);
+    await retype(driver.user, zipInput(), '94107');
+    await retype(driver.user, emailInput(), driver.email);
     await driver.user.click(notifyButton());
     // A failure without any message of its own falls back to the spec's sentence.
     driver.server.reject(new Error(''));
@@ -215,8 +211,8 @@ describe('landing view: the specified words', () => {
 
   it('shows the older client’s own message when the body carries no detail', async () => {
     const driver = renderLanding();
-    await typeInto(driver.user, zipInput(), '94107');
-    await typeInto(driver.user, emailInput(), driver.email);
+    await retype(driver.user, zipInput(), '94107');
+    await retype(driver.user, emailInput(), driver.email);
     await driver.user.click(notifyButton());
     driver.server.reject(new Error('Request timed out'));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Request timed out$/);
@@ -243,11 +239,11 @@ describe('landing view: the specified words', () => {
 
   it('puts the cursor on the first field to fix, and back in the zip field for another address', async () => {
     const driver = renderLanding();
-    await typeInto(driver.user, zipInput(), '94107');
+    await retype(driver.user, zipInput(), '94107');
     await driver.user.click(notifyButton());
     expect(emailInput()).toHaveFocus();
 
-    await typeInto(driver.user, emailInput(), driver.email);
+    await retype(driver.user, emailInput(), driver.email);
     await driver.user.click(notifyButton());
     driver.server.accept();
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());

@@ -12,7 +12,7 @@ import type { SurveyAnswersRequest } from '#src/services/survey/survey-answers';
 import { theme } from '#src/theme';
 import { SurveyAnswersView } from '#src/views/survey/survey-answers.view';
 import { QUESTION_LABELS } from '#src/views/survey/survey-steps';
-import { surveyAnswersModel } from '../../models/survey/survey-answers.model';
+import { answersOf, surveyAnswersModel } from '../../models/survey/survey-answers.model';
 import { provideChecked } from '../../support/contract-double';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 
@@ -24,13 +24,7 @@ const answer = (id: number): SurveyResponse => ({
   id,
   created_at: new Date(Date.UTC(2026, 10, 20, 9, id)).toISOString(),
   user_agent: 'Tests/1.0',
-  business_name: `Restaurant ${id}`,
-  role: 'Other',
-  role_other: 'Co-founder',
-  pos_system: 'Toast',
-  restaurant_types: ['Fast Casual', 'Ghost Kitchen'],
-  early_access: id % 2 === 0,
-  contact_email: `owner${id}@example.com`,
+  ...answersOf(id),
 });
 const pageOf = (page: number): SurveyPage => {
   const ids = Array.from({ length: TOTAL }, (_, index) => TOTAL - index).slice((page - 1) * 25, page * 25);

@@ -10,7 +10,7 @@ import { answersFromDraft, surveyMachine, toSurveyRequest, type SurveyRequest } 
 import type { SurveyDraft } from '#src/services/survey/survey-draft';
 import { theme } from '#src/theme';
 import { SurveyView } from '#src/views/survey/survey.view';
-import { STEP_MARKERS, STEP_TICKS, STEP_TITLES, SURVEY_REJECTION, surveyModel } from '../../models/survey/survey.model';
+import { ALL_MARKERS, STEP_MARKERS, STEP_TICKS, STEP_TITLES, SURVEY_REJECTION, expectedRequest, surveyModel } from '../../models/survey/survey.model';
 import { checkExecutors, modelPathCases, untakenTransitions, type PathExecutors } from '../../support/model-paths';
 import { provideChecked } from '../../support/contract-double';
 
@@ -128,20 +128,6 @@ function tickBox(step: keyof typeof STEP_TICKS) {
   return within(screen.getByRole('group', { name: tick.group })).getByRole('checkbox', { name: tick.option });
 }
 
-/** What the answers given so far make of a request (blanks left out, early_access always there). */
-function expectedRequest({ answered, ticked }: Driver): Record<string, unknown> {
-  const request: Record<string, unknown> = {};
-  for (const step of answered) {
-    const marker = STEP_MARKERS[step as keyof typeof STEP_MARKERS];
-    request[marker.field] = marker.field === 'delivery_frustrations' ? [marker.value] : marker.value;
-  }
-  for (const step of ticked) {
-    const tick = STEP_TICKS[step as keyof typeof STEP_TICKS];
-    request[tick.field] = [tick.option];
-  }
-  return { ...request, early_access: false };
-}
-
 /** The key the draft should hold: the last request's, unless an answer changed since it went out. */
 function expectedKey({ fakes, editedSinceSend }: Driver): string | null {
   return editedSinceSend ? null : (fakes.received.at(-1)?.idempotencyKey ?? null);
@@ -175,19 +161,6 @@ function expectDraft(driver: Driver, step: number) {
   expect(toSurveyRequest(answersFromDraft(JSON.parse(JSON.stringify(draft!.answers)) as Record<string, unknown>))).toEqual(expectedRequest(driver));
   expect(draft!.attemptKey).toBe(expectedKey(driver));
 }
-
-/** What the walk to the last step answers, as the request must carry it. */
-const ALL_MARKERS = {
-  business_name: 'Pizza Loco',
-  pos_painpoints: 'Slow menu sync',
-  ordering_wishlist: 'Kiosks',
-  white_label: 'ChowNow',
-  delivery_frustrations: ['Commissions'],
-  ops_efficiency_text: 'Prep',
-  reports_needed: 'Profit',
-  wish_feature: 'One tablet',
-  early_access: false,
-};
 
 // ---------------------------------------------------------------------------------------------
 
@@ -272,7 +245,7 @@ const executors: PathExecutors<Driver> = {
       // Every step's answer reached the request, and a retry repeats the last request's key; other
       // answers get a key of their own.
       expect(fakes.pending[0]!.request.answers).toEqual(ALL_MARKERS);
-      expect(fakes.pending[0]!.request.answers).toEqual(expectedRequest({ fakes, ...driver }));
+      expect(fakes.pending[0]!.request.answers).toEqual(expectedRequest(driver));
       const [key, ...earlier] = fakes.received.map((request) => request.idempotencyKey).reverse();
       expect(key).toEqual(expect.any(String));
       if (driver.resent) expect(key).toBe(earlier[0]);
