@@ -7,6 +7,7 @@ import type { LegacyFile } from '#src/services/shared/legacy';
 import type { SurveyAnswersRequest } from '#src/services/survey/survey-answers';
 import { provideChecked } from '../../support/contract-double';
 import { assertPathCoverage } from '../../support/path-coverage';
+import { stateTags } from '../../support/state-tags';
 
 const answer = (id: number): SurveyResponse => ({ id, created_at: '2026-11-20T09:00:00.000Z', user_agent: null, business_name: `Restaurant ${id}` });
 const page = (count: number, ids: number[]): SurveyPage => ({ count, next: null, previous: null, results: ids.map(answer) });
@@ -180,5 +181,19 @@ describe('survey answers machine', () => {
     expect(actor.getSnapshot().hasTag('exporting')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ export: 'idle' }));
     expect(saved).toEqual([FILE]);
+  });
+});
+
+describe('survey answers machine: the tags its view reads', () => {
+  it('tags loading, failed, loaded, an open answer and an export in flight', () => {
+    const tagsAt = stateTags(surveyAnswersMachine);
+    expect(
+      [
+        { list: 'loading', export: 'idle' },
+        { list: 'failed', export: 'idle' },
+        { list: { loaded: 'closed' }, export: 'idle' },
+        { list: { loaded: 'open' }, export: 'exporting' },
+      ].map((value) => tagsAt(value)),
+    ).toEqual([['loading'], ['failed'], ['loaded'], ['exporting', 'loaded', 'open']]);
   });
 });
