@@ -320,6 +320,55 @@ describe('extra options machine: reading and editing', () => {
   });
 });
 
+describe('extra options machine: what counts as an unsaved edit', () => {
+  const unsaved = async () => SAVED;
+  async function editing(save: (call: SaveGroupsCall) => Promise<SavedGroups> = unsaved) {
+    const harness = start(save);
+    expect(harness.actor.getSnapshot().context).toMatchObject({ categories: [], rows: [], removed: [], fieldErrors: {} });
+    await waitFor(harness.actor, (snapshot) => snapshot.matches({ ready: 'unpicked' }));
+    harness.send({ type: 'category.pick', categoryId: 1 });
+    await waitFor(harness.actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
+    return harness;
+  }
+
+  it.each<[string, ExtraOptionsEvent]>([
+    ['a new group', { type: 'group.add' }],
+    ['a new selection', { type: 'selection.add', groupKey: 'group-31' }],
+    ['a removed row', { type: 'row.remove', key: 'selection-41' }],
+  ])('%s is an edit: picking another category asks first', async (_, edit) => {
+    const { actor, send } = await editing();
+    send(edit);
+    expect(actor.getSnapshot().context.dirty).toBe(true);
+    send({ type: 'category.pick', categoryId: 2 });
+    expect(actor.getSnapshot().matches({ ready: 'discarding' })).toBe(true);
+  });
+
+  it('a save that fails on the way (no answer from the server) marks no input', async () => {
+    const { actor, send } = await editing(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    send({ type: 'group.add' }, { type: 'groups.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toMatch(/^Save failed: /);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('Save again clears the inputs the last refusal marked while it saves', async () => {
+    let refuse = true;
+    const { actor, send } = await editing(async () => {
+      if (refuse) throw new ApiError('Some fields are not valid.', { status: 400, fields: { 'groups.0.name': 'Enter a group name.' } });
+      return new Promise<SavedGroups>(() => undefined);
+    });
+    send({ type: 'groups.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ 'group-31': 'Enter a group name.' });
+    refuse = false;
+    send({ type: 'groups.save' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('saving'));
+    expect(actor.getSnapshot().context).toMatchObject({ fieldErrors: {}, error: null });
+  });
+});
+
 describe('extra options machine: what the real calls send', () => {
   /** Answers as the server would: a created row gets an id, a change echoes the row, a delete is 204, lists hold the fixtures. */
   function server(request: CheckedRequest): Response {
