@@ -16,6 +16,7 @@ import { territoryCoverageMachine } from '#src/machines/territories/territory-co
 import { formValuesOf } from '#src/machines/territories/territory-form';
 import { provideChecked, requestsOf } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
+import { stateTags } from '../../support/state-tags';
 import { EMPTY_COVERAGE, territoryOf } from './fixtures';
 
 const photo = new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' });
@@ -406,5 +407,48 @@ describe('territory editor machine', () => {
     save(actor);
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().context).toMatchObject({ id: 12, territory: { id: 12, name: 'Baku North' } });
+  });
+});
+
+describe('territory editor machine: the tags its view reads', () => {
+  it('tags loading, a failed read, the form, a save and an upload in flight, and a refusal or a finished save still showing the form', () => {
+    const tagsAt = stateTags(territoryEditorMachine, { id: 7 });
+    expect(['deciding', 'loading', 'loadFailed', 'editing', 'saving', 'uploading', 'failed', 'picturesRefused', 'saved'].map((value) => tagsAt(value))).toEqual(
+      [['loading'], ['loading'], ['loadFailed'], ['editing'], ['editing', 'saving'], ['editing', 'saving', 'uploading'], ['editing'], ['editing'], ['editing']],
+    );
+  });
+});
+
+describe('territory editor machine: social links', () => {
+  const started = () => createActor(territoryEditorMachine, { input: { id: null } }).start();
+  const socials = (actor: ReturnType<typeof started>) => actor.getSnapshot().context.socials;
+
+  it('adds a blank link, and removes only the one asked for', () => {
+    const actor = started();
+    actor.send({ type: 'social.add' });
+    expect(socials(actor)).toEqual([{ platform_name: '', platform_url: '' }]);
+    actor.send({ type: 'social.change', index: 0, field: 'platform_name', value: 'Instagram' });
+    actor.send({ type: 'social.add' });
+    actor.send({ type: 'social.change', index: 1, field: 'platform_name', value: 'TikTok' });
+    actor.send({ type: 'social.add' });
+    actor.send({ type: 'social.change', index: 2, field: 'platform_name', value: 'X' });
+    actor.send({ type: 'social.remove', index: 1 });
+    expect(socials(actor).map((social) => social.platform_name)).toEqual(['Instagram', 'X']);
+    actor.stop();
+  });
+
+  it('an edit clears the sentence of the field it changes, and only that one', () => {
+    const actor = started();
+    actor.send({ type: 'social.add' });
+    actor.send({ type: 'social.change', index: 0, field: 'platform_name', value: 'Instagram' });
+    actor.send({ type: 'territory.save' });
+    const refused = actor.getSnapshot().context.fieldErrors;
+    expect(Object.keys(refused).sort()).toEqual(['name', 'socials.0.platform_url']);
+    actor.send({ type: 'social.change', index: 0, field: 'platform_url', value: 'instagram.com/bakunorth' });
+    expect(actor.getSnapshot().context.fieldErrors).not.toHaveProperty(['socials.0.platform_url']);
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['name']);
+    actor.send({ type: 'field.change', field: 'name', value: 'Baku North' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.stop();
   });
 });
