@@ -7,6 +7,7 @@ import { FORM_STEPS, ONBOARDING_STEPS, type FormStep } from '#src/machines/onboa
 import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { measurePathCoverage, type PathCoverageOptions, type PathCoverageReport } from '../../support/path-coverage';
 import { provideChecked } from '../../support/contract-double';
+import { stateTags } from '../../support/state-tags';
 import { fakeProgress } from './onboarding-progress';
 
 const HOST = 'order.example.com';
@@ -419,5 +420,19 @@ describe('onboarding machine: behaviour', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('done'));
     expect(emitted).toEqual([{ type: 'screen.leave' }]);
     expect(actor.getSnapshot().context.step).toBeNull();
+  });
+});
+
+describe('onboarding machine: the tags its view reads', () => {
+  it('tags each phase of every form step, the logo upload and the launch', () => {
+    const tagsAt = stateTags(onboardingMachine, input);
+    for (const step of FORM_STEPS) {
+      expect(
+        ['loading', 'failed', 'editing', 'saving', 'saveFailed'].map((phase) => tagsAt({ [step]: phase })),
+        step,
+      ).toEqual([['loading'], ['loadFailed'], ['editing'], ['saving'], ['saveFailed']]);
+    }
+    expect(tagsAt({ about: 'uploading' })).toEqual(['uploading']);
+    expect(['ready', 'launching', 'failed'].map((phase) => tagsAt({ launch: phase }))).toEqual([[], ['launching'], ['launchFailed']]);
   });
 });
