@@ -436,3 +436,27 @@ describe('onboarding machine: the tags its view reads', () => {
     expect(['ready', 'launching', 'failed'].map((phase) => tagsAt({ launch: phase }))).toEqual([[], ['launching'], ['launchFailed']]);
   });
 });
+
+describe('onboarding machine: the steps it knows are saved', () => {
+  it('starts from the steps the server named, adds each step Next saves, in the steps’ order and once', async () => {
+    const given = createActor(onboardingMachine, { input: { ...input, savedSteps: ['hours'] } });
+    expect(given.getSnapshot().context).toMatchObject({ savedSteps: ['hours'], fromDraft: false });
+
+    const { actor, send, settled } = start();
+    expect(actor.getSnapshot().context.savedSteps).toEqual([]);
+    send({ type: 'step.open', step: 'contacts' });
+    await settled();
+    send({ type: 'step.next' });
+    await waitFor(actor, (snapshot) => snapshot.context.step === 'launch');
+    expect(actor.getSnapshot().context.savedSteps).toEqual(['contacts']);
+    send({ type: 'step.open', step: 'additional' });
+    await settled();
+    send({ type: 'step.next' });
+    await waitFor(actor, (snapshot) => snapshot.context.step === 'contacts');
+    expect(actor.getSnapshot().context.savedSteps).toEqual(['additional', 'contacts']);
+    await settled();
+    send({ type: 'step.next' });
+    await waitFor(actor, (snapshot) => snapshot.context.step === 'launch');
+    expect(actor.getSnapshot().context.savedSteps).toEqual(['additional', 'contacts']);
+  });
+});
