@@ -14,6 +14,7 @@ import { assertWalksCover, type PathCoverageOptions } from '../../support/path-c
 import { CATALOGUE, DETAIL, EMPTY_CATEGORY, NO_RESTAURANT, OWNER, SUPERADMIN, categoryData } from './category-editor.fixtures';
 import { contractChecksDone } from '../../support/contract-double';
 import { provideCategoryEditor } from './category-editor.doubles';
+import { stateTags } from '../../support/state-tags';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 const fail = (id: string, status: number) => ({ type: `xstate.error.actor.${id}`, error: new ApiError(`HTTP ${status}`, { status }), actorId: id });
@@ -779,5 +780,43 @@ describe('category editor machine: new mode keeps everything local until Save', 
     editor.send({ type: 'detail.change', patch: { pricedBy: 'size' } }, { type: 'size.add' }, { type: 'detail.change', patch: { pricedBy: 'weight' } });
     editor.send({ type: 'field.change', field: 'name', value: 'Soup' }, { type: 'category.save' });
     expect((editor.calls[0]!.input as { payload: { sizes: unknown[] } }).payload.sizes).toEqual([]);
+  });
+});
+
+describe('category editor machine: the tags its view reads', () => {
+  it('tags loading, each refusal to show a category, a save, a size removal being counted or confirmed, and an upload', () => {
+    const tagsAt = stateTags(categoryEditorMachine, { categoryId: 1, scope: OWNER });
+    const live = (removal: string, leave: string) => ({ live: { sync: 'idle', removal, leave } });
+    const editorStates = [
+      'loading',
+      'checkingDetail',
+      'creatingDetail',
+      'loadFailed',
+      'notFound',
+      'otherRestaurant',
+      { drafting: 'editing' },
+      { drafting: 'findingRestaurant' },
+      { drafting: 'creating' },
+      live('idle', 'editing'),
+      live('counting', 'editing'),
+      live('confirming', 'editing'),
+      live('idle', 'leaving'),
+    ];
+    expect(editorStates.map((editor) => tagsAt({ editor, upload: 'idle' }))).toEqual([
+      ['loading'],
+      ['loading'],
+      ['loading'],
+      ['failed'],
+      ['notFound'],
+      ['otherRestaurant'],
+      [],
+      ['saving'],
+      ['saving'],
+      [],
+      ['countingRemoval'],
+      ['confirmingRemoval'],
+      ['saving'],
+    ]);
+    expect(tagsAt({ editor: live('idle', 'editing'), upload: 'uploading' })).toEqual(['uploading']);
   });
 });
