@@ -223,9 +223,3 @@ export const onboardingMachine = onboardingSetup.createMachine({
 });
 
 export type OnboardingMachine = typeof onboardingMachine;
-
-/** The step the machine is on (its top-level state), or null while idle or done. */
-export function machineStep(value: unknown): OnboardingStep | null {
-  const top = typeof value === 'object' && value !== null ? Object.keys(value)[0] : value;
-  return (ONBOARDING_STEPS as readonly unknown[]).includes(top) ? (top as OnboardingStep) : null;
-}

@@ -58,7 +58,6 @@ export function LibraryListView<Row extends LibraryRow, Form extends { name: str
   // The alert and the form: a refused save sends the focus to the first field in error, else the alert.
   const formArea = useRef<HTMLDivElement>(null);
   const focusAfterRefusal = useFocusAfterRefusal(formArea, !state.hasTag('saving'));
-  const formCard = useRef<HTMLFormElement>(null);
   useScreen(actor, {
     // A save or Cancel gives the blank form back, and the button just pressed is gone or was
     // disabled while saving: the name field takes the focus, ready for the next one, unless the
@@ -66,8 +65,8 @@ export function LibraryListView<Row extends LibraryRow, Form extends { name: str
     'form.closed': () =>
       setTimeout(() => {
         const focused = document.activeElement;
-        if (focused && focused !== document.body && !formCard.current?.contains(focused)) return;
-        formCard.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+        if (focused && focused !== document.body && !formArea.current?.contains(focused)) return;
+        formArea.current?.querySelector<HTMLInputElement>('form input[name="name"]')?.focus();
       }),
   });
   const { noun, Fields, Rows } = screen;
@@ -86,7 +85,6 @@ export function LibraryListView<Row extends LibraryRow, Form extends { name: str
           radius="md"
           p={{ base: 'md', sm: 'lg' }}
           component="form"
-          ref={formCard}
           aria-label={label}
           onSubmit={(event) => {
             event.preventDefault();

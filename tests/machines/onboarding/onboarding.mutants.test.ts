@@ -7,7 +7,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ONBOARDING_DEFAULTS } from '#contracts/onboarding';
-import { machineStep, onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '#src/machines/onboarding/onboarding.machine';
+import { onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave } from '#src/machines/onboarding/onboarding.machine';
+import { machineStep } from './machine-step';
 import type { FormStep } from '#src/machines/onboarding/onboarding-steps';
 import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { ONBOARDING_KEY, hasLaunchNotice } from '#src/services/shared/session-summary';
@@ -67,14 +68,6 @@ beforeEach(() => {
 });
 
 describe('onboarding: which step is shown', () => {
-  it('names the step of a snapshot, and none while idle or done', () => {
-    expect(machineStep({ about: 'editing' })).toBe('about');
-    expect(machineStep({ launch: 'ready' })).toBe('launch');
-    expect(machineStep('idle')).toBeNull();
-    expect(machineStep('done')).toBeNull();
-    expect(machineStep(null)).toBeNull();
-  });
-
   it('loads the step the address names, for this restaurant, once: opening the step it is on keeps the edits', async () => {
     const { send, at, context, calls } = start();
     send({ type: 'step.open', step: 'location' });
