@@ -58,5 +58,7 @@ describe('the cart’s money, rounded to the cent', () => {
       '$60.84',
       '$8.19',
     ]);
+    // A third decimal (an average, a share) is rounded half up as people do, not cut off.
+    expect([formatMoney(1.005, 'USD'), formatMoney(2.675, 'GBP')]).toEqual(['$1.01', '£2.68']);
   });
 });
