@@ -100,7 +100,10 @@ describe('the store page’s cart and checkout', () => {
 
   it('shows the cart in the store’s own currency (issue 40)', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('cart:blue-door', JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 }]));
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 }]),
+    );
     const pounds = { ...data, currency: 'GBP' as const };
     enhanceItemDetails(
       pounds,
