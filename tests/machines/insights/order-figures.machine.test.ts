@@ -23,6 +23,17 @@ describe('orderSeries: what the dashboard and analytics draw', () => {
     expect([week.runRatePerDay, week.averageOrderValue]).toEqual([5.73, 10.02]);
   });
 
+  it('sums revenue in cents rounded, not truncated: £0.29 and £19.99 are £20.28 (issue 40)', () => {
+    const stats = orderStatsOf(7);
+    const series = [
+      ...stats.series.slice(0, -2),
+      { ...stats.series.at(-2)!, orders: 1, revenue: 0.29 },
+      { ...stats.series.at(-1)!, orders: 1, revenue: 19.99 },
+    ];
+    const two = orderSeries({ ...stats, series }, 2, TODAY, 'GBP');
+    expect([two.runRatePerDay, two.averageOrderValue]).toEqual([10.14, 10.14]);
+  });
+
   it('keeps the sample (labelled by the screens) while the restaurant has no orders, or no figures came', () => {
     for (const orders of [orderStatsOf(90, false), null]) {
       const series = orderSeries(orders, 30, TODAY, 'GBP');

@@ -92,6 +92,20 @@ describe('GET /api/v2/orders/events/', () => {
     expect(message).toEqual({ comment: 'heartbeat' });
   });
 
+  it("keeps each restaurant's orders to its own streams while both are watched (issue 40)", { timeout: 10_000 }, async () => {
+    // Dora, not Ada: each user's streams are counted, and Ada's later tests open their own.
+    const dora = (await ownerWithRestaurant(t, 'dora@example.com')) as typeof ada;
+    const [doras, bobs] = [await open(dora), await open(bob)];
+    await Promise.all([opening(doras), opening(bobs)]);
+    // Each other's first: had either been fanned out, it would come before the stream's own.
+    const bobsOrder = await insertOrder(t.database, { restaurantId: bob.restaurantId });
+    const dorasOrder = await insertOrder(t.database, { restaurantId: dora.restaurantId });
+    await expectOrderEvent(doras, dorasOrder, dora.restaurantId);
+    await expectOrderEvent(bobs, bobsOrder, bob.restaurantId);
+    const bobsNext = await insertOrder(t.database, { restaurantId: bob.restaurantId });
+    await expectOrderEvent(bobs, bobsNext, bob.restaurantId);
+  });
+
   it('lets a superadmin follow any restaurant they name, and answers an owner naming another 404', { timeout: 10_000 }, async () => {
     const admin = await superadmin(t, 'root@example.com');
     const stream = await open(admin, { query: `?restaurant_id=${bob.restaurantId}` });

@@ -411,3 +411,137 @@ describe('the order limit per client address', { timeout: 30_000 }, () => {
     }
   });
 });
+
+/**
+ * Issue 40, item 19: the store's rules at their boundaries, end to end, on a London store of the
+ * file's server (GBP, postcodes, Europe/London, open 09:00–21:00, Saturday 28 November a special
+ * night 18:00–02:00). Its delivery terms are amounts a float's ×100 truncates (fee £2.30 is
+ * 229.99…; minimum £8.20 is 819.99…; free over £19.99 is 1998.99…); its dishes sit a penny
+ * either side of them. No public phone: the restaurant's private numbers must never stand in.
+ */
+describe('the rules at their boundaries, on a London store (issue 40)', { timeout: 30_000 }, () => {
+  const PRIVATE = { restaurant_phone: '+44 20 7946 0000', mobile_phone: '+44 7700 900123' };
+  const LONDON_ADDRESS = { street: '1 Parliament Sq', city: 'London', zip_code: 'SW1A 1AA' };
+  const dishes = { penny: 0, side: 0, almost: 0, platter: 0, spoon: 0 };
+  let lantern: { call: OwnerCall; restaurantId: number };
+
+  beforeAll(async () => {
+    lantern = await injectedOwner(t, 'lantern@example.com');
+    await seedStore(lantern.call, lantern.restaurantId, { slug: 'lantern', name: 'The Lantern', categories: 2, itemsPerCategory: 1 });
+    const steps = {
+      location: { country: 'United Kingdom', street: '10 Downing St', city: 'London', state: 'LN', zip_code: 'SW1A 2AA' },
+      delivery: { ...STEPS.delivery, zip_codes: ['SW1A 1AA'], delivery_fee: 2.3, min_order_amount: 8.2, free_over_amount: 19.99 },
+      hours: {
+        ...EVERY_DAY_9_TO_21,
+        time_zone: 'Europe/London',
+        special_days: [{ date: '2026-11-28', closed: false, open_time: '18:00', close_time: '02:00', note: 'Late night' }],
+      },
+      contacts: { ...PRIVATE, public_phone: '', fax_number: '', contact_email: 'hello@lantern.example' },
+    };
+    for (const [step, body] of Object.entries(steps)) {
+      const saved = await lantern.call('PUT', `/onboarding/${lantern.restaurantId}/${step}/`, body);
+      if (saved.status !== 200) throw new Error(`the ${step} step answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+    }
+    const data: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/lantern/' })).json();
+    const category = data.categories[1]!.id;
+    for (const [name, price] of [
+      ['penny', 0.01],
+      ['side', 8.19],
+      ['almost', 19.98],
+      ['platter', 19.99],
+      ['spoon', 0.29],
+    ] as const) {
+      const made = await lantern.call('POST', '/menu-items/', { category_id: category, name, price });
+      dishes[name] = (made.body as { id: number }).id;
+    }
+  });
+
+  const line = (dish: keyof typeof dishes, quantity = 1) => ({ item_id: dishes[dish], size_id: null, quantity, extra_selection_ids: [] });
+  const order = (lines: ReturnType<typeof line>[], overrides: Partial<PlaceOrderBody> = {}) =>
+    pickup({ fulfilment: 'delivery', address: LONDON_ADDRESS, lines, ...overrides });
+  const placed = async (body: PlaceOrderBody) => {
+    const answer = await place(body, { slug: 'lantern' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json() as PlacedOrder;
+  };
+  const storefront = async (): Promise<Storefront> => (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/lantern/' })).json();
+
+  it('keeps the delivery terms to the penny, rounded, not truncated', async () => {
+    expect((await storefront()).delivery).toMatchObject({ fee: 2.3, min_order: 8.2, free_over: 19.99 });
+  });
+
+  it('delivers free from the free-over amount on (at £19.99), and charges the fee a penny below it', async () => {
+    expect(await placed(order([line('almost')]))).toMatchObject({ subtotal: 19.98, fee: 2.3, total: 22.28 });
+    expect(await placed(order([line('almost'), line('penny')]))).toMatchObject({ subtotal: 19.99, fee: 0, total: 19.99 });
+  });
+
+  it('takes a delivery of exactly the minimum (£8.20) and refuses one a penny below it, in pounds', async () => {
+    expect(await refused(order([line('side')]), { slug: 'lantern' })).toMatchObject({
+      status: 409,
+      code: 'below_minimum',
+      fields: { lines: expect.stringMatching(/£8\.20.*£8\.19/) },
+    });
+    expect(await placed(order([line('side'), line('penny')]))).toMatchObject({ subtotal: 8.2, fee: 2.3, total: 10.5 });
+  });
+
+  it('prices £19.99 × 3 and £0.29 to the penny, and shows the order in pounds in its answer, its mail, its tracking and the store page', async () => {
+    const answer = await placed(pickup({ lines: [line('platter', 3), line('spoon')] }));
+    expect(answer).toMatchObject({ currency: 'GBP', subtotal: 60.26, total: 60.26 });
+    expect(answer.lines.map((priced) => [priced.unit_price, priced.line_total])).toEqual([
+      [19.99, 59.97],
+      [0.29, 0.29],
+    ]);
+    const [stored] = await fresh.database.query('select subtotal_cents, total_cents, currency from orders where id = $1', [answer.id]);
+    expect(stored).toEqual({ subtotal_cents: 6026, total_cents: 6026, currency: 'GBP' });
+    await t.app.backgroundSettled();
+    expect(mailer.sent.at(-1)!.text).toContain('£60.26');
+    expect(mailer.sent.at(-1)!.text).not.toMatch(/\$\d/);
+    const tracked = (await t.app.inject({ method: 'GET', url: `/api/v2/orders/track/${answer.token}/` })).json() as TrackedOrder;
+    expect([tracked.currency, tracked.total]).toEqual(['GBP', 60.26]);
+    const page = (await t.app.inject({ method: 'GET', url: '/lantern' })).body;
+    expect([page.includes('£19.99'), /\$\d/.test(page)]).toEqual([true, false]);
+  });
+
+  it('compares postcodes as people type them: any case, with or without the space', async () => {
+    for (const typed of ['sw1a 1aa', 'sw1a1aa', ' SW1A1AA ']) {
+      const check = await t.app.inject({ method: 'GET', url: `/api/v2/storefront/lantern/delivery/?zip=${encodeURIComponent(typed)}` });
+      expect(check.json(), typed).toMatchObject({ delivers: true, fee: 2.3, min_order: 8.2, free_over: 19.99 });
+    }
+    await placed(order([line('platter')], { address: { ...LONDON_ADDRESS, zip_code: 'sw1a1aa' } }));
+    expect(await refused(order([line('platter')], { address: { ...LONDON_ADDRESS, zip_code: 'sw1a 1ab' } }), { slug: 'lantern' })).toMatchObject({
+      code: 'zip_not_covered',
+    });
+  });
+
+  it('takes a time up to the last quarter before closing on the seventh day, never the closing minute or the eighth day', async () => {
+    // Wednesday 25 November, 18:00 in London: the last day offered is Tuesday 1 December.
+    for (const slot of ['2026-11-25T20:45:00.000Z', '2026-12-01T20:45:00.000Z']) await placed(pickup({ lines: [line('platter')], scheduled_for: slot }));
+    for (const slot of ['2026-11-25T21:00:00.000Z', '2026-12-02T09:00:00.000Z']) {
+      expect(await refused(pickup({ lines: [line('platter')], scheduled_for: slot }), { slug: 'lantern' }), slot).toMatchObject({ code: 'not_a_slot' });
+    }
+  });
+
+  it("stays open through a special day's night (18:00 to 02:00) into the next date, and not before it opens", async () => {
+    now = new Date('2026-11-28T12:00:00Z');
+    expect((await storefront()).status.open_now).toBe(false);
+    // 01:00 on Sunday: Saturday's special night still runs, though Sunday opens at 09:00.
+    now = new Date('2026-11-29T01:00:00Z');
+    expect((await storefront()).status.open_now).toBe(true);
+    await placed(pickup({ lines: [line('platter')] }));
+    await placed(pickup({ lines: [line('platter')], scheduled_for: '2026-11-29T01:45:00.000Z' }));
+    now = new Date('2026-11-29T02:00:00Z');
+    expect((await storefront()).status.open_now).toBe(false);
+  });
+
+  it("never shows the restaurant's private phones for a missing public one: store data, store page, tracking", async () => {
+    const data = await storefront();
+    expect(data.restaurant.public_phone).toBe('');
+    const page = await t.app.inject({ method: 'GET', url: '/lantern' });
+    expect([page.statusCode, page.body.includes('The Lantern')]).toEqual([200, true]);
+    const answer = await placed(pickup({ lines: [line('platter')] }));
+    const tracked = await t.app.inject({ method: 'GET', url: `/api/v2/orders/track/${answer.token}/` });
+    for (const shown of [JSON.stringify(data), page.body, tracked.body, JSON.stringify(answer)]) {
+      for (const secret of Object.values(PRIVATE)) expect(shown).not.toContain(secret);
+    }
+  });
+});

@@ -71,6 +71,23 @@ describe('openingStatus, examples', () => {
     expect(openingStatus(nights, at('2026-11-29T01:00:00Z'))).toMatchObject({ open_now: false, label: 'Closed · opens tomorrow at 18:00' });
   });
 
+  it("keeps a special day's overnight span (18:00 to 02:00) open into the next date, and its weekday's hours out (issue 40)", () => {
+    const lateNight = schedule(
+      week((day) => openDay(day, '09:00', '21:00')),
+      {
+        special_days: [{ date: '2026-11-28', closed: false, open_time: '18:00', close_time: '02:00', note: 'Late night' }],
+      },
+    );
+    // Saturday 12:00 in Chicago: the special day opens at 18:00, not at the weekday's 09:00.
+    expect(openingStatus(lateNight, at('2026-11-28T18:00:00Z'))).toMatchObject({ open_now: false, next_change_at: '2026-11-29T00:00:00.000Z' });
+    // Saturday 23:00 and Sunday 01:00: open until 02:00 on Sunday.
+    for (const instant of ['2026-11-29T05:00:00Z', '2026-11-29T07:00:00Z']) {
+      expect(openingStatus(lateNight, at(instant))).toMatchObject({ open_now: true, next_change_at: '2026-11-29T08:00:00.000Z' });
+    }
+    // Sunday 02:00: closed until Sunday's own 09:00.
+    expect(openingStatus(lateNight, at('2026-11-29T08:00:00Z'))).toMatchObject({ open_now: false, next_change_at: '2026-11-29T15:00:00.000Z' });
+  });
+
   it('closes for the break and says when it reopens', () => {
     const lunch = schedule(week((day) => openDay(day, '11:00', '22:00', ['14:00', '17:00'])));
     expect(openingStatus(lunch, at('2026-11-27T19:00:00Z'))).toMatchObject({ open_now: true, label: 'Open now · closes 14:00' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEEK } from '#contracts/shared/opening-hours';
+import { zipKey } from '#server/domain/storefront/delivery-check';
 import { storeEtag } from '#server/domain/storefront/store-etag';
 import { accessTokenFor } from '../accounts/auth-helpers';
 import { onboardingApi, VALID_STEPS } from '../../fixtures/onboarding/requests';
@@ -395,5 +396,14 @@ describe('storeEtag', () => {
     // 23:30 and 00:30 in Chicago, then 01:30: two dates, one tag per date.
     expect(tag('2026-11-26T05:30:00Z')).not.toBe(tag('2026-11-26T06:30:00Z'));
     expect(tag('2026-11-26T06:30:00Z')).toBe(tag('2026-11-26T07:30:00Z'));
+  });
+});
+
+describe('zipKey', () => {
+  it('spells a zip or postcode one way whatever its case and spaces, and a ZIP+4 as its five digits (issue 40)', () => {
+    for (const typed of ['sw1a 1aa', 'SW1A 1AA', 'sw1a1aa', ' Sw1A  1aA ']) expect(zipKey(typed), typed).toBe(zipKey('SW1A 1AA'));
+    expect(zipKey('m5v3l9')).toBe(zipKey('M5V 3L9'));
+    expect(zipKey('62701-1234')).toBe(zipKey('62701'));
+    expect(zipKey('SW1A 1AB')).not.toBe(zipKey('SW1A 1AA'));
   });
 });

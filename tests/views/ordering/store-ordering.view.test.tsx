@@ -98,6 +98,21 @@ describe('the store page’s cart and checkout', () => {
     expect(within(panel).getByRole('button', { name: 'Check out' })).toBeVisible();
   });
 
+  it('shows the cart in the store’s own currency (issue 40)', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 }]),
+    );
+    const pounds = { ...data, currency: 'GBP' as const };
+    enhanceItemDetails(
+      pounds,
+      startOrdering(pounds, (path) => navigated.push(path)),
+    );
+    await user.click(screen.getByRole('button', { name: 'Your order · 2 items · £5.00' }));
+    expect(within(screen.getByRole('dialog', { name: 'Your order' })).getByText('Subtotal').nextSibling).toHaveTextContent('£5.00');
+  });
+
   it('checks out a delivery step by step, sends the server’s refusal back to its field, and retries with a new key', async () => {
     const user = userEvent.setup();
     localStorage.setItem(
