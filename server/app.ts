@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './app-context';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import { openAdminChannel } from './cli/admin-channel';
 import { createAdminHandler } from './cli/create-admin';
 import { openDatabase, type Database } from './db/database';
@@ -79,7 +79,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,

@@ -14,7 +14,21 @@ import type { StoreReaders } from './store-readers';
 /** 24 random bytes: 192 bits, 32 characters of base64url; nobody guesses another customer's order. */
 const newToken = () => randomBytes(24).toString('base64url');
 
-export type PlaceOrderRequest = { slug: string; body: PlaceOrderBody; idempotencyKey: string | undefined; now: Date };
+export type PlaceOrderRequest = {
+  slug: string;
+  body: PlaceOrderBody;
+  idempotencyKey: string | undefined;
+  /** Who sends it (routes/ordering/order-client.ts): a key is the client's own, never shared with another client. */
+  client: string;
+  now: Date;
+};
+
+/**
+ * Where an order's Idempotency-Key is looked up: the store and the client. Per store only, a
+ * second client sending the same key and body was answered the first customer's order, token
+ * and all; keys are chosen by clients, so one client's must never reach another's answer.
+ */
+const idempotencyScope = (slug: string, client: string) => `POST /storefront/${slug}/orders/ client ${client}`;
 
 /** The stored order the confirmation mail is written from; absent on a replayed answer. */
 export type Placement = { answer: IdempotentAnswer; placed?: { order: PlacedOrder; email: string } };
@@ -45,7 +59,7 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     throw new HttpError(428, 'idempotency_key_required', 'An Idempotency-Key header is required, so that a retried order is never placed twice.');
   }
   let placed: Placement['placed'];
-  const answer = await runIdempotent(db, { scope: `POST /storefront/${slug}/orders/`, key: request.idempotencyKey, payload: body }, async (tx) => {
+  const answer = await runIdempotent(db, { scope: idempotencyScope(slug, request.client), key: request.idempotencyKey, payload: body }, async (tx) => {
     const store = await readers.store(tx, slug, now);
     if (!store) throw notFound('Store');
     const priced = priceLines(body.lines, store.storefront.categories);

@@ -5,6 +5,7 @@ import type { Storefront } from '#contracts/storefront';
 import type { Database } from '#server/db/database';
 import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
+import { loadConfig } from '#server/config';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
 import { seedStore, STEPS, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { EVERY_DAY_9_TO_21 } from '#tests/fixtures/storefront/hours';
@@ -94,12 +95,15 @@ function pickup(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
 }
 
 let keys = 0;
-const place = (body: unknown, options: { key?: string | null; slug?: string } = {}) =>
+/** `from`: the client's address (default: the loopback every inject comes from). */
+type Sending = { key?: string | null; slug?: string; from?: string };
+const place = (body: unknown, options: Sending = {}) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v2/storefront/${options.slug ?? 'blue-door'}/orders/`,
     payload: body as object,
     headers: options.key === null ? {} : { 'idempotency-key': options.key ?? `key-${(keys += 1)}` },
+    ...(options.from ? { remoteAddress: options.from } : {}),
   });
 
 const countOrders = async () =>
@@ -108,7 +112,7 @@ const countOrders = async () =>
   );
 
 /** The answer's refusal, after checking that nothing was written. */
-async function refused(body: unknown, options: { key?: string | null; slug?: string } = {}) {
+async function refused(body: unknown, options: Sending = {}) {
   const before = await countOrders();
   const answer = await place(body, options);
   expect(await countOrders()).toBe(before);
@@ -391,23 +395,74 @@ describe('GET /api/v2/orders/track/{token}/', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the order limit per client address', { timeout: 30_000 }, () => {
+/** One large red-door pizza with its crust: an order red-door takes (blue-door's dishes are not on its menu). */
+const redPickup = () => pickup({ lines: [{ item_id: menu.foreign, size_id: menu.redSize, quantity: 1, extra_selection_ids: [menu.redCrust] }] });
+
+describe('whose order an Idempotency-Key answers (issue 40)', { timeout: 30_000 }, () => {
+  it('gives another client sending the same key and body its own order, never the first one’s token', async () => {
+    const first: PlacedOrder = (await place(pickup(), { key: 'order-1', from: '198.51.100.1' })).json();
+    const other = await place(pickup(), { key: 'order-1', from: '203.0.113.50' });
+    expect([other.statusCode, other.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    const theirs: PlacedOrder = other.json();
+    expect([theirs.token, theirs.number]).not.toEqual([first.token, first.number]);
+    expect(theirs.token).not.toBe(first.token);
+    // The first client's retry is still answered its own order.
+    const retried = await place(pickup(), { key: 'order-1', from: '198.51.100.1' });
+    expect([retried.headers['idempotent-replayed'], (retried.json() as PlacedOrder).token]).toEqual(['true', first.token]);
+  });
+
+  it('keeps the store in the scope: the same client’s key on another store places that store’s order', async () => {
+    const blue = await place(pickup(), { key: 'my-order', from: '198.51.100.2' });
+    const red = await place(redPickup(), { key: 'my-order', from: '198.51.100.2', slug: 'red-door' });
+    expect([blue.statusCode, red.statusCode]).toEqual([201, 201]);
+    expect((red.json() as PlacedOrder).restaurant.slug).toBe('red-door');
+    // The same body again on red-door is that store's replay, not blue-door's order.
+    const again = await place(redPickup(), { key: 'my-order', from: '198.51.100.2', slug: 'red-door' });
+    expect((again.json() as PlacedOrder).token).toBe((red.json() as PlacedOrder).token);
+  });
+});
+
+/**
+ * The order limit (2 a minute here) on a server behind one proxy (TRUST_PROXY=1): every request
+ * comes from the proxy (loopback), which appends the address it saw to X-Forwarded-For.
+ */
+describe('the order limit per client address and store', { timeout: 30_000 }, () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    const behindOneProxy = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    limited = await createTestApp({ database: fresh.database, clock: () => now, mailer, config: { orderLimitPerMinute: 2, trustProxy: behindOneProxy } });
+  });
+  afterAll(() => limited?.close());
+
+  /** An order from `client` as the proxy passes it on, after whatever the client wrote in X-Forwarded-For itself. */
+  const send = (client: string, options: { slug?: string; written?: string } = {}) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `/api/v2/storefront/${options.slug ?? 'blue-door'}/orders/`,
+      payload: options.slug === 'red-door' ? redPickup() : pickup(),
+      headers: {
+        'idempotency-key': `limit-${(keys += 1)}`,
+        'x-forwarded-for': options.written ? `${options.written}, ${client}` : client,
+      },
+    });
+
   it('answers 429 once an address placed ORDER_LIMIT_PER_MINUTE orders in a minute', async () => {
-    const limited = await createTestApp({ database: fresh.database, clock: () => now, config: { orderLimitPerMinute: 2 } });
-    try {
-      const send = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v2/storefront/blue-door/orders/',
-          payload: pickup(),
-          headers: { 'idempotency-key': `limit-${(keys += 1)}` },
-        });
-      expect([(await send()).statusCode, (await send()).statusCode]).toEqual([201, 201]);
-      const third = await send();
-      expect([third.statusCode, third.json().code]).toEqual([429, 'rate_limited']);
-      expect(third.headers['retry-after']).toBeDefined();
-    } finally {
-      await limited.close();
-    }
+    expect([(await send('198.51.100.10')).statusCode, (await send('198.51.100.10')).statusCode]).toEqual([201, 201]);
+    const third = await send('198.51.100.10');
+    expect([third.statusCode, third.json().code]).toEqual([429, 'rate_limited']);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect((await send('198.51.100.11')).statusCode).toBe(201);
+  });
+
+  it('is not bypassed by a client writing another address in X-Forwarded-For each time', async () => {
+    const statuses = [];
+    for (const written of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '1.2.3.4, 5.6.7.8']) statuses.push((await send('198.51.100.12', { written })).statusCode);
+    expect(statuses).toEqual([201, 201, 429, 429]);
+  });
+
+  it('counts each store apart: an address that spent one store’s budget still orders on another', async () => {
+    expect([(await send('198.51.100.13')).statusCode, (await send('198.51.100.13')).statusCode]).toEqual([201, 201]);
+    expect((await send('198.51.100.13')).statusCode).toBe(429);
+    expect((await send('198.51.100.13', { slug: 'red-door' })).statusCode).toBe(201);
   });
 });
