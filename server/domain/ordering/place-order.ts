@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { PlacedOrder, PlaceOrderBody } from '../../../contracts/ordering';
+import { ORDER_TOTAL_MAX_CENTS, type PlacedOrder, type PlaceOrderBody } from '../../../contracts/ordering';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, orders, restaurantOrderCounters } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
@@ -43,6 +45,14 @@ async function nextNumber(tx: Db, restaurantId: number): Promise<number> {
   return counter!.number;
 }
 
+/** An order above ORDER_TOTAL_MAX_CENTS is refused (400) before anything is stored: its money would not fit the order's columns. */
+function checkTotal(totalCents: number, currency: Currency): void {
+  if (totalCents <= ORDER_TOTAL_MAX_CENTS) return;
+  const money = (cents: number) => formatMoney(cents / 100, currency);
+  const detail = `An order can come to at most ${money(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${money(totalCents)}. Please order less.`;
+  throw new HttpError(400, 'order_too_large', detail, { fields: { lines: detail } });
+}
+
 function lineRows(orderId: number, lines: readonly PricedLine[]) {
   return lines.map((line, position) => ({ orderId, position, ...line }));
 }
@@ -64,6 +74,8 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     if (!store) throw notFound('Store');
     const priced = priceLines(body.lines, store.storefront.categories);
     const terms = orderTerms(store, body, priced.subtotalCents, now);
+    const totalCents = priced.subtotalCents + terms.feeCents;
+    checkTotal(totalCents, store.storefront.restaurant.currency);
     const number = await nextNumber(tx, store.restaurantId);
     const address = body.fulfilment === 'delivery' ? body.address : null;
     const [row] = await tx
@@ -83,7 +95,7 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         note: body.note ?? '',
         subtotalCents: priced.subtotalCents,
         feeCents: terms.feeCents,
-        totalCents: priced.subtotalCents + terms.feeCents,
+        totalCents,
         currency: store.storefront.restaurant.currency,
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),

@@ -37,6 +37,8 @@ let menu: {
   dish: number;
   unavailable: number;
   unpriced: number;
+  /** $500,000 a piece: 43 of them come to more than the 2^31 cents a money column holds. */
+  costly: number;
   foreign: number;
   redSize: number;
   redCrust: number;
@@ -56,6 +58,7 @@ beforeAll(async () => {
   const crust = pizza.extra_groups[0]!.selections;
   const hidden = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'Sold out', price: 5, available: false });
   const unpriced = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'No price yet', price: null });
+  const costly = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'Gold leaf banquet', price: 500_000 });
   const redStore: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/red-door/' })).json();
   menu = {
     margherita: pizza.items[0]!.id,
@@ -66,6 +69,7 @@ beforeAll(async () => {
     dish: second.items[0]!.id,
     unavailable: (hidden.body as { id: number }).id,
     unpriced: (unpriced.body as { id: number }).id,
+    costly: (costly.body as { id: number }).id,
     foreign: redStore.categories[0]!.items[0]!.id,
     redSize: redStore.categories[0]!.sizes[0]!.id,
     redCrust: redStore.categories[0]!.extra_groups[0]!.selections[0]!.id,
@@ -211,6 +215,28 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
   it('refuses an order without an Idempotency-Key (428) or with a malformed one (400)', async () => {
     expect(await refused(pickup(), { key: null })).toMatchObject({ status: 428, code: 'idempotency_key_required' });
     expect(await refused(pickup(), { key: 'two words' })).toMatchObject({ status: 400, code: 'invalid_idempotency_key' });
+  });
+
+  it('refuses an order above $1,000,000.00 in words (400), not with a 500, and stores nothing', async () => {
+    const costly = (quantity: number) => pickup({ lines: [{ item_id: menu.costly, size_id: null, quantity, extra_selection_ids: [] }] });
+    const detail = 'An order can come to at most $1,000,000.00; this one comes to $21,500,000.00. Please order less.';
+    expect(await refused(costly(43))).toEqual({ status: 400, code: 'order_too_large', detail, fields: { lines: detail } });
+    expect(await refused(costly(3))).toMatchObject({ status: 400, code: 'order_too_large' });
+    expect((await place(costly(2))).statusCode).toBe(201);
+  });
+
+  it('refuses a scheduled time without its offset from UTC, or of a day the calendar has not (400, naming the field)', async () => {
+    now = NIGHT;
+    expect(await refused(pickup({ scheduled_for: '2026-11-26T09:00:00' }))).toMatchObject({
+      status: 400,
+      fields: { scheduled_for: 'Give the time with its offset from UTC (Z or +01:00, say): without one, nobody can tell which 08:00 is meant.' },
+    });
+    expect(await refused(pickup({ scheduled_for: '2026-02-30T15:00:00Z' }))).toMatchObject({
+      status: 400,
+      fields: { scheduled_for: 'Choose a time as an ISO 8601 instant, or none for as soon as possible.' },
+    });
+    // The same slot as 09:00 in Chicago, written with its offset: taken.
+    expect((await place(pickup({ scheduled_for: '2026-11-26T09:00:00-06:00' }))).statusCode).toBe(201);
   });
 
   it('refuses a price in the body as an unknown field', async () => {
