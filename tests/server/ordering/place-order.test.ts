@@ -492,3 +492,52 @@ describe('the order limit per client address and store', { timeout: 30_000 }, ()
     expect((await send('198.51.100.13', { slug: 'red-door' })).statusCode).toBe(201);
   });
 });
+
+/** A server on the file's database logging at info into `lines`, whose mail server refuses every customer. */
+describe('what the log keeps of an order (issue 40)', { timeout: 30_000 }, () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    const refusing = { send: async (message: { to: string }) => Promise.reject(new Error(`550 5.1.1 <${message.to}>: Recipient address rejected`)) };
+    logged = await createTestApp({
+      database: fresh.database,
+      clock: () => now,
+      mailer: refusing,
+      logDestination: { write: (line) => lines.push(line) },
+      config: { logLevel: 'info' },
+    });
+  });
+  afterAll(() => logged?.close());
+  const send = (body: PlaceOrderBody) =>
+    logged.app.inject({ method: 'POST', url: '/api/v2/storefront/blue-door/orders/', payload: body, headers: { 'idempotency-key': `log-${(keys += 1)}` } });
+  const CUSTOMER_DETAILS = /Ada|Lovelace|555|ada@example\.com|1 Main St/i;
+
+  it('logs a tracking address without its token', async () => {
+    const { token }: PlacedOrder = (await send(pickup())).json();
+    lines.length = 0;
+    await logged.app.inject({ method: 'GET', url: `/api/v2/orders/track/${token}/` });
+    await logged.app.inject({ method: 'GET', url: `/blue-door/orders/${token}` });
+    const requests = lines.filter((line) => line.includes('incoming request')).join('\n');
+    expect(requests).toContain('/api/v2/orders/track/[token]/');
+    expect(requests).toContain('/blue-door/orders/[token]');
+    expect(lines.join('\n')).not.toContain(token);
+  });
+
+  it('names no customer in the error logged for a failed order or a mail not sent', async () => {
+    lines.length = 0;
+    expect((await send(pickup())).statusCode).toBe(201);
+    await logged.app.backgroundSettled();
+    // Orders can no longer be stored: the statement's every value is in the database's error.
+    await fresh.database.query('alter table orders add constraint refuse_orders check (false) not valid');
+    try {
+      const failed = await send(pickup({ fulfilment: 'delivery', address: { ...ADDRESS, notes: 'Ring twice' } }));
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await fresh.database.query('alter table orders drop constraint refuse_orders');
+    }
+    const errors = lines.filter((line) => /"level":(40|50)/.test(line));
+    expect(errors.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(['order mail not sent', 'request failed']));
+    expect(errors.join('\n')).toContain('insert into \\"orders\\"');
+    expect(errors.join('\n')).not.toMatch(CUSTOMER_DETAILS);
+  });
+});
