@@ -22,24 +22,27 @@ const isProxyAddress = (entry: string) => {
   if (version === 0 || rest.length > 0) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 };
-const TRUST_PROXY_HELP =
-  'give the number of proxies in front of the server (1 for one nginx) or their addresses, comma-separated (127.0.0.1, 10.0.0.0/8).';
+const TRUST_PROXY_HELP = 'give the number of proxies in front of the server (1 for one nginx) or their addresses, comma-separated (127.0.0.1, 10.0.0.0/8).';
+/** What TRUST_PROXY used to take for "behind a proxy": now refused with a sentence of its own. */
+const EVERY_HOP = ['true', 'yes', 'on'];
+const isTrustedProxies = (value: unknown): value is TrustedProxies =>
+  value === false || (typeof value === 'object' && value !== null && ('hops' in value || 'addresses' in value));
 const trustedProxies = coerce(
   define<TrustedProxies>('trusted proxies', (value) => {
-    if (value === false || (typeof value === 'object' && value !== null && 'hops' in value)) return true;
-    if (typeof value === 'object' && value !== null && 'addresses' in value) {
-      const wrong = (value as { addresses: string[] }).addresses.filter((entry) => !isProxyAddress(entry));
-      return wrong.length === 0 || `${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not an address or range: ${TRUST_PROXY_HELP}`;
+    if (typeof value === 'string' && EVERY_HOP.includes(value)) {
+      return `"${value}" would trust every hop, so any client could name its own address: ${TRUST_PROXY_HELP}`;
     }
-    if (value === 'true' || value === 'yes' || value === 'on') return `"${value}" would trust every hop, so any client could name its own address: ${TRUST_PROXY_HELP}`;
-    return TRUST_PROXY_HELP;
+    if (!isTrustedProxies(value)) return TRUST_PROXY_HELP;
+    const wrong = value && 'addresses' in value ? value.addresses.filter((entry) => !isProxyAddress(entry)) : [];
+    return wrong.length === 0 || `${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not an address or range: ${TRUST_PROXY_HELP}`;
   }),
   string(),
-  (text): TrustedProxies | string => {
+  (text) => {
     const value = text.trim().toLowerCase();
     if (['false', 'no', 'off', '0'].includes(value)) return false;
     if (/^\d{1,2}$/.test(value)) return { hops: Number(value) };
-    if (['true', 'yes', 'on'].includes(value)) return value;
+    // Left as it is, for the refusal to name it.
+    if (EVERY_HOP.includes(value)) return value;
     return { addresses: value.split(',').map((entry) => entry.trim()) };
   },
 );

@@ -25,6 +25,8 @@ function redactedText(text: string): string {
   return text.replace(QUERY_PARAMS, '\nparams: [redacted]').replace(EMAIL, '[email]');
 }
 
+type LoggedError = { type: string; message: string; stack: string; code?: string | number; statusCode?: number; cause?: LoggedError };
+
 /** Causes followed at most this deep (a cycle of causes must not hang the logger). */
 const CAUSE_DEPTH = 5;
 
@@ -33,16 +35,16 @@ const CAUSE_DEPTH = 5;
  * values it may quote taken out; any other property (Drizzle's `params`, PostgreSQL's `detail`
  * "Key (email)=(…)", a mail server's `rejected` addresses) is left out.
  */
-export function redactedError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: redactedText(String(error)) };
+export function redactedError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: redactedText(String(error)), stack: '' };
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   const message = redactedText(error.message);
   // The stack begins with the message: replace that part, keep the frames.
-  const stack = error.stack === undefined ? undefined : redactedText(error.stack.split(error.message).join(message));
+  const stack = redactedText((error.stack ?? '').split(error.message).join(message));
   return {
     type: error.constructor.name,
     message,
-    ...(stack === undefined ? {} : { stack }),
+    stack,
     ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
     ...(typeof statusCode === 'number' ? { statusCode } : {}),
     ...(error.cause !== undefined && depth < CAUSE_DEPTH ? { cause: redactedError(error.cause, depth + 1) } : {}),
