@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Who places a public order, as far as an anonymous client can be told apart: its address
- * (request.ip, read through TRUST_PROXY's proxies only), an IPv6 one by its /56 as the rate
+ * (request.ip, read through TRUST_PROXY's proxies only), an IPv6 one by its /64 as the rate
  * limits count it, so a phone whose temporary address changes between retries is still itself.
  */
 const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
