@@ -49,7 +49,13 @@ async function capturePlacement(url: string, store: OrderingStore): Promise<{ qu
     const queries: CapturedQuery[] = [];
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => queries.push({ text, params }) } }) as unknown as Db;
     const readers = { store: (db: Db, slug: string, now: Date) => storeForOrders(db, slug, now, zipDistanceMeters), restaurants: orderRestaurants };
-    const { placed } = await placeOrder(logging, readers, { slug: store.slug, body: bodyOf(store, 'captured'), idempotencyKey: CAPTURED_KEY, now: new Date() });
+    const { placed } = await placeOrder(logging, readers, {
+      slug: store.slug,
+      body: bodyOf(store, 'captured'),
+      idempotencyKey: CAPTURED_KEY,
+      client: 'bench',
+      now: new Date(),
+    });
     if (placed?.order.number !== CAPTURED_NUMBER || placed.order.id !== CAPTURED_ORDER_ID)
       throw new Error(`the captured placement got another number or id: ${JSON.stringify({ number: placed?.order.number, id: placed?.order.id })}`);
     return { queries: queries.filter(({ text }) => !/^(begin|commit)$/i.test(text.trim())), token: placed.order.token, restaurantId };

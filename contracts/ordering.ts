@@ -1,6 +1,7 @@
-import { array, enums, integer, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { array, enums, integer, is, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
 import { Id, IdText, Page, PAGING } from './shared/lists';
+import { CalendarDate } from './shared/opening-hours';
 import { CURRENCIES } from './shared/restaurants';
 import { StoreSlug } from './shared/store-slug';
 import { boundedText, Email, trimmed } from './shared/text';
@@ -22,6 +23,12 @@ export const LINE_NOTE_MAX = 200;
 export const ORDER_NOTE_MAX = 500;
 export const CUSTOMER_NAME_MAX = 80;
 export const CUSTOMER_PHONE_MAX = 30;
+/**
+ * The most one order may come to, in cents of its currency (issue 40): far above any restaurant
+ * order, and below the 2^31 cents the order's money columns hold, so a larger one is refused in
+ * words (400) instead of failing to be stored (500).
+ */
+export const ORDER_TOTAL_MAX_CENTS = 100_000_000;
 
 export const ORDER_MESSAGES = {
   name: 'Please enter your name.',
@@ -32,6 +39,7 @@ export const ORDER_MESSAGES = {
   quantity: `Choose a quantity from 1 to ${LINE_QUANTITY_MAX}.`,
   lines: `An order holds 1 to ${ORDER_LINES_MAX} lines.`,
   scheduledFor: 'Choose a time as an ISO 8601 instant, or none for as soon as possible.',
+  scheduledForZone: 'Give the time with its offset from UTC (Z or +01:00, say): without one, nobody can tell which 08:00 is meant.',
 } as const;
 
 const requiredText = (max: number, message: string) =>
@@ -96,11 +104,15 @@ export const OrderLineInput = object({
 });
 export type OrderLineInput = Infer<typeof OrderLineInput>;
 
-const IsoInstant = refine(
-  string(),
-  'instant',
-  (value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) || ORDER_MESSAGES.scheduledFor,
-);
+/** An ISO 8601 instant of a real calendar date, with its offset ("Z" or "+01:00"). */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The same without an offset, which Date.parse would read in the server's own zone (issue 40): refused with its own sentence. */
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
+const IsoInstant = refine(string(), 'instant', (value) => {
+  const date = INSTANT.exec(value)?.[1];
+  if (date === undefined) return LOCAL_TIME.test(value) ? ORDER_MESSAGES.scheduledForZone : ORDER_MESSAGES.scheduledFor;
+  return (is(date, CalendarDate) && !Number.isNaN(Date.parse(value))) || ORDER_MESSAGES.scheduledFor;
+});
 
 /**
  * POST /api/v2/storefront/{slug}/orders/ (public; `Idempotency-Key` required). No price anywhere:
@@ -205,21 +217,12 @@ export const TransitionBody = object({
 });
 export type TransitionBody = Infer<typeof TransitionBody>;
 
-const DayText = documented(
-  refine(
-    string(),
-    'day',
-    (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))) || 'day must be a date, YYYY-MM-DD.',
-  ),
-  { format: 'date' },
-);
-
 /** GET /api/v2/orders/?status=&day=&page=&page_size=&restaurant_id= (newest first; day in the restaurant's zone). */
 export const OrdersQuery = object({
   ...PAGING,
   restaurant_id: optional(IdText),
   status: optional(enums(ORDER_STATUSES)),
-  day: optional(DayText),
+  day: optional(CalendarDate),
 });
 export type OrdersQuery = Infer<typeof OrdersQuery>;
 export const OrdersPage = Page(OwnerOrder);

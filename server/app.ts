@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './app-context';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
+import { loggerOptions, type LogDestination } from './logging';
 import { openAdminChannel } from './cli/admin-channel';
 import { createAdminHandler } from './cli/create-admin';
 import { openDatabase, type Database } from './db/database';
@@ -66,6 +67,8 @@ export type AppDependencies = {
   onRoute?: (route: RouteOptions) => void;
   /** Told of every answer that breaks its route's documented contract; set, answers are checked (tests). */
   onResponseViolation?: (violation: string) => void;
+  /** Where log lines go; default standard output. Tests read what an operator would. */
+  logDestination?: LogDestination;
 };
 
 /**
@@ -74,12 +77,9 @@ export type AppDependencies = {
  */
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
-    },
+    logger: loggerOptions(config, dependencies.logDestination),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,

@@ -1,10 +1,51 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { boolean, coerce, defaulted, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { coerce, defaulted, define, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { checkWith } from '../contracts/shared/validation';
 
 const port = refine(coerce(integer(), string(), Number), 'port', (n) => (n >= 0 && n <= 65535) || 'must be a port number (0 to 65535).');
 const positive = refine(coerce(integer(), string(), Number), 'positive', (n) => n > 0 || 'must be a whole number above 0.');
-const flag = coerce(boolean(), string(), (value) => ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()));
+
+/**
+ * Which proxies in front of the server may say who the client is (X-Forwarded-For): none, the
+ * nearest `hops` of them, or those at these addresses and ranges. Never "every hop": then a
+ * client's own X-Forwarded-For names any address it likes and walks past every per-address limit.
+ */
+export type TrustedProxies = false | { hops: number } | { addresses: string[] };
+
+/** proxy-addr's names for ranges, beside addresses and CIDRs. */
+const ADDRESS_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (ADDRESS_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+const TRUST_PROXY_HELP = 'give the number of proxies in front of the server (1 for one nginx) or their addresses, comma-separated (127.0.0.1, 10.0.0.0/8).';
+/** What TRUST_PROXY used to take for "behind a proxy": now refused with a sentence of its own. */
+const EVERY_HOP = ['true', 'yes', 'on'];
+const isTrustedProxies = (value: unknown): value is TrustedProxies =>
+  value === false || (typeof value === 'object' && value !== null && ('hops' in value || 'addresses' in value));
+const trustedProxies = coerce(
+  define<TrustedProxies>('trusted proxies', (value) => {
+    if (typeof value === 'string' && EVERY_HOP.includes(value)) {
+      return `"${value}" would trust every hop, so any client could name its own address: ${TRUST_PROXY_HELP}`;
+    }
+    if (!isTrustedProxies(value)) return TRUST_PROXY_HELP;
+    const wrong = value && 'addresses' in value ? value.addresses.filter((entry) => !isProxyAddress(entry)) : [];
+    return wrong.length === 0 || `${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not an address or range: ${TRUST_PROXY_HELP}`;
+  }),
+  string(),
+  (text) => {
+    const value = text.trim().toLowerCase();
+    if (['false', 'no', 'off', '0'].includes(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return { hops: Number(value) };
+    // Left as it is, for the refusal to name it.
+    if (EVERY_HOP.includes(value)) return value;
+    return { addresses: value.split(',').map((entry) => entry.trim()) };
+  },
+);
 const url = (schemes: string[]) =>
   refine(string(), 'url', (value) => {
     try {
@@ -26,7 +67,7 @@ const Environment = object({
   DATABASE_STATEMENT_TIMEOUT_MS: defaulted(positive, 15_000),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  TRUST_PROXY: defaulted(flag, false),
+  TRUST_PROXY: defaulted(trustedProxies, false as TrustedProxies),
   BODY_LIMIT_BYTES: defaulted(positive, 1_048_576),
   RATE_LIMIT_PER_MINUTE: defaulted(positive, 300),
   SIGNUP_LIMIT_PER_MINUTE: defaulted(positive, 10),
@@ -75,7 +116,8 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   redisUrl: string | undefined;
   logLevel: Infer<typeof Environment>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (request.ip, which every per-address limit counts). */
+  trustProxy: TrustedProxies;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   signupLimitPerMinute: number;
@@ -114,6 +156,16 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's "trust the nearest n hops"
+ * rule: Fastify itself now trusts no hop for a bare number.
+ */
+export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trusted === false) return false;
+  if ('addresses' in trusted) return trusted.addresses;
+  return (_address, hop) => hop < trusted.hops;
+}
 
 // Empty strings count as unset: `FOO= npm start` should mean "use the default".
 function presentVariables(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -9,8 +9,17 @@ describe('loadConfig', () => {
   });
 
   it('reads and converts the variables that are set, treating empty ones as unset', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/app', TRUST_PROXY: 'true', REDIS_URL: '' });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/app', trustProxy: true, redisUrl: undefined });
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/app', TRUST_PROXY: '1', REDIS_URL: '' });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/app', trustProxy: { hops: 1 }, redisUrl: undefined });
+  });
+
+  it('reads TRUST_PROXY as none, a hop count or the proxies’ addresses, and refuses "true" (every hop) at start', () => {
+    const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect([trusted('false'), trusted('0'), loadConfig({}).trustProxy]).toEqual([false, false, false]);
+    expect(trusted('2')).toEqual({ hops: 2 });
+    expect(trusted('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual({ addresses: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'] });
+    expect(() => trusted('true')).toThrow(/TRUST_PROXY: "true" would trust every hop, so any client could name its own address: give the number of proxies/);
+    expect(() => trusted('10.0.0.0/33,proxy.example.com')).toThrow(/TRUST_PROXY: 10\.0\.0\.0\/33, proxy\.example\.com are not an address or range/);
   });
 
   it('names every invalid variable in one error', () => {

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
 import { fromPostgresUrl } from '#server/db/database';
+import { memoryMailer } from './accounts/auth-helpers';
 import { createTestApp, testConfig, type TestApp } from './test-app';
 
 let t: TestApp | undefined;
@@ -100,6 +102,51 @@ describe('security and conventions', () => {
       remoteAddress: '203.0.113.8',
     });
     expect(otherClient.statusCode).toBe(201);
+  });
+});
+
+/**
+ * Behind a reverse proxy (issue 40): the per-address limits (2 a minute here) count the address
+ * the trusted proxy saw, whatever a client writes in X-Forwarded-For itself.
+ */
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const limitedBehind = (trustProxy: string) =>
+    createTestApp({
+      mailer: memoryMailer(),
+      config: { trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy, authLimitPerMinute: 2, signupLimitPerMinute: 2 },
+    });
+  const CALLS = [
+    ['login', '/api/v2/auth/login/', { email: 'x@example.com', password: 'whatever1' }],
+    ['account sign-up', '/api/v2/auth/register/', { email: 'new@example.com', accepted_terms: true }],
+    ['landing sign-up', '/api/messages/', { zip_code: '10001', email: 'lead@example.com' }],
+  ] as const;
+  /** Three calls from `client`, each with another address written in its own X-Forwarded-For, as the proxy (loopback) passes them on. */
+  const spoofed = async (url: string, payload: object, client: string) => {
+    const statuses = [];
+    for (const written of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+      statuses.push((await t!.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': `${written}, ${client}` } })).statusCode);
+    }
+    return statuses;
+  };
+
+  it('TRUST_PROXY=1: login and both sign-ups answer 429 on the third call whatever address each claims', async () => {
+    t = await limitedBehind('1');
+    for (const [label, url, payload] of CALLS) {
+      const statuses = await spoofed(url, payload, '198.51.100.7');
+      expect([label, statuses[2]]).toEqual([label, 429]);
+    }
+  });
+
+  it('TRUST_PROXY=<the proxy’s address>: clients behind it counted apart; one connecting directly is counted as itself', async () => {
+    t = await limitedBehind('127.0.0.1, 10.0.0.0/8');
+    const [label, url, payload] = CALLS[0];
+    expect([label, await spoofed(url, payload, '198.51.100.8')]).toEqual([label, [401, 401, 429]]);
+    expect(await spoofed(url, payload, '198.51.100.9')).toEqual([401, 401, 429]);
+    const direct = [];
+    for (const written of ['10.0.0.1', '198.51.100.10', '203.0.113.1']) {
+      direct.push((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': written } })).statusCode);
+    }
+    expect(direct).toEqual([401, 401, 429]);
   });
 });
 

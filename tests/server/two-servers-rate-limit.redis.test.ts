@@ -34,7 +34,7 @@ beforeAll(async () => {
           LOG_LEVEL: 'warn',
           REDIS_URL: process.env.TEST_REDIS_URL!,
           SECRET_KEY: 'rate-limits-shared-by-two-processes-key',
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: '1',
           AUTH_LIMIT_PER_MINUTE: '3',
         },
         { startTimeoutMs: 150_000 },

@@ -27,7 +27,7 @@ beforeAll(async () => {
     STATIC_DIR: join(dataDir, 'no-app-built'),
     DATABASE_URL: fresh.url!,
     SECRET_KEY,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
   });

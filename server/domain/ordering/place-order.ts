@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { PlacedOrder, PlaceOrderBody } from '../../../contracts/ordering';
+import { ORDER_TOTAL_MAX_CENTS, type PlacedOrder, type PlaceOrderBody } from '../../../contracts/ordering';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, orders, restaurantOrderCounters } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
@@ -14,7 +16,21 @@ import type { StoreReaders } from './store-readers';
 /** 24 random bytes: 192 bits, 32 characters of base64url; nobody guesses another customer's order. */
 const newToken = () => randomBytes(24).toString('base64url');
 
-export type PlaceOrderRequest = { slug: string; body: PlaceOrderBody; idempotencyKey: string | undefined; now: Date };
+export type PlaceOrderRequest = {
+  slug: string;
+  body: PlaceOrderBody;
+  idempotencyKey: string | undefined;
+  /** Who sends it (routes/ordering/order-client.ts): a key is the client's own, never shared with another client. */
+  client: string;
+  now: Date;
+};
+
+/**
+ * Where an order's Idempotency-Key is looked up: the store and the client. Per store only, a
+ * second client sending the same key and body was answered the first customer's order, token
+ * and all; keys are chosen by clients, so one client's must never reach another's answer.
+ */
+const idempotencyScope = (slug: string, client: string) => `POST /storefront/${slug}/orders/ client ${client}`;
 
 /** The stored order the confirmation mail is written from; absent on a replayed answer. */
 export type Placement = { answer: IdempotentAnswer; placed?: { order: PlacedOrder; email: string } };
@@ -27,6 +43,14 @@ async function nextNumber(tx: Db, restaurantId: number): Promise<number> {
     .onConflictDoUpdate({ target: restaurantOrderCounters.restaurantId, set: { lastNumber: sql`${restaurantOrderCounters.lastNumber} + 1` } })
     .returning({ number: restaurantOrderCounters.lastNumber });
   return counter!.number;
+}
+
+/** An order above ORDER_TOTAL_MAX_CENTS is refused (400) before anything is stored: its money would not fit the order's columns. */
+function checkTotal(totalCents: number, currency: Currency): void {
+  if (totalCents <= ORDER_TOTAL_MAX_CENTS) return;
+  const money = (cents: number) => formatMoney(cents / 100, currency);
+  const detail = `An order can come to at most ${money(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${money(totalCents)}. Please order less.`;
+  throw new HttpError(400, 'order_too_large', detail, { fields: { lines: detail } });
 }
 
 function lineRows(orderId: number, lines: readonly PricedLine[]) {
@@ -45,11 +69,13 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     throw new HttpError(428, 'idempotency_key_required', 'An Idempotency-Key header is required, so that a retried order is never placed twice.');
   }
   let placed: Placement['placed'];
-  const answer = await runIdempotent(db, { scope: `POST /storefront/${slug}/orders/`, key: request.idempotencyKey, payload: body }, async (tx) => {
+  const answer = await runIdempotent(db, { scope: idempotencyScope(slug, request.client), key: request.idempotencyKey, payload: body }, async (tx) => {
     const store = await readers.store(tx, slug, now);
     if (!store) throw notFound('Store');
     const priced = priceLines(body.lines, store.storefront.categories);
     const terms = orderTerms(store, body, priced.subtotalCents, now);
+    const totalCents = priced.subtotalCents + terms.feeCents;
+    checkTotal(totalCents, store.storefront.restaurant.currency);
     const number = await nextNumber(tx, store.restaurantId);
     const address = body.fulfilment === 'delivery' ? body.address : null;
     const [row] = await tx
@@ -69,7 +95,7 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         note: body.note ?? '',
         subtotalCents: priced.subtotalCents,
         feeCents: terms.feeCents,
-        totalCents: priced.subtotalCents + terms.feeCents,
+        totalCents,
         currency: store.storefront.restaurant.currency,
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),

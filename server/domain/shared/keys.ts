@@ -12,6 +12,8 @@ export type Keys = {
   accessToken: Uint8Array;
   /** HMAC-SHA256 key of stored one-time codes. */
   codeHash: Buffer;
+  /** HMAC-SHA256 key of client addresses kept beside idempotency keys (the address itself is never stored). */
+  clientHash: Buffer;
 };
 
 const SECRET_MIN_LENGTH = 32;
@@ -19,7 +21,11 @@ const SECRET_MIN_LENGTH = 32;
 export function deriveKeys(secret: string): Keys {
   if (secret.length < SECRET_MIN_LENGTH) throw new Error(`The secret key must be at least ${SECRET_MIN_LENGTH} characters.`);
   const derive = (label: string) => Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), label, 32));
-  return { accessToken: new Uint8Array(derive('tablefront access-token v1')), codeHash: derive('tablefront one-time-code v1') };
+  return {
+    accessToken: new Uint8Array(derive('tablefront access-token v1')),
+    codeHash: derive('tablefront one-time-code v1'),
+    clientHash: derive('tablefront client-address v1'),
+  };
 }
 
 /**

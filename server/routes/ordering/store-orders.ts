@@ -7,14 +7,15 @@ import { trackOrder } from '../../domain/ordering/order-reads';
 import type { StoreReaders } from '../../domain/ordering/store-readers';
 import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 import { mailCustomer } from './customer-mail';
+import { clientScope, orderLimitKey } from './order-client';
 import type { ContractApp } from '../../plugins/contract-types';
 
 /** The customer's side of orders (issue 30): placing one on the store, following it by its token. No token needed. */
 export async function storeOrderRoutes(app: ContractApp, context: AppContext, { readers }: { readers: StoreReaders }) {
   const { database, clock, config } = context;
 
-  // Public, so each client address may place only a few orders a minute (shared through Redis
-  // when REDIS_URL is set, like every limit: server/plugins/security.ts).
+  // Public, so each client address may place only a few orders a minute on each store (shared
+  // through Redis when REDIS_URL is set, like every limit: server/plugins/security.ts).
   app.post(
     `${API_BASE}${paths.storefrontOrders(':slug')}`,
     {
@@ -33,13 +34,14 @@ export async function storeOrderRoutes(app: ContractApp, context: AppContext, { 
           428: refusal('The Idempotency-Key header is missing.'),
         },
       },
-      config: { rateLimit: { max: config.orderLimitPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: config.orderLimitPerMinute, timeWindow: 60_000, keyGenerator: orderLimitKey } },
     },
     async (request, reply) => {
       const placement = await placeOrder(database.db, readers, {
         slug: request.params.slug,
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request),
+        client: clientScope(context.keys.clientHash, request),
         now: clock(),
       });
       if (placement.placed) mailCustomer(context, request, 'placed', placement.placed.order, placement.placed.email);

@@ -88,6 +88,11 @@ describe('GET /api/v2/orders/', { timeout: 30_000 }, () => {
     expect(await ids('day=2026-11-25')).toEqual([wednesday.id]);
     expect(await ids('status=ready')).toEqual([wednesday.id]);
     expect(await ids('status=placed&day=2026-11-25')).toEqual([]);
+    // A day the calendar has not is the caller's mistake (400 naming it), not a 500 from the database.
+    for (const day of ['2026-02-30', '2026-11-31', '2026-13-01']) {
+      const refused = await get(`/orders/?day=${day}`, owners.blue.token);
+      expect([refused.statusCode, Object.keys(refused.json().fields ?? {})]).toEqual([400, ['day']]);
+    }
   });
 
   it('answers 404 for another restaurant named by an owner; a superadmin lists the restaurant named', async () => {

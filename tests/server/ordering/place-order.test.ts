@@ -5,6 +5,7 @@ import type { Storefront } from '#contracts/storefront';
 import type { Database } from '#server/db/database';
 import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
+import { loadConfig } from '#server/config';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
 import { seedStore, STEPS, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { EVERY_DAY_9_TO_21 } from '#tests/fixtures/storefront/hours';
@@ -36,6 +37,8 @@ let menu: {
   dish: number;
   unavailable: number;
   unpriced: number;
+  /** $500,000 a piece: 43 of them come to more than the 2^31 cents a money column holds. */
+  costly: number;
   foreign: number;
   redSize: number;
   redCrust: number;
@@ -55,6 +58,7 @@ beforeAll(async () => {
   const crust = pizza.extra_groups[0]!.selections;
   const hidden = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'Sold out', price: 5, available: false });
   const unpriced = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'No price yet', price: null });
+  const costly = await blue.call('POST', '/menu-items/', { category_id: second.id, name: 'Gold leaf banquet', price: 500_000 });
   const redStore: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/red-door/' })).json();
   menu = {
     margherita: pizza.items[0]!.id,
@@ -65,6 +69,7 @@ beforeAll(async () => {
     dish: second.items[0]!.id,
     unavailable: (hidden.body as { id: number }).id,
     unpriced: (unpriced.body as { id: number }).id,
+    costly: (costly.body as { id: number }).id,
     foreign: redStore.categories[0]!.items[0]!.id,
     redSize: redStore.categories[0]!.sizes[0]!.id,
     redCrust: redStore.categories[0]!.extra_groups[0]!.selections[0]!.id,
@@ -94,12 +99,15 @@ function pickup(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
 }
 
 let keys = 0;
-const place = (body: unknown, options: { key?: string | null; slug?: string } = {}) =>
+/** `from`: the client's address (default: the loopback every inject comes from). */
+type Sending = { key?: string | null; slug?: string; from?: string };
+const place = (body: unknown, options: Sending = {}) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v2/storefront/${options.slug ?? 'blue-door'}/orders/`,
     payload: body as object,
     headers: options.key === null ? {} : { 'idempotency-key': options.key ?? `key-${(keys += 1)}` },
+    ...(options.from ? { remoteAddress: options.from } : {}),
   });
 
 const countOrders = async () =>
@@ -108,7 +116,7 @@ const countOrders = async () =>
   );
 
 /** The answer's refusal, after checking that nothing was written. */
-async function refused(body: unknown, options: { key?: string | null; slug?: string } = {}) {
+async function refused(body: unknown, options: Sending = {}) {
   const before = await countOrders();
   const answer = await place(body, options);
   expect(await countOrders()).toBe(before);
@@ -207,6 +215,28 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
   it('refuses an order without an Idempotency-Key (428) or with a malformed one (400)', async () => {
     expect(await refused(pickup(), { key: null })).toMatchObject({ status: 428, code: 'idempotency_key_required' });
     expect(await refused(pickup(), { key: 'two words' })).toMatchObject({ status: 400, code: 'invalid_idempotency_key' });
+  });
+
+  it('refuses an order above $1,000,000.00 in words (400), not with a 500, and stores nothing', async () => {
+    const costly = (quantity: number) => pickup({ lines: [{ item_id: menu.costly, size_id: null, quantity, extra_selection_ids: [] }] });
+    const detail = 'An order can come to at most $1,000,000.00; this one comes to $21,500,000.00. Please order less.';
+    expect(await refused(costly(43))).toEqual({ status: 400, code: 'order_too_large', detail, fields: { lines: detail } });
+    expect(await refused(costly(3))).toMatchObject({ status: 400, code: 'order_too_large' });
+    expect((await place(costly(2))).statusCode).toBe(201);
+  });
+
+  it('refuses a scheduled time without its offset from UTC, or of a day the calendar has not (400, naming the field)', async () => {
+    now = NIGHT;
+    expect(await refused(pickup({ scheduled_for: '2026-11-26T09:00:00' }))).toMatchObject({
+      status: 400,
+      fields: { scheduled_for: 'Give the time with its offset from UTC (Z or +01:00, say): without one, nobody can tell which 08:00 is meant.' },
+    });
+    expect(await refused(pickup({ scheduled_for: '2026-02-30T15:00:00Z' }))).toMatchObject({
+      status: 400,
+      fields: { scheduled_for: 'Choose a time as an ISO 8601 instant, or none for as soon as possible.' },
+    });
+    // The same slot as 09:00 in Chicago, written with its offset: taken.
+    expect((await place(pickup({ scheduled_for: '2026-11-26T09:00:00-06:00' }))).statusCode).toBe(201);
   });
 
   it('refuses a price in the body as an unknown field', async () => {
@@ -391,24 +421,124 @@ describe('GET /api/v2/orders/track/{token}/', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the order limit per client address', { timeout: 30_000 }, () => {
+/** One large red-door pizza with its crust: an order red-door takes (blue-door's dishes are not on its menu). */
+const redPickup = () => pickup({ lines: [{ item_id: menu.foreign, size_id: menu.redSize, quantity: 1, extra_selection_ids: [menu.redCrust] }] });
+
+describe('whose order an Idempotency-Key answers (issue 40)', { timeout: 30_000 }, () => {
+  it('gives another client sending the same key and body its own order, never the first one’s token', async () => {
+    const first: PlacedOrder = (await place(pickup(), { key: 'order-1', from: '198.51.100.1' })).json();
+    const other = await place(pickup(), { key: 'order-1', from: '203.0.113.50' });
+    expect([other.statusCode, other.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    const theirs: PlacedOrder = other.json();
+    expect([theirs.token, theirs.number]).not.toEqual([first.token, first.number]);
+    expect(theirs.token).not.toBe(first.token);
+    // The first client's retry is still answered its own order.
+    const retried = await place(pickup(), { key: 'order-1', from: '198.51.100.1' });
+    expect([retried.headers['idempotent-replayed'], (retried.json() as PlacedOrder).token]).toEqual(['true', first.token]);
+  });
+
+  it('keeps the store in the scope: the same client’s key on another store places that store’s order', async () => {
+    const blue = await place(pickup(), { key: 'my-order', from: '198.51.100.2' });
+    const red = await place(redPickup(), { key: 'my-order', from: '198.51.100.2', slug: 'red-door' });
+    expect([blue.statusCode, red.statusCode]).toEqual([201, 201]);
+    expect((red.json() as PlacedOrder).restaurant.slug).toBe('red-door');
+    // The same body again on red-door is that store's replay, not blue-door's order.
+    const again = await place(redPickup(), { key: 'my-order', from: '198.51.100.2', slug: 'red-door' });
+    expect((again.json() as PlacedOrder).token).toBe((red.json() as PlacedOrder).token);
+  });
+});
+
+/**
+ * The order limit (2 a minute here) on a server behind one proxy (TRUST_PROXY=1): every request
+ * comes from the proxy (loopback), which appends the address it saw to X-Forwarded-For.
+ */
+describe('the order limit per client address and store', { timeout: 30_000 }, () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    const behindOneProxy = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    limited = await createTestApp({ database: fresh.database, clock: () => now, mailer, config: { orderLimitPerMinute: 2, trustProxy: behindOneProxy } });
+  });
+  afterAll(() => limited?.close());
+
+  /** An order from `client` as the proxy passes it on, after whatever the client wrote in X-Forwarded-For itself. */
+  const send = (client: string, options: { slug?: string; written?: string } = {}) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `/api/v2/storefront/${options.slug ?? 'blue-door'}/orders/`,
+      payload: options.slug === 'red-door' ? redPickup() : pickup(),
+      headers: {
+        'idempotency-key': `limit-${(keys += 1)}`,
+        'x-forwarded-for': options.written ? `${options.written}, ${client}` : client,
+      },
+    });
+
   it('answers 429 once an address placed ORDER_LIMIT_PER_MINUTE orders in a minute', async () => {
-    const limited = await createTestApp({ database: fresh.database, clock: () => now, config: { orderLimitPerMinute: 2 } });
+    expect([(await send('198.51.100.10')).statusCode, (await send('198.51.100.10')).statusCode]).toEqual([201, 201]);
+    const third = await send('198.51.100.10');
+    expect([third.statusCode, third.json().code]).toEqual([429, 'rate_limited']);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect((await send('198.51.100.11')).statusCode).toBe(201);
+  });
+
+  it('is not bypassed by a client writing another address in X-Forwarded-For each time', async () => {
+    const statuses = [];
+    for (const written of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '1.2.3.4, 5.6.7.8']) statuses.push((await send('198.51.100.12', { written })).statusCode);
+    expect(statuses).toEqual([201, 201, 429, 429]);
+  });
+
+  it('counts each store apart: an address that spent one store’s budget still orders on another', async () => {
+    expect([(await send('198.51.100.13')).statusCode, (await send('198.51.100.13')).statusCode]).toEqual([201, 201]);
+    expect((await send('198.51.100.13')).statusCode).toBe(429);
+    expect((await send('198.51.100.13', { slug: 'red-door' })).statusCode).toBe(201);
+  });
+});
+
+/** A server on the file's database logging at info into `lines`, whose mail server refuses every customer. */
+describe('what the log keeps of an order (issue 40)', { timeout: 30_000 }, () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    const refusing = { send: async (message: { to: string }) => Promise.reject(new Error(`550 5.1.1 <${message.to}>: Recipient address rejected`)) };
+    logged = await createTestApp({
+      database: fresh.database,
+      clock: () => now,
+      mailer: refusing,
+      logDestination: { write: (line) => lines.push(line) },
+      config: { logLevel: 'info' },
+    });
+  });
+  afterAll(() => logged?.close());
+  const send = (body: PlaceOrderBody) =>
+    logged.app.inject({ method: 'POST', url: '/api/v2/storefront/blue-door/orders/', payload: body, headers: { 'idempotency-key': `log-${(keys += 1)}` } });
+  const CUSTOMER_DETAILS = /Ada|Lovelace|555|ada@example\.com|1 Main St/i;
+
+  it('logs a tracking address without its token', async () => {
+    const { token }: PlacedOrder = (await send(pickup())).json();
+    lines.length = 0;
+    await logged.app.inject({ method: 'GET', url: `/api/v2/orders/track/${token}/` });
+    await logged.app.inject({ method: 'GET', url: `/blue-door/orders/${token}` });
+    const requests = lines.filter((line) => line.includes('incoming request')).join('\n');
+    expect(requests).toContain('/api/v2/orders/track/[token]/');
+    expect(requests).toContain('/blue-door/orders/[token]');
+    expect(lines.join('\n')).not.toContain(token);
+  });
+
+  it('names no customer in the error logged for a failed order or a mail not sent', async () => {
+    lines.length = 0;
+    expect((await send(pickup())).statusCode).toBe(201);
+    await logged.app.backgroundSettled();
+    // Orders can no longer be stored: the statement's every value is in the database's error.
+    await fresh.database.query('alter table orders add constraint refuse_orders check (false) not valid');
     try {
-      const send = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v2/storefront/blue-door/orders/',
-          payload: pickup(),
-          headers: { 'idempotency-key': `limit-${(keys += 1)}` },
-        });
-      expect([(await send()).statusCode, (await send()).statusCode]).toEqual([201, 201]);
-      const third = await send();
-      expect([third.statusCode, third.json().code]).toEqual([429, 'rate_limited']);
-      expect(third.headers['retry-after']).toBeDefined();
+      const failed = await send(pickup({ fulfilment: 'delivery', address: { ...ADDRESS, notes: 'Ring twice' } }));
+      expect(failed.statusCode).toBe(500);
     } finally {
-      await limited.close();
+      await fresh.database.query('alter table orders drop constraint refuse_orders');
     }
+    const errors = lines.filter((line) => /"level":(40|50)/.test(line));
+    expect(errors.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(['order mail not sent', 'request failed']));
+    expect(errors.join('\n')).toContain('insert into \\"orders\\"');
+    expect(errors.join('\n')).not.toMatch(CUSTOMER_DETAILS);
   });
 });
 
