@@ -8,6 +8,7 @@ import '@mantine/core/styles/Title.css';
 import { DonutChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import type { MenuStats } from '../../../contracts/insights';
 import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
 import { usePageTitle } from '../../components/page-title';
@@ -74,8 +75,29 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
           </Stack>
         </Alert>
       ) : null}
+      {ready && !isAdmin(user) && data.stats.counts.menuItems === 0 ? <AddMenuPrompt /> : null}
       {ready ? <DashboardFigures data={data} platformWide={isAdmin(user) && restaurantId === null} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Where Launch leads (issue 40): while the owner's menu has no dishes the store shows guests
+ * nothing to order, so the dashboard says so first, with the way to the menu.
+ */
+function AddMenuPrompt() {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="add-menu-title">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h3" id="add-menu-title">
+          Your menu is empty
+        </Title>
+        <Text>Your store is live, but guests have nothing to order until you add your dishes.</Text>
+        <Button component={Link} href="/menu">
+          Add your menu
+        </Button>
+      </Stack>
+    </Paper>
   );
 }
 

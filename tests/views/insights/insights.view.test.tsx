@@ -180,6 +180,14 @@ describe('menu dashboard view: the screen', () => {
     expect(screen.getByText('Backend not reachable')).toBeInTheDocument();
   });
 
+  it('asks an owner with an empty menu to add one, with the way to the menu (where Launch leads, issue 40)', async () => {
+    const { loads } = renderDashboard(OWNER);
+    const empty = menuStatsOf(1);
+    (await take(loads)).resolve({ stats: { ...empty, counts: { ...empty.counts, menuItems: 0 } }, backendReachable: true, orders: null });
+    const prompt = await screen.findByRole('region', { name: 'Your menu is empty' });
+    expect(within(prompt).getByRole('link', { name: 'Add your menu' })).toHaveAttribute('href', '/menu');
+  });
+
   it("counts the option sets an owner can use, says whose they are, and keys the donut's colours", async () => {
     const { loads } = renderDashboard(OWNER);
     (await take(loads)).resolve({ stats: menuStatsOf(1), backendReachable: true, orders: null });
