@@ -67,17 +67,16 @@ export function OrderCard({ order, today, now, acceptable, busy, moving, refusal
         <Text component="h3" fw={700} id={titleId}>
           #{order.number} · {order.customer.name}
         </Text>
-        <Group gap={4} wrap="nowrap" className={classes.badge}>
-          {cancelled ? (
-            <Badge variant="filled" color="red" id={statusId}>
-              Cancelled
-            </Badge>
-          ) : null}
-          <Badge variant="light" color={order.fulfilment === 'delivery' ? 'grape' : 'teal'}>
-            {fulfilmentWord(order)}
-          </Badge>
-        </Group>
+        <Badge variant="light" color={order.fulfilment === 'delivery' ? 'grape' : 'teal'} className={classes.badge}>
+          {fulfilmentWord(order)}
+        </Badge>
       </Group>
+      {cancelled ? (
+        // Part of the card's name too, so a list of cards read out says which were cancelled.
+        <Badge variant="filled" color="red" id={statusId} className={classes.statusBadge}>
+          Cancelled
+        </Badge>
+      ) : null}
       <Text size="sm">
         Placed {clockTime(order.placed_at, order, today)} · {whenWanted(order, today)}
       </Text>

@@ -36,9 +36,10 @@ export const prepWindowClock = (order: OwnerOrder) =>
  */
 export function waitedWords(order: OwnerOrder, now: string): string | null {
   if (isFinal(order.status)) return null;
-  const since = Math.max(Date.parse(order.placed_at), order.scheduled_for === null ? 0 : prepWindowOpensAt(order.scheduled_for).getTime());
-  const minutes = Math.floor((Date.parse(now) - since) / 60_000);
-  if (minutes < 0) return null;
+  const opens = order.scheduled_for === null ? 0 : prepWindowOpensAt(order.scheduled_for).getTime();
+  if (Date.parse(now) < opens) return null;
+  // The board's clock is renewed each minute: an order that came in since is "0 min" old, not unknown.
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Math.max(Date.parse(order.placed_at), opens)) / 60_000));
   if (minutes < 60) return `Waiting ${minutes} min`;
   return `Waiting ${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`;
 }
