@@ -21,6 +21,7 @@ import { CHART_COLORS, ChartFigure, CountBars, KpiCard, WHOLE_NUMBER_AXIS, forma
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 import { useRestaurantChanged } from '../shared/restaurant-changed';
+import { useStoreLink, ViewStoreIcon, ViewStoreLabel } from '../shared/store-link';
 
 export const DASHBOARD_TITLE = 'Menu dashboard';
 export const DASHBOARD_SUBTITLE = 'Live snapshot of your new menu: categories, items, and option sets.';
@@ -75,7 +76,7 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
           </Stack>
         </Alert>
       ) : null}
-      {ready && !isAdmin(user) && data.stats.counts.menuItems === 0 ? <AddMenuPrompt /> : null}
+      {ready && !isAdmin(user) && data.stats.counts.menuItems === 0 ? <AddMenuPrompt restaurantId={user.active_restaurant_id} /> : null}
       {ready ? <DashboardFigures data={data} platformWide={isAdmin(user) && restaurantId === null} /> : null}
     </Stack>
   );
@@ -83,9 +84,11 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
 
 /**
  * Where Launch leads (issue 40): while the owner's menu has no dishes the store shows guests
- * nothing to order, so the dashboard says so first, with the way to the menu.
+ * nothing to order, so the dashboard says so first, with the way to the menu and to the store
+ * (on a phone the header's "View your store" is behind the burger).
  */
-function AddMenuPrompt() {
+function AddMenuPrompt({ restaurantId }: { restaurantId: number | null }) {
+  const store = useStoreLink(restaurantId);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="add-menu-title">
       <Stack gap="xs" align="flex-start">
@@ -93,9 +96,16 @@ function AddMenuPrompt() {
           Your menu is empty
         </Title>
         <Text>Your store is live, but guests have nothing to order until you add your dishes.</Text>
-        <Button component={Link} href="/menu">
-          Add your menu
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} href="/menu">
+            Add your menu
+          </Button>
+          {store.href ? (
+            <Button component="a" href={store.href} target="_blank" rel="noopener" variant="default" rightSection={<ViewStoreIcon />}>
+              <ViewStoreLabel />
+            </Button>
+          ) : null}
+        </Group>
       </Stack>
     </Paper>
   );
