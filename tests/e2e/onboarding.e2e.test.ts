@@ -209,7 +209,10 @@ describe('onboarding in Chromium', () => {
     const prompt = page.getByRole('region', { name: 'Your menu is empty' });
     await prompt.waitFor();
     expect(await page.getByText('Guests can now find you').count()).toBe(0);
-    await page.getByRole('link', { name: /^View your store/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^View your store/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'onboarding-launched-backoffice');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'onboarding-launched-backoffice-phone');

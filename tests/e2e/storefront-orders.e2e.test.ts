@@ -226,7 +226,9 @@ describe('a customer orders on a phone while the owner works the live board', { 
     await checkOut(customer, 'Pickup', { later: true });
     await button(customer, 'Place order').click();
     await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
-    const [booked] = (await run.app.query('select number, scheduled_for from orders where restaurant_id = $1 order by id desc limit 1', [owner.restaurantId])) as {
+    const [booked] = (await run.app.query('select number, scheduled_for from orders where restaurant_id = $1 order by id desc limit 1', [
+      owner.restaurantId,
+    ])) as {
       number: number;
       scheduled_for: Date;
     }[];
