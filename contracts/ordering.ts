@@ -163,7 +163,15 @@ export const TrackedOrder = object({
   token: string(),
   status: enums(ORDER_STATUSES),
   fulfilment: enums(FULFILMENTS),
-  restaurant: object({ name: string(), slug: string(), time_zone: string() }),
+  restaurant: object({
+    name: string(),
+    slug: string(),
+    time_zone: string(),
+    /** Where a pickup is collected ("12 Market St, Springfield, IL 62701"); '' when not given. */
+    address: optional(string()),
+    /** The restaurant's public phone ('' when not given); never a private number. */
+    phone: optional(string()),
+  }),
   lines: array(OrderLine),
   subtotal: Money,
   fee: Money,

@@ -8,27 +8,50 @@ import { setup, transition } from 'xstate';
  *   placed ──accept(prep_minutes)──▶ accepted ──▶ ready ──▶ completed                (pickup)
  *                                                    └──▶ out_for_delivery ──▶ completed (delivery)
  *   placed, accepted ──cancel(reason)──▶ cancelled
+ *
+ * An order booked for a time (issue 40) is accepted for that time, with no prep time, and only
+ * from its prep window on (`PREP_WINDOW_MINUTES` before the booked time): before that it waits in
+ * New, so "In the kitchen" holds only what the kitchen should be making now.
  */
 export const ORDER_STATUSES = ['placed', 'accepted', 'ready', 'out_for_delivery', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type Fulfilment = 'pickup' | 'delivery';
 
-/** A move the board asks for; the server reads the same shape from the transition body. */
-export type OrderMove = { to: OrderStatus; prep_minutes?: number; reason?: string };
+/**
+ * A move the board asks for; the server reads the same shape from the transition body. A booked
+ * order's accept also names the order's `scheduled_for` and the moment of the move (`at`, ISO).
+ */
+export type OrderMove = { to: OrderStatus; prep_minutes?: number; reason?: string; scheduled_for?: string | null; at?: string };
 
 export const PREP_MINUTES_MIN = 1;
 export const PREP_MINUTES_MAX = 240;
 export const CANCEL_REASON_MAX = 200;
+/** How long before its booked time an order may go to the kitchen: the longest prep time the board offers. */
+export const PREP_WINDOW_MINUTES = 60;
+
+/** When a booked order's prep window opens. */
+export const prepWindowOpensAt = (scheduledFor: string): Date => new Date(Date.parse(scheduledFor) - PREP_WINDOW_MINUTES * 60_000);
+
+/** Whether, at `at`, an order booked for `scheduledFor` may go to the kitchen. */
+export const inPrepWindow = (scheduledFor: string, at: string): boolean => Date.parse(at) >= prepWindowOpensAt(scheduledFor).getTime();
 
 type LifecycleEvent =
-  | { type: 'accept'; prep_minutes?: number }
+  | { type: 'accept'; prep_minutes?: number; scheduled_for?: string | null; at?: string }
   | { type: 'ready' }
   | { type: 'out_for_delivery' }
   | { type: 'complete' }
   | { type: 'cancel'; reason?: string };
 
+const isBooked = (event: LifecycleEvent) => event.type === 'accept' && typeof event.scheduled_for === 'string';
 const hasPrepMinutes = ({ event }: { event: LifecycleEvent }) =>
-  event.type === 'accept' && Number.isInteger(event.prep_minutes) && event.prep_minutes! >= PREP_MINUTES_MIN && event.prep_minutes! <= PREP_MINUTES_MAX;
+  event.type === 'accept' &&
+  !isBooked(event) &&
+  Number.isInteger(event.prep_minutes) &&
+  event.prep_minutes! >= PREP_MINUTES_MIN &&
+  event.prep_minutes! <= PREP_MINUTES_MAX;
+/** A booked order goes to the kitchen for its booked time, from its prep window on. */
+const bookedAndDue = ({ event }: { event: LifecycleEvent }) =>
+  event.type === 'accept' && isBooked(event) && typeof event.at === 'string' && inPrepWindow(event.scheduled_for!, event.at);
 const hasReason = ({ event }: { event: LifecycleEvent }) =>
   event.type === 'cancel' && typeof event.reason === 'string' && event.reason.trim().length > 0 && event.reason.length <= CANCEL_REASON_MAX;
 
@@ -36,6 +59,7 @@ export const orderLifecycle = setup({
   types: { context: {} as { fulfilment: Fulfilment }, input: {} as { fulfilment: Fulfilment }, events: {} as LifecycleEvent },
   guards: {
     hasPrepMinutes,
+    bookedAndDue,
     hasReason,
     isDelivery: ({ context }) => context.fulfilment === 'delivery',
     isPickup: ({ context }) => context.fulfilment === 'pickup',
@@ -47,7 +71,10 @@ export const orderLifecycle = setup({
   states: {
     placed: {
       on: {
-        accept: { target: 'accepted', guard: 'hasPrepMinutes' },
+        accept: [
+          { target: 'accepted', guard: 'hasPrepMinutes' },
+          { target: 'accepted', guard: 'bookedAndDue' },
+        ],
         cancel: { target: 'cancelled', guard: 'hasReason' },
       },
     },
@@ -75,7 +102,7 @@ function eventFor(move: OrderMove): LifecycleEvent | null {
     case 'placed':
       return null;
     case 'accepted':
-      return { type: 'accept', prep_minutes: move.prep_minutes };
+      return { type: 'accept', prep_minutes: move.prep_minutes, scheduled_for: move.scheduled_for, at: move.at };
     case 'ready':
       return { type: 'ready' };
     case 'out_for_delivery':

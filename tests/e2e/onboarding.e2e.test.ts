@@ -200,26 +200,27 @@ describe('onboarding in Chromium', () => {
       }
     }
 
-    // Launch: to / replacing the step in the history.
+    // Launch: into the back office's dashboard (issue 40), replacing the step in the history.
     await page.getByRole('button', { name: 'Launch', exact: true }).click();
-    await eventually(async () => expect(pathOf(page)).toBe('/'));
+    await eventually(async () => expect(pathOf(page)).toBe('/backoffice/dashboard'));
     // Nothing typed is left behind in the browser once the restaurant is launched.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('onboarding.draft')))).toEqual([]);
-    // "Your restaurant is live", announced, with one click into the back office (issue 10);
-    // the header offers the back office instead of Login and Join.
-    const live = page.getByRole('status', { name: 'Your restaurant is live' });
-    await live.waitFor();
-    const account = page.getByRole('navigation', { name: 'Account' });
-    expect(await account.getByRole('link').count()).toBe(1);
-    expect(await account.getByRole('link', { name: 'Open back office' }).getAttribute('href')).toBe('/backoffice');
-    await screenshot(page, 'onboarding-launched-landing');
-    await live.getByRole('link', { name: 'Open back office' }).click();
+    // The menu is still empty: the dashboard asks for it first; the store is one click away.
+    const prompt = page.getByRole('region', { name: 'Your menu is empty' });
+    await prompt.waitFor();
+    expect(await page.getByText('Guests can now find you').count()).toBe(0);
+    await page
+      .getByRole('link', { name: /^View your store/ })
+      .first()
+      .waitFor();
+    await screenshot(page, 'onboarding-launched-backoffice');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'onboarding-launched-backoffice-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await prompt.getByRole('link', { name: 'Add your menu' }).click();
     await eventually(async () => expect(pathOf(page)).toBe('/backoffice/menu'));
-    // Back on the landing page later, it is not said again.
     await page.goBack();
-    await eventually(async () => expect(pathOf(page)).toBe('/'));
-    await page.getByRole('button', { name: 'Notify me!' }).waitFor();
-    expect(await page.getByText('Your restaurant is live').count()).toBe(0);
+    await eventually(async () => expect(pathOf(page)).toBe('/backoffice/dashboard'));
     await page.goBack();
     expect(pathOf(page)).not.toBe(`/onboard/${rid}/launch`);
 

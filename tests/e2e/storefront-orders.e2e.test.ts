@@ -5,9 +5,16 @@
  * completed, and the customer's tracking page follows each move. A delivery order is placed the
  * same way, refused below the minimum first, and the owner cancels it with a reason the tracking
  * page then shows. axe runs on every new screen.
+ *
+ * Issue 40: the cards show who to call, where a delivery goes and how long each order has waited;
+ * the focus stays on a moved card, and at 375 px the board follows it to its new column; the
+ * kitchen ticket names the restaurant, the date, the total and what to collect; a cancelled card
+ * says so; the tracking page of a pickup shows where to collect it; a booked order is accepted
+ * for its booked time, only from its prep window.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { wallClock } from '#contracts/shared/opening-status';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
@@ -37,8 +44,11 @@ async function addToOrder(page: Page, item: string, choices: string[], quantity:
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Cart → Check out → the steps up to the review, each step's heading taking the focus. */
-async function checkOut(page: Page, fulfilment: 'Pickup' | 'Delivery') {
+/** The id of the element that has the focus. */
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+/** Cart → Check out → the steps up to the review, each step's heading taking the focus; `later`: the last time offered instead of as soon as possible. */
+async function checkOut(page: Page, fulfilment: 'Pickup' | 'Delivery', { notes = '', later = false } = {}) {
   await page.getByRole('button', { name: /^Your order · / }).click();
   await button(page, 'Check out').click();
   const checkout = page.getByRole('dialog', { name: 'How would you like your order?' });
@@ -50,15 +60,19 @@ async function checkOut(page: Page, fulfilment: 'Pickup' | 'Delivery') {
     await page.getByLabel('Street and number').fill('233 S Wacker Dr');
     await page.getByLabel('City').fill('Chicago');
     await page.getByLabel('Zip or postal code').fill('60606');
+    if (notes) await page.getByLabel(/^Flat, floor/).fill(notes);
     await button(page, 'Continue').click();
   }
   await page.getByRole('heading', { name: 'When?' }).waitFor();
-  await page.getByLabel(fulfilment === 'Pickup' ? 'When will you pick it up?' : 'When should we deliver?').selectOption({ label: 'As soon as possible' });
+  const when = page.getByLabel(fulfilment === 'Pickup' ? 'When will you pick it up?' : 'When should we deliver?');
+  if (later) await when.selectOption({ index: (await when.locator('option').count()) - 1 });
+  else await when.selectOption({ label: 'As soon as possible' });
   await button(page, 'Continue').click();
   await page.getByRole('heading', { name: 'Your details' }).waitFor();
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page.getByLabel('Phone', { exact: true }).fill('(312) 555-0199');
   await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  if (notes) await page.getByLabel(/^Note for the restaurant/).fill('Extra napkins');
   await button(page, 'Review your order').click();
   await page.getByRole('heading', { name: 'Review your order' }).waitFor();
 }
@@ -81,13 +95,24 @@ describe('a customer orders on a phone while the owner works the live board', { 
     await button(customer, 'Place order').click();
     await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
     await customer.getByText('Order #1').first().waitFor();
+    // Where to collect it and whom to call: the store's address and its public phone (issue 40).
+    await customer.getByText('Pick up at Order Diner, 233 S Wacker Dr, Chicago, IL 60606.').waitFor();
+    await customer.getByRole('link', { name: '(312) 555-0101' }).waitFor();
+    await screenshot(customer, 'orders-tracking-pickup-375');
 
     // Live: the board never reloaded.
     const card = board.getByRole('article', { name: /#1/ });
     await card.waitFor({ timeout: 20_000 });
     await expect.poll(() => board.title()).toMatch(/^\(1\) /);
+    await expect(card.textContent()).resolves.toMatch(/Waiting \d+ min.*Phone \(312\) 555-0199/);
     await screenshot(board, 'orders-board-new-1280');
+    // On a phone the board shows one column: accepting takes the view, and the focus, to the kitchen.
+    await board.setViewportSize({ width: 375, height: 800 });
     await board.getByRole('button', { name: '15 min, accept order #1' }).click();
+    await expect.poll(() => board.getByRole('tab', { name: 'In the kitchen (1)' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => focusedId(board)).toMatch(/^order-card-\d+$/);
+    await screenshot(board, 'orders-board-kitchen-375');
+    await board.setViewportSize({ width: 1280, height: 900 });
     // The open tracking page refreshes itself (every 15 s) and says the change in its status region (polite).
     await expect.poll(() => customer.locator('.order-status').textContent(), { timeout: 30_000 }).toBe('Accepted: being prepared');
     await expect.poll(() => customer.locator('#tracking-news').textContent()).toBe('Order #1: Accepted: being prepared.');
@@ -96,6 +121,8 @@ describe('a customer orders on a phone while the owner works the live board', { 
     await expect
       .poll(() => run.app.query('select status from orders where number = 1 and restaurant_id = $1', [owner.restaurantId]))
       .toEqual([{ status: 'ready' }]);
+    // The focus stays on the card, now in Ready: not on the page.
+    await expect.poll(() => board.evaluate(() => document.activeElement?.closest('[data-column]')?.getAttribute('data-column'))).toBe('ready');
     await customer.reload();
     await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Ready for pickup');
     await board.getByRole('button', { name: 'Complete, order #1' }).click();
@@ -139,8 +166,11 @@ describe('a customer orders on a phone while the owner works the live board', { 
 
     // A large Margherita ($14.50) more: $19.50, plus the $3.00 fee.
     await addToOrder(customer, 'Margherita', ['Large', 'Thin'], 1);
-    await checkOut(customer, 'Delivery');
+    await checkOut(customer, 'Delivery', { notes: 'Ring twice' });
     await expect(customer.getByText('Pay on delivery').first().isVisible()).resolves.toBe(true);
+    // The review shows the notes it will send (issue 40).
+    await customer.getByText('Delivery notes: Ring twice').waitFor();
+    await customer.getByText('Note for the restaurant: Extra napkins').waitFor();
     await button(customer, 'Place order').click();
     await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
     const number = Number(
@@ -152,6 +182,20 @@ describe('a customer orders on a phone while the owner works the live board', { 
       )?.[1],
     );
     expect(number).toBeGreaterThan(0);
+
+    // The card says where it goes and who to call; its ticket what to collect.
+    const card = board.getByRole('article', { name: new RegExp(`^#${number} `) });
+    await card.getByText('Deliver to 233 S Wacker Dr, 60606 Chicago').waitFor({ timeout: 20_000 });
+    await card.getByText('Delivery notes: Ring twice').waitFor();
+    await board.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await board.getByRole('button', { name: `Print ticket for order #${number}` }).click();
+    await board.emulateMedia({ media: 'print' });
+    const ticket = board.getByRole('region', { name: `Kitchen ticket for order #${number}` });
+    await expect.poll(() => ticket.textContent()).toMatch(/^Order Diner.*Pay on delivery: \$22\.50/);
+    await screenshot(board, 'orders-ticket');
+    await board.emulateMedia({ media: 'screen' });
 
     await board.getByRole('button', { name: `Cancel order #${number}` }).click({ timeout: 20_000 });
     const dialog = board.getByRole('dialog', { name: `Cancel order #${number}?` });
@@ -166,6 +210,49 @@ describe('a customer orders on a phone while the owner works the live board', { 
     await customer.reload();
     await expect.poll(() => customer.locator('.order-status').textContent()).toBe('Cancelled');
     await customer.getByText('Our oven is down tonight').first().waitFor();
+    // Nothing is paid for a cancelled order.
+    expect(await customer.getByText('Pay on delivery').count()).toBe(0);
     await screenshot(customer, 'orders-tracking-cancelled-375');
+    // On the board it sits in Done today, saying it is cancelled.
+    await board.getByRole('article', { name: new RegExp(`^#${number} .*Cancelled$`) }).waitFor();
+    await screenshot(board, 'orders-board-cancelled-1280');
+  });
+
+  it('a booked order: accepted for its booked time, only from its prep window; the tracking page keeps that time', async () => {
+    const customer = await newPage(run.browser, { width: 375, height: 800 });
+    await customer.goto(`${run.app.url}/${SLUG}`);
+    await addToOrder(customer, 'Margherita', ['Large', 'Thin'], 1);
+    // The last time offered: days ahead, far from its prep window.
+    await checkOut(customer, 'Pickup', { later: true });
+    await button(customer, 'Place order').click();
+    await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
+    const [booked] = (await run.app.query('select number, scheduled_for from orders where restaurant_id = $1 order by id desc limit 1', [
+      owner.restaurantId,
+    ])) as {
+      number: number;
+      scheduled_for: Date;
+    }[];
+
+    const board = await newPage(run.browser, { width: 1280, height: 900 });
+    await openAs(board, run.app, owner, '/backoffice/orders');
+    const at = (instant: Date) => wallClock('America/Chicago', instant).time;
+    const accept = board.getByRole('button', { name: `Accept order #${booked!.number} for ${at(booked!.scheduled_for)}` });
+    await accept.waitFor();
+    await expect(accept.isDisabled()).resolves.toBe(true);
+    await board.getByText(`Goes to the kitchen from ${at(new Date(booked!.scheduled_for.getTime() - 3_600_000))}`).waitFor();
+    await screenshot(board, 'orders-board-booked-1280');
+
+    // Booked for half an hour from now instead: inside its window, accepted for that time.
+    const [soon] = (await run.app.query(
+      `update orders set scheduled_for = date_trunc('minute', now()) + interval '30 minutes' where restaurant_id = $1 and number = $2 returning scheduled_for`,
+      [owner.restaurantId, booked!.number],
+    )) as { scheduled_for: Date }[];
+    await board.reload();
+    await board.getByRole('button', { name: `Accept order #${booked!.number} for ${at(soon!.scheduled_for)}` }).click();
+    await expect
+      .poll(() => run.app.query('select status, estimated_at from orders where restaurant_id = $1 and number = $2', [owner.restaurantId, booked!.number]))
+      .toEqual([{ status: 'accepted', estimated_at: soon!.scheduled_for }]);
+    await customer.reload();
+    await customer.getByText(`Ready around ${at(soon!.scheduled_for)}`).waitFor();
   });
 });

@@ -13,7 +13,7 @@ import type { OrderRestaurant, StoreReaders } from './store-readers';
 /** Reading orders: the customer's by token, the owner's one by id and their list. */
 
 /** Only for the types: an order's restaurant cannot be missing (its rows go with it, ON DELETE CASCADE). */
-const GONE: OrderRestaurant = { name: '', slug: '', time_zone: 'UTC' };
+const GONE: OrderRestaurant = { name: '', slug: '', time_zone: 'UTC', address: '', phone: '' };
 
 async function restaurantOf(db: Db, readers: StoreReaders, restaurantId: number): Promise<OrderRestaurant> {
   return (await readers.restaurants(db, [restaurantId])).get(restaurantId) ?? GONE;

@@ -106,7 +106,7 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     const order = row as OrderRow;
     const lines = await tx.insert(orderLines).values(lineRows(order.id, priced.lines)).returning();
     const events = await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: order.id, status: 'placed', at: now }).returning();
-    const answered: PlacedOrder = { id: order.id, ...trackedOrder(order, { lines, events }, store.storefront.restaurant) };
+    const answered: PlacedOrder = { id: order.id, ...trackedOrder(order, { lines, events }, store.restaurant) };
     placed = { order: answered, email: order.customerEmail };
     return { statusCode: 201, body: answered };
   });

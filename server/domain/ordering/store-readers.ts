@@ -27,10 +27,12 @@ export type OrderingStore = {
   schedule: Schedule;
   /** The storefront's delivery check for one zip code. */
   delivers: (zip: string) => boolean;
+  /** What the order shows of its restaurant. */
+  restaurant: OrderRestaurant;
 };
 
-/** What an order shows of its restaurant. */
-export type OrderRestaurant = { name: string; slug: string; time_zone: string };
+/** What an order shows of its restaurant: `address` and `phone` ('' when not given) for a pickup, the public phone only. */
+export type OrderRestaurant = { name: string; slug: string; time_zone: string; address: string; phone: string };
 
 export type StoreReaders = {
   /** A launched store by slug, or null (unknown or not launched). */

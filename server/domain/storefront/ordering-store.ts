@@ -3,9 +3,10 @@ import type { Schedule } from '../../../contracts/shared/opening-status';
 import type { Storefront } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
-import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
+import { cities, countries, restaurantContacts, restaurantLocations } from '../../db/schema-onboarding';
 import { deliversTo, type ZipDistance } from './delivery-check';
 import { launchedStore, timeZoneOf } from './launched-store';
+import { addressLine } from './store-page/words';
 import { storefrontOf } from './storefront';
 
 /**
@@ -19,6 +20,8 @@ export type StoreForOrders = {
   /** The schedule the status was computed from; order slots are checked against it. */
   schedule: Schedule;
   delivers: (zip: string) => boolean;
+  /** What the order shows of the restaurant, from the same store data. */
+  restaurant: OrderRestaurant;
 };
 
 /** The launched store `slug` as an order sees it, or null for an unknown or unlaunched slug. */
@@ -26,14 +29,30 @@ export async function storeForOrders(db: Db, slug: string, now: Date, zipDistanc
   const store = await launchedStore(db, slug);
   if (!store) return null;
   const { storefront, schedule } = await storefrontOf(db, store, now);
-  return { restaurantId: store.id, storefront, schedule, delivers: (zip) => deliversTo(store, zip, zipDistance) };
+  return {
+    restaurantId: store.id,
+    storefront,
+    schedule,
+    delivers: (zip) => deliversTo(store, zip, zipDistance),
+    restaurant: orderRestaurantOf(storefront.restaurant),
+  };
 }
 
-export type OrderRestaurant = { name: string; slug: string; time_zone: string };
+const orderRestaurantOf = (restaurant: Storefront['restaurant']): OrderRestaurant => ({
+  name: restaurant.name,
+  slug: restaurant.slug,
+  time_zone: restaurant.time_zone,
+  address: restaurant.address ? addressLine(restaurant.address) : '',
+  phone: restaurant.public_phone,
+});
+
+/** `address` and `phone` ('' when not given): where a pickup is collected and who to call; the public phone only. */
+export type OrderRestaurant = { name: string; slug: string; time_zone: string; address: string; phone: string };
 
 /**
- * Name, store address and time zone of each restaurant in `ids` (one query; ids come from a
- * bounded page of orders): what an order shows of the restaurant it was placed with.
+ * Name, store address, time zone, street address and public phone of each restaurant in `ids`
+ * (one query; ids come from a bounded page of orders): what an order shows of the restaurant it
+ * was placed with. The contacts' private numbers are never read.
  */
 export async function orderRestaurants(db: Db, ids: readonly number[]): Promise<Map<number, OrderRestaurant>> {
   if (ids.length === 0) return new Map();
@@ -43,13 +62,31 @@ export async function orderRestaurants(db: Db, ids: readonly number[]): Promise<
       name: restaurants.name,
       slug: restaurants.slug,
       timeZone: restaurants.timeZone,
+      street: restaurantLocations.street,
+      zipCode: restaurantLocations.zipCode,
+      city: cities.name,
       state: cities.state,
       country: countries.name,
+      publicPhone: restaurantContacts.publicPhone,
     })
     .from(restaurants)
     .leftJoin(restaurantLocations, eq(restaurantLocations.restaurantId, restaurants.id))
     .leftJoin(cities, eq(cities.id, restaurantLocations.cityId))
     .leftJoin(countries, eq(countries.id, cities.countryId))
+    .leftJoin(restaurantContacts, eq(restaurantContacts.restaurantId, restaurants.id))
     .where(inArray(restaurants.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { name: row.name ?? '', slug: row.slug ?? '', time_zone: timeZoneOf(row) }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        name: row.name ?? '',
+        slug: row.slug ?? '',
+        time_zone: timeZoneOf(row),
+        address: row.street
+          ? addressLine({ street: row.street, city: row.city ?? '', state: row.state ?? '', zip_code: row.zipCode ?? '', country: row.country ?? '' })
+          : '',
+        phone: row.publicPhone ?? '',
+      },
+    ]),
+  );
 }

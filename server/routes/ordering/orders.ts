@@ -50,7 +50,9 @@ export async function orderRoutes(app: ContractApp, context: AppContext, { reade
         body: TransitionBody,
         response: {
           200: json(OwnerOrder, 'The order moved: its new status, timeline and next moves.'),
-          409: refusal('The lifecycle does not allow this move from the order’s current status (`transition_not_allowed`).'),
+          409: refusal(
+            'The lifecycle does not allow this move from the order’s current status (`transition_not_allowed`), or a booked order’s prep window has not opened yet (`not_due_yet`).',
+          ),
         },
       },
     },

@@ -57,7 +57,8 @@ export interface OnboardingContext {
  * What the screen does when the machine moves (docs/architecture.md, "Screens: one way from
  * machine to view"): the address follows a move the machine made itself (Next saved, Skip,
  * Back), a new step starts at the top (not the first one shown), the first step's Back leaves
- * for the page before the onboarding, and once launched the onboarding leaves for the home page.
+ * for the page before the onboarding, and once launched the onboarding leaves for the back office
+ * (its dashboard, which prompts for a menu while there is none: issue 40).
  */
 export type OnboardingEmitted = { type: 'screen.navigate'; to: OnboardingStep } | { type: 'screen.top' } | { type: 'screen.exit' } | { type: 'screen.leave' };
 
@@ -170,7 +171,7 @@ export const onboardingSetup = setup({
     persistDraft: ({ context }, params: { step: FormStep }) => saveOnboardingDraft(context.restaurantId, params.step, context.forms[params.step]),
     forgetDraft: ({ context }, params: { step: FormStep }) => clearOnboardingDraft(context.restaurantId, params.step),
     forgetAllDrafts: ({ context }) => clearOnboardingDrafts(context.restaurantId),
-    // The landing page (where Launch leads) shows "Your restaurant is live" once, and the back office link.
+    // From now on the account's links lead to the back office, not back to the onboarding.
     noteLaunch: ({ context }) => rememberLaunch(Number(context.restaurantId)),
   },
 });

@@ -217,7 +217,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
         failed: { tags: ['launchFailed'], on: { ...backFrom('launch'), 'onboarding.launch': { target: 'launching' } } },
       },
     },
-    /** Launched: every draft is forgotten, the launch noted, and the screen leaves for / (replacing history). */
+    /** Launched: every draft is forgotten, the launch noted, and the screen leaves for the back office (replacing history). */
     done: { type: 'final', entry: ['forgetAllDrafts', 'noteLaunch', { type: 'arrive', params: { step: null } }, 'leave'] },
   },
 });

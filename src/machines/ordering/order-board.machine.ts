@@ -7,7 +7,7 @@ import { errorText } from '../../services/shared/error-text';
 import { listenToOrderEvents, type OrderStreamMessage } from '../../services/ordering/order-events';
 import { loadBoard, moveOrder, readOrder, type BoardInput, type BoardLoad } from '../../services/ordering/orders';
 import { loadSoundPreference, saveSoundPreference } from '../../services/ordering/board-sound';
-import { newOrderCount, withOrder } from './order-board.columns';
+import { columnOf, newOrderCount, withOrder, type ColumnKey } from './order-board.columns';
 
 /**
  * The owner's live order board (issue 30), four regions side by side once a restaurant is known:
@@ -22,7 +22,12 @@ import { newOrderCount, withOrder } from './order-board.columns';
  *
  * Only the moves the lifecycle allows from the order's status, which the server also lists in
  * `next_statuses`, are taken. A refused move shows the server's sentence on its card and reads
- * that order again. What the screen does once (announce, tone, title, focus, print) is emitted.
+ * that order again. What the screen does once (announce, tone, title, focus, print) is emitted;
+ * after a move the focus goes to the order's card in the column the move put it in, so a phone
+ * showing one column at a time follows it there (issue 40).
+ *
+ * `now` is the board's clock, renewed each minute: how long each card has waited, and whether a
+ * booked order's prep window has opened (the lifecycle's rule, which the server applies too).
  */
 
 export type Move = { orderId: number; body: TransitionBody };
@@ -49,6 +54,8 @@ export type OrderBoardContext = {
   sound: boolean;
   /** The order whose kitchen ticket is laid out for printing. */
   ticketId: number | null;
+  /** The board's clock (ISO 8601), renewed each minute. */
+  now: string;
 };
 
 export type OrderBoardEvent =
@@ -71,7 +78,8 @@ export type OrderBoardEmitted =
   | { type: 'screen.announce'; message: string }
   | { type: 'screen.sound' }
   | { type: 'screen.title'; count: number }
-  | { type: 'screen.focus'; orderId: number }
+  /** `column`: where the order's card is now, for a screen that shows one column at a time. */
+  | { type: 'screen.focus'; orderId: number; column: ColumnKey | null }
   | { type: 'screen.print' };
 
 /** The prep times Accept offers, in minutes (issue 30's chips). */
@@ -96,7 +104,20 @@ const orderIn = (context: OrderBoardContext, orderId: number) => context.orders.
 /** Whether the order may make `body`'s move: the server lists it, and the lifecycle allows it. */
 function moveAllowed(context: OrderBoardContext, orderId: number, body: TransitionBody): boolean {
   const order = orderIn(context, orderId);
-  return order !== undefined && order.next_statuses.includes(body.to) && allows(order.status, order.fulfilment, body);
+  return (
+    order !== undefined &&
+    order.next_statuses.includes(body.to) &&
+    allows(order.status, order.fulfilment, { ...body, scheduled_for: order.scheduled_for, at: context.now })
+  );
+}
+
+/** Whether a booked order may go to the kitchen at `now` (its prep window has opened): the card's Accept waits until then. */
+export const bookedOrderDue = (order: OwnerOrder, now: string): boolean =>
+  allows(order.status, order.fulfilment, { to: 'accepted', scheduled_for: order.scheduled_for, at: now });
+
+/** The focus effect for `orderId`'s card, in the column its order is in now. */
+function focusOn(context: OrderBoardContext, order: OwnerOrder | undefined, orderId: number): OrderBoardEmitted {
+  return { type: 'screen.focus', orderId, column: order ? columnOf(order, context.today) : null };
 }
 
 const moveBody = (event: Extract<OrderBoardEvent, { type: 'order.move' }>): TransitionBody =>
@@ -140,6 +161,7 @@ export const orderBoardMachine = setup({
   },
   actions: {
     rememberSound: (_, params: { on: boolean }) => saveSoundPreference(params.on),
+    keepTime: assign({ now: ({ event }) => (event.type === 'clock.tick' ? event.now : new Date().toISOString()) }),
     emitTitle: emit(({ context }) => ({ type: 'screen.title', count: newOrderCount(context.orders) }) as const),
     /** An order read after an event: placed or moved; announced (and sounded) when it is new. */
     placeOrder: enqueueActions(({ context, enqueue }, params: { order: OwnerOrder }) => {
@@ -181,6 +203,7 @@ export const orderBoardMachine = setup({
     cancel: null,
     sound: input.sound ?? loadSoundPreference(),
     ticketId: null,
+    now: new Date().toISOString(),
   }),
   initial: 'start',
   on: {
@@ -205,7 +228,12 @@ export const orderBoardMachine = setup({
                 onDone: {
                   target: 'ready',
                   actions: [
-                    assign(({ event }) => ({ orders: event.output.orders, today: event.output.today, complete: event.output.complete, loadError: null })),
+                    assign(({ event }) => ({
+                      orders: event.output.orders,
+                      today: event.output.today,
+                      complete: event.output.complete,
+                      loadError: null,
+                    })),
                     'emitTitle',
                   ],
                 },
@@ -217,7 +245,10 @@ export const orderBoardMachine = setup({
               tags: ['ready'],
               // A board left open overnight loads the new day: yesterday's done orders leave it.
               invoke: { src: 'clock' },
-              on: { 'stream.reset': 'loading', 'clock.tick': { guard: 'dayTurned', target: 'loading' } },
+              on: {
+                'stream.reset': 'loading',
+                'clock.tick': [{ guard: 'dayTurned', target: 'loading', actions: 'keepTime' }, { actions: 'keepTime' }],
+              },
             },
           },
         },
@@ -304,14 +335,14 @@ export const orderBoardMachine = setup({
                   actions: [
                     assign(({ context, event }) => ({ orders: withOrder(context.orders, event.output), move: null, cancel: null })),
                     emit(({ event }) => ({ type: 'screen.announce', message: `Order #${event.output.number} ${STATUS_WORDS[event.output.status]}.` }) as const),
-                    emit(({ event }) => ({ type: 'screen.focus', orderId: event.output.id }) as const),
+                    emit(({ context, event }) => focusOn(context, event.output, event.output.id)),
                     'emitTitle',
                   ],
                 },
                 onError: {
                   target: 'idle',
                   actions: [
-                    emit(({ context }) => ({ type: 'screen.focus', orderId: context.move!.orderId }) as const),
+                    emit(({ context }) => focusOn(context, orderIn(context, context.move!.orderId), context.move!.orderId)),
                     assign(({ context, event }) => ({
                       refusal: { orderId: context.move!.orderId, message: errorText(event.error, MOVE_FAILED).message },
                       // Refused (409): the order changed meanwhile; read it again to show where it is now.
@@ -344,3 +375,4 @@ export const selectLive = (snapshot: Snapshot) => snapshot.context.live;
 export const selectSound = (snapshot: Snapshot) => snapshot.context.sound;
 export const selectTicket = (snapshot: Snapshot) => snapshot.context.orders.find((order) => order.id === snapshot.context.ticketId) ?? null;
 export const selectComplete = (snapshot: Snapshot) => snapshot.context.complete;
+export const selectNow = (snapshot: Snapshot) => snapshot.context.now;

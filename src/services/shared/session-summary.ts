@@ -15,8 +15,6 @@ export const ROLE_KEY = 'role';
 export const SCOPE_KEY = 'scope';
 /** `{id, launched}` of the owner's onboarding, from sign-in, the onboarding's status check and Launch. */
 export const ONBOARDING_KEY = 'onboarding';
-/** Set by Launch, taken by the landing page once: the "your restaurant is live" confirmation. */
-export const LAUNCH_NOTICE_KEY = 'launch_notice';
 
 export type Scope = { rid: number | null; name: string | null; is_superadmin: boolean };
 export type OnboardingMark = { id: number; launched: boolean };
@@ -72,8 +70,6 @@ export function readSessionSummary(): SessionSummary | null {
       onboarding && typeof onboarding.id === 'number' && typeof onboarding.launched === 'boolean' ? { id: onboarding.id, launched: onboarding.launched } : null,
   };
 }
-
-export const hasLaunchNotice = (): boolean => read(LAUNCH_NOTICE_KEY) !== null;
 
 /** Removes keys from both storages. */
 export function forget(keys: readonly string[]): void {

@@ -1,7 +1,7 @@
 import { CurrentUser, type ActiveRestaurantUpdate } from '../../../contracts/shared/session';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from './api';
-import { AUTH_FLAG_KEY, LAUNCH_NOTICE_KEY, ONBOARDING_KEY, ROLE_KEY, SCOPE_KEY, forget, scopeOf, type OnboardingMark } from './session-summary';
+import { AUTH_FLAG_KEY, ONBOARDING_KEY, ROLE_KEY, SCOPE_KEY, forget, scopeOf, type OnboardingMark } from './session-summary';
 import { browserTokens, storageHoldingSession, type TokenStore } from './token-store';
 
 /** Kept beside the tokens: a tab-only session (Remember me off) leaves nothing in localStorage. */
@@ -24,10 +24,9 @@ export function rememberOnboarding(mark: OnboardingMark): void {
   keep({ [ONBOARDING_KEY]: JSON.stringify({ id: mark.id, launched: mark.launched }) });
 }
 
-/** After Launch: the onboarding is done, and the landing page has news to show once. */
+/** After Launch: the onboarding is done, and the account's links lead to the back office. */
 export function rememberLaunch(restaurantId: number): void {
   rememberOnboarding({ id: restaurantId, launched: true });
-  keep({ [LAUNCH_NOTICE_KEY]: String(restaurantId) });
 }
 
 /** GET /auth/me/ with the stored access token; remembers the role and scope for the screens. */
@@ -55,6 +54,6 @@ export async function signOut(tokens: TokenStore = browserTokens): Promise<void>
     // token stays valid until it expires.
   } finally {
     tokens.clear();
-    forget([AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY, ONBOARDING_KEY, LAUNCH_NOTICE_KEY]);
+    forget([AUTH_FLAG_KEY, ROLE_KEY, SCOPE_KEY, ONBOARDING_KEY]);
   }
 }

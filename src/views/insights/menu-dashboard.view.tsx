@@ -8,6 +8,7 @@ import '@mantine/core/styles/Title.css';
 import { DonutChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import type { MenuStats } from '../../../contracts/insights';
 import { DEFAULT_CURRENCY } from '../../../contracts/shared/restaurants';
 import { usePageTitle } from '../../components/page-title';
@@ -20,6 +21,7 @@ import { CHART_COLORS, ChartFigure, CountBars, KpiCard, WHOLE_NUMBER_AXIS, forma
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 import { useRestaurantChanged } from '../shared/restaurant-changed';
+import { useStoreLink, ViewStoreIcon, ViewStoreLabel } from '../shared/store-link';
 
 export const DASHBOARD_TITLE = 'Menu dashboard';
 export const DASHBOARD_SUBTITLE = 'Live snapshot of your new menu: categories, items, and option sets.';
@@ -74,8 +76,38 @@ export function MenuDashboardView({ machine = menuDashboardMachine }: { machine?
           </Stack>
         </Alert>
       ) : null}
+      {ready && !isAdmin(user) && data.stats.counts.menuItems === 0 ? <AddMenuPrompt restaurantId={user.active_restaurant_id} /> : null}
       {ready ? <DashboardFigures data={data} platformWide={isAdmin(user) && restaurantId === null} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Where Launch leads (issue 40): while the owner's menu has no dishes the store shows guests
+ * nothing to order, so the dashboard says so first, with the way to the menu and to the store
+ * (on a phone the header's "View your store" is behind the burger).
+ */
+function AddMenuPrompt({ restaurantId }: { restaurantId: number | null }) {
+  const store = useStoreLink(restaurantId);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="add-menu-title">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h3" id="add-menu-title">
+          Your menu is empty
+        </Title>
+        <Text>Your store is live, but guests have nothing to order until you add your dishes.</Text>
+        <Group gap="sm">
+          <Button component={Link} href="/menu">
+            Add your menu
+          </Button>
+          {store.href ? (
+            <Button component="a" href={store.href} target="_blank" rel="noopener" variant="default" rightSection={<ViewStoreIcon />}>
+              <ViewStoreLabel />
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

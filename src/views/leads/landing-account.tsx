@@ -1,7 +1,5 @@
-import { Button, Container, Text, Title } from '@mantine/core';
-import { forwardRef } from 'react';
+import { Button } from '@mantine/core';
 import { Link } from 'wouter';
-import { CheckCircleIcon, Icon } from '../../components/line-icons';
 import { navigationBase } from '../../components/navigation-base';
 import type { LandingVisit } from '../../machines/leads/landing-visit.machine';
 import classes from './landing-account.module.css';
@@ -33,45 +31,3 @@ export function AccountLink({ session }: { session: SessionSummary }) {
     </Button>
   );
 }
-
-/**
- * After Launch (which leads to /, replacing history): "Your restaurant is live" and one click into
- * the back office. Shown once (the visit machine removes the note Launch left as it reads it, so a
- * reload does not bring it back). The page moves the focus to it (`ref`) so screen readers announce
- * it; Dismiss closes it.
- */
-export const LaunchConfirmation = forwardRef<HTMLDivElement, { session: SessionSummary; onDismiss: () => void }>(function LaunchConfirmation(
-  { session, onDismiss },
-  ref,
-) {
-  // The confirmation goes away with the focus on it: hand focus to the header's way in, not to the page's start.
-  const dismiss = () => {
-    onDismiss();
-    document.querySelector<HTMLElement>('nav[aria-label="Account"] a')?.focus();
-  };
-  return (
-    <Container size="lg" className={classes.launchWrap}>
-      <div ref={ref} tabIndex={-1} role="status" aria-live="polite" aria-labelledby="launch-title" className={classes.launch}>
-        <span className={classes.launchIcon}>
-          <CheckCircleIcon size={28} />
-        </span>
-        <div className={classes.launchText}>
-          <Title order={2} id="launch-title" className={classes.launchTitle}>
-            Your restaurant is live
-          </Title>
-          <Text>Guests can now find you. Your menu, hours and delivery settings are waiting in the back office.</Text>
-        </div>
-        <div className={classes.launchActions}>
-          <Button component={Link} href={accountLink(session).href} size="md" className={classes.touch}>
-            Open back office
-          </Button>
-          <button type="button" className={classes.dismiss} aria-label="Dismiss" onClick={dismiss}>
-            <Icon size={20}>
-              <path d="M18 6 6 18M6 6l12 12" />
-            </Icon>
-          </button>
-        </div>
-      </div>
-    </Container>
-  );
-});

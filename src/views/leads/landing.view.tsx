@@ -8,7 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { forwardRef, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { forwardRef, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { FieldsToFix, focusFirstInError, labelsInError } from '../../components/form-errors';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/line-icons';
@@ -19,7 +19,7 @@ import { landingVisitMachine, type LandingVisitMachine } from '../../machines/le
 import { PRODUCT_NAME } from '../../theme';
 import { bindField } from '../shared/bind-field';
 import { useScreen } from '../shared/use-screen';
-import { AccountLink, LaunchConfirmation } from './landing-account';
+import { AccountLink } from './landing-account';
 import { MenuIcon, RocketIcon, ScooterIcon } from './landing-icons';
 import classes from './landing.module.css';
 
@@ -36,18 +36,8 @@ const HEADLINE = 'Online ordering and delivery, run by your restaurant';
 export function LandingView({ machine = landingSignupMachine, visitMachine = landingVisitMachine }: LandingViewProps) {
   usePageTitle(HEADLINE);
   const titleId = useId();
-  const [visit, sendVisit] = useMachine(visitMachine, { input: undefined }); // the machine reads the browser's storage
+  const [visit] = useMachine(visitMachine, { input: undefined }); // the machine reads the browser's storage
   const { session } = visit.context;
-  const announcing = session !== null && visit.hasTag('announcing');
-  const confirmation = useRef<HTMLDivElement>(null);
-  // On arrival from Launch the confirmation takes the focus, so screen readers announce it, and
-  // dismissing it does not bring the focus back here. React runs a component's effects in order:
-  // this one follows usePageTitle's, so it wins over the move to the heading after a navigation.
-  // A focus on arrival, not an emitted effect: the visit machine decides as it starts (in
-  // useMachine's effect), before any `useScreen` could listen.
-  useEffect(() => {
-    if (announcing) confirmation.current?.focus();
-  }, [announcing]);
   return (
     <SiteFrame
       aside={
@@ -72,7 +62,6 @@ export function LandingView({ machine = landingSignupMachine, visitMachine = lan
         </SiteFooter>
       }
     >
-      {announcing ? <LaunchConfirmation ref={confirmation} session={session} onDismiss={() => sendVisit({ type: 'launch.dismiss' })} /> : null}
       <Container size="lg" className={classes.hero}>
         <div className={classes.pitch}>
           <Text className={classes.eyebrow}>For independent restaurants</Text>

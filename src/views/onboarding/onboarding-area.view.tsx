@@ -5,6 +5,9 @@ import { useLocation } from 'wouter';
 import { onboardingMachine, type OnboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import type { FormStep, OnboardingStep as Step } from '../../machines/onboarding/onboarding-steps';
 import { useScreen } from '../shared/use-screen';
+
+/** Where Launch leads: an owner's back office (onboarding is an owner's), at its dashboard. */
+export const LAUNCHED_HOME = '/backoffice/dashboard';
 import { AboutFields } from './onboarding-about.view';
 import { AdditionalFields } from './onboarding-additional.view';
 import { ContactsFields } from './onboarding-contacts.view';
@@ -61,7 +64,8 @@ export function OnboardingArea({
       if (before) window.navigation.traverseTo(before.key);
       else navigate('~/');
     },
-    'screen.leave': () => navigate('~/', { replace: true }),
+    // Launched: into the back office, whose dashboard asks for a menu while there is none (issue 40).
+    'screen.leave': () => navigate(`~${LAUNCHED_HOME}`, { replace: true }),
   });
 
   useEffect(() => {

@@ -216,6 +216,9 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
         ...(terms.length > 0 ? [element('ul', { class: 'plain terms' }, ...terms)] : []),
         element('p', {}, `${where}. ${when} (${store.time_zone}).`),
         element('p', {}, `${context.customer.name.trim()} \u00b7 ${context.customer.phone.trim()} \u00b7 ${context.customer.email.trim()}`),
+        // What the restaurant and the driver will read, as it will be sent (issue 40).
+        ...(context.fulfilment === 'delivery' && context.address.notes.trim() ? [element('p', {}, `Delivery notes: ${context.address.notes.trim()}`)] : []),
+        ...(context.note.trim() ? [element('p', {}, `Note for the restaurant: ${context.note.trim()}`)] : []),
         element('p', { class: 'pay' }, `${paymentWords(context.fulfilment!)}. Nothing is charged online.`),
         ...(belowMinimum(context.fulfilment, context.subtotal, context.terms)
           ? [

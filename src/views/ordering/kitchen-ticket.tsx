@@ -1,21 +1,23 @@
 import { createPortal } from 'react-dom';
 import type { OwnerOrder } from '../../../contracts/ordering';
 import classes from './order-board.module.css';
-import { clockTime, fulfilmentWord, lineExtras, lineTitle, whenWanted } from './order-text';
+import { addressLine, clockTime, collectWords, fulfilmentWord, lineExtras, lineTitle, placedDate, whenWanted } from './order-text';
 
 /**
  * The kitchen ticket of one order, laid out for the printer only (order-board.module.css hides
- * it on screen and everything else on paper): number, time, pickup or delivery, each line with
- * its size, extras and note, the order's note, and who to call. A child of body, so that print
+ * it on screen and everything else on paper): the restaurant, the number, the date and time,
+ * pickup or delivery, each line with its size, extras and note, the order's note, the total and
+ * what to collect (issue 40), and who to call. A child of body, so that print
  * CSS can leave out everything else without leaving blank pages behind.
  */
 export function KitchenTicket({ order, today }: { order: OwnerOrder | null; today: string | null }) {
   if (!order) return null;
   return createPortal(
     <section className={classes.ticket} aria-label={`Kitchen ticket for order #${order.number}`}>
+      <p>{order.restaurant.name}</p>
       <h2>#{order.number}</h2>
       <p>
-        {fulfilmentWord(order)} · placed {clockTime(order.placed_at, order, today)} · {whenWanted(order, today)}
+        {placedDate(order)} · {fulfilmentWord(order)} · placed {clockTime(order.placed_at, order, today)} · {whenWanted(order, today)}
       </p>
       <ul>
         {order.lines.map((line, index) => (
@@ -28,11 +30,14 @@ export function KitchenTicket({ order, today }: { order: OwnerOrder | null; toda
       </ul>
       {order.note ? <p>{`Order note: ${order.note}`}</p> : null}
       <p>
+        <strong>{collectWords(order)}</strong>
+      </p>
+      <p>
         {order.customer.name} · {order.customer.phone}
       </p>
       {order.address ? (
         <p>
-          {order.address.street}, {order.address.zip_code} {order.address.city}
+          {addressLine(order.address)}
           {order.address.notes ? ` (${order.address.notes})` : ''}
         </p>
       ) : null}

@@ -12,11 +12,13 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { BOARD_COLUMNS, boardColumns, type ColumnKey } from '../../machines/ordering/order-board.columns';
 import {
+  bookedOrderDue,
   orderBoardMachine,
   selectCancel,
   selectComplete,
   selectLive,
   selectMovingId,
+  selectNow,
   selectOrders,
   selectRefusal,
   selectSound,
@@ -41,6 +43,19 @@ import { cardId } from './order-text';
 export const ORDERS_TITLE = 'Orders';
 
 /**
+ * Focus the order's card once React has drawn it in `column` (where the move put it): until then
+ * the old card, or none, is in the page, so look again on the next frames, a few at most.
+ */
+function focusCard(orderId: number, column: ColumnKey | null, frames = 30): void {
+  const card = document.getElementById(cardId(orderId));
+  if (card && (column === null || card.closest(`[data-column="${column}"]`))) {
+    card.focus();
+    return;
+  }
+  if (frames > 0) requestAnimationFrame(() => focusCard(orderId, column, frames - 1));
+}
+
+/**
  * The owner's live order board (`/backoffice/orders`, `/admin/orders` for the restaurant chosen
  * in the header; issue 30). Keyed by that restaurant, so a new choice starts a new board and stream.
  */
@@ -60,14 +75,19 @@ export function OrderBoardView({ machine = orderBoardMachine }: { machine?: Orde
 function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachine; restaurantId: number | null; admin: boolean }) {
   const [snapshot, send, actor] = useMachine(machine, { input: { restaurantId } });
   const [announcement, setAnnouncement] = useState('');
+  // The column a phone shows; it follows an order the owner moves (issue 40).
+  const [tab, setTab] = useState<ColumnKey>('new');
+  // The column a phone shows; it follows an order the owner moves (issue 40).
   useScreen(actor, {
     'screen.announce': ({ message }) => setAnnouncement(message),
     'screen.sound': playNewOrderTone,
     'screen.title': ({ count }) => {
       document.title = `${count > 0 ? `(${count}) ` : ''}${documentTitle(ORDERS_TITLE, 'Back office')}`;
     },
-    // After React has drawn the card where the move put it.
-    'screen.focus': ({ orderId }) => setTimeout(() => document.getElementById(cardId(orderId))?.focus()),
+    'screen.focus': ({ orderId, column }) => {
+      if (column) setTab(column);
+      focusCard(orderId, column);
+    },
     'screen.print': () => setTimeout(() => window.print()),
   });
   const sound = useSelector(actor, selectSound);
@@ -91,7 +111,7 @@ function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachi
       </VisuallyHidden>
       {snapshot.hasTag('loadFailed') ? <LoadFailed message={snapshot.context.loadError} onRetry={() => send({ type: 'board.retry' })} /> : null}
       {snapshot.hasTag('loading') ? <Spinner label="Loading orders" /> : null}
-      {snapshot.hasTag('ready') ? <Board actor={actor} /> : null}
+      {snapshot.hasTag('ready') ? <Board actor={actor} tab={tab} onTab={setTab} /> : null}
       <BoardDialogs actor={actor} />
     </Stack>
   );
@@ -112,18 +132,17 @@ function BoardDialogs({ actor }: { actor: OrderBoardActor }) {
 }
 
 /** The columns side by side; below Mantine's `sm` (phones) one tab per column, each with its count. */
-function Board({ actor }: { actor: OrderBoardActor }) {
+function Board({ actor, tab, onTab }: { actor: OrderBoardActor; tab: ColumnKey; onTab: (column: ColumnKey) => void }) {
   const orders = useSelector(actor, selectOrders);
   const today = useSelector(actor, selectToday);
   const complete = useSelector(actor, selectComplete);
   const narrow = useNarrowerThan('sm');
   const columns = boardColumns(orders, today);
-  const [tab, setTab] = useState<ColumnKey>('new');
   return (
     <>
       {complete ? null : <Text size="sm">Some lists were longer than one page: the newest orders are shown.</Text>}
       {narrow ? (
-        <Tabs value={tab} onChange={(value) => setTab((value as ColumnKey | null) ?? 'new')} keepMounted={false}>
+        <Tabs value={tab} onChange={(value) => onTab((value as ColumnKey | null) ?? 'new')} keepMounted={false}>
           <Tabs.List grow>
             {BOARD_COLUMNS.map((column) => (
               <Tabs.Tab key={column.key} value={column.key}>
@@ -162,9 +181,10 @@ function Column({
   const today = useSelector(actor, selectToday);
   const movingId = useSelector(actor, selectMovingId);
   const refusal = useSelector(actor, selectRefusal);
+  const now = useSelector(actor, selectNow);
   const headingId = `orders-column-${columnKey}`;
   return (
-    <section className={classes.column} aria-labelledby={headingId}>
+    <section className={classes.column} aria-labelledby={headingId} data-column={columnKey}>
       <h2 className={classes.columnTitle} id={headingId}>
         {label}
         <Badge variant="light" color="gray">
@@ -182,6 +202,8 @@ function Column({
               <OrderCard
                 order={order}
                 today={today}
+                now={now}
+                acceptable={bookedOrderDue(order, now)}
                 busy={movingId !== null}
                 moving={movingId === order.id}
                 refusal={refusal?.orderId === order.id ? refusal.message : null}

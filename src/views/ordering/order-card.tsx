@@ -4,12 +4,13 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Badge, Button, Group, Paper, Text } from '@mantine/core';
+import '@mantine/core/styles/Anchor.css';
+import { Alert, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import type { OwnerOrder } from '../../../contracts/ordering';
 import { PREP_TIME_CHOICES, type OrderBoardEvent } from '../../machines/ordering/order-board.machine';
 import { formatMoney } from '../shared/money-format';
 import classes from './order-board.module.css';
-import { cardId, clockTime, fulfilmentWord, lineExtras, lineTitle, whenWanted } from './order-text';
+import { addressLine, bookedClock, cardId, clockTime, fulfilmentWord, lineExtras, lineTitle, prepWindowClock, waitedWords, whenWanted } from './order-text';
 
 /** The one-step moves and their buttons; Accept (with a prep time) and Cancel (with a reason) are drawn apart. */
 const SIMPLE_MOVES = [
@@ -21,6 +22,10 @@ const SIMPLE_MOVES = [
 type CardProps = {
   order: OwnerOrder;
   today: string | null;
+  /** The board's clock (ISO 8601): how long the order has waited, whether a booked one may go to the kitchen. */
+  now: string;
+  /** Whether the lifecycle lets the order go to the kitchen now (a booked one only from its prep window). */
+  acceptable: boolean;
   /** A move is out (for this order or another): every move waits for it. */
   busy: boolean;
   moving: boolean;
@@ -28,15 +33,22 @@ type CardProps = {
   send: (event: OrderBoardEvent) => void;
 };
 
+/** `tel:` wants the digits and a leading plus only. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 /**
- * One order on the board: who, what, when, and only the moves its `next_statuses` offer. Each
+ * One order on the board: who, what, when, how long it has waited, where it goes and who to
+ * call (issue 40), and only the moves its `next_statuses` offer. Each
  * button's name adds the order's number to its visible words, so a list of buttons read out of
  * context still says which order it acts on. The card itself takes the focus after a move.
  */
-export function OrderCard({ order, today, busy, moving, refusal, send }: CardProps) {
+export function OrderCard({ order, today, now, acceptable, busy, moving, refusal, send }: CardProps) {
   const titleId = `${cardId(order.id)}-title`;
   const refusalId = `${cardId(order.id)}-refusal`;
+  const statusId = `${cardId(order.id)}-status`;
   const offers = (status: OwnerOrder['status']) => order.next_statuses.includes(status);
+  const cancelled = order.status === 'cancelled';
+  const waited = waitedWords(order, now);
   return (
     <Paper
       component="article"
@@ -45,7 +57,8 @@ export function OrderCard({ order, today, busy, moving, refusal, send }: CardPro
       p="sm"
       id={cardId(order.id)}
       tabIndex={-1}
-      aria-labelledby={titleId}
+      aria-labelledby={cancelled ? `${titleId} ${statusId}` : titleId}
+      data-status={order.status}
       aria-describedby={refusal ? refusalId : undefined}
       aria-busy={moving || undefined}
       className={classes.card}
@@ -58,8 +71,27 @@ export function OrderCard({ order, today, busy, moving, refusal, send }: CardPro
           {fulfilmentWord(order)}
         </Badge>
       </Group>
+      {cancelled ? (
+        // Part of the card's name too, so a list of cards read out says which were cancelled.
+        <Badge variant="filled" color="red" id={statusId} className={classes.statusBadge}>
+          Cancelled
+        </Badge>
+      ) : null}
       <Text size="sm">
         Placed {clockTime(order.placed_at, order, today)} · {whenWanted(order, today)}
+      </Text>
+      {waited ? (
+        <Text size="sm" fw={600}>
+          {waited}
+        </Text>
+      ) : null}
+      {order.address ? <Text size="sm">{`Deliver to ${addressLine(order.address)}`}</Text> : null}
+      {order.address?.notes ? <Text size="sm" fs="italic">{`Delivery notes: ${order.address.notes}`}</Text> : null}
+      <Text size="sm">
+        Phone{' '}
+        <Anchor href={telHref(order.customer.phone)} inherit>
+          {order.customer.phone}
+        </Anchor>
       </Text>
       <ul className={classes.lines}>
         {order.lines.map((line, index) => (
@@ -71,7 +103,7 @@ export function OrderCard({ order, today, busy, moving, refusal, send }: CardPro
         ))}
       </ul>
       {order.note ? <Text size="sm" fs="italic">{`Order note: ${order.note}`}</Text> : null}
-      {order.status === 'cancelled' && order.cancel_reason ? <Text size="sm">{`Cancelled: ${order.cancel_reason}`}</Text> : null}
+      {cancelled && order.cancel_reason ? <Text size="sm">{`Cancelled: ${order.cancel_reason}`}</Text> : null}
       <Text size="sm" fw={600}>
         Total {formatMoney(order.total, order.currency)}
       </Text>
@@ -80,7 +112,8 @@ export function OrderCard({ order, today, busy, moving, refusal, send }: CardPro
           {refusal}
         </Alert>
       ) : null}
-      {offers('accepted') ? (
+      {offers('accepted') && order.scheduled_for !== null ? <BookedAccept order={order} acceptable={acceptable} busy={busy} send={send} /> : null}
+      {offers('accepted') && order.scheduled_for === null ? (
         <div role="group" aria-labelledby={`${titleId}-accept`}>
           <Text size="sm" fw={600} id={`${titleId}-accept`}>
             Accept: ready in
@@ -135,5 +168,31 @@ export function OrderCard({ order, today, busy, moving, refusal, send }: CardPro
         </Button>
       </div>
     </Paper>
+  );
+}
+
+/**
+ * A booked order is accepted for its booked time, no prep time asked (issue 40), and only from
+ * its prep window on: before that the button waits, saying from when.
+ */
+function BookedAccept({ order, acceptable, busy, send }: Pick<CardProps, 'order' | 'acceptable' | 'busy' | 'send'>) {
+  const hintId = `${cardId(order.id)}-window`;
+  return (
+    <div className={classes.actions}>
+      <Button
+        size="xs"
+        disabled={busy || !acceptable}
+        aria-label={`Accept order #${order.number} for ${bookedClock(order)}`}
+        aria-describedby={acceptable ? undefined : hintId}
+        onClick={() => send({ type: 'order.move', orderId: order.id, to: 'accepted' })}
+      >
+        Accept for {bookedClock(order)}
+      </Button>
+      {acceptable ? null : (
+        <Text size="sm" id={hintId}>
+          Goes to the kitchen from {prepWindowClock(order)}
+        </Text>
+      )}
+    </div>
   );
 }

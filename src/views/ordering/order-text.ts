@@ -1,5 +1,8 @@
 import type { OrderLine, OwnerOrder } from '../../../contracts/ordering';
+import { isFinal, prepWindowOpensAt } from '../../../contracts/ordering/order-lifecycle';
+import { formatMoney } from '../shared/money-format';
 import { wallClock } from '../../../contracts/shared/opening-status';
+import { paymentWords } from './order-words';
 
 /**
  * How an order reads on its card and its kitchen ticket: times on the restaurant's own clock
@@ -17,6 +20,41 @@ export const fulfilmentWord = (order: Pick<OwnerOrder, 'fulfilment'>) => (order.
 /** "As soon as possible" or "For 13:30". */
 export const whenWanted = (order: OwnerOrder, today: string | null) =>
   order.scheduled_for === null ? 'As soon as possible' : `For ${clockTime(order.scheduled_for, order, today)}`;
+
+/** "18:00": the booked time's clock, for "Accept for 18:00" (the prep window opens the same evening). */
+export const bookedClock = (order: OwnerOrder) =>
+  order.scheduled_for === null ? '' : wallClock(order.restaurant.time_zone, new Date(order.scheduled_for)).time;
+
+/** "17:00": when a booked order's prep window opens, on the restaurant's clock. */
+export const prepWindowClock = (order: OwnerOrder) =>
+  order.scheduled_for === null ? '' : wallClock(order.restaurant.time_zone, prepWindowOpensAt(order.scheduled_for)).time;
+
+/**
+ * "Waiting 7 min", "Waiting 1 h 5 min": how long an open order has waited at `now`, from its
+ * placing, or for a booked order from its prep window; null for a done order or a booked one
+ * whose window is still ahead.
+ */
+export function waitedWords(order: OwnerOrder, now: string): string | null {
+  if (isFinal(order.status)) return null;
+  const opens = order.scheduled_for === null ? 0 : prepWindowOpensAt(order.scheduled_for).getTime();
+  if (Date.parse(now) < opens) return null;
+  // The board's clock is renewed each minute: an order that came in since is "0 min" old, not unknown.
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Math.max(Date.parse(order.placed_at), opens)) / 60_000));
+  if (minutes < 60) return `Waiting ${minutes} min`;
+  return `Waiting ${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`;
+}
+
+/** "Sun, 29 Nov 2026": the day the order was placed, in the restaurant's zone (its ticket's date). */
+export const placedDate = (order: OwnerOrder) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: order.restaurant.time_zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(order.placed_at),
+  );
+
+/** "Pay on delivery: $24.50": what the driver or the counter collects. */
+export const collectWords = (order: OwnerOrder) => `${paymentWords(order.fulfilment)}: ${formatMoney(order.total, order.currency)}`;
+
+/** "1 Main St, 60601 Chicago". */
+export const addressLine = (address: NonNullable<OwnerOrder['address']>) => `${address.street}, ${address.zip_code} ${address.city}`;
 
 /** "2 × Margherita (Large)". */
 export const lineTitle = (line: OrderLine) => `${line.quantity} × ${line.name}${line.size_name ? ` (${line.size_name})` : ''}`;

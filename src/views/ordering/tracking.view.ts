@@ -14,6 +14,18 @@ function expected(order: TrackedOrder): string | null {
   return order.fulfilment === 'pickup' ? `Ready around ${at}` : `Arriving around ${at}`;
 }
 
+/** "tel:" wants the digits and a leading plus only. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** Where a pickup is collected and the restaurant's public phone (issue 40); whichever it gave. */
+function restaurantContact(order: TrackedOrder): Node[] {
+  const { address = '', phone = '' } = order.restaurant;
+  return [
+    ...(order.fulfilment === 'pickup' && address ? [element('p', {}, `Pick up at ${order.restaurant.name}, ${address}.`)] : []),
+    ...(phone ? [element('p', {}, 'Questions? Call ', element('a', { href: telHref(phone) }, phone), '.')] : []),
+  ];
+}
+
 function orderParts(order: TrackedOrder): Node[] {
   const zone = order.restaurant.time_zone;
   const money = (amount: number) => formatMoney(amount, order.currency);
@@ -25,6 +37,7 @@ function orderParts(order: TrackedOrder): Node[] {
     ...(when ? [element('p', {}, `${when} (${zone}).`)] : []),
     ...(order.cancel_reason ? [element('p', {}, `Reason: ${order.cancel_reason}`)] : []),
     ...(order.scheduled_for ? [element('p', {}, `Asked for ${dayAndTime(order.scheduled_for, zone)}.`)] : []),
+    ...restaurantContact(order),
     element('h2', {}, 'Progress'),
     element(
       'ol',
@@ -60,7 +73,8 @@ function orderParts(order: TrackedOrder): Node[] {
     row('Subtotal', money(order.subtotal)),
     ...(order.fulfilment === 'delivery' ? [row('Delivery fee', order.fee === 0 ? 'Free' : money(order.fee))] : []),
     element('p', { class: 'subtotal' }, element('span', {}, 'Total'), element('strong', {}, money(order.total))),
-    element('p', { class: 'pay' }, `${paymentWords(order.fulfilment)}.`),
+    // A cancelled order is paid for by nobody.
+    ...(order.status === 'cancelled' ? [] : [element('p', { class: 'pay' }, `${paymentWords(order.fulfilment)}.`)]),
   ];
 }
 

@@ -11,7 +11,7 @@ import { onboardingMachine, type OnboardingEvent, type StepLoad, type StepSave }
 import { machineStep } from './machine-step';
 import type { FormStep } from '#src/machines/onboarding/onboarding-steps';
 import { loadOnboardingDraft, saveOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
-import { ONBOARDING_KEY, hasLaunchNotice } from '#src/services/shared/session-summary';
+import { ONBOARDING_KEY } from '#src/services/shared/session-summary';
 import { provideChecked } from '../../support/contract-double';
 import { fakeProgress } from './onboarding-progress';
 
@@ -262,7 +262,7 @@ describe('onboarding: the logo', () => {
 });
 
 describe('onboarding: launch', () => {
-  it('clears an earlier alert on the launch step, launches this restaurant, and notes the launch for the landing page', async () => {
+  it('clears an earlier alert on the launch step, launches this restaurant, and notes the launch for the account’s links', async () => {
     const { actor, send, at, context, calls } = start({ load: fail('Service unavailable.') });
     send({ type: 'step.open', step: 'contacts' });
     await at('contacts', 'failed');
@@ -273,7 +273,6 @@ describe('onboarding: launch', () => {
     const final = await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(final.value).toBe('done');
     expect(calls.launches).toEqual([{ restaurantId: '42' }]);
-    expect(hasLaunchNotice()).toBe(true);
     expect(JSON.parse(sessionStorage.getItem(ONBOARDING_KEY) ?? 'null')).toEqual({ id: 42, launched: true });
   });
 

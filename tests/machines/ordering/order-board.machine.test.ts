@@ -158,9 +158,24 @@ describe('order board machine', () => {
     actor.send({ type: 'order.move', orderId: 1, to: 'accepted', prep_minutes: 10 });
     await waitFor(actor, (snapshot) => snapshot.context.refusal !== null);
     expect(actor.getSnapshot().context.refusal).toEqual({ orderId: 1, message: 'This order was cancelled meanwhile.' });
-    expect(emitted).toContainEqual({ type: 'screen.focus', orderId: 1 });
+    expect(emitted).toContainEqual({ type: 'screen.focus', orderId: 1, column: 'new' });
     await waitFor(actor, () => reads.length === 1);
     expect(reads).toEqual([1]);
+  });
+
+  it('accepts a booked order for its time once the clock finds its prep window open; the focus follows it to the kitchen', { timeout: 5_000 }, async () => {
+    // Booked for 14:00 in Chicago (20:00 UTC): its prep window opens at 13:00 (19:00 UTC).
+    const booked = ownerOrder({ id: 4, scheduled_for: '2026-11-27T20:00:00.000Z' });
+    const { actor, moves, emitted } = boardActor({ loaded: { orders: [booked], today: BOARD_TODAY, complete: true } });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    actor.send({ type: 'clock.tick', now: '2026-11-27T18:59:00.000Z' });
+    actor.send({ type: 'order.move', orderId: 4, to: 'accepted' });
+    expect(moves).toEqual([]);
+    actor.send({ type: 'clock.tick', now: '2026-11-27T19:00:00.000Z' });
+    actor.send({ type: 'order.move', orderId: 4, to: 'accepted' });
+    await waitFor(actor, (snapshot) => snapshot.context.orders[0]?.status === 'accepted');
+    expect(moves).toEqual([{ orderId: 4, body: { to: 'accepted' } }]);
+    expect(emitted).toContainEqual({ type: 'screen.focus', orderId: 4, column: 'kitchen' });
   });
 
   it('takes "today" from a restaurant’s first order, so that order shows in Done today once completed', { timeout: 5_000 }, async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, nextStatuses, orderLifecycle, ORDER_STATUSES, PREP_MINUTES_MAX } from '#contracts/ordering/order-lifecycle';
+import { allows, nextStatuses, orderLifecycle, ORDER_STATUSES, PREP_MINUTES_MAX, prepWindowOpensAt } from '#contracts/ordering/order-lifecycle';
 import { assertWalksCover } from '../../support/path-coverage';
 
 /**
@@ -11,6 +11,9 @@ const EVENTS = [
   { type: 'accept', prep_minutes: 15 },
   { type: 'accept' },
   { type: 'accept', prep_minutes: PREP_MINUTES_MAX + 1 },
+  // Booked for 18:00 UTC: accepted from 17:00 on, for that time.
+  { type: 'accept', scheduled_for: '2026-12-01T18:00:00Z', at: '2026-12-01T17:00:00Z' },
+  { type: 'accept', scheduled_for: '2026-12-01T18:00:00Z', at: '2026-12-01T16:59:00Z', prep_minutes: 15 },
   { type: 'ready' },
   { type: 'out_for_delivery' },
   { type: 'complete' },
@@ -55,5 +58,15 @@ describe('order lifecycle: the moves it allows', () => {
     expect(allows('accepted', 'delivery', { to: 'cancelled', reason: ' ' })).toBe(false);
     expect(allows('ready', 'pickup', { to: 'cancelled', reason: 'Too late' })).toBe(false);
     expect(allows('accepted', 'pickup', { to: 'placed' })).toBe(false);
+  });
+
+  it('accepts a booked order for its time, with no prep time, only from its prep window on', () => {
+    const booked = { to: 'accepted', scheduled_for: '2026-12-01T18:00:00.000Z' } as const;
+    expect(prepWindowOpensAt(booked.scheduled_for).toISOString()).toBe('2026-12-01T17:00:00.000Z');
+    expect(allows('placed', 'delivery', { ...booked, at: '2026-12-01T17:00:00.000Z' })).toBe(true);
+    expect(allows('placed', 'delivery', { ...booked, at: '2026-12-01T19:00:00.000Z' })).toBe(true);
+    // A prep time does not move a booked order to the kitchen before its window.
+    expect(allows('placed', 'delivery', { ...booked, at: '2026-12-01T16:59:59.000Z', prep_minutes: 10 })).toBe(false);
+    expect(allows('placed', 'delivery', booked)).toBe(false);
   });
 });

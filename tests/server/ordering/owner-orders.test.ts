@@ -151,6 +151,33 @@ describe('POST /api/v2/orders/{id}/transition/', { timeout: 30_000 }, () => {
     for (const mail of mailer.sent) expect(mail.html).toContain(link);
   });
 
+  it('accepts a booked order for its booked time, and only from its prep window (409 before, nothing changed)', async () => {
+    const book = async (at: string) => {
+      const order = await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId });
+      await fresh.database.query('update orders set scheduled_for = $2 where id = $1', [order.id, at]);
+      return order;
+    };
+    // Booked for 15:00 Chicago, three hours from now: the kitchen may start it from 14:00.
+    const later = await book('2026-11-25T21:00:00Z');
+    const early = await move(later.id, { to: 'accepted', prep_minutes: 10 });
+    expect([early.statusCode, early.json()]).toEqual([
+      409,
+      { detail: 'Order #1 is booked for later: it can go to the kitchen from 60 minutes before its time.', code: 'not_due_yet' },
+    ]);
+    expect(await statusOf(later.id)).toBe('placed');
+
+    // Booked for 12:30, half an hour from now: inside its window, accepted for 12:30 with no prep time.
+    const soon = await book('2026-11-25T18:30:00Z');
+    const accepted = await move(soon.id, { to: 'accepted' });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'accepted', scheduled_for: '2026-11-25T18:30:00.000Z', estimated_at: '2026-11-25T18:30:00.000Z' });
+    expect((accepted.json() as OwnerOrder).timeline.at(-1)).toMatchObject({ status: 'accepted', detail: null });
+    const tracked = await t.app.inject({ method: 'GET', url: `/api/v2/orders/track/${soon.token}/` });
+    expect(tracked.json()).toMatchObject({ estimated_at: '2026-11-25T18:30:00.000Z' });
+    await t.app.backgroundSettled();
+    expect(mailer.sent[0]!.text).toContain('It should be ready at 12:30 PM.');
+  });
+
   it('takes a delivery out for delivery before completing it; a pickup never goes out (409 naming the status)', async () => {
     const delivery = await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId, fulfilment: 'delivery', status: 'ready' });
     expect((await move(delivery.id, { to: 'out_for_delivery' })).json()).toMatchObject({ status: 'out_for_delivery', next_statuses: ['completed'] });

@@ -158,7 +158,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     ]);
     // 24 random bytes: 192 bits in 32 characters of base64url.
     expect(order.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(JSON.stringify(order)).not.toMatch(/555|ada@/i);
+    expect(JSON.stringify(order)).not.toMatch(/555 0199|ada@/i);
     const [stored] = await fresh.database.query('select customer_email, note, total_cents from orders where id = $1', [order.id]);
     expect(stored).toEqual({ customer_email: 'ada@example.com', note: 'Ring twice', total_cents: 1700 });
   });
@@ -415,7 +415,10 @@ describe('GET /api/v2/orders/track/{token}/', { timeout: 30_000 }, () => {
     expect(tracked.statusCode).toBe(200);
     const { id: _id, ...seen } = placed;
     expect(tracked.json()).toEqual(seen satisfies TrackedOrder);
-    expect(tracked.body).not.toMatch(/555|ada@|Main St/i);
+    // The customer's phone, email and address never; nor the restaurant's private number.
+    expect(tracked.body).not.toMatch(/555 0199|ada@|1 Main St|555 0100/i);
+    // Where a pickup is collected, and the public phone (issue 40).
+    expect((tracked.json() as TrackedOrder).restaurant).toMatchObject({ address: '233 S Wacker Dr, Chicago, IL 60606', phone: '(312) 555-0101' });
     const unknown = await t.app.inject({ method: 'GET', url: `/api/v2/orders/track/${'x'.repeat(32)}/` });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
   });

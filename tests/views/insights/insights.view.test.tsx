@@ -23,7 +23,7 @@ import { DASHBOARD_SUBTITLE, MenuDashboardView } from '#src/views/insights/menu-
 import { SessionProvider } from '#src/views/shared/session-context';
 import { analyticsStatsOf, generalStatsOf, menuStatsOf, orderStatsOf } from '../../machines/insights/insights-fixtures';
 import { analyticsModel, generalStatsModel, menuDashboardModel } from '../../models/insights/insights.model';
-import { provideChecked } from '../../support/contract-double';
+import { contractFetch, jsonResponse, provideChecked } from '../../support/contract-double';
 import { setViewport } from '../../support/happy-dom-gaps';
 import { modelPathCases, type PathExecutors } from '../../support/model-paths';
 import { ADMIN, OWNER } from '../shared/app-harness';
@@ -178,6 +178,24 @@ describe('menu dashboard view: the screen', () => {
     expect(await screen.findByText('No menu items available')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Top categories' })).toBeNull();
     expect(screen.getByText('Backend not reachable')).toBeInTheDocument();
+  });
+
+  it('asks an owner with an empty menu to add one, with the way to the menu and the store (where Launch leads, issue 40)', async () => {
+    // The store link reads the restaurant's slug, checked with the server's contract.
+    localStorage.setItem('access_token', 'token');
+    vi.stubGlobal(
+      'fetch',
+      contractFetch(() =>
+        jsonResponse(200, { count: 1, next: null, previous: null, results: [{ id: 42, name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' }] }),
+      ),
+    );
+    const { loads } = renderDashboard(OWNER);
+    const empty = menuStatsOf(1);
+    (await take(loads)).resolve({ stats: { ...empty, counts: { ...empty.counts, menuItems: 0 } }, backendReachable: true, orders: null });
+    const prompt = await screen.findByRole('region', { name: 'Your menu is empty' });
+    expect(within(prompt).getByRole('link', { name: 'Add your menu' })).toHaveAttribute('href', '/menu');
+    expect(await within(prompt).findByRole('link', { name: /^View your store/ })).toHaveAttribute('href', '/pizza-loco');
+    localStorage.clear();
   });
 
   it("counts the option sets an owner can use, says whose they are, and keys the donut's colours", async () => {

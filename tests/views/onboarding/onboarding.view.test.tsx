@@ -233,12 +233,11 @@ const executors: PathExecutors<Driver> = {
       expect(button('Launch')).toBeEnabled();
     },
     launched: async (driver) => {
-      await waitFor(() => expect(driver.history().at(-1)).toBe('/'));
+      // Into the back office's dashboard, not the landing page (issue 40).
+      await waitFor(() => expect(driver.history().at(-1)).toBe('/backoffice/dashboard'));
       // Replaced, not pushed: the launch step is no longer where Back would lead.
       expect(driver.history().at(-2)).not.toBe('/onboard/42/launch');
       expect(Object.keys(localStorage).filter((key) => key.includes('onboarding.draft'))).toEqual([]);
-      // The landing page is told, once, to say "Your restaurant is live".
-      expect(sessionStorage.getItem('launch_notice')).toBe('42');
       expect(JSON.parse(sessionStorage.getItem('onboarding')!)).toEqual({ id: 42, launched: true });
     },
   },

@@ -79,8 +79,10 @@ export function boardServer(initial: OwnerOrder[]) {
     const refusal = refuseNext.get(order.id);
     refuseNext.delete(order.id);
     if (refusal) return jsonResponse(409, { detail: refusal, code: 'conflict' });
-    if (!allows(order.status, order.fulfilment, body)) return jsonResponse(409, { detail: 'This order cannot make that move now.', code: 'conflict' });
     const at = new Date().toISOString();
+    if (!allows(order.status, order.fulfilment, { ...body, scheduled_for: order.scheduled_for, at })) {
+      return jsonResponse(409, { detail: 'This order cannot make that move now.', code: 'conflict' });
+    }
     order.status = body.to;
     order.next_statuses = nextStatuses(body.to, order.fulfilment);
     order.timeline.push({ status: body.to, at, detail: body.reason ?? (body.prep_minutes === undefined ? null : String(body.prep_minutes)) });

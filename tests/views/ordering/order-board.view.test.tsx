@@ -27,6 +27,7 @@ beforeEach(() => {
 
 afterEach(() => {
   globalThis.fetch = realFetch;
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();
 });
@@ -116,6 +117,47 @@ describe('order board', () => {
     await user.click(sound);
     expect(sound).toBeChecked();
     expect(localStorage.getItem('tablefront.ordering.sound')).toBe('on');
+
+    // A move takes the view to the order's new column, with the focus on its card.
+    await user.click(screen.getByRole('tab', { name: 'New (1)' }));
+    await user.click(screen.getByRole('button', { name: '10 min, accept order #11' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: /^#11 / })).toHaveFocus());
+    expect(screen.getByRole('tab', { name: 'In the kitchen (1)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows where an order goes, who to call and how long it has waited; a booked order waits for its prep window; a cancelled one says so', {
+    timeout: 10_000,
+  }, async () => {
+    // happy-dom has no print(); the board calls it once the ticket is laid out.
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = renderBoard([
+      ownerOrder({ id: 1, fulfilment: 'delivery', address: { street: '1 Main St', city: 'Chicago', zip_code: '60601', notes: 'Ring twice' } }),
+      // Booked for 16:00 in Chicago: the kitchen may take it from 15:00.
+      ownerOrder({ id: 2, scheduled_for: '2026-11-27T22:00:00.000Z' }),
+      ownerOrder({ id: 3, status: 'cancelled', cancel_reason: 'Out of dough' }),
+    ]);
+    await waitFor(() => expect(card(11)).toBeInTheDocument());
+    expect(card(11)).toHaveTextContent('Waiting 15 min');
+    expect(card(11)).toHaveTextContent('Deliver to 1 Main St, 60601 Chicago');
+    expect(card(11)).toHaveTextContent('Delivery notes: Ring twice');
+    expect(within(card(11)).getByRole('link', { name: '+1 312 555 0199' })).toHaveAttribute('href', 'tel:+13125550199');
+    expect(within(card(12)).getByRole('link', { name: '+1 312 555 0199' })).toBeInTheDocument();
+
+    const accept = within(card(12)).getByRole('button', { name: 'Accept order #12 for 16:00' });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription('Goes to the kitchen from 15:00');
+    expect(within(card(12)).queryByRole('button', { name: /min, accept/ })).toBeNull();
+    expect(card(12)).not.toHaveTextContent('Waiting');
+
+    expect(within(column('Done today')).getByRole('article', { name: '#13 · Ada Cancelled' })).not.toHaveTextContent('Waiting');
+
+    await user.click(within(card(11)).getByRole('button', { name: 'Print ticket for order #11' }));
+    await waitFor(() => expect(print).toHaveBeenCalled());
+    const ticket = document.querySelector('[aria-label="Kitchen ticket for order #11"]');
+    expect(ticket).toHaveTextContent('Blue Door');
+    expect(ticket).toHaveTextContent('Fri, 27 Nov 2026');
+    expect(ticket).toHaveTextContent('Pay on delivery: $30.00');
   });
 
   it('asks an administrator to choose a restaurant first, and reads no orders', { timeout: 10_000 }, async () => {

@@ -135,6 +135,7 @@ describe('the store page’s cart and checkout', () => {
     await user.type(street, '1 Main St');
     await user.type(within(checkout).getByRole('textbox', { name: 'City' }), 'Chicago');
     await user.type(within(checkout).getByRole('textbox', { name: 'Zip or postal code' }), '60606');
+    await user.type(within(checkout).getByRole('textbox', { name: /^Flat, floor/ }), 'Ring twice');
     await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'When?' })).toHaveFocus());
@@ -147,6 +148,7 @@ describe('the store page’s cart and checkout', () => {
     await user.type(within(checkout).getByRole('textbox', { name: 'Name' }), 'Ada');
     await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
     await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(within(checkout).getByRole('textbox', { name: /^Note for the restaurant/ }), 'No onions');
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
 
     await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'Review your order' })).toHaveFocus());
@@ -158,6 +160,8 @@ describe('the store page’s cart and checkout', () => {
       'Free delivery over $40.00',
       'Minimum order $15.00',
       'Pay on delivery',
+      'Delivery notes: Ring twice',
+      'Note for the restaurant: No onions',
     ])
       expect(checkout).toHaveTextContent(words);
     answers.push(jsonResponse(400, { detail: 'Some fields are not valid.', code: 'invalid', fields: { 'customer.phone': 'We cannot call this number.' } }));
@@ -177,8 +181,9 @@ describe('the store page’s cart and checkout', () => {
       fulfilment: 'delivery',
       lines: [{ item_id: COLA, size_id: null, quantity: 8, extra_selection_ids: [] }],
       customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
-      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606' },
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: 'Ring twice' },
       scheduled_for: null,
+      note: 'No onions',
     });
     expect(placements[0]!.key).toMatch(/^[0-9a-f]{32}$/);
     expect(placements[1]!.key).not.toBe(placements[0]!.key);

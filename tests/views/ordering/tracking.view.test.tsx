@@ -73,6 +73,27 @@ describe('the tracking page', () => {
     expect(main).not.toHaveTextContent('This page updates by itself.');
   });
 
+  it('tells a pickup where to collect it and whom to call; a cancelled delivery asks for no payment', async () => {
+    const restaurant = {
+      name: 'Blue Door',
+      slug: 'blue-door',
+      time_zone: 'America/Chicago',
+      address: '12 Market St, Springfield, IL 62701',
+      phone: '(217) 555-0101',
+    };
+    // Accepted, it would go on asking: stopped once read.
+    const accepted = show([() => jsonResponse(200, { ...order('accepted'), restaurant })]);
+    await waitFor(() => expect(screen.getByRole('main')).toHaveTextContent('Pick up at Blue Door, 12 Market St, Springfield, IL 62701.'));
+    expect(screen.getByRole('link', { name: '(217) 555-0101' })).toHaveAttribute('href', 'tel:2175550101');
+    accepted.stop();
+    document.body.innerHTML = '';
+
+    show([() => jsonResponse(200, { ...order('placed'), status: 'cancelled', fulfilment: 'delivery', cancel_reason: 'Out of dough', restaurant })]);
+    await waitFor(() => expect(screen.getByRole('main')).toHaveTextContent('Reason: Out of dough'));
+    expect(screen.getByRole('main')).not.toHaveTextContent('Pay on delivery');
+    expect(screen.getByRole('main')).not.toHaveTextContent('Pick up at');
+  });
+
   it('says so for an unknown token, with a way back to the store', async () => {
     show([() => jsonResponse(404, { detail: 'Not found.', code: 'not_found' })]);
     expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this order' })).toBeVisible();
