@@ -42,7 +42,6 @@ export function StoreNotificationsSection({ restaurantId, machine = notification
       <>
         <Switch
           label={NEW_ORDER_MAIL_LABEL}
-          description="Sent to the contact email under Contacts, or to your sign-in email while that is empty."
           checked={settings.new_order_mail}
           disabled={saving}
           onChange={(event) => send({ type: 'notifications.change', settings: { ...settings, new_order_mail: event.currentTarget.checked } })}
@@ -61,7 +60,7 @@ export function StoreNotificationsSection({ restaurantId, machine = notification
             {NOTIFICATIONS_TITLE}
           </Title>
           <Text c="dimmed" size="sm">
-            How you hear about new orders.
+            How you hear about new orders. The mail goes to the contact email under Contacts, or to your sign-in email while that is empty.
           </Text>
         </div>
         {body}
