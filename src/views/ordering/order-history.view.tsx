@@ -163,7 +163,14 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
   const phone = useNarrowerThan('sm');
   const money = (amount: number) => (order ? formatMoney(amount, order.currency) : '');
   return (
-    <Drawer opened={order !== null} onClose={onClose} position="right" size={phone ? '100%' : 'md'} title={order ? `Order #${order.number}` : ''}>
+    <Drawer
+      opened={order !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'md'}
+      title={order ? `Order #${order.number}` : ''}
+      closeButtonProps={{ 'aria-label': 'Close the order' }}
+    >
       {order ? (
         <Stack gap="md">
           <Text>

@@ -15,7 +15,7 @@ import { PRODUCT_NAME } from '../../theme';
 import { isAdmin, RestaurantLabelsProvider, useSession } from './session-context';
 import classes from './backoffice.module.css';
 import { sidebarFor, type BackOfficeBase } from './navigation';
-import { NewOrdersBadge, ordersLinkName, useNewOrdersCount } from './new-orders-count';
+import { OrdersLabel, ordersLinkName, useNewOrdersCount } from './new-orders-count';
 import { useRestaurantPicker } from './restaurant-picker';
 import { StoreLinkRefreshProvider, useStoreLink, ViewStoreIcon, ViewStoreLabel } from './store-link';
 
@@ -149,8 +149,8 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
             <NavLink
               component={Link}
               href={`/${entry.screen}`}
-              label={entry.label}
-              {...(entry.screen === 'orders' ? { 'aria-label': ordersLinkName(entry.label, newOrders), rightSection: <NewOrdersBadge count={newOrders} /> } : {})}
+              label={entry.screen === 'orders' ? <OrdersLabel label={entry.label} count={newOrders} /> : entry.label}
+              aria-label={entry.screen === 'orders' ? ordersLinkName(entry.label, newOrders) : undefined}
               active={currentness(path, entry.screen) !== undefined}
               aria-current={currentness(path, entry.screen)}
               onClick={chooseLink}

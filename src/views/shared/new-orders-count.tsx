@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { newOrdersMachine, type NewOrdersMachine } from '../../machines/shared/new-orders.machine';
+import classes from './backoffice.module.css';
 import { useRestaurantChanged } from './restaurant-changed';
 
 /**
@@ -27,12 +28,18 @@ export function useNewOrdersCount(restaurantId: number | null, path: string, mac
 /** The link's accessible name: "Orders, 3 new", or its label alone with none waiting. */
 export const ordersLinkName = (label: string, count: number) => (count > 0 ? `${label}, ${count} new` : label);
 
-/** The number shown beside the link; its words are in the link's name, so the badge is hidden from screen readers. */
-export function NewOrdersBadge({ count }: { count: number }) {
-  if (count === 0) return null;
+/**
+ * "Orders" and, beside it, the number waiting. The link's name says both in words ("Orders, 3
+ * new"); the visible "Orders 3" is part of it (WCAG 2.5.3), so the space between them is real text.
+ */
+export function OrdersLabel({ label, count }: { label: string; count: number }) {
+  if (count === 0) return label;
   return (
-    <Badge size="sm" circle={count < 10} color="ember.8" aria-hidden="true" data-testid="new-orders-count">
-      {count}
-    </Badge>
+    <span className={classes.ordersLabel}>
+      {label}{' '}
+      <Badge size="sm" circle={count < 10} color="ember.8" data-testid="new-orders-count">
+        {count}
+      </Badge>
+    </span>
   );
 }
