@@ -55,7 +55,9 @@ describe('the restaurant hears of new orders and finds past ones', { timeout: 12
     await screenshot(page, 'orders-alerts-store-1280');
 
     await place({ name: 'Grace Hopper', phone: '+1 312 555 0142', email: 'grace@example.com' });
-    await sidebar(page).getByRole('link', { name: /^Orders/ }).click();
+    await sidebar(page)
+      .getByRole('link', { name: /^Orders/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await screenshot(page, 'orders-alerts-board-1280');
     await page.getByRole('link', { name: 'Order history: every past order' }).click();

@@ -18,7 +18,9 @@ export type NewOrderMailTo = (db: Db, restaurantId: number) => Promise<string | 
 
 /** "Tue 1 Dec, 6:45 PM" on the restaurant's wall clock. */
 const bookedTime = (at: string, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(at));
+  new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(
+    new Date(at),
+  );
 
 function wording(order: OwnerOrder): { subject: string; lines: string[] } {
   const how = order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery';
@@ -58,9 +60,10 @@ export async function newOrderMail(
     title: subject,
     heading: order.restaurant.name,
     publicUrl,
-    body: [...lines.map((line) => paragraph(escapeHtml(line))), paragraph(`<a href="${escapeHtml(board)}" style="color:#1c7ed6;">Open the order board</a>`)].join(
-      '\n      ',
-    ),
+    body: [
+      ...lines.map((line) => paragraph(escapeHtml(line))),
+      paragraph(`<a href="${escapeHtml(board)}" style="color:#1c7ed6;">Open the order board</a>`),
+    ].join('\n      '),
   });
   return { to, subject, text, html };
 }

@@ -72,7 +72,8 @@ export const orderHistoryMachine = setup({
   delays: { searchPause: SEARCH_DEBOUNCE_MS },
   guards: {
     hasRestaurant: ({ context }) => context.restaurantId !== null,
-    pastTheEnd: ({ context }, params: { loaded: Loaded }) => params.loaded.orders.length === 0 && context.page > pageCount(params.loaded.count, context.pageSize),
+    pastTheEnd: ({ context }, params: { loaded: Loaded }) =>
+      params.loaded.orders.length === 0 && context.page > pageCount(params.loaded.count, context.pageSize),
     hasNextPage: ({ context }) => context.result !== null && context.page < pageCount(context.result.count, context.pageSize),
     hasPreviousPage: ({ context }) => context.page > 1,
     onThePage: ({ context, event }) => event.type === 'order.open' && (context.result?.orders.some((order) => order.id === event.orderId) ?? false),

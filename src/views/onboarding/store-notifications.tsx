@@ -19,7 +19,13 @@ export const NEW_ORDER_MAIL_LABEL = 'Mail me every new order';
  * restaurant. Saved as soon as the switch is flipped (one choice needs no Save button); a refused
  * save puts the switch back and says why.
  */
-export function StoreNotificationsSection({ restaurantId, machine = notificationSettingsMachine }: { restaurantId: number; machine?: NotificationSettingsMachine }) {
+export function StoreNotificationsSection({
+  restaurantId,
+  machine = notificationSettingsMachine,
+}: {
+  restaurantId: number;
+  machine?: NotificationSettingsMachine;
+}) {
   const [state, send] = useMachine(machine, { input: { restaurantId } });
   const { settings, error } = state.context;
   const saving = state.hasTag('saving');

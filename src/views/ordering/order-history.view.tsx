@@ -180,7 +180,8 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
           <section aria-label="Customer">
             <Text fw={700}>{order.customer.name}</Text>
             <Text>
-              <Anchor href={`tel:${order.customer.phone}`}>{order.customer.phone}</Anchor> · <Anchor href={`mailto:${order.customer.email}`}>{order.customer.email}</Anchor>
+              <Anchor href={`tel:${order.customer.phone}`}>{order.customer.phone}</Anchor> ·{' '}
+              <Anchor href={`mailto:${order.customer.email}`}>{order.customer.email}</Anchor>
             </Text>
             {order.address ? (
               <Text>

@@ -57,7 +57,12 @@ beforeEach(async () => {
 
 let keys = 0;
 async function place(): Promise<PlacedOrder> {
-  const answer = await t.app.inject({ method: 'POST', url: '/api/v2/storefront/blue-door/orders/', payload: order, headers: { 'idempotency-key': `k-${(keys += 1)}` } });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/storefront/blue-door/orders/',
+    payload: order,
+    headers: { 'idempotency-key': `k-${(keys += 1)}` },
+  });
   expect(answer.statusCode).toBe(201);
   await t.app.backgroundSettled();
   return answer.json();

@@ -53,10 +53,11 @@ describe('order history', () => {
     const app = openAppAt('/backoffice/orders/history');
     await screen.findByRole('heading', { level: 1, name: 'Order history' }, FIRST_LOAD);
     const list = await screen.findByRole('list', { name: 'Orders' });
-    expect(within(list).getAllByRole('button').map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^#12 Grace Hopper.*Completed · \$27\.00$/),
-      expect.stringMatching(/^#11 Ada.*Cancelled · \$27\.00$/),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringMatching(/^#12 Grace Hopper.*Completed · \$27\.00$/), expect.stringMatching(/^#11 Ada.*Cancelled · \$27\.00$/)]);
     expect(asked[0]?.get('restaurant_id')).toBe('42');
 
     const user = userEvent.setup({ delay: null });

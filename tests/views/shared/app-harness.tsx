@@ -41,7 +41,11 @@ export const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com',
  */
 export function signedInAs(
   user: CurrentUser,
-  { launched = false, newOrders = 0, answer }: { launched?: boolean; newOrders?: number; answer?: (request: { method: string; url: string; body: unknown }) => Response | undefined } = {},
+  {
+    launched = false,
+    newOrders = 0,
+    answer,
+  }: { launched?: boolean; newOrders?: number; answer?: (request: { method: string; url: string; body: unknown }) => Response | undefined } = {},
 ) {
   localStorage.setItem('access_token', 'token');
   // Each request is first checked against the real server's route and contract, as it would be there.
