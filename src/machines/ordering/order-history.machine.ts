@@ -38,7 +38,6 @@ export type OrderHistoryEvent =
   | { type: 'filter.search'; search: string }
   | { type: 'filter.status'; status: OrderStatus | null }
   | { type: 'filter.day'; day: string }
-  | { type: 'filter.pageSize'; pageSize: number }
   | { type: 'page.next' }
   | { type: 'page.previous' }
   | { type: 'list.retry' }
@@ -92,7 +91,6 @@ export const orderHistoryMachine = setup({
       on: {
         'filter.status': { guard: 'hasRestaurant', target: '.loading', actions: assign(({ event }) => refilter({ status: event.status })) },
         'filter.day': { guard: 'hasRestaurant', target: '.loading', actions: assign(({ event }) => refilter({ day: event.day })) },
-        'filter.pageSize': { guard: 'hasRestaurant', target: '.loading', actions: assign(({ event }) => refilter({ pageSize: event.pageSize })) },
         'search.settled': { guard: 'hasRestaurant', target: '.loading', actions: assign(({ context }) => refilter({ search: context.searchTyped })) },
       },
       states: {

@@ -19,7 +19,6 @@ describe('order history machine (issue 40)', () => {
       { type: 'filter.search', search: 'ada' },
       { type: 'filter.status', status: 'completed' },
       { type: 'filter.day', day: '2026-11-20' },
-      { type: 'filter.pageSize', pageSize: 50 },
       { type: 'page.next' },
       { type: 'page.previous' },
       { type: 'order.open', orderId: 1 },
