@@ -476,3 +476,12 @@ export const OnboardingStatus = object({
   }),
 });
 export type OnboardingStatus = Infer<typeof OnboardingStatus>;
+
+/**
+ * GET and PUT /api/v2/restaurants/{id}/settings/notifications/ (issue 40; PRODUCT.md: a
+ * restaurant's settings beyond the onboarding steps, one section each): whether every new order
+ * is mailed to the restaurant's contact email (or, without one, to its owner). On by default.
+ */
+export const NotificationSettings = object({ new_order_mail: boolean() });
+export type NotificationSettings = Infer<typeof NotificationSettings>;
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { new_order_mail: true };

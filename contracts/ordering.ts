@@ -1,6 +1,6 @@
 import { array, enums, integer, is, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
-import { Id, IdText, Page, PAGING } from './shared/lists';
+import { Id, IdText, Page, PAGING, SearchText } from './shared/lists';
 import { CalendarDate } from './shared/opening-hours';
 import { CURRENCIES } from './shared/restaurants';
 import { StoreSlug } from './shared/store-slug';
@@ -225,12 +225,17 @@ export const TransitionBody = object({
 });
 export type TransitionBody = Infer<typeof TransitionBody>;
 
-/** GET /api/v2/orders/?status=&day=&page=&page_size=&restaurant_id= (newest first; day in the restaurant's zone). */
+/**
+ * GET /api/v2/orders/?status=&day=&search=&page=&page_size=&restaurant_id= (newest first; day in
+ * the restaurant's zone). `search` (issue 40, the order history) finds an order by its number
+ * ("12" or "#12"), the customer's name, or their phone whatever its punctuation.
+ */
 export const OrdersQuery = object({
   ...PAGING,
   restaurant_id: optional(IdText),
   status: optional(enums(ORDER_STATUSES)),
   day: optional(CalendarDate),
+  search: optional(SearchText),
 });
 export type OrdersQuery = Infer<typeof OrdersQuery>;
 export const OrdersPage = Page(OwnerOrder);

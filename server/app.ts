@@ -29,6 +29,7 @@ import { messageRoutes } from './routes/leads/messages';
 import { demandRoutes } from './routes/leads/demand';
 import { restaurantZipsOf } from './domain/onboarding/restaurant-zips';
 import { serviceZipsOf } from './domain/onboarding/service-zips';
+import { newOrderMailTo } from './domain/onboarding/notification-settings';
 import { signupsPerZip } from './domain/leads/demand';
 import { territoryRoutes } from './routes/territories/territories';
 import { surveyRoutes } from './routes/survey/survey';
@@ -189,7 +190,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     store: (db, slug, now) => storeForOrders(db, slug, now, zipDistanceMeters),
     restaurants: orderRestaurants,
   };
-  await routes.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores }));
+  // A new order is mailed to the address the onboarding area keeps (issue 40).
+  await routes.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
   await routes.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
   await routes.register(orderEventRoutes, context);
   return app;

@@ -32,6 +32,8 @@ const InsightsArea = lazy(() => import('./views/insights/insights-area.view').th
 const StoreSettings = lazy(() => import('./views/onboarding/store-settings.view').then((m) => ({ default: m.StoreSettingsView })));
 // The live order board (issue 30): the ordering area's own chunk.
 const OrderBoard = lazy(() => import('./views/ordering/order-board.view').then((m) => ({ default: m.OrderBoardView })));
+// Every past order (issue 40): the same area, its own chunk.
+const OrderHistory = lazy(() => import('./views/ordering/order-history.view').then((m) => ({ default: m.OrderHistoryView })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -72,6 +74,7 @@ function OnboardingRoutes({ restaurantId }: { restaurantId: string }) {
 /** Children shared by /admin and /backoffice (second document, section 2, issue 29's Store and issue 30's Orders); the browser tests visit each. */
 export const BACK_OFFICE_SCREENS = [
   'orders',
+  'orders/history',
   'dashboard',
   'store',
   'notifications',
@@ -107,6 +110,7 @@ function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; scre
   if (isMenuScreen(screen)) return <MenuArea screen={screen} params={params} />;
   if (screen === 'store') return <StoreSettings />;
   if (screen === 'orders') return <OrderBoard />;
+  if (screen === 'orders/history') return <OrderHistory />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;

@@ -43,6 +43,8 @@ export const paths = {
     launch: (id: number | string) => `/onboarding/${id}/launch/`,
   },
   uploadImage: '/upload/image/',
+  /** GET and PUT of one section of a restaurant's settings beyond the onboarding steps (issue 40: `notifications`). */
+  restaurantSettings: (id: number | string, section: 'notifications') => `/restaurants/${id}/settings/${section}/`,
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
@@ -55,6 +57,8 @@ export const paths = {
     one: (id: number | string) => `/orders/${id}/`,
     transition: (id: number | string) => `/orders/${id}/transition/`,
     events: '/orders/events/',
+    /** How many orders wait to be accepted (issue 40): the back office's sidebar polls it. */
+    newCount: '/orders/new-count/',
   },
   menu: {
     categories: '/categories/',

@@ -207,3 +207,16 @@ export const uploadedImages = pgTable(
   },
   (table) => [index('uploaded_images_owner_idx').on(table.ownerId), index('uploaded_images_sha256_idx').on(table.sha256)],
 );
+
+/**
+ * The Store screen's Notifications section (issue 40, `/restaurants/{id}/settings/notifications/`):
+ * whether every new order is mailed to the restaurant's contact address. No row means the
+ * defaults (mail on), so restaurants made before migration 0015 need none.
+ */
+export const restaurantNotificationSettings = pgTable('restaurant_notification_settings', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  newOrderMail: boolean('new_order_mail').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -44,6 +44,9 @@ export const orders = pgTable(
     unique('orders_restaurant_number_unique').on(table.restaurantId, table.number),
     index('orders_restaurant_placed_idx').on(table.restaurantId, table.placedAt),
     index('orders_restaurant_email_idx').on(table.restaurantId, table.customerEmail),
+    // The back office's count of new orders and the history filtered by status (issue 40,
+    // migration 0015): one restaurant's orders of one status, newest first.
+    index('orders_restaurant_status_placed_idx').on(table.restaurantId, table.status, table.placedAt),
   ],
 );
 

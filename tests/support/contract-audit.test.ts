@@ -46,7 +46,7 @@ import { ForgotRequest, GoogleSignInRequest, LoginRequest, ProfileRequest, Regis
 import { StatsQuery } from '#contracts/insights';
 import { CustomersQuery, OrderStatsQuery } from '#contracts/shared/order-figures';
 import { DemandQuery, MessageCreate, MessageExportQuery, MessageListQuery } from '#contracts/leads';
-import { ONBOARDING_STEP_BODIES } from '#contracts/onboarding';
+import { NotificationSettings, ONBOARDING_STEP_BODIES } from '#contracts/onboarding';
 import { API_BASE } from '#contracts/shared/paths';
 import { SurveyListQuery, SurveyResponseCreate } from '#contracts/survey';
 import { DeliveryCheckQuery } from '#contracts/storefront';
@@ -61,6 +61,9 @@ import * as surveyAnswers from '#src/services/survey/survey-answers';
 import * as demand from '#src/services/leads/demand';
 import * as orderEvents from '#src/services/ordering/order-events';
 import * as orders from '#src/services/ordering/orders';
+import * as newOrders from '#src/services/shared/new-orders';
+import * as notificationSettings from '#src/services/onboarding/notification-settings';
+import { NewOrdersQuery } from '#contracts/shared/new-orders';
 import * as placing from '#src/services/ordering/place-order';
 import * as tracking from '#src/services/ordering/track-order';
 import { OrdersQuery, PlaceOrderBody, TransitionBody } from '#contracts/ordering';
@@ -112,6 +115,22 @@ const AUDIT: Record<string, Audit> = {
     call: () => orders.listOrders({ restaurant_id: 42, status: 'placed', day: '2026-11-27', page_size: 200 }),
     route: `GET ${M('/orders/')}`,
     query: OrdersQuery,
+  },
+  // Issue 40: the order history's search, the sidebar's count, the Store screen's Notifications.
+  'orders.listOrders (history)': {
+    call: () => orders.listOrders({ restaurant_id: 42, search: '#12', status: 'completed', day: '2026-11-27', page: 2, page_size: 20 }),
+    route: `GET ${M('/orders/')}`,
+    query: OrdersQuery,
+  },
+  'newOrders.loadNewOrdersCount': {
+    call: () => newOrders.loadNewOrdersCount({ restaurantId: 42 }),
+    route: `GET ${M('/orders/new-count/')}`,
+    query: NewOrdersQuery,
+  },
+  'notificationSettings.saveNotificationSettings': {
+    call: () => notificationSettings.saveNotificationSettings({ restaurantId: 42, settings: { new_order_mail: false } }),
+    route: `PUT ${M('/restaurants/:id/settings/notifications/')}`,
+    body: NotificationSettings,
   },
   'orders.moveOrder': {
     call: () => orders.moveOrder({ orderId: 7, body: { to: 'accepted', prep_minutes: 15 } }),
@@ -389,6 +408,7 @@ const NOTHING_TO_AUDIT = new Set([
   'orderEvents.STREAM_BACKOFF',
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
+  'notificationSettings.loadNotificationSettings',
 ]);
 
 const SCOPES: [string, MenuScope][] = [
@@ -437,6 +457,8 @@ describe('every client call against its server contract', () => {
       placing,
       tracking,
       orderEvents,
+      newOrders,
+      notificationSettings,
     };
     const exported = Object.entries(modules).flatMap(([module, exports]) => Object.keys(exports).map((name) => `${module}.${name}`));
     const audited = new Set(Object.keys(AUDIT).map((name) => name.split(' ')[0]!));

@@ -23,7 +23,7 @@ function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['c
 }
 
 /** What was ordered and what it costs, paid at pickup or on delivery. */
-function summary(order: TrackedOrder): string[] {
+export function summary(order: TrackedOrder): string[] {
   const money = (amount: number) => formatMoney(amount, order.currency);
   return [
     ...order.lines.map((line) => lineText(line, order.currency)),

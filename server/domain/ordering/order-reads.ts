@@ -7,6 +7,7 @@ import { HttpError } from '../../http-error';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
 import { canRead, checkedRestaurantFilter, notFound, readableRows } from '../shared/tenancy';
+import { orderSearch } from './order-search';
 import { detailsOf, ownerOrder, trackedOrder, type OrderRow } from './order-shapes';
 import type { OrderRestaurant, StoreReaders } from './store-readers';
 
@@ -56,7 +57,7 @@ async function placedOn(db: Db, readers: StoreReaders, day: string, restaurantId
 }
 
 /**
- * GET /api/v2/orders/: newest first, paged, by status and day; tenancy as every list
+ * GET /api/v2/orders/: newest first, paged, by status, day and search; tenancy as every list
  * (an owner their restaurant, a superadmin any or the one named by `restaurant_id`).
  */
 export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, query: OrdersQuery): Promise<Listed<OwnerOrder>> {
@@ -71,6 +72,7 @@ export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, qu
         named === undefined ? undefined : eq(orders.restaurantId, named),
         query.status === undefined ? undefined : eq(orders.status, query.status),
         query.day === undefined ? undefined : await placedOn(db, readers, query.day, restaurantId),
+        orderSearch(query.search),
       ],
       searchIn: [],
       orderBy: { placed: orders.placedAt, id: orders.id } satisfies Record<string, AnyPgColumn>,

@@ -6,6 +6,7 @@ import {
   aboutStep,
   hoursStep,
   LaunchResponse,
+  NotificationSettings,
   ONBOARDING_STEP_BODIES,
   ONBOARDING_STEP_NAMES,
   OnboardingStatus,
@@ -15,6 +16,7 @@ import {
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { launchOnboarding, onboardingStatus, readStep, saveStep, startOnboarding, type OnboardingAccess } from '../../domain/onboarding/onboarding';
+import { readNotificationSettings, saveNotificationSettings } from '../../domain/onboarding/notification-settings';
 import type { StepBodies } from '../../domain/onboarding/onboarding-steps';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
@@ -91,5 +93,19 @@ export async function onboardingRoutes(app: ContractApp, context: AppContext) {
       preValidation: app.requireUser,
     },
     async (request) => (await launchOnboarding(db, access(request), context.clock())) satisfies LaunchResponse,
+  );
+
+  // The Notifications section of the Store screen (issue 40): whether new orders are mailed.
+  const notificationsUrl = `${API_BASE}${paths.restaurantSettings(':id', 'notifications')}`;
+  const notifications = json(NotificationSettings, "The restaurant's notification settings; never saved, the defaults (new order mail on).");
+  app.get(
+    notificationsUrl,
+    { schema: { params: IdParams, response: { 200: notifications } }, preValidation: app.requireUser },
+    async (request) => (await readNotificationSettings(db, settingsAccess(request))) satisfies NotificationSettings,
+  );
+  app.put(
+    notificationsUrl,
+    { schema: { params: IdParams, body: NotificationSettings, response: { 200: notifications } }, preValidation: app.requireUser },
+    async (request) => (await saveNotificationSettings(db, settingsAccess(request), request.body, context.clock())) satisfies NotificationSettings,
   );
 }

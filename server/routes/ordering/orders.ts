@@ -1,8 +1,10 @@
 import { OrdersPage, OrdersQuery, OwnerOrder, TransitionBody, type OrderStatus } from '../../../contracts/ordering';
 import { json, refusal } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
+import { NewOrdersCount, NewOrdersQuery } from '../../../contracts/shared/new-orders';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
+import { newOrdersCount } from '../../domain/ordering/new-orders';
 import { listOrders, orderInScope, ownerView } from '../../domain/ordering/order-reads';
 import type { OrderMailKind } from '../../domain/ordering/order-mail';
 import { moveOrder } from '../../domain/ordering/order-transition';
@@ -17,7 +19,8 @@ import type { ContractApp } from '../../plugins/contract-types';
 const mailAbout = (to: OrderStatus): OrderMailKind | null => (to === 'accepted' || to === 'ready' || to === 'cancelled' ? to : null);
 
 /**
- * The owner's side of orders (issue 30): the list, one order, and moving it along its lifecycle.
+ * The owner’s side of orders (issue 30): the list, one order, and moving it along its lifecycle;
+ * how many wait to be accepted (issue 40).
  * Tenancy as everywhere (server/domain/shared/tenancy.ts): an owner sees their restaurant's
  * orders only, another restaurant's order answers 404.
  */
@@ -30,6 +33,19 @@ export async function orderRoutes(app: ContractApp, context: AppContext, { reade
     `${API_BASE}${paths.orders.list}`,
     { preValidation: app.requireUser, schema: { querystring: OrdersQuery, response: { 200: json(OrdersPage, 'A page of orders, newest first.') } } },
     async (request) => toPage(request, await listOrders(db, readers, scopeOf(signedInUser(request)), request.query)),
+  );
+
+  // Before `/orders/{id}/`, which would not match it anyway (an id is digits).
+  app.get(
+    `${API_BASE}${paths.orders.newCount}`,
+    {
+      preValidation: app.requireUser,
+      schema: { querystring: NewOrdersQuery, response: { 200: json(NewOrdersCount, 'How many orders wait to be accepted (status `placed`).') } },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ count: await newOrdersCount(db, scopeOf(signedInUser(request)), request.query.restaurant_id) } satisfies NewOrdersCount),
   );
 
   app.get(

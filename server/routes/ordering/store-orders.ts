@@ -4,14 +4,20 @@ import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { placeOrder } from '../../domain/ordering/place-order';
 import { trackOrder } from '../../domain/ordering/order-reads';
+import type { NewOrderMailTo } from '../../domain/ordering/restaurant-order-mail';
 import type { StoreReaders } from '../../domain/ordering/store-readers';
 import { IDEMPOTENT_REFUSALS, idempotencyKeyOf, sendIdempotent } from '../shared/idempotent-answer';
 import { mailCustomer } from './customer-mail';
 import { clientScope, orderLimitKey } from './order-client';
+import { mailRestaurant } from './restaurant-mail';
 import type { ContractApp } from '../../plugins/contract-types';
 
 /** The customer's side of orders (issue 30): placing one on the store, following it by its token. No token needed. */
-export async function storeOrderRoutes(app: ContractApp, context: AppContext, { readers }: { readers: StoreReaders }) {
+export async function storeOrderRoutes(
+  app: ContractApp,
+  context: AppContext,
+  { readers, newOrderMailTo }: { readers: StoreReaders; newOrderMailTo: NewOrderMailTo },
+) {
   const { database, clock, config } = context;
 
   // Public, so each client address may place only a few orders a minute on each store (shared
@@ -44,7 +50,10 @@ export async function storeOrderRoutes(app: ContractApp, context: AppContext, { 
         client: clientScope(context.keys.clientHash, request),
         now: clock(),
       });
-      if (placement.placed) mailCustomer(context, request, 'placed', placement.placed.order, placement.placed.email);
+      if (placement.placed) {
+        mailCustomer(context, request, 'placed', placement.placed.order, placement.placed.email);
+        mailRestaurant(context, request, readers, newOrderMailTo, placement.placed.order.id);
+      }
       return sendIdempotent(reply, placement.answer);
     },
   );

@@ -32,6 +32,7 @@ import { FieldsHeadingLevel } from './onboarding-fields';
 import { HoursFields } from './onboarding-hours.view';
 import { FIELD_ORDER } from './onboarding-labels';
 import { LocationFields } from './onboarding-location.view';
+import { StoreNotificationsSection } from './store-notifications';
 import { FailureAlert } from './onboarding-step-frame';
 import onboarding from './onboarding.module.css';
 import classes from './store-settings.module.css';
@@ -91,6 +92,7 @@ function StoreSettings({ machine }: { machine: StoreSettingsMachine }) {
           {FORM_STEPS.map((step) => (
             <SettingsSection key={step} step={step} actor={sections[step]} />
           ))}
+          {user.active_restaurant_id === null ? null : <StoreNotificationsSection restaurantId={user.active_restaurant_id} />}
         </>
       )}
     </Stack>

@@ -37,6 +37,8 @@ import { KitchenTicket } from './kitchen-ticket';
 import { OrderCancelDialog } from './order-cancel-dialog';
 import { OrderCard } from './order-card';
 import { playNewOrderTone } from './order-tone';
+import { SoundBlockedNote } from './sound-blocked-note';
+import { OrderHistoryLink } from './order-history-link';
 import classes from './order-board.module.css';
 import { cardId } from './order-text';
 
@@ -67,6 +69,7 @@ export function OrderBoardView({ machine = orderBoardMachine }: { machine?: Orde
       <Title order={1} size="h2">
         {ORDERS_TITLE}
       </Title>
+      <OrderHistoryLink />
       <OrderBoard key={user.active_restaurant_id ?? 'none'} machine={machine} restaurantId={user.active_restaurant_id} admin={isAdmin(user)} />
     </Stack>
   );
@@ -106,6 +109,7 @@ function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachi
         <Text size="sm">{live ? 'Live: new orders appear here as they arrive.' : 'Connecting to new orders…'}</Text>
         <Switch label="Sound on new orders" checked={sound} onChange={(event) => send({ type: 'sound.toggle', on: event.currentTarget.checked })} />
       </Group>
+      <SoundBlockedNote actor={actor} />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>

@@ -15,12 +15,14 @@ import { PRODUCT_NAME } from '../../theme';
 import { isAdmin, RestaurantLabelsProvider, useSession } from './session-context';
 import classes from './backoffice.module.css';
 import { sidebarFor, type BackOfficeBase } from './navigation';
+import { OrdersLabel, ordersLinkName, useNewOrdersCount } from './new-orders-count';
 import { useRestaurantPicker } from './restaurant-picker';
 import { StoreLinkRefreshProvider, useStoreLink, ViewStoreIcon, ViewStoreLabel } from './store-link';
 
 /**
  * Header with the signed-in person and Sign out; the sidebar collapses behind a burger on phones.
  * A skip link comes before the header, and the sidebar marks the screen shown with aria-current.
+ * "Orders" carries the count of new orders on every page (issue 40).
  * Staff and superadmins also get the restaurant picker: what they choose is what every list and
  * create applies to, and without a choice menu rows say which restaurant they belong to.
  */
@@ -76,6 +78,7 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
   const path = location.replace(/^\//, '');
   const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
   const store = useStoreLink(user.active_restaurant_id);
+  const newOrders = useNewOrdersCount(user.active_restaurant_id, path);
 
   // On a phone the open menu covers the page: Escape closes it and hands the focus back to the
   // burger, as it does for any disclosure.
@@ -146,7 +149,8 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
             <NavLink
               component={Link}
               href={`/${entry.screen}`}
-              label={entry.label}
+              label={entry.screen === 'orders' ? <OrdersLabel label={entry.label} count={newOrders} /> : entry.label}
+              aria-label={entry.screen === 'orders' ? ordersLinkName(entry.label, newOrders) : undefined}
               active={currentness(path, entry.screen) !== undefined}
               aria-current={currentness(path, entry.screen)}
               onClick={chooseLink}

@@ -106,6 +106,55 @@ describe('GET /api/v2/orders/', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the order history: GET /api/v2/orders/?search= (issue 40)', { timeout: 30_000 }, () => {
+  const grace = { name: 'Grace Hopper', phone: '+1 (312) 555-0142', email: 'grace@example.com' };
+
+  it('finds an order by its number, a piece of the name, or the phone whatever its punctuation; never another restaurant’s', async () => {
+    const blue = owners.blue.restaurantId;
+    const ada = await insertOrder(fresh.database, { restaurantId: blue, placedAt: new Date('2026-11-20T17:00:00Z'), status: 'completed' });
+    const hopper = await insertOrder(fresh.database, { restaurantId: blue, placedAt: new Date('2026-11-21T17:00:00Z'), customer: grace, status: 'cancelled' });
+    // Another restaurant's customer of the same name and phone, and its order of the same number.
+    await insertOrder(fresh.database, { restaurantId: owners.red.restaurantId, customer: grace });
+    await insertOrder(fresh.database, { restaurantId: owners.red.restaurantId, customer: grace });
+    const found = async (search: string) =>
+      ((await get(`/orders/?search=${encodeURIComponent(search)}`, owners.blue.token)).json() as OrdersPage).results.map((order) => order.id);
+    expect(await found(`#${hopper.number}`)).toEqual([hopper.id]);
+    expect(await found(String(ada.number))).toEqual([ada.id]);
+    expect(await found('hopp')).toEqual([hopper.id]);
+    expect(await found('312 5550142')).toEqual([hopper.id]);
+    expect(await found('555-0199')).toEqual([ada.id]);
+    expect(await found('nobody')).toEqual([]);
+    const filtered = await get('/orders/?search=grace&status=cancelled&day=2026-11-21', owners.blue.token);
+    expect((filtered.json() as OrdersPage).results.map((order) => order.id)).toEqual([hopper.id]);
+  });
+
+  it('bounds the page size and refuses a search longer than a name, with the fields named', async () => {
+    const fields = async (query: string) => {
+      const answer = await get(`/orders/?${query}`, owners.blue.token);
+      return [answer.statusCode, Object.keys(answer.json().fields ?? {})];
+    };
+    expect(await fields('page_size=501')).toEqual([400, ['page_size']]);
+    expect(await fields('page=0')).toEqual([400, ['page']]);
+    expect(await fields(`search=${'x'.repeat(300)}`)).toEqual([400, ['search']]);
+    expect((await get('/orders/?page_size=500&page=9', owners.blue.token)).json()).toMatchObject({ count: 0, results: [] });
+  });
+});
+
+describe('GET /api/v2/orders/new-count/ (issue 40)', { timeout: 30_000 }, () => {
+  it('counts the orders waiting to be accepted: the owner’s own only; another restaurant named is 404', async () => {
+    await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId });
+    await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId });
+    await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId, status: 'accepted' });
+    await insertOrder(fresh.database, { restaurantId: owners.red.restaurantId });
+    expect((await get('/orders/new-count/', owners.blue.token)).json()).toEqual({ count: 2 });
+    expect((await get('/orders/new-count/', owners.red.token)).json()).toEqual({ count: 1 });
+    const foreign = await get(`/orders/new-count/?restaurant_id=${owners.red.restaurantId}`, owners.blue.token);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'not_found']);
+    expect((await get(`/orders/new-count/?restaurant_id=${owners.red.restaurantId}`, superadmin)).json()).toEqual({ count: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/orders/new-count/' })).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/v2/orders/{id}/', { timeout: 30_000 }, () => {
   it('answers the owner’s order and 404 for another restaurant’s', async () => {
     const blue = await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId, fulfilment: 'delivery' });

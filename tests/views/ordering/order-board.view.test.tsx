@@ -102,7 +102,7 @@ describe('order board', () => {
     expect(within(column('In the kitchen')).getByRole('article', { name: /^#13 / })).toHaveFocus();
   });
 
-  it('on a phone shows one tab per column with its count; the sound switch is off until turned on, then remembered', { timeout: 10_000 }, async () => {
+  it('on a phone shows one tab per column with its count; the sound switch is on until turned off, then remembered', { timeout: 10_000 }, async () => {
     setViewport('phone');
     const user = renderBoard([ownerOrder({ id: 1 }), ownerOrder({ id: 3, status: 'ready' })]);
     const newTab = await screen.findByRole('tab', { name: 'New (1)' });
@@ -113,10 +113,10 @@ describe('order board', () => {
     expect(screen.queryByRole('article', { name: /^#11 / })).toBeNull();
 
     const sound = screen.getByRole('switch', { name: 'Sound on new orders' });
-    expect(sound).not.toBeChecked();
-    await user.click(sound);
     expect(sound).toBeChecked();
-    expect(localStorage.getItem('tablefront.ordering.sound')).toBe('on');
+    await user.click(sound);
+    expect(sound).not.toBeChecked();
+    expect(localStorage.getItem('tablefront.ordering.sound')).toBe('off');
 
     // A move takes the view to the order's new column, with the focus on its card.
     await user.click(screen.getByRole('tab', { name: 'New (1)' }));
@@ -158,6 +158,26 @@ describe('order board', () => {
     expect(ticket).toHaveTextContent('Blue Door');
     expect(ticket).toHaveTextContent('Fri, 27 Nov 2026');
     expect(ticket).toHaveTextContent('Pay on delivery: $30.00');
+  });
+
+  it('says when the browser blocks the sound, and lets it play from the note’s button (issue 40)', { timeout: 10_000 }, async () => {
+    // A browser's audio before the page was used: suspended until resumed from a click.
+    class BlockedAudio extends EventTarget {
+      state: 'suspended' | 'running' = 'suspended';
+      async resume() {
+        this.state = 'running';
+        this.dispatchEvent(new Event('statechange'));
+      }
+    }
+    vi.stubGlobal('AudioContext', BlockedAudio);
+    try {
+      const user = renderBoard([ownerOrder({ id: 1 })]);
+      expect(await screen.findByText('Your browser is blocking the sound of new orders until you use this page.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Turn sound on' }));
+      await waitFor(() => expect(screen.queryByText(/blocking the sound/)).toBeNull());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('asks an administrator to choose a restaurant first, and reads no orders', { timeout: 10_000 }, async () => {

@@ -35,9 +35,18 @@ export const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com',
 
 /**
  * A stored token and a server (the page's fetch) that knows who it belongs to, as the guards
- * need; `launched` is what the onboarding status answers. Undo with `vi.unstubAllGlobals()`.
+ * need; `launched` is what the onboarding status answers, `newOrders` the sidebar's count of new
+ * orders (issue 40), `answer` a test's own answers to other calls (undefined: 404). Undo with
+ * `vi.unstubAllGlobals()`.
  */
-export function signedInAs(user: CurrentUser, { launched = false } = {}) {
+export function signedInAs(
+  user: CurrentUser,
+  {
+    launched = false,
+    newOrders = 0,
+    answer,
+  }: { launched?: boolean; newOrders?: number; answer?: (request: { method: string; url: string; body: unknown }) => Response | undefined } = {},
+) {
   localStorage.setItem('access_token', 'token');
   // Each request is first checked against the real server's route and contract, as it would be there.
   vi.stubGlobal(
@@ -46,11 +55,12 @@ export function signedInAs(user: CurrentUser, { launched = false } = {}) {
       const path = new URL(request.url).pathname;
       const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/v2/auth/me/') return json(user);
+      if (path === '/api/v2/orders/new-count/') return json({ count: newOrders });
       if (path === '/api/v2/onboarding/42/status/') {
         const progress = { location: false, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched };
         return json({ id: 42, launched, progress });
       }
-      return json({ detail: 'Not found.', code: 'not_found' }, 404);
+      return answer?.(request) ?? json({ detail: 'Not found.', code: 'not_found' }, 404);
     }),
   );
 }

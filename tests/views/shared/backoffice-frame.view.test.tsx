@@ -55,6 +55,14 @@ describe('back-office frame', () => {
     expect(within(sidebar()).getByRole('link', { name: 'Coupons' })).not.toHaveAttribute('aria-current');
   });
 
+  it('shows the count of new orders beside Orders on any page, in the link’s name too (issue 40)', async () => {
+    signedInAs(OWNER, { newOrders: 3 });
+    openAppAt('/backoffice/coupons');
+    await screen.findByRole('heading', { level: 1, name: 'Coupons' }, FIRST_LOAD);
+    const orders = await within(sidebar()).findByRole('link', { name: 'Orders, 3 new' });
+    expect(orders).toHaveTextContent('3');
+  });
+
   it('marks Menu as the current section on a menu sub-screen', async () => {
     signedInAs(OWNER);
     openAppAt('/backoffice/menu/toppings');

@@ -1,0 +1,19 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema-ordering';
+import type { Scope } from '../shared/scope';
+import { checkedRestaurantFilter, readableRows } from '../shared/tenancy';
+
+/**
+ * GET /api/v2/orders/new-count/ (issue 40): the orders waiting to be accepted, for the sidebar's
+ * count. One index-only count (orders_restaurant_status_placed_idx, migration 0015), so every
+ * open back-office tab may ask for it every few seconds. Tenancy as the orders list.
+ */
+export async function newOrdersCount(db: Db, scope: Scope, requested: number | undefined): Promise<number> {
+  const named = await checkedRestaurantFilter(db, scope, requested);
+  const [row] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(and(readableRows(scope, orders.restaurantId), named === undefined ? undefined : eq(orders.restaurantId, named), eq(orders.status, 'placed')));
+  return row?.value ?? 0;
+}

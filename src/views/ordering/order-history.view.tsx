@@ -1,0 +1,234 @@
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Anchor, Button, Drawer, Group, NativeSelect, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { ORDER_STATUSES, type OrderStatus, type OwnerOrder } from '../../../contracts/ordering';
+import { LoadFailed } from '../../components/load-failed';
+import { useNarrowerThan } from '../../components/narrow-screen';
+import { usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { readHistoryAddress, writeHistoryAddress } from '../../machines/ordering/order-history-address';
+import { openOrderOf, orderHistoryMachine, pageCount, type OrderHistoryMachine } from '../../machines/ordering/order-history.machine';
+import { formatMoney } from '../shared/money-format';
+import { isAdmin, useSession } from '../shared/session-context';
+import classes from './order-history.module.css';
+import { fulfilmentWord, lineExtras, lineTitle } from './order-text';
+
+export const HISTORY_TITLE = 'Order history';
+export const HISTORY_EMPTY = 'No orders match.';
+
+/** A status as the history's list and filter name it. */
+export const STATUS_NAMES: Record<OrderStatus, string> = {
+  placed: 'New',
+  accepted: 'In the kitchen',
+  ready: 'Ready',
+  out_for_delivery: 'Out for delivery',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+const ALL = '';
+const STATUS_CHOICES = [{ value: ALL, label: 'All statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] }))];
+
+/** "Tue 1 Dec, 18:05" on the restaurant's wall clock: the one place this screen writes a time. */
+const when = (iso: string, zone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(' at ', ', ');
+
+const rowId = (orderId: number) => `history-order-${orderId}`;
+
+/**
+ * The order history (`/backoffice/orders/history`, `/admin/orders/history` for the restaurant
+ * chosen in the header; issue 40): every order the restaurant took, searched, filtered, paged,
+ * each opened in full. Keyed by the restaurant, so a new choice starts afresh.
+ */
+export function OrderHistoryView({ machine = orderHistoryMachine }: { machine?: OrderHistoryMachine }) {
+  usePageTitle(HISTORY_TITLE, 'Back office');
+  const { user } = useSession();
+  return (
+    <Stack gap="lg" maw={960} w="100%">
+      <Group justify="space-between" align="baseline" gap="sm">
+        <Title order={1} size="h2">
+          {HISTORY_TITLE}
+        </Title>
+        <Anchor component={Link} href="/orders">
+          Back to the order board
+        </Anchor>
+      </Group>
+      <OrderHistory key={user.active_restaurant_id ?? 'none'} machine={machine} restaurantId={user.active_restaurant_id} admin={isAdmin(user)} />
+    </Stack>
+  );
+}
+
+function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryMachine; restaurantId: number | null; admin: boolean }) {
+  const [search, setSearch] = useSearchParams();
+  // Read once: from then on the machine owns the filters and the address follows it.
+  const [initial] = useState(() => readHistoryAddress(search.toString()));
+  const [state, send] = useMachine(machine, { input: { ...initial, restaurantId } });
+  const { context } = state;
+
+  // The address follows the filters (a link shares them): a sync of the context to the URL.
+  const address = writeHistoryAddress(context);
+  useEffect(() => {
+    if (address !== search.toString()) setSearch(address, { replace: true });
+  }, [address, search, setSearch]);
+
+  if (state.hasTag('noRestaurant')) {
+    return (
+      <Text>
+        {admin ? 'Choose a restaurant in “Restaurant you work on” to see its orders.' : 'Your restaurant is not set up yet: orders come once it is launched.'}
+      </Text>
+    );
+  }
+  const result = context.result;
+  const pages = pageCount(result?.count ?? 0, context.pageSize);
+  const ready = state.hasTag('ready');
+  const open = openOrderOf(context);
+  return (
+    <Stack gap="md">
+      <div className={classes.filters}>
+        <TextInput
+          label="Search"
+          description="Order number, name or phone"
+          type="search"
+          value={context.searchTyped}
+          onChange={(event) => send({ type: 'filter.search', search: event.currentTarget.value })}
+        />
+        <NativeSelect
+          label="Status"
+          data={STATUS_CHOICES}
+          value={context.status ?? ALL}
+          onChange={(event) => send({ type: 'filter.status', status: (event.currentTarget.value || null) as OrderStatus | null })}
+        />
+        <TextInput label="Day" type="date" value={context.day} onChange={(event) => send({ type: 'filter.day', day: event.currentTarget.value })} />
+      </div>
+      {state.hasTag('failed') ? <LoadFailed message={context.loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
+      {result === null && state.hasTag('loading') ? <Spinner label="Loading orders" /> : null}
+      {result === null ? null : (
+        <Stack gap="sm" aria-busy={!ready}>
+          {result.orders.length === 0 ? (
+            <Text>{HISTORY_EMPTY}</Text>
+          ) : (
+            <ul className={classes.rows} aria-label="Orders">
+              {result.orders.map((order) => (
+                <li key={order.id}>
+                  <HistoryRow order={order} onOpen={() => send({ type: 'order.open', orderId: order.id })} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Group justify="space-between" gap="sm">
+            <Text>{`Page ${context.page} of ${pages} · ${result.count} ${result.count === 1 ? 'order' : 'orders'}`}</Text>
+            <Group gap="xs">
+              <Button variant="default" disabled={context.page <= 1 || !ready} onClick={() => send({ type: 'page.previous' })}>
+                Previous
+              </Button>
+              <Button variant="default" disabled={context.page >= pages || !ready} onClick={() => send({ type: 'page.next' })}>
+                Next
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+      <OrderDetail order={open} onClose={() => send({ type: 'order.close' })} />
+    </Stack>
+  );
+}
+
+/** One past order: a button that opens it, saying what a person scans for. */
+function HistoryRow({ order, onOpen }: { order: OwnerOrder; onOpen: () => void }) {
+  return (
+    <UnstyledButton id={rowId(order.id)} className={classes.row} onClick={onOpen} aria-haspopup="dialog">
+      <span className={classes.rowMain}>
+        <strong>#{order.number}</strong> {order.customer.name}
+      </span>
+      <span className={classes.rowMeta}>
+        {when(order.placed_at, order.restaurant.time_zone)} · {fulfilmentWord(order)} · <span data-status={order.status}>{STATUS_NAMES[order.status]}</span> ·{' '}
+        {formatMoney(order.total, order.currency)}
+      </span>
+    </UnstyledButton>
+  );
+}
+
+/** The order in full: customer, address, lines, totals, note, timeline. The drawer returns the focus to its row. */
+function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: () => void }) {
+  const phone = useNarrowerThan('sm');
+  const money = (amount: number) => (order ? formatMoney(amount, order.currency) : '');
+  return (
+    <Drawer
+      opened={order !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'md'}
+      title={order ? `Order #${order.number}` : ''}
+      closeButtonProps={{ 'aria-label': 'Close the order' }}
+    >
+      {order ? (
+        <Stack gap="md">
+          <Text>
+            {STATUS_NAMES[order.status]} · {fulfilmentWord(order)} · placed {when(order.placed_at, order.restaurant.time_zone)}
+            {order.scheduled_for ? ` · for ${when(order.scheduled_for, order.restaurant.time_zone)}` : ''}
+          </Text>
+          <section aria-label="Customer">
+            <Text fw={700}>{order.customer.name}</Text>
+            <Text>
+              <Anchor href={`tel:${order.customer.phone}`}>{order.customer.phone}</Anchor> ·{' '}
+              <Anchor href={`mailto:${order.customer.email}`}>{order.customer.email}</Anchor>
+            </Text>
+            {order.address ? (
+              <Text>
+                {order.address.street}, {order.address.city} {order.address.zip_code}
+                {order.address.notes ? ` (${order.address.notes})` : ''}
+              </Text>
+            ) : null}
+            {order.note ? <Text>Note: {order.note}</Text> : null}
+          </section>
+          <ul className={classes.lines} aria-label="What was ordered">
+            {order.lines.map((line, index) => (
+              <li key={index}>
+                <span>
+                  {lineTitle(line)} {lineExtras(line)}
+                  {line.note ? <Text size="sm">“{line.note}”</Text> : null}
+                </span>
+                <span>{money(line.line_total)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className={classes.totals}>
+            <dt>Subtotal</dt>
+            <dd>{money(order.subtotal)}</dd>
+            {order.fulfilment === 'delivery' ? (
+              <>
+                <dt>Delivery</dt>
+                <dd>{order.fee === 0 ? 'Free' : money(order.fee)}</dd>
+              </>
+            ) : null}
+            <dt>Total</dt>
+            <dd>{money(order.total)}</dd>
+          </dl>
+          <section aria-label="Timeline">
+            <Title order={3} size="h5">
+              Timeline
+            </Title>
+            <ol className={classes.timeline}>
+              {order.timeline.map((entry) => (
+                <li key={`${entry.status}-${entry.at}`}>
+                  {when(entry.at, order.restaurant.time_zone)}: {STATUS_NAMES[entry.status]}
+                  {entry.detail ? ` (${entry.status === 'accepted' ? `${entry.detail} min` : entry.detail})` : ''}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,77 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { OrdersQuery } from '#contracts/ordering';
+import { HISTORY_DEFAULTS, readHistoryAddress, writeHistoryAddress } from '#src/machines/ordering/order-history-address';
+import { openOrderOf, orderHistoryMachine } from '#src/machines/ordering/order-history.machine';
+import { ownerOrder } from '../../fixtures/ordering/owner-orders';
+import { provideChecked } from '../../support/contract-double';
+import { assertWalksCover } from '../../support/path-coverage';
+
+const loaded = (count: number, ids: number[]) => ({ orders: ids.map((id) => ownerOrder({ id })), count });
+
+describe('order history machine (issue 40)', () => {
+  it('reaches every state and transition, the page past the end and a failure included', () => {
+    const events = [
+      { type: 'xstate.done.actor.loadHistory', output: loaded(45, [1, 2]) },
+      { type: 'xstate.done.actor.loadHistory', output: loaded(10, []) },
+      { type: 'xstate.error.actor.loadHistory', error: new Error('HTTP 503') },
+      { type: 'list.retry' },
+      { type: 'filter.search', search: 'ada' },
+      { type: 'filter.status', status: 'completed' },
+      { type: 'filter.day', day: '2026-11-20' },
+      { type: 'page.next' },
+      { type: 'page.previous' },
+      { type: 'order.open', orderId: 1 },
+      { type: 'order.close' },
+    ];
+    assertWalksCover(orderHistoryMachine, [
+      { input: { restaurantId: 7, page: 3 }, events, limit: 20_000 },
+      { input: { restaurantId: null }, events },
+    ]);
+  });
+
+  it('asks for the restaurant’s orders with the filters, page 1 after each change, the search once typing pauses', async () => {
+    const asked: OrdersQuery[] = [];
+    const actor = createActor(
+      provideChecked(orderHistoryMachine, {
+        actors: {
+          loadHistory: fromPromise<{ orders: ReturnType<typeof ownerOrder>[]; count: number }, OrdersQuery>(async ({ input }) => {
+            asked.push(input);
+            return loaded(45, [input.page ?? 1]);
+          }),
+        },
+        delays: { searchPause: 5 },
+      }),
+      { input: { restaurantId: 7, page: 2, status: 'completed' } },
+    ).start();
+    const settled = () => waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    await settled();
+    actor.send({ type: 'page.next' });
+    await settled();
+    actor.send({ type: 'order.open', orderId: 3 });
+    expect(openOrderOf(actor.getSnapshot().context)?.id).toBe(3);
+    actor.send({ type: 'order.open', orderId: 99 });
+    expect(actor.getSnapshot().context.openId).toBe(3);
+    actor.send({ type: 'filter.day', day: '2026-11-20' });
+    expect(actor.getSnapshot().context.openId).toBeNull();
+    await settled();
+    actor.send({ type: 'filter.search', search: '#1' });
+    actor.send({ type: 'filter.search', search: '#12' });
+    await waitFor(actor, () => asked.length === 4);
+    await settled();
+    expect(asked).toEqual([
+      { page: 2, page_size: 20, restaurant_id: 7, status: 'completed' },
+      { page: 3, page_size: 20, restaurant_id: 7, status: 'completed' },
+      { page: 1, page_size: 20, restaurant_id: 7, status: 'completed', day: '2026-11-20' },
+      { page: 1, page_size: 20, restaurant_id: 7, status: 'completed', day: '2026-11-20', search: '#12' },
+    ]);
+  });
+
+  it('keeps its filters and page in the address, and reads a foreign one leniently', () => {
+    const settings = { page: 2, pageSize: 50, status: 'cancelled' as const, day: '2026-11-20', search: 'Ada' };
+    const address = writeHistoryAddress(settings);
+    expect(address).toBe('page=2&page_size=50&status=cancelled&day=2026-11-20&search=Ada');
+    expect(readHistoryAddress(address)).toEqual(settings);
+    expect(readHistoryAddress('page=0&page_size=7&status=lost&day=tomorrow')).toEqual(HISTORY_DEFAULTS);
+  });
+});
