@@ -151,7 +151,8 @@ export const TrackedOrder = object({
   token: string(),
   status: enums(ORDER_STATUSES),
   fulfilment: enums(FULFILMENTS),
-  restaurant: object({ name: string(), slug: string(), time_zone: string() }),
+  /** `country` (issue 40): the location's, which decides how times are written (contracts/shared/clock-format.ts). */
+  restaurant: object({ name: string(), slug: string(), time_zone: string(), country: optional(nullable(string())) }),
   lines: array(OrderLine),
   subtotal: Money,
   fee: Money,

@@ -19,6 +19,9 @@ import { DAY_NAMES } from './opening-hours';
 /** `country` as the location step writes it ("United States", "Canada", "United Kingdom"); null without a location. */
 export type Clock = { zone: string; country?: string | null };
 
+/** The clock of a restaurant as the API answers it (`time_zone`, and `country` where the answer carries it). */
+export const clockOf = (restaurant: { time_zone: string; country?: string | null }): Clock => ({ zone: restaurant.time_zone, country: restaurant.country ?? null });
+
 const TWELVE_HOUR_COUNTRIES: ReadonlySet<string> = new Set(['United States', 'Canada']);
 const writesTwelveHours = (country: string | null | undefined) => country != null && TWELVE_HOUR_COUNTRIES.has(country);
 

@@ -29,7 +29,7 @@ export async function storeForOrders(db: Db, slug: string, now: Date, zipDistanc
   return { restaurantId: store.id, storefront, schedule, delivers: (zip) => deliversTo(store, zip, zipDistance) };
 }
 
-export type OrderRestaurant = { name: string; slug: string; time_zone: string };
+export type OrderRestaurant = { name: string; slug: string; time_zone: string; country: string | null };
 
 /**
  * Name, store address and time zone of each restaurant in `ids` (one query; ids come from a
@@ -51,5 +51,5 @@ export async function orderRestaurants(db: Db, ids: readonly number[]): Promise<
     .leftJoin(cities, eq(cities.id, restaurantLocations.cityId))
     .leftJoin(countries, eq(countries.id, cities.countryId))
     .where(inArray(restaurants.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { name: row.name ?? '', slug: row.slug ?? '', time_zone: timeZoneOf(row) }]));
+  return new Map(rows.map((row) => [row.id, { name: row.name ?? '', slug: row.slug ?? '', time_zone: timeZoneOf(row), country: row.country }]));
 }

@@ -147,6 +147,7 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       logo_url: null,
       currency: 'USD',
       time_zone: 'America/Chicago',
+      country: 'United States',
       address: { street: '12 Market St', city: 'Springfield', state: 'IL', zip_code: '62701', country: 'United States' },
       public_phone: '217 555 0101',
       contact_email: 'hello@bluedoor.example',
@@ -158,7 +159,8 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       { date: '2026-12-31', closed: false, open_time: '12:00', close_time: '16:00', note: 'Short day' },
     ]);
     expect(body.status.open_now).toBe(true);
-    expect(body.status.label).toContain('21:00');
+    // Written the US way (issue 40).
+    expect(body.status.label).toContain('9:00 PM');
     expect(body.pickup).toEqual({ available: true, eta_from: 10, eta_to: 15 });
     expect(body.delivery).toEqual({ available: true, eta_from: 25, eta_to: 40, fee: 2.99, min_order: 12.5, free_over: 35 });
   });
