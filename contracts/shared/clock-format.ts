@@ -77,6 +77,13 @@ export function formatDayTime(instant: string | number | Date, clock: Clock): st
   return `${formatDate(date, clock.country)}, ${formatWallTime(time, clock.country)}`;
 }
 
+/** An instant → "Tue, Dec 1, 2026, 6:00 PM" / "Tue 1 Dec 2026, 18:00": for lists of past things, which may be of another year. */
+export function formatDayTimeWithYear(instant: string | number | Date, clock: Clock): string {
+  const { date, time } = wallDateTime(instant, clock.zone);
+  const twelve = writesTwelveHours(clock.country);
+  return `${formatDate(date, clock.country)}${twelve ? ',' : ''} ${date.slice(0, 4)}, ${formatWallTime(time, clock.country)}`;
+}
+
 /** An instant → its time alone when it falls on `today` (the restaurant's date), else its day and time: a board's or a list's "when". */
 export function formatTimeOrDayTime(instant: string | number | Date, clock: Clock, today: string | null): string {
   return wallDateTime(instant, clock.zone).date === today ? formatTime(instant, clock) : formatDayTime(instant, clock);

@@ -171,6 +171,8 @@ describe('GET /customers/', () => {
           currency: 'USD',
           last_order_at: '2026-11-25T12:00:00.000Z',
           time_zone: 'America/Chicago',
+          // No location in this file's restaurants: none to write times by.
+          country: null,
         },
         {
           name: 'Bob Stone',
@@ -180,6 +182,7 @@ describe('GET /customers/', () => {
           currency: 'USD',
           last_order_at: '2026-11-22T12:00:00.000Z',
           time_zone: 'America/Chicago',
+          country: null,
         },
       ],
     });

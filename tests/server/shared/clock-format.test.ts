@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayTime, formatTime, formatTimeOrDayTime, formatWallTime } from '#contracts/shared/clock-format';
+import { formatDate, formatDayTime, formatDayTimeWithYear, formatTime, formatTimeOrDayTime, formatWallTime } from '#contracts/shared/clock-format';
 
 /** One way to write times and dates per restaurant, by its country (issue 40). */
 
@@ -28,6 +28,9 @@ describe('clock format', () => {
     expect(formatTime('2026-12-02T00:00:00Z', gb)).toBe('00:00');
     expect(formatDayTime('2026-12-02T00:00:00Z', us)).toBe('Tue, Dec 1, 6:00 PM');
     expect(formatDayTime('2026-12-01T18:00:00Z', gb)).toBe('Tue 1 Dec, 18:00');
+    // Lists of past things (a customer's last order) carry the year.
+    expect(formatDayTimeWithYear('2026-12-02T00:00:00Z', us)).toBe('Tue, Dec 1, 2026, 6:00 PM');
+    expect(formatDayTimeWithYear('2026-12-01T18:00:00Z', gb)).toBe('Tue 1 Dec 2026, 18:00');
   });
 
   it('follows daylight saving: the same UTC instant is an hour apart across the change', () => {
