@@ -26,6 +26,8 @@ export type OrderStatsPoint = Infer<typeof OrderStatsPoint>;
 export const OrderStats = object({
   currency: enums(CURRENCIES),
   time_zone: string(),
+  /** The restaurant's country (null without a location): how the screens write the days (issue 40). */
+  country: optional(nullable(string())),
   days: number(),
   /** One entry per day in the restaurant's zone, oldest first, days without orders included. Cancelled orders are left out. */
   series: array(OrderStatsPoint),

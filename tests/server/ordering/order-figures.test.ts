@@ -45,6 +45,7 @@ describe('GET /stats/orders/', () => {
     expect(body).toEqual({
       currency: 'USD',
       time_zone: 'America/Chicago',
+      country: null,
       days: 7,
       series: [
         { date: '2026-11-21', orders: 1, revenue: 2 },

@@ -395,7 +395,8 @@ describe('insight screens once the restaurant has orders', () => {
     const orders = await screen.findByRole('region', { name: 'Orders, last 30 days' });
     expect(within(orders).queryByText('Sample data')).toBeNull();
     expect(within(orders).getByText('Days in America/Toronto; cancelled orders are left out.')).toBeInTheDocument();
-    expect(tableRows('Orders, last 30 days').slice(-2)).toEqual(['2026-11-261$9.99', '2026-11-273$30.10']);
+    // Days as a Canadian restaurant writes them, never ISO (issue 40).
+    expect(tableRows('Orders, last 30 days').slice(-2)).toEqual(['Thu, Nov 261$9.99', 'Fri, Nov 273$30.10']);
     expect(screen.getAllByText('Sample data')).toHaveLength(7);
   });
 
