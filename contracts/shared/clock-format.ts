@@ -20,7 +20,10 @@ import { DAY_NAMES } from './opening-hours';
 export type Clock = { zone: string; country?: string | null };
 
 /** The clock of a restaurant as the API answers it (`time_zone`, and `country` where the answer carries it). */
-export const clockOf = (restaurant: { time_zone: string; country?: string | null }): Clock => ({ zone: restaurant.time_zone, country: restaurant.country ?? null });
+export const clockOf = (restaurant: { time_zone: string; country?: string | null }): Clock => ({
+  zone: restaurant.time_zone,
+  country: restaurant.country ?? null,
+});
 
 const TWELVE_HOUR_COUNTRIES: ReadonlySet<string> = new Set(['United States', 'Canada']);
 const writesTwelveHours = (country: string | null | undefined) => country != null && TWELVE_HOUR_COUNTRIES.has(country);
@@ -55,7 +58,15 @@ const readers = new Map<string, Intl.DateTimeFormat>();
 function readerOf(zone: string): Intl.DateTimeFormat {
   let reader = readers.get(zone);
   if (!reader) {
-    reader = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    reader = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     readers.set(zone, reader);
   }
   return reader;

@@ -182,7 +182,9 @@ function when(schedule: Schedule, country: string | null | undefined, now: Date,
 
 /** The date whose hours hold `instant` open (the latest, where a night runs into the next date's morning), or null. */
 const hoursDateAt = (dated: readonly DatedOpening[], instant: number) =>
-  dated.filter((span) => span.start <= instant && instant < span.end).reduce<string | null>((latest, span) => (latest === null || span.date > latest ? span.date : latest), null);
+  dated
+    .filter((span) => span.start <= instant && instant < span.end)
+    .reduce<string | null>((latest, span) => (latest === null || span.date > latest ? span.date : latest), null);
 
 /** `country`: the restaurant's (the location step's name), which decides how times are written; without it, 24-hour. */
 export function openingStatus(schedule: Schedule, now: Date, country?: string | null): OpenStatus {

@@ -77,7 +77,12 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`${run.app.url}/${slug}`);
         const hours = page.getByRole('table');
-        await expect(hours.getByRole('row', { name: /^Tuesday/ }).getByRole('cell').textContent()).resolves.toBe(tuesday);
+        await expect(
+          hours
+            .getByRole('row', { name: /^Tuesday/ })
+            .getByRole('cell')
+            .textContent(),
+        ).resolves.toBe(tuesday);
         await expect(page.getByRole('region', { name: 'Opening hours' }).getByRole('listitem').textContent()).resolves.toMatch(special);
         // Open now or not (the test runs at any hour), the status names a time the same way.
         await expect(page.locator('.status').textContent()).resolves.toMatch(form);

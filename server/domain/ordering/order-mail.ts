@@ -14,7 +14,6 @@ export type OrderMailKind = 'placed' | 'accepted' | 'ready' | 'cancelled';
 export const trackingUrl = (publicUrl: string, order: Pick<TrackedOrder, 'restaurant' | 'token'>) =>
   `${publicUrl}/${order.restaurant.slug}/orders/${order.token}`;
 
-
 function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['currency']): string {
   const size = line.size_name ? ` (${line.size_name})` : '';
   const extras = line.extras.length > 0 ? ` with ${line.extras.map((extra) => extra.name).join(', ')}` : '';

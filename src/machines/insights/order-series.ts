@@ -30,7 +30,14 @@ const cents = (amount: number) => Math.round(amount * 100);
 export function orderSeries(orders: OrderStats | null, days: number, today: Date, sampleCurrency: Currency): OrderSeries {
   if (!orders?.has_orders) {
     const points = sampleSeries(days, today);
-    return { points, sample: true, currency: sampleCurrency, country: null, runRatePerDay: runRatePerDay(points), averageOrderValue: averageOrderValue(points) };
+    return {
+      points,
+      sample: true,
+      currency: sampleCurrency,
+      country: null,
+      runRatePerDay: runRatePerDay(points),
+      averageOrderValue: averageOrderValue(points),
+    };
   }
   const points = orders.series.slice(-days);
   const revenue = points.reduce((sum, point) => sum + cents(point.revenue), 0);

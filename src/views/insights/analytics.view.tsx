@@ -17,7 +17,18 @@ import { orderSeries, type OrderSeries } from '../../machines/insights/order-ser
 import { sampleSparkline, seriesCsv } from '../../machines/insights/sample-data';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, CountBars, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, pointsByDay, statsRestaurant } from './insight-parts';
+import {
+  CHART_COLORS,
+  ChartFigure,
+  CountBars,
+  KpiCard,
+  SampleBadge,
+  WHOLE_NUMBER_AXIS,
+  countOf,
+  formatCount,
+  pointsByDay,
+  statsRestaurant,
+} from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 import { useRestaurantChanged } from '../shared/restaurant-changed';
@@ -111,7 +122,8 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
   ].filter((part) => part.value > 0);
   const money = (amount: number) => formatMoney(amount, series.currency);
   const points = pointsByDay(series);
-  const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) => points.map((point) => ({ label: point.day, values: [format(point[key])] }));
+  const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) =>
+    points.map((point) => ({ label: point.day, values: [format(point[key])] }));
   const { sample } = series;
   return (
     <>

@@ -29,7 +29,12 @@ async function ownerOf(email: string, name: string, slug: string) {
   const started = await t.app.inject({ method: 'POST', url: '/api/v2/onboarding/start/', payload: {}, headers: { authorization: `Bearer ${token}` } });
   const restaurantId = (started.json() as { id: number }).id;
   // In Illinois: its mails write times the US way (issue 40).
-  await t.app.inject({ method: 'PUT', url: `/api/v2/onboarding/${restaurantId}/location/`, payload: VALID_STEPS.location, headers: { authorization: `Bearer ${token}` } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/v2/onboarding/${restaurantId}/location/`,
+    payload: VALID_STEPS.location,
+    headers: { authorization: `Bearer ${token}` },
+  });
   await fresh.database.query(`update restaurants set name = $2, slug = $3, time_zone = 'America/Chicago' where id = $1`, [restaurantId, name, slug]);
   return { token, restaurantId };
 }
