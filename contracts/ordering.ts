@@ -167,6 +167,8 @@ export const TrackedOrder = object({
     name: string(),
     slug: string(),
     time_zone: string(),
+    /** `country` (issue 40): the location's, which decides how times are written (contracts/shared/clock-format.ts). */
+    country: optional(nullable(string())),
     /** Where a pickup is collected ("12 Market St, Springfield, IL 62701"); '' when not given. */
     address: optional(string()),
     /** The restaurant's public phone ('' when not given); never a private number. */

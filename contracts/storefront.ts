@@ -1,4 +1,4 @@
-import { array, boolean, enums, nullable, number, object, refine, string, type Infer } from 'superstruct';
+import { array, boolean, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
 import { CURRENCIES } from './shared/restaurants';
 import { OpeningDay, SpecialDay } from './shared/opening-hours';
@@ -32,6 +32,11 @@ export const StoreRestaurant = object({
   logo_url: nullable(string()),
   currency: enums(CURRENCIES),
   time_zone: string(),
+  /**
+   * The location's country as the location step writes it ("United States"), null without one
+   * (issue 40): it decides how times are written (contracts/shared/clock-format.ts).
+   */
+  country: optional(nullable(string())),
   address: nullable(StoreAddress),
   /** The contacts step's public phone and contact email only ('' when not given). */
   public_phone: string(),
@@ -140,6 +145,8 @@ export type StorePageData = {
   pickup_available: boolean;
   /** What the checkout needs (issue 30): the hours its slots and "open now" are read from, in the zone, and the terms. */
   time_zone: string;
+  /** The restaurant's country: times are written its way (contracts/shared/clock-format.ts, issue 40). */
+  country: string | null;
   hours: Storefront['hours'];
   pickup: Storefront['pickup'];
   delivery: Storefront['delivery'];

@@ -1,3 +1,4 @@
+import { formatDate, formatWallTime } from './clock-format';
 import { DAY_NAMES, timeToMinutes, type OpeningDay, type SpecialDay } from './opening-hours';
 
 /**
@@ -17,6 +18,11 @@ import { DAY_NAMES, timeToMinutes, type OpeningDay, type SpecialDay } from './op
  *   change, "closes 02:30" on the night clocks skip from 02:00 to 03:00 closes at 03:00 (the first
  *   instant at or after it that exists), and on the night 01:00–02:00 happens twice the earlier 01:30
  *   is meant.
+ *
+ * The label writes times the restaurant's country's way (contracts/shared/clock-format.ts), and
+ * names the day whose hours it is about when that is not today (issue 40): past midnight on
+ * Friday night's hours it says "Open until 02:00 (Friday's hours)", so that beside "Closed today:
+ * staff party" (Saturday's special day) nobody reads the two as contradicting each other.
  */
 
 /** What the rule reads: the hours step as saved. */
@@ -129,63 +135,77 @@ function spansOfDate(schedule: Schedule, specials: Map<string, SpecialDay>, date
 }
 
 type Opening = { start: number; end: number };
+/** One date's span of opening, as instants, with the date whose hours it is. */
+type DatedOpening = Opening & { date: string };
 
 /**
  * The openings (instants, ms) of the dates around `today`, and of later special days that open,
  * in order, with openings that touch or overlap joined (24/7, or a night running into the next
  * date's morning, is one opening).
  */
-function openingsAround(schedule: Schedule, today: string): { openings: Opening[]; horizon: Opening } {
+function openingsAround(schedule: Schedule, today: string): { openings: Opening[]; dated: DatedOpening[]; horizon: Opening } {
   const specials = new Map(schedule.special_days.map((day) => [day.date, day]));
   const lastDate = addDays(today, DAYS_AHEAD);
   const dates = Array.from({ length: DAYS_BEHIND + DAYS_AHEAD + 1 }, (_, index) => addDays(today, index - DAYS_BEHIND));
   const later = schedule.special_days.filter((day) => day.date > lastDate && !day.closed).map((day) => day.date);
   const raw = [...dates, ...later.sort()].flatMap((date) =>
     spansOfDate(schedule, specials, date).map((span) => ({
+      date,
       start: instantOf(schedule.time_zone, date, span.from),
       end: instantOf(schedule.time_zone, date, span.to),
     })),
   );
   raw.sort((a, b) => a.start - b.start);
   const openings: Opening[] = [];
-  for (const opening of raw) {
+  for (const { start, end } of raw) {
     const last = openings.at(-1);
-    if (last && opening.start <= last.end) last.end = Math.max(last.end, opening.end);
-    else if (opening.start < opening.end) openings.push({ ...opening });
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else if (start < end) openings.push({ start, end });
   }
   const horizon = {
     start: instantOf(schedule.time_zone, dates[0]!, 0),
     end: instantOf(schedule.time_zone, lastDate, DAY_MINUTES),
   };
-  return { openings, horizon };
+  return { openings, dated: raw, horizon };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** When `instant` is, for a customer: "21:00" today, "tomorrow at 09:00", "Wednesday at 09:00", "on Tuesday 5 January at 09:00". */
-function when(zone: string, now: Date, instant: number, todayPrefix: string): string {
-  const at = wallClock(zone, new Date(instant));
-  const today = wallClock(zone, now).date;
-  if (at.date === today) return `${todayPrefix}${at.time}`;
-  if (at.date === addDays(today, 1)) return `tomorrow at ${at.time}`;
-  const weekday = DAY_NAMES[at.weekday - 1];
-  if (at.date <= addDays(today, 6)) return `${weekday} at ${at.time}`;
-  return `on ${weekday} ${Number(at.date.slice(8, 10))} ${MONTHS[Number(at.date.slice(5, 7)) - 1]} at ${at.time}`;
+/** When `instant` is, for a customer: "21:00" today, "tomorrow at 09:00", "Wednesday at 09:00", "on Tuesday 5 January at 09:00" (12-hour and month first in the US and Canada). */
+function when(schedule: Schedule, country: string | null | undefined, now: Date, instant: number, todayPrefix: string): string {
+  const at = wallClock(schedule.time_zone, new Date(instant));
+  const today = wallClock(schedule.time_zone, now).date;
+  const time = formatWallTime(at.time, country);
+  if (at.date === today) return `${todayPrefix}${time}`;
+  if (at.date === addDays(today, 1)) return `tomorrow at ${time}`;
+  if (at.date <= addDays(today, 6)) return `${DAY_NAMES[at.weekday - 1]} at ${time}`;
+  return `on ${formatDate(at.date, country, 'long')} at ${time}`;
 }
 
-export function openingStatus(schedule: Schedule, now: Date): OpenStatus {
+/** The date whose hours hold `instant` open (the latest, where a night runs into the next date's morning), or null. */
+const hoursDateAt = (dated: readonly DatedOpening[], instant: number) =>
+  dated
+    .filter((span) => span.start <= instant && instant < span.end)
+    .reduce<string | null>((latest, span) => (latest === null || span.date > latest ? span.date : latest), null);
+
+/** `country`: the restaurant's (the location step's name), which decides how times are written; without it, 24-hour. */
+export function openingStatus(schedule: Schedule, now: Date, country?: string | null): OpenStatus {
   const zone = schedule.time_zone;
   const t = now.getTime();
-  const { openings, horizon } = openingsAround(schedule, wallClock(zone, now).date);
+  const today = wallClock(zone, now).date;
+  const { openings, dated, horizon } = openingsAround(schedule, today);
   const current = openings.find((opening) => opening.start <= t && t < opening.end);
   if (current) {
     // Open across the whole window looked at: no closing in sight.
     if (current.start <= horizon.start && current.end >= horizon.end) return { open_now: true, label: 'Open 24 hours', next_change_at: null };
-    return { open_now: true, label: `Open now · closes ${when(zone, now, current.end, '')}`, next_change_at: new Date(current.end).toISOString() };
+    const closes = when(schedule, country, now, current.end, '');
+    const hoursDate = hoursDateAt(dated, t);
+    // Still on an earlier date's hours (a night past midnight): say whose, since today's may say "Closed".
+    const label =
+      hoursDate !== null && hoursDate < today ? `Open until ${closes} (${DAY_NAMES[weekdayOf(hoursDate) - 1]}'s hours)` : `Open now · closes ${closes}`;
+    return { open_now: true, label, next_change_at: new Date(current.end).toISOString() };
   }
   const next = openings.find((opening) => opening.start > t);
   if (!next) return { open_now: false, label: 'Closed', next_change_at: null };
-  return { open_now: false, label: `Closed · opens ${when(zone, now, next.start, 'at ')}`, next_change_at: new Date(next.start).toISOString() };
+  return { open_now: false, label: `Closed · opens ${when(schedule, country, now, next.start, 'at ')}`, next_change_at: new Date(next.start).toISOString() };
 }
 
 /** The openings (instants, ms, joined where they touch) from yesterday to a week and a day after `now`'s date, in order. */

@@ -1,4 +1,4 @@
-import { array, boolean, enums, number, object, optional, string, type Infer } from 'superstruct';
+import { array, boolean, enums, nullable, number, object, optional, string, type Infer } from 'superstruct';
 import { IdText, Page, PAGING, SearchText } from './lists';
 import { CURRENCIES } from './restaurants';
 
@@ -26,6 +26,8 @@ export type OrderStatsPoint = Infer<typeof OrderStatsPoint>;
 export const OrderStats = object({
   currency: enums(CURRENCIES),
   time_zone: string(),
+  /** The restaurant's country (null without a location): how the screens write the days (issue 40). */
+  country: optional(nullable(string())),
   days: number(),
   /** One entry per day in the restaurant's zone, oldest first, days without orders included. Cancelled orders are left out. */
   series: array(OrderStatsPoint),
@@ -54,6 +56,8 @@ export const OrderingCustomer = object({
   last_order_at: string(),
   /** The restaurant's IANA time zone: the screen reads last_order_at on its clock. */
   time_zone: string(),
+  /** The restaurant's country (the location step's name; null without one): how the screen writes the time (issue 40). */
+  country: optional(nullable(string())),
 });
 export type OrderingCustomer = Infer<typeof OrderingCustomer>;
 export const CustomersPage = Page(OrderingCustomer);

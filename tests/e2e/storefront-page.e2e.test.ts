@@ -2,10 +2,13 @@
  * Issue 29, item 2, in Chromium against the real server: a store launched and filled through the
  * real API, opened at its store URL by a customer at 1280, 375 and 320 px (axe clean, nothing
  * scrolls sideways), its zip check (delivers, does not, malformed) and an item's details opened
- * and closed with the keyboard.
+ * and closed with the keyboard; and (issue 40) a US and a UK store's hours, each written its
+ * country's way.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HOURS } from '#contracts/onboarding';
+import { addDays, wallClock } from '#contracts/shared/opening-status';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { expectAccessible } from './axe';
 import { newPage, screenshot, withApp } from './harness';
@@ -17,6 +20,22 @@ beforeAll(async () => {
   const owner = await ownerSession(run.app, 'store-owner@example.com');
   const call = ownerCallTo(run.app.url, owner.access);
   await seedStore(call, owner.restaurantId, { slug: 'blue-door', categories: 3, itemsPerCategory: 4 });
+  // Two small stores with the default week (Monday closed, else 08:00–20:00) and a special day a week on.
+  const inLondon = { country: 'United Kingdom', street: '1 Borough High St', city: 'London', state: 'EN', zip_code: 'SE1 9QQ' };
+  for (const [slug, zone, location] of [
+    ['stars-diner', 'America/Chicago', undefined],
+    ['borough-cafe', 'Europe/London', inLondon],
+  ] as const) {
+    const other = await ownerSession(run.app, `${slug}@example.com`);
+    const special = { date: addDays(wallClock(zone, new Date()).date, 7), closed: false, open_time: '10:00', close_time: '14:00', note: 'Short day' };
+    await seedStore(ownerCallTo(run.app.url, other.access), other.restaurantId, {
+      slug,
+      categories: 1,
+      itemsPerCategory: 1,
+      location,
+      hours: { ...DEFAULT_HOURS, time_zone: zone, special_days: [special] },
+    });
+  }
 });
 
 async function openStore(width: number): Promise<Page> {
@@ -46,6 +65,31 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Category 3' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Category 3' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('writes a US store’s hours in 12-hour time and a UK store’s in 24-hour time, dates as people write them, at 1280 and 375 px', async () => {
+    const page = await newPage(run.browser, { width: 1280, height: 800 });
+    for (const [slug, tuesday, special, form] of [
+      ['stars-diner', '8:00 AM–8:00 PM', /^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}: Open 10:00 AM–2:00 PM · Short day$/, /\d:\d\d (AM|PM)/],
+      ['borough-cafe', '08:00–20:00', /^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+: Open 10:00–14:00 · Short day$/, /\d\d:\d\d(?! [AP]M)/],
+    ] as const) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${run.app.url}/${slug}`);
+        const hours = page.getByRole('table');
+        await expect(
+          hours
+            .getByRole('row', { name: /^Tuesday/ })
+            .getByRole('cell')
+            .textContent(),
+        ).resolves.toBe(tuesday);
+        await expect(page.getByRole('region', { name: 'Opening hours' }).getByRole('listitem').textContent()).resolves.toMatch(special);
+        // Open now or not (the test runs at any hour), the status names a time the same way.
+        await expect(page.locator('.status').textContent()).resolves.toMatch(form);
+        expect(await sidewaysScroll(page)).toBe(0);
+        await screenshot(page, `storefront-times-${slug}-${width}`);
+      }
+    }
   });
 
   it('checks a zip: one delivered to, one not, and a malformed one refused under the field', async () => {

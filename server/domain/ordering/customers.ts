@@ -39,7 +39,7 @@ const CUSTOMER_COLUMNS = sql.raw(
   `name, email, orders, cents, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_order_at, at::text as cursor`,
 );
 
-const toCustomer = (row: CustomerRow, { currency, timeZone }: { currency: Currency; timeZone: string }): OrderingCustomer => ({
+const toCustomer = (row: CustomerRow, { currency, timeZone, country }: { currency: Currency; timeZone: string; country: string | null }): OrderingCustomer => ({
   name: row.name,
   email: row.email,
   orders: Number(row.orders),
@@ -47,6 +47,7 @@ const toCustomer = (row: CustomerRow, { currency, timeZone }: { currency: Curren
   currency,
   last_order_at: row.last_order_at,
   time_zone: timeZone,
+  country,
 });
 
 /** One page and the count of every customer matching, in one statement (the count rides on each row). */

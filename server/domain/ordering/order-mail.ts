@@ -1,4 +1,5 @@
 import type { TrackedOrder } from '../../../contracts/ordering';
+import { orderTimeText } from '../../../contracts/ordering/order-times';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import { escapeHtml, mailPage, paragraph } from '../shared/mail-layout';
 
@@ -12,9 +13,6 @@ export type OrderMailKind = 'placed' | 'accepted' | 'ready' | 'cancelled';
 /** The customer's tracking page: `{PUBLIC_URL}/{slug}/orders/{token}`. */
 export const trackingUrl = (publicUrl: string, order: Pick<TrackedOrder, 'restaurant' | 'token'>) =>
   `${publicUrl}/${order.restaurant.slug}/orders/${order.token}`;
-
-/** "6:45 PM" on the restaurant's wall clock: where the customer collects or eats it. */
-const clockTime = (at: string, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(at));
 
 function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['currency']): string {
   const size = line.size_name ? ` (${line.size_name})` : '';
@@ -39,11 +37,11 @@ function wording(kind: OrderMailKind, order: TrackedOrder): { subject: string; l
   const number = `#${order.number}`;
   switch (kind) {
     case 'placed': {
-      const when = order.scheduled_for ? ` for ${clockTime(order.scheduled_for, order.restaurant.time_zone)}` : '';
+      const when = order.scheduled_for ? ` for ${orderTimeText(order.scheduled_for, order)}` : '';
       return { subject: `Your order ${number} at ${name}`, lines: [`Thank you! ${name} has your order ${number}${when}.`, ...summary(order)] };
     }
     case 'accepted': {
-      const ready = order.estimated_at ? ` It should be ready at ${clockTime(order.estimated_at, order.restaurant.time_zone)}.` : '';
+      const ready = order.estimated_at ? ` It should be ready at ${orderTimeText(order.estimated_at, order)}.` : '';
       return { subject: `Order ${number} accepted`, lines: [`${name} accepted your order ${number} and is preparing it.${ready}`] };
     }
     case 'ready':

@@ -42,7 +42,7 @@ export function trackedOrder(row: OrderRow, details: OrderDetails, restaurant: O
     token: row.token,
     status,
     fulfilment: row.fulfilment as Fulfilment,
-    restaurant: { name: restaurant.name, slug: restaurant.slug, time_zone: restaurant.time_zone, address: restaurant.address, phone: restaurant.phone },
+    restaurant: { name: restaurant.name, slug: restaurant.slug, time_zone: restaurant.time_zone, address: restaurant.address, phone: restaurant.phone, country: restaurant.country ?? null },
     lines: details.lines.map(lineOf),
     subtotal: money(row.subtotalCents),
     fee: money(row.feeCents),

@@ -19,7 +19,7 @@ const money = (cents: number) => cents / 100;
  * taken, cancelled or not: a restaurant that has taken one sees its real (maybe empty) figures.
  */
 export async function orderStats(db: Db, restaurantId: number, now: Date, days: OrderStatsDays = ORDER_STATS_DAYS_DEFAULT): Promise<OrderStats> {
-  const { timeZone, currency } = await restaurantLocale(db, restaurantId);
+  const { timeZone, currency, country } = await restaurantLocale(db, restaurantId);
   const rows = await selectRows<DayRow>(
     db,
     sql`with calendar as (
@@ -45,6 +45,7 @@ export async function orderStats(db: Db, restaurantId: number, now: Date, days: 
   return {
     currency,
     time_zone: timeZone,
+    country,
     days,
     series: series.map((day) => ({ date: day.date, orders: day.orders, revenue: money(day.cents) })),
     totals: { orders, revenue: money(cents) },

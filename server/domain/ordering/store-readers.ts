@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 export type MenuCategory = OrderingCategory;
 
 export type StoreView = {
-  restaurant: { name: string; slug: string; currency: Currency; time_zone: string };
+  restaurant: { name: string; slug: string; currency: Currency; time_zone: string; country?: string | null };
   status: { open_now: boolean; label: string };
   pickup: { available: boolean; eta_from: number; eta_to: number };
   /** Money with two decimals; `min_order` and `free_over` null when the store has none. */
@@ -31,8 +31,11 @@ export type OrderingStore = {
   restaurant: OrderRestaurant;
 };
 
-/** What an order shows of its restaurant: `address` and `phone` ('' when not given) for a pickup, the public phone only. */
-export type OrderRestaurant = { name: string; slug: string; time_zone: string; address: string; phone: string };
+/**
+ * What an order shows of its restaurant: `address` and `phone` ('' when not given) for a pickup, the public
+ * phone only; `country` decides how its times are written.
+ */
+export type OrderRestaurant = { name: string; slug: string; time_zone: string; address: string; phone: string; country?: string | null };
 
 export type StoreReaders = {
   /** A launched store by slug, or null (unknown or not launched). */

@@ -101,9 +101,10 @@ export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<
 
 /**
  * Where a restaurant's figures are counted (issue 30): the zone its days are read in (the owner's
- * choice, else its location's, contracts/shared/time-zones.ts) and the currency it prices in.
+ * choice, else its location's, contracts/shared/time-zones.ts), the currency it prices in, and its
+ * country (which decides how its times are written, contracts/shared/clock-format.ts).
  */
-export async function restaurantLocale(db: Db, id: number): Promise<{ timeZone: string; currency: Currency }> {
+export async function restaurantLocale(db: Db, id: number): Promise<{ timeZone: string; currency: Currency; country: string | null }> {
   const [row] = await db
     .select({ timeZone: restaurants.timeZone, state: cities.state, country: countries.name })
     .from(restaurants)
@@ -112,5 +113,5 @@ export async function restaurantLocale(db: Db, id: number): Promise<{ timeZone: 
     .leftJoin(countries, eq(countries.id, cities.countryId))
     .where(eq(restaurants.id, id));
   const country = row?.country ?? null;
-  return { timeZone: row?.timeZone ?? defaultTimeZone(country, row?.state ?? null), currency: currencyOfCountry(country) };
+  return { timeZone: row?.timeZone ?? defaultTimeZone(country, row?.state ?? null), currency: currencyOfCountry(country), country };
 }

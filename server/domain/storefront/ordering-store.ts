@@ -44,10 +44,11 @@ const orderRestaurantOf = (restaurant: Storefront['restaurant']): OrderRestauran
   time_zone: restaurant.time_zone,
   address: restaurant.address ? addressLine(restaurant.address) : '',
   phone: restaurant.public_phone,
+  country: restaurant.country ?? null,
 });
 
-/** `address` and `phone` ('' when not given): where a pickup is collected and who to call; the public phone only. */
-export type OrderRestaurant = { name: string; slug: string; time_zone: string; address: string; phone: string };
+/** `address` and `phone` ('' when not given): where a pickup is collected and who to call (the public phone only); `country` decides how times are written. */
+export type OrderRestaurant = { name: string; slug: string; time_zone: string; address: string; phone: string; country: string | null };
 
 /**
  * Name, store address, time zone, street address and public phone of each restaurant in `ids`
@@ -86,6 +87,7 @@ export async function orderRestaurants(db: Db, ids: readonly number[]): Promise<
           ? addressLine({ street: row.street, city: row.city ?? '', state: row.state ?? '', zip_code: row.zipCode ?? '', country: row.country ?? '' })
           : '',
         phone: row.publicPhone ?? '',
+        country: row.country,
       },
     ]),
   );

@@ -63,6 +63,7 @@ export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Pro
       logo_url: store.logoUrl,
       currency: currencyOfCountry(store.country),
       time_zone: timeZone,
+      country: store.country,
       address:
         store.street === null || store.city === null || store.state === null || store.zipCode === null || store.country === null
           ? null
@@ -71,7 +72,7 @@ export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Pro
       contact_email: store.contactEmail ?? '',
     },
     hours: { open_247: open247, days, special_days: specialDays.filter((day) => day.date >= today) },
-    status: openingStatus(schedule, now),
+    status: openingStatus(schedule, now, store.country),
     pickup,
     delivery,
     categories,

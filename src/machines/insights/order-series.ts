@@ -13,6 +13,8 @@ export type OrderSeries = {
   /** True while the points are the sample, not the restaurant's orders: the screen labels them. */
   sample: boolean;
   currency: Currency;
+  /** The restaurant's country, which decides how the days are written (none for the sample). */
+  country: string | null;
   runRatePerDay: number;
   averageOrderValue: number;
 };
@@ -28,7 +30,14 @@ const cents = (amount: number) => Math.round(amount * 100);
 export function orderSeries(orders: OrderStats | null, days: number, today: Date, sampleCurrency: Currency): OrderSeries {
   if (!orders?.has_orders) {
     const points = sampleSeries(days, today);
-    return { points, sample: true, currency: sampleCurrency, runRatePerDay: runRatePerDay(points), averageOrderValue: averageOrderValue(points) };
+    return {
+      points,
+      sample: true,
+      currency: sampleCurrency,
+      country: null,
+      runRatePerDay: runRatePerDay(points),
+      averageOrderValue: averageOrderValue(points),
+    };
   }
   const points = orders.series.slice(-days);
   const revenue = points.reduce((sum, point) => sum + cents(point.revenue), 0);
@@ -37,6 +46,7 @@ export function orderSeries(orders: OrderStats | null, days: number, today: Date
     points,
     sample: false,
     currency: orders.currency,
+    country: orders.country ?? null,
     runRatePerDay: points.length === 0 ? 0 : Math.round(revenue / points.length) / 100,
     averageOrderValue: count === 0 ? 0 : Math.round(revenue / count) / 100,
   };

@@ -20,6 +20,8 @@ export type CheckoutStore = {
   slug: string;
   currency: Currency;
   time_zone: string;
+  /** The restaurant's country (the location step's name), which decides how times are written; 24-hour without it. */
+  country?: string | null;
   hours: { open_247: boolean; days: readonly OpeningDay[]; special_days: readonly SpecialDay[] };
   pickup: { available: boolean; eta_from: number; eta_to: number };
   delivery: DeliveryTermsData & { available: boolean; eta_from: number; eta_to: number };

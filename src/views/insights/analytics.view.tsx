@@ -17,7 +17,18 @@ import { orderSeries, type OrderSeries } from '../../machines/insights/order-ser
 import { sampleSparkline, seriesCsv } from '../../machines/insights/sample-data';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, CountBars, KpiCard, SampleBadge, WHOLE_NUMBER_AXIS, countOf, formatCount, statsRestaurant } from './insight-parts';
+import {
+  CHART_COLORS,
+  ChartFigure,
+  CountBars,
+  KpiCard,
+  SampleBadge,
+  WHOLE_NUMBER_AXIS,
+  countOf,
+  formatCount,
+  pointsByDay,
+  statsRestaurant,
+} from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 import { useRestaurantChanged } from '../shared/restaurant-changed';
@@ -110,8 +121,9 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
     { name: 'Options', value: stats.options, color: CHART_COLORS[2] },
   ].filter((part) => part.value > 0);
   const money = (amount: number) => formatMoney(amount, series.currency);
+  const points = pointsByDay(series);
   const pointRows = (key: 'orders' | 'revenue', format: (value: number) => string) =>
-    series.points.map((point) => ({ label: point.date, values: [format(point[key])] }));
+    points.map((point) => ({ label: point.day, values: [format(point[key])] }));
   const { sample } = series;
   return (
     <>
@@ -129,8 +141,8 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
         <ChartFigure title="Orders" sample={sample} columns={['Date', sample ? 'Orders (moving average)' : 'Orders']} rows={pointRows('orders', String)}>
           <LineChart
             h={240}
-            data={series.points}
-            dataKey="date"
+            data={points}
+            dataKey="day"
             series={[{ name: 'orders', label: 'Orders', color: CHART_COLORS[0] }]}
             // Real orders are whole numbers per day; the sample's moving average is not.
             {...(sample ? {} : { yAxisProps: WHOLE_NUMBER_AXIS })}
@@ -142,8 +154,8 @@ function AnalyticsFigures({ stats, series, onExport }: { stats: AnalyticsStats; 
         <ChartFigure title="Revenue" sample={sample} columns={['Date', `Revenue (${series.currency})`]} rows={pointRows('revenue', money)}>
           <AreaChart
             h={240}
-            data={series.points}
-            dataKey="date"
+            data={points}
+            dataKey="day"
             series={[{ name: 'revenue', label: 'Revenue', color: CHART_COLORS[1] }]}
             curveType="monotone"
             withDots={false}

@@ -10,6 +10,7 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
+import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
 import type { CustomersPage } from '../../../contracts/shared/order-figures';
 import { NAME_MAX } from '../../../contracts/shared/text';
 import { useNarrowerThan } from '../../components/narrow-screen';
@@ -22,19 +23,6 @@ import { formatCount } from './insight-parts';
 import { useRestaurantChanged } from '../shared/restaurant-changed';
 
 export const CUSTOMERS_CSV_NAME = 'customers.csv';
-
-/** One formatter per zone, made once: every row of a page is in its restaurant's zone. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "Nov 26, 2026, 6:00 AM" on the restaurant's clock, as the order board and the tracking page read times. */
-function lastOrder(at: string, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(new Date(at));
-}
 
 /** "3 customers", "No customer matches “ada”.": what the list holds, said in its live region. */
 function summary(count: number, search: string): string {
@@ -148,7 +136,7 @@ function CustomerTable({ customers }: { customers: readonly Customer[] }) {
               <Table.Td>{customer.email}</Table.Td>
               <Table.Td>{formatCount(customer.orders)}</Table.Td>
               <Table.Td>{formatMoney(customer.total_spent, customer.currency)}</Table.Td>
-              <Table.Td>{lastOrder(customer.last_order_at, customer.time_zone)}</Table.Td>
+              <Table.Td>{formatDayTimeWithYear(customer.last_order_at, clockOf(customer))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -168,7 +156,7 @@ function CustomerCards({ customers }: { customers: readonly Customer[] }) {
           ['Email', customer.email],
           ['Orders', formatCount(customer.orders)],
           ['Total spent', formatMoney(customer.total_spent, customer.currency)],
-          ['Last order', `${lastOrder(customer.last_order_at, customer.time_zone)} (${customer.time_zone})`],
+          ['Last order', `${formatDayTimeWithYear(customer.last_order_at, clockOf(customer))} (${customer.time_zone})`],
         ],
         actions: null,
       }))}

@@ -10,13 +10,18 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { BarChart, Sparkline, type BarChartProps } from '@mantine/charts';
 import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../contracts/shared/clock-format';
 import type { CurrentUser } from '../../../contracts/shared/session';
+import type { OrderSeries } from '../../machines/insights/order-series';
 import { SAMPLE_LABEL } from '../../machines/insights/sample-data';
 import { isAdmin } from '../shared/session-context';
 import classes from './insights.module.css';
 
 /** Thousands separators, as the specification asks for every KPI. */
 export const formatCount = (value: number) => value.toLocaleString('en-US');
+
+/** The series' points, each with its `day` as people write it ("Thu 26 Nov" / "Thu, Nov 26"), for the charts' axes and their tables. */
+export const pointsByDay = (series: OrderSeries) => series.points.map((point) => ({ ...point, day: formatDate(point.date, series.country) }));
 
 /** Section 9: the analytics charts' 8 colours (the dashboard's donut rotates through the first 6); theme palettes only. */
 export const CHART_COLORS = ['ember.7', 'blue.7', 'teal.8', 'grape.7', 'orange.8', 'cyan.8', 'indigo.7', 'lime.9'] as const;

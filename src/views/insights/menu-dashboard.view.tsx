@@ -17,7 +17,7 @@ import { orderSeries } from '../../machines/insights/order-series';
 import { sampleSparkline, sampleTrend } from '../../machines/insights/sample-data';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
-import { CHART_COLORS, ChartFigure, CountBars, KpiCard, WHOLE_NUMBER_AXIS, formatCount, statsRestaurant } from './insight-parts';
+import { CHART_COLORS, ChartFigure, CountBars, KpiCard, WHOLE_NUMBER_AXIS, formatCount, pointsByDay, statsRestaurant } from './insight-parts';
 import classes from './insights.module.css';
 import { Spinner } from '../../components/spinner';
 import { useRestaurantChanged } from '../shared/restaurant-changed';
@@ -114,6 +114,7 @@ function AddMenuPrompt({ restaurantId }: { restaurantId: number | null }) {
 /** Orders per day over the last 30 days: the restaurant's own once it has taken one, else the labelled sample. */
 function OrdersFigure({ orders, platformWide }: { orders: MenuDashboardData['orders']; platformWide: boolean }) {
   const series = orderSeries(orders, DASHBOARD_ORDER_DAYS, new Date(), DEFAULT_CURRENCY);
+  const points = pointsByDay(series);
   const note = !series.sample
     ? `Days in ${orders?.time_zone}; cancelled orders are left out.`
     : platformWide
@@ -125,9 +126,9 @@ function OrdersFigure({ orders, platformWide }: { orders: MenuDashboardData['ord
       sample={series.sample}
       note={note}
       columns={['Date', 'Orders', `Revenue (${series.currency})`]}
-      rows={series.points.map((point) => ({ label: point.date, values: [formatCount(point.orders), formatMoney(point.revenue, series.currency)] }))}
+      rows={points.map((point) => ({ label: point.day, values: [formatCount(point.orders), formatMoney(point.revenue, series.currency)] }))}
     >
-      <CountBars data={series.points} dataKey="date" series={{ name: 'orders', label: 'Orders', color: CHART_COLORS[2] }} />
+      <CountBars data={points} dataKey="day" series={{ name: 'orders', label: 'Orders', color: CHART_COLORS[2] }} />
     </ChartFigure>
   );
 }

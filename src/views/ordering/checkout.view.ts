@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { ORDER_NOTE_MAX, type PlacedOrder } from '../../../contracts/ordering';
+import { clockOf, formatDate, formatDayTime, formatTime } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { CartLine } from '../../machines/ordering/cart-lines';
 import { belowMinimum, feeCents, offeredFulfilments, type Step } from '../../machines/ordering/checkout-rules';
@@ -7,7 +8,7 @@ import type { checkoutMachine, TextField } from '../../machines/ordering/checkou
 import { element } from '../shared/dom';
 import { lineDetails } from './cart-panel';
 import { choice, choiceGroup, textField } from './fields';
-import { clockTime, dayAndTime, dayLabel, paymentWords } from './order-words';
+import { paymentWords } from './order-words';
 
 type Checkout = ActorRefFrom<typeof checkoutMachine>;
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -123,8 +124,8 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
           select.append(
             element(
               'optgroup',
-              { label: dayLabel(day.date) },
-              ...day.slots.map((slot) => element('option', { value: slot }, clockTime(slot, store.time_zone))),
+              { label: formatDate(day.date, store.country, 'long') },
+              ...day.slots.map((slot) => element('option', { value: slot }, formatTime(slot, clockOf(store)))),
             ),
           );
         select.value = context.when ?? '';
@@ -202,7 +203,7 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
         if (context.terms.free_over !== null) terms.push(element('li', {}, `Free delivery over ${money(context.terms.free_over)}`));
         if (context.terms.min_order !== null) terms.push(element('li', {}, `Minimum order ${money(context.terms.min_order)}`));
       }
-      const when = context.when === 'asap' ? 'As soon as possible' : dayAndTime(context.when!, store.time_zone);
+      const when = context.when === 'asap' ? 'As soon as possible' : formatDayTime(context.when!, clockOf(store));
       const where =
         context.fulfilment === 'delivery'
           ? `Delivery to ${context.address.street.trim()}, ${context.address.city.trim()} ${context.address.zip_code.trim()}`

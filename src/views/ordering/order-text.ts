@@ -1,7 +1,7 @@
 import type { OrderLine, OwnerOrder } from '../../../contracts/ordering';
 import { isFinal, prepWindowOpensAt } from '../../../contracts/ordering/order-lifecycle';
+import { clockOf, formatDateWithYear, formatTime, formatTimeOrDayTime, wallDateTime } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../shared/money-format';
-import { wallClock } from '../../../contracts/shared/opening-status';
 import { paymentWords } from './order-words';
 
 /**
@@ -9,25 +9,22 @@ import { paymentWords } from './order-words';
  * (the kitchen's, whatever the browser's zone), and each line as the kitchen makes it.
  */
 
-/** "12:05", or "Sat 2026-11-28 12:05" when it is not the board's day. */
-export function clockTime(instant: string, order: Pick<OwnerOrder, 'restaurant'>, today: string | null): string {
-  const at = wallClock(order.restaurant.time_zone, new Date(instant));
-  return at.date === today ? at.time : `${at.date} ${at.time}`;
-}
+/** "12:05" / "12:05 PM", or "Sat 28 Nov, 12:05" / "Sat, Nov 28, 12:05 PM" when it is not the board's day (the restaurant's country decides, issue 40). */
+export const clockTime = (instant: string, order: Pick<OwnerOrder, 'restaurant'>, today: string | null): string =>
+  formatTimeOrDayTime(instant, clockOf(order.restaurant), today);
 
 export const fulfilmentWord = (order: Pick<OwnerOrder, 'fulfilment'>) => (order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup');
 
-/** "As soon as possible" or "For 13:30". */
+/** "As soon as possible" or "For 13:30" / "For 1:30 PM". */
 export const whenWanted = (order: OwnerOrder, today: string | null) =>
   order.scheduled_for === null ? 'As soon as possible' : `For ${clockTime(order.scheduled_for, order, today)}`;
 
-/** "18:00": the booked time's clock, for "Accept for 18:00" (the prep window opens the same evening). */
-export const bookedClock = (order: OwnerOrder) =>
-  order.scheduled_for === null ? '' : wallClock(order.restaurant.time_zone, new Date(order.scheduled_for)).time;
+/** "18:00" / "6:00 PM": the booked time's clock, for "Accept for 18:00" (the prep window opens the same evening). */
+export const bookedClock = (order: OwnerOrder) => (order.scheduled_for === null ? '' : formatTime(order.scheduled_for, clockOf(order.restaurant)));
 
-/** "17:00": when a booked order's prep window opens, on the restaurant's clock. */
+/** "17:00" / "5:00 PM": when a booked order's prep window opens, on the restaurant's clock. */
 export const prepWindowClock = (order: OwnerOrder) =>
-  order.scheduled_for === null ? '' : wallClock(order.restaurant.time_zone, prepWindowOpensAt(order.scheduled_for)).time;
+  order.scheduled_for === null ? '' : formatTime(prepWindowOpensAt(order.scheduled_for), clockOf(order.restaurant));
 
 /**
  * "Waiting 7 min", "Waiting 1 h 5 min": how long an open order has waited at `now`, from its
@@ -44,11 +41,8 @@ export function waitedWords(order: OwnerOrder, now: string): string | null {
   return `Waiting ${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`;
 }
 
-/** "Sun, 29 Nov 2026": the day the order was placed, in the restaurant's zone (its ticket's date). */
-export const placedDate = (order: OwnerOrder) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: order.restaurant.time_zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(order.placed_at),
-  );
+/** "Sun 29 Nov 2026" / "Sun, Nov 29, 2026": the day the order was placed, in the restaurant's zone (its ticket's date). */
+export const placedDate = (order: OwnerOrder) => formatDateWithYear(wallDateTime(order.placed_at, order.restaurant.time_zone).date, order.restaurant.country);
 
 /** "Pay on delivery: $24.50": what the driver or the counter collects. */
 export const collectWords = (order: OwnerOrder) => `${paymentWords(order.fulfilment)}: ${formatMoney(order.total, order.currency)}`;

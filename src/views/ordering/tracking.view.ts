@@ -1,16 +1,18 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { orderTimeText } from '../../../contracts/ordering/order-times';
+import { clockOf, formatDayTime, formatTimeOrDayTime, wallDateTime } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { TrackedOrder } from '../../../contracts/ordering';
 import type { trackingMachine } from '../../machines/ordering/tracking.machine';
 import { element } from '../shared/dom';
-import { clockTime, dayAndTime, paymentWords, statusWords } from './order-words';
+import { paymentWords, statusWords } from './order-words';
 
 type Tracking = ActorRefFrom<typeof trackingMachine>;
 
-/** "Ready at 18:45", "Arriving around 19:10": when the order is expected, in the restaurant's time. */
+/** "Ready around 18:45", "Arriving around 7:10 PM": when the order is expected, on the restaurant's clock, written its country's way. */
 function expected(order: TrackedOrder): string | null {
   if (order.estimated_at === null) return null;
-  const at = clockTime(order.estimated_at, order.restaurant.time_zone);
+  const at = orderTimeText(order.estimated_at, order);
   return order.fulfilment === 'pickup' ? `Ready around ${at}` : `Arriving around ${at}`;
 }
 
@@ -28,6 +30,9 @@ function restaurantContact(order: TrackedOrder): Node[] {
 
 function orderParts(order: TrackedOrder): Node[] {
   const zone = order.restaurant.time_zone;
+  const clock = clockOf(order.restaurant);
+  // Timeline times alone on the day the order was placed, with their day after it (a scheduled order's).
+  const placedOn = wallDateTime(order.placed_at, zone).date;
   const money = (amount: number) => formatMoney(amount, order.currency);
   const when = expected(order);
   const row = (label: string, amount: string) => element('p', { class: 'subtotal' }, element('span', {}, label), element('span', {}, amount));
@@ -36,7 +41,7 @@ function orderParts(order: TrackedOrder): Node[] {
     element('p', { class: 'order-status', 'data-status': order.status }, statusWords(order.status, order.fulfilment)),
     ...(when ? [element('p', {}, `${when} (${zone}).`)] : []),
     ...(order.cancel_reason ? [element('p', {}, `Reason: ${order.cancel_reason}`)] : []),
-    ...(order.scheduled_for ? [element('p', {}, `Asked for ${dayAndTime(order.scheduled_for, zone)}.`)] : []),
+    ...(order.scheduled_for ? [element('p', {}, `Asked for ${formatDayTime(order.scheduled_for, clock)}.`)] : []),
     ...restaurantContact(order),
     element('h2', {}, 'Progress'),
     element(
@@ -46,7 +51,7 @@ function orderParts(order: TrackedOrder): Node[] {
         element(
           'li',
           {},
-          element('time', { datetime: entry.at }, clockTime(entry.at, zone)),
+          element('time', { datetime: entry.at }, formatTimeOrDayTime(entry.at, clock, placedOn)),
           ` ${statusWords(entry.status, order.fulfilment)}${entry.status === 'accepted' && entry.detail ? ` (${entry.detail} min)` : ''}`,
         ),
       ),

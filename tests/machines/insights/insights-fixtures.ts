@@ -44,6 +44,7 @@ export const orderStatsOf = (days: OrderStatsDays, hasOrders = true): OrderStats
   return {
     currency: 'CAD',
     time_zone: 'America/Toronto',
+    country: 'Canada',
     days,
     series,
     totals: hasOrders ? { orders: 4, revenue: 40.09 } : { orders: 0, revenue: 0 },

@@ -29,7 +29,7 @@ describe('notification settings machine (issue 40)', () => {
     const actor = createActor(
       provideChecked(notificationSettingsMachine, {
         actors: {
-          loadNotificationSettings: fromPromise(async () => ({ new_order_mail: true })),
+          loadNotificationSettings: fromPromise<NotificationSettings, { restaurantId: number }>(async () => ({ new_order_mail: true })),
           saveNotificationSettings: fromPromise<NotificationSettings, { restaurantId: number; settings: NotificationSettings }>(async ({ input }) => {
             saves.push(input.settings);
             if (refuse) throw new ApiError('Not found', { status: 404, code: 'not_found' });

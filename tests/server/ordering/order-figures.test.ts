@@ -45,6 +45,7 @@ describe('GET /stats/orders/', () => {
     expect(body).toEqual({
       currency: 'USD',
       time_zone: 'America/Chicago',
+      country: null,
       days: 7,
       series: [
         { date: '2026-11-21', orders: 1, revenue: 2 },
@@ -171,6 +172,8 @@ describe('GET /customers/', () => {
           currency: 'USD',
           last_order_at: '2026-11-25T12:00:00.000Z',
           time_zone: 'America/Chicago',
+          // No location in this file's restaurants: none to write times by.
+          country: null,
         },
         {
           name: 'Bob Stone',
@@ -180,6 +183,7 @@ describe('GET /customers/', () => {
           currency: 'USD',
           last_order_at: '2026-11-22T12:00:00.000Z',
           time_zone: 'America/Chicago',
+          country: null,
         },
       ],
     });

@@ -3,6 +3,7 @@ import type { OwnerOrder } from '#contracts/ordering';
 import type { Page } from '#contracts/shared/lists';
 import type { Database } from '#server/db/database';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
+import { VALID_STEPS } from '#tests/fixtures/onboarding/requests';
 import { insertOrder } from '#tests/fixtures/ordering/insert-order';
 import { accessTokenFor, memoryMailer } from '../accounts/auth-helpers';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
@@ -27,6 +28,13 @@ async function ownerOf(email: string, name: string, slug: string) {
   const token = await accessTokenFor(t, email);
   const started = await t.app.inject({ method: 'POST', url: '/api/v2/onboarding/start/', payload: {}, headers: { authorization: `Bearer ${token}` } });
   const restaurantId = (started.json() as { id: number }).id;
+  // In Illinois: its mails write times the US way (issue 40).
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/v2/onboarding/${restaurantId}/location/`,
+    payload: VALID_STEPS.location,
+    headers: { authorization: `Bearer ${token}` },
+  });
   await fresh.database.query(`update restaurants set name = $2, slug = $3, time_zone = 'America/Chicago' where id = $1`, [restaurantId, name, slug]);
   return { token, restaurantId };
 }

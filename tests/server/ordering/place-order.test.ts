@@ -344,7 +344,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     expect(await refused(pickup())).toMatchObject({
       status: 409,
       code: 'closed',
-      fields: { scheduled_for: 'Closed · opens tomorrow at 09:00. Please choose a time for later.' },
+      fields: { scheduled_for: 'Closed · opens tomorrow at 9:00 AM. Please choose a time for later.' },
     });
     for (const scheduled of ['2026-11-26T15:05:00.000Z', '2026-11-26T03:30:00.000Z', '2026-11-27T03:30:00.000Z', '2026-12-05T15:00:00.000Z']) {
       expect(await refused(pickup({ scheduled_for: scheduled }))).toMatchObject({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TIME_CHOICES, timeToMinutes, type OpeningDay, type SpecialDay } from '#contracts/shared/opening-hours';
+import { DAY_NAMES, TIME_CHOICES, timeToMinutes, type OpeningDay, type SpecialDay } from '#contracts/shared/opening-hours';
 import { openingStatus, wallClock, type Schedule } from '#contracts/shared/opening-status';
 
 /**
@@ -65,8 +65,10 @@ describe('openingStatus, examples', () => {
         special_days: [{ date: '2026-11-28', closed: true, open_time: null, close_time: null, note: 'Staff party' }],
       },
     );
-    // 01:00 Saturday in Chicago: Friday night still runs.
-    expect(openingStatus(nights, at('2026-11-28T07:00:00Z'))).toMatchObject({ open_now: true, label: 'Open now · closes 02:00' });
+    // 01:00 Saturday in Chicago: Friday night still runs, and the label says so beside Saturday's "Closed today" (issue 40).
+    expect(openingStatus(nights, at('2026-11-28T07:00:00Z'))).toMatchObject({ open_now: true, label: "Open until 02:00 (Friday's hours)" });
+    // 19:00 Friday: Friday's own hours, today's.
+    expect(openingStatus(nights, at('2026-11-28T01:00:00Z')).label).toBe('Open now · closes tomorrow at 02:00');
     // 19:00 Saturday: closed all Saturday; Sunday opens at 18:00.
     expect(openingStatus(nights, at('2026-11-29T01:00:00Z'))).toMatchObject({ open_now: false, label: 'Closed · opens tomorrow at 18:00' });
   });
@@ -112,6 +114,19 @@ describe('openingStatus, examples', () => {
     expect(openingStatus({ ...never, special_days: [oneEvening] }, at('2026-11-27T20:05:00Z')).label).toBe('Closed · opens on Tuesday 5 January at 17:00');
   });
 
+  it("writes times the restaurant's country's way: 12-hour and month first in the US and Canada, 24-hour elsewhere", () => {
+    const weekdays = schedule(week((day) => (day === 1 ? closedDay(1) : openDay(day, '09:00', '21:00'))));
+    expect(openingStatus(weekdays, at('2026-11-27T20:05:00Z'), 'United States').label).toBe('Open now · closes 9:00 PM');
+    expect(openingStatus(weekdays, at('2026-11-28T04:00:00Z'), 'Canada').label).toBe('Closed · opens tomorrow at 9:00 AM');
+    expect(openingStatus(weekdays, at('2026-11-27T20:05:00Z'), 'United Kingdom').label).toBe('Open now · closes 21:00');
+    const nights = schedule(week((day) => openDay(day, '18:00', '00:30')));
+    expect(openingStatus(nights, at('2026-11-28T06:15:00Z'), 'United States').label).toBe("Open until 12:30 AM (Friday's hours)");
+    const oneEvening: SpecialDay = { date: '2027-01-05', closed: false, open_time: '17:00', close_time: '23:00', note: '' };
+    expect(openingStatus(schedule(week(closedDay), { special_days: [oneEvening] }), at('2026-11-27T20:05:00Z'), 'United States').label).toBe(
+      'Closed · opens on Tuesday, January 5 at 5:00 PM',
+    );
+  });
+
   it('reads wall-clock times across daylight-saving changes', () => {
     // Chicago skips 02:00–03:00 on Sunday 8 March 2026: "closes 02:30" that night closes at 03:00 CDT.
     const lateSaturday = schedule(week((day) => (day === 6 ? openDay(6, '18:00', '02:30') : closedDay(day))));
@@ -150,6 +165,18 @@ describe('openingStatus, properties', () => {
   const instant = fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z'), noInvalidDate: true });
   const zones = ['UTC', 'Asia/Kolkata', 'America/Phoenix', 'America/Chicago', 'Europe/London', 'Australia/Lord_Howe'];
 
+  /** A day's spans in minutes after its midnight (an end may pass 1440). */
+  const spansOf = (d: OpeningDay | undefined) => {
+    if (!d || d.closed) return [];
+    const open = timeToMinutes(d.open_time!);
+    const close = onDay(open, d.close_time!);
+    if (d.break_start === null) return [[open, close]];
+    return [
+      [open, onDay(open, d.break_start)],
+      [onDay(open, d.reopen_time!), close],
+    ];
+  };
+
   /**
    * The rule read straight off the wall clock, for zones whose offset never changes: open when
    * the time falls in one of today's spans, or in yesterday's spans that run past midnight.
@@ -157,20 +184,10 @@ describe('openingStatus, properties', () => {
   function openByWallClock(days: OpeningDay[], zone: string, now: Date): boolean {
     const clock = wallClock(zone, now);
     const minutes = timeToMinutes(clock.time);
-    const spans = (d: OpeningDay | undefined) => {
-      if (!d || d.closed) return [];
-      const open = timeToMinutes(d.open_time!);
-      const close = onDay(open, d.close_time!);
-      if (d.break_start === null) return [[open, close]];
-      return [
-        [open, onDay(open, d.break_start)],
-        [onDay(open, d.reopen_time!), close],
-      ];
-    };
     const yesterday = ((clock.weekday + 5) % 7) + 1;
     return (
-      spans(days[clock.weekday - 1]).some(([from, to]) => from! <= minutes && minutes < to!) ||
-      spans(days[yesterday - 1]).some(([from, to]) => from! <= minutes + 1440 && minutes + 1440 < to!)
+      spansOf(days[clock.weekday - 1]).some(([from, to]) => from! <= minutes && minutes < to!) ||
+      spansOf(days[yesterday - 1]).some(([from, to]) => from! <= minutes + 1440 && minutes + 1440 < to!)
     );
   }
 
@@ -178,6 +195,24 @@ describe('openingStatus, properties', () => {
     fc.assert(
       fc.property(days, instant, fc.constantFrom('UTC', 'Asia/Kolkata', 'America/Phoenix'), (week, now, zone) => {
         expect(openingStatus(schedule(week, { time_zone: zone }), now).open_now).toBe(openByWallClock(week, zone, now));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("names yesterday's hours exactly when only yesterday's span holds the store open (issue 40)", () => {
+    fc.assert(
+      fc.property(days, instant, fc.constantFrom('UTC', 'Asia/Kolkata', 'America/Phoenix'), (week, now, zone) => {
+        const status = openingStatus(schedule(week, { time_zone: zone }), now);
+        const clock = wallClock(zone, now);
+        const minutes = timeToMinutes(clock.time);
+        const yesterday = ((clock.weekday + 5) % 7) + 1;
+        const byToday = spansOf(week[clock.weekday - 1]).some(([from, to]) => from! <= minutes && minutes < to!);
+        const byYesterday = spansOf(week[yesterday - 1]).some(([from, to]) => from! <= minutes + 1440 && minutes + 1440 < to!);
+        if (status.label === 'Open 24 hours') return;
+        const names = status.label.endsWith("'s hours)");
+        expect(names).toBe(byYesterday && !byToday);
+        if (names) expect(status.label).toMatch(new RegExp(`^Open until .+ \\(${DAY_NAMES[yesterday - 1]}'s hours\\)$`));
       }),
       { numRuns: 300 },
     );

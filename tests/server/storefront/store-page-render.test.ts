@@ -35,25 +35,25 @@ describe('the store page as the server renders it', { timeout: 10_000 }, () => {
     expect(gbp.body.textContent).not.toContain('$');
   });
 
-  it('says open or closed with the status label, today’s special day, the week’s hours and the days to come', () => {
+  it('says open or closed with the status label, today’s special day, the week’s hours and the days to come, in 12-hour time in the US', () => {
     const store = storefrontFixture();
     const friday = parse(render(store));
-    expect(text(friday.querySelector('.status'))).toBe('Open now · closes 22:00');
+    expect(text(friday.querySelector('.status'))).toBe('Open now · closes 10:00 PM');
     expect(friday.querySelector('.status')!.className).toBe('status open');
     expect(friday.querySelector('.today-note')).toBeNull();
     const rows = [...friday.querySelectorAll('.hours tr')].map((row) => [text(row.querySelector('th')), text(row.querySelector('td'))]);
     expect(rows).toEqual([
       ['Monday', 'Closed'],
-      ['Tuesday', '11:00–14:00, 17:00–22:00'],
-      ['Wednesday', '11:00–22:00'],
-      ['Thursday', '11:00–22:00'],
-      ['Friday (today)', '11:00–23:00'],
-      ['Saturday', '18:00–02:00'],
-      ['Sunday', '12:00–21:00'],
+      ['Tuesday', '11:00 AM–2:00 PM, 5:00 PM–10:00 PM'],
+      ['Wednesday', '11:00 AM–10:00 PM'],
+      ['Thursday', '11:00 AM–10:00 PM'],
+      ['Friday (today)', '11:00 AM–11:00 PM'],
+      ['Saturday', '6:00 PM–2:00 AM'],
+      ['Sunday', '12:00 PM–9:00 PM'],
     ]);
     expect(friday.querySelector('.hours tr[aria-current="date"] th')?.textContent).toContain('Friday');
     // Thanksgiving is past on Friday: only Christmas Eve is still to come.
-    expect([...friday.querySelectorAll('.card ul.plain:not(.terms) li')].map(text)).toEqual(['Thursday, December 24: Open 11:00–15:00 · Christmas Eve']);
+    expect([...friday.querySelectorAll('.card ul.plain:not(.terms) li')].map(text)).toEqual(['Thursday, December 24: Open 11:00 AM–3:00 PM · Christmas Eve']);
 
     const closed = parse(render({ ...store, status: { open_now: false, label: 'Closed · opens tomorrow at 11:00', next_change_at: null } }, THANKSGIVING));
     expect(text(closed.querySelector('.status'))).toBe('Closed · opens tomorrow at 11:00');
@@ -62,6 +62,19 @@ describe('the store page as the server renders it', { timeout: 10_000 }, () => {
 
     const always = parse(render({ ...store, hours: { ...store.hours, open_247: true } }));
     expect([...always.querySelectorAll('.hours tr')].map(text)).toEqual(['Every dayOpen 24 hours']);
+  });
+
+  it('writes 24-hour times and the day before the month outside the US and Canada, and never an ISO date (issue 40)', () => {
+    const store = storefrontFixture({ currency: 'GBP', country: 'United Kingdom' });
+    const friday = parse(render(store));
+    const rows = [...friday.querySelectorAll('.hours tr')].map((row) => text(row.querySelector('td')));
+    expect(rows.slice(0, 2)).toEqual(['Closed', '11:00–14:00, 17:00–22:00']);
+    expect([...friday.querySelectorAll('.card ul.plain:not(.terms) li')].map(text)).toEqual(['Thursday 24 December: Open 11:00–15:00 · Christmas Eve']);
+    const christmasEve = { ...store.hours.special_days[1]!, date: FRIDAY.date };
+    const special = parse(render({ ...store, hours: { ...store.hours, special_days: [christmasEve] } }));
+    expect(text(special.querySelector('.today-note'))).toBe('Today: open 11:00–15:00 (Christmas Eve)');
+    for (const script of special.querySelectorAll('script')) script.remove();
+    expect(special.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('names the restaurant in the title, the description, the canonical link and Open Graph, and loads its script', () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEEK } from '#contracts/shared/opening-hours';
+import { wallClock } from '#contracts/shared/opening-status';
+import { renderStorePage } from '#server/domain/storefront/store-page/page';
 import { zipKey } from '#server/domain/storefront/delivery-check';
 import { storeEtag } from '#server/domain/storefront/store-etag';
 import { accessTokenFor } from '../accounts/auth-helpers';
@@ -148,6 +150,7 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       logo_url: null,
       currency: 'USD',
       time_zone: 'America/Chicago',
+      country: 'United States',
       address: { street: '12 Market St', city: 'Springfield', state: 'IL', zip_code: '62701', country: 'United States' },
       public_phone: '217 555 0101',
       contact_email: 'hello@bluedoor.example',
@@ -159,7 +162,8 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       { date: '2026-12-31', closed: false, open_time: '12:00', close_time: '16:00', note: 'Short day' },
     ]);
     expect(body.status.open_now).toBe(true);
-    expect(body.status.label).toContain('21:00');
+    // Written the US way (issue 40).
+    expect(body.status.label).toContain('9:00 PM');
     expect(body.pickup).toEqual({ available: true, eta_from: 10, eta_to: 15 });
     expect(body.delivery).toEqual({ available: true, eta_from: 25, eta_to: 40, fee: 2.99, min_order: 12.5, free_over: 35 });
   });
@@ -289,6 +293,26 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       expect(body.hours.special_days[0]).toMatchObject({ date: '2026-11-25', closed: true, note: 'Inventory' });
     } finally {
       await t.database.query(`delete from restaurant_special_days where restaurant_id = $1 and date = '2026-11-25'`, [restaurantId]);
+    }
+  });
+
+  it("past midnight on yesterday's overnight hours, names whose hours they are beside today's closed special day (issue 40)", async () => {
+    // Tuesday 09:00–02:00, and Wednesday 25 November closed for a staff party; 01:00 on Wednesday in Chicago.
+    await t.database.query(`update restaurant_opening_hours set close_time = '02:00' where restaurant_id = $1 and day_of_week = 2`, [restaurantId]);
+    await t.database.query(`insert into restaurant_special_days (restaurant_id, date, closed, note) values ($1, '2026-11-25', true, 'Staff party')`, [
+      restaurantId,
+    ]);
+    now = new Date('2026-11-25T07:00:00Z');
+    try {
+      const body = (await store()).json();
+      expect(body.status).toMatchObject({ open_now: true, label: "Open until 2:00 AM (Tuesday's hours)" });
+      const page = renderStorePage(body, { origin: PUBLIC_URL, scriptSrc: null, today: wallClock('America/Chicago', now) });
+      // The header: the status, then today's note (the page escapes the apostrophe).
+      expect(page).toContain('<p class="status open">Open until 2:00 AM (Tuesday&#39;s hours)</p>\n<p class="today-note">Closed today: Staff party</p>');
+    } finally {
+      now = MIDDAY;
+      await t.database.query(`delete from restaurant_special_days where restaurant_id = $1 and date = '2026-11-25'`, [restaurantId]);
+      await t.database.query(`update restaurant_opening_hours set close_time = '21:00' where restaurant_id = $1 and day_of_week = 2`, [restaurantId]);
     }
   });
 

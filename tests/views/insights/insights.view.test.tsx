@@ -413,7 +413,8 @@ describe('insight screens once the restaurant has orders', () => {
     const orders = await screen.findByRole('region', { name: 'Orders, last 30 days' });
     expect(within(orders).queryByText('Sample data')).toBeNull();
     expect(within(orders).getByText('Days in America/Toronto; cancelled orders are left out.')).toBeInTheDocument();
-    expect(tableRows('Orders, last 30 days').slice(-2)).toEqual(['2026-11-261$9.99', '2026-11-273$30.10']);
+    // Days as a Canadian restaurant writes them, never ISO (issue 40).
+    expect(tableRows('Orders, last 30 days').slice(-2)).toEqual(['Thu, Nov 261$9.99', 'Fri, Nov 273$30.10']);
     expect(screen.getAllByText('Sample data')).toHaveLength(7);
   });
 
@@ -461,6 +462,7 @@ describe('insight screens once the restaurant has orders', () => {
       currency: 'USD' as const,
       last_order_at: '2026-11-26T12:00:00.000Z',
       time_zone: 'America/Chicago',
+      country: 'United States',
     });
     const first = await take(pages);
     expect(first.input).toEqual({ restaurantId: null, ask: { search: '', page: 1, pageSize: 20 } });
@@ -469,7 +471,7 @@ describe('insight screens once the restaurant has orders', () => {
     expect(tableRows('Customer list').slice(0, 2)).toEqual([
       'NameEmailOrdersTotal spentLast order (America/Chicago)',
       // Noon in UTC is six in the morning in Chicago.
-      'Guest 1guest1@example.com1$12.50Nov 26, 2026, 6:00 AM',
+      'Guest 1guest1@example.com1$12.50Thu, Nov 26, 2026, 6:00 AM',
     ]);
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -506,6 +508,7 @@ describe('insight screens once the restaurant has orders', () => {
           currency: 'USD',
           last_order_at: '2026-11-26T12:00:00.000Z',
           time_zone: 'America/Chicago',
+          country: 'United Kingdom',
         },
       ],
     });
@@ -515,7 +518,7 @@ describe('insight screens once the restaurant has orders', () => {
     expect(card).toHaveTextContent('Emailguest1@example.com');
     expect(card).toHaveTextContent('Orders3');
     expect(card).toHaveTextContent('Total spent$37.50');
-    expect(card).toHaveTextContent('Last orderNov 26, 2026, 6:00 AM (America/Chicago)');
+    expect(card).toHaveTextContent('Last orderThu 26 Nov 2026, 06:00 (America/Chicago)');
     expect(screen.queryByRole('region', { name: 'Customers table' })).toBeNull();
   });
 });

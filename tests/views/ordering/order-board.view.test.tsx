@@ -156,7 +156,7 @@ describe('order board', () => {
     await waitFor(() => expect(print).toHaveBeenCalled());
     const ticket = document.querySelector('[aria-label="Kitchen ticket for order #11"]');
     expect(ticket).toHaveTextContent('Blue Door');
-    expect(ticket).toHaveTextContent('Fri, 27 Nov 2026');
+    expect(ticket).toHaveTextContent('Fri 27 Nov 2026');
     expect(ticket).toHaveTextContent('Pay on delivery: $30.00');
   });
 

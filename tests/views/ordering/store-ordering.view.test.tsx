@@ -15,8 +15,8 @@ import { COLA, LARGE, MARGHERITA, storeData } from '#tests/fixtures/ordering/sto
  * route validates with, and its Idempotency-Key.
  */
 
-// Open around the clock, so "as soon as possible" is offered whenever the test runs.
-const data = storeData({ hours: { ...storeData().hours, open_247: true } });
+// Open around the clock, so "as soon as possible" is offered whenever the test runs; in the US, whose times are 12-hour (issue 40).
+const data = storeData({ country: 'United States', hours: { ...storeData().hours, open_247: true } });
 const TOKEN = 'tok_abcdefghijklmnopqrstuv';
 type Placement = { body: unknown; key: string | null };
 let placements: Placement[];
@@ -141,6 +141,11 @@ describe('the store page’s cart and checkout', () => {
     await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'When?' })).toHaveFocus());
     const when = within(checkout).getByRole('combobox', { name: 'When should we deliver?' });
     expect(when).toHaveAccessibleDescription('Times are the restaurant’s local time (America/Chicago).');
+    // Slots by day as people write them ("Tuesday, December 1"), each a 12-hour time ("6:15 PM").
+    const days = [...when.querySelectorAll('optgroup')].map((group) => group.label);
+    expect(days.length).toBeGreaterThan(0);
+    for (const day of days) expect(day).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
+    for (const slot of when.querySelectorAll('optgroup option')) expect(slot.textContent).toMatch(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/);
     await user.selectOptions(when, 'As soon as possible');
     await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
 

@@ -94,6 +94,17 @@ describe('the tracking page', () => {
     expect(screen.getByRole('main')).not.toHaveTextContent('Pick up at');
   });
 
+  it('writes a US order’s times in 12-hour time and names the day it was booked for (issue 40)', async () => {
+    const restaurant = { name: 'Blue Door', slug: 'blue-door', time_zone: 'America/Chicago', country: 'United States' };
+    // Placed Thursday 26 November at 12:00 for Tuesday 1 December, 18:00 in Chicago.
+    const booked = { ...order('accepted'), restaurant, scheduled_for: '2026-12-02T00:00:00.000Z', estimated_at: '2026-12-02T00:00:00.000Z' };
+    const actor = show([() => jsonResponse(200, booked), () => new Promise<Response>(() => undefined)]);
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main).toHaveTextContent('Ready around Tue, Dec 1, 6:00 PM (America/Chicago).'));
+    for (const words of ['Asked for Tue, Dec 1, 6:00 PM.', '12:00 PM Placed', '12:02 PM Accepted']) expect(main).toHaveTextContent(words);
+    actor.stop();
+  });
+
   it('says so for an unknown token, with a way back to the store', async () => {
     show([() => jsonResponse(404, { detail: 'Not found.', code: 'not_found' })]);
     expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this order' })).toBeVisible();

@@ -16,7 +16,7 @@ ${restaurant.logo_url ? html`<img class="logo" src="${restaurant.logo_url}" alt=
 <h1>${restaurant.name}</h1>
 ${restaurant.about ? html`<p class="about">${restaurant.about}</p>` : ''}
 <p class="status ${status.open_now ? 'open' : 'closed'}">${status.label}</p>
-${todaySpecial ? html`<p class="today-note">${todayNote(todaySpecial)}</p>` : ''}
+${todaySpecial ? html`<p class="today-note">${todayNote(todaySpecial, restaurant.country)}</p>` : ''}
 <ul class="contact">
 ${restaurant.address ? html`<li><address>${addressLine(restaurant.address)}</address></li>` : ''}
 ${restaurant.public_phone ? html`<li><a href="${telHref(restaurant.public_phone)}">${restaurant.public_phone}</a></li>` : ''}

@@ -11,14 +11,14 @@ function hoursCard(store: Storefront, today: { date: string; weekday: number }):
     ? html`<tr><th scope="row">Every day</th><td>Open 24 hours</td></tr>`
     : hours.days.map(
         (day) =>
-          html`<tr${day.day_of_week === today.weekday ? html` aria-current="date"` : ''}><th scope="row">${DAY_NAMES[day.day_of_week - 1]}${day.day_of_week === today.weekday ? html`<span class="vh"> (today)</span>` : ''}</th><td>${dayHours(day).map((span, index) => html`${index > 0 ? ', ' : ''}<span class="nw">${span}</span>`)}</td></tr>`,
+          html`<tr${day.day_of_week === today.weekday ? html` aria-current="date"` : ''}><th scope="row">${DAY_NAMES[day.day_of_week - 1]}${day.day_of_week === today.weekday ? html`<span class="vh"> (today)</span>` : ''}</th><td>${dayHours(day, store.restaurant.country).map((span, index) => html`${index > 0 ? ', ' : ''}<span class="nw">${span}</span>`)}</td></tr>`,
       );
   return html`<section class="card" aria-labelledby="hours-title">
 <h2 id="hours-title">Opening hours</h2>
 <table class="hours"><tbody>${rows}</tbody></table>
 ${
   upcoming.length > 0
-    ? html`<h3>Special days</h3><ul class="plain">${upcoming.map((day) => html`<li><strong>${longDate(day.date)}</strong>: ${specialDayHours(day)}</li>`)}</ul>`
+    ? html`<h3>Special days</h3><ul class="plain">${upcoming.map((day) => html`<li><strong>${longDate(day.date, store.restaurant.country)}</strong>: ${specialDayHours(day, store.restaurant.country)}</li>`)}</ul>`
     : ''
 }
 </section>`;

@@ -30,6 +30,7 @@ function scriptData(store: Storefront): StorePageData {
     currency: store.restaurant.currency,
     pickup_available: store.pickup.available,
     time_zone: store.restaurant.time_zone,
+    country: store.restaurant.country ?? null,
     hours: store.hours,
     pickup: store.pickup,
     delivery: store.delivery,

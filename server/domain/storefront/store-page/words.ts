@@ -1,4 +1,5 @@
 import type { OpeningDay, SpecialDay } from '../../../../contracts/shared/opening-hours';
+import { formatDate, formatWallTime } from '../../../../contracts/shared/clock-format';
 import { formatMoney } from '../../../../contracts/shared/money-format';
 import type { Storefront } from '../../../../contracts/storefront';
 import { daySpans } from './json-ld';
@@ -7,26 +8,35 @@ import { daySpans } from './json-ld';
 
 const DASH = '\u2013';
 
-/** ["08:00–14:00", "17:00–22:00"], or ["Closed"]. An overnight span reads "18:00–02:00", as the owner set it. */
-export const dayHours = (day: OpeningDay): string[] => {
+/** The country whose way times are written in (contracts/shared/clock-format.ts): the restaurant's. */
+type Country = string | null | undefined;
+
+/** ["08:00–14:00", "17:00–22:00"] (["8:00 AM–2:00 PM", …] in the US and Canada), or ["Closed"]. An overnight span reads "18:00–02:00", as the owner set it. */
+export const dayHours = (day: OpeningDay, country: Country): string[] => {
   const spans = daySpans(day);
-  return spans.length === 0 ? ['Closed'] : spans.map((span) => `${span.opens}${DASH}${span.closes}`);
+  return spans.length === 0 ? ['Closed'] : spans.map((span) => `${formatWallTime(span.opens, country)}${DASH}${formatWallTime(span.closes, country)}`);
 };
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-/** "2026-11-26" → "Thursday, November 26": a calendar date, so read in UTC whatever the server's zone. */
-export const longDate = (date: string): string => LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+/** "2026-11-26" → "Thursday 26 November" / "Thursday, November 26": a calendar date of the restaurant. */
+export const longDate = (date: string, country: Country): string => formatDate(date, country, 'long');
+
+const openSpan = (day: SpecialDay, country: Country) => `${formatWallTime(day.open_time!, country)}${DASH}${formatWallTime(day.close_time!, country)}`;
+const isClosed = (day: SpecialDay) => day.closed || day.open_time === null || day.close_time === null;
 
 /** "Closed · Thanksgiving", "Open 10:00–14:00 · Christmas Eve". */
-export const specialDayHours = (day: SpecialDay): string => {
-  const hours = day.closed || day.open_time === null || day.close_time === null ? 'Closed' : `Open ${day.open_time}${DASH}${day.close_time}`;
+export const specialDayHours = (day: SpecialDay, country: Country): string => {
+  const hours = isClosed(day) ? 'Closed' : `Open ${openSpan(day, country)}`;
   return day.note ? `${hours} · ${day.note}` : hours;
 };
 
-/** Today's special day as the header says it: "Closed today: Thanksgiving", "Today: open 10:00–14:00 (Christmas Eve)". */
-export const todayNote = (day: SpecialDay): string => {
-  if (day.closed || day.open_time === null || day.close_time === null) return day.note ? `Closed today: ${day.note}` : 'Closed today';
-  const hours = `Today: open ${day.open_time}${DASH}${day.close_time}`;
+/**
+ * Today's special day as the header says it: "Closed today: Thanksgiving", "Today: open 10:00–14:00 (Christmas Eve)".
+ * It is about today's date; the status beside it names another day's hours when those are what
+ * keep the store open past midnight (contracts/shared/opening-status.ts, issue 40).
+ */
+export const todayNote = (day: SpecialDay, country: Country): string => {
+  if (isClosed(day)) return day.note ? `Closed today: ${day.note}` : 'Closed today';
+  const hours = `Today: open ${openSpan(day, country)}`;
   return day.note ? `${hours} (${day.note})` : hours;
 };
 

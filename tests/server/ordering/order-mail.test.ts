@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { orderEmail } from '#server/domain/ordering/order-mail';
+import { ownerOrder } from '#tests/fixtures/ordering/owner-orders';
+
+/** The customer's mails write times the restaurant's country's way, and a scheduled order's names its day (issue 40). */
+
+const PUBLIC_URL = 'https://order.example.com';
+const inChicago = { name: 'Blue Door', slug: 'blue-door', time_zone: 'America/Chicago', country: 'United States' };
+const inLondon = { name: 'Red Door', slug: 'red-door', time_zone: 'Europe/London', country: 'United Kingdom' };
+/** Booked on Friday 27 November for Tuesday 1 December, 18:00 in Chicago (00:00 UTC on the 2nd). */
+const booked = { scheduled_for: '2026-12-02T00:00:00.000Z', estimated_at: '2026-12-02T00:00:00.000Z' };
+
+describe('order mails', { timeout: 10_000 }, () => {
+  it('name the day and the time of a scheduled order, in 12-hour time in the US', () => {
+    const order = ownerOrder({ id: 1, restaurant: inChicago, ...booked });
+    expect(orderEmail('placed', order, PUBLIC_URL).text).toContain('Blue Door has your order #11 for Tue, Dec 1, 6:00 PM.');
+    expect(orderEmail('accepted', order, PUBLIC_URL).text).toContain('It should be ready at Tue, Dec 1, 6:00 PM.');
+  });
+
+  it('write 24-hour time with the day before the month elsewhere, and the time alone for an order wanted now', () => {
+    const scheduled = ownerOrder({ id: 2, restaurant: inLondon, scheduled_for: '2026-12-01T18:00:00.000Z', estimated_at: '2026-12-01T18:00:00.000Z' });
+    expect(orderEmail('placed', scheduled, PUBLIC_URL).text).toContain('Red Door has your order #12 for Tue 1 Dec, 18:00.');
+    const now = ownerOrder({ id: 3, restaurant: inLondon, estimated_at: '2026-11-27T18:25:00.000Z' });
+    expect(orderEmail('accepted', now, PUBLIC_URL).html).toContain('It should be ready at 18:25.');
+  });
+});
