@@ -232,7 +232,7 @@ describe('POST /api/v2/orders/{id}/transition/', { timeout: 30_000 }, () => {
     const tracked = await t.app.inject({ method: 'GET', url: `/api/v2/orders/track/${soon.token}/` });
     expect(tracked.json()).toMatchObject({ estimated_at: '2026-11-25T18:30:00.000Z' });
     await t.app.backgroundSettled();
-    expect(mailer.sent[0]!.text).toContain('It should be ready at 12:30 PM.');
+    expect(mailer.sent[0]!.text).toContain('It should be ready at Wed, Nov 25, 12:30 PM.');
   });
 
   it('takes a delivery out for delivery before completing it; a pickup never goes out (409 naming the status)', async () => {
