@@ -33,6 +33,8 @@ beforeAll(async () => {
   b = await startServer();
   // Both servers share the test's SECRET_KEY: a token signed by A is good on B.
   owner = (await ownerWithRestaurant(a.test, 'ada@example.com')) as typeof owner;
+  // Only a launched restaurant's owner may follow its orders.
+  await a.database.query('update onboardings set launched_at = now() where restaurant_id = $1', [owner.restaurantId]);
 }, 30_000);
 afterAll(async () => {
   await Promise.all(opened.map((stream) => stream.close()));
