@@ -207,3 +207,21 @@ export const uploadedImages = pgTable(
   },
   (table) => [index('uploaded_images_owner_idx').on(table.ownerId), index('uploaded_images_sha256_idx').on(table.sha256)],
 );
+
+/**
+ * A launched store's former addresses (issue 40, item 16): mailed tracking links and shared
+ * links keep working after a rename, because each old slug stays its restaurant's (no other
+ * restaurant may take it) and its store page redirects to the current one. Written by the
+ * restaurants table's trigger when a launched restaurant's slug changes; migration 0014.
+ */
+export const storeSlugHistory = pgTable(
+  'store_slug_history',
+  {
+    slug: text('slug').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('store_slug_history_restaurant_idx').on(table.restaurantId)],
+);
