@@ -19,7 +19,7 @@ async function trackingStore(db: Db, restaurantId: number): Promise<TrackingStor
     .from(restaurants)
     .innerJoin(onboardings, and(eq(onboardings.restaurantId, restaurants.id), isNotNull(onboardings.launchedAt)))
     .where(eq(restaurants.id, restaurantId));
-  return row?.slug ? { name: row.name, logoUrl: row.logoUrl, slug: row.slug, until: Number.POSITIVE_INFINITY } : null;
+  return row?.slug ? { name: row.name ?? '', logoUrl: row.logoUrl, slug: row.slug, until: Number.POSITIVE_INFINITY } : null;
 }
 
 /**
