@@ -8,12 +8,13 @@
 //   7. cold start: starting the server until its health check answers, built and the old tsx way;
 //   8. ten maximal deep creates at once, with health and another owner's list probed meanwhile;
 //   9. a store page (12 categories, 120 items) against the same bytes as a static file;
-//  10. placing orders at 50 connections beside pgbench running the same transaction (PostgreSQL, pgbench).
+//  10. placing orders at 50 connections beside pgbench running the same transaction (PostgreSQL, pgbench);
+//  11. one address flooding the store and tracking pages, the health check's latency beside it (PGlite).
 // Each prints requests per second and p50/p99 latency.
 //   BENCH_SECONDS (default 5) per measurement; BENCH_CONNECTIONS (default 10; the paged list
 //   always uses 50); BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 //   where throw-away databases are created and dropped, "skip" for PGlite only;
-//   BENCH_ONLY=endpoints|compression|list|inbox|stats|forgot|coldstart|deep|storefront|orders runs one section; BENCH_LOG_LEVEL sets the paged
+//   BENCH_ONLY=endpoints|compression|list|inbox|stats|forgot|coldstart|deep|storefront|orders|pages runs one section; BENCH_LOG_LEVEL sets the paged
 //   list server's LOG_LEVEL (default warn, as the other sections); BENCH_PROCESSES (default 1)
 //   runs the paged list on that many server processes (WEB_CONCURRENCY) on one port.
 import { benchColdStart } from './cold-start';
@@ -27,6 +28,7 @@ import { benchOrders } from './orders';
 import { benchPagedList } from './paged-list';
 import { POSTGRES_ADMIN_URL } from './postgres';
 import { benchStorefrontPage } from './storefront-page';
+import { benchStorePagesLoad } from './store-pages-load';
 
 const SECTIONS = {
   endpoints: benchEndpoints,
@@ -51,6 +53,7 @@ const SECTIONS = {
     if (POSTGRES_ADMIN_URL === 'skip') console.log('\nPlacing orders: PostgreSQL only, skipped.');
     else await benchOrders();
   },
+  pages: benchStorePagesLoad,
 };
 
 const only = process.env.BENCH_ONLY;

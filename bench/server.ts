@@ -12,12 +12,13 @@ export function startServer(env: Record<string, string>, options: { built?: bool
   return startServerProcess(
     {
       LOG_LEVEL: 'warn',
-      ...env,
-      // The limits protect production; here they would measure the limiter, not the server.
+      // The limits protect production; here they would measure the limiter, not the server
+      // (a section that measures a limit sets it in `env`).
       RATE_LIMIT_PER_MINUTE: '100000000',
       SIGNUP_LIMIT_PER_MINUTE: '100000000',
       SIGNUP_LIMIT_PER_EMAIL_PER_HOUR: '100000000',
       ORDER_LIMIT_PER_MINUTE: '100000000',
+      ...env,
     },
     { inheritOutput: true, startTimeoutMs: 90_000, ...(options.built ? { nodeArgs: ['dist-server/main.js'] } : {}) },
   );

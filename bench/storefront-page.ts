@@ -21,7 +21,7 @@ const SLUG = 'bench-store';
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** The built app and server, built first when their sources changed (scripts/build.mjs). */
-function ensureBuilt(): void {
+export function ensureBuilt(): void {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', '--quiet'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
 }

@@ -53,7 +53,8 @@ import { storeOrderRoutes } from './routes/ordering/store-orders';
 import { orderRoutes } from './routes/ordering/orders';
 import { orderEventRoutes } from './routes/ordering/order-events';
 import { trackingPageRoutes } from './routes/ordering/tracking-page';
-import { trackingPage } from './domain/storefront/store-page/tracking-page';
+import { trackingPages } from './domain/storefront/store-page/tracking-page';
+import { orderStore } from './domain/ordering/order-store';
 import { storeScriptSrc } from './domain/storefront/store-page/store-script';
 
 export type AppDependencies = {
@@ -156,7 +157,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // An order's tracking page (issue 30) is the ordering area's address in the store's colours,
   // which the storefront area draws. Before the API document, which pages are not part of.
   const scriptSrc = storeScriptSrc(config.staticDir);
-  await routes.register((instance) => trackingPageRoutes(instance, { page: (slug, token) => trackingPage(context.database.db, slug, token, scriptSrc) }));
+  // The order's own restaurant is the ordering area's to find; the storefront draws its page.
+  const trackingPage = trackingPages(context.database, { scriptSrc, orderStore: (token) => orderStore(context.database, token) });
+  await routes.register((instance) =>
+    trackingPageRoutes(instance, { page: (slug, token) => trackingPage(slug, token, context.clock()), rateLimitPerMinute: config.rateLimitPerMinute }),
+  );
   await app.register(housekeepingPlugin, context);
   await app.register(authPlugin, context);
   // Before the routes: it documents every route registered after it.

@@ -209,6 +209,24 @@ export const uploadedImages = pgTable(
 );
 
 /**
+ * A launched store's former addresses (issue 40, item 16): mailed tracking links and shared
+ * links keep working after a rename, because each old slug stays its restaurant's (no other
+ * restaurant may take it) and its store page redirects to the current one. Written by the
+ * restaurants table's trigger when a launched restaurant's slug changes; migration 0014.
+ */
+export const storeSlugHistory = pgTable(
+  'store_slug_history',
+  {
+    slug: text('slug').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('store_slug_history_restaurant_idx').on(table.restaurantId)],
+);
+
+/**
  * The Store screen's Notifications section (issue 40, `/restaurants/{id}/settings/notifications/`):
  * whether every new order is mailed to the restaurant's contact address. No row means the
  * defaults (mail on), so restaurants made before migration 0015 need none.

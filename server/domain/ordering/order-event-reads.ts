@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { OrderEvent, OrderStatus } from '../../../contracts/ordering';
 import type { Db } from '../../db/database';
+import { onboardings } from '../../db/schema';
 import { orderEvents, orders } from '../../db/schema-ordering';
 
 /**
@@ -44,4 +45,13 @@ export async function latestEventId(db: Db, restaurantId: number): Promise<numbe
     .orderBy(desc(orderEvents.id))
     .limit(1);
   return row?.id ?? 0;
+}
+
+/** Whether the restaurant is launched: until it is, it takes no orders, so its owner has no board to follow. */
+export async function isLaunched(db: Db, restaurantId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: onboardings.restaurantId })
+    .from(onboardings)
+    .where(and(eq(onboardings.restaurantId, restaurantId), isNotNull(onboardings.launchedAt)));
+  return row !== undefined;
 }

@@ -12,7 +12,7 @@ import { RESERVED_SLUGS } from '../../../contracts/shared/site-pages';
 import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
-import { cities, countries, restaurantLocations } from '../../db/schema-onboarding';
+import { cities, countries, restaurantLocations, storeSlugHistory } from '../../db/schema-onboarding';
 import { HttpError } from '../../http-error';
 import { listRows, type Listed } from './listing';
 import type { Scope } from './scope';
@@ -91,7 +91,9 @@ export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<
   // A name that is one of the site's own addresses ('Login') starts at 'login-2'.
   for (let n = body.slug === undefined && RESERVED_SLUGS.has(base) ? 2 : 1; ; n += 1) {
     const slug = n === 1 ? base : `${base}-${n}`;
-    const [row] = await tx.insert(restaurants).values({ name: body.name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
+    // A launched store's former address stays its own (migration 0014's trigger refuses it): taken too.
+    const [retired] = await tx.select({ slug: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, slug));
+    const [row] = retired ? [] : await tx.insert(restaurants).values({ name: body.name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
     // A new restaurant has no location yet.
     if (row) return toRestaurant(row, null);
     if (body.slug !== undefined)

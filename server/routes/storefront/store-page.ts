@@ -6,6 +6,7 @@ import { storeScriptSrc } from '../../domain/storefront/store-page/store-script'
 import { freshReads } from '../../domain/storefront/store-page/fresh-reads';
 import { storeVersion } from '../../domain/storefront/store-page/store-version';
 import { matchesEtag } from '../shared/etag';
+import { pageRateLimit } from '../shared/page-rate-limit';
 import type { ContractApp } from '../../plugins/contract-types';
 
 /**
@@ -43,10 +44,13 @@ export async function storePageRoutes(app: ContractApp, context: AppContext) {
   app.get<{ Params: { slug: string } }>(
     STORE_PAGE_ROUTE,
     {
+      ...pageRateLimit(context.config.rateLimitPerMinute),
       schema: {
         response: {
           200: binaryFile('text/html', 'The store page (its brotli or gzip copy when accepted); an unknown or unlaunched slug answers the app.'),
+          301: noContent("A former address of the store: `Location` is its current one (the store's links and mails keep working after a rename)."),
           304: noContent('The copy the client holds is current.'),
+          429: binaryFile('text/html', 'Too many page loads from this address; `Retry-After` says when to try again.'),
         },
       },
     },
@@ -54,6 +58,11 @@ export async function storePageRoutes(app: ContractApp, context: AppContext) {
       const { slug } = request.params;
       const now = context.clock();
       const store = await versionOf(slug);
+      if (store && store.slug !== slug) {
+        // Not cached for long: the store may take this address back one day.
+        const query = request.url.indexOf('?');
+        return reply.header('cache-control', 'no-cache').redirect(`/${store.slug}${query < 0 ? '' : request.url.slice(query)}`, 301);
+      }
       const page = store && (await pages.page(store, now, () => renderedPage(context.database.db, slug, now, options)));
       if (!page) return reply.callNotFound();
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');

@@ -7,9 +7,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fromPostgresUrl, type Database } from '#server/db/database';
+import { issueSession } from '#server/domain/accounts/sessions';
+import { findOrCreateUserByEmail } from '#server/domain/accounts/users';
+import { deriveKeys } from '#server/domain/shared/keys';
 import { insertOrder, type InsertedOrder } from '#tests/fixtures/ordering/insert-order';
 import { ownerWithRestaurant, type Caller } from '../menu/menu-helpers';
-import { createTestApp, freshDatabase, type TestApp } from '../test-app';
+import { createTestApp, freshDatabase, testConfig, type TestApp } from '../test-app';
 import { readStream, type StreamReader } from './event-stream-reader';
 
 type Server = { test: TestApp; database: Database; url: string };
@@ -22,7 +25,8 @@ const opened: StreamReader[] = [];
 
 async function startServer(): Promise<Server> {
   const database = fromPostgresUrl(fresh.url!, 2);
-  const test = await createTestApp({ database });
+  // Heartbeats often, so a session's end is noticed within the test's time.
+  const test = await createTestApp({ database, config: { orderStreamHeartbeatMs: 200 } });
   await test.app.listen({ host: '127.0.0.1', port: 0 });
   return { test, database, url: `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}/api/v2/orders/events/` };
 }
@@ -33,6 +37,8 @@ beforeAll(async () => {
   b = await startServer();
   // Both servers share the test's SECRET_KEY: a token signed by A is good on B.
   owner = (await ownerWithRestaurant(a.test, 'ada@example.com')) as typeof owner;
+  // Only a launched restaurant's owner may follow its orders.
+  await a.database.query('update onboardings set launched_at = now() where restaurant_id = $1', [owner.restaurantId]);
 }, 30_000);
 afterAll(async () => {
   await Promise.all(opened.map((stream) => stream.close()));
@@ -45,8 +51,8 @@ afterAll(async () => {
   await fresh?.dispose();
 }, 30_000);
 
-async function boardOn(server: Server): Promise<StreamReader> {
-  const stream = await readStream(server.url, { authorization: `Bearer ${owner.token}` });
+async function boardOn(server: Server, token = owner.token): Promise<StreamReader> {
+  const stream = await readStream(server.url, { authorization: `Bearer ${token}` });
   opened.push(stream);
   expect(stream.response.status).toBe(200);
   // The `retry:` hint, then the id it starts after: by then it is listening.
@@ -85,4 +91,22 @@ it('loses nothing when server B loses its listening connection: it listens again
   const later = await insertOrder(a.database, { restaurantId: owner.restaurantId, status: 'accepted' });
   expect((await board.nextEvent())?.id).toBe(String(later.eventId - 1));
   await expectOrder(board, later);
+});
+
+it('ends a board on server B when its user signs out through server A (issue 40, item 12)', { timeout: 20_000 }, async () => {
+  const eve = await ownerWithRestaurant(a.test, 'eve@example.com');
+  await a.database.query('update onboardings set launched_at = now() where restaurant_id = $1', [eve.restaurantId]);
+  const config = testConfig();
+  const { user } = await findOrCreateUserByEmail(a.database.db, { email: 'eve@example.com' });
+  const session = await issueSession(a.database.db, user.id, {
+    accessKey: deriveKeys(config.secretKey ?? '').accessToken,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlDays: config.refreshTokenTtlDays,
+    clock: () => new Date(),
+  });
+  const board = await boardOn(b, session.access);
+  expect((await a.test.app.inject({ method: 'POST', url: '/api/v2/auth/logout/', payload: { refresh: session.refresh } })).statusCode).toBe(200);
+  let message = await board.next();
+  while (message) message = await board.next();
+  expect(message).toBeNull();
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database';
+import { insertOrder } from '#tests/fixtures/ordering/insert-order';
 import { injectedOwner } from '../owner-calls';
 import { createTestApp, freshDatabase, type TestApp } from '../test-app';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
@@ -153,6 +154,67 @@ describe('GET /{slug}/orders/{token} (issue 30)', { timeout: 30_000 }, () => {
     ]) {
       const answer = await get(path);
       expect([path, answer.statusCode, answer.body]).toEqual([path, 200, INDEX]);
+    }
+  });
+});
+
+describe('a renamed store (issue 40, item 16)', { timeout: 30_000 }, () => {
+  let red: { call: OwnerCall; restaurantId: number };
+  const about = (slug: string) => ({ name: 'Red Door', about: 'Soups.', slug, logo_url: '' });
+  beforeAll(async () => {
+    red = await injectedOwner(t, 'red@example.com');
+    await seedStore(red.call, red.restaurantId, { slug: 'red-door', name: 'Red Door', categories: 1, itemsPerCategory: 1 });
+    expect((await red.call('PUT', `/onboarding/${red.restaurantId}/about/`, about('red-door-two'))).status).toBe(200);
+  });
+
+  it('keeps its former address: the page there redirects (301) to the current one, and no other restaurant may take it', async () => {
+    const moved = await get('/red-door?from=mail');
+    expect([moved.statusCode, moved.headers.location]).toEqual([301, '/red-door-two?from=mail']);
+    expect((await get('/red-door-two')).body).toContain('<h1>Red Door</h1>');
+
+    const taken = await later.call('PUT', `/onboarding/${later.restaurantId}/about/`, { ...about('red-door'), name: 'Green Door' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'slug_taken', detail: 'The store URL “red-door” is already taken. Please choose another.' });
+    expect((await get('/red-door')).headers.location).toBe('/red-door-two');
+  });
+
+  it('opens a tracking link in the order’s own store, whatever store address it is reached by', async () => {
+    const { token } = await insertOrder(t.database, { restaurantId: red.restaurantId });
+    for (const slug of ['red-door', 'blue-door']) {
+      const sent = await get(`/${slug}/orders/${token}`);
+      expect([slug, sent.statusCode, sent.headers.location, sent.headers['cache-control']]).toEqual([
+        slug,
+        302,
+        `/red-door-two/orders/${token}`,
+        'private, no-store',
+      ]);
+    }
+    const page = await get(`/red-door-two/orders/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Your order · Red Door</title>');
+    expect(page.body).toContain(`{"slug":"red-door-two","token":"${token}"}`);
+  });
+});
+
+describe('page loads per address (issue 40, item 18)', { timeout: 30_000 }, () => {
+  it('counts the store page and the tracking page by client address: past the limit, a 429 page with Retry-After', async () => {
+    // Twice RATE_LIMIT_PER_MINUTE (server/routes/shared/page-rate-limit.ts), made small here.
+    const limited = await createTestApp({ database: database.database, config: { staticDir, rateLimitPerMinute: 3 } });
+    try {
+      const load = (url: string, remoteAddress: string) => limited.app.inject({ method: 'GET', url, remoteAddress });
+      for (const path of ['/blue-door', '/blue-door/orders/tok_abcdefghijklmnopqrstuv']) {
+        const loads = [];
+        for (let n = 0; n < 6; n += 1) loads.push((await load(path, '203.0.113.9')).statusCode);
+        expect(loads).toEqual(Array(6).fill(200));
+        const refused = await load(path, '203.0.113.9');
+        expect([refused.statusCode, refused.headers['content-type']]).toEqual([429, 'text/html; charset=utf-8']);
+        expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+        expect(refused.body).toContain('<h1>Too many requests</h1>');
+        // Another address is not held back.
+        expect((await load(path, '203.0.113.10')).statusCode).toBe(200);
+      }
+    } finally {
+      await limited.close();
     }
   });
 });

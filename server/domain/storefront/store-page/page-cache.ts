@@ -4,23 +4,24 @@ import type { StoreVersion } from './store-version';
 export type RenderedPage = { etag: string; until: number; identity: Buffer; br: Buffer; gzip: Buffer };
 
 /** A version's answer: its page until `until`, or none (the restaurant is not launched at this version). */
-type Entry = { version: number; until: number; page: RenderedPage | null };
+type Entry<P> = { version: number; until: number; page: P | null };
 
 /** Enough for the busiest stores of one process; each entry is about 90 KB for a 120-item menu (its HTML, brotli and gzip copies). */
 export const PAGE_CACHE_LIMIT = 64;
 
 /**
- * Rendered store pages of this process, most recently used last: only a cache. The caller reads
+ * Rendered store pages of this process (or what else a page is drawn from, as the tracking
+ * page's store header), most recently used last: only a cache. The caller reads
  * the restaurant's version from the database on every request (`storeVersion`), and an entry
  * serves only that version and only until its `until` (the next open/closed change or the
  * restaurant's midnight, when the words "open now" or "today" would turn false): so a change
  * made through any process shows on the very next request. Requests that miss together share one render.
  */
-export function createPageCache(limit = PAGE_CACHE_LIMIT) {
-  const entries = new Map<number, Entry>();
-  const rendering = new Map<string, Promise<RenderedPage | null>>();
+export function createPageCache<P extends { until: number } = RenderedPage>(limit = PAGE_CACHE_LIMIT) {
+  const entries = new Map<number, Entry<P>>();
+  const rendering = new Map<string, Promise<P | null>>();
 
-  function remember(id: number, version: number, page: RenderedPage | null) {
+  function remember(id: number, version: number, page: P | null) {
     entries.delete(id);
     // No page is the answer for this whole version: only a new version (a launch) changes it.
     entries.set(id, { version, page, until: page?.until ?? Number.POSITIVE_INFINITY });
@@ -29,7 +30,7 @@ export function createPageCache(limit = PAGE_CACHE_LIMIT) {
 
   return {
     /** The page of `store` at `now`, from the cache when still true, else from `render` (null: not a launched store). */
-    async page(store: StoreVersion, now: Date, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+    async page(store: Pick<StoreVersion, 'id' | 'version'>, now: Date, render: () => Promise<P | null>): Promise<P | null> {
       const cached = entries.get(store.id);
       if (cached && cached.version === store.version && now.getTime() < cached.until) {
         entries.delete(store.id);

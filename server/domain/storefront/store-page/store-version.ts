@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 
-export type StoreVersion = { id: number; version: number };
+/** `slug` is the restaurant's current one: another means the address asked for is a former one. */
+export type StoreVersion = { id: number; version: number; slug: string };
 
 /**
  * The restaurant at `slug` and its version: the one query every store page request makes (by the
@@ -13,8 +14,19 @@ export type StoreVersion = { id: number; version: number };
  * load, the builder and its row mapping cost about as much again as the query itself (1.0 against
  * 0.5 ms a call measured side by side), which is the difference between the page keeping up with
  * a static file or not (docs/performance.md, "The store page").
+ *
+ * A former slug (store_slug_history, migration 0014) is looked up only when no restaurant has
+ * the slug now, so a store's own address costs the one lookup it always did; the answer then
+ * names the current slug, and the page redirects there (issue 40, item 16).
  */
 export async function storeVersion(database: Database, slug: string): Promise<StoreVersion | null> {
-  const [row] = await database.query('select id, version from restaurants where slug = $1', [slug]);
-  return row ? { id: Number(row.id), version: Number(row.version) } : null;
+  const [current] = await database.query('select id, version, slug from restaurants where slug = $1', [slug]);
+  if (current) return toStoreVersion(current);
+  const [former] = await database.query(
+    'select r.id, r.version, r.slug from store_slug_history h join restaurants r on r.id = h.restaurant_id where h.slug = $1',
+    [slug],
+  );
+  return former ? toStoreVersion(former) : null;
 }
+
+const toStoreVersion = (row: Record<string, unknown>): StoreVersion => ({ id: Number(row.id), version: Number(row.version), slug: String(row.slug) });

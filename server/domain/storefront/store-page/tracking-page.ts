@@ -1,18 +1,33 @@
-import type { Db } from '../../../db/database';
-import { launchedStore } from '../launched-store';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Database, Db } from '../../../db/database';
+import { onboardings, restaurants } from '../../../db/schema';
+import { freshReads } from './fresh-reads';
 import { html, jsonForScript, raw } from './html';
+import { createPageCache } from './page-cache';
+import { storeVersion, type StoreVersion } from './store-version';
 import { STORE_PAGE_CSS } from './styles';
 
+/** What the tracking page shows of its store; true for as long as the restaurant's version lasts. */
+type TrackingStore = { name: string; logoUrl: string | null; slug: string; until: number };
+
+/** The answer to `/{slug}/orders/{token}`: the page, the address to send the customer to, or none (the app answers). */
+export type TrackingAnswer = { html: string } | { redirect: string } | null;
+
+async function trackingStore(db: Db, restaurantId: number): Promise<TrackingStore | null> {
+  const [row] = await db
+    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, slug: restaurants.slug })
+    .from(restaurants)
+    .innerJoin(onboardings, and(eq(onboardings.restaurantId, restaurants.id), isNotNull(onboardings.launchedAt)))
+    .where(eq(restaurants.id, restaurantId));
+  return row?.slug ? { name: row.name ?? '', logoUrl: row.logoUrl, slug: row.slug, until: Number.POSITIVE_INFINITY } : null;
+}
+
 /**
- * The page at `/{slug}/orders/{token}` (issue 30): a light shell in the store's colours whose
- * script (the store page's own entry, in its tracking mode) reads the order from
- * `GET /api/v2/orders/track/{token}/` and follows it. The server does not look the order up here:
- * the API answers an unknown token's 404, and the script says so. Only a launched store's address
- * gets the shell; `noindex`, since a tracking link is one customer's.
+ * The page (issue 30): a light shell in the store's colours whose script (the store page's own
+ * entry, in its tracking mode) reads the order from `GET /api/v2/orders/track/{token}/` and
+ * follows it; `noindex`, since a tracking link is one customer's.
  */
-export async function trackingPage(db: Db, slug: string, token: string, scriptSrc: string | null): Promise<string | null> {
-  const store = await launchedStore(db, slug);
-  if (!store) return null;
+function renderTrackingPage(store: TrackingStore, token: string, scriptSrc: string | null): string {
   const title = `Your order \u00b7 ${store.name}`;
   return `<!doctype html>\n${html`<html lang="en">
 <head>
@@ -30,7 +45,7 @@ ${scriptSrc ? html`<script type="module" src="${scriptSrc}"></script>` : ''}
 <header class="hero">
 <div class="wrap hero-inner">
 ${store.logoUrl ? html`<img class="logo" src="${store.logoUrl}" alt="${store.name} logo" width="80" height="80">` : ''}
-<div><p class="hero-name"><a href="/${slug}">${store.name}</a></p></div>
+<div><p class="hero-name"><a href="/${store.slug}">${store.name}</a></p></div>
 </div>
 </header>
 <main class="wrap tracking" id="tracking">
@@ -38,7 +53,31 @@ ${store.logoUrl ? html`<img class="logo" src="${store.logoUrl}" alt="${store.nam
 <noscript><p>This page needs JavaScript to show your order. The confirmation email has its details.</p></noscript>
 </main>
 <p class="vh" role="status" id="tracking-news"></p>
-<script type="application/json" id="track-data">${jsonForScript({ slug, token })}</script>
+<script type="application/json" id="track-data">${jsonForScript({ slug: store.slug, token })}</script>
 </body>
 </html>`}\n`;
+}
+
+/**
+ * Tracking pages, from the order's own restaurant whatever store address they are reached by
+ * (issue 40, item 16): an order's token under another store's slug, or a former slug, is sent
+ * to its restaurant's current address, so no store ever frames another's order. A token no
+ * order has gets the shell of the store it was asked under (its script says the order is not
+ * found), as before. One lookup per load (the order's restaurant and version, shared by the
+ * loads in flight); the store's part is drawn once per version (issue 40, item 18).
+ */
+export function trackingPages(
+  database: Database,
+  { scriptSrc, orderStore }: { scriptSrc: string | null; orderStore: (token: string) => Promise<StoreVersion | null> },
+) {
+  const stores = createPageCache<TrackingStore>();
+  const storeOfOrder = freshReads(orderStore);
+  const storeAt = freshReads((slug) => storeVersion(database, slug));
+  return async (slug: string, token: string, now: Date): Promise<TrackingAnswer> => {
+    const store = (await storeOfOrder(token)) ?? (await storeAt(slug));
+    if (!store) return null;
+    if (store.slug !== slug) return { redirect: `/${store.slug}/orders/${token}` };
+    const shown = await stores.page(store, now, () => trackingStore(database.db, store.id));
+    return shown && { html: renderTrackingPage(shown, token, scriptSrc) };
+  };
 }
