@@ -308,7 +308,8 @@ function hoursRules<T extends { open_247: boolean; closed_within: boolean; hours
       );
       const seen = new Set<string>();
       for (const [index, date] of dates.entries()) {
-        if (date === null) continue;
+        // A row without its date yet is asked for one (SpecialDay), not called a repeat.
+        if (date === null || date === '') continue;
         if (seen.has(date)) yield at(context, ['special_days', index, 'date'], `${date} is already a special day above. Give each date once.`);
         seen.add(date);
       }
