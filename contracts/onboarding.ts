@@ -344,7 +344,10 @@ const hoursForm = (clock: () => Date) => hoursRules(object({ ...HOURS_SPEC_FIELD
  * is the server's, for the limit of special days; the server also drops days before today.
  */
 export const hoursStep = (clock: () => Date) =>
-  hoursRules(object({ ...HOURS_SPEC_FIELDS, time_zone: optional(HOURS_ADDED_FIELDS.time_zone), special_days: optional(HOURS_ADDED_FIELDS.special_days) }), clock);
+  hoursRules(
+    object({ ...HOURS_SPEC_FIELDS, time_zone: optional(HOURS_ADDED_FIELDS.time_zone), special_days: optional(HOURS_ADDED_FIELDS.special_days) }),
+    clock,
+  );
 export type HoursStepBody = Infer<ReturnType<typeof hoursStep>>;
 
 /** The hours step on this machine's clock: what the screen checks and sends, and what both calls answer. */

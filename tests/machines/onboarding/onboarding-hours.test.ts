@@ -175,7 +175,11 @@ describe('hours: time zone and special days (issue 29)', () => {
     const tokyo = applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'Asia/Tokyo' });
     expect(hoursPreview(tokyo, now)).toBe('With these hours you are open now (12:00 in Asia/Tokyo)');
     // A special day of today, open until late, opens the closed Monday.
-    const special = applyHoursEvent(dated(chicago(), ['2026-03-09']), { type: 'hours.specialDayChange', index: 0, patch: { closed: false, close_time: '23:00' } });
+    const special = applyHoursEvent(dated(chicago(), ['2026-03-09']), {
+      type: 'hours.specialDayChange',
+      index: 0,
+      patch: { closed: false, close_time: '23:00' },
+    });
     expect(hoursPreview(special, now)).toBe('With these hours you are open now (22:00 in America/Chicago)');
     const incomplete = applyHoursEvent(dated(chicago(), ['2026-03-09']), { type: 'hours.specialDayChange', index: 0, patch: { date: '2026-02-30' } });
     expect(hoursPreview(incomplete, now)).toBe('Correct or complete the hours above to see whether you would be open now.');

@@ -29,7 +29,14 @@ describe('PUT of each step with the specification’s body', () => {
     // No zone was sent: none is saved, and the hours are read in the location's (Texas: Chicago).
     expect(await read('hours')).toEqual({ ...SPEC_STEP_BODIES.hours, time_zone: 'America/Chicago', special_days: [] });
     expect(await savedZone(id)).toBeNull();
-    expect((await api.status(id, token)).json().progress).toMatchObject({ location: true, about: true, delivery: true, hours: true, additional: true, contacts: true });
+    expect((await api.status(id, token)).json().progress).toMatchObject({
+      location: true,
+      about: true,
+      delivery: true,
+      hours: true,
+      additional: true,
+      contacts: true,
+    });
   });
 
   it('keeps the saved zone and special days when the hours body leaves them out', async () => {
