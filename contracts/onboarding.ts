@@ -261,25 +261,36 @@ function zoneCapitals(zone: string): string {
   return Intl.supportedValuesOf('timeZone').find((listed) => listed.toLowerCase() === lower) ?? zone;
 }
 
+/** Spec section 3: the hours step's own fields. */
+const HOURS_SPEC_FIELDS = {
+  open_247: boolean(),
+  closed_within: boolean(),
+  hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days'),
+};
+
+/** Issue 29's fields beyond the specification: the zone the week is read in, and the special days. */
+const HOURS_ADDED_FIELDS = {
+  time_zone: coerce(TimeZone, string(), zoneCapitals),
+  special_days: boundedList(array(SpecialDay), SPECIAL_DAYS_SENT_MAX, 'special days'),
+};
+
 /**
- * The hours step: the week, the IANA zone those hours are read in (issue 29) and the special
- * days (a date closed, or with its own times). `clock` says when "today" is, in that zone, for
- * the limit of special days (the server's clock on the server, the browser's on the screen);
- * the server also drops the days before today when it saves.
+ * Where "today" is counted when a body names no zone (a client written from the specification
+ * leaves the zone to the server): the zone whose date is earliest, so a day counts until it is
+ * over everywhere. The server still drops past days in the restaurant's own zone on save.
  */
-export const hoursStep = (clock: () => Date) =>
-  refine(
-    coerce(
-      object({
-        open_247: boolean(),
-        closed_within: boolean(),
-        hours: boundedList(array(OpeningDay), DAY_NAMES.length, 'days'),
-        time_zone: coerce(TimeZone, string(), zoneCapitals),
-        special_days: boundedList(array(SpecialDay), SPECIAL_DAYS_SENT_MAX, 'special days'),
-      }),
-      type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }),
-      (value) => applyToggles(value) as typeof value,
-    ),
+const EARLIEST_ZONE = 'Etc/GMT+12';
+
+/**
+ * The rules of the hours step over its fields: the toggles' tidying (spec section 4), each day
+ * once, each special date once and at most 60 from today, an open day's times.
+ */
+function hoursRules<T extends { open_247: boolean; closed_within: boolean; hours: OpeningDay[]; time_zone?: string; special_days?: SpecialDay[] }>(
+  fields: Struct<T, unknown>,
+  clock: () => Date,
+) {
+  return refine(
+    coerce(fields, type({ open_247: boolean(), closed_within: boolean(), hours: array(type({})) }), (value) => applyToggles(value) as typeof value),
     'hours',
     function* (value, context) {
       // As in DeliveryStep: this can run beside other failures, so a day that is not an object is
@@ -297,13 +308,15 @@ export const hoursStep = (clock: () => Date) =>
       );
       const seen = new Set<string>();
       for (const [index, date] of dates.entries()) {
-        if (date === null) continue;
+        // A row without its date yet is asked for one (SpecialDay), not called a repeat.
+        if (date === null || date === '') continue;
         if (seen.has(date)) yield at(context, ['special_days', index, 'date'], `${date} is already a special day above. Give each date once.`);
         seen.add(date);
       }
       // Counted from today in the restaurant's zone (an unknown zone is refused already).
-      if (typeof value.time_zone === 'string' && isTimeZone(value.time_zone)) {
-        const today = wallClock(value.time_zone, clock()).date;
+      const zone = value.time_zone === undefined ? EARLIEST_ZONE : value.time_zone;
+      if (typeof zone === 'string' && isTimeZone(zone)) {
+        const today = wallClock(zone, clock()).date;
         if (dates.filter((date) => date !== null && date >= today).length > SPECIAL_DAYS_MAX) yield at(context, ['special_days'], SPECIAL_DAYS_LIMIT_MESSAGE);
       }
       // Open 24/7 has no times at all; otherwise an open day needs both ends of its hours.
@@ -315,8 +328,30 @@ export const hoursStep = (clock: () => Date) =>
       }
     },
   );
-/** The hours step on this machine's clock (what the screen checks and the published document shows). */
-export const HoursStep = hoursStep(() => new Date());
+}
+
+/**
+ * The hours step as the screen fills it and both calls answer it: the week, the IANA zone those
+ * hours are read in and the special days (issue 29). `clock` says when "today" is, for the limit
+ * of special days (the browser's clock on the screen).
+ */
+const hoursForm = (clock: () => Date) => hoursRules(object({ ...HOURS_SPEC_FIELDS, ...HOURS_ADDED_FIELDS }), clock);
+
+/**
+ * The body of PUT .../hours/ (issue 40): the specification's fields are required, the zone and
+ * the special days are not. A body without them keeps what is saved (the server's hours step
+ * store), so a client written from the specification saves its week and loses nothing. `clock`
+ * is the server's, for the limit of special days; the server also drops days before today.
+ */
+export const hoursStep = (clock: () => Date) =>
+  hoursRules(
+    object({ ...HOURS_SPEC_FIELDS, time_zone: optional(HOURS_ADDED_FIELDS.time_zone), special_days: optional(HOURS_ADDED_FIELDS.special_days) }),
+    clock,
+  );
+export type HoursStepBody = Infer<ReturnType<typeof hoursStep>>;
+
+/** The hours step on this machine's clock: what the screen checks and sends, and what both calls answer. */
+export const HoursStep = hoursForm(() => new Date());
 export type HoursStep = Infer<typeof HoursStep>;
 
 /**

@@ -87,13 +87,19 @@ export const SPECIAL_DAYS_MAX = 60;
 export const SPECIAL_DAY_NOTE_MAX = 200;
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** A calendar date "YYYY-MM-DD" that exists (no 31 June). */
-export const CalendarDate = documented(
-  refine(string(), 'date', (value) => {
-    if (!ISO_DATE.test(value)) return 'Give the date as YYYY-MM-DD.';
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return parsed.toISOString().slice(0, 10) === value || `${value} is not a date of the calendar.`;
-  }),
+/** Whether `value` is a calendar date "YYYY-MM-DD" that exists (no 31 June), else what is wrong. */
+function calendarDateCheck(value: string): true | string {
+  if (!ISO_DATE.test(value)) return 'Give the date as YYYY-MM-DD.';
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return parsed.toISOString().slice(0, 10) === value || `${value} is not a date of the calendar.`;
+}
+
+/** Issue 40: a new special day starts without a date, and cannot be saved until one is chosen. */
+export const SPECIAL_DAY_DATE_MISSING = 'Choose the date of this special day.';
+
+/** A special day's date: a real calendar date, and a clear request for one while it is empty. */
+const SpecialDate = documented(
+  refine(string(), 'date', (value) => (value === '' ? SPECIAL_DAY_DATE_MISSING : calendarDateCheck(value))),
   { format: 'date' },
 );
 
@@ -104,7 +110,7 @@ export const CalendarDate = documented(
 export const SpecialDay = refine(
   coerce(
     object({
-      date: CalendarDate,
+      date: SpecialDate,
       closed: boolean(),
       open_time: Time,
       close_time: Time,

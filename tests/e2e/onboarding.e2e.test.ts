@@ -148,6 +148,11 @@ describe('onboarding in Chromium', () => {
     await chooseTime(page, 'Friday', 'closes', '02:00');
     await page.getByRole('switch', { name: 'Sunday open' }).uncheck();
     await page.getByText('next day', { exact: true }).waitFor();
+    // A special day (issue 40): it starts without a date; dated, it is closed until switched Open.
+    await page.getByRole('button', { name: 'Add a special day' }).click();
+    await page.getByLabel('Date of special day 1', { exact: true }).fill('2099-12-24');
+    expect(await page.getByRole('switch', { name: 'Open on 2099-12-24' }).isChecked()).toBe(false);
+    await page.getByLabel('Note for customers on 2099-12-24').fill('Closed for Christmas Eve');
     await screenshot(page, 'onboarding-hours-desktop');
     await expectAccessible(page, 'onboarding hours');
     await next(page);

@@ -8,8 +8,9 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SPECIAL_DAY_DATE_MISSING } from '#contracts/shared/opening-hours';
 import { VALID_STEPS } from '../fixtures/onboarding/requests';
-import { newAddress } from './accounts-server';
+import { eventually, newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
 import { adminSession } from './backoffice-server';
 import { newPage, screenshot, withApp } from './harness';
@@ -108,4 +109,45 @@ describe('Store settings', () => {
     const stored = await apiAs<{ slug: string }>(run.app, owner, 'GET', `/onboarding/${owner.restaurantId}/about/`);
     expect(stored.slug).toBe(`${SLUG}-2`);
   }, 30_000);
+
+  it('a special day starts without a date and closes nothing until one is chosen; its switch reads Open, as a weekday’s (1280 and 375 px)', async () => {
+    const page = await newPage(run.browser, { width: 1280, height: 900 });
+    await openAs(page, run.app, owner, '/backoffice/store');
+    await openStore(page, '/backoffice/store');
+    const hours = page.getByRole('region', { name: 'Opening hours' });
+    const addDay = async (place: number) => {
+      await hours.getByRole('button', { name: 'Add a special day' }).click();
+      const date = hours.getByLabel(`Date of special day ${place}`, { exact: true });
+      // Issue 40: no date, the focus on it, and no Open switch until it is chosen.
+      expect(await date.inputValue()).toBe('');
+      expect(await date.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await hours.getByRole('switch', { name: /^Open on/ }).count()).toBe(place - 1);
+      return date;
+    };
+    const date = await addDay(1);
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await eventually(async () => expect(await date.getAttribute('aria-invalid')).toBe('true'));
+    expect(await date.evaluate((input) => input === document.activeElement)).toBe(true);
+    await hours.getByText(SPECIAL_DAY_DATE_MISSING).waitFor();
+
+    await date.fill('2099-12-24');
+    const open = hours.getByRole('switch', { name: 'Open on 2099-12-24' });
+    expect(await open.isChecked()).toBe(false);
+    expect(await hours.getByRole('switch', { name: 'Monday open' }).isChecked()).toBe(false);
+    await open.check();
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await hours.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const stored = await apiAs<{ special_days: unknown[] }>(run.app, owner, 'GET', `/onboarding/${owner.restaurantId}/hours/`);
+    expect(stored.special_days).toEqual([{ date: '2099-12-24', closed: false, open_time: '08:00', close_time: '20:00', note: '' }]);
+    await hours.getByRole('heading', { name: 'Special days' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'store-special-days-1280');
+
+    // At a phone's width, an undated row beside a dated one.
+    await page.setViewportSize({ width: 375, height: 740 });
+    const second = await addDay(2);
+    await expectAccessible(page, 'store special days', [375]);
+    await screenshot(page, 'store-special-days-375');
+    await second.fill('2099-12-25');
+    expect(await hours.getByRole('switch', { name: 'Open on 2099-12-25' }).isChecked()).toBe(false);
+  }, 60_000);
 });

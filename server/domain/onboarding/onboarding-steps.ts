@@ -12,7 +12,7 @@ import {
   type ContactsStep,
   type Country,
   type DeliveryStep,
-  type HoursStep,
+  type HoursStepBody,
   type LocationStep,
   type OnboardingStepAnswers,
   type OnboardingStepName,
@@ -50,7 +50,7 @@ export type StepBodies = {
   location: LocationStep;
   about: AboutStep;
   delivery: DeliveryStep;
-  hours: HoursStep;
+  hours: HoursStepBody;
   additional: AdditionalStep;
   contacts: ContactsStep;
 };
@@ -258,7 +258,8 @@ const hours: StepStore<'hours'> = {
       ...extras,
     };
   },
-  async write(tx, { restaurantId, now }, value) {
+  async write(tx, scope, value) {
+    const { restaurantId, now } = scope;
     const fields = { open247: value.open_247, closedWithin: value.closed_within, updatedAt: now };
     await tx
       .insert(restaurantSchedules)
@@ -276,9 +277,13 @@ const hours: StepStore<'hours'> = {
         closeTime: day.close_time,
       })),
     );
-    await tx.update(restaurants).set({ timeZone: value.time_zone }).where(eq(restaurants.id, restaurantId));
+    // Issue 40: the zone and the special days are ours, beyond the specification. A body without
+    // them (a client written from it) keeps the saved ones; an unsaved zone stays unsaved, so the
+    // hours go on following the location's zone.
+    if (value.time_zone !== undefined) await tx.update(restaurants).set({ timeZone: value.time_zone }).where(eq(restaurants.id, restaurantId));
+    if (value.special_days === undefined) return;
     // A day already over in the restaurant's zone can never apply again: it is dropped, not kept.
-    const today = wallClock(value.time_zone, now).date;
+    const today = wallClock(await timeZoneOf(tx, scope), now).date;
     const upcoming = value.special_days.filter((day) => day.date >= today);
     await tx.delete(restaurantSpecialDays).where(eq(restaurantSpecialDays.restaurantId, restaurantId));
     if (upcoming.length === 0) return;

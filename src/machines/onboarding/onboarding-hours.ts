@@ -1,6 +1,6 @@
 import { DEFAULT_HOURS, HoursStep, SPECIAL_DAYS_MAX, TIME_CHOICES, type OpeningDay, type SpecialDay } from '../../../contracts/onboarding';
 import { isTimeZone } from '../../../contracts/shared/opening-hours';
-import { addDays, openingStatus, wallClock } from '../../../contracts/shared/opening-status';
+import { openingStatus, wallClock } from '../../../contracts/shared/opening-status';
 import { checkWith } from '../../../contracts/shared/validation';
 
 /**
@@ -14,7 +14,7 @@ export type HoursForm = HoursStep;
 export type DayHours = OpeningDay;
 export type DayTimeField = 'open_time' | 'break_start' | 'reopen_time' | 'close_time';
 export type SpecialDayForm = SpecialDay;
-/** What one special day's row changes at a time: its date, Closed, a time or the note. */
+/** What one special day's row changes at a time: its date, Open (`closed`), a time or the note. */
 export type SpecialDayPatch = Partial<SpecialDayForm>;
 
 /**
@@ -149,15 +149,13 @@ export function setTimeZone(form: HoursForm, zone: string): HoursForm {
 }
 
 /**
- * A new special day, up to the limit: the first date from today (the restaurant's today, in the
- * chosen zone) that has none yet, closed, since closures are what owners add most.
+ * A new special day, up to the limit, with no date yet (issue 40): the owner chooses it, and the
+ * contract refuses the row until then. It would be closed once dated (closures are what owners
+ * add most), but it closes nothing while it has no date, and the screen asks only for the date.
  */
-export function addSpecialDay(form: HoursForm, now: Date): HoursForm {
+export function addSpecialDay(form: HoursForm): HoursForm {
   if (form.special_days.length >= SPECIAL_DAYS_MAX) return form;
-  const taken = new Set(form.special_days.map((day) => day.date));
-  let date = wallClock(form.time_zone, now).date;
-  while (taken.has(date)) date = addDays(date, 1);
-  return { ...form, special_days: [...form.special_days, { date, closed: true, open_time: null, close_time: null, note: '' }] };
+  return { ...form, special_days: [...form.special_days, { date: '', closed: true, open_time: null, close_time: null, note: '' }] };
 }
 
 export function removeSpecialDay(form: HoursForm, index: number): HoursForm {
@@ -190,8 +188,8 @@ export function changeSpecialDay(form: HoursForm, index: number, patch: SpecialD
 /** Whether an event is one of the Hours step's own (for a machine that routes every event type). */
 export const isHoursEvent = (event: { type: string }): event is HoursEvent => event.type.startsWith('hours.');
 
-/** Every Hours event applied to the form; `now` places a new special day (today in the chosen zone). */
-export function applyHoursEvent(form: HoursForm, event: HoursEvent, now: Date = new Date()): HoursForm {
+/** Every Hours event applied to the form. */
+export function applyHoursEvent(form: HoursForm, event: HoursEvent): HoursForm {
   switch (event.type) {
     case 'hours.open247':
       return setOpen247(form, event.on);
@@ -204,7 +202,7 @@ export function applyHoursEvent(form: HoursForm, event: HoursEvent, now: Date = 
     case 'hours.timeZone':
       return setTimeZone(form, event.zone);
     case 'hours.specialDayAdd':
-      return addSpecialDay(form, now);
+      return addSpecialDay(form);
     case 'hours.specialDayRemove':
       return removeSpecialDay(form, event.index);
     case 'hours.specialDayChange':

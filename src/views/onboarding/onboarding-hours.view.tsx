@@ -10,7 +10,7 @@ import { DAY_NAMES, TIME_CHOICES } from '../../../contracts/onboarding';
 import { useMinuteClock } from '../../components/minute-clock';
 import { closesNextDay, hoursPreview, timeLabel, type DayHours, type DayTimeField, type HoursForm } from '../../machines/onboarding/onboarding-hours';
 import { FieldError, Section, Toggle, type StepFieldsProps } from './onboarding-fields';
-import { HOURS_COLUMN_LABELS, TIME_ZONE_LABEL, dayTimeKey, dayTimeLabel } from './onboarding-labels';
+import { CLOSED_ALL_DAY, HOURS_COLUMN_LABELS, OPEN_SWITCH_LABEL, TIME_ZONE_LABEL, dayTimeKey, dayTimeLabel } from './onboarding-labels';
 import { SpecialDays } from './onboarding-special-days';
 import classes from './onboarding.module.css';
 
@@ -50,13 +50,13 @@ function DayRow({
       <span className={classes.dayName}>{name}</span>
       <Switch
         className={classes.dayToggle}
-        label={day.closed ? 'Closed' : 'Open'}
+        label={OPEN_SWITCH_LABEL}
         aria-label={`${name} open`}
         checked={!day.closed}
         onChange={(event) => send({ type: 'hours.dayClosed', day: day.day_of_week, closed: !event.currentTarget.checked })}
       />
       {day.closed ? (
-        <span className={classes.dayClosedNote}>Closed all day</span>
+        <span className={classes.dayClosedNote}>{CLOSED_ALL_DAY}</span>
       ) : (
         <div className={classes.dayTimes}>
           {columns.map(({ field, breakOnly }) => (

@@ -59,10 +59,17 @@ export const dayTimeKey = (dayIndex: number, field: DayTimeField) => `hours.${da
 
 export const TIME_ZONE_LABEL = 'Time zone';
 
+/**
+ * The switch of a weekly day and of a special day: one meaning on both (issue 40), on = open
+ * that day, labelled "Open" (named "Monday open", "Open on 2026-12-24"); off says this beside it.
+ */
+export const OPEN_SWITCH_LABEL = 'Open';
+export const CLOSED_ALL_DAY = 'Closed all day';
+
 /** A special day's inputs, as their visible labels say them (issue 29). */
 export const SPECIAL_DAY_LABELS: Record<keyof SpecialDayForm, string> = {
   date: 'Date',
-  closed: 'Closed',
+  closed: OPEN_SWITCH_LABEL,
   open_time: 'Opens',
   close_time: 'Closes',
   note: 'Note for customers',

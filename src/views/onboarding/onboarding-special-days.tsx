@@ -12,10 +12,12 @@ import { useMinuteClock } from '../../components/minute-clock';
 import { timeLabel, type HoursForm, type SpecialDayForm } from '../../machines/onboarding/onboarding-hours';
 import { fieldProps } from '../shared/bind-field';
 import { FieldError, Section, type StepFieldsProps } from './onboarding-fields';
-import { SPECIAL_DAY_LABELS, specialDayKey, specialDayLabel } from './onboarding-labels';
+import { CLOSED_ALL_DAY, SPECIAL_DAY_LABELS, specialDayKey, specialDayLabel } from './onboarding-labels';
 import classes from './onboarding.module.css';
 
 const TIME_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: timeLabel(time) }));
+/** What an undated row shows where Open will be. */
+const DATE_FIRST = 'Choose the date first, then whether you open that day.';
 const FULL_REASON = `You have ${SPECIAL_DAYS_MAX} special days, the most a restaurant keeps. Remove one to add another.`;
 
 type Send = StepFieldsProps<HoursForm>['send'];
@@ -35,16 +37,26 @@ function SpecialDayRow(props: { day: SpecialDayForm; index: number; today: strin
       change(field === 'date' ? { date: value } : { note: value }),
     ),
   });
+  const dated = day.date !== '';
   return (
-    <li className={classes.specialDay} data-closed={day.closed || undefined}>
-      <TextInput type="date" className={classes.specialDate} min={today} {...typed('date')} />
-      <Switch
-        className={classes.specialClosed}
-        label={SPECIAL_DAY_LABELS.closed}
-        aria-label={specialDayLabel(index, 'closed', day.date)}
-        checked={day.closed}
-        onChange={(event) => change({ closed: event.currentTarget.checked })}
-      />
+    // Undated, the row closes nothing yet (issue 40): it asks for the date before Open and the times.
+    <li className={classes.specialDay} data-closed={(dated && day.closed) || undefined}>
+      <TextInput type="date" className={classes.specialDate} min={today} required {...typed('date')} />
+      {dated ? (
+        // "Open", as on the weekly days: on means open that day, off closes it (issue 40).
+        <Switch
+          className={classes.specialClosed}
+          label={SPECIAL_DAY_LABELS.closed}
+          aria-label={specialDayLabel(index, 'closed', day.date)}
+          description={day.closed ? CLOSED_ALL_DAY : undefined}
+          checked={!day.closed}
+          onChange={(event) => change({ closed: !event.currentTarget.checked })}
+        />
+      ) : (
+        <Text className={classes.specialClosed} size="sm" c="dimmed">
+          {DATE_FIRST}
+        </Text>
+      )}
       {day.closed ? null : (
         <div className={classes.specialTimes}>
           {(['open_time', 'close_time'] as const).map((field) => (
@@ -78,7 +90,8 @@ function SpecialDayRow(props: { day: SpecialDayForm; index: number; today: strin
 
 /**
  * Special days (issue 29): dates closed or with their own hours, each with a note customers
- * read. A new row takes the focus at its date; a removed one hands it to "Add a special day".
+ * read. A new row starts without a date and takes the focus there (issue 40); a removed one hands
+ * it to "Add a special day".
  */
 export function SpecialDays({ form, errors, send }: StepFieldsProps<HoursForm>) {
   // The restaurant's today: the earliest date the date inputs offer.

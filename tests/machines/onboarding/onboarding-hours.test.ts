@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS, HoursStep, SPECIAL_DAYS_MAX, TIME_CHOICES } from '#contracts/onboarding';
+import { SPECIAL_DAY_DATE_MISSING } from '#contracts/shared/opening-hours';
 import { checkWith } from '#contracts/shared/validation';
 import {
   applyHoursEvent,
@@ -105,7 +106,13 @@ describe('hours: time zone and special days (issue 29)', () => {
   const now = new Date('2026-03-10T03:00:00Z');
   const chicago = () => applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'America/Chicago' });
   const added = (form: HoursForm, times: number) =>
-    Array.from({ length: times }).reduce<HoursForm>((next) => applyHoursEvent(next, { type: 'hours.specialDayAdd' }, now), form);
+    Array.from({ length: times }).reduce<HoursForm>((next) => applyHoursEvent(next, { type: 'hours.specialDayAdd' }), form);
+  // Rows added, then given these dates, as an owner picks them.
+  const dated = (form: HoursForm, dates: string[]) =>
+    dates.reduce<HoursForm>(
+      (next, date, index) => applyHoursEvent(next, { type: 'hours.specialDayChange', index, patch: { date } }),
+      added(form, dates.length),
+    );
 
   it('take a zone the engine knows and ignore any other', () => {
     expect(chicago().time_zone).toBe('America/Chicago');
@@ -113,20 +120,24 @@ describe('hours: time zone and special days (issue 29)', () => {
     expect(applyHoursEvent(form, { type: 'hours.timeZone', zone: 'Nowhere/Zone' })).toBe(form);
   });
 
-  it("add a closed day on the restaurant's today, then the first free date after it, up to the limit", () => {
-    const three = added(chicago(), 3);
-    expect(three.special_days).toEqual(
-      ['2026-03-09', '2026-03-10', '2026-03-11'].map((date) => ({ date, closed: true, open_time: null, close_time: null, note: '' })),
-    );
-    // In London it is already the 10th.
-    expect(added(applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'Europe/London' }), 1).special_days[0]!.date).toBe('2026-03-10');
+  it('add a row without a date, which closes nothing and cannot be saved until one is chosen, up to the limit', () => {
+    const two = added(chicago(), 2);
+    // Issue 40: not today and closed; no date at all, so no day of the store is closed by it.
+    expect(two.special_days).toEqual([0, 1].map(() => ({ date: '', closed: true, open_time: null, close_time: null, note: '' })));
+    expect(hoursPreview(two, now)).toBe('Correct or complete the hours above to see whether you would be open now.');
+    // Each undated row is asked for its date, in the date's own field; none is called a repeat of the other.
+    expect(checkWith(HoursStep, two)).toMatchObject({
+      ok: false,
+      fields: { 'special_days.0.date': SPECIAL_DAY_DATE_MISSING, 'special_days.1.date': SPECIAL_DAY_DATE_MISSING },
+    });
+    expect(checkWith(HoursStep, dated(chicago(), ['2026-12-24', '2026-12-25'])).ok).toBe(true);
     const full = added(chicago(), SPECIAL_DAYS_MAX);
     expect(full.special_days).toHaveLength(SPECIAL_DAYS_MAX);
     expect(added(full, 1)).toBe(full);
   });
 
   it('open a special day with the default hours, take only times on the grid, and clear them when closed again', () => {
-    const form = added(chicago(), 2);
+    const form = dated(chicago(), ['2026-03-09', '2026-03-10']);
     const change = (next: HoursForm, patch: Parameters<typeof applyHoursEvent>[1] & { type: 'hours.specialDayChange' }) => applyHoursEvent(next, patch);
     const opened = change(form, { type: 'hours.specialDayChange', index: 1, patch: { closed: false, note: 'Short day' } });
     expect(opened.special_days[1]).toEqual({ date: '2026-03-10', closed: false, open_time: '08:00', close_time: '20:00', note: 'Short day' });
@@ -140,7 +151,7 @@ describe('hours: time zone and special days (issue 29)', () => {
   });
 
   it('remove the named row only, and keep special days with 24/7', () => {
-    const form = added(chicago(), 3);
+    const form = dated(chicago(), ['2026-03-09', '2026-03-10', '2026-03-11']);
     expect(applyHoursEvent(form, { type: 'hours.specialDayRemove', index: 1 }).special_days.map((entry) => entry.date)).toEqual(['2026-03-09', '2026-03-11']);
     expect(applyHoursEvent(form, { type: 'hours.open247', on: true }).special_days).toEqual(form.special_days);
   });
@@ -164,9 +175,13 @@ describe('hours: time zone and special days (issue 29)', () => {
     const tokyo = applyHoursEvent(defaultHours(), { type: 'hours.timeZone', zone: 'Asia/Tokyo' });
     expect(hoursPreview(tokyo, now)).toBe('With these hours you are open now (12:00 in Asia/Tokyo)');
     // A special day of today, open until late, opens the closed Monday.
-    const special = applyHoursEvent(added(chicago(), 1), { type: 'hours.specialDayChange', index: 0, patch: { closed: false, close_time: '23:00' } });
+    const special = applyHoursEvent(dated(chicago(), ['2026-03-09']), {
+      type: 'hours.specialDayChange',
+      index: 0,
+      patch: { closed: false, close_time: '23:00' },
+    });
     expect(hoursPreview(special, now)).toBe('With these hours you are open now (22:00 in America/Chicago)');
-    const incomplete = applyHoursEvent(added(chicago(), 1), { type: 'hours.specialDayChange', index: 0, patch: { date: '2026-02-30' } });
+    const incomplete = applyHoursEvent(dated(chicago(), ['2026-03-09']), { type: 'hours.specialDayChange', index: 0, patch: { date: '2026-02-30' } });
     expect(hoursPreview(incomplete, now)).toBe('Correct or complete the hours above to see whether you would be open now.');
   });
 });

@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ONBOARDING_DEFAULTS, ONBOARDING_MESSAGES } from '#contracts/onboarding';
+import { SPECIAL_DAY_DATE_MISSING } from '#contracts/shared/opening-hours';
 import { wallClock } from '#contracts/shared/opening-status';
 import { loadOnboardingDraft } from '#src/services/onboarding/onboarding-draft';
 import { theme } from '#src/theme';
@@ -129,6 +130,8 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     await expectStep(driver, 'hours');
     const { user } = driver;
     expect(screen.getByRole('switch', { name: 'Monday open' })).not.toBeChecked();
+    // Issue 40: the switch says what on means, "Open", whatever its state (a special day's too).
+    expect(screen.getByRole('switch', { name: 'Monday open' }).closest('.mantine-Switch-root')).toHaveTextContent(/^Open$/);
     expect(screen.getByLabelText('Tuesday opens')).toHaveValue('08:00');
     expect(within(screen.getByLabelText('Tuesday opens')).getAllByRole('option')).toHaveLength(96);
     expect(screen.queryByLabelText('Tuesday break starts')).toBeNull();
@@ -152,7 +155,7 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Friday opens')).toHaveValue('08:00');
   });
 
-  it('previews open now on the restaurant’s clock, adds a special day that closes today and ties the server’s refusal to its field', async () => {
+  it('previews open now on the restaurant’s clock, asks a new special day for its date before it closes anything, and ties the server’s refusal to its field', async () => {
     const server = createServer();
     // Open around the clock in Tokyo: open now, whatever the time here.
     server.saved.hours = { ...ONBOARDING_DEFAULTS.hours, open_247: true, time_zone: 'Asia/Tokyo' };
@@ -160,10 +163,26 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
     await expectStep(driver, 'hours');
     expect(screen.getByText(/^With these hours you are open now \(\d\d:\d\d in Asia\/Tokyo\)$/)).toHaveAttribute('aria-live', 'polite');
     await driver.user.click(button('Add a special day'));
+    // Issue 40: the new row has no date and closes nothing; it asks for the date, and has no Open switch yet.
     const date = screen.getByLabelText('Date of special day 1');
     expect(date).toHaveFocus();
-    expect(date).toHaveValue(wallClock('Asia/Tokyo', new Date()).date);
-    // A new special day is closed: closed today, even open 24/7.
+    expect(date).toHaveValue('');
+    expect(date).toBeRequired();
+    expect(screen.queryByRole('switch', { name: /^Open on/ })).toBeNull();
+    expect(screen.getByText('Choose the date first, then whether you open that day.')).toBeInTheDocument();
+    expect(screen.queryByText(/you are closed now/)).toBeNull();
+    // Not saved without its date: the sentence sits at the date, which takes the focus.
+    await driver.user.click(button('Next'));
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription(SPECIAL_DAY_DATE_MISSING);
+    expect(server.puts).toHaveLength(0);
+    // Dated today, it closes today: its Open switch is off, as a closed weekday's is.
+    const today = wallClock('Asia/Tokyo', new Date()).date;
+    fireEvent.change(date, { target: { value: today } });
+    const open = screen.getByRole('switch', { name: `Open on ${today}` });
+    expect(open).not.toBeChecked();
+    expect(open).toHaveAccessibleDescription('Closed all day');
     expect(screen.getByText(/^With these hours you are closed now \(\d\d:\d\d in Asia\/Tokyo\)$/)).toBeInTheDocument();
     Object.assign(server, {
       refuseNextSave: 'Some fields are not valid.',
@@ -171,7 +190,7 @@ describe('onboarding view: details', { timeout: 60_000 }, () => {
       refusalFields: { 'special_days.0.note': 'The note must be at most 200 characters.' },
     });
     await driver.user.click(button('Next'));
-    const note = screen.getByRole('textbox', { name: `Note for customers on ${wallClock('Asia/Tokyo', new Date()).date}` });
+    const note = screen.getByRole('textbox', { name: `Note for customers on ${today}` });
     await waitFor(() => expect(note).toHaveFocus());
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveAccessibleDescription('The note must be at most 200 characters.');

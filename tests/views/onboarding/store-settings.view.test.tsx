@@ -12,6 +12,7 @@ import { StoreSettingsView } from '#src/views/onboarding/store-settings.view';
 import { SessionProvider } from '#src/views/shared/session-context';
 import { StoreLinkRefreshProvider } from '#src/views/shared/store-link';
 import { VALID_STEPS } from '../../fixtures/onboarding/requests';
+import { SPECIAL_DAY_DATE_MISSING } from '#contracts/shared/opening-hours';
 import { provideChecked } from '../../support/contract-double';
 import { OWNER } from '../shared/app-harness';
 
@@ -40,22 +41,27 @@ function machineFor(saved: Partial<Record<FormStep, unknown>>) {
   return storeSettingsMachine.provide({ actors: { section } });
 }
 
+/** The Store screen over `saved`; answers the user that drives it. */
+function renderStore(saved: Partial<Record<FormStep, unknown>>, refresh: () => void = () => undefined) {
+  render(
+    <MantineProvider env="test" theme={theme}>
+      <SessionProvider value={{ user: OWNER, signOut: () => undefined, chooseRestaurant: () => undefined, choosing: false, chooseError: null }}>
+        <StoreLinkRefreshProvider value={refresh}>
+          <main>
+            <StoreSettingsView machine={machineFor(saved)} />
+          </main>
+        </StoreLinkRefreshProvider>
+      </SessionProvider>
+    </MantineProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
 describe('Store screen', () => {
   it('saves a section and says Saved; a taken store URL is refused under its field, with the focus there', { timeout: 15_000 }, async () => {
     const saved: Partial<Record<FormStep, unknown>> = structuredClone({ about: VALID_STEPS.about, delivery: VALID_STEPS.delivery });
     const refreshes: string[] = [];
-    render(
-      <MantineProvider env="test" theme={theme}>
-        <SessionProvider value={{ user: OWNER, signOut: () => undefined, chooseRestaurant: () => undefined, choosing: false, chooseError: null }}>
-          <StoreLinkRefreshProvider value={() => refreshes.push('refresh')}>
-            <main>
-              <StoreSettingsView machine={machineFor(saved)} />
-            </main>
-          </StoreLinkRefreshProvider>
-        </SessionProvider>
-      </MantineProvider>,
-    );
-    const user = userEvent.setup({ delay: null });
+    const user = renderStore(saved, () => refreshes.push('refresh'));
     const delivery = await screen.findByRole('region', { name: 'Delivery and pickup' });
     const saveDelivery = await within(delivery).findByRole('button', { name: 'Save delivery' });
     expect(saveDelivery).toBeDisabled();
@@ -79,5 +85,27 @@ describe('Store screen', () => {
     expect(within(about).getByRole('status')).toHaveTextContent('');
     expect(saved.about).toEqual(VALID_STEPS.about);
     expect(refreshes).toEqual([]);
+  });
+
+  it('reads a special day’s switch as a weekday’s, Open, and asks a new one for its date before saving', { timeout: 40_000 }, async () => {
+    const saved: Partial<Record<FormStep, unknown>> = structuredClone({ hours: VALID_STEPS.hours });
+    const user = renderStore(saved);
+    const hours = await screen.findByRole('region', { name: 'Opening hours' });
+    const save = await within(hours).findByRole('button', { name: 'Save hours' });
+    // Issue 40: on means open, for a weekday and for a special day alike.
+    expect(within(hours).getByRole('switch', { name: 'Monday open' })).not.toBeChecked();
+    expect(within(hours).getByRole('switch', { name: 'Open on 2099-12-24' })).toBeChecked();
+    const christmas = within(hours).getByRole('switch', { name: 'Open on 2099-12-25' });
+    expect(christmas).not.toBeChecked();
+    expect(christmas).toHaveAccessibleDescription('Closed all day');
+
+    await user.click(within(hours).getByRole('button', { name: 'Add a special day' }));
+    const date = within(hours).getByLabelText('Date of special day 3');
+    expect(date).toHaveValue('');
+    await user.click(save);
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(date).toHaveAccessibleDescription(SPECIAL_DAY_DATE_MISSING);
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(saved.hours).toEqual(VALID_STEPS.hours);
   });
 });
