@@ -94,6 +94,9 @@ function calendarDateCheck(value: string): true | string {
   return parsed.toISOString().slice(0, 10) === value || `${value} is not a date of the calendar.`;
 }
 
+/** A calendar date "YYYY-MM-DD" that exists (no 31 June): the orders list's `day`, a booked slot's date. */
+export const CalendarDate = documented(refine(string(), 'date', calendarDateCheck), { format: 'date' });
+
 /** Issue 40: a new special day starts without a date, and cannot be saved until one is chosen. */
 export const SPECIAL_DAY_DATE_MISSING = 'Choose the date of this special day.';
 
