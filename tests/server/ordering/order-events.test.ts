@@ -136,14 +136,14 @@ describe('GET /api/v2/orders/events/', () => {
   });
 
   it("keeps each restaurant's orders to its own streams while both are watched (issue 40)", { timeout: 10_000 }, async () => {
-    // Dora, not Ada: each user's streams are counted, and Ada's later tests open their own.
-    const dora = (await ownerWithRestaurant(t, 'dora@example.com')) as typeof ada;
-    const [doras, bobs] = [await open(dora), await open(bob)];
-    await Promise.all([opening(doras), opening(bobs)]);
+    // Erin, not Ada: each user's streams are counted, and Ada's later tests open their own.
+    const erin = await launchedOwner('erin@example.com');
+    const [erins, bobs] = [await open(erin), await open(bob)];
+    await Promise.all([opening(erins), opening(bobs)]);
     // Each other's first: had either been fanned out, it would come before the stream's own.
     const bobsOrder = await insertOrder(t.database, { restaurantId: bob.restaurantId });
-    const dorasOrder = await insertOrder(t.database, { restaurantId: dora.restaurantId });
-    await expectOrderEvent(doras, dorasOrder, dora.restaurantId);
+    const erinsOrder = await insertOrder(t.database, { restaurantId: erin.restaurantId });
+    await expectOrderEvent(erins, erinsOrder, erin.restaurantId);
     await expectOrderEvent(bobs, bobsOrder, bob.restaurantId);
     const bobsNext = await insertOrder(t.database, { restaurantId: bob.restaurantId });
     await expectOrderEvent(bobs, bobsNext, bob.restaurantId);
