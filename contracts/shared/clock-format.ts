@@ -55,7 +55,8 @@ export function formatDate(date: string, country: string | null | undefined, len
 
 // One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
 const readers = new Map<string, Intl.DateTimeFormat>();
-function readerOf(zone: string): Intl.DateTimeFormat {
+/** The zone's wall-clock reader (numeric parts, 24-hour, to the second), shared with opening-status. */
+export function zoneReader(zone: string): Intl.DateTimeFormat {
   let reader = readers.get(zone);
   if (!reader) {
     reader = new Intl.DateTimeFormat('en-US', {
@@ -66,6 +67,7 @@ function readerOf(zone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
     });
     readers.set(zone, reader);
   }
@@ -75,7 +77,7 @@ function readerOf(zone: string): Intl.DateTimeFormat {
 /** The zone's calendar date ("YYYY-MM-DD") and wall-clock time ("HH:MM") at an instant. */
 export function wallDateTime(instant: string | number | Date, zone: string): { date: string; time: string } {
   const parts: Record<string, string> = {};
-  for (const part of readerOf(zone).formatToParts(new Date(instant))) parts[part.type] = part.value;
+  for (const part of zoneReader(zone).formatToParts(new Date(instant))) parts[part.type] = part.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 

@@ -1,4 +1,4 @@
-import { formatDate, formatWallTime } from './clock-format';
+import { formatDate, formatWallTime, zoneReader } from './clock-format';
 import { DAY_NAMES, timeToMinutes, type OpeningDay, type SpecialDay } from './opening-hours';
 
 /**
@@ -39,30 +39,10 @@ const DAY_MINUTES = 24 * 60;
 const DAYS_BEHIND = 1;
 const DAYS_AHEAD = 8;
 
-// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
 /** The zone's wall clock at `instant` (ms), read as if it were UTC: the offset is this minus `instant`. */
 function wallAsUtc(zone: string, instant: number): number {
   const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  for (const part of zoneReader(zone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
