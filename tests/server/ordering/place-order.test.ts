@@ -79,8 +79,11 @@ afterAll(async () => {
   await t?.close();
   await fresh?.dispose();
 });
-beforeEach(() => {
+beforeEach(async () => {
   now = MIDDAY;
+  // The restaurant's new-order mail reads the database after the answer: a test's mail still on
+  // its way would land in the next test's outbox (seen on PostgreSQL, where that read is slower).
+  await t.app.backgroundSettled();
   mailer.sent.length = 0;
 });
 
