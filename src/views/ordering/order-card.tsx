@@ -181,6 +181,7 @@ function BookedAccept({ order, acceptable, busy, send }: Pick<CardProps, 'order'
     <div className={classes.actions}>
       <Button
         size="xs"
+        classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
         disabled={busy || !acceptable}
         aria-label={`Accept order #${order.number} for ${bookedClock(order)}`}
         aria-describedby={acceptable ? undefined : hintId}

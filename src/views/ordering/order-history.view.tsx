@@ -15,6 +15,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ORDER_STATUSES, type OrderStatus, type OwnerOrder } from '../../../contracts/ordering';
+import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
 import { LoadFailed } from '../../components/load-failed';
 import { useNarrowerThan } from '../../components/narrow-screen';
 import { usePageTitle } from '../../components/page-title';
@@ -41,11 +42,11 @@ export const STATUS_NAMES: Record<OrderStatus, string> = {
 const ALL = '';
 const STATUS_CHOICES = [{ value: ALL, label: 'All statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] }))];
 
-/** "Tue 1 Dec, 18:05" on the restaurant's wall clock: the one place this screen writes a time. */
-const when = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
-    .format(new Date(iso))
-    .replace(' at ', ', ');
+/**
+ * "Tue 1 Dec 2026, 18:05" / "Tue, Dec 1, 2026, 6:05 PM" on the restaurant's wall clock, written its
+ * country's way (contracts/shared/clock-format.ts), with the year: a history reaches back.
+ */
+const when = (iso: string, order: OwnerOrder) => formatDayTimeWithYear(iso, clockOf(order.restaurant));
 
 const rowId = (orderId: number) => `history-order-${orderId}`;
 
@@ -155,7 +156,7 @@ function HistoryRow({ order, onOpen }: { order: OwnerOrder; onOpen: () => void }
         <strong>#{order.number}</strong> {order.customer.name}
       </span>
       <span className={classes.rowMeta}>
-        {when(order.placed_at, order.restaurant.time_zone)} · {fulfilmentWord(order)} · <span data-status={order.status}>{STATUS_NAMES[order.status]}</span> ·{' '}
+        {when(order.placed_at, order)} · {fulfilmentWord(order)} · <span data-status={order.status}>{STATUS_NAMES[order.status]}</span> ·{' '}
         {formatMoney(order.total, order.currency)}
       </span>
     </UnstyledButton>
@@ -178,8 +179,8 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
       {order ? (
         <Stack gap="md">
           <Text>
-            {STATUS_NAMES[order.status]} · {fulfilmentWord(order)} · placed {when(order.placed_at, order.restaurant.time_zone)}
-            {order.scheduled_for ? ` · for ${when(order.scheduled_for, order.restaurant.time_zone)}` : ''}
+            {STATUS_NAMES[order.status]} · {fulfilmentWord(order)} · placed {when(order.placed_at, order)}
+            {order.scheduled_for ? ` · for ${when(order.scheduled_for, order)}` : ''}
           </Text>
           <section aria-label="Customer">
             <Text fw={700}>{order.customer.name}</Text>
@@ -225,7 +226,7 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
             <ol className={classes.timeline}>
               {order.timeline.map((entry) => (
                 <li key={`${entry.status}-${entry.at}`}>
-                  {when(entry.at, order.restaurant.time_zone)}: {STATUS_NAMES[entry.status]}
+                  {when(entry.at, order)}: {STATUS_NAMES[entry.status]}
                   {entry.detail ? ` (${entry.status === 'accepted' ? `${entry.detail} min` : entry.detail})` : ''}
                 </li>
               ))}

@@ -13,7 +13,13 @@ import { OWNER, openAppAt, signedInAs } from '../shared/app-harness';
 const FIRST_LOAD = { timeout: 10_000 };
 
 const ORDERS: OwnerOrder[] = [
-  ownerOrder({ id: 2, status: 'completed', customer: { name: 'Grace Hopper', phone: '+1 312 555 0142', email: 'grace@example.com' } }),
+  // A US restaurant's order reads in 12-hour time, month first; one without a country in 24-hour time.
+  ownerOrder({
+    id: 2,
+    status: 'completed',
+    customer: { name: 'Grace Hopper', phone: '+1 312 555 0142', email: 'grace@example.com' },
+    restaurant: { name: 'Blue Door', slug: 'blue-door', time_zone: 'America/Chicago', country: 'United States' },
+  }),
   ownerOrder({
     id: 1,
     status: 'cancelled',
@@ -57,7 +63,10 @@ describe('order history', () => {
       within(list)
         .getAllByRole('button')
         .map((row) => row.textContent),
-    ).toEqual([expect.stringMatching(/^#12 Grace Hopper.*Completed · \$27\.00$/), expect.stringMatching(/^#11 Ada.*Cancelled · \$27\.00$/)]);
+    ).toEqual([
+      '#12 Grace HopperFri, Nov 27, 2026, 11:45 AM · Pickup · Completed · $27.00',
+      '#11 AdaFri 27 Nov 2026, 11:45 · Pickup · Cancelled · $27.00',
+    ]);
     expect(asked[0]?.get('restaurant_id')).toBe('42');
 
     const user = userEvent.setup({ delay: null });
