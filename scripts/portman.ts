@@ -49,7 +49,10 @@ function answerTest(responses: OpenApi['paths'][string][string]['responses'], co
 }
 
 function portmanConfig(document: OpenApi): Json {
-  const extendTests = Object.entries(document.paths).flatMap(([path, operations]) =>
+  // Portman matches `/orders/{id}/` against `/orders/new-count/` too, and the last matching entry
+  // overwrites the tests: templated paths first, so a literal path keeps its own schema.
+  const templatedFirst = Object.entries(document.paths).sort(([a], [b]) => Number(b.includes('{')) - Number(a.includes('{')));
+  const extendTests = templatedFirst.flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       openApiOperation: `${method.toUpperCase()}::${path}`,
       tests: [answerTest(operation.responses, document.components.schemas)],

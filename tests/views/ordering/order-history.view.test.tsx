@@ -63,10 +63,7 @@ describe('order history', () => {
       within(list)
         .getAllByRole('button')
         .map((row) => row.textContent),
-    ).toEqual([
-      '#12 Grace HopperFri, Nov 27, 2026, 11:45 AM · Pickup · Completed · $27.00',
-      '#11 AdaFri 27 Nov 2026, 11:45 · Pickup · Cancelled · $27.00',
-    ]);
+    ).toEqual(['#12 Grace HopperFri, Nov 27, 2026, 11:45 AM · Pickup · Completed · $27.00', '#11 AdaFri 27 Nov 2026, 11:45 · Pickup · Cancelled · $27.00']);
     expect(asked[0]?.get('restaurant_id')).toBe('42');
 
     const user = userEvent.setup({ delay: null });
