@@ -429,7 +429,8 @@ const executors: PathExecutors<Driver> = {
       await auditOnce(page, 'onboarding launch, refused');
     },
     launched: async ({ page, rid }) => {
-      await eventually(async () => expect(new URL(page.url()).pathname).toBe('/'));
+      // Launch leads to the back office (issue 40), not to the landing page.
+      await eventually(async () => expect(new URL(page.url()).pathname).toBe('/backoffice/dashboard'));
       const [row] = await app.query('select launched_at is not null as launched from onboardings where restaurant_id = $1', [Number(rid)]);
       expect(row).toEqual({ launched: true });
     },

@@ -14,7 +14,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wallClock } from '#contracts/shared/opening-status';
+import { formatTime } from '#contracts/shared/clock-format';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
@@ -235,7 +235,8 @@ describe('a customer orders on a phone while the owner works the live board', { 
 
     const board = await newPage(run.browser, { width: 1280, height: 900 });
     await openAs(board, run.app, owner, '/backoffice/orders');
-    const at = (instant: Date) => wallClock('America/Chicago', instant).time;
+    // The seeded store is in Chicago, United States: its board writes 12-hour times.
+    const at = (instant: Date) => formatTime(instant, { zone: 'America/Chicago', country: 'United States' });
     const accept = board.getByRole('button', { name: `Accept order #${booked!.number} for ${at(booked!.scheduled_for)}` });
     await accept.waitFor();
     await expect(accept.isDisabled()).resolves.toBe(true);
