@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context';
 import { isLaunched } from '../../domain/ordering/order-event-reads';
 import { createOrderFeed, REPLAY_MAX, type FeedSink } from '../../domain/ordering/order-feed';
 import { isAdmin } from '../../domain/shared/people';
+import { sessionEpochs } from '../../domain/shared/session-epochs';
 import { restaurantForNewRow, scopeOf } from '../../domain/shared/tenancy';
 import { HttpError } from '../../http-error';
 import { signedInUser } from '../../plugins/auth';
@@ -77,7 +78,7 @@ export async function orderEventRoutes(app: ContractApp, context: AppContext) {
     leaseMs: config.orderStreamMaxAgeMs + 60_000,
     onRedisError: (error) => app.log.warn({ err: error }, 'order stream counts: Redis unreachable, counting on this process only'),
   });
-  const sessions = watchStreamSessions(database.db, { everyMs: config.orderStreamHeartbeatMs, clock: context.clock, log: app.log });
+  const sessions = watchStreamSessions((userIds) => sessionEpochs(database.db, userIds), { everyMs: config.orderStreamHeartbeatMs, clock: context.clock, log: app.log });
   const open = new Set<EventStream>();
   const endAll = () => {
     for (const stream of [...open]) stream.end();
