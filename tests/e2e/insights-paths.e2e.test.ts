@@ -19,6 +19,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '#contracts/shared/clock-format';
 import { analyticsModel, generalStatsModel, menuDashboardModel } from '../models/insights/insights.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
 import { auditedStates } from './accounts-audit';
@@ -188,7 +189,11 @@ describe('menu dashboard in Chromium against the real server: every path of the 
 
 const seriesDates = async (page: Page) => (await bodyRows(page, 'Orders')).map(([date]) => date);
 
-/** The saved CSV: one line per day of the range shown, the same days as the Orders table. */
+/**
+ * The saved CSV: one line per day of the range shown, the same days as the Orders table. The file
+ * writes them ISO, the table as people read them; the platform's figures carry no country, so the
+ * table writes them the default way (contracts/shared/clock-format.ts).
+ */
 async function expectCsv(driver: Driver, days: number) {
   await eventually(async () => expect(driver.downloads).toHaveLength(1));
   const [download] = driver.downloads;
@@ -197,7 +202,7 @@ async function expectCsv(driver: Driver, days: number) {
   expect(lines[0]).toBe('date,orders,revenue');
   expect(lines).toHaveLength(days + 1);
   const dates = await seriesDates(driver.page);
-  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(dates);
+  expect(lines.slice(1).map((line) => formatDate(line.split(',')[0]!, null))).toEqual(dates);
   expect(lines.slice(1).every((line) => /^\d{4}-\d{2}-\d{2},[\d.]+,\d+$/.test(line))).toBe(true);
 }
 

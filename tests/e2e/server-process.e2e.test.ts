@@ -107,8 +107,10 @@ describe('with a server running on the embedded database', () => {
   const env = () => ({ DATA_DIR: folder, DATABASE_URL: '', STATIC_DIR: DIST_DIR, LOG_LEVEL: 'warn' });
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'rp-lock-server-'));
-    server = await startServerProcess(env());
-  }, 60_000);
+    // A fresh folder: the server creates and migrates its database first, which took over 30 s
+    // beside two other browser files on a loaded machine.
+    server = await startServerProcess(env(), { startTimeoutMs: 90_000 });
+  }, 120_000);
   afterAll(async () => {
     server?.child.kill('SIGKILL');
     await server?.exited;

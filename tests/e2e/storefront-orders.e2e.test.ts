@@ -14,7 +14,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatTime } from '#contracts/shared/clock-format';
+import { formatDayTime, formatTime } from '#contracts/shared/clock-format';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
@@ -254,6 +254,8 @@ describe('a customer orders on a phone while the owner works the live board', { 
       .poll(() => run.app.query('select status, estimated_at from orders where restaurant_id = $1 and number = $2', [owner.restaurantId, booked!.number]))
       .toEqual([{ status: 'accepted', estimated_at: soon!.scheduled_for }]);
     await customer.reload();
-    await customer.getByText(`Ready around ${at(soon!.scheduled_for)}`).waitFor();
+    // A booked order's customer is told the day with the time (contracts/ordering/order-times.ts).
+    const day = formatDayTime(soon!.scheduled_for, { zone: 'America/Chicago', country: 'United States' });
+    await customer.getByText(`Ready around ${day}`).waitFor();
   });
 });
