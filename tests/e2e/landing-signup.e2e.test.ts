@@ -16,6 +16,7 @@ import { createActor } from 'xstate';
 import { LEGACY_MAX_RETRIES } from '#src/services/shared/legacy';
 import { SIGNUP_VALUES, landingSignupModel, landingSignupModelMachine } from '../models/leads/landing-signup.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { notedBeforeEachEvent } from '../support/noted-executors';
 import { expectAccessible } from './axe';
 import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { retype } from './retype';
@@ -28,11 +29,26 @@ const PER_EMAIL_PER_HOUR = 3;
 const TOO_OFTEN = 'This email address has signed up too often. Please try again in 60 minutes.';
 
 type HeldRequest = { route: Route; request: Request };
-type Driver = { page: Page; email: string; held: HeldRequest[]; app: RunningApp };
+type Driver = {
+  page: Page;
+  email: string;
+  held: HeldRequest[];
+  app: RunningApp;
+  /** Sign-up requests the page has sent (each attempt, retries too), and how many just before the model's last event. */
+  sent: { count: number; before: number };
+  /** The ids of the address's stored sign-ups just before the model's last event. */
+  storedBefore: number[];
+};
 
 let app: RunningApp;
 let browser: Browser;
 let nextEmail = 0;
+
+/** An address no test has used: each path, and in a walk each `fill.valid`, types a new person's. */
+function newAddress(): string {
+  nextEmail += 1;
+  return `owner${nextEmail}.${Date.now()}@example.com`;
+}
 
 beforeAll(async () => {
   // Every path signs up its own address; lift the per-minute limit so the paths do not trip it.
@@ -48,12 +64,13 @@ afterAll(async () => {
 async function openLanding(size = PHONE): Promise<Driver> {
   const page = await newPage(browser, size);
   const held: HeldRequest[] = [];
+  const sent = { count: 0, before: 0 };
   await page.route('**/api/messages/', (route, request) => {
+    sent.count += 1;
     held.push({ route, request });
   });
   await page.goto(`${app.url}/`);
-  nextEmail += 1;
-  return { page, held, app, email: `owner${nextEmail}.${Date.now()}@example.com` };
+  return { page, held, app, email: newAddress(), sent, storedBefore: [] };
 }
 
 const zip = (page: Page) => page.getByLabel('Zip code');
@@ -94,6 +111,12 @@ async function letThrough({ route, request }: HeldRequest): Promise<{ status: nu
   return { status: response.status(), body: await response.text() };
 }
 
+/** The ids of the address's stored sign-ups. */
+async function storedIds(address: string): Promise<number[]> {
+  const rows = await app.query('select id from messages where email = $1', [address]);
+  return rows.map((row) => Number(row.id));
+}
+
 /** The address's hourly sign-ups, all used up at the server just now; answers the rows' ids. */
 async function useUpSignups(address: string): Promise<number[]> {
   const rows = await app.query(`insert into messages (email, zip_code) select $1, $2 from generate_series(1, ${PER_EMAIL_PER_HOUR}) returning id`, [
@@ -104,43 +127,53 @@ async function useUpSignups(address: string): Promise<number[]> {
 }
 
 const executors: PathExecutors<Driver> = {
-  events: {
-    'fill.valid': async ({ page, email: address }) => {
-      await retype(zip(page), SIGNUP_VALUES.validZip);
-      await retype(email(page), address);
+  events: notedBeforeEachEvent<Driver>(
+    {
+      'fill.valid': async (driver) => {
+        // A walk types valid values again after a sign-up or a refusal: a new address each time, so
+        // that the server's hourly count (and the wait its refusal names) is that person's alone.
+        driver.email = newAddress();
+        await retype(zip(driver.page), SIGNUP_VALUES.validZip);
+        await retype(email(driver.page), driver.email);
+      },
+      'fill.invalid': async ({ page }) => {
+        await retype(zip(page), SIGNUP_VALUES.invalidZip);
+        await retype(email(page), SIGNUP_VALUES.invalidEmail);
+      },
+      'form.submit': async ({ page }) => {
+        await notify(page).click();
+      },
+      'server.accept': async (driver) => {
+        await takeHeld(driver).route.continue();
+      },
+      'server.reject': async (driver) => {
+        const first = takeHeld(driver);
+        const arranged = await useUpSignups(driver.email);
+        try {
+          const answers = [await letThrough(first)];
+          for (let retry = 0; retry < LEGACY_MAX_RETRIES; retry += 1) answers.push(await letThrough(await nextHeld(driver)));
+          expect(answers.map(({ status }) => status)).toEqual([429, 429, 429]);
+          expect(JSON.parse(answers[0]!.body)).toMatchObject({ code: 'rate_limited', detail: TOO_OFTEN });
+        } finally {
+          await app.query('delete from messages where id = any($1)', [arranged]);
+        }
+      },
+      'form.reset': async ({ page }) => {
+        await page.getByRole('button', { name: 'Sign up another address' }).click();
+      },
     },
-    'fill.invalid': async ({ page }) => {
-      await retype(zip(page), SIGNUP_VALUES.invalidZip);
-      await retype(email(page), SIGNUP_VALUES.invalidEmail);
+    async (driver) => {
+      driver.sent.before = driver.sent.count;
+      driver.storedBefore = await storedIds(driver.email);
     },
-    'form.submit': async ({ page }) => {
-      await notify(page).click();
-    },
-    'server.accept': async (driver) => {
-      await takeHeld(driver).route.continue();
-    },
-    'server.reject': async (driver) => {
-      const first = takeHeld(driver);
-      const arranged = await useUpSignups(driver.email);
-      try {
-        const answers = [await letThrough(first)];
-        for (let retry = 0; retry < LEGACY_MAX_RETRIES; retry += 1) answers.push(await letThrough(await nextHeld(driver)));
-        expect(answers.map(({ status }) => status)).toEqual([429, 429, 429]);
-        expect(JSON.parse(answers[0]!.body)).toMatchObject({ code: 'rate_limited', detail: TOO_OFTEN });
-      } finally {
-        await app.query('delete from messages where id = any($1)', [arranged]);
-      }
-    },
-    'form.reset': async ({ page }) => {
-      await page.getByRole('button', { name: 'Sign up another address' }).click();
-    },
-  },
+  ),
   states: {
-    empty: ({ page, held }) =>
+    empty: ({ page, held, sent }) =>
       eventually(async () => {
         await expectValues(page, '', '');
         await expectQuiet(page);
         expect(held).toHaveLength(0);
+        expect(sent.count).toBe(sent.before);
       }),
     valid: ({ page, email: address }) =>
       eventually(async () => {
@@ -152,7 +185,7 @@ const executors: PathExecutors<Driver> = {
         await expectValues(page, SIGNUP_VALUES.invalidZip, SIGNUP_VALUES.invalidEmail);
         await expectQuiet(page);
       }),
-    refused: ({ page, held }) =>
+    refused: ({ page, held, sent }) =>
       eventually(async () => {
         expect(await zip(page).getAttribute('aria-invalid')).toBe('true');
         expect(await email(page).getAttribute('aria-invalid')).toBe('true');
@@ -162,20 +195,26 @@ const executors: PathExecutors<Driver> = {
         expect(await page.getByText(SIGNUP_VALUES.zipSentence, { exact: true }).isVisible()).toBe(true);
         expect(await page.getByText(SIGNUP_VALUES.emailSentence, { exact: true }).isVisible()).toBe(true);
         expect(held).toHaveLength(0);
+        expect(sent.count).toBe(sent.before);
       }),
-    submitting: ({ page, held, email: address }) =>
+    submitting: ({ page, held, sent, email: address }) =>
       eventually(async () => {
         expect(await notify(page).getAttribute('data-loading')).not.toBeNull();
         expect(await notify(page).isDisabled()).toBe(true);
+        // An earlier refusal's alert is gone, so the next one is this attempt's.
+        expect(await page.getByRole('alert').count()).toBe(0);
         expect(held).toHaveLength(1);
+        expect(sent.count).toBe(sent.before + 1);
         expect(held[0]!.request.postDataJSON()).toMatchObject({ zip_code: SIGNUP_VALUES.validZip, email: address });
       }),
-    done: async ({ page, app: running, email: address }) => {
+    done: async ({ page, app: running, email: address, storedBefore }) => {
       await eventually(async () => {
         expect((await page.getByRole('status').textContent())?.trim()).toBe(SUCCESS);
       });
-      const rows = await running.query('select email, zip_code, status, user_agent from messages where email = $1', [address]);
+      // The step stored one sign-up for the address, and only that one.
+      const rows = await running.query('select email, zip_code, status, user_agent from messages where email = $1 and id <> all($2)', [address, storedBefore]);
       expect(rows).toHaveLength(1);
+      expect(await storedIds(address)).toHaveLength(storedBefore.length + 1);
       expect(rows[0]).toMatchObject({ email: address, zip_code: SIGNUP_VALUES.validZip, status: 'new' });
       expect(String(rows[0]!.user_agent)).toContain('Chrome');
     },
@@ -195,11 +234,11 @@ const executors: PathExecutors<Driver> = {
 
 const cases = modelPathCases(landingSignupModel, executors);
 
-describe('landing sign-up in Chromium: every path of the model (375 px wide)', () => {
+describe('landing sign-up in Chromium: a walk that takes every transition of the model (375 px wide)', () => {
   for (const { title, run } of cases)
     it(title, async () => {
       await run(await openLanding());
-    });
+    }, 120_000);
 });
 
 describe('landing page in Chromium', () => {

@@ -12,15 +12,17 @@
  *   failover), so the server answers its own 500; writable again once the answer is back;
  * - the lookup's `server.empty`: the last restaurants are removed from the database, so the list
  *   the server answers is empty; its `server.fail`: the restaurants table is renamed away (500).
- * Each owner path has an owner and restaurant of its own; the superadmin's paths run against a
- * server of their own, whose restaurants are only the ones those paths make. What Save stored is
- * read back from the database.
+ * Each owner walk has an owner and restaurant of its own; the superadmin's walks run against a
+ * server of their own, whose restaurants are only the ones those walks make. What Save stored is
+ * read back from the database; a step's assertions compare with the newest category the server
+ * held just before it.
  */
 import type { Browser, Locator, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RESTAURANT_MESSAGE } from '#contracts/shared/restaurants';
 import { categoryNewAdminModel, categoryNewModel } from '../models/menu/category-editor.model';
 import { modelPathCases, type PathExecutors } from '../support/model-paths';
+import { notedBeforeEachEvent } from '../support/noted-executors';
 import { auditedStates } from './accounts-audit';
 import { UNLIMITED, eventually, newAddress } from './accounts-server';
 import { adminSession, heldCall, letThrough } from './backoffice-server';
@@ -56,13 +58,13 @@ type Driver = {
   lookups: Route[];
   /** Every write, held. */
   writes: Route[];
-  /** The newest category's id when the path began (0 for none). */
+  /** The newest category's id just before the model's last event (0 for none). */
   lastCategoryBefore: number;
   path: () => string;
 };
 
 const lastCategory = async (app: RunningApp) => Number((await app.query('select coalesce(max(id), 0)::int as id from categories'))[0]!.id);
-/** The categories made since the path began (a removed restaurant takes its older ones with it). */
+/** The categories made by the model's last event (a removed restaurant takes its older ones with it). */
 const madeSince = (driver: Driver) => driver.app.query('select id from categories where id > $1', [driver.lastCategoryBefore]);
 
 /** Opens the new-category editor as `session`, with the page's calls routed into the driver's holds. */
@@ -161,7 +163,7 @@ async function fill({ page }: Driver) {
   await eventually(async () => expect(await page.getByRole('checkbox', { name: 'Olives' }).isChecked()).toBe(true));
 }
 
-/** Nothing of the form has reached the database. */
+/** Nothing of the form reached the database in this step. */
 async function expectNothingStored(driver: Driver) {
   expect(await madeSince(driver)).toEqual([]);
 }
@@ -211,8 +213,14 @@ async function expectCreated(driver: Driver) {
 const dismiss = ({ page }: Driver) => page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
 const andAudit = auditedStates();
 
+/** The executors, each noting first the newest category the server holds. */
+const notingCategories = (events: PathExecutors<Driver>['events']) =>
+  notedBeforeEachEvent<Driver>(events, async (driver) => {
+    driver.lastCategoryBefore = await lastCategory(driver.app);
+  });
+
 const newExecutors: PathExecutors<Driver> = {
-  events: {
+  events: notingCategories({
     fill,
     'size.remove': ({ page }) => page.getByRole('button', { name: 'Remove size New' }).click(),
     'category.save': ({ page }) => saveButton(page).click(),
@@ -220,7 +228,7 @@ const newExecutors: PathExecutors<Driver> = {
     'load.retry': ({ page }) => page.getByRole('button', { name: 'Retry' }).click(),
     'server.accept': accept,
     'server.fail': fail,
-  },
+  }),
   states: {
     loading: async (driver) => {
       const request = await heldCall(driver.loads);
@@ -277,7 +285,7 @@ const newExecutors: PathExecutors<Driver> = {
 };
 
 const newAdminExecutors: PathExecutors<Driver> = {
-  events: {
+  events: notingCategories({
     fill,
     'category.save': ({ page }) => saveButton(page).click(),
     'alert.dismiss': dismiss,
@@ -289,7 +297,7 @@ const newAdminExecutors: PathExecutors<Driver> = {
       });
     },
     'server.fail': fail,
-  },
+  }),
   states: {
     blank: async (driver) => {
       expect(await nameField(driver.page).inputValue()).toBe('');
@@ -324,7 +332,7 @@ const newAdminExecutors: PathExecutors<Driver> = {
   },
 };
 
-describe('new category in Chromium, an owner: every path of the model, the real server failing on cue', () => {
+describe('new category in Chromium, an owner: walks that take every transition of the model, the real server failing on cue', () => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp(UNLIMITED);
@@ -342,7 +350,7 @@ describe('new category in Chromium, an owner: every path of the model, the real 
     }, 90_000);
 });
 
-describe('new category in Chromium, a superadmin with no restaurant picked: every path of the model', () => {
+describe('new category in Chromium, a superadmin with no restaurant picked: walks that take every transition of the model', () => {
   // A server of its own: "the first restaurant" and "no restaurant" are about every restaurant it has.
   let app: RunningApp;
   let olives: number;

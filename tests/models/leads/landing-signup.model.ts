@@ -6,6 +6,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type LandingSignupModelEvent =
   | { type: 'fill.valid' }
@@ -52,7 +53,8 @@ export const landingSignupModelMachine = setup({
   },
 });
 
-export const landingSignupModel = createTestModel(landingSignupModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const landingSignupModel = runAsWalks(createTestModel(landingSignupModelMachine));
 
 /** The values the runners type, so both runners assert the same things. */
 export const SIGNUP_VALUES = {

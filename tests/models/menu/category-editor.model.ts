@@ -4,6 +4,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type EditModelEvent =
   | { type: 'size.add' }
@@ -89,7 +90,8 @@ export const categoryNewModelMachine = setup({ types: { events: {} as NewModelEv
   },
 });
 
-export const categoryNewModel = createTestModel(categoryNewModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const categoryNewModel = runAsWalks(createTestModel(categoryNewModelMachine));
 
 export type NewAdminModelEvent =
   | { type: 'fill' }
@@ -122,4 +124,5 @@ export const categoryNewAdminModelMachine = setup({ types: { events: {} as NewAd
   },
 });
 
-export const categoryNewAdminModel = createTestModel(categoryNewAdminModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const categoryNewAdminModel = runAsWalks(createTestModel(categoryNewAdminModelMachine));

@@ -5,6 +5,7 @@
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { SurveyResponseCreate } from '#contracts/survey';
+import { runAsWalks } from '../../support/model-paths';
 
 export type SurveyAnswersModelEvent =
   | { type: 'server.answer' }
@@ -36,7 +37,8 @@ export const surveyAnswersModelMachine = setup({ types: { events: {} as SurveyAn
   },
 });
 
-export const surveyAnswersModel = createTestModel(surveyAnswersModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const surveyAnswersModel = runAsWalks(createTestModel(surveyAnswersModelMachine));
 
 /** The answers of stored survey `n`, as a person sent them: what both runners list and show. */
 export const answersOf = (n: number): SurveyResponseCreate => ({

@@ -6,6 +6,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type TerritoryEditorModelEvent =
   | { type: 'server.loaded' }
@@ -44,4 +45,5 @@ export const territoryEditorModelMachine = setup({ types: { events: {} as Territ
   },
 });
 
-export const territoryEditorModel = createTestModel(territoryEditorModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const territoryEditorModel = runAsWalks(createTestModel(territoryEditorModelMachine));
