@@ -186,6 +186,8 @@ export const SERVER_SENTENCES = {
   codeExpired: 'This code has expired. Please ask for a new one.',
   passwordKept: 'This account already has a password: enter it, or change it through "Forgot password".',
   resendLocked: /^A code was sent to this address moments ago\. You can ask for a new one in \d+ seconds?\.$/,
+  /** The same lock in forgot password's words, which do not say whether a code was mailed. */
+  codeAsked: /^A code was asked for this address moments ago\. You can ask for a new one in \d+ seconds?\.$/,
   alreadySent: /^We already sent a code to this address and it still works\. You can ask for a new one in \d+ seconds?\.$/,
   tooManyRequests: /^Too many requests\. Please try again in \d+ seconds?\.$/,
 } as const;
