@@ -4,7 +4,8 @@
  * the sign-in calls are held at the browser only so that `checking` and `signingIn` can be seen,
  * then let through unchanged. What the server answers comes from what it holds: for
  * `credentials.accept` the address has an account with the typed password, for
- * `credentials.reject` an account with another one (arranged while the call is held).
+ * `credentials.reject` an account with another one (arranged while the call is held). Each walk
+ * has its own address; the first walk signs in with Remember me turned off.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ const running = withApp(UNLIMITED);
 
 type Driver = {
   page: Page;
-  /** This path's own address. */
+  /** This walk's own address. */
   email: string;
   login: Route[];
   /** The current user and onboarding start that sign-in makes, held until `signin.accept`. */
@@ -26,11 +27,13 @@ type Driver = {
   signInReleased: boolean;
   /** What the server answered the login with. */
   issued: { access: string } | null;
+  /** Whether Remember me is on (it is at the start). */
+  remembered: boolean;
 };
 
 async function openLogin(): Promise<Driver> {
   const page = await newPage(running.browser, { width: 375, height: 740 });
-  const driver: Driver = { page, email: newAddress('login'), login: [], afterLogin: [], signInReleased: false, issued: null };
+  const driver: Driver = { page, email: newAddress('login'), login: [], afterLogin: [], signInReleased: false, issued: null, remembered: true };
   await page.route('**/api/v2/auth/login/', (route) => {
     driver.login.push(route);
   });
@@ -54,7 +57,10 @@ const executors: PathExecutors<Driver> = {
       await email(page).fill(address);
       await password(page).fill(V.password);
     },
-    'remember.off': ({ page }) => remember(page).uncheck(),
+    'remember.off': async (driver) => {
+      await remember(driver.page).uncheck();
+      driver.remembered = false;
+    },
     'password.show': ({ page }) => page.getByRole('button', { name: 'Show or hide password' }).click(),
     'form.submit': ({ page }) => loginButton(page).click(),
     'credentials.accept': async (driver) => {
@@ -119,10 +125,10 @@ const executors: PathExecutors<Driver> = {
         expect(afterLogin[0]!.request().url()).toContain('/api/v2/auth/me/');
         expect(afterLogin[0]!.request().headers().authorization).toBe(`Bearer ${issued?.access}`);
       }),
-    done: async ({ page, email: address }) => {
+    done: async ({ page, email: address, remembered }) => {
       await eventually(async () => expect(new URL(page.url()).pathname).toBe(V.destination));
-      // Remember me on: the session outlives the tab, and the server knows it.
-      expect(await pageSession(page, running.app)).toEqual({ storage: 'local', email: address });
+      // Remember me on: the session outlives the tab; off: it lives in this tab only. The server knows it.
+      expect(await pageSession(page, running.app)).toEqual({ storage: remembered ? 'local' : 'session', email: address });
       // Sign-in started the owner's onboarding on the server.
       const started = await running.app.query('select o.restaurant_id from onboardings o join users u on u.id = o.owner_id where u.email = $1', [address]);
       expect(started).toHaveLength(1);
@@ -130,7 +136,7 @@ const executors: PathExecutors<Driver> = {
   },
 };
 
-describe('login in Chromium against the real server: every path of the model (375 px wide)', () => {
+describe('login in Chromium against the real server: walks that take every transition of the model (375 px wide)', () => {
   for (const { title, run } of modelPathCases(loginModel, executors))
     it(title, async () => {
       await run(await openLogin());

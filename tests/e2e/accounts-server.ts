@@ -43,10 +43,20 @@ export async function letThrough(route: Route): Promise<{ status: number; body: 
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
 }
 
-/** Lets the held call through once the server holds what `arrange` sets up; the server must answer `status`. */
-export async function answerHeld(routes: Route[], status: number, arrange: () => Promise<unknown> = async () => {}): Promise<Record<string, unknown>> {
+/**
+ * Lets the held call through once the server holds what `arrange` sets up; the server must answer
+ * `status`. `noted` runs last before the call goes: a walk notes there what the server held as
+ * the call came, for the state after it to compare with.
+ */
+export async function answerHeld(
+  routes: Route[],
+  status: number,
+  arrange: () => Promise<unknown> = async () => {},
+  noted: () => Promise<unknown> = async () => {},
+): Promise<Record<string, unknown>> {
   const route = await nextHeld(routes);
   await arrange();
+  await noted();
   const answered = await letThrough(route);
   expect(answered.status).toBe(status);
   return answered.body;
@@ -90,6 +100,11 @@ export async function codesIssuedTo(app: RunningApp, email: string): Promise<Sto
   )) as StoredCode[];
 }
 
+/** The codes a new one leaves: the earlier ones of its purpose void (the server keeps only the newest working), then it, unused. */
+export function withOneMoreCode(before: StoredCode[], purpose: 'sign_in' | 'password_reset'): StoredCode[] {
+  return [...before.map((code) => (code.purpose === purpose ? { ...code, consumed: true } : code)), { purpose, consumed: false, failed_attempts: 0 }];
+}
+
 /**
  * Moves every code of `email` a minute back in time: what the server sees once the 60-second
  * resend lock is over (the page's clock is run past its countdown; the server's is not).
@@ -104,6 +119,29 @@ export async function codesExpire(app: RunningApp, email: string): Promise<void>
     email,
   ]);
   expect(rows.length).toBeGreaterThan(0);
+}
+
+/**
+ * Gives the unused codes of `email` their ten minutes back (codesExpire undone). A walk goes on
+ * after a refused code, and the page then sends the same code again: the real server never takes
+ * an expired code, so for the walk to go on past that refusal the code must work again, as if
+ * the refusal had come from a clock that ran ahead.
+ */
+export async function codesWorkAgain(app: RunningApp, email: string): Promise<void> {
+  const rows = await app.query("update one_time_codes set expires_at = now() + interval '10 minutes' where email = $1 and consumed_at is null returning id", [
+    email,
+  ]);
+  expect(rows.length).toBeGreaterThan(0);
+}
+
+/** The newest code of `email`: whether it went out within the last `seconds` (so the resend lock is surely on) and whether it still works. */
+export async function newestCode(app: RunningApp, email: string, seconds = 30): Promise<{ recent: boolean; live: boolean } | undefined> {
+  const [row] = await app.query(
+    `select created_at > now() - make_interval(secs => $2) as recent, consumed_at is null and expires_at > now() and failed_attempts < 5 as live
+       from one_time_codes where email = $1 order by created_at desc, id desc limit 1`,
+    [email, seconds],
+  );
+  return row as { recent: boolean; live: boolean } | undefined;
 }
 
 /** Waits (bounded) until at least `count` codes were mailed to `email` (the server's outbox); returns the newest. */
@@ -148,6 +186,8 @@ export const SERVER_SENTENCES = {
   codeExpired: 'This code has expired. Please ask for a new one.',
   passwordKept: 'This account already has a password: enter it, or change it through "Forgot password".',
   resendLocked: /^A code was sent to this address moments ago\. You can ask for a new one in \d+ seconds?\.$/,
+  /** The same lock in forgot password's words, which do not say whether a code was mailed. */
+  codeAsked: /^A code was asked for this address moments ago\. You can ask for a new one in \d+ seconds?\.$/,
   alreadySent: /^We already sent a code to this address and it still works\. You can ask for a new one in \d+ seconds?\.$/,
   tooManyRequests: /^Too many requests\. Please try again in \d+ seconds?\.$/,
 } as const;

@@ -226,6 +226,23 @@ describe('covering walks', () => {
     vi.unstubAllEnvs();
   });
 
+  it('stop, for a runner that cannot make an event happen, just before it (a walk that starts with it, and a shortest path with it, are left out)', () => {
+    const walked = runAsWalks(createTestModel(hallMachine));
+    const none = {
+      events: { 'door.open': () => {}, 'door.close': () => {}, 'key.turn': () => {}, 'walk.in': () => {} },
+      states: { closed: () => {}, open: () => {}, locked: () => {}, inside: () => {} },
+    };
+    const run = (model: typeof walked, leftOut: string[]) =>
+      modelPathCases(model, none, { leftOut }).map(({ name, events, target }) => ({ name, events, target }));
+    expect(run(walked, ['walk.in'])).toEqual([
+      { name: 'walk 1', events: ['door.open'], target: 'open' },
+      { name: 'walk 2', events: ['key.turn', 'key.turn', 'door.open', 'door.close'], target: 'closed' },
+    ]);
+    expect(run(walked, ['key.turn']).map(({ name }) => name)).toEqual(['walk 1']);
+    const shortest = namedPaths(hallModel).map(({ name }) => name);
+    expect(run(hallModel, ['walk.in']).map(({ name }) => name)).toEqual(shortest.filter((name) => !name.includes('walk.in')));
+  });
+
   it('fail with the step, the command that reruns the walk and the shortest path through that step', async () => {
     const walked = runAsWalks(createTestModel(hallMachine));
     const shut = new Error('the door is jammed');

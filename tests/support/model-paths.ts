@@ -280,6 +280,27 @@ export function plannedPaths<S extends AnyMachineSnapshot, E extends EventObject
 }
 
 /**
+ * What a runner that cannot make some of the model's events happen (a real server never fails
+ * without words) runs of a plan: a shortest path with such an event is left out (the other paths
+ * take its steps before it), and a walk stops just before the first one, under its own name,
+ * unless that is its first step. What a walk does after it is left to the runners that can.
+ */
+function withoutEvents<
+  S extends AnyMachineSnapshot,
+  E extends EventObject,
+  T extends { events: string[]; target: string; path: TestPath<S, E>; walk: boolean },
+>(model: ModelOf<S, E>, planned: T[], leftOut: readonly string[]): T[] {
+  return planned.flatMap((run) => {
+    const at = run.events.findIndex((type) => leftOut.includes(type));
+    if (at < 0) return [run];
+    if (!run.walk || at === 0) return [];
+    const events = run.events.slice(0, at);
+    const path = model.getPathsFromEvents(events.map((type) => ({ type }) as E))[0]!;
+    return [{ ...run, events, target: stateName(path.state.value), path }];
+  });
+}
+
+/**
  * The name of the shortest path that takes the transition from `before` by `event`: the model's
  * shortest path to that transition, or the longer one that starts with it (the list leaves out
  * paths that begin another). What a tester reruns to try one step of a walk on its own.
@@ -362,17 +383,17 @@ function explainFailure(error: unknown, flow: string, name: string, at: FailedAt
  * `runAsWalks`, else its shortest paths to every transition (prefixes dropped). Give each its own
  * `it(title, …)`: `it.each`'s `$title` would cut it at 40 characters, so that long paths shared
  * one title. The title starts with the flow, so `npm run paths` can pick one path out of a file
- * with several models.
+ * with several models. `leftOut`: events the runner cannot make happen (see withoutEvents).
  */
 export function modelPathCases<TDriver, S extends AnyMachineSnapshot, E extends EventObject>(
   model: ModelOf<S, E>,
   executors: PathExecutors<TDriver>,
-  options: { paths?: TestPath<S, E>[] } = {},
+  options: { paths?: TestPath<S, E>[]; leftOut?: readonly string[] } = {},
 ): ModelPathCase<TDriver>[] {
   checkExecutors(model, executors);
   const flow = modelFlow(model);
   const planned = options.paths ? namedPaths(model, options.paths).map((path) => ({ ...path, walk: false })) : plannedPaths(model);
-  return planned.map(({ name, events, target, path, walk }) => ({
+  return withoutEvents(model, planned, options.leftOut ?? []).map(({ name, events, target, path, walk }) => ({
     flow,
     name,
     title: `[${flow}] ${name}`,

@@ -1,6 +1,7 @@
 /** Forgot password as a person sees it (no effects): request a code, then code + new password. */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type ForgotModelEvent =
   | { type: 'email.fill.valid' }
@@ -55,7 +56,8 @@ export const forgotModelMachine = setup({ types: { events: {} as ForgotModelEven
   },
 });
 
-export const forgotModel = createTestModel(forgotModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const forgotModel = runAsWalks(createTestModel(forgotModelMachine));
 
 export const FORGOT_VALUES = {
   email: 'owner@example.com',

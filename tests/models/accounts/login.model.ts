@@ -1,6 +1,7 @@
 /** Login as a person sees it (no effects). No client-side checks: any submit goes to the server. */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type LoginModelEvent =
   | { type: 'fill' }
@@ -30,7 +31,8 @@ export const loginModelMachine = setup({ types: { events: {} as LoginModelEvent 
   },
 });
 
-export const loginModel = createTestModel(loginModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const loginModel = runAsWalks(createTestModel(loginModelMachine));
 
 export const LOGIN_VALUES = {
   email: 'owner@example.com',

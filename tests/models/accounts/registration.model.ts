@@ -5,6 +5,7 @@
  */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type RegistrationModelEvent =
   | { type: 'email.fill.valid' }
@@ -107,7 +108,8 @@ export const registrationModelMachine = setup({
   },
 });
 
-export const registrationModel = createTestModel(registrationModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const registrationModel = runAsWalks(createTestModel(registrationModelMachine));
 
 export const REGISTRATION_VALUES = {
   email: 'owner@example.com',

@@ -1,6 +1,7 @@
 /** The /reset screen as a person sees it (no effects). */
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { runAsWalks } from '../../support/model-paths';
 
 export type ResetModelEvent =
   | { type: 'fill.valid' }
@@ -32,7 +33,8 @@ export const resetModelMachine = setup({ types: { events: {} as ResetModelEvent 
   },
 });
 
-export const resetModel = createTestModel(resetModelMachine);
+/** Run as covering walks (tests/support/model-paths.ts): its executors assert what each step changed. */
+export const resetModel = runAsWalks(createTestModel(resetModelMachine));
 
 export const RESET_VALUES = {
   email: 'owner@example.com',

@@ -12,7 +12,8 @@ import { ForgotView } from '#src/views/accounts/forgot.view';
 import { LoginView } from '#src/views/accounts/login.view';
 import { FORGOT_VALUES as V, forgotModel } from '../../models/accounts/forgot-password.model';
 import { createFakeActor } from '../../support/fake-actor';
-import { modelPathCases, type PathExecutors } from '../../support/model-paths';
+import { modelPathCases, untakenTransitions, type PathExecutors } from '../../support/model-paths';
+import { notedBeforeEachEvent } from '../../support/noted-executors';
 import { controlledResendLock } from './controlled-resend-lock';
 import { provideChecked } from '../../support/contract-double';
 import { retype } from '../../support/retype';
@@ -46,6 +47,8 @@ function renderForgot() {
     reset,
     path: () => location.history!.at(-1),
     expireLock: lock.expire,
+    /** The calls each fake had received just before the model's last event (a walk goes on after sends). */
+    before: { request: 0, reset: 0 },
   };
 }
 
@@ -57,25 +60,33 @@ const newPassword = () => screen.getByLabelText('New password', { selector: 'inp
 const resetButton = () => screen.getByRole('button', { name: 'Reset password' });
 const resendButton = () => screen.getByRole('button', { name: 'Resend' });
 
+/** Notes what each fake had received, so that a state can tell what its step sent. */
+function noteCalls(driver: Driver) {
+  driver.before = { request: driver.request.received.length, reset: driver.reset.received.length };
+}
+
 const executors: PathExecutors<Driver> = {
-  events: {
-    'email.fill.valid': ({ user }) => retype(user, email(), V.email),
-    'email.fill.invalid': ({ user }) => retype(user, email(), V.invalidEmail),
-    'request.submit': ({ user }) => user.click(screen.getByRole('button', { name: 'Send code' })),
-    'request.accept': ({ request }) => request.resolve({ detail: 'ok' }),
-    'request.reject': ({ request }) => request.reject(new ApiError(V.requestRejection, { status: 429 })),
-    'reset.fill': async ({ user }) => {
-      await user.click(boxes()[0]!);
-      await user.keyboard(V.code);
-      await retype(user, newPassword(), V.password);
+  events: notedBeforeEachEvent(
+    {
+      'email.fill.valid': ({ user }) => retype(user, email(), V.email),
+      'email.fill.invalid': ({ user }) => retype(user, email(), V.invalidEmail),
+      'request.submit': ({ user }) => user.click(screen.getByRole('button', { name: 'Send code' })),
+      'request.accept': ({ request }) => request.resolve({ detail: 'ok' }),
+      'request.reject': ({ request }) => request.reject(new ApiError(V.requestRejection, { status: 429 })),
+      'reset.fill': async ({ user }) => {
+        await user.click(boxes()[0]!);
+        await user.keyboard(V.code);
+        await retype(user, newPassword(), V.password);
+      },
+      'reset.submit': ({ user }) => user.click(resetButton()),
+      'reset.accept': ({ reset }) => reset.resolve({ detail: 'ok' }),
+      'reset.reject': ({ reset }) => reset.reject(new ApiError(V.rejection, { status: 400 })),
+      'lock.expire': ({ expireLock }) => expireLock(),
+      'code.resend': ({ user }) => user.click(resendButton()),
+      'step.back': ({ user }) => user.click(screen.getByRole('button', { name: 'Use a different email' })),
     },
-    'reset.submit': ({ user }) => user.click(resetButton()),
-    'reset.accept': ({ reset }) => reset.resolve({ detail: 'ok' }),
-    'reset.reject': ({ reset }) => reset.reject(new ApiError(V.rejection, { status: 400 })),
-    'lock.expire': ({ expireLock }) => expireLock(),
-    'code.resend': ({ user }) => user.click(resendButton()),
-    'step.back': ({ user }) => user.click(screen.getByRole('button', { name: 'Use a different email' })),
-  },
+    noteCalls,
+  ),
   states: {
     'request.blank': () => {
       expect(screen.getByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
@@ -87,9 +98,10 @@ const executors: PathExecutors<Driver> = {
       expect(email()).not.toHaveAttribute('aria-invalid', 'true');
     },
     'request.typedInvalid': () => expect(email()).toHaveValue(V.invalidEmail),
-    'request.refused': ({ request }) => {
+    'request.refused': ({ request, before }) => {
       expect(email()).toHaveAccessibleDescription('Please enter a valid email.');
-      expect(request.received).toHaveLength(0);
+      // Refused on the page: nothing sent.
+      expect(request.received).toHaveLength(before.request);
     },
     'request.failed': async () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(V.requestRejection);
@@ -108,10 +120,11 @@ const executors: PathExecutors<Driver> = {
       expect(resendButton()).toBeEnabled();
       expect(screen.queryByText(/You can resend/)).toBeNull();
     },
-    'reset.refused': ({ reset }) => {
+    'reset.refused': ({ reset, before }) => {
       expect(screen.getByText('Enter the 6-digit code.')).toBeInTheDocument();
       expect(newPassword()).toHaveAccessibleDescription(/Password must be at least 8 characters\./);
-      expect(reset.received).toHaveLength(0);
+      // Refused on the page: nothing sent.
+      expect(reset.received).toHaveLength(before.reset);
     },
     'reset.filled': () => {
       expect(
@@ -133,9 +146,10 @@ const executors: PathExecutors<Driver> = {
       expect(await screen.findByText(CODE_RESENT_NOTE)).toBeInTheDocument();
       expect(resendButton()).toBeDisabled();
     },
-    resending: ({ request }) => {
+    resending: ({ request, before }) => {
       expect(request.pending.map((call) => call.input)).toEqual([{ email: V.email }]);
-      expect(request.received).toHaveLength(2);
+      // Resend asked once more.
+      expect(request.received).toHaveLength(before.request + 1);
     },
     resetting: ({ reset }) => {
       expect(resetButton()).toHaveAttribute('data-loading');
@@ -147,7 +161,12 @@ const executors: PathExecutors<Driver> = {
 
 const cases = modelPathCases(forgotModel, executors);
 
-describe('forgot password view: every path of the model', () => {
+describe('forgot password view: walks that take every transition of the forgot-password model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    // Walks (or, with --shortest, one path per transition) that take every transition.
+    expect(untakenTransitions(forgotModel, cases)).toEqual([]);
+  });
+
   for (const { title, run } of cases)
     it(title, async () => {
       await run(renderForgot());
