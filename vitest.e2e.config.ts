@@ -3,8 +3,9 @@ import { testAliases } from './vitest.aliases';
 
 // Browser tests: the built app (npm run build) served by the real server, driven in Chromium.
 // Each file starts its own server (on a free port, with a data folder of its own, copied from one
-// migrated in global-setup) and its own Chromium, so no file sees another's data. Processes rather
-// than threads: Chromium's and the server's handles stay with the file that opened them.
+// migrated in global-setup), so no file sees another's data, and its own contexts in the worker's
+// one Chromium (tests/e2e/shared-browser.ts). Processes rather than threads: the server's handles
+// stay with the worker that opened them, and a worker's exit takes its Chromium with it.
 // Three files at a time on two cores: a file waits on the browser or the server much of the time
 // (whole suite, idle machine: 615 s with four workers, 545 s with three, both cores busy at three).
 // One module graph per worker (isolate: false): the server's modules are imported once per
