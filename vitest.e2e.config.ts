@@ -1,5 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { testAliases } from './vitest.aliases';
+
+// The workers' temporary folder: one for the run, made and removed by tests/e2e/global-setup.ts.
+// Vitest stops a worker that is slow to exit with SIGKILL; what it had there (Chromium's profile
+// folder, its servers' data folders) goes with the run's folder instead of staying in /tmp.
+const RUN_TMPDIR = join(tmpdir(), `rp-e2e-run-${process.pid}`);
 
 // Browser tests: the built app (npm run build) served by the real server, driven in Chromium.
 // Each file starts its own server (on a free port, with a data folder of its own, copied from one
@@ -17,6 +24,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    env: { TMPDIR: RUN_TMPDIR },
     pool: 'forks',
     isolate: false,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
