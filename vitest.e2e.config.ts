@@ -1,10 +1,18 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { testAliases } from './vitest.aliases';
 
+// The workers' temporary folder: one for the run, made and removed by tests/e2e/global-setup.ts.
+// Vitest stops a worker that is slow to exit with SIGKILL; what it had there (Chromium's profile
+// folder, its servers' data folders) goes with the run's folder instead of staying in /tmp.
+const RUN_TMPDIR = join(tmpdir(), `rp-e2e-run-${process.pid}`);
+
 // Browser tests: the built app (npm run build) served by the real server, driven in Chromium.
 // Each file starts its own server (on a free port, with a data folder of its own, copied from one
-// migrated in global-setup) and its own Chromium, so no file sees another's data. Processes rather
-// than threads: Chromium's and the server's handles stay with the file that opened them.
+// migrated in global-setup), so no file sees another's data, and its own contexts in the worker's
+// one Chromium (tests/e2e/shared-browser.ts). Processes rather than threads: the server's handles
+// stay with the worker that opened them, and a worker's exit takes its Chromium with it.
 // Three files at a time on two cores: a file waits on the browser or the server much of the time
 // (whole suite, idle machine: 615 s with four workers, 545 s with three, both cores busy at three).
 // One module graph per worker (isolate: false): the server's modules are imported once per
@@ -16,6 +24,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    env: { TMPDIR: RUN_TMPDIR },
     pool: 'forks',
     isolate: false,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 3),

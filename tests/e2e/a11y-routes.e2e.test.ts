@@ -1,8 +1,10 @@
 /**
  * Every route of the app in Chromium, as it first shows (issue 12, item 8): axe's WCAG 2.2 A/AA
- * rules at 1280 and 375 px, a tab title of its own, and exactly one main landmark. One page per
- * person (a visitor, an owner, an administrator) walks its routes; every failure is collected,
- * so one run names all the screens that need work.
+ * rules at 1280 and 375 px, a tab title of its own, and exactly one main landmark. Each route is
+ * loaded once and checked at both widths on that visit. The visitor's page is one of its own (no
+ * session); the owner's and then the administrator's routes are walked in one kept page, each a
+ * fresh load, each person's session written as their first route loads.
+ * Every failure is collected, so one run names all the screens that need work.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,11 +13,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_SCREENS, BACK_OFFICE_SCREENS } from '#src/app';
 import { expectAccessible } from './axe';
 import { superadminSession } from './backoffice-server';
-import { DIST_DIR, newPage } from './harness';
-import { apiAs, openAs, withOwnerApp, type OwnerSession } from './menu-session';
+import { DIST_DIR, keptPage, newPage } from './harness';
+import { apiAs, rememberSession, withOwnerApp, type OwnerSession } from './menu-session';
 
 // Dozens of page loads from one address: withOwnerApp lifts the per-address limit.
 const run = withOwnerApp('routes-owner@example.com');
+const signedInPage = keptPage();
 let admin: OwnerSession;
 let categoryId: number;
 /** The title index.html carries before the app names the screen. */
@@ -168,14 +171,15 @@ describe('every route, as it first shows: axe at 1280 and 375 px, its own title,
   }, 240_000);
 
   it('back-office screens and Not found, for an owner', async () => {
-    const page = await newPage(run.browser);
-    await openAs(page, run.app, run.owner, '/terms');
+    const page = await signedInPage(run.browser);
+    // Signed in by the first route's own load.
+    await rememberSession(page, run.owner);
     await walk(page, ownerRoutes(), (route) => page.goto(`${run.app.url}${route}`));
   }, 360_000);
 
   it('the administrator’s screens', async () => {
-    const page = await newPage(run.browser);
-    await openAs(page, run.app, admin, '/terms');
+    const page = await signedInPage(run.browser);
+    await rememberSession(page, admin);
     await walk(page, adminRoutes(), (route) => page.goto(`${run.app.url}${route}`));
   }, 120_000);
 });

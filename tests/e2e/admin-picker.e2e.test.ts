@@ -7,12 +7,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { superadminSession, withoutRestaurant, type AdminSession } from './backoffice-server';
-import { newPage, screenshot, withApp } from './harness';
+import { keptPage, newPage, screenshot, withApp } from './harness';
 import { apiAs, openAs } from './menu-session';
 
 /** The back office's sidebar width (backoffice-layout.tsx), from the left edge at 800 px and wider. */
 const SIDEBAR_WIDTH = 240;
 const run = withApp({ rateLimitPerMinute: 100_000 });
+// The administrator's tests open their screen by a fresh load: one page (one browser context)
+// for them, but for the last, which watches the page's requests.
+const adminPage = keptPage();
 let admin: AdminSession;
 const restaurants: Record<'pizza' | 'taco', number> = { pizza: 0, taco: 0 };
 
@@ -29,7 +32,7 @@ beforeAll(async () => {
 
 describe('an administrator chooses the restaurant they work on', () => {
   it('chooses Taco Town in the header, creates a category there, and finds it only there', async () => {
-    const page = await newPage(run.browser);
+    const page = await adminPage(run.browser);
     await openAs(page, run.app, admin, '/admin/menu/categories');
     const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
     // No choice yet: the spec's first-restaurant rule, said in the header.
@@ -84,7 +87,7 @@ describe('an administrator chooses the restaurant they work on', () => {
     [1280, 'Pizza Loco', 'pizza'],
   ] as const) {
     it(`opens the list above the sidebar at ${width} px: a click on an option's left part chooses it`, async () => {
-      const page = await newPage(run.browser, { width });
+      const page = await adminPage(run.browser, { width });
       await openAs(page, run.app, admin, '/admin/menu/categories');
       const picker = page.getByRole('combobox', { name: 'Restaurant you work on' });
       await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();

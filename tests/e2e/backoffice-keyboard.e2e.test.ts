@@ -8,10 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_SIDEBAR } from '../fixtures/backoffice/sidebar';
 import { expectAccessible } from './axe';
 import { superadminSession, type AdminSession } from './backoffice-server';
-import { newPage, screenshot } from './harness';
+import { keptPage, newPage, screenshot } from './harness';
 import { openAs, withOwnerApp, type OwnerSession } from './menu-session';
 
 const run = withOwnerApp('keys-owner@example.com');
+// The owner's tests each start from a fresh load of their screen: one page (one browser context)
+// for them, resized to each test's width. The administrator, another person, has a page of their own.
+const ownerPage = keptPage();
 let admin: AdminSession;
 
 beforeAll(async () => {
@@ -54,7 +57,7 @@ async function load(page: Page, session: OwnerSession, path: string, heading: st
 
 describe('the back office with the keyboard alone', () => {
   it('starts with a skip link, shown when focused, that moves the focus to the content', async () => {
-    const page = await newPage(run.browser);
+    const page = await ownerPage(run.browser);
     await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     const skip = await tab(page);
     expect(skip).toMatchObject({ name: 'Skip to content', tag: 'a' });
@@ -70,7 +73,7 @@ describe('the back office with the keyboard alone', () => {
   });
 
   it('opens the phone menu with Enter, reaches its links, closes it with Escape, and never reaches the closed menu', async () => {
-    const page = await newPage(run.browser, PHONE);
+    const page = await ownerPage(run.browser, PHONE);
     await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     expect((await tab(page)).name).toBe('Skip to content');
     const burger = await tab(page);
@@ -103,7 +106,7 @@ describe('the back office with the keyboard alone', () => {
   });
 
   it('closes the phone menu when a link is chosen, and the chosen screen takes the focus', async () => {
-    const page = await newPage(run.browser, PHONE);
+    const page = await ownerPage(run.browser, PHONE);
     await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     await tab(page);
     await tab(page);
@@ -145,7 +148,7 @@ describe('the back office at 320 px', () => {
   }
 
   it('fits an owner’s header and screen', async () => {
-    const page = await newPage(run.browser, { width: 320, height: 640 });
+    const page = await ownerPage(run.browser, { width: 320, height: 640 });
     await load(page, run.owner, '/backoffice/coupons', 'Coupons');
     await expectFits(page, ['Open navigation', 'Sign out']);
     await screenshot(page, 'backoffice-owner-320');

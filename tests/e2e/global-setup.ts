@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,10 +16,16 @@ declare module 'vitest' {
  * fraction of that. Done once per run, for every browser test file's server.
  */
 export default async function setup(project: TestProject) {
+  // The workers' TMPDIR (vitest.e2e.config.ts): theirs to fill, removed with all in it at the end.
+  const workersTmp = project.config.env.TMPDIR;
+  if (workersTmp) await mkdir(workersTmp, { recursive: true });
   const folder = await mkdtemp(join(tmpdir(), 'rp-e2e-template-'));
   const database = await openDatabase({ databaseUrl: undefined, dataDir: folder, databasePoolMax: 1 }, { purpose: 'the browser tests' });
   await database.migrate();
   await database.close();
   project.provide('e2eDataTemplate', folder);
-  return () => rm(folder, { recursive: true, force: true });
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+    if (workersTmp) await rm(workersTmp, { recursive: true, force: true });
+  };
 }

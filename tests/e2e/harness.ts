@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp } from '#server/app';
@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '#server/config';
 import { openDatabase, type Database } from '#server/db/database';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { addTaken } from '../support/taken-files';
+import { openBrowser } from './shared-browser';
 import { TEST_SCRYPT } from '../support/test-scrypt';
 import type { TakenTransitions } from '../support/transition-recorder';
 
@@ -20,21 +21,6 @@ const COVERAGE_DIR = process.env.PATHS_COVERAGE_DIR;
 // E2E_DIST_DIR lets a second build (another checkout's, a parallel worker's) be tested without touching dist/.
 export const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? (COVERAGE_DIR ? 'dist-paths' : 'dist'));
 export const ARTIFACTS_DIR = resolve('.e2e-artifacts');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Headless Chromium on a machine without outside network: background services off, or it
-// spends its start-up failing to reach Google's hosts.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export type RunningApp = {
   url: string;
   /** The server's temporary data folder: mail it wrote is in `outbox/` (no SMTP_URL given). */
@@ -84,34 +70,35 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   };
 }
 
-export function openBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
+// The worker's one Chromium, lent to each file (tests/e2e/shared-browser.ts).
+export { openBrowser };
 
 // The browser reports every non-2xx answer as a console error; the tests assert those answers
 // themselves, so only other errors (script errors, CSP refusals) fail a test here.
 const EXPECTED_HTTP_FAILURE = /^Failed to load resource: the server responded with a status of \d+/;
 
-/**
- * A page in its own context. Any uncaught script error, console error or CSP violation
- * during the test fails it when the test ends.
- */
 /** The host of the map's default tile server (MAP_TILE_URL's default). */
 const TILE_HOST = new URL(loadConfig({}).mapTileUrl.replace(/\{[a-z]\}/g, '0')).host;
 let plainTile: Promise<Buffer> | undefined;
 
-export async function newPage(
-  browser: Browser,
-  options: {
-    width?: number;
-    height?: number;
-    /** Console errors the screen writes on purpose (a failure it only logs): the test checks them itself. */
-    expectedConsoleErrors?: RegExp[];
-  } = {},
-): Promise<Page> {
+export type PageOptions = {
+  width?: number;
+  height?: number;
+  /** Console errors the screen writes on purpose (a failure it only logs): the test checks them itself. */
+  expectedConsoleErrors?: RegExp[];
+};
+
+/** A page in a context of its own, and what it reported that a test must fail on. */
+type WatchedPage = {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors the current test expects (a kept page serves tests that expect different ones). */
+  expected: RegExp[];
+  /** Sends the transitions taken (coverage runs), then throws what the page reported since the last check. */
+  check: () => Promise<void>;
+};
+
+async function watchedPage(browser: Browser, options: PageOptions): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   // This machine has no outside network: the map's tile server is answered here with a plain
   // tile, as a reachable one would be, so no test depends on the internet (or fails without it).
@@ -130,25 +117,82 @@ export async function newPage(
   if (COVERAGE_DIR) await context.exposeFunction('__pathsReport', addLabel);
   const page = await context.newPage();
   const problems: string[] = [];
+  const watched: WatchedPage = {
+    context,
+    page,
+    expected: options.expectedConsoleErrors ?? [],
+    check: async () => {
+      if (COVERAGE_DIR) {
+        // What the open documents took (the reports already sent arrive before this answer).
+        for (const open of context.pages()) {
+          const now = await open.evaluate(() => window.__pathsTaken?.() ?? {}).catch(() => ({}));
+          for (const [machineId, labels] of Object.entries(now)) for (const label of labels) addLabel(machineId, label);
+        }
+        addTaken(COVERAGE_DIR, taken);
+      }
+      const reported = problems.splice(0);
+      if (reported.length > 0) throw new Error(`The page reported errors:\n${reported.join('\n')}`);
+    },
+  };
   page.on('console', (message) => {
     if (message.type() !== 'error' || EXPECTED_HTTP_FAILURE.test(message.text())) return;
-    if (options.expectedConsoleErrors?.some((expected) => expected.test(message.text()))) return;
+    if (watched.expected.some((expected) => expected.test(message.text()))) return;
     problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return watched;
+}
+
+/**
+ * A page in its own context (a clean origin: no storage, cookies or cache from another test).
+ * Any uncaught script error, console error or CSP violation during the test fails it when the
+ * test ends; the context is closed then.
+ */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const watched = await watchedPage(browser, options);
   onTestFinished(async () => {
-    if (COVERAGE_DIR) {
-      // What the open documents took (the reports already sent arrive before this answer).
-      for (const open of context.pages()) {
-        const now = await open.evaluate(() => window.__pathsTaken?.() ?? {}).catch(() => ({}));
-        for (const [machineId, labels] of Object.entries(now)) for (const label of labels) addLabel(machineId, label);
-      }
-      addTaken(COVERAGE_DIR, taken);
+    try {
+      await watched.check();
+    } finally {
+      await watched.context.close();
     }
-    await context.close();
-    if (problems.length > 0) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
   });
-  return page;
+  return watched.page;
+}
+
+/**
+ * For tests that need no clean origin (the same person signed in, screens opened by a fresh
+ * load): one page kept across the tests of the file (or describe block) that calls this, its
+ * context made on first use and closed after the block's last test. A new context starts with a
+ * new renderer and an empty cache: a load of /login cost 1.6–2.0 s of CPU there against
+ * 0.75–1.0 s in a kept page. Each call resizes the page to the test's width and height; a test
+ * fails on the script errors, console errors and CSP violations reported while it ran, as with
+ * `newPage`. Not for a test that signs out, answers a dialog, adds routes, listeners or init
+ * scripts of its own (`openAs` writes a person's session once), or needs a storage no other
+ * test has written to.
+ */
+export function keptPage(): (browser: Browser, options?: PageOptions) => Promise<Page> {
+  let kept: Promise<WatchedPage> | undefined;
+  afterAll(async () => {
+    if (!kept) return;
+    const watched = await kept;
+    try {
+      // What the last test's screen reported after that test ended.
+      await watched.check();
+    } finally {
+      await watched.context.close();
+    }
+  });
+  return async (browser, options = {}) => {
+    kept ??= watchedPage(browser, options);
+    const watched = await kept;
+    watched.expected = options.expectedConsoleErrors ?? [];
+    const size = { width: options.width ?? 1280, height: options.height ?? 800 };
+    const now = watched.page.viewportSize();
+    if (now?.width !== size.width || now.height !== size.height) await watched.page.setViewportSize(size);
+    onTestFinished(() => watched.check());
+    return watched.page;
+  };
 }
 
 /** Saves a full-page screenshot under .e2e-artifacts/ for a person to look at. */
@@ -162,8 +206,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export type AppRun = { app: RunningApp; browser: Browser };
 
 /**
- * For a test file: the app on a database of its own, and Chromium, started before the file's
- * tests and stopped after them. The fields are filled in by the time the tests run.
+ * For a test file: the app on a database of its own, started before the file's tests and stopped
+ * after them, and a lease on the worker's Chromium (what the file opened is closed after them).
+ * The fields are filled in by the time the tests run.
  */
 export function withApp(overrides: Partial<Config> = {}): AppRun {
   const run = {} as AppRun;
@@ -182,8 +227,8 @@ export type MailingRun = AppRun & { smtp: SmtpCapture };
 
 /**
  * For a test file whose people read their codes from their mail: a real SMTP receiver, the app
- * sending its mail there, and Chromium, started before the file's tests and stopped after them.
- * The fields are filled in by the time the tests run.
+ * sending its mail there, started before the file's tests and stopped after them, and a lease on
+ * the worker's Chromium. The fields are filled in by the time the tests run.
  */
 export function withMailingApp(overrides: Partial<Config> = {}): MailingRun {
   const run = {} as MailingRun;

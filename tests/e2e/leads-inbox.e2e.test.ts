@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY } from '#contracts/onboarding';
 import { grantStaff } from '#server/domain/accounts/users';
 import { expectAccessible } from './axe';
-import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
+import { keptPage, newPage, openBrowser, screenshot, startApp, type RunningApp } from './harness';
 import { apiAs, openAs, ownerSession, type OwnerSession } from './menu-session';
 
 const OLDER_SIGNUPS = 1000;
@@ -24,6 +24,8 @@ const PHONE = { width: 375, height: 740 };
 
 let app: RunningApp;
 let browser: Browser;
+// The administrator's screens, each opened by a fresh load: one page (one browser context) for them.
+const adminPage = keptPage();
 let admin: OwnerSession;
 let owner: OwnerSession;
 
@@ -69,7 +71,7 @@ describe('the leads inbox', () => {
     const visitor = await newPage(browser, PHONE);
     for (const lead of LEADS) await signUpOnLanding(visitor, lead);
 
-    const page = await newPage(browser);
+    const page = await adminPage(browser);
     await openAs(page, app, admin, '/admin/messages');
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await footer(page, `Page 1 / ${Math.ceil(TOTAL / 25)} • ${TOTAL}`);
@@ -128,7 +130,7 @@ describe('the leads inbox', () => {
   });
 
   it('works at phone width', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await adminPage(browser, PHONE);
     await openAs(page, app, admin, '/admin/messages?page_size=10');
     await footer(page, `Page 1 / ${Math.ceil(TOTAL / 10)} • ${TOTAL}`);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -151,7 +153,7 @@ describe('survey answers', () => {
       });
       expect(sent.status).toBe(201);
     }
-    const page = await newPage(browser);
+    const page = await adminPage(browser);
     await openAs(page, app, admin, '/admin/messages/surveys');
     await page.getByRole('heading', { name: 'Survey answers', level: 1 }).waitFor();
     expect(await page.getByRole('row').nth(1).textContent()).toContain('Taco Dos');

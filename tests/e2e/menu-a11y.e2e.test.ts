@@ -6,10 +6,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, screenshot } from './harness';
+import { keptPage, screenshot } from './harness';
 import { apiAs, openAs, withOwnerApp } from './menu-session';
 
 const run = withOwnerApp('a11y-owner@example.com');
+// Each test opens its screen by a fresh load as the same owner: one page (one browser context) for all.
+const ownerPage = keptPage();
 let pizzaId: number;
 // axe looks at each state at two widths; three states in one test need more than the usual minute.
 const AXE_STATES_LIMIT = 150_000;
@@ -58,7 +60,7 @@ describe('menu states a person reaches, checked by axe', () => {
   it(
     'toppings: a refused save, a search with no results, the delete dialog',
     async () => {
-      const page = await newPage(run.browser);
+      const page = await ownerPage(run.browser);
       await openAs(page, run.app, run.owner, '/backoffice/menu/toppings');
       await page.getByRole('article', { name: 'Olives' }).waitFor();
 
@@ -85,7 +87,7 @@ describe('menu states a person reaches, checked by axe', () => {
   );
 
   it('the category editor: a blank name refused on Save and a blank size name refused in its row', async () => {
-    const page = await newPage(run.browser);
+    const page = await ownerPage(run.browser);
     await openAs(page, run.app, run.owner, `/backoffice/menu/categories/${pizzaId}/editor`);
     await page.getByRole('heading', { level: 1, name: 'Categories › Pizza' }).waitFor();
     expect(await page.title()).toBe('Categories › Pizza · Back office · Tablefront');
@@ -105,7 +107,7 @@ describe('menu states a person reaches, checked by axe', () => {
   });
 
   it('a new primary option refused', async () => {
-    const page = await newPage(run.browser);
+    const page = await ownerPage(run.browser);
     await openAs(page, run.app, run.owner, '/backoffice/menu/primary-options');
     await page.getByRole('button', { name: 'Add primary option' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -117,7 +119,7 @@ describe('menu states a person reaches, checked by axe', () => {
 
 describe('the category editor with the keyboard alone', () => {
   it('opens New category and a category by Tab and Enter, renames it, adds a size, saves, and asks before deleting', async () => {
-    const page = await newPage(run.browser);
+    const page = await ownerPage(run.browser);
     await openAs(page, run.app, run.owner, '/backoffice/menu/categories');
     await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
     await page.getByRole('row', { name: /Pizza/ }).waitFor();

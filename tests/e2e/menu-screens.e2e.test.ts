@@ -7,11 +7,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { newPage, screenshot } from './harness';
+import { keptPage, newPage, screenshot } from './harness';
 import { apiAs, openAs, ownerSession, withOwnerApp } from './menu-session';
 
 // Many page loads a minute from one address: withOwnerApp lifts the per-address limit.
 const run = withOwnerApp('screens-owner@example.com');
+// Every test but the empty list's opens a screen by a fresh load as the same owner and changes
+// nothing: one page (one browser context) for them all, resized to each test's width.
+const ownerPage = keptPage();
 let categoryId: number;
 
 beforeAll(async () => {
@@ -87,7 +90,7 @@ describe.each([
   [320, 640],
 ])('menu screens at %i px', (width, height) => {
   it.each(SCREENS)('%s', async (name, path, heading) => {
-    const page = await newPage(run.browser, { width, height });
+    const page = await ownerPage(run.browser, { width, height });
     await openAs(page, run.app, run.owner, path.replace('{id}', String(categoryId)));
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -96,7 +99,7 @@ describe.each([
   });
 
   it('primary option editor open', async () => {
-    const page = await newPage(run.browser, { width, height });
+    const page = await ownerPage(run.browser, { width, height });
     await openAs(page, run.app, run.owner, '/backoffice/menu/primary-options');
     await page.getByRole('button', { name: 'Edit Crust' }).click();
     await page.getByRole('switch', { name: 'Add images to selections' }).check({ force: true });
@@ -106,7 +109,7 @@ describe.each([
   });
 
   it('extra options with a category picked', async () => {
-    const page = await newPage(run.browser, { width, height });
+    const page = await ownerPage(run.browser, { width, height });
     await openAs(page, run.app, run.owner, '/backoffice/menu/extra-options');
     await page.getByPlaceholder('Pick a category').click();
     await page.getByRole('option', { name: 'Pizza' }).click();
@@ -120,6 +123,7 @@ describe.each([
 
   it('categories list, empty', async () => {
     const other = await ownerSession(run.app, `empty-${width}@example.com`);
+    // Another owner: a page of their own.
     const page = await newPage(run.browser, { width, height });
     await openAs(page, run.app, other, '/backoffice/menu/categories');
     await page.getByText('Create your first menu category').waitFor();
@@ -130,7 +134,7 @@ describe.each([
 
 describe('categories list on phones (issue 27)', () => {
   it('shows each category as a card whose Toppings, Dressings, Edit and Delete are on screen at 375 and 320 px, with no sideways scroll', async () => {
-    const page = await newPage(run.browser, { width: 375, height: 740 });
+    const page = await ownerPage(run.browser, { width: 375, height: 740 });
     await openAs(page, run.app, run.owner, '/backoffice/menu/categories');
     const cards = page.getByRole('list', { name: 'Categories' }).getByRole('listitem');
     await cards.first().waitFor();
@@ -168,7 +172,7 @@ describe('size offerings (issue 27)', () => {
   const measurement = (page: Page) => page.locator('input[aria-label="Size 2 measurement"]');
 
   it('at 375 px a size shows Measurement and Remove on screen, with nothing scrolling sideways', async () => {
-    const page = await newPage(run.browser, { width: 375, height: 800 });
+    const page = await ownerPage(run.browser, { width: 375, height: 800 });
     await openAs(page, run.app, run.owner, editor());
     for (const control of [measurement(page), page.getByRole('button', { name: 'Remove size Large' })]) {
       await control.scrollIntoViewIfNeeded();
@@ -191,7 +195,7 @@ describe('size offerings (issue 27)', () => {
   });
 
   it('at 1280 px the measurement shows "Centimeters" whole, beside the select\'s clear button and chevron', async () => {
-    const page = await newPage(run.browser, { width: DESKTOP, height: 800 });
+    const page = await ownerPage(run.browser, { width: DESKTOP, height: 800 });
     await openAs(page, run.app, run.owner, editor());
     const input = measurement(page);
     await expect.poll(() => input.inputValue()).toBe('Centimeters');

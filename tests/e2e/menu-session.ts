@@ -33,12 +33,19 @@ export async function openAs(page: Page, app: RunningApp, session: OwnerSession,
 }
 
 let seeds = 0;
+/** The session each page was last given: a page kept across tests (`keptPage`) is given it once. */
+const remembered = new WeakMap<Page, { access: string; refresh: string }>();
+
 /**
  * Stores the session as the app remembers one (localStorage) before the page's next document
  * runs its first script, once: a reload or a sign-out afterwards is the app's own business.
  * (Opening another page of the app first to write localStorage cost a whole second app load.)
+ * Nothing is done when the page was last given this same session: writing its tokens again
+ * would put back ones the app may since have refreshed.
  */
 export async function rememberSession(page: Page, session: { access: string; refresh: string }): Promise<void> {
+  if (remembered.get(page) === session) return;
+  remembered.set(page, session);
   seeds += 1;
   await page.addInitScript(
     ({ access, refresh, seed }) => {
@@ -71,9 +78,9 @@ export type OwnerRun = AppRun & { owner: OwnerSession };
 
 /**
  * For a test file: the app on a database of its own (no per-address limit: many page loads come
- * from one address), an owner signed in as `email`, and Chromium, started before the file's tests
- * (within `timeout` ms, the hook's default if not given) and stopped after them. The fields are
- * filled in by the time the tests run.
+ * from one address), an owner signed in as `email`, started before the file's tests (within
+ * `timeout` ms, the hook's default if not given) and stopped after them, and a lease on the
+ * worker's Chromium. The fields are filled in by the time the tests run.
  */
 export function withOwnerApp(email: string, { timeout }: { timeout?: number } = {}): OwnerRun {
   const run = {} as OwnerRun;

@@ -1,17 +1,18 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runScript, startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { LOCK_FILE } from '#server/db/data-dir-lock';
 import { PGLITE_EXTENSIONS } from '#server/db/database';
 import { DIST_DIR } from './harness';
 
 /**
- * The server as `npm run serve` runs it, on the embedded database in `dataDir`. A fresh folder is
- * created and migrated first: with three browser files on two cores that has taken over 30 s.
+ * The server as `npm run serve` runs it, on the embedded database in `dataDir`. On a fresh folder
+ * it creates and migrates the database first: with three browser files on two cores that has
+ * taken over 30 s.
  */
 const startServer = (dataDir: string) =>
   startServerProcess(
@@ -35,6 +36,16 @@ async function storedEmails(dataDir: string): Promise<string[]> {
   }
 }
 
+/**
+ * A data folder holding a copy of the run's migrated database (tests/e2e/global-setup.ts), for a
+ * test about something else than a first start: the server finds nothing to migrate.
+ */
+async function migratedFolder(prefix: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), prefix));
+  await cp(join(inject('e2eDataTemplate'), 'pgdata'), join(folder, 'pgdata'), { recursive: true });
+  return folder;
+}
+
 const lockHolder = async (dataDir: string) => (JSON.parse(await readFile(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid;
 
 let dataDir: string;
@@ -46,7 +57,8 @@ afterEach(async () => {
 });
 
 describe('the server process', () => {
-  // Two starts on a fresh folder (migrating, then taking the stale lock over): minutes on a loaded machine.
+  // Two starts on a fresh folder (creating and migrating the database, then taking the stale lock
+  // over): minutes on a loaded machine. The file's only first start on an empty folder.
   it('loses no acknowledged sign-up when killed with SIGKILL between sign-ups', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rp-kill-'));
     running = await startServer(dataDir);
@@ -70,7 +82,7 @@ describe('the server process', () => {
   }, 180_000);
 
   it('on SIGTERM finishes the requests it accepted, stores exactly those, closes the database and exits 0', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'rp-term-'));
+    dataDir = await migratedFolder('rp-term-');
     running = await startServer(dataDir);
     const server = running;
     const requests = Array.from({ length: 30 }, (_, index) =>
@@ -106,9 +118,9 @@ describe('with a server running on the embedded database', () => {
   let server: ServerProcess | undefined;
   const env = () => ({ DATA_DIR: folder, DATABASE_URL: '', STATIC_DIR: DIST_DIR, LOG_LEVEL: 'warn' });
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'rp-lock-server-'));
-    // A fresh folder: the server creates and migrates its database first, which took over 30 s
-    // beside two other browser files on a loaded machine.
+    // A copy of the migrated database: the server has nothing to create; 90 s all the same, as
+    // beside two other browser files on a loaded machine a start took over 30 s.
+    folder = await migratedFolder('rp-lock-server-');
     server = await startServerProcess(env(), { startTimeoutMs: 90_000 });
   }, 120_000);
   afterAll(async () => {

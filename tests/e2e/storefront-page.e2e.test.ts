@@ -11,7 +11,7 @@ import { DEFAULT_HOURS } from '#contracts/onboarding';
 import { addDays, wallClock } from '#contracts/shared/opening-status';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { expectAccessible } from './axe';
-import { newPage, screenshot, withApp } from './harness';
+import { keptPage, screenshot, withApp } from './harness';
 import { ownerSession } from './menu-session';
 
 const run = withApp({ rateLimitPerMinute: 100_000 });
@@ -38,8 +38,11 @@ beforeAll(async () => {
   }
 });
 
+// A visitor, who stores nothing here: one page (one browser context) for every test, each a fresh load.
+const visitorPage = keptPage();
+
 async function openStore(width: number): Promise<Page> {
-  const page = await newPage(run.browser, { width, height: 800 });
+  const page = await visitorPage(run.browser, { width, height: 800 });
   await page.goto(`${run.app.url}/blue-door`);
   // The script has run once the details buttons it reveals are visible.
   await page.getByRole('button', { name: 'Details: Margherita' }).waitFor();
@@ -68,7 +71,7 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
   });
 
   it('writes a US store’s hours in 12-hour time and a UK store’s in 24-hour time, dates as people write them, at 1280 and 375 px', async () => {
-    const page = await newPage(run.browser, { width: 1280, height: 800 });
+    const page = await visitorPage(run.browser, { width: 1280, height: 800 });
     for (const [slug, tuesday, special, form] of [
       ['stars-diner', '8:00 AM–8:00 PM', /^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}: Open 10:00 AM–2:00 PM · Short day$/, /\d:\d\d (AM|PM)/],
       ['borough-cafe', '08:00–20:00', /^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+: Open 10:00–14:00 · Short day$/, /\d\d:\d\d(?! [AP]M)/],
