@@ -13,3 +13,13 @@ export async function tableChecksums(database: Database): Promise<Record<string,
   const rows = await database.query(String(built?.sql));
   return Object.fromEntries(rows.map((row) => [String(row.name), String(row.sum)]));
 }
+
+/**
+ * The first transaction id not yet handed out. Changing a row needs one, so when this is the same
+ * after a request as before it, the request changed no row and the (far dearer) checksums of
+ * every table need not be taken again; when it moved (a write, or a rolled-back one), they do.
+ */
+export async function nextTransactionId(database: Database): Promise<string> {
+  const [row] = await database.query('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax');
+  return String(row?.xmax);
+}
