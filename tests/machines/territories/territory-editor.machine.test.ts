@@ -429,6 +429,20 @@ describe('territory editor machine', () => {
       editor.actor.on('screen.refused', (event) => refusals.push(event.type));
       return { ...editor, held, refusedPhoto, refusals };
     }
+    /** Loaded, then Save pressed (with `images` chosen): the fields are being sent. */
+    async function sendingTheFields(images: Partial<Record<TerritoryImageField, File>> = {}) {
+      const editor = started();
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('editing'));
+      save(editor.actor, images);
+      return editor;
+    }
+    /** Loaded, then Save pressed with a photo chosen and the fields saved: the photo is being sent. */
+    async function sendingThePhoto() {
+      const editor = await sendingTheFields({ rep_photo: photo });
+      editor.held.save.resolve(territoryOf());
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('uploading'));
+      return editor;
+    }
     /** Edits everything where the editor is, which leaves it there, with the form as at rest and the new picture chosen. */
     async function editsWhere(editor: ReturnType<typeof started>, state: string) {
       const atRest = await editedAtRest();
@@ -452,9 +466,7 @@ describe('territory editor machine', () => {
     }
 
     it('takes every edit while the fields are being saved, sends nothing more, and keeps them when the save fails', async () => {
-      const editor = started();
-      await waitFor(editor.actor, (snapshot) => snapshot.matches('editing'));
-      save(editor.actor);
+      const editor = await sendingTheFields();
       const atRest = await editsWhere(editor, 'saving');
       editor.held.save.reject(new Error('HTTP 503'));
       await waitFor(editor.actor, (snapshot) => snapshot.matches('failed'));
@@ -464,11 +476,7 @@ describe('territory editor machine', () => {
     });
 
     it('takes every edit while the pictures are being sent, sends nothing more, and keeps the fields when a picture is refused', async () => {
-      const editor = started();
-      await waitFor(editor.actor, (snapshot) => snapshot.matches('editing'));
-      save(editor.actor, { rep_photo: photo });
-      editor.held.save.resolve(territoryOf());
-      await waitFor(editor.actor, (snapshot) => snapshot.matches('uploading'));
+      const editor = await sendingThePhoto();
       const atRest = await editsWhere(editor, 'uploading');
       editor.held.upload(editor.refusedPhoto);
       await waitFor(editor.actor, (snapshot) => snapshot.matches('picturesRefused'));
@@ -478,9 +486,7 @@ describe('territory editor machine', () => {
     });
 
     it('takes every edit after a refused save with the alert still up, and refuses a form the contract refuses there', async () => {
-      const editor = started();
-      await waitFor(editor.actor, (snapshot) => snapshot.matches('editing'));
-      save(editor.actor);
+      const editor = await sendingTheFields();
       editor.held.save.reject(new Error(''));
       await waitFor(editor.actor, (snapshot) => snapshot.matches('failed'));
       await editsWhere(editor, 'failed');
@@ -489,11 +495,7 @@ describe('territory editor machine', () => {
     });
 
     it('takes every edit after a refused picture with the alert still up, and refuses a form the contract refuses there', async () => {
-      const editor = started();
-      await waitFor(editor.actor, (snapshot) => snapshot.matches('editing'));
-      save(editor.actor, { rep_photo: photo });
-      editor.held.save.resolve(territoryOf());
-      await waitFor(editor.actor, (snapshot) => snapshot.matches('uploading'));
+      const editor = await sendingThePhoto();
       editor.held.upload(editor.refusedPhoto);
       await waitFor(editor.actor, (snapshot) => snapshot.matches('picturesRefused'));
       await editsWhere(editor, 'picturesRefused');
