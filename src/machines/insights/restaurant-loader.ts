@@ -7,9 +7,11 @@ import { errorText } from '../../services/shared/error-text';
  * Drivers and Customers are each one of these, made by `createRestaurantLoader` with their own
  * call. The screen tells the machine when an administrator picks another restaurant.
  *
- *   loading --done--> loaded / --error--> failed --load.retry--> loading
+ *   loading --done--> loaded / --error--> failed --load.retry--> loading (only where the failure is
+ *     said, with Retry: the dashboard; a screen that only logs it offers no Retry)
  *   restaurant.changed (another id) --> loading, from anywhere (the figures back to `empty`)
- *   choice.made, anywhere: what the person looks at in the figures (Analytics' range); it loads nothing
+ *   choice.made, anywhere: what the person looks at in the figures (Analytics' range); it loads
+ *     nothing (only on a screen that offers a choice: `choice` not null)
  *
  * Views read the tags: `loading`, `ready` (the figures came), `failed`.
  */
@@ -37,11 +39,12 @@ export type RestaurantLoaderOptions<Figures, Choice> = {
   load: (restaurantId: number | null) => Promise<Figures>;
   /** What the screen holds before the figures come, and after a failure: zeros. */
   empty: Figures;
-  /** The first choice (null for a screen that offers none). */
+  /** The first choice (null for a screen that offers none: it takes no `choice.made`). */
   choice: Choice;
   /**
    * Section 8: a failure of the stat cards and of Analytics is only logged ('Error fetching
-   * stats') and the screen shows `empty`; the dashboard says why instead, with Retry.
+   * stats') and the screen shows `empty`, with no Retry (no `load.retry`); the dashboard says
+   * why instead, with Retry.
    */
   logFailure: boolean;
 };
@@ -79,7 +82,7 @@ export function createRestaurantLoader<Figures, Choice = null>(options: Restaura
         target: '.loading',
         actions: assign(({ event }) => ({ restaurantId: event.restaurantId, figures: options.empty, error: null })),
       },
-      'choice.made': { actions: assign(({ event }) => ({ choice: event.choice })) },
+      ...(options.choice === null ? {} : { 'choice.made': { actions: assign(({ event }) => ({ choice: event.choice })) } }),
     },
     states: {
       loading: {
@@ -96,7 +99,7 @@ export function createRestaurantLoader<Figures, Choice = null>(options: Restaura
         },
       },
       loaded: { tags: ['ready'] },
-      failed: { tags: ['failed'], on: { 'load.retry': 'loading' } },
+      failed: { tags: ['failed'], ...(options.logFailure ? {} : { on: { 'load.retry': 'loading' } }) },
     },
   });
 }

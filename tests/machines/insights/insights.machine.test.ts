@@ -227,6 +227,30 @@ describe('general stats and analytics machines: the restaurant chosen', () => {
   });
 });
 
+describe('insight machines: each takes what its screen offers, and nothing else', () => {
+  // The dashboard says why it failed, with Retry, and offers no range; Analytics offers its range
+  // and only logs a failure; the stat cards offer neither (the views send nothing else).
+  for (const [name, machine, offers] of [
+    ['menu dashboard', menuDashboardMachine, { retry: true, choice: false }],
+    ['analytics', analyticsMachine, { retry: false, choice: true }],
+    ['general stats', generalStatsMachine, { retry: false, choice: false }],
+  ] as const) {
+    it(`${name}: ${offers.retry ? 'Retry after a failure' : 'no Retry'}, ${offers.choice ? 'a range' : 'no choice'}`, async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const actor = createActor(
+        provideChecked(machine as typeof generalStatsMachine, {
+          actors: { loadFigures: fromPromise<GeneralStats, { restaurantId: number | null }>(() => Promise.reject(new Error('down'))) },
+        }),
+        { input: { restaurantId: 7 } },
+      ).start();
+      const failed = await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+      expect(failed.can({ type: 'load.retry' })).toBe(offers.retry);
+      expect(failed.can({ type: 'choice.made', choice: 7 as never })).toBe(offers.choice);
+      actor.stop();
+    });
+  }
+});
+
 describe('general stats and analytics machines: a choice made while a load is under way', () => {
   for (const [name, machine] of [
     ['general stats', generalStatsMachine],

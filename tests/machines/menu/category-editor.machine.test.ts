@@ -522,6 +522,18 @@ describe('category editor machine: edit mode saves each change at once', () => {
     expect(actor.getSnapshot().context.detailId).toBe(12);
   });
 
+  it('another restaurant’s category, opened by link, is shown as whose it is, and nothing is written for it, not even its missing detail (issue 27)', async () => {
+    const tacos = { id: 1, name: 'Tacos', description: '', restaurant_id: 4 };
+    const server = fakeServer(categoryData({ category: tacos, detail: null, restaurantName: 'Taco Town' }));
+    const actor = createActor(server.machine, { input: { categoryId: 1, scope: OWNER } }).start();
+    // Read: then either shown as another restaurant's or (wrongly) on to create its detail.
+    const shown = await waitFor(actor, (snapshot) => !snapshot.matches({ editor: 'loading' }));
+    expect(shown.matches({ editor: 'otherRestaurant' })).toBe(true);
+    expect(shown.hasTag('otherRestaurant')).toBe(true);
+    expect(shown.context.restaurant).toEqual({ id: 4, name: 'Taco Town' });
+    expect(server.calls).toEqual([]);
+  });
+
   it('a missing detail that cannot be created fails the load; Retry reads the category again and creates it', async () => {
     const server = fakeServer(categoryData({ detail: null }));
     const actor = createActor(server.machine, { input: { categoryId: 1, scope: OWNER } }).start();

@@ -33,6 +33,9 @@ const input = { restaurantId: '42', host: 'order.example.com' };
 const UNAVAILABLE = 'The service is temporarily unavailable.';
 const unavailable = () => new ApiError(UNAVAILABLE, { status: 503, code: 'unavailable' });
 
+/** A special day the saved hours hold: closed, far enough ahead to stay a coming one. */
+const CHRISTMAS = { date: '2030-12-25', closed: true, open_time: null, close_time: null, note: 'Christmas' };
+
 /** What the server holds for each step: answers its contract accepts, each unlike the defaults. */
 const SAVED: OnboardingStepAnswers = {
   location: { ...DEFAULT_LOCATION, zip_code: '10012', city: 'New York', state: 'NY' },
@@ -41,6 +44,7 @@ const SAVED: OnboardingStepAnswers = {
   hours: {
     ...DEFAULT_HOURS,
     hours: DEFAULT_HOURS.hours.map((day) => (day.day_of_week === 1 ? { ...day, closed: false, open_time: '09:00', close_time: '17:00' } : day)),
+    special_days: [CHRISTMAS],
   },
   additional: { selections: { ...DEFAULT_ADDITIONAL.selections, offerings: ['Vegan'] } },
   contacts: { ...DEFAULT_CONTACTS, restaurant_phone: '212 555 0100' },
@@ -297,6 +301,25 @@ const EDITS: Record<FormStep, Edit[]> = {
       holds: (form) => form.hours.hours[0]!.close_time,
       expected: '22:00',
     },
+    {
+      name: 'another time zone',
+      events: [{ type: 'hours.timeZone', zone: 'America/Chicago' }],
+      holds: (form) => form.hours.time_zone,
+      expected: 'America/Chicago',
+    },
+    {
+      name: 'a special day added',
+      events: [{ type: 'hours.specialDayAdd' }],
+      holds: (form) => form.hours.special_days,
+      expected: [CHRISTMAS, { date: '', closed: true, open_time: null, close_time: null, note: '' }],
+    },
+    {
+      name: 'a special day opened',
+      events: [{ type: 'hours.specialDayChange', index: 0, patch: { closed: false } }],
+      holds: (form) => form.hours.special_days,
+      expected: [{ ...CHRISTMAS, closed: false, open_time: '08:00', close_time: '20:00' }],
+    },
+    { name: 'a special day removed', events: [{ type: 'hours.specialDayRemove', index: 0 }], holds: (form) => form.hours.special_days, expected: [] },
   ],
   additional: [
     {
@@ -417,6 +440,24 @@ describe('onboarding: Next refused by the step’s own rules', () => {
 });
 
 describe('onboarding: the hours form', () => {
+  it('takes the zone and the special days with 24/7 on too (a place open around the clock still closes on holidays), in the form and the draft', async () => {
+    const { send, value, context } = await editing('hours');
+    send(
+      { type: 'hours.open247', on: true },
+      { type: 'hours.timeZone', zone: 'Europe/London' },
+      { type: 'hours.specialDayAdd' },
+      { type: 'hours.specialDayChange', index: 1, patch: { date: '2030-12-26', note: 'Boxing Day' } },
+      { type: 'hours.specialDayRemove', index: 0 },
+    );
+    expect(value()).toEqual({ hours: 'editing' });
+    expect(context().forms.hours).toMatchObject({
+      open_247: true,
+      time_zone: 'Europe/London',
+      special_days: [{ date: '2030-12-26', closed: true, open_time: null, close_time: null, note: 'Boxing Day' }],
+    });
+    expect(loadOnboardingDraft('42', 'hours')).toEqual(context().forms.hours);
+  });
+
   it('takes the whole week at once (a restored week), in the form and the draft', async () => {
     const { send, context } = await editing('hours');
     send({ type: 'field.change', step: 'hours', patch: { hours: DEFAULT_HOURS.hours } });

@@ -408,11 +408,13 @@ describe('onboarding machine: behaviour', () => {
       { type: 'screen.navigate', to: 'location' },
       { type: 'screen.top' },
     ]);
-    // The first step's Back leaves the onboarding; the machine stays where it is.
+    // The first step's Back, its form open, leaves the onboarding; the machine stays where it is.
+    await settled();
     emitted.length = 0;
     send({ type: 'step.back' });
     expect(emitted).toEqual([{ type: 'screen.exit' }]);
     expect(actor.getSnapshot().context.step).toBe('location');
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
     // Launched: the screen leaves for good, and shows no step.
     send({ type: 'step.open', step: 'launch' });
     emitted.length = 0;

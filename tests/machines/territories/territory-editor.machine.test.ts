@@ -401,6 +401,109 @@ describe('territory editor machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ id: 12, images: {}, territory: { id: 12, rep_photo: '/uploads/photo.png' } });
   });
 
+  describe('the form stays open while a save is sent and after it was refused', () => {
+    type Started = ReturnType<typeof start>;
+    /** Every edit of `edits`, and another picture chosen, as a person makes them. */
+    const editEverything = (actor: Started['actor']) => {
+      for (const edit of edits) actor.send(edit);
+      actor.send({ type: 'picture.choose', field: 'wallpaper', file: photo });
+    };
+    /** What the same edits make of the loaded territory's form at rest (`editing`): an edit does the same in every state. */
+    async function editedAtRest() {
+      const { actor } = start(7);
+      await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+      editEverything(actor);
+      const form = formOf(actor.getSnapshot().context);
+      actor.stop();
+      return form;
+    }
+    /** The save is answered when the test says so; the upload refuses the representative's photo. */
+    function started() {
+      const held = { save: { resolve: (_: Territory) => {}, reject: (_: unknown) => {} }, upload: (_: PicturesSent) => {} };
+      const refusedPhoto: PicturesSent = { territory: territoryOf(), refused: { rep_photo: new ApiError('Not an image.', { status: 415 }) } };
+      const editor = start(7, {
+        save: () => new Promise((resolve, reject) => (held.save = { resolve, reject })),
+        upload: () => new Promise((resolve) => (held.upload = resolve)),
+      });
+      const refusals: string[] = [];
+      editor.actor.on('screen.refused', (event) => refusals.push(event.type));
+      return { ...editor, held, refusedPhoto, refusals };
+    }
+    /** Loaded, then Save pressed (with `images` chosen): the fields are being sent. */
+    async function sendingTheFields(images: Partial<Record<TerritoryImageField, File>> = {}) {
+      const editor = started();
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('editing'));
+      save(editor.actor, images);
+      return editor;
+    }
+    /** Loaded, then Save pressed with a photo chosen and the fields saved: the photo is being sent. */
+    async function sendingThePhoto() {
+      const editor = await sendingTheFields({ rep_photo: photo });
+      editor.held.save.resolve(territoryOf());
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('uploading'));
+      return editor;
+    }
+    /** Edits everything where the editor is, which leaves it there, with the form as at rest and the new picture chosen. */
+    async function editsWhere(editor: ReturnType<typeof started>, state: string) {
+      const atRest = await editedAtRest();
+      editEverything(editor.actor);
+      const { value, context } = editor.actor.getSnapshot();
+      expect(value).toBe(state);
+      expect(formOf(context)).toBe(atRest);
+      expect(formOf(context)).not.toBe(UNEDITED[1]);
+      expect(context.images.wallpaper).toBe(photo);
+      return atRest;
+    }
+    /** Save with the name emptied: the contract refuses it where the editor is; it is marked and told, nothing is sent. */
+    function refusedByTheForm(editor: ReturnType<typeof started>, state: string) {
+      const sent = { saves: editor.calls.saves.length, refusals: editor.refusals.length };
+      editor.actor.send({ type: 'field.change', field: 'name', value: '' });
+      save(editor.actor);
+      expect(editor.actor.getSnapshot().value).toBe(state);
+      expect(editor.actor.getSnapshot().context.fieldErrors).toMatchObject({ name: TERRITORY_MESSAGES.name });
+      expect(editor.calls.saves).toHaveLength(sent.saves);
+      expect(editor.refusals).toHaveLength(sent.refusals + 1);
+    }
+
+    it('takes every edit while the fields are being saved, sends nothing more, and keeps them when the save fails', async () => {
+      const editor = await sendingTheFields();
+      const atRest = await editsWhere(editor, 'saving');
+      editor.held.save.reject(new Error('HTTP 503'));
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('failed'));
+      expect(formOf(editor.actor.getSnapshot().context)).toBe(atRest);
+      // What was sent is the form as it was when Save was pressed.
+      expect(editor.calls.saves).toEqual([{ id: 7, body: loadedBody }]);
+    });
+
+    it('takes every edit while the pictures are being sent, sends nothing more, and keeps the fields when a picture is refused', async () => {
+      const editor = await sendingThePhoto();
+      const atRest = await editsWhere(editor, 'uploading');
+      editor.held.upload(editor.refusedPhoto);
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('picturesRefused'));
+      expect(formOf(editor.actor.getSnapshot().context)).toBe(atRest);
+      expect(editor.calls.saves).toEqual([{ id: 7, body: loadedBody }]);
+      expect(editor.calls.uploads).toEqual([{ id: 7, images: { rep_photo: photo } }]);
+    });
+
+    it('takes every edit after a refused save with the alert still up, and refuses a form the contract refuses there', async () => {
+      const editor = await sendingTheFields();
+      editor.held.save.reject(new Error(''));
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('failed'));
+      await editsWhere(editor, 'failed');
+      expect(editor.actor.getSnapshot().context.error).toBe(TERRITORY_MESSAGES.saveFailed);
+      refusedByTheForm(editor, 'failed');
+    });
+
+    it('takes every edit after a refused picture with the alert still up, and refuses a form the contract refuses there', async () => {
+      const editor = await sendingThePhoto();
+      editor.held.upload(editor.refusedPhoto);
+      await waitFor(editor.actor, (snapshot) => snapshot.matches('picturesRefused'));
+      await editsWhere(editor, 'picturesRefused');
+      expect(editor.actor.getSnapshot().context).toMatchObject({ error: TERRITORY_MESSAGES.picturesRefused, images: { rep_photo: photo } });
+      refusedByTheForm(editor, 'picturesRefused');
+    });
+  });
+
   it('keeps what the server answered to a save without images', async () => {
     const { actor } = start(null);
     fillNew(actor);
