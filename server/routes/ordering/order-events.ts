@@ -78,7 +78,11 @@ export async function orderEventRoutes(app: ContractApp, context: AppContext) {
     leaseMs: config.orderStreamMaxAgeMs + 60_000,
     onRedisError: (error) => app.log.warn({ err: error }, 'order stream counts: Redis unreachable, counting on this process only'),
   });
-  const sessions = watchStreamSessions((userIds) => sessionEpochs(database.db, userIds), { everyMs: config.orderStreamHeartbeatMs, clock: context.clock, log: app.log });
+  const sessions = watchStreamSessions((userIds) => sessionEpochs(database.db, userIds), {
+    everyMs: config.orderStreamHeartbeatMs,
+    clock: context.clock,
+    log: app.log,
+  });
   const open = new Set<EventStream>();
   const endAll = () => {
     for (const stream of [...open]) stream.end();

@@ -45,7 +45,12 @@ describe('watchStreamSessions', () => {
     // The next read asks about both; Bob has signed out meanwhile.
     await vi.advanceTimersByTimeAsync(EVERY_MS);
     expect(calls[1]!.userIds).toEqual([1, 2]);
-    calls[1]!.answer(new Map([[1, 0], [2, 1]]));
+    calls[1]!.answer(
+      new Map([
+        [1, 0],
+        [2, 1],
+      ]),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(bob).toHaveBeenCalledOnce();
     expect(ada).not.toHaveBeenCalled();
