@@ -259,7 +259,8 @@ describe('registration view: walks that take every transition of the registratio
   for (const { title, run } of cases)
     it(title, async () => {
       await run(renderRegister());
-    }, 60_000);
+      // A walk is many paths' steps in one test: a dozen seconds on an idle machine, five times that beside browser runs.
+    }, 120_000);
 });
 
 describe('registration view: the specified words and links', () => {

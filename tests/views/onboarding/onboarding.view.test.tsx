@@ -255,5 +255,6 @@ describe('onboarding view: walks that take every transition of the onboarding mo
   for (const { title, run } of cases)
     it(title, async () => {
       await run(renderOnboarding());
-    }, 60_000);
+      // A walk is many paths' steps in one test: a dozen seconds on an idle machine, five times that beside browser runs.
+    }, 120_000);
 });

@@ -281,7 +281,8 @@ describe('survey view: walks that take every transition of the survey model', ()
   for (const { title, run } of cases)
     it(title, async () => {
       await run(renderSurvey());
-    }, 60_000);
+      // A walk is many paths' steps in one test: a dozen seconds on an idle machine, five times that beside browser runs.
+    }, 120_000);
 });
 
 describe('survey view: details', () => {
