@@ -5,13 +5,14 @@ import { testAliases } from './vitest.aliases';
 
 // The workers' temporary folder: one for the run, made and removed by tests/e2e/global-setup.ts.
 // Vitest stops a worker that is slow to exit with SIGKILL; what it had there (Chromium's profile
-// folder, its servers' data folders) goes with the run's folder instead of staying in /tmp.
+// folder, its servers' data folders and databases) goes with the run's folder instead of staying in /tmp.
 const RUN_TMPDIR = join(tmpdir(), `rp-e2e-run-${process.pid}`);
 
 // Browser tests: the built app (npm run build) served by the real server, driven in Chromium.
-// Each file starts its own server (on a free port, with a data folder of its own, copied from one
-// migrated in global-setup), so no file sees another's data, and its own contexts in the worker's
-// one Chromium (tests/e2e/shared-browser.ts). Processes rather than threads: the server's handles
+// Each file starts its own server (on a free port, with a data folder of its own, on an embedded
+// database that is a copy of one migrated in global-setup or one the worker's earlier file left,
+// emptied: tests/e2e/harness.ts), so no file sees another's data, and its own contexts in the
+// worker's one Chromium (tests/e2e/shared-browser.ts). Processes rather than threads: the server's handles
 // stay with the worker that opened them, and a worker's exit takes its Chromium with it.
 // Three files at a time on two cores: a file waits on the browser or the server much of the time
 // (whole suite, idle machine: 615 s with four workers, 545 s with three, both cores busy at three).

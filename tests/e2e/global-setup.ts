@@ -6,14 +6,14 @@ import { openDatabase } from '#server/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A data folder whose embedded database is created and migrated: each app starts on a copy. */
+    /** A data folder whose embedded database is created and migrated: each worker's databases are copies of it. */
     e2eDataTemplate: string;
   }
 }
 
 /**
  * Creating and migrating an embedded database takes seconds; copying a migrated one takes a
- * fraction of that. Done once per run, for every browser test file's server.
+ * fraction of that. Done once per run, for every browser test worker's databases (tests/e2e/harness.ts).
  */
 export default async function setup(project: TestProject) {
   // The workers' TMPDIR (vitest.e2e.config.ts): theirs to fill, removed with all in it at the end.

@@ -3,12 +3,15 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
-import { openDatabase, type Database } from '#server/db/database';
+import { PGLITE_EXTENSIONS, fromPglite, openDatabase, type Database } from '#server/db/database';
+import { pgliteSpares } from '../support/pglite-spares';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { addTaken } from '../support/taken-files';
 import { openBrowser } from './shared-browser';
@@ -23,7 +26,7 @@ export const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? (COVERAGE_DIR ? 'dis
 export const ARTIFACTS_DIR = resolve('.e2e-artifacts');
 export type RunningApp = {
   url: string;
-  /** The server's temporary data folder: mail it wrote is in `outbox/` (no SMTP_URL given). */
+  /** The server's temporary data folder, new for each server: mail it wrote is in `outbox/` (no SMTP_URL given). */
   dataDir: string;
   /** The server's own database handle, for setting up what the API cannot (platform staff). */
   database: Database;
@@ -32,18 +35,36 @@ export type RunningApp = {
 };
 
 /**
- * The built app and the real server on a fresh embedded database in a temporary data folder,
- * listening on 127.0.0.1 (a free port unless `port` is given: a test that must name the app's
- * address beforehand, as an OAuth redirect does, picks one). `query` reads the same database.
+ * The embedded databases of this worker's servers, each a copy of the run's migrated template
+ * (tests/e2e/global-setup.ts) in a folder of its own: one a file's server is done with is emptied
+ * and kept for the next server (tests/support/pglite-spares.ts). A server started on a new copy
+ * took 1.4–2.2 s of CPU (the copy, opening it, a migration check, the app); on a kept one, which
+ * is emptied first, 0.3–0.5 s (most of it the truncation, which writes new files for each table).
+ * Kept ones stay open until the worker exits; their folders go with the run's (vitest.e2e.config.ts).
+ */
+const databases = pgliteSpares(async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'rp-e2e-db-'));
+  await cp(join(inject('e2eDataTemplate'), 'pgdata'), join(folder, 'pgdata'), { recursive: true });
+  // The template was migrated by this run: a copy has nothing left to migrate.
+  const client = await PGlite.create(join(folder, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
+  return { client, dispose: () => rm(folder, { recursive: true, force: true }) };
+});
+
+/**
+ * The built app and the real server on an empty migrated embedded database (a worker's kept one,
+ * see `databases`) with a new temporary data folder, listening on 127.0.0.1 (a free port unless
+ * `port` is given: a test that must name the app's address beforehand, as an OAuth redirect does,
+ * picks one). `query` reads the same database. Given a DATABASE_URL or a data folder of its own
+ * (`databaseUrl`, `dataDir`), the server runs on that database instead: opened from the config,
+ * migrated, and closed with the server.
  */
 export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
   if (!existsSync(join(DIST_DIR, 'index.html'))) {
     const build = COVERAGE_DIR ? 'VITE_RECORD_TRANSITIONS=1 npx vite build --outDir dist-paths --minify false' : 'npm run build';
     throw new Error(`The web app is not built in ${DIST_DIR}: run \`${build}\` before the browser tests.`);
   }
+  const ownDatabase = Boolean(overrides.databaseUrl) || overrides.dataDir !== undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'rp-e2e-'));
-  // A copy of the run's migrated database (tests/e2e/global-setup.ts): migrate() finds nothing to do.
-  await cp(join(inject('e2eDataTemplate'), 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'warn' }),
     host: '127.0.0.1',
@@ -52,19 +73,32 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
     staticDir: DIST_DIR,
     ...overrides,
   };
-  const database = await openDatabase(config);
-  await database.migrate();
-  // The cheap scrypt cost: these tests sign many people up, and what they test is the screens.
-  const app = await buildApp(config, { database, scrypt: TEST_SCRYPT });
-  await app.listen({ host: config.host, port: config.port });
-  const { port } = app.server.address() as AddressInfo;
+  const lent = ownDatabase ? undefined : await databases.take();
+  let database: Database;
+  let app: FastifyInstance | undefined;
+  try {
+    database = lent ? fromPglite(lent) : await openDatabase(config);
+    if (!lent) await database.migrate();
+    // The cheap scrypt cost: these tests sign many people up, and what they test is the screens.
+    // The app closes its database when it closes: a lent one goes back to the worker's instead.
+    app = await buildApp(config, { database: lent ? { ...database, close: async () => undefined } : database, scrypt: TEST_SCRYPT });
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app?.close();
+    if (lent) await databases.giveBack(lent);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const running = app;
+  const { port } = running.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     database,
     query: (sql, params) => database.query(sql, params),
     stop: async () => {
-      await app.close();
+      await running.close();
+      if (lent) await databases.giveBack(lent);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

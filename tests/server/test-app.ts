@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database, type DatabaseOptions } from '#server/db/database';
+import { pgliteSpares } from '../support/pglite-spares';
 import { TEST_SCRYPT } from '../support/test-scrypt';
 
 /** Which engine these server tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
@@ -26,65 +27,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * Embedded databases this worker's earlier files have finished with, emptied, for the next to
- * take: loading a copy of the template costs about 0.65 s of CPU, emptying one 50 ms, and the
- * server tests ask for some 70 of them a run. Files in a worker run one after another, so a
- * database is never shared by two at once.
+ * Embedded databases this worker's earlier files have finished with, emptied, for the next
+ * (tests/support/pglite-spares.ts): loading a copy of the template costs about 0.65 s of CPU,
+ * emptying one 50 ms, and the server tests ask for some 70 of them a run.
  */
-const spare: PGlite[] = [];
-
-/** The tables, columns, constraints, indexes, triggers and functions of a database: what emptying it must leave as the template made them. */
-const SCHEMA_PRINT = `select md5(coalesce(string_agg(entry, ',' order by entry), '')) as print from (
-  select 'c:' || c.relname || ':' || c.relkind::text || ':' || coalesce((select string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text, ';' order by a.attnum)
-    from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '') as entry
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'
-  union all select 'k:' || conname || ':' || pg_get_constraintdef(k.oid) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname = 'public'
-  union all select 't:' || tgname || ':' || tgenabled::text from pg_trigger where not tgisinternal
-  union all select 'f:' || p.proname || ':' || md5(p.prosrc) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
-) as schema_entries`;
-
-let templatePrint: string | undefined;
-
-/**
- * Empties a database a file is done with and keeps it for the next, unless the file closed it,
- * left a transaction open or changed its schema (a test that adds a constraint to force a
- * failure takes it away again, but one that failed midway may not): such a one is closed.
- */
-async function giveBack(client: PGlite): Promise<void> {
-  if (client.closed) return;
-  try {
-    const tables = await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
-    await client.exec(`reset all; truncate table ${tables.rows.map((row) => `"${row.tablename}"`).join(', ')} restart identity cascade`);
-    const { rows } = await client.query<{ print: string }>(SCHEMA_PRINT);
-    if (rows[0]?.print === templatePrint) {
-      spare.push(client);
-      return;
-    }
-  } catch {
-    // Not reusable as it is: closed below.
-  }
-  await client.close();
-}
-
-async function freshPglite(): Promise<PGlite> {
-  const kept = spare.pop();
-  if (kept) return kept;
+const pglites = pgliteSpares(async () => {
   const tarball = await readFile(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: PGLITE_EXTENSIONS });
-  templatePrint ??= (await client.query<{ print: string }>(SCHEMA_PRINT)).rows[0]?.print;
-  return client;
-}
+  return { client: await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: PGLITE_EXTENSIONS }) };
+});
 
 /**
  * A fresh, migrated database private to the caller until `dispose`: an emptied PGlite copy of
- * the template (see `spare`), or a PostgreSQL database cloned from this run's template (at
+ * the template (see `pglites`), or a PostgreSQL database cloned from this run's template (at
  * `url`) and dropped by `dispose`. Closing `database` itself closes it for good.
  */
 export async function freshDatabase(options: DatabaseOptions = {}): Promise<{ database: Database; dispose: () => Promise<void>; url?: string }> {
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) {
-    const client = await freshPglite();
-    return { database: fromPglite(client, options), dispose: () => giveBack(client) };
+    const client = await pglites.take();
+    return { database: fromPglite(client, options), dispose: () => pglites.giveBack(client) };
   }
   const template = new URL(templateUrl);
   const name = `${template.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
