@@ -8,6 +8,14 @@ const needsServices = [
   ...(process.env.TEST_REDIS_URL ? [] : ['tests/server/**/*.redis.test.ts']),
 ];
 
+// CI's PostgreSQL tier (.ci/run sets ENGINE_TIER) runs the server tests again on PostgreSQL: what
+// would answer the same on any engine ran in npm test already and is left out there. The source
+// checks; the web client's retries, which talk to no database; and the two process tests of the
+// embedded database (the built bundle on a PGlite folder, the shutdown of a PGlite server).
+const engineIndependent = process.env.ENGINE_TIER
+  ? ['tests/architecture/**', 'tests/services/shared/legacy.test.ts', 'tests/server/server-build.test.ts', 'tests/server/graceful-shutdown.test.ts']
+  : [];
+
 // Two projects: the server (Node, real database) and the web app (jsdom).
 // Speed on a two-core machine: worker threads (cheaper to start than processes), one module
 // graph per worker instead of per file (every file sets up and clears what it uses: its own
@@ -27,7 +35,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/services/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
-          exclude: needsServices,
+          exclude: [...needsServices, ...engineIndependent],
           globalSetup: ['tests/server/global-setup.ts'],
           // Many server tests build their own app (a fresh embedded database) inside the test: on
           // a loaded two-core machine that alone can take as long as a hook's setup.
