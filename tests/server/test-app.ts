@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl, type Database, type DatabaseOptions } from '#server/db/database';
+import { emptyEveryTable } from '../support/empty-tables';
 import { pgliteSpares } from '../support/pglite-spares';
 import { TEST_SCRYPT } from '../support/test-scrypt';
 
@@ -130,11 +131,7 @@ export function emptiedBeforeEachTest(): { database: () => Database } {
   beforeAll(async () => {
     fresh = await freshDatabase();
   });
-  beforeEach(async () => {
-    const tables = await fresh!.database.query("select tablename from pg_tables where schemaname = 'public'");
-    const names = tables.map((row) => `"${String(row.tablename)}"`).join(', ');
-    await fresh!.database.query(`truncate table ${names} restart identity cascade`);
-  });
+  beforeEach(() => emptyEveryTable((sql) => fresh!.database.query(sql)));
   afterAll(() => fresh?.dispose());
   return { database: () => fresh!.database };
 }

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { emptyEveryTable } from './empty-tables';
 
 /** The tables, columns, constraints, indexes, triggers and functions of a database: what emptying it must leave as the template made them. */
 export const SCHEMA_PRINT = `select md5(coalesce(string_agg(entry, ',' order by entry), '')) as print from (
@@ -75,8 +76,8 @@ async function schemaPrint(client: PGlite): Promise<string | undefined> {
  */
 async function emptied(client: PGlite, templatePrint: string): Promise<boolean> {
   try {
-    const tables = await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
-    await client.exec(`reset all; truncate table ${tables.rows.map((row) => `"${row.tablename}"`).join(', ')} restart identity cascade`);
+    await client.exec('reset all');
+    await emptyEveryTable(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);
     return (await schemaPrint(client)) === templatePrint;
   } catch {
     // Not reusable as it is.
