@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '#server/db/database';
+import { PGLITE_EXTENSIONS } from '#server/db/database';
+import { migratedTemplate } from '../support/migrated-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,16 +15,19 @@ declare module 'vitest' {
 
 /**
  * Creating and migrating an embedded database takes seconds; copying a migrated one takes a
- * fraction of that. Done once per run, for every browser test worker's databases (tests/e2e/harness.ts).
+ * fraction of that. One data folder per run, unpacked from the migrated template
+ * (tests/support/migrated-template.ts), for every browser test worker's databases (tests/e2e/harness.ts).
  */
 export default async function setup(project: TestProject) {
   // The workers' TMPDIR (vitest.e2e.config.ts): theirs to fill, removed with all in it at the end.
   const workersTmp = project.config.env.TMPDIR;
   if (workersTmp) await mkdir(workersTmp, { recursive: true });
   const folder = await mkdtemp(join(tmpdir(), 'rp-e2e-template-'));
-  const database = await openDatabase({ databaseUrl: undefined, dataDir: folder, databasePoolMax: 1 }, { purpose: 'the browser tests' });
-  await database.migrate();
-  await database.close();
+  const unpacked = await PGlite.create(join(folder, 'pgdata'), {
+    loadDataDir: new Blob([await readFile(await migratedTemplate())]),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  await unpacked.close();
   project.provide('e2eDataTemplate', folder);
   return async () => {
     await rm(folder, { recursive: true, force: true });

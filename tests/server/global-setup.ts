@@ -1,10 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgresUrl } from '#server/db/database';
+import { fromPostgresUrl } from '#server/db/database';
+import { migratedTemplate } from '../support/migrated-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,20 +21,12 @@ function withDatabase(url: string, name: string): string {
 }
 
 /**
- * Migrates once per run (PGlite takes seconds to initialise; loading a saved copy takes a
- * fraction of that) and, when TEST_DATABASE_URL is set, creates this run's own PostgreSQL
- * template database, dropped again at the end.
+ * Hands every file the migrated embedded template (made once per set of migrations:
+ * tests/support/migrated-template.ts) and, when TEST_DATABASE_URL is set, creates this run's own
+ * PostgreSQL template database, dropped again at the end.
  */
 export default async function setup(project: TestProject) {
-  const folder = await mkdtemp(join(tmpdir(), 'rp-tests-'));
-  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
-  const database = fromPglite(pglite);
-  await database.migrate();
-  const dump = await pglite.dumpDataDir('none');
-  await database.close();
-  const templatePath = join(folder, 'pglite-template.tar');
-  await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', templatePath);
+  project.provide('pgliteTemplate', await migratedTemplate());
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   let templateName: string | null = null;
@@ -61,6 +50,5 @@ export default async function setup(project: TestProject) {
       await admin.query(`drop database if exists ${templateName} with (force)`);
       await admin.end();
     }
-    await rm(folder, { recursive: true, force: true });
   };
 }
