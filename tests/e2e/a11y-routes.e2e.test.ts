@@ -11,12 +11,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page, Request, Response as PlaywrightResponse } from 'playwright-core';
+import type { Page, Response as PlaywrightResponse } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_SCREENS, BACK_OFFICE_SCREENS } from '#src/app';
 import { expectAccessible } from './axe';
 import { superadminSession } from './backoffice-server';
 import { DIST_DIR, keptPage, newPage } from './harness';
+import { NEW_HEADING, callsInFlight, followLink, markHeadingsLeftBehind, routerCanShow } from './in-app';
 import { apiAs, rememberSession, withOwnerApp, type OwnerSession } from './menu-session';
 
 // Dozens of page loads from one address: withOwnerApp lifts the per-address limit.
@@ -63,41 +64,6 @@ const adminRoutes = () => [...ADMIN_ONLY_SCREENS.map((screen) => `/admin/${scree
 
 type Checked = { route: string; title: string };
 
-/** The order board's live stream stays open as long as the screen does (issue 30). */
-const isLiveStream = (request: Request) => new URL(request.url()).pathname.endsWith('/orders/events/');
-
-/**
- * The page's calls in flight, but for live streams: `settled()` resolves once none has been for
- * half a second (Playwright's networkidle, which never comes while a stream is open), within 30 s.
- */
-function callsInFlight(page: Page): { settled: () => Promise<void>; stop: () => void } {
-  const open = new Set<Request>();
-  let lastChange = Date.now();
-  const started = (request: Request) => {
-    if (isLiveStream(request)) return;
-    open.add(request);
-    lastChange = Date.now();
-  };
-  const ended = (request: Request) => {
-    if (open.delete(request)) lastChange = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    settled: () =>
-      expect
-        .poll(() => open.size === 0 && Date.now() - lastChange >= 500, { timeout: 30_000, interval: 100 })
-        .toBe(true)
-        .then(() => undefined),
-    stop: () => {
-      page.off('request', started);
-      page.off('requestfinished', ended);
-      page.off('requestfailed', ended);
-    },
-  };
-}
-
 /**
  * Opens `route`, waits until its own heading is in (not the one of the screen before) and its
  * calls have settled, then checks it. Returns what went wrong (nothing when all is well).
@@ -110,13 +76,11 @@ async function checkRoute(page: Page, route: string, open: (route: string) => Pr
   };
   page.on('response', noteFailure);
   const inFlight = callsInFlight(page);
-  await page.evaluate(() => {
-    for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-left-behind', '');
-  });
+  await markHeadingsLeftBehind(page);
   await open(route);
   try {
     // A first load of a lazily loaded screen on a loaded CI machine can take a while: 30 s.
-    await page.locator('main h1:not([data-left-behind])').first().waitFor({ timeout: 30_000 });
+    await page.locator(NEW_HEADING).first().waitFor({ timeout: 30_000 });
     await inFlight.settled();
   } catch (error) {
     // What the screen showed and which calls failed, so that a failure in CI can be explained.
@@ -158,9 +122,6 @@ function sharedTitles(checked: Checked[]): string[] {
   return [...byTitle].filter(([, routes]) => routes.size > 1).map(([title, routes]) => `"${title}" is the title of ${[...routes].join(', ')}`);
 }
 
-/** Shows `route` in the page's app as its links do: wouter follows `history.pushState`. */
-const followLink = (page: Page, route: string) => page.evaluate((to) => history.pushState(null, '', to), route);
-
 /**
  * The first route a fresh load of `origin` + route, the rest each reached through the app's
  * router; but a route on the address the page shows already, with other parameters (the reset
@@ -170,8 +131,7 @@ async function walk(page: Page, origin: string, routes: string[]): Promise<void>
   const checked: Checked[] = [];
   const problems: string[] = [];
   for (const [index, route] of routes.entries()) {
-    const samePath = index > 0 && new URL(page.url()).pathname === new URL(route, origin).pathname;
-    const open = index === 0 || samePath ? () => page.goto(`${origin}${route}`) : () => followLink(page, route);
+    const open = index > 0 && routerCanShow(page, origin, route) ? () => followLink(page, route) : () => page.goto(`${origin}${route}`);
     const result = await checkRoute(page, route, open);
     checked.push({ route, title: result.title });
     problems.push(...result.problems);

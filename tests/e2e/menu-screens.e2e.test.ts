@@ -8,12 +8,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { keptPage, newPage, screenshot } from './harness';
-import { apiAs, openAs, ownerSession, withOwnerApp } from './menu-session';
+import { apiAs, openAs, ownerSession, showAs, withOwnerApp } from './menu-session';
 
 // Many page loads a minute from one address: withOwnerApp lifts the per-address limit.
 const run = withOwnerApp('screens-owner@example.com');
-// Every test but the empty list's opens a screen by a fresh load as the same owner and changes
-// nothing: one page (one browser context) for them all, resized to each test's width.
+// Every test but the empty list's shows a screen as the same owner and changes nothing: one page
+// (one browser context) for them all, resized to each test's width, the app loaded once and each
+// next screen reached through its router (showAs).
 const ownerPage = keptPage();
 let categoryId: number;
 
@@ -91,7 +92,7 @@ describe.each([
 ])('menu screens at %i px', (width, height) => {
   it.each(SCREENS)('%s', async (name, path, heading) => {
     const page = await ownerPage(run.browser, { width, height });
-    await openAs(page, run.app, run.owner, path.replace('{id}', String(categoryId)));
+    await showAs(page, run.app, run.owner, path.replace('{id}', String(categoryId)));
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `menu-${name}-${width}`);
@@ -100,7 +101,7 @@ describe.each([
 
   it('primary option editor open', async () => {
     const page = await ownerPage(run.browser, { width, height });
-    await openAs(page, run.app, run.owner, '/backoffice/menu/primary-options');
+    await showAs(page, run.app, run.owner, '/backoffice/menu/primary-options');
     await page.getByRole('button', { name: 'Edit Crust' }).click();
     await page.getByRole('switch', { name: 'Add images to selections' }).check({ force: true });
     await page.getByRole('button', { name: 'Add image for Thin' }).click();
@@ -110,7 +111,7 @@ describe.each([
 
   it('extra options with a category picked', async () => {
     const page = await ownerPage(run.browser, { width, height });
-    await openAs(page, run.app, run.owner, '/backoffice/menu/extra-options');
+    await showAs(page, run.app, run.owner, '/backoffice/menu/extra-options');
     await page.getByPlaceholder('Pick a category').click();
     await page.getByRole('option', { name: 'Pizza' }).click();
     await page.getByRole('button', { name: 'Extra cheese' }).click();
@@ -135,7 +136,7 @@ describe.each([
 describe('categories list on phones (issue 27)', () => {
   it('shows each category as a card whose Toppings, Dressings, Edit and Delete are on screen at 375 and 320 px, with no sideways scroll', async () => {
     const page = await ownerPage(run.browser, { width: 375, height: 740 });
-    await openAs(page, run.app, run.owner, '/backoffice/menu/categories');
+    await showAs(page, run.app, run.owner, '/backoffice/menu/categories');
     const cards = page.getByRole('list', { name: 'Categories' }).getByRole('listitem');
     await cards.first().waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
@@ -173,7 +174,7 @@ describe('size offerings (issue 27)', () => {
 
   it('at 375 px a size shows Measurement and Remove on screen, with nothing scrolling sideways', async () => {
     const page = await ownerPage(run.browser, { width: 375, height: 800 });
-    await openAs(page, run.app, run.owner, editor());
+    await showAs(page, run.app, run.owner, editor());
     for (const control of [measurement(page), page.getByRole('button', { name: 'Remove size Large' })]) {
       await control.scrollIntoViewIfNeeded();
       const box = await control.boundingBox();
@@ -196,7 +197,7 @@ describe('size offerings (issue 27)', () => {
 
   it('at 1280 px the measurement shows "Centimeters" whole, beside the select\'s clear button and chevron', async () => {
     const page = await ownerPage(run.browser, { width: DESKTOP, height: 800 });
-    await openAs(page, run.app, run.owner, editor());
+    await showAs(page, run.app, run.owner, editor());
     const input = measurement(page);
     await expect.poll(() => input.inputValue()).toBe('Centimeters');
     // The clear button and the chevron sit over the input's right end, wider than its padding, so

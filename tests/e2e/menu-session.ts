@@ -5,6 +5,7 @@ import { createPasswordHasher } from '#server/domain/accounts/passwords';
 import { findOrCreateUserByEmail, updateProfile } from '#server/domain/accounts/users';
 import { TEST_SCRYPT } from '../support/test-scrypt';
 import { openBrowser, startApp, type AppRun, type RunningApp } from './harness';
+import { routerCanShow, showInApp } from './in-app';
 
 export type OwnerSession = { access: string; refresh: string; restaurantId: number };
 
@@ -30,6 +31,16 @@ export async function ownerSession(app: RunningApp, email: string, password = 'c
 export async function openAs(page: Page, app: RunningApp, session: OwnerSession, path: string): Promise<void> {
   await rememberSession(page, session);
   await page.goto(`${app.url}${path}`);
+}
+
+/**
+ * `path` as `session`: through the app's router when the page already shows the app as that
+ * person on another screen (tests/e2e/in-app.ts: the screen mounts anew, its heading in and its
+ * calls settled), else by `openAs`'s one page load. For tests that look at screens and change nothing on the way.
+ */
+export async function showAs(page: Page, app: RunningApp, session: OwnerSession, path: string): Promise<void> {
+  if (remembered.get(page) === session && routerCanShow(page, app.url, path)) await showInApp(page, path);
+  else await openAs(page, app, session, path);
 }
 
 let seeds = 0;
