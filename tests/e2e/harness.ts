@@ -39,7 +39,7 @@ export type RunningApp = {
  * (tests/e2e/global-setup.ts) in a folder of its own: one a file's server is done with is emptied
  * and kept for the next server (tests/support/pglite-spares.ts). A server started on a new copy
  * took 1.4–2.2 s of CPU (the copy, opening it, a migration check, the app); on a kept one, which
- * is emptied first, 0.3–0.5 s (most of it the truncation, which writes new files for each table).
+ * is emptied first (tests/support/empty-tables.ts), a fraction of that.
  * Kept ones stay open until the worker exits; their folders go with the run's (vitest.e2e.config.ts).
  */
 const databases = pgliteSpares(async () => {

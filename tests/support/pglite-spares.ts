@@ -69,7 +69,7 @@ async function schemaPrint(client: PGlite): Promise<string | undefined> {
 }
 
 /**
- * Empties a database kept for reuse (every public table truncated, its identities restarted, the
+ * Empties a database kept for reuse (every row deleted, its identities restarted: empty-tables.ts; the
  * session's settings reset) and says whether it may serve again: not if the schema is not the
  * template's any more (a test that renames a table to force a failure puts it back, but one that
  * failed midway may not).
