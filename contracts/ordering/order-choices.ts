@@ -1,4 +1,5 @@
 import { LINE_NOTE_MAX, LINE_QUANTITY_MAX, ORDER_MESSAGES, type OrderingCategory } from '../ordering';
+import { optionProblems, type OptionChoice, type OptionField } from './order-options';
 
 /**
  * What is wrong with one line of an order against the menu (issue 42): the one set of choice
@@ -10,9 +11,9 @@ export type OrderingMenu = readonly OrderingCategory[];
 export type MenuItem = OrderingCategory['items'][number];
 
 /** What a line names: the shape of the order body's line (`note` optional there). */
-export type LineChoice = { item_id: number; size_id: number | null; extra_selection_ids: readonly number[]; quantity: number; note?: string };
+export type LineChoice = { item_id: number; size_id: number | null; extra_selection_ids: readonly number[]; quantity: number; note?: string } & OptionChoice;
 
-export type LineField = 'item_id' | 'size_id' | 'extra_selection_ids' | 'quantity' | 'note';
+export type LineField = 'item_id' | 'size_id' | 'extra_selection_ids' | 'quantity' | 'note' | OptionField;
 
 /**
  * One problem of a line: the body's field it is about, and `group_id` when a choice group's rule
@@ -81,6 +82,7 @@ export function lineProblems(menu: OrderingMenu, line: LineChoice): LineProblem[
   const size = sizeProblem(found.item, line.size_id);
   if (size) problems.push(size);
   problems.push(...extrasProblems(found.category, line.extra_selection_ids));
+  problems.push(...optionProblems(found.category, line));
   if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > LINE_QUANTITY_MAX) {
     problems.push({ field: 'quantity', message: CHOICE_MESSAGES.quantity, unavailable: false });
   }

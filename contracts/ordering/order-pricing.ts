@@ -1,5 +1,6 @@
 import { toCents } from '../shared/cents';
 import { findItem, lineProblems, type LineChoice, type LineProblem, type OrderingMenu } from './order-choices';
+import { pricedOptions, type PricedOptions } from './order-options';
 
 /**
  * What an order's lines cost, in integer cents, from the menu as it is now (issue 42): the one
@@ -19,7 +20,9 @@ export type PricedLine = {
   /** The item's (or its size's) price, without extras. */
   item_cents: number;
   extras: PricedExtra[];
-  /** One of it: the item's price plus its extras'. */
+  /** The category model's choices (primary options, toppings, dressing), free unless the owner priced them. */
+  options: PricedOptions;
+  /** One of it: the item's price plus its extras' and its options'. */
   unit_cents: number;
   /** unit_cents × quantity. */
   line_cents: number;
@@ -43,7 +46,8 @@ export function priceLine(menu: OrderingMenu, line: LineChoice): PricedLine | Li
     .flatMap((group) => group.selections)
     .filter((selection) => chosen.has(selection.id))
     .map((selection) => ({ id: selection.id, name: selection.name, price_cents: toCents(selection.price) }));
-  const unitCents = itemCents + extras.reduce((sum, extra) => sum + extra.price_cents, 0);
+  const options = pricedOptions(category, line);
+  const unitCents = itemCents + extras.reduce((sum, extra) => sum + extra.price_cents, 0) + options.cents;
   return {
     item_id: item.id,
     size_id: line.size_id,
@@ -52,6 +56,7 @@ export function priceLine(menu: OrderingMenu, line: LineChoice): PricedLine | Li
     quantity: line.quantity,
     item_cents: itemCents,
     extras,
+    options,
     unit_cents: unitCents,
     line_cents: lineCents({ unit_cents: unitCents, quantity: line.quantity }),
     note: line.note ?? '',

@@ -1,4 +1,5 @@
 import type { OrderLineInput } from '../../../contracts/ordering';
+import { optionCopies } from '../../../contracts/ordering/order-options';
 import { priceLines as priceWithEngine } from '../../../contracts/ordering/order-pricing';
 import type { OrderExtraCopy } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
@@ -46,7 +47,8 @@ export function priceLines(lines: readonly OrderLineInput[], categories: readonl
       sizeName: line.size_name,
       quantity: line.quantity,
       unitPriceCents: line.item_cents,
-      extras: line.extras,
+      // The category model's choices are kept beside the extras, in words, until order lines have their own columns.
+      extras: [...line.extras, ...optionCopies(line.options)],
       lineTotalCents: line.line_cents,
       note: line.note,
     })),

@@ -33,13 +33,24 @@ export const LINE_PROBLEMS = {
   price: 'The price changed since you added it. Please remove this line and add it again.',
 } as const;
 
-/** The field keys of the item dialog: `item`, `size`, `group-<id>`, `extras`, `quantity`, `note`. */
+/** The field keys of the item dialog: `item`, `size`, `group-<id>`, `extras`, `quantity`, `note` (and the category model's `primary`, `removed-toppings`, `added-toppings`, `dressing`). */
 export type ChoiceErrors = Record<string, string>;
 
 /** The dialog's key for a problem of the order engine: a group's own field when a group's rule is broken. */
 function dialogKey(problem: LineProblem): string {
   if (problem.group_id !== undefined) return `group-${problem.group_id}`;
-  return { item_id: 'item', size_id: 'size', extra_selection_ids: 'extras', quantity: 'quantity', note: 'note' }[problem.field];
+  const keys: Record<LineProblem['field'], string> = {
+    item_id: 'item',
+    size_id: 'size',
+    extra_selection_ids: 'extras',
+    quantity: 'quantity',
+    note: 'note',
+    primary_selection_ids: 'primary',
+    removed_topping_ids: 'removed-toppings',
+    added_topping_ids: 'added-toppings',
+    dressing_id: 'dressing',
+  };
+  return keys[problem.field];
 }
 
 /**

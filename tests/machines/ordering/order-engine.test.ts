@@ -148,3 +148,81 @@ describe('status words', () => {
     ]);
   });
 });
+
+describe('the category choice model (primary options, toppings, dressing)', () => {
+  const [sized, drinks] = menu as [(typeof menu)[number], (typeof menu)[number]];
+  const modelled = {
+    ...sized,
+    primary_option_sets: [
+      {
+        id: 1,
+        name: 'Base',
+        selections: [
+          { id: 11, name: 'Tomato' },
+          { id: 12, name: 'Cream', price: 1 },
+        ],
+      },
+    ],
+    toppings: [
+      { id: 21, name: 'Onions' },
+      { id: 22, name: 'Olives', price: 0.5 },
+      { id: 23, name: 'Ham', price: 1.25 },
+    ],
+    dressings: [{ id: 31, name: 'Ranch' }],
+    allow_remove_toppings: true,
+    allow_add_toppings: true,
+    max_extra_toppings: 2,
+  };
+  const withModel = [modelled, drinks];
+  const asItComes = { ...pizza, quantity: 1 };
+  const problemsOf = (choice: Partial<Parameters<typeof lineProblems>[1]>, category: object = {}) =>
+    lineProblems([{ ...modelled, ...category }, drinks], { ...asItComes, ...choice }).map((problem) => [problem.field, problem.message, problem.unavailable]);
+
+  it('takes a line that names none of it as the dish comes, each primary set at its first selection (a specification-only client)', () => {
+    const priced = priceLines(withModel, [asItComes]);
+    expect(priced.ok && priced.lines[0]!.options).toEqual({
+      primary: [{ id: 11, name: 'Base: Tomato', price_cents: 0 }],
+      removed: [],
+      added: [],
+      dressing: null,
+      cents: 0,
+    });
+    expect(priced.ok && priced.lines[0]!.unit_cents).toBe(1625);
+  });
+
+  it('prices each choice (free unless the owner set a price) into the line: a primary selection, extra toppings, the dressing', () => {
+    const choice = { primary_selection_ids: [12], removed_topping_ids: [21], added_topping_ids: [22, 23], dressing_id: 31, quantity: 2 };
+    const priced = priceLines(withModel, [{ ...asItComes, ...choice }]);
+    expect(priced.ok && [priced.lines[0]!.options.cents, priced.lines[0]!.unit_cents, priced.lines[0]!.line_cents]).toEqual([
+      100 + 50 + 125,
+      1625 + 275,
+      (1625 + 275) * 2,
+    ]);
+  });
+
+  it('wants exactly one selection of each primary set, once named', () => {
+    expect(problemsOf({ primary_selection_ids: [] })).toEqual([['primary_selection_ids', 'Choose one: Base.', false]]);
+    expect(problemsOf({ primary_selection_ids: [11, 12] })).toEqual([['primary_selection_ids', 'Choose only one: Base.', false]]);
+    expect(problemsOf({ primary_selection_ids: [11, 99] })).toEqual([['primary_selection_ids', 'Some of these options are not offered with this dish any more.', true]]);
+  });
+
+  it('adds at most max_extra_toppings, none when adding is off or the maximum is 0 (the default), and removes only when allowed', () => {
+    expect(problemsOf({ added_topping_ids: [21, 22, 23] })).toEqual([['added_topping_ids', 'Add at most 2 extra toppings.', false]]);
+    expect(problemsOf({ added_topping_ids: [22] }, { allow_add_toppings: false })).toEqual([['added_topping_ids', 'Extra toppings cannot be added to this dish.', false]]);
+    expect(problemsOf({ added_topping_ids: [22] }, { max_extra_toppings: undefined })).toEqual([
+      ['added_topping_ids', 'Extra toppings cannot be added to this dish.', false],
+    ]);
+    expect(problemsOf({ removed_topping_ids: [21] }, { allow_remove_toppings: false })).toEqual([['removed_topping_ids', 'Toppings cannot be left off this dish.', false]]);
+    expect(problemsOf({ removed_topping_ids: [21, 22, 23] })).toEqual([]);
+  });
+
+  it('refuses a topping twice, left off and added at once, or not the dish’s; and a dressing it does not offer', () => {
+    expect(problemsOf({ added_topping_ids: [22, 22] })).toEqual([['added_topping_ids', 'Each topping can be chosen once.', false]]);
+    expect(problemsOf({ removed_topping_ids: [22], added_topping_ids: [22] })).toEqual([['added_topping_ids', 'A topping cannot be both left off and added.', false]]);
+    expect(problemsOf({ removed_topping_ids: [99] })).toEqual([['removed_topping_ids', 'Some of these toppings are not offered with this dish any more.', true]]);
+    expect(problemsOf({ dressing_id: 99 })).toEqual([['dressing_id', 'This dressing is not offered with this dish any more.', true]]);
+    expect(lineProblems(withModel, { ...cola, dressing_id: 31 })).toEqual([
+      { field: 'dressing_id', message: 'This dressing is not offered with this dish any more.', unavailable: true },
+    ]);
+  });
+});

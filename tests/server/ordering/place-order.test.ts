@@ -306,6 +306,19 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     });
   });
 
+  it('takes the category model’s choices as optional fields: a dish that offers none takes empty ones, and refuses a topping or dressing it does not offer', async () => {
+    const line = { item_id: menu.margherita, size_id: menu.large, quantity: 1, extra_selection_ids: [menu.stuffed] };
+    const none = { primary_selection_ids: [], removed_topping_ids: [], added_topping_ids: [], dressing_id: null };
+    const placed = await place(pickup({ lines: [{ ...line, ...none }] }));
+    expect([placed.statusCode, (placed.json() as PlacedOrder).total]).toEqual([201, 17]);
+    const answer = await refused(pickup({ lines: [{ ...line, removed_topping_ids: [999_999] }, { ...line, dressing_id: 999_999 }] }));
+    expect(answer).toMatchObject({ status: 409, code: 'menu_changed' });
+    expect(answer.fields).toEqual({
+      'lines.0.removed_topping_ids': 'Some of these toppings are not offered with this dish any more.',
+      'lines.1.dressing_id': 'This dressing is not offered with this dish any more.',
+    });
+  });
+
   it('refuses delivery without an address, to a zip it does not cover, or below the minimum; and an address for pickup', async () => {
     const delivery = (overrides: Partial<PlaceOrderBody>) => pickup({ fulfilment: 'delivery', ...overrides });
     expect(await refused(delivery({}))).toMatchObject({ status: 400, code: 'address_required', fields: { address: 'Please enter the delivery address.' } });
