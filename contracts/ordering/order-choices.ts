@@ -7,8 +7,8 @@ import { optionProblems, type OptionChoice, type OptionField } from './order-opt
  * the same sentences before anything is sent.
  */
 
-export type OrderingMenu = readonly OrderingCategory[];
-export type MenuItem = OrderingCategory['items'][number];
+export type OrderMenu = readonly OrderingCategory[];
+type MenuItem = OrderingCategory['items'][number];
 
 /** What a line names: the shape of the order body's line (`note` optional there). */
 export type LineChoice = { item_id: number; size_id: number | null; extra_selection_ids: readonly number[]; quantity: number; note?: string } & OptionChoice;
@@ -37,7 +37,7 @@ export const CHOICE_MESSAGES = {
 } as const;
 
 /** The item `itemId` and its category, or null when the menu no longer has it. */
-export function findItem(menu: OrderingMenu, itemId: number): { item: MenuItem; category: OrderingCategory } | null {
+export function findItem(menu: OrderMenu, itemId: number): { item: MenuItem; category: OrderingCategory } | null {
   for (const category of menu) {
     const item = category.items.find((candidate) => candidate.id === itemId);
     if (item) return { item, category };
@@ -75,7 +75,7 @@ function extrasProblems(category: OrderingCategory, ids: readonly number[]): Lin
  * judged). Empty when the line can be priced and placed. The quantity and note bounds are the
  * order contract's own (its sentences), checked here too so the dialog says them before sending.
  */
-export function lineProblems(menu: OrderingMenu, line: LineChoice): LineProblem[] {
+export function lineProblems(menu: OrderMenu, line: LineChoice): LineProblem[] {
   const found = findItem(menu, line.item_id);
   if (!found) return [{ field: 'item_id', message: CHOICE_MESSAGES.itemGone, unavailable: true }];
   const problems: LineProblem[] = [];

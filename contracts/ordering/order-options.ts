@@ -38,7 +38,7 @@ export type OptionField = 'primary_selection_ids' | 'removed_topping_ids' | 'add
 /** The order engine's LineProblem, for these fields (order-choices.ts). */
 type OptionProblem = { field: OptionField; message: string; unavailable: boolean };
 
-export const OPTION_MESSAGES = {
+const OPTION_MESSAGES = {
   optionsGone: 'Some of these options are not offered with this dish any more.',
   toppingsGone: 'Some of these toppings are not offered with this dish any more.',
   dressingGone: 'This dressing is not offered with this dish any more.',
@@ -97,7 +97,7 @@ export function optionProblems(category: CategoryOptions, line: OptionChoice): O
   ];
 }
 
-export type PricedOption = { id: number; name: string; price_cents: number };
+type PricedOption = { id: number; name: string; price_cents: number };
 
 /** A line's choices of the model, named and priced (a checked line: optionProblems found none). */
 export type PricedOptions = { primary: PricedOption[]; removed: PricedOption[]; added: PricedOption[]; dressing: PricedOption | null; cents: number };

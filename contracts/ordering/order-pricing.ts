@@ -1,5 +1,5 @@
 import { toCents } from '../shared/cents';
-import { findItem, lineProblems, type LineChoice, type LineProblem, type OrderingMenu } from './order-choices';
+import { findItem, lineProblems, type LineChoice, type LineProblem, type OrderMenu } from './order-choices';
 import { pricedOptions, type PricedOptions } from './order-options';
 
 /**
@@ -8,7 +8,7 @@ import { pricedOptions, type PricedOptions } from './order-options';
  * × quantity; the subtotal is the lines' sum. A price sent by a browser is never read.
  */
 
-export type PricedExtra = { id: number; name: string; price_cents: number };
+type PricedExtra = { id: number; name: string; price_cents: number };
 
 export type PricedLine = {
   item_id: number;
@@ -36,7 +36,7 @@ export const subtotalCents = (lines: ReadonlyArray<{ unit_cents: number; quantit
   lines.reduce((sum, line) => sum + lineCents(line), 0);
 
 /** `line` priced, or its problems (lineProblems) when the menu does not take it as it is. */
-export function priceLine(menu: OrderingMenu, line: LineChoice): PricedLine | LineProblem[] {
+function priceLine(menu: OrderMenu, line: LineChoice): PricedLine | LineProblem[] {
   const problems = lineProblems(menu, line);
   if (problems.length > 0) return problems;
   const { item, category } = findItem(menu, line.item_id)!;
@@ -64,15 +64,15 @@ export function priceLine(menu: OrderingMenu, line: LineChoice): PricedLine | Li
 }
 
 /** One unit of `line` in cents, or null when the menu cannot price it. */
-export function unitCents(menu: OrderingMenu, line: LineChoice): number | null {
+export function unitCents(menu: OrderMenu, line: LineChoice): number | null {
   const priced = priceLine(menu, line);
   return Array.isArray(priced) ? null : priced.unit_cents;
 }
 
-export type PricedOrder = { ok: true; lines: PricedLine[]; subtotal_cents: number } | { ok: false; problems: Map<number, LineProblem[]> };
+type PricedOrder = { ok: true; lines: PricedLine[]; subtotal_cents: number } | { ok: false; problems: Map<number, LineProblem[]> };
 
 /** Every line priced and their subtotal; or, by line index, the problems of each line the menu does not take. */
-export function priceLines(menu: OrderingMenu, lines: readonly LineChoice[]): PricedOrder {
+export function priceLines(menu: OrderMenu, lines: readonly LineChoice[]): PricedOrder {
   const priced = lines.map((line) => priceLine(menu, line));
   const problems = new Map(priced.flatMap((result, index) => (Array.isArray(result) ? [[index, result] as const] : [])));
   if (problems.size > 0) return { ok: false, problems };
