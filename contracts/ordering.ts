@@ -6,6 +6,7 @@ import { CURRENCIES } from './shared/restaurants';
 import { StoreSlug } from './shared/store-slug';
 import { boundedText, Email, trimmed } from './shared/text';
 import { CANCEL_REASON_MAX, ORDER_STATUSES, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
+import type { CategoryOptions } from './ordering/order-options';
 
 /**
  * Orders (issue 30): a customer places one on the store page, the owner works it on the order
@@ -76,7 +77,7 @@ export type OrderingCategory = {
     allow_multiple: boolean;
     selections: ReadonlyArray<{ id: number; name: string; price: number }>;
   }>;
-};
+} & CategoryOptions;
 
 export const OrderCustomer = object({
   name: requiredText(CUSTOMER_NAME_MAX, ORDER_MESSAGES.name),
@@ -101,6 +102,15 @@ export const OrderLineInput = object({
   quantity: refine(integer(), 'quantity', (n) => (n >= 1 && n <= LINE_QUANTITY_MAX) || ORDER_MESSAGES.quantity),
   extra_selection_ids: size(array(Id), 0, LINE_EXTRAS_MAX),
   note: optional(boundedText(LINE_NOTE_MAX, 'A line note')),
+  /**
+   * The category's choice model (issue 42; optional, so a client that sends none keeps working):
+   * one selection of each primary option set (left out: each set's first), the toppings left
+   * off, the extra toppings (at most the category's `max_extra_toppings`), one dressing.
+   */
+  primary_selection_ids: optional(size(array(Id), 0, LINE_EXTRAS_MAX)),
+  removed_topping_ids: optional(size(array(Id), 0, LINE_EXTRAS_MAX)),
+  added_topping_ids: optional(size(array(Id), 0, LINE_EXTRAS_MAX)),
+  dressing_id: optional(nullable(Id)),
 });
 export type OrderLineInput = Infer<typeof OrderLineInput>;
 

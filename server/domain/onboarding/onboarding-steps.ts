@@ -18,6 +18,7 @@ import {
   type OnboardingStepName,
   type OrderType,
 } from '../../../contracts/onboarding';
+import { fromCents, toCents } from '../../../contracts/shared/cents';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
@@ -162,9 +163,6 @@ const about: StepStore<'about'> = {
     }
   },
 };
-
-const toCents = (amount: number) => Math.round(amount * 100);
-const fromCents = (cents: number) => cents / 100;
 
 const delivery: StepStore<'delivery'> = {
   async read(db, { restaurantId }) {

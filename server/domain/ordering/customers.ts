@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { fromCents } from '../../../contracts/shared/cents';
 import { LIST_PAGE_SIZE_DEFAULT } from '../../../contracts/shared/lists';
 import type { OrderingCustomer } from '../../../contracts/shared/order-figures';
 import type { Currency } from '../../../contracts/shared/restaurants';
@@ -43,7 +44,7 @@ const toCustomer = (row: CustomerRow, { currency, timeZone, country }: { currenc
   name: row.name,
   email: row.email,
   orders: Number(row.orders),
-  total_spent: Number(row.cents) / 100,
+  total_spent: fromCents(Number(row.cents)),
   currency,
   last_order_at: row.last_order_at,
   time_zone: timeZone,

@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
+import { fromCents } from '../../../contracts/shared/cents';
 import type { OrderLine, OwnerOrder, TimelineEntry, TrackedOrder } from '../../../contracts/ordering';
 import { isFinal, nextStatuses, type Fulfilment, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
 import type { Currency } from '../../../contracts/shared/restaurants';
@@ -16,7 +17,6 @@ type LineRow = typeof orderLines.$inferSelect;
 type EventRow = typeof orderEvents.$inferSelect;
 export type OrderDetails = { lines: LineRow[]; events: EventRow[] };
 
-const money = (cents: number) => cents / 100;
 const instant = (at: Date | null) => (at === null ? null : at.toISOString());
 
 function lineOf(row: LineRow): OrderLine {
@@ -26,9 +26,9 @@ function lineOf(row: LineRow): OrderLine {
     name: row.name,
     size_name: row.sizeName,
     quantity: row.quantity,
-    unit_price: money(row.unitPriceCents),
-    extras: row.extras.map((extra) => ({ id: extra.id, name: extra.name, price: money(extra.price_cents) })),
-    line_total: money(row.lineTotalCents),
+    unit_price: fromCents(row.unitPriceCents),
+    extras: row.extras.map((extra) => ({ id: extra.id, name: extra.name, price: fromCents(extra.price_cents) })),
+    line_total: fromCents(row.lineTotalCents),
     note: row.note,
   };
 }
@@ -51,9 +51,9 @@ export function trackedOrder(row: OrderRow, details: OrderDetails, restaurant: O
       country: restaurant.country ?? null,
     },
     lines: details.lines.map(lineOf),
-    subtotal: money(row.subtotalCents),
-    fee: money(row.feeCents),
-    total: money(row.totalCents),
+    subtotal: fromCents(row.subtotalCents),
+    fee: fromCents(row.feeCents),
+    total: fromCents(row.totalCents),
     currency: row.currency as Currency,
     placed_at: row.placedAt.toISOString(),
     scheduled_for: instant(row.scheduledFor),

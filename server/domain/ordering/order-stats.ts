@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { fromCents } from '../../../contracts/shared/cents';
 import { ORDER_STATS_DAYS_DEFAULT, type OrderStats, type OrderStatsDays } from '../../../contracts/shared/order-figures';
 import type { Db } from '../../db/database';
 import { selectRows } from '../shared/raw-rows';
 import { restaurantLocale } from '../shared/restaurants';
 
 type DayRow = { date: string; orders: number; cents: string | number; has_orders: boolean };
-
-/** Cents to the contract's money (two decimals), once, after summing exactly. */
-const money = (cents: number) => cents / 100;
 
 /**
  * GET /stats/orders/: orders and revenue per day for the last `days` days of the restaurant's own
@@ -47,10 +45,10 @@ export async function orderStats(db: Db, restaurantId: number, now: Date, days: 
     time_zone: timeZone,
     country,
     days,
-    series: series.map((day) => ({ date: day.date, orders: day.orders, revenue: money(day.cents) })),
-    totals: { orders, revenue: money(cents) },
+    series: series.map((day) => ({ date: day.date, orders: day.orders, revenue: fromCents(day.cents) })),
+    totals: { orders, revenue: fromCents(cents) },
     // Rounded to the cent: the average is money too.
-    average_order_value: orders === 0 ? 0 : money(Math.round(cents / orders)),
+    average_order_value: orders === 0 ? 0 : fromCents(Math.round(cents / orders)),
     has_orders: rows[0]?.has_orders === true,
   };
 }

@@ -1,8 +1,7 @@
 import type { PlaceOrderBody } from '../../../contracts/ordering';
-import { formatMoney } from '../../../contracts/shared/money-format';
+import { orderFigures, termsOf } from '../../../contracts/ordering/order-terms';
 import { isOrderSlot } from '../../../contracts/shared/order-slots';
 import { HttpError } from '../../http-error';
-import { toCents } from './order-pricing';
 import type { OrderingStore } from './store-readers';
 
 /**
@@ -30,21 +29,12 @@ function checkFulfilment(store: OrderingStore, body: PlaceOrderBody): void {
   }
 }
 
-/** The delivery fee: none for pickup, none from the free-over amount on; below the minimum, refused. */
+/** The delivery fee and the minimum, by the order engine (contracts/ordering/order-terms.ts): the figures and sentence the checkout shows. */
 function feeCents(store: OrderingStore, body: PlaceOrderBody, subtotalCents: number): number {
-  if (body.fulfilment === 'pickup') return 0;
   const { delivery, restaurant } = store.storefront;
-  if (delivery.min_order !== null && subtotalCents < toCents(delivery.min_order)) {
-    const money = (cents: number) => formatMoney(cents / 100, restaurant.currency);
-    throw refused(
-      409,
-      'below_minimum',
-      'lines',
-      `Delivery needs an order of at least ${money(toCents(delivery.min_order))}; this one is ${money(subtotalCents)}.`,
-    );
-  }
-  if (delivery.free_over !== null && subtotalCents >= toCents(delivery.free_over)) return 0;
-  return toCents(delivery.fee);
+  const figures = orderFigures(body.fulfilment, subtotalCents, termsOf(delivery), restaurant.currency);
+  if (figures.minimum !== null) throw refused(409, 'below_minimum', 'lines', figures.minimum);
+  return figures.fee;
 }
 
 /** As soon as possible only while open; otherwise one of the slots the checkout offers. Answers when it should be ready or arrive. */

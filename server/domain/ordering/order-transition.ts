@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TransitionBody } from '../../../contracts/ordering';
 import { allows, inPrepWindow, nextStatuses, PREP_WINDOW_MINUTES, type Fulfilment, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
+import { STATUS_WORDS } from '../../../contracts/ordering/order-words';
 import type { Db } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
 import type { Scope } from '../shared/scope';
 import { orderInScope } from './order-reads';
 import type { OrderRow } from './order-shapes';
-
-/** How the answers name a status. */
-export const STATUS_WORDS: Record<OrderStatus, string> = {
-  placed: 'new',
-  accepted: 'accepted',
-  ready: 'ready',
-  out_for_delivery: 'out for delivery',
-  completed: 'completed',
-  cancelled: 'cancelled',
-};
 
 /** What a move needs beside being allowed, named for the field to fill in. */
 function missingDetail(body: TransitionBody): HttpError {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ORDER_TOTAL_MAX_CENTS, type PlacedOrder, type PlaceOrderBody } from '../../../contracts/ordering';
+import { fromCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
@@ -48,7 +49,7 @@ async function nextNumber(tx: Db, restaurantId: number): Promise<number> {
 /** An order above ORDER_TOTAL_MAX_CENTS is refused (400) before anything is stored: its money would not fit the order's columns. */
 function checkTotal(totalCents: number, currency: Currency): void {
   if (totalCents <= ORDER_TOTAL_MAX_CENTS) return;
-  const money = (cents: number) => formatMoney(cents / 100, currency);
+  const money = (cents: number) => formatMoney(fromCents(cents), currency);
   const detail = `An order can come to at most ${money(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${money(totalCents)}. Please order less.`;
   throw new HttpError(400, 'order_too_large', detail, { fields: { lines: detail } });
 }

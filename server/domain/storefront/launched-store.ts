@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { fromCents } from '../../../contracts/shared/cents';
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from '../../../contracts/shared/delivery-terms';
 import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import type { Storefront } from '../../../contracts/storefront';
@@ -47,9 +48,6 @@ export type LaunchedStore = NonNullable<Awaited<ReturnType<typeof launchedStore>
 /** The zone the store's hours are kept in: the owner's choice, else the location's (contracts/shared/time-zones.ts). */
 export const timeZoneOf = (store: Pick<LaunchedStore, 'timeZone' | 'country' | 'state'>): string =>
   store.timeZone ?? defaultTimeZone(store.country, store.state);
-
-/** restaurant_delivery keeps cents; the store speaks money with two decimals. */
-const fromCents = (cents: number) => cents / 100;
 
 /** The delivery step's settings as the store reads them, in money rather than cents. */
 type DeliverySettings = DeliveryTerms & { zip_codes: readonly string[] };

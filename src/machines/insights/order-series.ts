@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '../../../contracts/shared/cents';
 import type { OrderStats } from '../../../contracts/shared/order-figures';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import { averageOrderValue, runRatePerDay, sampleSeries, type SamplePoint } from './sample-data';
@@ -19,8 +20,6 @@ export type OrderSeries = {
   averageOrderValue: number;
 };
 
-const cents = (amount: number) => Math.round(amount * 100);
-
 /**
  * The last `days` days. Real figures come for the longest range (one call) and are cut here, so
  * choosing a range asks nothing; their money is summed in cents. The real run rate is the
@@ -40,15 +39,15 @@ export function orderSeries(orders: OrderStats | null, days: number, today: Date
     };
   }
   const points = orders.series.slice(-days);
-  const revenue = points.reduce((sum, point) => sum + cents(point.revenue), 0);
+  const revenue = points.reduce((sum, point) => sum + toCents(point.revenue), 0);
   const count = points.reduce((sum, point) => sum + point.orders, 0);
   return {
     points,
     sample: false,
     currency: orders.currency,
     country: orders.country ?? null,
-    runRatePerDay: points.length === 0 ? 0 : Math.round(revenue / points.length) / 100,
-    averageOrderValue: count === 0 ? 0 : Math.round(revenue / count) / 100,
+    runRatePerDay: points.length === 0 ? 0 : fromCents(Math.round(revenue / points.length)),
+    averageOrderValue: count === 0 ? 0 : fromCents(Math.round(revenue / count)),
   };
 }
 

@@ -1,10 +1,12 @@
-import { LINE_NOTE_MAX, LINE_QUANTITY_MAX, ORDER_MESSAGES, type OrderingCategory, type OrderLineInput } from '../../../contracts/ordering';
+import type { OrderingCategory, OrderLineInput } from '../../../contracts/ordering';
+import { findItem, lineProblems, type LineProblem } from '../../../contracts/ordering/order-choices';
+import { subtotalCents as linesSubtotal, unitCents } from '../../../contracts/ordering/order-pricing';
 import type { StoredLine } from '../../services/ordering/cart-store';
 
 /**
- * The cart's rules, pure (issue 30): what a choice of the item dialog costs, what is wrong with
- * it, and whether a line kept in the browser still matches the menu the page carries now. Money
- * is counted in integer cents here; the server prices the order again and is the only judge.
+ * The cart's lines (issue 30): whether a line kept in the browser still matches the menu the page
+ * carries now, what is charged, what is kept and sent. What a choice costs and what is wrong with
+ * it are the order engine's (contracts/ordering/, issue 42), which the server prices and refuses with.
  */
 
 /**
@@ -16,8 +18,6 @@ export type OrderingMenu = ReadonlyArray<
   Omit<OrderingCategory, 'sizes'> & { sizes: ReadonlyArray<OrderingCategory['sizes'][number] & { units: number | null; measurement: string | null }> }
 >;
 export type StoreMenu = OrderingMenu;
-type Category = StoreMenu[number];
-type Item = Category['items'][number];
 
 /** What the customer picked in the item dialog; what a line of the order body is made of. */
 export type CartChoice = { item_id: number; size_id: number | null; extra_selection_ids: number[]; quantity: number; note: string };
@@ -27,51 +27,41 @@ export type { StoredLine };
 /** A line as the cart shows it: named from the menu, and `problem` when the menu no longer matches it (never charged). */
 export type CartLine = StoredLine & { name: string; size_name: string; extras: string[]; problem: string | null };
 
-export const cents = (amount: number) => Math.round(amount * 100);
-
 export const LINE_PROBLEMS = {
   gone: 'No longer on the menu. Please remove this line.',
   changed: 'This item changed since you added it. Please remove this line and add it again.',
   price: 'The price changed since you added it. Please remove this line and add it again.',
 } as const;
 
-function findItem(menu: StoreMenu, itemId: number): { item: Item; category: Category } | null {
-  for (const category of menu) {
-    const item = category.items.find((candidate) => candidate.id === itemId);
-    if (item) return { item, category };
-  }
-  return null;
-}
-
-/** The field keys of the item dialog: `size`, `group-<id>`, `quantity`, `note`. */
+/** The field keys of the item dialog: `item`, `size`, `group-<id>`, `extras`, `quantity`, `note` (and the category model's `primary`, `removed-toppings`, `added-toppings`, `dressing`). */
 export type ChoiceErrors = Record<string, string>;
 
-/** What is wrong with `choice` for this item of this category: a size it is not offered in, a group's rule broken, a quantity or note out of bounds. */
-export function choiceErrors(item: Item, category: Category, choice: CartChoice): ChoiceErrors {
-  const errors: ChoiceErrors = {};
-  if (item.price === null ? !item.prices.some((price) => price.size_id === choice.size_id) : choice.size_id !== null) errors.size = 'Choose a size.';
-  const chosen = new Set(choice.extra_selection_ids);
-  let known = 0;
-  for (const group of category.extra_groups) {
-    const picked = group.selections.filter((selection) => chosen.has(selection.id)).length;
-    known += picked;
-    if (group.required && picked === 0) errors[`group-${group.id}`] = `Choose ${group.allow_multiple ? 'at least one' : 'one'}: ${group.name}.`;
-    if (!group.allow_multiple && picked > 1) errors[`group-${group.id}`] = `Choose only one: ${group.name}.`;
-  }
-  if (known !== chosen.size) errors.extras = LINE_PROBLEMS.changed;
-  if (!Number.isInteger(choice.quantity) || choice.quantity < 1 || choice.quantity > LINE_QUANTITY_MAX) errors.quantity = ORDER_MESSAGES.quantity;
-  if (choice.note.trim().length > LINE_NOTE_MAX) errors.note = `At most ${LINE_NOTE_MAX} characters.`;
-  return errors;
+/** The dialog's key for a problem of the order engine: a group's own field when a group's rule is broken. */
+function dialogKey(problem: LineProblem): string {
+  if (problem.group_id !== undefined) return `group-${problem.group_id}`;
+  const keys: Record<LineProblem['field'], string> = {
+    item_id: 'item',
+    size_id: 'size',
+    extra_selection_ids: 'extras',
+    quantity: 'quantity',
+    note: 'note',
+    primary_selection_ids: 'primary',
+    removed_topping_ids: 'removed-toppings',
+    added_topping_ids: 'added-toppings',
+    dressing_id: 'dressing',
+  };
+  return keys[problem.field];
 }
 
-/** One unit of `choice` in cents (the size's or the item's price, plus every extra), or null when the menu cannot price it. */
-export function unitCents(menu: StoreMenu, choice: CartChoice): number | null {
-  const found = findItem(menu, choice.item_id);
-  if (!found || Object.keys(choiceErrors(found.item, found.category, choice)).length > 0) return null;
-  const { item, category } = found;
-  const base = item.price ?? item.prices.find((price) => price.size_id === choice.size_id)!.price;
-  const extras = category.extra_groups.flatMap((group) => group.selections).filter((selection) => choice.extra_selection_ids.includes(selection.id));
-  return cents(base) + extras.reduce((sum, selection) => sum + cents(selection.price), 0);
+/**
+ * What is wrong with `choice`, by the item dialog's fields, in the order engine's sentences (the
+ * ones the server would refuse it with); empty when it can be added. An extra chosen twice is
+ * refused here as there, so the cart never sends what the server refuses.
+ */
+export function choiceErrors(menu: StoreMenu, choice: CartChoice): ChoiceErrors {
+  const errors: ChoiceErrors = {};
+  for (const problem of lineProblems(menu, choice)) errors[dialogKey(problem)] ??= problem.message;
+  return errors;
 }
 
 /** A stored line read against the menu now: named, and flagged when its item, size or choices vanished or its price changed. */
@@ -89,7 +79,8 @@ export function checkedLine(menu: StoreMenu, line: StoredLine): CartLine {
 /** The lines charged: every line without a problem. */
 export const chargedLines = (lines: readonly CartLine[]) => lines.filter((line) => line.problem === null);
 
-export const subtotalCents = (lines: readonly CartLine[]) => chargedLines(lines).reduce((sum, line) => sum + line.unit_cents * line.quantity, 0);
+/** The charged lines' subtotal, summed as the server sums the order's (the order engine). */
+export const subtotalCents = (lines: readonly CartLine[]) => linesSubtotal(chargedLines(lines));
 
 export const itemCount = (lines: readonly CartLine[]) => chargedLines(lines).reduce((sum, line) => sum + line.quantity, 0);
 

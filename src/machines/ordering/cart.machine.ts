@@ -1,10 +1,10 @@
 import { assign, emit, setup } from 'xstate';
 import { LINE_QUANTITY_MAX, ORDER_LINES_MAX, ORDER_MESSAGES } from '../../../contracts/ordering';
+import { unitCents } from '../../../contracts/ordering/order-pricing';
 import {
   checkedLine,
   choiceErrors,
   storedLines,
-  unitCents,
   type CartChoice,
   type CartLine,
   type ChoiceErrors,
@@ -34,12 +34,9 @@ type Emitted =
   | { type: 'line.added'; name: string; quantity: number }
   | { type: 'line.refused'; errors: ChoiceErrors };
 
-/** Why `choice` cannot be added, by field; empty when it can. */
+/** Why `choice` cannot be added, by field (the order engine's sentences); empty when it can. */
 function refusalOf(context: Context, choice: CartChoice): ChoiceErrors {
-  const category = context.menu.find((candidate) => candidate.items.some((item) => item.id === choice.item_id));
-  const item = category?.items.find((candidate) => candidate.id === choice.item_id);
-  if (!category || !item) return { item: 'This item is no longer on the menu.' };
-  const errors = choiceErrors(item, category, choice);
+  const errors = choiceErrors(context.menu, choice);
   if (Object.keys(errors).length === 0 && context.lines.length >= ORDER_LINES_MAX) return { item: ORDER_MESSAGES.lines };
   return errors;
 }

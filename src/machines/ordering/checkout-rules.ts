@@ -2,14 +2,11 @@ import { validate, type Struct } from 'superstruct';
 import type { Fulfilment, PlaceOrderBody } from '../../../contracts/ordering';
 import { openingStatus, type Schedule } from '../../../contracts/shared/opening-status';
 import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots';
-import { cents } from './cart-lines';
+import type { DeliveryTermsData } from '../../../contracts/ordering/order-terms';
 import type { OpeningDay, SpecialDay } from '../../../contracts/shared/opening-hours';
 import type { Currency } from '../../../contracts/shared/restaurants';
 
-/** The checkout's pure rules (issue 30): which step owns a field, what the order costs, which times may be asked for. */
-
-/** Delivery terms as the store and its zip check state them (money with two decimals). */
-export type DeliveryTermsData = { fee: number; min_order: number | null; free_over: number | null };
+/** The checkout's pure rules (issue 30): which step owns a field, which times may be asked for. What the order costs is the order engine's (contracts/ordering/order-terms.ts). */
 
 /**
  * What the checkout reads of the store, as a shape of its own: the storefront area's page data
@@ -27,15 +24,7 @@ export type CheckoutStore = {
   delivery: DeliveryTermsData & { available: boolean; eta_from: number; eta_to: number };
 };
 export type Step = 'fulfilment' | 'address' | 'time' | 'contact' | 'review';
-/** Delivery terms in cents, from the store's data until the zip check answers its own. */
-export type Terms = { fee: number; min_order: number | null; free_over: number | null };
 export type FieldErrors = Record<string, string>;
-
-export const termsOf = (terms: DeliveryTermsData): Terms => ({
-  fee: cents(terms.fee),
-  min_order: terms.min_order === null ? null : cents(terms.min_order),
-  free_over: terms.free_over === null ? null : cents(terms.free_over),
-});
 
 export const scheduleOf = (store: CheckoutStore): Schedule => ({ time_zone: store.time_zone, ...store.hours });
 
@@ -48,15 +37,6 @@ export const isOpenNow = (store: CheckoutStore, now: Date) => openingStatus(sche
  * this way of ordering (its `eta_from`), as the server checks them (contracts/shared/order-slots.ts).
  */
 export const slotsFor = (store: CheckoutStore, fulfilment: Fulfilment, now: Date): SlotDay[] => orderSlots(scheduleOf(store), now, store[fulfilment].eta_from);
-
-/** The delivery fee for this subtotal: none for pickup, none from the free-over amount on. */
-export function feeCents(fulfilment: Fulfilment | null, subtotal: number, terms: Terms): number {
-  if (fulfilment !== 'delivery') return 0;
-  return terms.free_over !== null && subtotal >= terms.free_over ? 0 : terms.fee;
-}
-
-export const belowMinimum = (fulfilment: Fulfilment | null, subtotal: number, terms: Terms) =>
-  fulfilment === 'delivery' && terms.min_order !== null && subtotal < terms.min_order;
 
 /** The contract's own failures for `value`, keyed as the server keys them (`customer.phone`): the same sentences at both ends. */
 export function contractErrors<T, S>(struct: Struct<T, S>, value: unknown, prefix: string): FieldErrors {

@@ -1,22 +1,19 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type PlacedOrder } from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
-import type { DeliveryTermsData } from './checkout-rules';
+import { orderFigures, termsOf, type DeliveryTermsData, type OrderFigures, type Terms } from '../../../contracts/ordering/order-terms';
 import { placeOrder, type Placement } from '../../services/ordering/place-order';
 import {
-  belowMinimum,
   contractErrors,
   firstStepOf,
   isOpenNow,
   offeredFulfilments,
   orderBody,
   slotsFor,
-  termsOf,
   type CheckoutStore,
   type FieldErrors,
   type OrderForm,
   type Step,
-  type Terms,
 } from './checkout-rules';
 
 /**
@@ -106,6 +103,14 @@ function timeError(context: Context): string | null {
   return context.slots.some((day) => day.slots.includes(context.when!)) ? null : 'That time is no longer available. Please choose another.';
 }
 
+/**
+ * What the order comes to at this point of the checkout (subtotal, fee, total in cents, and the
+ * minimum's sentence when it falls short): the order engine's figures, the ones the server charges.
+ * The view shows them as they are.
+ */
+export const checkoutFigures = (context: Pick<Context, 'fulfilment' | 'subtotal' | 'terms' | 'store'>): OrderFigures =>
+  orderFigures(context.fulfilment, context.subtotal, context.terms, context.store.currency);
+
 /** The first field in error, in the order the step shows them. */
 const firstField = (errors: FieldErrors, step: Step) => Object.keys(errors).find((field) => firstStepOf({ [field]: '' }) === step) ?? null;
 
@@ -131,7 +136,7 @@ export const checkoutMachine = setup({
     zipNotServed: ({ event }) => outputOf<ZipAnswer>(event)?.kind === 'checked',
     timeValid: ({ context }) => timeError(context) === null,
     customerValid: ({ context }) => Object.keys(customerErrors(context)).length === 0,
-    meetsMinimum: ({ context }) => !belowMinimum(context.fulfilment, context.subtotal, context.terms),
+    meetsMinimum: ({ context }) => checkoutFigures(context).minimum === null,
     placed: ({ event }) => outputOf<Placement>(event)?.kind === 'placed',
     refusedAtFulfilment: ({ event }) => refusedAt(event, 'fulfilment'),
     refusedAtAddress: ({ event }) => refusedAt(event, 'address'),

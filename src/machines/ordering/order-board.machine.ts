@@ -1,6 +1,7 @@
 import { and, assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OwnerOrder, TransitionBody } from '../../../contracts/ordering';
 import { allows } from '../../../contracts/ordering/order-lifecycle';
+import { STATUS_WORDS } from '../../../contracts/ordering/order-words';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { ApiError } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
@@ -124,15 +125,6 @@ const moveBody = (event: Extract<OrderBoardEvent, { type: 'order.move' }>): Tran
   event.prep_minutes === undefined ? { to: event.to } : { to: event.to, prep_minutes: event.prep_minutes };
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
-
-const STATUS_WORDS: Record<OwnerOrder['status'], string> = {
-  placed: 'placed',
-  accepted: 'accepted',
-  ready: 'ready',
-  out_for_delivery: 'out for delivery',
-  completed: 'completed',
-  cancelled: 'cancelled',
-};
 
 export const orderBoardMachine = setup({
   types: {

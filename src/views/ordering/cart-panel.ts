@@ -1,6 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import { LINE_QUANTITY_MAX } from '../../../contracts/ordering';
 import { formatMoney } from '../../../contracts/shared/money-format';
+import { lineCents } from '../../../contracts/ordering/order-pricing';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import { itemCount, subtotalCents, type CartLine } from '../../machines/ordering/cart-lines';
 import type { cartMachine } from '../../machines/ordering/cart.machine';
@@ -76,8 +77,8 @@ export function cartPanel(cart: Cart, currency: Currency, checkout: () => void) 
           quantityButton('One more', line.quantity + 1, '+'),
         );
     const price = line.problem
-      ? element('s', { class: 'muted' }, money(line.unit_cents * line.quantity))
-      : element('span', {}, money(line.unit_cents * line.quantity));
+      ? element('s', { class: 'muted' }, money(lineCents(line)))
+      : element('span', {}, money(lineCents(line)));
     return element(
       'li',
       { class: line.problem ? 'cart-line flagged' : 'cart-line' },

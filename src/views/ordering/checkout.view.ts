@@ -3,12 +3,13 @@ import { ORDER_NOTE_MAX, type PlacedOrder } from '../../../contracts/ordering';
 import { clockOf, formatDate, formatDayTime, formatTime } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { CartLine } from '../../machines/ordering/cart-lines';
-import { belowMinimum, feeCents, offeredFulfilments, type Step } from '../../machines/ordering/checkout-rules';
-import type { checkoutMachine, TextField } from '../../machines/ordering/checkout.machine';
+import { offeredFulfilments, type Step } from '../../machines/ordering/checkout-rules';
+import { checkoutFigures, type checkoutMachine, type TextField } from '../../machines/ordering/checkout.machine';
+import { lineCents } from '../../../contracts/ordering/order-pricing';
 import { element } from '../shared/dom';
 import { lineDetails } from './cart-panel';
 import { choice, choiceGroup, textField } from './fields';
-import { paymentWords } from './order-words';
+import { paymentWords } from '../../../contracts/ordering/order-words';
 
 type Checkout = ActorRefFrom<typeof checkoutMachine>;
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -165,7 +166,7 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
       } else if (step === 'review') {
         into.nodes = stepForm('Review your order', review(context), 'Place order');
         const placeButton = (into.nodes[0] as HTMLFormElement).querySelector<HTMLButtonElement>('button[type="submit"]')!;
-        if (belowMinimum(context.fulfilment, context.subtotal, context.terms)) {
+        if (checkoutFigures(context).minimum !== null) {
           // Placing is impossible here (the machine's guard); the button says so rather than vanishing.
           placeButton.setAttribute('aria-disabled', 'true');
           placeButton.setAttribute('aria-describedby', 'minimum-note');
@@ -185,7 +186,7 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
     }
 
     function review(context: Context): Node[] {
-      const fee = feeCents(context.fulfilment, context.subtotal, context.terms);
+      const figures = checkoutFigures(context);
       const row = (label: string, amount: string, strong = false) =>
         element('p', { class: 'subtotal' }, element('span', {}, label), strong ? element('strong', {}, amount) : element('span', {}, amount));
       const items = lines
@@ -195,7 +196,7 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
             'li',
             { class: 'cart-line' },
             element('div', { class: 'line-main' }, ...lineDetails(line, `${line.quantity} \u00d7 `)),
-            element('span', {}, money(line.unit_cents * line.quantity)),
+            element('span', {}, money(lineCents(line))),
           ),
         );
       const terms: Node[] = [];
@@ -208,12 +209,11 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
         context.fulfilment === 'delivery'
           ? `Delivery to ${context.address.street.trim()}, ${context.address.city.trim()} ${context.address.zip_code.trim()}`
           : 'Pickup at the restaurant';
-      const short = context.terms.min_order !== null ? context.terms.min_order - context.subtotal : 0;
       return [
         element('ul', { class: 'plain cart-lines' }, ...items),
-        row('Subtotal', money(context.subtotal)),
-        ...(context.fulfilment === 'delivery' ? [row('Delivery fee', fee === 0 ? 'Free' : money(fee))] : []),
-        row('Total', money(context.subtotal + fee), true),
+        row('Subtotal', money(figures.subtotal)),
+        ...(context.fulfilment === 'delivery' ? [row('Delivery fee', figures.fee === 0 ? 'Free' : money(figures.fee))] : []),
+        row('Total', money(figures.total), true),
         ...(terms.length > 0 ? [element('ul', { class: 'plain terms' }, ...terms)] : []),
         element('p', {}, `${where}. ${when} (${store.time_zone}).`),
         element('p', {}, `${context.customer.name.trim()} \u00b7 ${context.customer.phone.trim()} \u00b7 ${context.customer.email.trim()}`),
@@ -221,15 +221,7 @@ export function checkoutView(placed: (order: PlacedOrder) => void) {
         ...(context.fulfilment === 'delivery' && context.address.notes.trim() ? [element('p', {}, `Delivery notes: ${context.address.notes.trim()}`)] : []),
         ...(context.note.trim() ? [element('p', {}, `Note for the restaurant: ${context.note.trim()}`)] : []),
         element('p', { class: 'pay' }, `${paymentWords(context.fulfilment!)}. Nothing is charged online.`),
-        ...(belowMinimum(context.fulfilment, context.subtotal, context.terms)
-          ? [
-              element(
-                'p',
-                { class: 'field-error', id: 'minimum-note' },
-                `Delivery needs a minimum order of ${money(context.terms.min_order!)}: add ${money(short)} more to place it.`,
-              ),
-            ]
-          : []),
+        ...(figures.minimum !== null ? [element('p', { class: 'field-error', id: 'minimum-note' }, figures.minimum)] : []),
       ];
     }
 

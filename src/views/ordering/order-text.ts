@@ -2,7 +2,7 @@ import type { OrderLine, OwnerOrder } from '../../../contracts/ordering';
 import { isFinal, prepWindowOpensAt } from '../../../contracts/ordering/order-lifecycle';
 import { clockOf, formatDateWithYear, formatTime, formatTimeOrDayTime, wallDateTime } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../shared/money-format';
-import { paymentWords } from './order-words';
+import { paymentWords } from '../../../contracts/ordering/order-words';
 
 /**
  * How an order reads on its card and its kitchen ticket: times on the restaurant's own clock

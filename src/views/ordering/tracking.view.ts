@@ -5,7 +5,7 @@ import { formatMoney } from '../../../contracts/shared/money-format';
 import type { TrackedOrder } from '../../../contracts/ordering';
 import type { trackingMachine } from '../../machines/ordering/tracking.machine';
 import { element } from '../shared/dom';
-import { paymentWords, statusWords } from './order-words';
+import { paymentWords, statusWords } from '../../../contracts/ordering/order-words';
 
 type Tracking = ActorRefFrom<typeof trackingMachine>;
 

@@ -72,6 +72,17 @@ describe('cart machine', () => {
     expect(actor.getSnapshot().hasTag('empty')).toBe(true);
   });
 
+  it('refuses an extra chosen twice as the server does (never merged into one and sent), and a dish gone from the menu', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'line.add', choice: { ...pizza, extra_selection_ids: [THICK, OLIVES, OLIVES] } });
+    actor.send({ type: 'line.add', choice: { ...cola, item_id: 999 } });
+    expect(emitted.filter((event) => event.type === 'line.refused').map((event) => event.errors)).toEqual([
+      { extras: 'Each extra can be chosen once.' },
+      { item: 'This dish is not on the menu any more.' },
+    ]);
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+  });
+
   it('flags a stored line whose item vanished, whose price changed or whose choice is gone, and never charges it', () => {
     const { actor } = start([
       { ...cola, key: 'line-1', unit_cents: 250 },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
 import { orderSlots } from '#contracts/shared/order-slots';
 import { assert } from 'superstruct';
-import { checkoutMachine, type CheckoutInput, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
+import { checkoutFigures, checkoutMachine, type CheckoutInput, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
 import { scheduleOf } from '#src/machines/ordering/checkout-rules';
 import type { Placement } from '#src/services/ordering/place-order';
 import { COLA, CLOSED_NOW, OPEN_NOW, storeData } from '#tests/fixtures/ordering/store-data';
@@ -210,6 +210,13 @@ describe('checkout machine', () => {
       small.send({ type: 'time.choose', when: 'asap' }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' }, { type: 'step.next' });
       expect(small.actor.getSnapshot().hasTag('review')).toBe(true);
       expect(small.sent).toEqual([]);
+      // What the review shows: the order engine's figures and the sentence the server refuses with.
+      expect(checkoutFigures(small.actor.getSnapshot().context)).toEqual({
+        subtotal: 1000,
+        fee: 300,
+        total: 1300,
+        minimum: 'Delivery needs a minimum order of $15.00: add $5.00 more to place it.',
+      });
     });
   });
 });

@@ -1,6 +1,18 @@
-import type { OrderStatus, Fulfilment } from '../../../contracts/ordering';
+import type { Fulfilment, OrderStatus } from './order-lifecycle';
 
-/** How the customer's pages say statuses (issue 30); times and dates are written by contracts/shared/clock-format.ts. */
+/**
+ * How statuses are said (issue 42), once for every layer: `STATUS_WORDS` inside a sentence (the
+ * server's refusal of a move, the board's announcement: "This order is ready; it cannot become
+ * new."), `statusWords` to the customer (tracking page, mails), who reads what happens next.
+ */
+export const STATUS_WORDS: Record<OrderStatus, string> = {
+  placed: 'new',
+  accepted: 'accepted',
+  ready: 'ready',
+  out_for_delivery: 'out for delivery',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
 
 export function statusWords(status: OrderStatus, fulfilment: Fulfilment): string {
   switch (status) {
