@@ -200,6 +200,6 @@ describe('the store page as the server renders it', { timeout: 10_000 }, () => {
     expect(text(parsed.querySelector('.item h3'))).toBe(hostile);
     expect(parsed.querySelector('.item button')!.getAttribute('aria-label')).toBe(`Details: ${hostile}`);
     expect(JSON.parse(ldBlock).name).toBe(hostile);
-    expect(JSON.parse(dataBlock).categories[0].extra_groups[0].selections[0].name).toBe(hostile);
+    expect(JSON.parse(dataBlock).store.categories[0].extra_groups[0].selections[0].name).toBe(hostile);
   });
 });
