@@ -3,7 +3,9 @@
  * real API, opened at its store URL by a customer at 1280, 375 and 320 px (axe clean, nothing
  * scrolls sideways), its zip check (delivers, does not, malformed) and an item's details opened
  * and closed with the keyboard; and (issue 40) a US and a UK store's hours, each written its
- * country's way.
+ * country's way. Issue 42: the page is React rendered by the server and hydrated (a hydration
+ * error would fail any test here, as every console error does); it works with JavaScript off, and
+ * on a phone the menu starts on the first screen with the category links kept in view.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -140,5 +142,40 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     await page.keyboard.press('Enter'); // the close button, focused when the dialog opens
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Details: Margherita');
+  });
+
+  it('works with JavaScript off: menu, prices, hours and status in the first HTML, no button that needs the script', async () => {
+    const context = await run.browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 667 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${run.app.url}/blue-door`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blue Door Diner');
+      await expect(page.locator('.item').first().locator('.prices').textContent()).resolves.toBe('Small$9.00Large$14.50');
+      await expect(page.locator('.status').textContent()).resolves.toBe('Open 24 hours');
+      await expect(page.getByRole('row', { name: /^Every day/ }).textContent()).resolves.toBe('Every dayOpen 24 hours');
+      // Details, the zip form and the cart need the script: none is offered; the page says how to ask instead.
+      expect(await page.getByRole('button').count()).toBe(0);
+      await page.getByText('To know whether we deliver to your address, call (312) 555-0101.').waitFor();
+      await page.getByRole('link', { name: 'Category 3' }).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe((await page.getByRole('link', { name: 'Category 3' }).getAttribute('href'))!);
+      await screenshot(page, 'storefront-page-noscript-375');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone starts the menu on the first screen and keeps the category links in view while scrolling', async () => {
+    const page = await openStore(375);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const firstItem = await page.locator('.item').first().boundingBox();
+    expect(firstItem!.y).toBeLessThan(667);
+    const nav = page.getByRole('navigation', { name: 'Menu categories' });
+    await page.getByRole('link', { name: 'Category 3' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Category 3' }).getAttribute('aria-current')).toBe('true');
+    const stuck = await nav.boundingBox();
+    expect(stuck!.y).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'storefront-page-scrolled-375');
   });
 });

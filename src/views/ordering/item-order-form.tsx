@@ -63,7 +63,12 @@ export function ItemOrderForm({ item, category, menu, currency, cart, done }: { 
     'line.added': done,
   });
 
+  // A field the customer changes after a refusal is judged again at the next Add: its error goes.
+  const changed = (key: string) =>
+    setErrors((before) => Object.fromEntries(Object.entries(before).filter(([field]) => field !== key)));
+
   const pick = (group: Category['extra_groups'][number], selectionId: number | null, on: boolean) => {
+    changed(`group-${group.id}`);
     const mine = new Set(group.selections.map((selection) => selection.id));
     setPicked((before) => {
       const others = group.allow_multiple ? before.filter((id) => id !== selectionId) : before.filter((id) => !mine.has(id));
@@ -72,6 +77,7 @@ export function ItemOrderForm({ item, category, menu, currency, cart, done }: { 
   };
 
   const stepQuantity = (by: number) => {
+    changed('quantity');
     const now = Number(quantity);
     setQuantity(String(Number.isInteger(now) ? Math.min(LINE_QUANTITY_MAX, Math.max(1, now + by)) : 1));
   };
@@ -97,7 +103,10 @@ export function ItemOrderForm({ item, category, menu, currency, cart, done }: { 
               label={sizeLabel(option)}
               price={money(item.prices.find((price) => price.size_id === option.id)!.price)}
               checked={size === option.id}
-              onChange={() => setSize(option.id)}
+              onChange={() => {
+                changed('size');
+                setSize(option.id);
+              }}
             />
           ))}
         </ChoiceGroup>
@@ -140,7 +149,10 @@ export function ItemOrderForm({ item, category, menu, currency, cart, done }: { 
             min={1}
             max={LINE_QUANTITY_MAX}
             value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
+            onChange={(event) => {
+              changed('quantity');
+              setQuantity(event.target.value);
+            }}
             aria-invalid={errors.quantity ? true : undefined}
             aria-describedby={describedBy('quantity-error', errors.quantity)}
           />
@@ -150,7 +162,11 @@ export function ItemOrderForm({ item, category, menu, currency, cart, done }: { 
         </div>
         <FieldError id="quantity-error" message={errors.quantity} />
       </div>
-      <TextField id="line-note" label="Note for the kitchen" value={note} onChange={setNote} error={errors.note} optional multiline maxLength={LINE_NOTE_MAX} />
+      <TextField id="line-note" label="Note for the kitchen" value={note}
+        onChange={(value) => {
+          changed('note');
+          setNote(value);
+        }} error={errors.note} optional multiline maxLength={LINE_NOTE_MAX} />
       <p className="field-error" role="alert" hidden={!unplaced}>
         {unplaced?.[1] ?? ''}
       </p>

@@ -69,6 +69,8 @@ describe('the store page’s cart and checkout', () => {
     expect(within(crust).getByRole('radio', { name: /Thin/ })).toHaveFocus();
 
     await user.click(within(crust).getByRole('radio', { name: /Thick/ }));
+    // Changed, the crust is no longer marked: the cart judges it again at the next Add.
+    expect(crust).not.toHaveAttribute('aria-invalid');
     await user.click(within(dialog).getByRole('checkbox', { name: /Olives/ }));
     // Large $14.00 + Thick $1.50 + Olives $0.75, once; then twice with + (issue 42: the line's price on the button, − and + as in the cart).
     expect(within(dialog).getByRole('button', { name: 'Add to order · $16.25' })).toBeVisible();
