@@ -7,6 +7,7 @@ import { STORE_COLOURS as C, SYSTEM_FONTS } from '../../theme-tokens';
  * request for a style file (Lighthouse's mobile run counts that round trip against the first
  * paint). System fonts only, for the same reason. Colours, fonts and spacing are the product's
  * tokens (src/theme-tokens.ts), whose pairs meet WCAG AA. No Mantine: its weight is the back office's.
+ * A Details button keeps its room while hidden (until the page is hydrated): nothing moves when it shows.
  */
 export const STORE_PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -79,6 +80,7 @@ h1,h2,h3{line-height:1.2;margin:0}
 .item img{width:6rem;height:6rem;border-radius:.75rem;object-fit:cover;flex:none;background:${C.line}}
 .more{margin-top:.6rem;font:inherit;font-size:.9rem;font-weight:600;color:${C.accent};background:none;border:1px solid ${C.border};border-radius:999px;padding:.25rem .8rem;cursor:pointer}
 .more:hover{border-color:${C.accent}}
+.more[hidden]{display:inline-block;visibility:hidden}
 dialog{border:0;border-radius:1rem;padding:0;width:min(32rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);color:${C.ink}}
 dialog::backdrop{background:rgba(20,12,8,.6)}
 .dialog-body{padding:1.25rem}
