@@ -13,7 +13,7 @@ import { DEFAULT_HOURS } from '#contracts/onboarding';
 import { addDays, wallClock } from '#contracts/shared/opening-status';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { expectAccessible } from './axe';
-import { keptPage, screenshot, withApp } from './harness';
+import { keptPage, newPage, screenshot, withApp } from './harness';
 import { ownerSession } from './menu-session';
 
 const run = withApp({ rateLimitPerMinute: 100_000 });
@@ -177,5 +177,82 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     expect(stuck!.y).toBe(0);
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, 'storefront-page-scrolled-375');
+  });
+
+  it('orders with the keyboard alone: each dialog and step takes the focus, axe clean at every step (issue 42)', async () => {
+    const page = await newPage(run.browser, { width: 1280, height: 800 });
+    await page.goto(`${run.app.url}/blue-door`);
+    await page.getByRole('button', { name: 'Details: Margherita' }).waitFor();
+    // The focused control's name: its aria-label, its label's words, or its own.
+    const focused = () =>
+      page.evaluate(() => {
+        const control = document.activeElement as HTMLInputElement | null;
+        return control?.getAttribute('aria-label') || control?.labels?.[0]?.textContent?.trim() || control?.textContent?.trim() || '';
+      });
+    /** Tab until the focus is on `name` (never more than 20 presses). */
+    const tabTo = async (name: string | RegExp) => {
+      for (let presses = 0; presses < 20; presses += 1) {
+        const now = await focused();
+        if (typeof name === 'string' ? now === name : name.test(now)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${String(name)} (last: ${await focused()})`);
+    };
+    const headingFocused = (title: string) => expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe(`H2 ${title}`);
+
+    await page.getByRole('button', { name: 'Details: Margherita' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Margherita' });
+    await dialog.waitFor();
+    await tabTo(/^Small/);
+    await page.keyboard.press('ArrowDown'); // Large
+    await tabTo(/^Thin/);
+    await page.keyboard.press('Space');
+    await tabTo('One more');
+    await page.keyboard.press('Enter');
+    await tabTo('Add to order · $29.00');
+    await expectAccessible(page, 'item dialog, filled by keyboard', [1280]);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('Details: Margherita');
+
+    await tabTo('Your order · 2 items · $29.00');
+    await page.keyboard.press('Enter');
+    await headingFocused('Your order');
+    await expectAccessible(page, 'cart', [1280]);
+    await tabTo('Check out');
+    await page.keyboard.press('Enter');
+    await headingFocused('How would you like your order?');
+    await expectAccessible(page, 'checkout, pickup or delivery', [1280]);
+    await tabTo(/^Pickup/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await headingFocused('When?');
+    await expectAccessible(page, 'checkout, when', [1280]);
+    await tabTo('When will you pick it up?');
+    await page.keyboard.press('ArrowDown'); // As soon as possible (the store is open around the clock)
+    await tabTo('Continue');
+    await page.keyboard.press('Enter');
+    await headingFocused('Your details');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('(312) 555-0199');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada@example');
+    await page.keyboard.press('Enter');
+    // The email is refused: the focus goes to it, its error tied to it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'checkout, details refused', [1280]);
+    await page.keyboard.type('.com');
+    await page.keyboard.press('Enter');
+    await headingFocused('Review your order');
+    await expectAccessible(page, 'checkout, review', [1280]);
+    await tabTo('Place order');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/blue-door\/orders\/[A-Za-z0-9_-]{22,}$/);
+    await page.getByRole('heading', { level: 1, name: /^Order #\d+$/ }).waitFor();
+    await expectAccessible(page, 'tracking page', [1280, 375]);
   });
 });
