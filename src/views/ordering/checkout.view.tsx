@@ -10,6 +10,7 @@ import type { checkoutMachine, TextField as TextFieldName } from '../../machines
 import { useScreen } from '../shared/use-screen';
 import { LineDetails } from './cart-panel';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields';
+import { MoneyRow } from './money-row';
 import { paymentWords } from './order-words';
 
 type Checkout = ActorRefFrom<typeof checkoutMachine>;
@@ -158,15 +159,6 @@ function ContactStep({ context, send }: StepProps) {
   );
 }
 
-function Row({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
-  return (
-    <p className="subtotal">
-      <span>{label}</span>
-      {strong ? <strong>{amount}</strong> : <span>{amount}</span>}
-    </p>
-  );
-}
-
 /** The order as it will be sent: its lines, the figures, where and when, who, the notes and how it is paid. */
 function ReviewStep({ context, send, lines }: StepProps & { lines: readonly CartLine[] }) {
   const { store } = context;
@@ -199,9 +191,9 @@ function ReviewStep({ context, send, lines }: StepProps & { lines: readonly Cart
             </li>
           ))}
       </ul>
-      <Row label="Subtotal" amount={money(context.subtotal)} />
-      {delivery && <Row label="Delivery fee" amount={fee === 0 ? 'Free' : money(fee)} />}
-      <Row label="Total" amount={money(context.subtotal + fee)} strong />
+      <MoneyRow label="Subtotal" amount={money(context.subtotal)} />
+      {delivery && <MoneyRow label="Delivery fee" amount={fee === 0 ? 'Free' : money(fee)} />}
+      <MoneyRow label="Total" amount={money(context.subtotal + fee)} strong />
       {terms.length > 0 && (
         <ul className="plain terms">
           {terms.map((term) => (

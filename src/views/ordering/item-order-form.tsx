@@ -5,15 +5,13 @@ import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import { unitCents, type CartChoice, type ChoiceErrors, type OrderingMenu } from '../../machines/ordering/cart-lines';
 import type { cartMachine } from '../../machines/ordering/cart.machine';
+import { sizeLabel } from '../shared/size-label';
 import { useScreen } from '../shared/use-screen';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields';
 
 type Category = OrderingMenu[number];
 type Item = Category['items'][number];
 type Cart = ActorRefFrom<typeof cartMachine>;
-
-const sizeLabel = (size: Category['sizes'][number]) =>
-  size.units !== null && size.measurement ? `${size.name} (${size.units} ${size.measurement.toLowerCase()})` : size.name;
 
 function groupHint(group: Category['extra_groups'][number]): string {
   if (group.required) return group.allow_multiple ? 'Required: choose one or more.' : 'Required: choose one.';

@@ -8,6 +8,7 @@ import type { TrackedOrder } from '../../../contracts/ordering';
 import type { trackingMachine } from '../../machines/ordering/tracking.machine';
 import { useHydrated } from '../shared/use-hydrated';
 import { useScreen } from '../shared/use-screen';
+import { MoneyRow } from './money-row';
 import { paymentWords, statusWords } from './order-words';
 
 type Tracking = ActorRefFrom<typeof trackingMachine>;
@@ -24,15 +25,6 @@ function expected(order: TrackedOrder): string | null {
 
 /** "tel:" wants the digits and a leading plus only. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-function Row({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
-  return (
-    <p className="subtotal">
-      <span>{label}</span>
-      {strong ? <strong>{amount}</strong> : <span>{amount}</span>}
-    </p>
-  );
-}
 
 function OrderParts({ order }: { order: TrackedOrder }) {
   const zone = order.restaurant.time_zone;
@@ -80,9 +72,9 @@ function OrderParts({ order }: { order: TrackedOrder }) {
           </li>
         ))}
       </ul>
-      <Row label="Subtotal" amount={money(order.subtotal)} />
-      {order.fulfilment === 'delivery' && <Row label="Delivery fee" amount={order.fee === 0 ? 'Free' : money(order.fee)} />}
-      <Row label="Total" amount={money(order.total)} strong />
+      <MoneyRow label="Subtotal" amount={money(order.subtotal)} />
+      {order.fulfilment === 'delivery' && <MoneyRow label="Delivery fee" amount={order.fee === 0 ? 'Free' : money(order.fee)} />}
+      <MoneyRow label="Total" amount={money(order.total)} strong />
       {/* A cancelled order is paid for by nobody. */}
       {order.status !== 'cancelled' && <p className="pay">{`${paymentWords(order.fulfilment)}.`}</p>}
     </div>

@@ -2,17 +2,15 @@ import type { ReactNode, RefObject } from 'react';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { StoreCategory } from '../../../contracts/storefront';
+import { sizeLabel } from '../shared/size-label';
 
 type Item = StoreCategory['items'][number];
-type Size = StoreCategory['sizes'][number];
 
 /**
  * The ordering part of an item's dialog, handed in by the page's composition root (the cart
  * belongs to the ordering area); `done` closes the dialog.
  */
 export type OrderFormMaker = (item: Item, category: StoreCategory, done: () => void) => ReactNode;
-
-export const sizeLabel = (size: Size) => (size.units !== null && size.measurement ? `${size.name} (${size.units} ${size.measurement.toLowerCase()})` : size.name);
 
 function groupRule(group: StoreCategory['extra_groups'][number]): string {
   if (group.required) return group.allow_multiple ? 'required, choose one or more' : 'required, choose one';
