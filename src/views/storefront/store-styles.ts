@@ -39,7 +39,7 @@ h1,h2,h3{line-height:1.2;margin:0}
 .catnav a{display:inline-block;padding:.35rem .8rem;border-radius:999px;border:1px solid ${C.border};background:${C.paper};color:${C.ink};text-decoration:none;font-size:.9rem;font-weight:500}
 .catnav a:hover{border-color:${C.accent}}
 .catnav a[aria-current="true"]{background:${C.header};border-color:${C.header};color:${C.paper}}
-@media (max-width:47.99em){.hero{padding:1rem 0}.hero-inner{gap:.75rem}.logo{width:3.5rem;height:3.5rem;border-radius:.75rem}.about{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}.status{margin-top:.6rem}.contact{margin-top:.5rem;font-size:.9rem}.catnav ul{flex-wrap:nowrap;overflow-x:auto;scrollbar-width:thin}.catnav li{flex:none}.layout{padding-top:1rem}}
+@media (max-width:47.99em){.hero{padding:1rem 0}.hero-inner{gap:.75rem}.logo{width:3.5rem;height:3.5rem;border-radius:.75rem}.status{margin-top:.6rem}.contact{margin-top:.5rem;font-size:.9rem}.catnav ul{flex-wrap:nowrap;overflow-x:auto;scrollbar-width:thin}.catnav li{flex:none}.layout{padding-top:1rem}}
 .layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1.5rem;padding-top:1.5rem;padding-bottom:3rem}
 @media (min-width:60em){.layout{grid-template-columns:minmax(0,1fr) 20rem}.info{grid-column:2;grid-row:1;align-self:start;position:sticky;top:4.5rem}.menu{grid-column:1;grid-row:1}}
 .card{background:${C.paper};border:1px solid ${C.line};border-radius:1rem;padding:1.25rem;margin-bottom:1rem}
