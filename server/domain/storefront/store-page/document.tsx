@@ -40,6 +40,8 @@ export function renderDocument({ head, root, dataId, data, scriptSrc }: PageDocu
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="theme-color" content="#2b1b12" />
         <style dangerouslySetInnerHTML={{ __html: STORE_PAGE_CSS }} />
+        {/* Without a script nothing hidden will show, so it keeps no room (with one, it does: no layout shift when it shows). */}
+        <noscript dangerouslySetInnerHTML={{ __html: '<style>[hidden]{display:none!important}</style>' }} />
         {scriptSrc && <script type="module" src={scriptSrc} />}
       </head>
       <body>
