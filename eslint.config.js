@@ -55,6 +55,8 @@ const LAYERS = [
   CONTRACTS_LAYER,
 ];
 
+const SERVER_MESSAGE = LAYERS.find((layer) => layer.files.includes('server/**')).message;
+
 /**
  * tsconfig.json's path aliases (`#src/…`, `#server/…`, `#contracts/…`, `#tests/…`; vitest.aliases.ts
  * gives Vitest the same) are for tests. App code imports by relative path: vite.config.ts does not
@@ -159,6 +161,24 @@ export default tseslint.config(
   { files: ['src/**', 'server/**', 'contracts/**'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [APP_CODE_ALIASES] }] } },
   ...LAYERS.map((layer) => ({ files: layer.files, rules: restrictedImports(layer) })),
   ...LAYERS.flatMap(roomConfigs),
+  {
+    // The store's public pages (issue 42): the server renders the very components the browser
+    // hydrates, through their one composition root, src/store-roots.tsx, and nothing else of src/.
+    files: ['server/domain/storefront/store-page/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['ky', 'xstate'].map((name) => ({ name, message: SERVER_MESSAGE })),
+          patterns: [
+            { group: ['**/src/**', '!**/src/store-roots', '\\#src/**'], message: `${SERVER_MESSAGE} (The store pages render src/store-roots.tsx only.)` },
+            ...otherAreas('storefront'),
+            APP_CODE_ALIASES,
+          ],
+        },
+      ],
+    },
+  },
   {
     // The one statechart both ends run (issue 30): the server checks every order transition with it
     // and the board offers only its moves. Pure XState (no actors, no effects), so the contracts'

@@ -24,7 +24,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       // The store page's script (server/domain/storefront/store-page/store-script.ts finds it in the manifest).
-      input: { index: 'index.html', 'store-page': 'src/store-page.ts' },
+      input: { index: 'index.html', 'store-page': 'src/store-page.tsx' },
     },
   },
 });

@@ -9,7 +9,9 @@
 // The parts:
 //   app     the React app: `vite build` into dist/ (as before; Vite's own output)
 //   server  the Fastify server and its commands: esbuild bundles server/ and contracts/ (and the
-//           few scripts/ modules they import) into one ES module per entry in dist-server/,
+//           few scripts/ modules they import, and the store pages' React components of src/ that
+//           the server renders, TSX compiled with tsconfig.json's automatic JSX runtime) into one
+//           ES module per entry in dist-server/,
 //           leaving every package in node_modules external, for Node 20, with source maps.
 //           The migrations are copied beside them (server/db/database.ts finds them next to its
 //           own module: dist-server/migrations once bundled).
@@ -171,7 +173,7 @@ async function buildServer() {
     throw new Error('esbuild is not installed (a devDependency): run `npm install` first, or start the existing build with `npm run serve`.');
   }
   // Every file the bundle may read (it names them after building).
-  const before = await snapshot({ dirs: ['server', 'contracts', 'scripts'], files: ['tsconfig.json'] });
+  const before = await snapshot({ dirs: ['server', 'contracts', 'scripts', 'src'], files: ['tsconfig.json'] });
   await rm(SERVER_OUT, { recursive: true, force: true });
   const result = await esbuild.build({
     entryPoints: SERVER_ENTRIES,
@@ -183,6 +185,8 @@ async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // The store pages' components (src/store-roots.tsx): React's automatic runtime, as tsconfig.json says.
+    jsx: 'automatic',
     sourcemap: true,
     // No code splitting: every entry is one file directly in dist-server/, so that a module that
     // locates files from its own URL (database.ts: ./migrations) finds them in the same place

@@ -10,8 +10,10 @@ const DIST = 'dist';
 const BUDGET_KB = 120;
 const LANDING_SOURCE = 'src/views/leads/landing.view.tsx';
 // Issue 29: the store page's script (server/domain/storefront/store-page/store-script.ts names it).
-const STORE_ENTRY = 'src/store-page.ts';
-const STORE_BUDGET_KB = 60;
+// Issue 42: it hydrates the server's React render, so its budget is React DOM's ~55 KB and the
+// page's own code: 100 KB (60 KB while it was plain DOM code; docs/decisions.md, issue 42).
+const STORE_ENTRY = 'src/store-page.tsx';
+const STORE_BUDGET_KB = 100;
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;

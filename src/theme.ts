@@ -1,18 +1,13 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { EMBER, SYSTEM_FONTS } from './theme-tokens';
 
 export { accessibleColors } from './theme-contrast';
 
 /** The name on the header, the tab title and the mails; one place to change it. */
 export const PRODUCT_NAME = 'Tablefront';
 
-/**
- * A warm terracotta (index.html's theme-color is shade 7 too): it reads "food" without the alarm of pure red. Buttons use shade 7
- * (#c2410c) so white text on them keeps a 5:1 contrast (WCAG AA for normal text).
- */
-const ember: MantineColorsTuple = ['#fff4ed', '#ffe6d5', '#feccaa', '#fdac74', '#fb8a3c', '#f97316', '#ea580c', '#c2410c', '#9a3412', '#7c2d12'];
-
-// The system font stack: no web font to download (fast first paint, nothing for the CSP to allow).
-const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+/** The product's palette and fonts (src/theme-tokens.ts, shared with the store pages). */
+const ember: MantineColorsTuple = [...EMBER];
 
 export const theme = createTheme({
   colors: { ember },

@@ -3,7 +3,9 @@
  * real API, opened at its store URL by a customer at 1280, 375 and 320 px (axe clean, nothing
  * scrolls sideways), its zip check (delivers, does not, malformed) and an item's details opened
  * and closed with the keyboard; and (issue 40) a US and a UK store's hours, each written its
- * country's way.
+ * country's way. Issue 42: the page is React rendered by the server and hydrated (a hydration
+ * error would fail any test here, as every console error does); it works with JavaScript off, and
+ * on a phone the menu starts on the first screen with the category links kept in view.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +13,7 @@ import { DEFAULT_HOURS } from '#contracts/onboarding';
 import { addDays, wallClock } from '#contracts/shared/opening-status';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { expectAccessible } from './axe';
-import { keptPage, screenshot, withApp } from './harness';
+import { keptPage, newPage, screenshot, withApp } from './harness';
 import { ownerSession } from './menu-session';
 
 const run = withApp({ rateLimitPerMinute: 100_000 });
@@ -140,5 +142,117 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     await page.keyboard.press('Enter'); // the close button, focused when the dialog opens
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Details: Margherita');
+  });
+
+  it('works with JavaScript off: menu, prices, hours and status in the first HTML, no button that needs the script', async () => {
+    const context = await run.browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 667 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${run.app.url}/blue-door`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blue Door Diner');
+      await expect(page.locator('.item').first().locator('.prices').textContent()).resolves.toBe('Small$9.00Large$14.50');
+      await expect(page.locator('.status').textContent()).resolves.toBe('Open 24 hours');
+      await expect(page.getByRole('row', { name: /^Every day/ }).textContent()).resolves.toBe('Every dayOpen 24 hours');
+      // Details, the zip form and the cart need the script: none is offered; the page says how to ask instead.
+      expect(await page.getByRole('button').count()).toBe(0);
+      await page.getByText('To know whether we deliver to your address, call (312) 555-0101.').waitFor();
+      await page.getByRole('link', { name: 'Category 3' }).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe((await page.getByRole('link', { name: 'Category 3' }).getAttribute('href'))!);
+      await screenshot(page, 'storefront-page-noscript-375');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone starts the menu on the first screen and keeps the category links in view while scrolling', async () => {
+    const page = await openStore(375);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const firstItem = await page.locator('.item').first().boundingBox();
+    expect(firstItem!.y).toBeLessThan(667);
+    const nav = page.getByRole('navigation', { name: 'Menu categories' });
+    await page.getByRole('link', { name: 'Category 3' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Category 3' }).getAttribute('aria-current')).toBe('true');
+    const stuck = await nav.boundingBox();
+    expect(stuck!.y).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'storefront-page-scrolled-375');
+  });
+
+  it('orders with the keyboard alone: each dialog and step takes the focus, axe clean at every step (issue 42)', async () => {
+    const page = await newPage(run.browser, { width: 1280, height: 800 });
+    await page.goto(`${run.app.url}/blue-door`);
+    await page.getByRole('button', { name: 'Details: Margherita' }).waitFor();
+    // The focused control's name: its aria-label, its label's words, or its own.
+    const focused = () =>
+      page.evaluate(() => {
+        const control = document.activeElement as HTMLInputElement | null;
+        return control?.getAttribute('aria-label') || control?.labels?.[0]?.textContent?.trim() || control?.textContent?.trim() || '';
+      });
+    /** Tab until the focus is on `name` (never more than 20 presses). */
+    const tabTo = async (name: string | RegExp) => {
+      for (let presses = 0; presses < 20; presses += 1) {
+        const now = await focused();
+        if (typeof name === 'string' ? now === name : name.test(now)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${String(name)} (last: ${await focused()})`);
+    };
+    const headingFocused = (title: string) => expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe(`H2 ${title}`);
+
+    await page.getByRole('button', { name: 'Details: Margherita' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Margherita' });
+    await dialog.waitFor();
+    await tabTo(/^Small/);
+    await page.keyboard.press('ArrowDown'); // Large
+    await tabTo(/^Thin/);
+    await page.keyboard.press('Space');
+    await tabTo('One more');
+    await page.keyboard.press('Enter');
+    await tabTo('Add to order · $29.00');
+    await expectAccessible(page, 'item dialog, filled by keyboard', [1280]);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('Details: Margherita');
+
+    await tabTo('Your order · 2 items · $29.00');
+    await page.keyboard.press('Enter');
+    await headingFocused('Your order');
+    await expectAccessible(page, 'cart', [1280]);
+    await tabTo('Check out');
+    await page.keyboard.press('Enter');
+    await headingFocused('How would you like your order?');
+    await expectAccessible(page, 'checkout, pickup or delivery', [1280]);
+    await tabTo(/^Pickup/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await headingFocused('When?');
+    await expectAccessible(page, 'checkout, when', [1280]);
+    await tabTo('When will you pick it up?');
+    await page.keyboard.press('ArrowDown'); // As soon as possible (the store is open around the clock)
+    await tabTo('Continue');
+    await page.keyboard.press('Enter');
+    await headingFocused('Your details');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('(312) 555-0199');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada@example');
+    await page.keyboard.press('Enter');
+    // The email is refused: the focus goes to it, its error tied to it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'checkout, details refused', [1280]);
+    await page.keyboard.type('.com');
+    await page.keyboard.press('Enter');
+    await headingFocused('Review your order');
+    await expectAccessible(page, 'checkout, review', [1280]);
+    await tabTo('Place order');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/blue-door\/orders\/[A-Za-z0-9_-]{22,}$/);
+    await page.getByRole('heading', { level: 1, name: /^Order #\d+$/ }).waitFor();
+    await expectAccessible(page, 'tracking page', [1280, 375]);
   });
 });

@@ -6,7 +6,7 @@ import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantContacts, restaurantLocations } from '../../db/schema-onboarding';
 import { deliversTo, type ZipDistance } from './delivery-check';
 import { launchedStore, timeZoneOf } from './launched-store';
-import { addressLine } from './store-page/words';
+import { addressLine } from '../../../contracts/storefront/store-words';
 import { storefrontOf } from './storefront';
 
 /**

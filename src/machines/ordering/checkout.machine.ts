@@ -117,7 +117,7 @@ const firstField = (errors: FieldErrors, step: Step) => Object.keys(errors).find
 export const checkoutMachine = setup({
   types: { context: {} as Context, input: {} as CheckoutInput, events: {} as Events, emitted: {} as Emitted },
   actors: {
-    // Handed over by the page (src/store-page.ts): the storefront area's delivery check.
+    // Handed over by the page (src/store-page.tsx): the storefront area's delivery check.
     checkZip: fromPromise<ZipAnswer, { slug: string; zip: string }>(async () => ({ kind: 'failed' })),
     placeOrder: fromPromise<Placement, { slug: string; body: ReturnType<typeof orderBody>; key: string }>(({ input }) =>
       placeOrder(input.slug, input.body, input.key),

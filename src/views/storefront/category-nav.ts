@@ -1,9 +1,9 @@
 /**
  * Marks the category link of the section being read (`aria-current`) while the visitor
- * scrolls. The links themselves are plain anchors that work without this script; smooth
+ * scrolls (an IntersectionObserver, ended by the function returned). The links themselves are plain anchors that work without this script; smooth
  * scrolling is the style sheet's, and only without prefers-reduced-motion.
  */
-export function followCategories(nav: HTMLElement): void {
+export function followCategories(nav: HTMLElement): () => void {
   const links = new Map<string, HTMLAnchorElement>();
   for (const link of nav.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) links.set(link.hash.slice(1), link);
   const mark = (id: string) => {
@@ -23,4 +23,5 @@ export function followCategories(nav: HTMLElement): void {
     const section = document.getElementById(id);
     if (section) observer.observe(section);
   }
+  return () => observer.disconnect();
 }

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder, PlaceOrderBody } from '#contracts/ordering';
 import type { StorePageData } from '#contracts/storefront';
+import { storePageData, type StorePageState } from '#src/store-roots';
 import { toCents } from '#contracts/shared/cents';
 import { orderLines, subtotalCents, type CartChoice, type ChoiceErrors } from '#src/machines/ordering/cart-lines';
 import { cartMachine } from '#src/machines/ordering/cart.machine';
@@ -106,12 +107,12 @@ beforeAll(async () => {
   for (const [index, spec] of specs.entries()) menus.push(await makeMenu(index, spec));
 });
 
-/** What the browser gets: the store page's data block, as its script reads it. */
+/** What the browser gets: the store page's data block, read as its script reads it (src/store-page.tsx). */
 async function pageData(): Promise<StorePageData> {
   const page = (await t.app.inject({ method: 'GET', url: `/${SLUG}` })).body;
   const json = /<script type="application\/json" id="store-data">([\s\S]*?)<\/script>/.exec(page)?.[1];
   if (!json) throw new Error('the store page carries no data block');
-  return JSON.parse(json) as StorePageData;
+  return storePageData((JSON.parse(json) as StorePageState).store);
 }
 
 /** The cart's choices from the picks, among the run's categories of the page's menu. */

@@ -1,7 +1,10 @@
 import { Window } from 'happy-dom';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Storefront } from '#contracts/storefront';
 import { renderStorePage } from '#server/domain/storefront/store-page/page';
+import { StoreRoot, type StorePageState } from '#src/store-roots';
 import { storefrontFixture } from '#tests/fixtures/storefront/storefront';
 
 /** Thursday 26 November 2026 in the restaurant's zone: a special day (closed, Thanksgiving). */
@@ -200,6 +203,15 @@ describe('the store page as the server renders it', { timeout: 10_000 }, () => {
     expect(text(parsed.querySelector('.item h3'))).toBe(hostile);
     expect(parsed.querySelector('.item button')!.getAttribute('aria-label')).toBe(`Details: ${hostile}`);
     expect(JSON.parse(ldBlock).name).toBe(hostile);
-    expect(JSON.parse(dataBlock).categories[0].extra_groups[0].selections[0].name).toBe(hostile);
+    expect(JSON.parse(dataBlock).store.categories[0].extra_groups[0].selections[0].name).toBe(hostile);
+  });
+
+  it('writes in its data block exactly the props its HTML was rendered from, which the browser hydrates with (issue 42)', () => {
+    const page = render(storefrontFixture(), THANKSGIVING);
+    const state = JSON.parse(/<script type="application\/json" id="store-data">(.*?)<\/script>/s.exec(page)![1]!) as StorePageState;
+    const root = /<div id="page-root">(.*)<\/div><script type="application\/json"/s.exec(page)![1]!;
+    // The browser's first render (before its own parts appear) is this very markup: nothing to mismatch.
+    expect(root).toBe(renderToString(createElement(StoreRoot, state)));
+    expect(state.today).toEqual(THANKSGIVING);
   });
 });

@@ -17,7 +17,7 @@ mkdirSync(join(staticDir, '.vite'));
 writeFileSync(join(staticDir, 'index.html'), INDEX);
 writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(join(staticDir, 'assets', 'store-page-abc123.js'), 'export {};');
-writeFileSync(join(staticDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/store-page.ts': { file: 'assets/store-page-abc123.js', isEntry: true } }));
+writeFileSync(join(staticDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/store-page.tsx': { file: 'assets/store-page-abc123.js', isEntry: true } }));
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
 // One database and one built app for the file: a launched store (blue-door) and an unlaunched one (green-door).
@@ -136,10 +136,10 @@ describe('GET /{slug}/orders/{token} (issue 30)', { timeout: 30_000 }, () => {
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['x-robots-tag']).toBe('noindex');
-    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
     expect(page.body).toContain('<title>Your order · Blue Door Diner</title>');
     expect(page.body).toContain('<a href="/blue-door">Blue Door Diner</a>');
-    expect(page.body).toContain(`<script type="application/json" id="track-data">{"slug":"blue-door","token":"${TOKEN}"}</script>`);
+    expect(page.body).toContain(`<script type="application/json" id="track-data">{"slug":"blue-door","token":"${TOKEN}","name":"Blue Door Diner","logoUrl":null}</script>`);
     expect(page.body).toContain('<script type="module" src="/assets/store-page-abc123.js"></script>');
     expect(page.body).toContain('role="status" id="tracking-news"');
   });
@@ -192,7 +192,7 @@ describe('a renamed store (issue 40, item 16)', { timeout: 30_000 }, () => {
     const page = await get(`/red-door-two/orders/${token}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Your order · Red Door</title>');
-    expect(page.body).toContain(`{"slug":"red-door-two","token":"${token}"}`);
+    expect(page.body).toContain(`{"slug":"red-door-two","token":"${token}","name":"Red Door"`);
   });
 });
 

@@ -308,7 +308,7 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       expect(body.status).toMatchObject({ open_now: true, label: "Open until 2:00 AM (Tuesday's hours)" });
       const page = renderStorePage(body, { origin: PUBLIC_URL, scriptSrc: null, today: wallClock('America/Chicago', now) });
       // The header: the status, then today's note (the page escapes the apostrophe).
-      expect(page).toContain('<p class="status open">Open until 2:00 AM (Tuesday&#39;s hours)</p>\n<p class="today-note">Closed today: Staff party</p>');
+      expect(page).toContain('<p class="status open">Open until 2:00 AM (Tuesday&#x27;s hours)</p><p class="today-note">Closed today: Staff party</p>');
     } finally {
       now = MIDDAY;
       await t.database.query(`delete from restaurant_special_days where restaurant_id = $1 and date = '2026-11-25'`, [restaurantId]);

@@ -1,15 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validate } from 'superstruct';
 import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
-import { startOrdering } from '#src/store-page';
-import { enhanceItemDetails } from '#src/views/storefront/item-details';
+import type { StorePageData } from '#contracts/storefront';
+import { storeBrowser } from '#src/store-page';
+import { StoreRoot } from '#src/store-roots';
 import { contractFetch, jsonResponse } from '#tests/support/contract-double';
-import { COLA, LARGE, MARGHERITA, storeData } from '#tests/fixtures/ordering/store-data';
+import { COLA, LARGE, MARGHERITA, storeData, storefrontOf } from '#tests/fixtures/ordering/store-data';
 
 /**
- * The store page's cart and checkout in the DOM (issue 30), wired as src/store-page.ts wires them,
+ * The store page's cart and checkout (issue 30) in React (issue 42), the page's root rendered with
+ * the browser's parts as src/store-page.tsx hydrates it,
  * with every request checked: the delivery check against the server's own route and contract, the
  * placement (whose route another part of issue 30 adds) against PlaceOrderBody, the struct that
  * route validates with, and its Idempotency-Key.
@@ -29,7 +31,6 @@ beforeEach(() => {
   answers = [];
   navigated = [];
   localStorage.clear();
-  document.body.innerHTML = `<button data-item="${MARGHERITA}" aria-label="Details: Margherita" hidden>Details</button><button data-item="${COLA}" aria-label="Details: Cola" hidden>Details</button>`;
   const checked = contractFetch(() => jsonResponse(200, { zip: '60606', delivers: true, fee: 3, min_order: 15, free_over: 40, eta_from: 30, eta_to: 45 }));
   globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -42,15 +43,15 @@ beforeEach(() => {
   };
 });
 afterEach(() => {
+  cleanup();
   globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
 });
 
-const start = () =>
-  enhanceItemDetails(
-    data,
-    startOrdering(data, (path) => navigated.push(path)),
-  );
+/** The store page of `page` as the browser runs it, whose placed orders "navigate" into `navigated`. */
+function start(page: StorePageData = data) {
+  const store = storefrontOf(page);
+  render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={storeBrowser(store, (path) => navigated.push(path))} />);
+}
 const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone } } as PlacedOrder;
 
 describe('the store page’s cart and checkout', () => {
@@ -60,6 +61,7 @@ describe('the store page’s cart and checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Details: Margherita' }));
     const dialog = screen.getByRole('dialog', { name: 'Margherita' });
     await user.click(within(dialog).getByRole('radio', { name: /Large/ }));
+    // Without its crust the line has no price yet.
     await user.click(within(dialog).getByRole('button', { name: 'Add to order' }));
     const crust = within(dialog).getByRole('group', { name: 'Crust' });
     expect(crust).toHaveAttribute('aria-invalid', 'true');
@@ -67,12 +69,22 @@ describe('the store page’s cart and checkout', () => {
     expect(within(crust).getByRole('radio', { name: /Thin/ })).toHaveFocus();
 
     await user.click(within(crust).getByRole('radio', { name: /Thick/ }));
+    // Changed, the crust is no longer marked: the cart judges it again at the next Add.
+    expect(crust).not.toHaveAttribute('aria-invalid');
     await user.click(within(dialog).getByRole('checkbox', { name: /Olives/ }));
-    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Quantity' }));
-    await user.type(within(dialog).getByRole('spinbutton', { name: 'Quantity' }), '2');
-    await user.click(within(dialog).getByRole('button', { name: 'Add to order' }));
+    // Large $14.00 + Thick $1.50 + Olives $0.75, once; then twice with + (issue 42: the line's price on the button, − and + as in the cart).
+    expect(within(dialog).getByRole('button', { name: 'Add to order · $16.25' })).toBeVisible();
+    const quantity = within(dialog).getByRole('spinbutton', { name: 'Quantity' });
+    expect(within(dialog).getByRole('button', { name: 'One less' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'One more' }));
+    expect(quantity).toHaveValue(2);
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'One less' }));
+    expect(quantity).toHaveValue(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Add to order · $32.50' }));
     expect(dialog).not.toHaveAttribute('open');
-    expect(screen.getByRole('status')).toHaveTextContent('Added 2 × Margherita to your order.');
+    expect(screen.getByText('Added 2 × Margherita to your order.')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Your order · 2 items · $32.50' })).toBeVisible();
     expect(JSON.parse(localStorage.getItem('cart:blue-door')!)).toMatchObject([{ item_id: MARGHERITA, size_id: LARGE, quantity: 2, unit_cents: 1625 }]);
   });
@@ -104,11 +116,7 @@ describe('the store page’s cart and checkout', () => {
       'cart:blue-door',
       JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 }]),
     );
-    const pounds = { ...data, currency: 'GBP' as const };
-    enhanceItemDetails(
-      pounds,
-      startOrdering(pounds, (path) => navigated.push(path)),
-    );
+    start({ ...data, currency: 'GBP' as const });
     await user.click(screen.getByRole('button', { name: 'Your order · 2 items · £5.00' }));
     expect(within(screen.getByRole('dialog', { name: 'Your order' })).getByText('Subtotal').nextSibling).toHaveTextContent('£5.00');
   });

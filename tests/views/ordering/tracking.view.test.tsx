@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { createActor } from 'xstate';
 import { TrackParams, type OrderStatus, type TrackedOrder } from '#contracts/ordering';
 import { trackingMachine } from '#src/machines/ordering/tracking.machine';
-import { trackingView } from '#src/views/ordering/tracking.view';
+import { TrackingPage } from '#src/views/ordering/tracking.view';
 import { jsonResponse } from '#tests/support/contract-double';
 
 /**
@@ -14,8 +14,8 @@ import { jsonResponse } from '#tests/support/contract-double';
 const TOKEN = 'tok_abcdefghijklmnopqrstuv';
 const realFetch = globalThis.fetch;
 afterEach(() => {
+  cleanup();
   globalThis.fetch = realFetch;
-  document.body.innerHTML = '';
 });
 
 const order = (status: OrderStatus): TrackedOrder => ({
@@ -39,16 +39,15 @@ const order = (status: OrderStatus): TrackedOrder => ({
   cancel_reason: null,
 });
 
-/** The page's shell as the server writes it, and the view on a tracking machine refreshing every few milliseconds. */
+/** The page (issue 42: a React component, as the server renders it and the browser hydrates it) on a tracking machine refreshing every few milliseconds. */
 function show(answers: (() => Response | Promise<Response>)[]) {
-  document.body.innerHTML = '<main id="tracking"><h1>Your order</h1></main><p role="status" id="tracking-news"></p>';
   globalThis.fetch = async (input) => {
     const token = /\/api\/v2\/orders\/track\/([^/]+)\/$/.exec(new Request(input).url)?.[1];
     if (!is({ token }, TrackParams)) throw new Error(`Not a tracking request: ${new Request(input).url}`);
     return answers.shift()!();
   };
   const actor = createActor(trackingMachine.provide({ delays: { refresh: 5 } }), { input: { token: TOKEN } });
-  trackingView(document.getElementById('tracking')!, document.getElementById('tracking-news')!, actor, '/blue-door');
+  render(<TrackingPage store={{ name: 'Blue Door', logoUrl: null, slug: 'blue-door' }} tracking={actor} />);
   return actor;
 }
 
@@ -86,7 +85,7 @@ describe('the tracking page', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveTextContent('Pick up at Blue Door, 12 Market St, Springfield, IL 62701.'));
     expect(screen.getByRole('link', { name: '(217) 555-0101' })).toHaveAttribute('href', 'tel:2175550101');
     accepted.stop();
-    document.body.innerHTML = '';
+    cleanup();
 
     show([() => jsonResponse(200, { ...order('placed'), status: 'cancelled', fulfilment: 'delivery', cancel_reason: 'Out of dough', restaurant })]);
     await waitFor(() => expect(screen.getByRole('main')).toHaveTextContent('Reason: Out of dough'));

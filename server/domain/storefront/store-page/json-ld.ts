@@ -1,6 +1,7 @@
-import type { OpeningDay, SpecialDay } from '../../../../contracts/shared/opening-hours';
+import type { SpecialDay } from '../../../../contracts/shared/opening-hours';
 import { DAY_NAMES } from '../../../../contracts/shared/opening-hours';
 import type { Storefront, StoreCategory } from '../../../../contracts/storefront';
+import { daySpans } from '../../../../contracts/storefront/store-words';
 
 /**
  * The store as schema.org data (a `Restaurant`), for search engines and link previews: what the
@@ -9,21 +10,9 @@ import type { Storefront, StoreCategory } from '../../../../contracts/storefront
  */
 
 type Thing = Record<string, unknown>;
-type Hours = { opens: string; closes: string };
 
 const dayUrl = (dayOfWeek: number) => `https://schema.org/${DAY_NAMES[dayOfWeek - 1]}`;
 
-/** A day's opening spans: open to close, or two around the break. 18:00–02:00 stays one span of the day it opens. */
-export function daySpans(day: OpeningDay): Hours[] {
-  if (day.closed || day.open_time === null || day.close_time === null) return [];
-  if (day.break_start !== null && day.reopen_time !== null) {
-    return [
-      { opens: day.open_time, closes: day.break_start },
-      { opens: day.reopen_time, closes: day.close_time },
-    ];
-  }
-  return [{ opens: day.open_time, closes: day.close_time }];
-}
 
 function specialDaySpec(day: SpecialDay): Thing {
   // Google's reading of a closed day: opens and closes at 00:00.

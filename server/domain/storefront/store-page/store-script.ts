@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The store page script's source, as vite.config.ts names the entry. */
-export const STORE_SCRIPT_ENTRY = 'src/store-page.ts';
+export const STORE_SCRIPT_ENTRY = 'src/store-page.tsx';
 
 /**
  * The built store script's path (`/assets/store-page-<hash>.js`), read from the build's manifest

@@ -1,12 +1,29 @@
-import type { OpeningDay, SpecialDay } from '../../../../contracts/shared/opening-hours';
-import { formatDate, formatWallTime } from '../../../../contracts/shared/clock-format';
-import { formatMoney } from '../../../../contracts/shared/money-format';
-import type { Storefront } from '../../../../contracts/storefront';
-import { daySpans } from './json-ld';
+import type { OpeningDay, SpecialDay } from '../shared/opening-hours';
+import { formatDate, formatWallTime } from '../shared/clock-format';
+import { formatMoney } from '../shared/money-format';
+import type { Storefront } from '../storefront';
 
-/** The sentences the page says about hours and service: plain words a customer reads. */
+/**
+ * The sentences the store page says about hours and service: plain words a customer reads. Here,
+ * beside the contract, because both ends say them: the server in the page it renders and in the
+ * ordering mails, the browser when it hydrates the same components.
+ */
 
 const DASH = '\u2013';
+
+type Hours = { opens: string; closes: string };
+
+/** A day's opening spans: open to close, or two around the break. 18:00–02:00 stays one span of the day it opens. */
+export function daySpans(day: OpeningDay): Hours[] {
+  if (day.closed || day.open_time === null || day.close_time === null) return [];
+  if (day.break_start !== null && day.reopen_time !== null) {
+    return [
+      { opens: day.open_time, closes: day.break_start },
+      { opens: day.reopen_time, closes: day.close_time },
+    ];
+  }
+  return [{ opens: day.open_time, closes: day.close_time }];
+}
 
 /** The country whose way times are written in (contracts/shared/clock-format.ts): the restaurant's. */
 type Country = string | null | undefined;

@@ -1,11 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { TrackingRoot, type TrackingPageState } from '../../../../src/store-roots';
 import type { Database, Db } from '../../../db/database';
 import { onboardings, restaurants } from '../../../db/schema';
 import { freshReads } from './fresh-reads';
-import { html, jsonForScript, raw } from './html';
+import { renderDocument } from './document';
 import { createPageCache } from './page-cache';
 import { storeVersion, type StoreVersion } from './store-version';
-import { STORE_PAGE_CSS } from './styles';
 
 /** What the tracking page shows of its store; true for as long as the restaurant's version lasts. */
 type TrackingStore = { name: string; logoUrl: string | null; slug: string; until: number };
@@ -23,39 +23,26 @@ async function trackingStore(db: Db, restaurantId: number): Promise<TrackingStor
 }
 
 /**
- * The page (issue 30): a light shell in the store's colours whose script (the store page's own
- * entry, in its tracking mode) reads the order from `GET /api/v2/orders/track/{token}/` and
- * follows it; `noindex`, since a tracking link is one customer's.
+ * The page (issue 30): the store's header and the tracking machine's first state, rendered from
+ * the same component the store page's script then hydrates (src/store-roots.tsx), which reads the
+ * order from `GET /api/v2/orders/track/{token}/` and follows it; `noindex`, since a tracking link
+ * is one customer's.
  */
 function renderTrackingPage(store: TrackingStore, token: string, scriptSrc: string | null): string {
-  const title = `Your order \u00b7 ${store.name}`;
-  return `<!doctype html>\n${html`<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${title}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<meta name="theme-color" content="#2b1b12">
-<style>${raw(STORE_PAGE_CSS)}</style>
-${scriptSrc ? html`<script type="module" src="${scriptSrc}"></script>` : ''}
-</head>
-<body>
-<header class="hero">
-<div class="wrap hero-inner">
-${store.logoUrl ? html`<img class="logo" src="${store.logoUrl}" alt="${store.name} logo" width="80" height="80">` : ''}
-<div><p class="hero-name"><a href="/${store.slug}">${store.name}</a></p></div>
-</div>
-</header>
-<main class="wrap tracking" id="tracking">
-<h1>Your order</h1>
-<noscript><p>This page needs JavaScript to show your order. The confirmation email has its details.</p></noscript>
-</main>
-<p class="vh" role="status" id="tracking-news"></p>
-<script type="application/json" id="track-data">${jsonForScript({ slug: store.slug, token })}</script>
-</body>
-</html>`}\n`;
+  const state: TrackingPageState = { slug: store.slug, token, name: store.name, logoUrl: store.logoUrl };
+  return renderDocument({
+    head: (
+      <>
+        <meta name="robots" content="noindex" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`Your order \u00b7 ${store.name}`}</title>
+      </>
+    ),
+    root: <TrackingRoot {...state} />,
+    dataId: 'track-data',
+    data: state,
+    scriptSrc,
+  });
 }
 
 /**

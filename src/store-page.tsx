@@ -1,0 +1,52 @@
+/**
+ * The public pages' script (issues 29, 42): its own Vite entry, not the back office's bundle. The
+ * store page at `/{slug}` and an order's tracking page (`/{slug}/orders/{token}`) come whole from
+ * the server, rendered from the very components this script hydrates (src/store-roots.tsx), with
+ * their props in the page's data block. React and XState, no Mantine, within the store entry's
+ * 100 KB budget (scripts/bundle-check.ts). Like src/main.tsx for the app, a composition root: it
+ * hands the services to the machines and views, and the storefront area's delivery check to the
+ * ordering area's checkout.
+ */
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createActor, fromPromise } from 'xstate';
+import type { Storefront } from '../contracts/storefront';
+import { trackingPagePath } from '../contracts/shared/paths';
+import { cartMachine } from './machines/ordering/cart.machine';
+import { checkoutMachine } from './machines/ordering/checkout.machine';
+import { loadCart, saveCart } from './services/ordering/cart-store';
+import { newIdempotencyKey } from './services/ordering/place-order';
+import { checkDelivery } from './services/storefront/delivery-check';
+import { StoreRoot, storePageData, TrackingRoot, type StoreBrowser, type StorePageState, type TrackingPageState } from './store-roots';
+
+/** The cart (kept per store in the browser), the checkout and the delivery check; `navigate` goes to the placed order's tracking page. */
+export function storeBrowser(store: Storefront, navigate: (path: string) => void = (path) => location.assign(path)): StoreBrowser {
+  const data = storePageData(store);
+  const cart = createActor(cartMachine, { input: { menu: data.categories, stored: loadCart(data.slug) } });
+  cart.on('cart.changed', ({ lines }) => saveCart(data.slug, lines));
+  cart.start();
+  return {
+    cart,
+    checkout: checkoutMachine.provide({ actors: { checkZip: fromPromise(({ input }) => checkDelivery(input.slug, input.zip)) } }),
+    checkZip: checkDelivery,
+    now: () => new Date(),
+    newKey: newIdempotencyKey,
+    placed: (order) => navigate(trackingPagePath(order.restaurant.slug, order.token)),
+  };
+}
+
+const read = <T,>(id: string): T | null => {
+  const block = document.getElementById(id);
+  return block?.textContent ? (JSON.parse(block.textContent) as T) : null;
+};
+
+const storeState = read<StorePageState>('store-data');
+const trackState = read<TrackingPageState>('track-data');
+const root = document.getElementById('page-root');
+// Hydration as a transition: React works through the page in slices of a few milliseconds and
+// yields between them, so a 120-item menu never holds the main thread in one long task (a phone
+// stays responsive to a tap or a scroll meanwhile; Lighthouse's Total Blocking Time counts it).
+startTransition(() => {
+  if (root && storeState) hydrateRoot(root, <StoreRoot {...storeState} browser={storeBrowser(storeState.store)} />);
+  else if (root && trackState) hydrateRoot(root, <TrackingRoot {...trackState} />);
+});

@@ -1,0 +1,79 @@
+/**
+ * The public pages' component trees (issue 42), one module for both ends: the server renders
+ * them to the first HTML (server/domain/storefront/store-page/), the browser hydrates the same
+ * trees (src/store-page.tsx) with what only it has, `browser`: the cart, the checkout and the
+ * delivery check. Like src/store-page.tsx, a composition root: it hands the storefront area's
+ * page the ordering area's parts, which neither area may import from the other.
+ */
+import type { PlacedOrder } from '../contracts/ordering';
+import type { StorePageData, Storefront } from '../contracts/storefront';
+import type { cartMachine } from './machines/ordering/cart.machine';
+import type { checkoutMachine } from './machines/ordering/checkout.machine';
+import type { DeliveryAnswer } from './services/storefront/delivery-check';
+import { useState } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { trackingMachine } from './machines/ordering/tracking.machine';
+import { ItemOrderForm } from './views/ordering/item-order-form';
+import { StoreOrdering } from './views/ordering/store-ordering';
+import { StorePage, type Today } from './views/storefront/store-page';
+
+import { TrackingPage } from './views/ordering/tracking.view';
+export { STORE_PAGE_CSS } from './views/storefront/store-styles';
+
+/** What the store page's data block carries: the props of its root, the same on both ends. */
+export type StorePageState = { store: Storefront; today: Today };
+
+/** What the tracking page's data block carries. */
+export type TrackingPageState = { slug: string; token: string; name: string; logoUrl: string | null };
+
+/** What the cart and the checkout read of the store: the ordering area's shapes, from the storefront's. */
+export function storePageData(store: Storefront): StorePageData {
+  return {
+    slug: store.restaurant.slug,
+    currency: store.restaurant.currency,
+    pickup_available: store.pickup.available,
+    time_zone: store.restaurant.time_zone,
+    country: store.restaurant.country ?? null,
+    hours: store.hours,
+    pickup: store.pickup,
+    delivery: store.delivery,
+    categories: store.categories,
+  };
+}
+
+/** The browser's part of the store page. */
+export type StoreBrowser = {
+  cart: ActorRefFrom<typeof cartMachine>;
+  checkout: typeof checkoutMachine;
+  checkZip: (slug: string, zip: string) => Promise<DeliveryAnswer>;
+  now: () => Date;
+  newKey: () => string;
+  placed: (order: PlacedOrder) => void;
+};
+
+export function StoreRoot({ store, today, browser }: StorePageState & { browser?: StoreBrowser }) {
+  const data = storePageData(store);
+  const ordering = browser && (store.pickup.available || store.delivery.available) ? browser : null;
+  return (
+    <StorePage
+      store={store}
+      today={today}
+      checkZip={browser && ((zip) => browser.checkZip(data.slug, zip))}
+      orderForm={
+        ordering
+          ? (item, category, done) => <ItemOrderForm item={item} category={category} menu={data.categories} currency={data.currency} cart={ordering.cart} done={done} />
+          : undefined
+      }
+    >
+      {ordering && (
+        <StoreOrdering cart={ordering.cart} checkout={ordering.checkout} store={data} now={ordering.now} newKey={ordering.newKey} placed={ordering.placed} />
+      )}
+    </StorePage>
+  );
+}
+
+/** The tracking page of one order: its machine made here, started by the page once it is live. */
+export function TrackingRoot({ slug, token, name, logoUrl }: TrackingPageState) {
+  const [tracking] = useState(() => createActor(trackingMachine, { input: { token } }));
+  return <TrackingPage store={{ name, logoUrl, slug }} tracking={tracking} />;
+}

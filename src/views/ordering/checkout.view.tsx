@@ -1,0 +1,346 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { ORDER_NOTE_MAX, type PlacedOrder } from '../../../contracts/ordering';
+import { clockOf, formatDate, formatDayTime, formatTime } from '../../../contracts/shared/clock-format';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import type { CartLine } from '../../machines/ordering/cart-lines';
+import { offeredFulfilments, type Step } from '../../machines/ordering/checkout-rules';
+import { checkoutFigures, type checkoutMachine, type TextField as TextFieldName } from '../../machines/ordering/checkout.machine';
+import { useScreen } from '../shared/use-screen';
+import { LineDetails } from './cart-panel';
+import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields';
+import { MoneyRow } from './money-row';
+import { lineCents } from '../../../contracts/ordering/order-pricing';
+import { paymentWords } from '../../../contracts/ordering/order-words';
+
+type Checkout = ActorRefFrom<typeof checkoutMachine>;
+type Snapshot = SnapshotFrom<typeof checkoutMachine>;
+type Context = Snapshot['context'];
+type Shown = Step | 'placing' | 'failed';
+
+const SCREENS: Shown[] = ['fulfilment', 'address', 'time', 'contact', 'review', 'placing', 'failed'];
+const minutes = (from: number, to: number) => (from === to ? `${from} min` : `${from}\u2013${to} min`);
+
+/** The control each field of the machine's errors is shown on, by id (the first radio of a group). */
+const CONTROL_IDS: Record<string, string> = {
+  fulfilment: '#fulfilment input',
+  'address.street': '#street',
+  'address.city': '#city',
+  'address.zip_code': '#zip_code',
+  'address.notes': '#address-notes',
+  scheduled_for: '#when',
+  'customer.name': '#name',
+  'customer.phone': '#phone',
+  'customer.email': '#email',
+  note: '#order-note',
+};
+
+const HEADINGS: Record<Shown, string> = {
+  fulfilment: 'How would you like your order?',
+  address: 'Delivery address',
+  time: 'When?',
+  contact: 'Your details',
+  review: 'Review your order',
+  placing: 'Placing your order\u2026',
+  failed: 'Your order is not placed yet',
+};
+
+type StepProps = { context: Context; send: Checkout['send'] };
+
+/** A step's form: Continue (Enter) goes on, Back goes back (from the first step it closes the checkout). */
+function StepForm({
+  send,
+  next,
+  back = 'Back',
+  busy = false,
+  blocked = false,
+  children,
+}: Pick<StepProps, 'send'> & { next: string; back?: string; busy?: boolean; blocked?: boolean; children: ReactNode }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'step.next' });
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      {children}
+      <div className="actions">
+        <button className="button secondary" type="button" onClick={() => send({ type: 'step.back' })}>
+          {back}
+        </button>
+        {/* Below the minimum, placing is impossible (the machine's guard): the button says why rather than vanishing. */}
+        <button className="button" type="submit" aria-busy={busy} aria-disabled={blocked || undefined} aria-describedby={blocked ? 'minimum-note' : undefined}>
+          {busy ? 'Checking your zip\u2026' : next}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function FulfilmentStep({ context, send }: StepProps) {
+  const { store } = context;
+  return (
+    <StepForm send={send} next="Continue" back="Back to the menu">
+      <ChoiceGroup id="fulfilment" legend="Pickup or delivery" error={context.errors.fulfilment}>
+        {offeredFulfilments(store).map((way) => (
+          <Choice
+            key={way}
+            type="radio"
+            name="fulfilment"
+            value={way}
+            label={way === 'pickup' ? 'Pickup' : 'Delivery'}
+            price={
+              way === 'pickup'
+                ? `ready in ${minutes(store.pickup.eta_from, store.pickup.eta_to)}`
+                : `${minutes(store.delivery.eta_from, store.delivery.eta_to)}, ${store.delivery.fee > 0 ? `fee ${formatMoney(store.delivery.fee, store.currency)}` : 'no fee'}`
+            }
+            checked={context.fulfilment === way}
+            onChange={() => send({ type: 'fulfilment.choose', fulfilment: way })}
+          />
+        ))}
+      </ChoiceGroup>
+    </StepForm>
+  );
+}
+
+/** A text field bound to the machine: its value and refusal from the context, each keystroke a `field.change`. */
+function bound(context: Context, send: Checkout['send'], field: TextFieldName, value: string) {
+  return { value, error: context.errors[field], onChange: (changed: string) => send({ type: 'field.change', field, value: changed }) };
+}
+
+function AddressStep({ context, send, busy }: StepProps & { busy: boolean }) {
+  const { address } = context;
+  return (
+    <StepForm send={send} next="Continue" busy={busy}>
+      <TextField id="street" label="Street and number" autoComplete="street-address" {...bound(context, send, 'address.street', address.street)} />
+      <TextField id="city" label="City" autoComplete="address-level2" {...bound(context, send, 'address.city', address.city)} />
+      <TextField
+        id="zip_code"
+        label="Zip or postal code"
+        autoComplete="postal-code"
+        maxLength={10}
+        {...bound(context, send, 'address.zip_code', address.zip_code)}
+      />
+      <TextField
+        id="address-notes"
+        label="Flat, floor, what the driver should know"
+        optional
+        maxLength={200}
+        {...bound(context, send, 'address.notes', address.notes)}
+      />
+    </StepForm>
+  );
+}
+
+function TimeStep({ context, send }: StepProps) {
+  const { store } = context;
+  const error = context.errors.scheduled_for;
+  return (
+    <StepForm send={send} next="Continue">
+      {!context.openNow && <p>We are closed now, so please choose a time.</p>}
+      <div className="field">
+        <label htmlFor="when">{context.fulfilment === 'delivery' ? 'When should we deliver?' : 'When will you pick it up?'}</label>
+        <p className="muted" id="when-hint">{`Times are the restaurant\u2019s local time (${store.time_zone}).`}</p>
+        <select
+          id="when"
+          name="when"
+          value={context.when ?? ''}
+          onChange={(event) => event.target.value && send({ type: 'time.choose', when: event.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy('when-error', error, 'when-hint')}
+        >
+          <option value="">Choose a time</option>
+          {context.openNow && <option value="asap">As soon as possible</option>}
+          {context.slots.map((day) => (
+            <optgroup key={day.date} label={formatDate(day.date, store.country, 'long')}>
+              {day.slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {formatTime(slot, clockOf(store))}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <FieldError id="when-error" message={error} />
+      </div>
+    </StepForm>
+  );
+}
+
+function ContactStep({ context, send }: StepProps) {
+  const { customer } = context;
+  return (
+    <StepForm send={send} next="Review your order">
+      <TextField id="name" label="Name" autoComplete="name" maxLength={80} {...bound(context, send, 'customer.name', customer.name)} />
+      <TextField id="phone" label="Phone" type="tel" autoComplete="tel" maxLength={30} {...bound(context, send, 'customer.phone', customer.phone)} />
+      <TextField id="email" label="Email" type="email" autoComplete="email" {...bound(context, send, 'customer.email', customer.email)} />
+      <TextField
+        id="order-note"
+        label="Note for the restaurant"
+        optional
+        multiline
+        maxLength={ORDER_NOTE_MAX}
+        {...bound(context, send, 'note', context.note)}
+      />
+    </StepForm>
+  );
+}
+
+/** The order as it will be sent: its lines, the figures, where and when, who, the notes and how it is paid. */
+function ReviewStep({ context, send, lines }: StepProps & { lines: readonly CartLine[] }) {
+  const { store } = context;
+  const money = (amountCents: number) => formatMoney(amountCents / 100, store.currency);
+  const figures = checkoutFigures(context);
+  const delivery = context.fulfilment === 'delivery';
+  const when = context.when === 'asap' ? 'As soon as possible' : formatDayTime(context.when!, clockOf(store));
+  const where = delivery
+    ? `Delivery to ${context.address.street.trim()}, ${context.address.city.trim()} ${context.address.zip_code.trim()}`
+    : 'Pickup at the restaurant';
+  const terms = delivery
+    ? [
+        ...(context.terms.free_over !== null ? [`Free delivery over ${money(context.terms.free_over)}`] : []),
+        ...(context.terms.min_order !== null ? [`Minimum order ${money(context.terms.min_order)}`] : []),
+      ]
+    : [];
+  return (
+    <StepForm send={send} next="Place order" blocked={figures.minimum !== null}>
+      <ul className="plain cart-lines">
+        {lines
+          .filter((line) => line.problem === null)
+          .map((line) => (
+            <li key={line.key} className="cart-line">
+              <div className="line-main">
+                <LineDetails line={line} prefix={`${line.quantity} \u00d7 `} />
+              </div>
+              <span>{money(lineCents(line))}</span>
+            </li>
+          ))}
+      </ul>
+      <MoneyRow label="Subtotal" amount={money(figures.subtotal)} />
+      {delivery && <MoneyRow label="Delivery fee" amount={figures.fee === 0 ? 'Free' : money(figures.fee)} />}
+      <MoneyRow label="Total" amount={money(figures.total)} strong />
+      {terms.length > 0 && (
+        <ul className="plain terms">
+          {terms.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      )}
+      <p>{`${where}. ${when} (${store.time_zone}).`}</p>
+      <p>{`${context.customer.name.trim()} \u00b7 ${context.customer.phone.trim()} \u00b7 ${context.customer.email.trim()}`}</p>
+      {/* What the restaurant and the driver will read, as it will be sent (issue 40). */}
+      {delivery && context.address.notes.trim() && <p>{`Delivery notes: ${context.address.notes.trim()}`}</p>}
+      {context.note.trim() && <p>{`Note for the restaurant: ${context.note.trim()}`}</p>}
+      <p className="pay">{`${paymentWords(context.fulfilment!)}. Nothing is charged online.`}</p>
+      {figures.minimum !== null && (
+        <p className="field-error" id="minimum-note">
+          {figures.minimum}
+        </p>
+      )}
+    </StepForm>
+  );
+}
+
+function Screen({ step, snapshot, send, lines }: { step: Shown; snapshot: Snapshot; send: Checkout['send']; lines: readonly CartLine[] }) {
+  const { context } = snapshot;
+  switch (step) {
+    case 'fulfilment':
+      return <FulfilmentStep context={context} send={send} />;
+    case 'address':
+      return <AddressStep context={context} send={send} busy={snapshot.hasTag('busy')} />;
+    case 'time':
+      return <TimeStep context={context} send={send} />;
+    case 'contact':
+      return <ContactStep context={context} send={send} />;
+    case 'review':
+      return <ReviewStep context={context} send={send} lines={lines} />;
+    case 'placing':
+      return <p role="status">Sending your order to the restaurant.</p>;
+    case 'failed':
+      return (
+        <div className="actions">
+          <button className="button secondary" type="button" onClick={() => send({ type: 'step.back' })}>
+            Back
+          </button>
+          <button className="button" type="button" onClick={() => send({ type: 'order.retry' })}>
+            Try again
+          </button>
+        </div>
+      );
+  }
+}
+
+/**
+ * One checkout's screens, one per step of the checkout machine (read by its tags). The machine
+ * says where the focus goes (`step.shown`: the step's heading, or its first field in error, once
+ * the step is drawn), when the checkout closes (`checkout.closed`) and when the order is placed
+ * (`order.placed`, handed to `placed`).
+ */
+function CheckoutScreens({
+  checkout,
+  lines,
+  close,
+  placed,
+}: {
+  checkout: Checkout;
+  lines: readonly CartLine[];
+  close: () => void;
+  placed: (order: PlacedOrder) => void;
+}) {
+  const snapshot = useSelector(checkout, (state) => state);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const [focus, setFocus] = useState<{ field: string | null } | null>(null);
+  useScreen(checkout, {
+    // A new object each time: the same field asked twice is focused twice.
+    'step.shown': ({ field }) => setFocus({ field }),
+    'checkout.closed': close,
+    'order.placed': ({ order }) => placed(order),
+  });
+  useEffect(() => {
+    if (!focus) return;
+    const control = focus.field && CONTROL_IDS[focus.field] ? body.current?.querySelector<HTMLElement>(CONTROL_IDS[focus.field]!) : null;
+    (control ?? heading.current)?.focus();
+  }, [focus]);
+  const step = SCREENS.find((candidate) => snapshot.hasTag(candidate));
+  if (!step) return null;
+  return (
+    <div className="dialog-body" ref={body}>
+      <h2 id="checkout-title" tabIndex={-1} ref={heading}>
+        {HEADINGS[step]}
+      </h2>
+      <p className="alert" role="alert" hidden={snapshot.context.alert === null}>
+        {snapshot.context.alert ?? ''}
+      </p>
+      <Screen step={step} snapshot={snapshot} send={checkout.send} lines={lines} />
+    </div>
+  );
+}
+
+export type OpenCheckout = { checkout: Checkout; lines: readonly CartLine[] };
+
+/**
+ * The checkout in a native modal <dialog> over the store page. `open` is the checkout under way
+ * (its actor started by the page) or null; Escape or the close button ends it, the cart untouched.
+ */
+export function CheckoutDialog({
+  open,
+  dialog,
+  ended,
+  placed,
+}: {
+  open: OpenCheckout | null;
+  dialog: RefObject<HTMLDialogElement | null>;
+  ended: () => void;
+  placed: (order: PlacedOrder) => void;
+}) {
+  const close = () => dialog.current?.close();
+  return (
+    <dialog ref={dialog} aria-labelledby="checkout-title" className="checkout" onClose={ended}>
+      <button className="close" type="button" aria-label="Close the checkout" onClick={close}>
+        {'\u00d7'}
+      </button>
+      {open && <CheckoutScreens key={open.checkout.sessionId} checkout={open.checkout} lines={open.lines} close={close} placed={placed} />}
+    </dialog>
+  );
+}
