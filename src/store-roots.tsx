@@ -61,7 +61,9 @@ export function StoreRoot({ store, today, browser }: StorePageState & { browser?
       checkZip={browser && ((zip) => browser.checkZip(data.slug, zip))}
       orderForm={
         ordering
-          ? (item, category, done) => <ItemOrderForm item={item} category={category} menu={data.categories} currency={data.currency} cart={ordering.cart} done={done} />
+          ? (item, category, done) => (
+              <ItemOrderForm item={item} category={category} menu={data.categories} currency={data.currency} cart={ordering.cart} done={done} />
+            )
           : undefined
       }
     >

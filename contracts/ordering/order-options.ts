@@ -107,11 +107,15 @@ export function pricedOptions(category: CategoryOptions, line: OptionChoice): Pr
   const sets = category.primary_option_sets ?? [];
   const primaryIds = line.primary_selection_ids ?? sets.flatMap((set) => (set.selections[0] ? [set.selections[0].id] : []));
   const primary = sets.flatMap((set) =>
-    set.selections.filter((selection) => primaryIds.includes(selection.id)).map((selection) => ({ ...priced(selection), name: `${set.name}: ${selection.name}` })),
+    set.selections
+      .filter((selection) => primaryIds.includes(selection.id))
+      .map((selection) => ({ ...priced(selection), name: `${set.name}: ${selection.name}` })),
   );
   const toppings = category.toppings ?? [];
   // Leaving a topping off costs and saves nothing.
-  const removed = toppings.filter((topping) => (line.removed_topping_ids ?? []).includes(topping.id)).map((topping) => ({ ...priced(topping), price_cents: 0 }));
+  const removed = toppings
+    .filter((topping) => (line.removed_topping_ids ?? []).includes(topping.id))
+    .map((topping) => ({ ...priced(topping), price_cents: 0 }));
   const added = toppings.filter((topping) => (line.added_topping_ids ?? []).includes(topping.id)).map(priced);
   const chosen = (category.dressings ?? []).find((dressing) => dressing.id === line.dressing_id);
   const dressing = chosen ? priced(chosen) : null;

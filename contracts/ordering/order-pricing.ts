@@ -32,8 +32,7 @@ export type PricedLine = {
 /** A line's cost from its unit price (kept or priced): what the cart, the review and the order all show. */
 export const lineCents = (line: { unit_cents: number; quantity: number }): number => line.unit_cents * line.quantity;
 
-export const subtotalCents = (lines: ReadonlyArray<{ unit_cents: number; quantity: number }>): number =>
-  lines.reduce((sum, line) => sum + lineCents(line), 0);
+export const subtotalCents = (lines: ReadonlyArray<{ unit_cents: number; quantity: number }>): number => lines.reduce((sum, line) => sum + lineCents(line), 0);
 
 /** `line` priced, or its problems (lineProblems) when the menu does not take it as it is. */
 function priceLine(menu: OrderMenu, line: LineChoice): PricedLine | LineProblem[] {

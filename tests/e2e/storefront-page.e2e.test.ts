@@ -198,7 +198,8 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
       }
       throw new Error(`Tab never reached ${String(name)} (last: ${await focused()})`);
     };
-    const headingFocused = (title: string) => expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe(`H2 ${title}`);
+    const headingFocused = (title: string) =>
+      expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe(`H2 ${title}`);
 
     await page.getByRole('button', { name: 'Details: Margherita' }).focus();
     await page.keyboard.press('Enter');

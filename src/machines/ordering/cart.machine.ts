@@ -1,16 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { LINE_QUANTITY_MAX, ORDER_LINES_MAX, ORDER_MESSAGES } from '../../../contracts/ordering';
 import { unitCents } from '../../../contracts/ordering/order-pricing';
-import {
-  checkedLine,
-  choiceErrors,
-  storedLines,
-  type CartChoice,
-  type CartLine,
-  type ChoiceErrors,
-  type StoredLine,
-  type StoreMenu,
-} from './cart-lines';
+import { checkedLine, choiceErrors, storedLines, type CartChoice, type CartLine, type ChoiceErrors, type StoredLine, type StoreMenu } from './cart-lines';
 
 /**
  * The store page's cart (issue 30): lines added from the item dialog, kept per store in the

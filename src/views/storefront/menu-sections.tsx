@@ -90,7 +90,9 @@ export function MenuSections({ store, open }: { store: Storefront; open: OpenIte
                 <h2 id={`${anchor}-title`}>{category.name}</h2>
                 {category.description && <p>{category.description}</p>}
               </div>
-              {category.image_url && <img className="category-image" src={category.image_url} alt="" width={960} height={300} loading="lazy" decoding="async" />}
+              {category.image_url && (
+                <img className="category-image" src={category.image_url} alt="" width={960} height={300} loading="lazy" decoding="async" />
+              )}
               <ul className="items">
                 {category.items.map((item) => (
                   <ItemCard key={item.id} item={item} category={category} currency={currency} open={open} />

@@ -57,7 +57,14 @@ export function StorePage({ store, today, checkZip, orderForm, children }: Store
       <StoreFooter store={store} />
       {hydrated && (
         <>
-          <ItemDialog key={shown?.opening ?? 0} dialog={dialog} shown={shown} currency={store.restaurant.currency} orderForm={orderForm ?? null} onClosed={() => opener.current?.focus()} />
+          <ItemDialog
+            key={shown?.opening ?? 0}
+            dialog={dialog}
+            shown={shown}
+            currency={store.restaurant.currency}
+            orderForm={orderForm ?? null}
+            onClosed={() => opener.current?.focus()}
+          />
           {children}
         </>
       )}

@@ -42,7 +42,9 @@ export function ZipCheck({ store, check }: { store: Store; check: ZipChecker | n
     setError(null);
     setResult('Checking\u2026');
     const answer = await check(zip.trim());
-    setResult(answer.kind === 'checked' ? deliverySentence(answer.check, store) : answer.kind === 'failed' ? 'We couldn\u2019t check just now. Please try again.' : '');
+    setResult(
+      answer.kind === 'checked' ? deliverySentence(answer.check, store) : answer.kind === 'failed' ? 'We couldn\u2019t check just now. Please try again.' : '',
+    );
     if (answer.kind === 'refused') {
       setError(answer.message);
       input.current?.focus();

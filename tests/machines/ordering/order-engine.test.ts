@@ -61,11 +61,13 @@ describe('the order engine’s choice rules', () => {
 describe('the order engine’s pricing, in cents', () => {
   it('prices a line as (item or size + extras) × quantity and the order as the lines’ sum', () => {
     const priced = priceLines(menu, [pizza, { ...pizza, size_id: SMALL, extra_selection_ids: [THIN, OLIVES, BASIL], quantity: 1 }, cola]);
-    expect(priced.ok && priced.lines.map((line) => [line.item_cents, line.extras.map((extra) => extra.price_cents), line.unit_cents, line.line_cents])).toEqual([
-      [1400, [150, 75], 1625, 3250],
-      [900, [0, 75, 50], 1025, 1025],
-      [250, [], 250, 250],
-    ]);
+    expect(priced.ok && priced.lines.map((line) => [line.item_cents, line.extras.map((extra) => extra.price_cents), line.unit_cents, line.line_cents])).toEqual(
+      [
+        [1400, [150, 75], 1625, 3250],
+        [900, [0, 75, 50], 1025, 1025],
+        [250, [], 250, 250],
+      ],
+    );
     expect(priced.ok && priced.subtotal_cents).toBe(3250 + 1025 + 250);
   });
 
@@ -203,23 +205,33 @@ describe('the category choice model (primary options, toppings, dressing)', () =
   it('wants exactly one selection of each primary set, once named', () => {
     expect(problemsOf({ primary_selection_ids: [] })).toEqual([['primary_selection_ids', 'Choose one: Base.', false]]);
     expect(problemsOf({ primary_selection_ids: [11, 12] })).toEqual([['primary_selection_ids', 'Choose only one: Base.', false]]);
-    expect(problemsOf({ primary_selection_ids: [11, 99] })).toEqual([['primary_selection_ids', 'Some of these options are not offered with this dish any more.', true]]);
+    expect(problemsOf({ primary_selection_ids: [11, 99] })).toEqual([
+      ['primary_selection_ids', 'Some of these options are not offered with this dish any more.', true],
+    ]);
   });
 
   it('adds at most max_extra_toppings, none when adding is off or the maximum is 0 (the default), and removes only when allowed', () => {
     expect(problemsOf({ added_topping_ids: [21, 22, 23] })).toEqual([['added_topping_ids', 'Add at most 2 extra toppings.', false]]);
-    expect(problemsOf({ added_topping_ids: [22] }, { allow_add_toppings: false })).toEqual([['added_topping_ids', 'Extra toppings cannot be added to this dish.', false]]);
+    expect(problemsOf({ added_topping_ids: [22] }, { allow_add_toppings: false })).toEqual([
+      ['added_topping_ids', 'Extra toppings cannot be added to this dish.', false],
+    ]);
     expect(problemsOf({ added_topping_ids: [22] }, { max_extra_toppings: undefined })).toEqual([
       ['added_topping_ids', 'Extra toppings cannot be added to this dish.', false],
     ]);
-    expect(problemsOf({ removed_topping_ids: [21] }, { allow_remove_toppings: false })).toEqual([['removed_topping_ids', 'Toppings cannot be left off this dish.', false]]);
+    expect(problemsOf({ removed_topping_ids: [21] }, { allow_remove_toppings: false })).toEqual([
+      ['removed_topping_ids', 'Toppings cannot be left off this dish.', false],
+    ]);
     expect(problemsOf({ removed_topping_ids: [21, 22, 23] })).toEqual([]);
   });
 
   it('refuses a topping twice, left off and added at once, or not the dish’s; and a dressing it does not offer', () => {
     expect(problemsOf({ added_topping_ids: [22, 22] })).toEqual([['added_topping_ids', 'Each topping can be chosen once.', false]]);
-    expect(problemsOf({ removed_topping_ids: [22], added_topping_ids: [22] })).toEqual([['added_topping_ids', 'A topping cannot be both left off and added.', false]]);
-    expect(problemsOf({ removed_topping_ids: [99] })).toEqual([['removed_topping_ids', 'Some of these toppings are not offered with this dish any more.', true]]);
+    expect(problemsOf({ removed_topping_ids: [22], added_topping_ids: [22] })).toEqual([
+      ['added_topping_ids', 'A topping cannot be both left off and added.', false],
+    ]);
+    expect(problemsOf({ removed_topping_ids: [99] })).toEqual([
+      ['removed_topping_ids', 'Some of these toppings are not offered with this dish any more.', true],
+    ]);
     expect(problemsOf({ dressing_id: 99 })).toEqual([['dressing_id', 'This dressing is not offered with this dish any more.', true]]);
     expect(lineProblems(withModel, { ...cola, dressing_id: 31 })).toEqual([
       { field: 'dressing_id', message: 'This dressing is not offered with this dish any more.', unavailable: true },

@@ -311,7 +311,14 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     const none = { primary_selection_ids: [], removed_topping_ids: [], added_topping_ids: [], dressing_id: null };
     const placed = await place(pickup({ lines: [{ ...line, ...none }] }));
     expect([placed.statusCode, (placed.json() as PlacedOrder).total]).toEqual([201, 17]);
-    const answer = await refused(pickup({ lines: [{ ...line, removed_topping_ids: [999_999] }, { ...line, dressing_id: 999_999 }] }));
+    const answer = await refused(
+      pickup({
+        lines: [
+          { ...line, removed_topping_ids: [999_999] },
+          { ...line, dressing_id: 999_999 },
+        ],
+      }),
+    );
     expect(answer).toMatchObject({ status: 409, code: 'menu_changed' });
     expect(answer.fields).toEqual({
       'lines.0.removed_topping_ids': 'Some of these toppings are not offered with this dish any more.',

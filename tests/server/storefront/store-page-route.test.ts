@@ -139,7 +139,9 @@ describe('GET /{slug}/orders/{token} (issue 30)', { timeout: 30_000 }, () => {
     expect(page.body).toContain('<meta name="robots" content="noindex"/>');
     expect(page.body).toContain('<title>Your order · Blue Door Diner</title>');
     expect(page.body).toContain('<a href="/blue-door">Blue Door Diner</a>');
-    expect(page.body).toContain(`<script type="application/json" id="track-data">{"slug":"blue-door","token":"${TOKEN}","name":"Blue Door Diner","logoUrl":null}</script>`);
+    expect(page.body).toContain(
+      `<script type="application/json" id="track-data">{"slug":"blue-door","token":"${TOKEN}","name":"Blue Door Diner","logoUrl":null}</script>`,
+    );
     expect(page.body).toContain('<script type="module" src="/assets/store-page-abc123.js"></script>');
     expect(page.body).toContain('role="status" id="tracking-news"');
   });

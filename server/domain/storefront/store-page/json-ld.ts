@@ -13,7 +13,6 @@ type Thing = Record<string, unknown>;
 
 const dayUrl = (dayOfWeek: number) => `https://schema.org/${DAY_NAMES[dayOfWeek - 1]}`;
 
-
 function specialDaySpec(day: SpecialDay): Thing {
   // Google's reading of a closed day: opens and closes at 00:00.
   const hours =
