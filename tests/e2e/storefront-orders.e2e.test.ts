@@ -34,11 +34,11 @@ beforeAll(async () => {
   // Open 24/7 in Chicago, pickup and delivery to 60606 for $3.00, minimum $15.00, free over $40.00.
   const call = ownerCallTo(run.app.url, owner.access);
   await seedStore(call, owner.restaurantId, { slug: SLUG, name: 'Order Diner', categories: 2, itemsPerCategory: 2 });
-  await offerCrustAndOnions(call, owner.restaurantId, 'Category 2');
+  await offerOptions(call, owner.restaurantId, 'Category 2');
 }, 30_000);
 
-/** The category named `name` offers a crust (Thick first, the default; or Thin) and onions that may be left off. */
-async function offerCrustAndOnions(call: ReturnType<typeof ownerCallTo>, restaurantId: number, name: string) {
+/** The category named `name` offers a crust (Thick first, the default; or Thin), onions that may be left off or added once more, and ranch dressing. */
+async function offerOptions(call: ReturnType<typeof ownerCallTo>, restaurantId: number, name: string) {
   const body = async (answer: Promise<{ status: number; body: unknown }>) => {
     const { status, body: json } = await answer;
     if (status >= 300) throw new Error(`the owner's call answered ${status}: ${JSON.stringify(json)}`);
@@ -50,8 +50,12 @@ async function offerCrustAndOnions(call: ReturnType<typeof ownerCallTo>, restaur
     call('POST', '/primary-options/', { restaurant_id: restaurantId, name: 'Crust', selections: [{ name: 'Thick' }, { name: 'Thin' }] }),
   );
   const onions = await body(call('POST', '/toppings/', { restaurant_id: restaurantId, name: 'Onions' }));
+  const ranch = await body(call('POST', '/dressings/', { restaurant_id: restaurantId, name: 'Ranch' }));
   await body(call('POST', '/categories/toppings/', { category_id: category.id, topping_id: onions.id }));
-  await body(call('PATCH', `/categories/detail/${detail!.id}/`, { primary_option_sets: [crust.id], allow_toppings: true }));
+  await body(call('POST', '/categories/dressings/', { category_id: category.id, dressing_id: ranch.id }));
+  await body(
+    call('PATCH', `/categories/detail/${detail!.id}/`, { primary_option_sets: [crust.id], allow_toppings: true, allow_dressings: true, max_extra_toppings: 1 }),
+  );
 }
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -183,10 +187,10 @@ describe('a customer orders on a phone while the owner works the live board', { 
     await button(customer, 'Details: Dish 2.2').click();
     const dish = customer.getByRole('dialog', { name: 'Dish 2.2' });
     await dish.getByRole('radio', { name: 'Thin' }).check();
-    await dish.getByRole('group', { name: 'Toppings' }).getByRole('checkbox', { name: 'Onions' }).uncheck();
+    await dish.getByRole('group', { name: 'Toppings', exact: true }).getByRole('checkbox', { name: 'Onions' }).uncheck();
     await dish.getByRole('button', { name: 'One more' }).click();
     await screenshot(customer, 'orders-item-options-375');
-    await expectAccessible(customer, 'item dialog with a crust and toppings', [1280, 375]);
+    await expectAccessible(customer, 'item dialog with a crust, toppings, extra toppings and a dressing', [1280, 375]);
     await customer.setViewportSize({ width: 1280, height: 800 });
     await screenshot(customer, 'orders-item-options-1280');
     await customer.setViewportSize({ width: 375, height: 800 });

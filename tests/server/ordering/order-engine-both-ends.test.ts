@@ -73,6 +73,7 @@ type CategorySpec = typeof categorySpec extends fc.Arbitrary<infer T> ? T : neve
  * 1–3 that size of the category, 4 a size nobody has; any extras, twice perhaps, and perhaps
  * another category's.
  */
+const OPTION_FIELDS = ['primary_selection_ids', 'removed_topping_ids', 'added_topping_ids', 'dressing_id'] as const;
 const lineSpec = fc.record({
   fit: fc.integer({ min: 0, max: 4 }).map((roll) => roll > 0),
   item: fc.nat(),
@@ -84,6 +85,8 @@ const lineSpec = fc.record({
   primary: fc.nat(),
   toppings: fc.array(fc.nat(), { maxLength: 4 }),
   dressing: fc.integer({ min: 0, max: 3 }),
+  // What a line that does not fit picks blindly: its size and extras, or one field of the category model.
+  blind: fc.constantFrom('size and extras' as const, ...OPTION_FIELDS),
 });
 type LineSpec = typeof lineSpec extends fc.Arbitrary<infer T> ? T : never;
 
@@ -155,7 +158,10 @@ function choicesOf(data: StorePageData, runCategories: readonly number[], specs:
   const everyExtra = data.categories.flatMap((category) => category.extra_groups.flatMap((group) => group.selections.map((selection) => selection.id)));
   return specs.map((spec) => {
     const { item, category } = items[spec.item % items.length]!;
-    if (spec.fit) {
+    const options = fittingOptions(category, spec);
+    // One rule at a time: a line blind in one field of the model keeps every other rule, so each is judged at both ends.
+    if (!spec.fit && spec.blind !== 'size and extras') options[spec.blind] = blindOptions(category, spec)[spec.blind] as never;
+    if (spec.fit || spec.blind !== 'size and extras') {
       const offered = item.prices.map((price) => price.size_id);
       const picks = [...spec.extras, 0, 1, 2];
       const extras = category.extra_groups.flatMap((group, g) => {
@@ -165,7 +171,7 @@ function choicesOf(data: StorePageData, runCategories: readonly number[], specs:
         return group.required || pick % 2 === 1 ? [ids[pick % ids.length]!] : [];
       });
       const size = item.price === null ? offered[spec.size % offered.length]! : null;
-      return { item_id: item.id, size_id: size, extra_selection_ids: extras, quantity: spec.quantity, note: '', ...fittingOptions(category, spec) };
+      return { item_id: item.id, size_id: size, extra_selection_ids: extras, quantity: spec.quantity, note: '', ...options };
     }
     const own = category.extra_groups.flatMap((group) => group.selections.map((selection) => selection.id));
     const size = spec.size === 0 ? null : spec.size === 4 ? 999_999 : (category.sizes[(spec.size - 1) % Math.max(1, category.sizes.length)]?.id ?? null);
@@ -177,13 +183,13 @@ function choicesOf(data: StorePageData, runCategories: readonly number[], specs:
       extra_selection_ids: spec.foreignExtra && foreign !== undefined ? [...extras, foreign] : extras,
       quantity: spec.quantity,
       note: '',
-      ...blindOptions(category, spec),
+      ...options,
     };
   });
 }
 
 type PageCategory = StorePageData['categories'][number];
-type OptionPicks = Pick<CartChoice, 'primary_selection_ids' | 'removed_topping_ids' | 'added_topping_ids' | 'dressing_id'>;
+type OptionPicks = Pick<CartChoice, (typeof OPTION_FIELDS)[number]>;
 const NOWHERE = 999_999;
 
 /** Choices of the category model that keep its rules: a selection of each set (or none named: the defaults), toppings left off and added where allowed, up to the limit. */
