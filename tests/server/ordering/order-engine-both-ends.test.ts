@@ -158,10 +158,10 @@ function choicesOf(data: StorePageData, runCategories: readonly number[], specs:
   const everyExtra = data.categories.flatMap((category) => category.extra_groups.flatMap((group) => group.selections.map((selection) => selection.id)));
   return specs.map((spec) => {
     const { item, category } = items[spec.item % items.length]!;
-    const options = fittingOptions(category, spec);
     // One rule at a time: a line blind in one field of the model keeps every other rule, so each is judged at both ends.
-    if (!spec.fit && spec.blind !== 'size and extras') options[spec.blind] = blindOptions(category, spec)[spec.blind] as never;
-    if (spec.fit || spec.blind !== 'size and extras') {
+    const blind = !spec.fit && spec.blind !== 'size and extras' ? spec.blind : null;
+    const options: OptionPicks = { ...fittingOptions(category, spec), ...(blind ? { [blind]: blindOptions(category, spec)[blind] } : {}) };
+    if (spec.fit || blind) {
       const offered = item.prices.map((price) => price.size_id);
       const picks = [...spec.extras, 0, 1, 2];
       const extras = category.extra_groups.flatMap((group, g) => {
