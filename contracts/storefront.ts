@@ -86,6 +86,11 @@ export const StoreExtraGroup = object({
   allow_multiple: boolean(),
   selections: array(object({ id: number(), name: string(), price: number(), image_url: nullable(string()) })),
 });
+export const StoreOptionSet = object({
+  id: number(),
+  name: string(),
+  selections: array(object({ id: number(), name: string(), image_url: nullable(string()) })),
+});
 export const StoreCategory = object({
   id: number(),
   name: string(),
@@ -97,6 +102,19 @@ export const StoreCategory = object({
   /** What a customer may add or remove on this category's items (empty when not allowed). */
   toppings: array(object({ id: number(), name: string(), image_url: nullable(string()) })),
   dressings: array(object({ id: number(), name: string() })),
+  /*
+   * The rest of the specification's category model (issue 42), which the order engine judges
+   * (contracts/ordering/order-options.ts). The server always sends them; optional all the same,
+   * so a client or a saved store written before them reads as the specification's defaults (no
+   * set, true, true, 0). Options carry no price: the menu keeps none, so every option is free.
+   */
+  /** One choice of each set, in the owner's order; the first selection is the default. */
+  primary_option_sets: optional(array(StoreOptionSet)),
+  /** Whether a customer may leave a topping off (default true). */
+  allow_remove_toppings: optional(boolean()),
+  /** Whether a customer may add extra toppings, at most `max_extra_toppings` (default true, 0). */
+  allow_add_toppings: optional(boolean()),
+  max_extra_toppings: optional(number()),
 });
 export type StoreCategory = Infer<typeof StoreCategory>;
 
@@ -137,7 +155,7 @@ export type DeliveryCheck = Infer<typeof DeliveryCheck>;
 /**
  * The data block the store page carries for its script (`<script type="application/json"
  * id="store-data">`): what an item's details dialog shows beyond the markup (sizes, extras,
- * toppings, dressings), so opening it needs no second request.
+ * primary options, toppings, dressings), so opening it needs no second request.
  */
 export type StorePageData = {
   slug: string;
@@ -151,7 +169,10 @@ export type StorePageData = {
   pickup: Storefront['pickup'];
   delivery: Storefront['delivery'];
   categories: Array<
-    Pick<StoreCategory, 'id' | 'sizes' | 'extra_groups' | 'toppings' | 'dressings'> & {
+    Pick<
+      StoreCategory,
+      'id' | 'sizes' | 'extra_groups' | 'toppings' | 'dressings' | 'primary_option_sets' | 'allow_remove_toppings' | 'allow_add_toppings' | 'max_extra_toppings'
+    > & {
       items: Array<Pick<StoreCategory['items'][number], 'id' | 'name' | 'description' | 'price' | 'prices'>>;
     }
   >;

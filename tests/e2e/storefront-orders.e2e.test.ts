@@ -11,6 +11,10 @@
  * kitchen ticket names the restaurant, the date, the total and what to collect; a cancelled card
  * says so; the tracking page of a pickup shows where to collect it; a booked order is accepted
  * for its booked time, only from its prep window.
+ *
+ * Issue 42, item 5: the second category's dishes come with a crust to choose (a primary option
+ * set) and onions to leave off; the delivery order says "Crust: Thin" and "No onions" on the
+ * board's card and the tracking page.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +32,31 @@ let owner: OwnerSession;
 beforeAll(async () => {
   owner = await ownerSession(run.app, newAddress('orders-owner'));
   // Open 24/7 in Chicago, pickup and delivery to 60606 for $3.00, minimum $15.00, free over $40.00.
-  await seedStore(ownerCallTo(run.app.url, owner.access), owner.restaurantId, { slug: SLUG, name: 'Order Diner', categories: 2, itemsPerCategory: 2 });
+  const call = ownerCallTo(run.app.url, owner.access);
+  await seedStore(call, owner.restaurantId, { slug: SLUG, name: 'Order Diner', categories: 2, itemsPerCategory: 2 });
+  await offerOptions(call, owner.restaurantId, 'Category 2');
 }, 30_000);
+
+/** The category named `name` offers a crust (Thick first, the default; or Thin), onions that may be left off or added once more, and ranch dressing. */
+async function offerOptions(call: ReturnType<typeof ownerCallTo>, restaurantId: number, name: string) {
+  const body = async (answer: Promise<{ status: number; body: unknown }>) => {
+    const { status, body: json } = await answer;
+    if (status >= 300) throw new Error(`the owner's call answered ${status}: ${JSON.stringify(json)}`);
+    return json as { id: number; results: { id: number; name: string }[] };
+  };
+  const category = (await body(call('GET', `/categories/?restaurant_id=${restaurantId}`))).results.find((candidate) => candidate.name === name)!;
+  const [detail] = (await body(call('GET', `/categories/detail/?category_id=${category.id}`))).results;
+  const crust = await body(
+    call('POST', '/primary-options/', { restaurant_id: restaurantId, name: 'Crust', selections: [{ name: 'Thick' }, { name: 'Thin' }] }),
+  );
+  const onions = await body(call('POST', '/toppings/', { restaurant_id: restaurantId, name: 'Onions' }));
+  const ranch = await body(call('POST', '/dressings/', { restaurant_id: restaurantId, name: 'Ranch' }));
+  await body(call('POST', '/categories/toppings/', { category_id: category.id, topping_id: onions.id }));
+  await body(call('POST', '/categories/dressings/', { category_id: category.id, dressing_id: ranch.id }));
+  await body(
+    call('PATCH', `/categories/detail/${detail!.id}/`, { primary_option_sets: [crust.id], allow_toppings: true, allow_dressings: true, max_extra_toppings: 1 }),
+  );
+}
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -156,8 +183,19 @@ describe('a customer orders on a phone while the owner works the live board', { 
 
     const customer = await newPage(run.browser, { width: 375, height: 800 });
     await customer.goto(`${run.app.url}/${SLUG}`);
-    // Two dishes at $2.50: $5.00, under the $15.00 minimum for delivery.
-    await addToOrder(customer, 'Dish 2.2', [], 2);
+    // Two dishes at $2.50 with a thin crust and no onions (free): $5.00, under the $15.00 minimum for delivery.
+    await button(customer, 'Details: Dish 2.2').click();
+    const dish = customer.getByRole('dialog', { name: 'Dish 2.2' });
+    await dish.getByRole('radio', { name: 'Thin' }).check();
+    await dish.getByRole('group', { name: 'Toppings', exact: true }).getByRole('checkbox', { name: 'Onions' }).uncheck();
+    await dish.getByRole('button', { name: 'One more' }).click();
+    await screenshot(customer, 'orders-item-options-375');
+    await expectAccessible(customer, 'item dialog with a crust, toppings, extra toppings and a dressing', [1280, 375]);
+    await customer.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(customer, 'orders-item-options-1280');
+    await customer.setViewportSize({ width: 375, height: 800 });
+    await dish.getByRole('button', { name: 'Add to order · $5.00' }).click();
+    await dish.waitFor({ state: 'hidden' });
     await checkOut(customer, 'Delivery');
     await customer.getByText('Delivery needs a minimum order of $15.00: add $10.00 more to place it.').waitFor();
     await expect(button(customer, 'Place order').getAttribute('aria-disabled')).resolves.toBe('true');
@@ -187,6 +225,19 @@ describe('a customer orders on a phone while the owner works the live board', { 
     const card = board.getByRole('article', { name: new RegExp(`^#${number} `) });
     await card.getByText('Deliver to 233 S Wacker Dr, 60606 Chicago').waitFor({ timeout: 20_000 });
     await card.getByText('Delivery notes: Ring twice').waitFor();
+    // The kitchen learns the crust and what to leave off (issue 42, item 5); so does the customer.
+    await card
+      .getByText(/Crust: Thin/)
+      .first()
+      .waitFor();
+    await card
+      .getByText(/No onions/)
+      .first()
+      .waitFor();
+    await customer
+      .getByText(/Crust: Thin/)
+      .first()
+      .waitFor();
     await board.evaluate(() => {
       window.print = () => undefined;
     });

@@ -11,7 +11,10 @@ import {
   extraGroups,
   extraSelections,
   menuItemPrices,
+  categoryOptionSets,
   menuItems,
+  optionSetSelections,
+  optionSets,
   toppings,
 } from '../../db/schema-menu';
 import { sideBySide } from '../../db/side-by-side';
@@ -19,9 +22,9 @@ import { sideBySide } from '../../db/side-by-side';
 /**
  * A restaurant's menu as customers see it, in one query per kind of row whatever the menu's size
  * (categories with their details, sizes, items, size prices, extra groups, selections, toppings,
- * dressings: eight), each capped at STORE_ROWS_MAX rows so that no store costs more than that.
+ * dressings, primary option sets, their selections: ten), each capped at STORE_ROWS_MAX rows so that no store costs more than that.
  * Categories come in the back office's order (by id, contracts/menu.ts ORDERING.categories),
- * items and extra options by id, sizes by position.
+ * items and extra options by id, sizes, option sets and their selections by position.
  */
 export const STORE_ROWS_MAX = 5_000;
 
@@ -41,6 +44,9 @@ function menuRows(db: Db, restaurantId: number) {
           pricedBy: categoryDetails.pricedBy,
           allowToppings: categoryDetails.allowToppings,
           allowDressings: categoryDetails.allowDressings,
+          allowRemoveToppings: categoryDetails.allowRemoveToppings,
+          allowAddToppings: categoryDetails.allowAddToppings,
+          maxExtraToppings: categoryDetails.maxExtraToppings,
         })
         .from(categories)
         .leftJoin(categoryDetails, eq(categoryDetails.categoryId, categories.id))
@@ -131,6 +137,33 @@ function menuRows(db: Db, restaurantId: number) {
         .where(ofRestaurant)
         .orderBy(asc(categoryDressings.id))
         .limit(STORE_ROWS_MAX),
+    () =>
+      db
+        .select({ categoryId: categoryDetails.categoryId, id: optionSets.id, name: optionSets.name })
+        .from(categoryOptionSets)
+        .innerJoin(optionSets, eq(optionSets.id, categoryOptionSets.optionSetId))
+        .innerJoin(categoryDetails, eq(categoryDetails.id, categoryOptionSets.detailId))
+        .innerJoin(categories, eq(categories.id, categoryDetails.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(categoryOptionSets.position), asc(optionSets.id))
+        .limit(STORE_ROWS_MAX),
+    // A set (a platform one, say) several categories offer: its selections once (distinct).
+    () =>
+      db
+        .selectDistinct({
+          id: optionSetSelections.id,
+          setId: optionSetSelections.setId,
+          name: optionSetSelections.name,
+          imageUrl: optionSetSelections.imageUrl,
+          position: optionSetSelections.position,
+        })
+        .from(optionSetSelections)
+        .innerJoin(categoryOptionSets, eq(categoryOptionSets.optionSetId, optionSetSelections.setId))
+        .innerJoin(categoryDetails, eq(categoryDetails.id, categoryOptionSets.detailId))
+        .innerJoin(categories, eq(categories.id, categoryDetails.categoryId))
+        .where(ofRestaurant)
+        .orderBy(asc(optionSetSelections.position), asc(optionSetSelections.id))
+        .limit(STORE_ROWS_MAX),
   ] as const);
 }
 
@@ -153,7 +186,10 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
  * not shown at all.
  */
 export async function readStoreMenu(db: Db, restaurantId: number): Promise<StoreCategory[]> {
-  const [categoryRows, sizeRows, itemRows, priceRows, groupRows, selectionRows, toppingRows, dressingRows] = await menuRows(db, restaurantId);
+  const [categoryRows, sizeRows, itemRows, priceRows, groupRows, selectionRows, toppingRows, dressingRows, setRows, setSelectionRows] = await menuRows(
+    db,
+    restaurantId,
+  );
   const sizesOf = groupBy(sizeRows, (row) => row.categoryId);
   const itemsOf = groupBy(itemRows, (row) => row.categoryId);
   const pricesOf = groupBy(priceRows, (row) => row.itemId);
@@ -161,6 +197,8 @@ export async function readStoreMenu(db: Db, restaurantId: number): Promise<Store
   const selectionsOf = groupBy(selectionRows, (row) => row.groupId);
   const toppingsOf = groupBy(toppingRows, (row) => row.categoryId);
   const dressingsOf = groupBy(dressingRows, (row) => row.categoryId);
+  const setsOf = groupBy(setRows, (row) => row.categoryId);
+  const setSelectionsOf = groupBy(setSelectionRows, (row) => row.setId);
 
   return categoryRows.flatMap((category): StoreCategory[] => {
     const bySize = category.pricedBy === 'size';
@@ -199,6 +237,15 @@ export async function readStoreMenu(db: Db, restaurantId: number): Promise<Store
         })),
         toppings: category.allowToppings ? (toppingsOf.get(category.id) ?? []).map(({ id, name, imageUrl }) => ({ id, name, image_url: imageUrl })) : [],
         dressings: category.allowDressings ? (dressingsOf.get(category.id) ?? []).map(({ id, name }) => ({ id, name })) : [],
+        // A set with no selection could never be chosen, so it would refuse every order: left out.
+        primary_option_sets: (setsOf.get(category.id) ?? []).flatMap(({ id, name }) => {
+          const selections = (setSelectionsOf.get(id) ?? []).map((selection) => ({ id: selection.id, name: selection.name, image_url: selection.imageUrl }));
+          return selections.length === 0 ? [] : [{ id, name, selections }];
+        }),
+        // A category without a detail takes the specification's defaults.
+        allow_remove_toppings: category.allowRemoveToppings ?? true,
+        allow_add_toppings: category.allowAddToppings ?? true,
+        max_extra_toppings: category.maxExtraToppings ?? 0,
       },
     ];
   });

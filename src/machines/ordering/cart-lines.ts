@@ -1,5 +1,6 @@
 import type { OrderingCategory, OrderLineInput } from '../../../contracts/ordering';
 import { findItem, lineProblems, type LineProblem } from '../../../contracts/ordering/order-choices';
+import { optionCopies, pricedOptions } from '../../../contracts/ordering/order-options';
 import { subtotalCents as linesSubtotal, unitCents } from '../../../contracts/ordering/order-pricing';
 import type { StoredLine } from '../../services/ordering/cart-store';
 
@@ -20,7 +21,18 @@ export type OrderingMenu = ReadonlyArray<
 export type StoreMenu = OrderingMenu;
 
 /** What the customer picked in the item dialog; what a line of the order body is made of. */
-export type CartChoice = { item_id: number; size_id: number | null; extra_selection_ids: number[]; quantity: number; note: string };
+export type CartChoice = {
+  item_id: number;
+  size_id: number | null;
+  extra_selection_ids: number[];
+  quantity: number;
+  note: string;
+  /** The category model's choices (issue 42; contracts/ordering/order-options.ts): left out when the category offers none. */
+  primary_selection_ids?: number[];
+  removed_topping_ids?: number[];
+  added_topping_ids?: number[];
+  dressing_id?: number | null;
+};
 
 export type { StoredLine };
 
@@ -73,8 +85,19 @@ export function checkedLine(menu: StoreMenu, line: StoredLine): CartLine {
   const selections = category.extra_groups.flatMap((group) => group.selections).filter((selection) => line.extra_selection_ids.includes(selection.id));
   const now = unitCents(menu, line);
   const problem = now === null ? LINE_PROBLEMS.changed : now !== line.unit_cents ? LINE_PROBLEMS.price : null;
-  return { ...line, name: item.name, size_name: size?.name ?? '', extras: selections.map((selection) => selection.name), problem };
+  // The category model's choices in the words the kitchen reads ("Crust: Thin", "No onions"), after the extras.
+  const options = optionCopies(pricedOptions(category, line)).map((option) => option.name);
+  return { ...line, name: item.name, size_name: size?.name ?? '', extras: [...selections.map((selection) => selection.name), ...options], problem };
 }
+
+const OPTION_FIELDS = ['primary_selection_ids', 'removed_topping_ids', 'added_topping_ids', 'dressing_id'] as const;
+
+/** The category model's fields of a line, only those it has: a line that chose none sends and keeps none. */
+const optionFields = (line: CartChoice) =>
+  Object.fromEntries(OPTION_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]])) as Pick<
+    CartChoice,
+    (typeof OPTION_FIELDS)[number]
+  >;
 
 /** The lines charged: every line without a problem. */
 export const chargedLines = (lines: readonly CartLine[]) => lines.filter((line) => line.problem === null);
@@ -91,17 +114,19 @@ export const orderLines = (lines: readonly CartLine[]): OrderLineInput[] =>
     size_id: line.size_id,
     quantity: line.quantity,
     extra_selection_ids: line.extra_selection_ids,
+    ...optionFields(line),
     ...(line.note.trim() ? { note: line.note.trim() } : {}),
   }));
 
 /** What is kept in the browser: the choice and its unit price, not the names (read again from the menu on load). */
 export const storedLines = (lines: readonly CartLine[]): StoredLine[] =>
-  lines.map(({ key, item_id, size_id, extra_selection_ids, quantity, note, unit_cents }) => ({
-    key,
-    item_id,
-    size_id,
-    extra_selection_ids,
-    quantity,
-    note,
-    unit_cents,
+  lines.map((line) => ({
+    key: line.key,
+    item_id: line.item_id,
+    size_id: line.size_id,
+    extra_selection_ids: line.extra_selection_ids,
+    quantity: line.quantity,
+    note: line.note,
+    unit_cents: line.unit_cents,
+    ...optionFields(line),
   }));

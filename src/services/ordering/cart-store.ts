@@ -1,4 +1,4 @@
-import { array, integer, is, max, min, nullable, number, object, string, type Infer } from 'superstruct';
+import { array, integer, is, max, min, nullable, number, object, optional, string, type Infer } from 'superstruct';
 import { LINE_QUANTITY_MAX, ORDER_LINES_MAX } from '../../../contracts/ordering';
 
 /**
@@ -16,6 +16,11 @@ const StoredCart = array(
     quantity: max(min(integer(), 1), LINE_QUANTITY_MAX),
     note: string(),
     unit_cents: number(),
+    // The category model's choices (issue 42): absent in a cart kept before them, which chose none.
+    primary_selection_ids: optional(array(integer())),
+    removed_topping_ids: optional(array(integer())),
+    added_topping_ids: optional(array(integer())),
+    dressing_id: optional(nullable(integer())),
   }),
 );
 

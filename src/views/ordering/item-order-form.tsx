@@ -9,6 +9,7 @@ import type { cartMachine } from '../../machines/ordering/cart.machine';
 import { sizeLabel } from '../shared/size-label';
 import { useScreen } from '../shared/use-screen';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields';
+import { ItemOptions, optionGroupId, optionKeys, useOptionPicks } from './item-options';
 
 type Category = OrderingMenu[number];
 type Item = Category['items'][number];
@@ -22,13 +23,22 @@ function groupHint(group: Category['extra_groups'][number]): string {
 /** The form's fields in the order they show: where the focus goes on a refusal. */
 const fieldOrder = (item: Item, category: Category) => [
   ...(item.price === null ? ['size'] : []),
+  ...optionKeys(category),
   ...category.extra_groups.map((group) => `group-${group.id}`),
   'quantity',
   'note',
 ];
 
+/** The control the focus goes to when `key` is in error: the text fields' own, a group's first. */
+function focusTarget(category: Category, key: string): string {
+  if (key === 'quantity') return '#quantity';
+  if (key === 'note') return '#line-note';
+  return `#${optionKeys(category).includes(key) ? optionGroupId(category, key) : key} input`;
+}
+
 /**
- * The item dialog's order form (issue 30): size, each extra group (radio buttons where one is
+ * The item dialog's order form (issue 30): size, the category's primary options, toppings and
+ * dressing (item-options.tsx, issue 42), each extra group (radio buttons where one is
  * allowed, with "None" when the group is optional; checkboxes where several are), quantity 1–50
  * with − and +, a note, and "Add to order" with what the line costs. The cart machine judges the
  * choice: a refusal (`line.refused`) marks each field in error and focuses the first; an added
@@ -57,11 +67,15 @@ export function ItemOrderForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<ChoiceErrors>({});
   const form = useRef<HTMLFormElement>(null);
+  // A field the customer changes after a refusal is judged again at the next Add: its error goes.
+  const changed = (key: string) => setErrors((before) => Object.fromEntries(Object.entries(before).filter(([field]) => field !== key)));
+  const options = useOptionPicks(category, changed);
 
   const choice: CartChoice = {
     item_id: item.id,
     size_id: size,
     extra_selection_ids: picked,
+    ...options.picks,
     quantity: quantity.trim() === '' ? Number.NaN : Number(quantity),
     note,
   };
@@ -71,13 +85,10 @@ export function ItemOrderForm({
     'line.refused': ({ errors: refused }) => {
       setErrors(refused);
       const first = fieldOrder(item, category).find((key) => refused[key]);
-      form.current?.querySelector<HTMLElement>(first === 'quantity' ? '#quantity' : first === 'note' ? '#line-note' : `#${first} input`)?.focus();
+      if (first) form.current?.querySelector<HTMLElement>(focusTarget(category, first))?.focus();
     },
     'line.added': done,
   });
-
-  // A field the customer changes after a refusal is judged again at the next Add: its error goes.
-  const changed = (key: string) => setErrors((before) => Object.fromEntries(Object.entries(before).filter(([field]) => field !== key)));
 
   const pick = (group: Category['extra_groups'][number], selectionId: number | null, on: boolean) => {
     changed(`group-${group.id}`);
@@ -123,6 +134,7 @@ export function ItemOrderForm({
           ))}
         </ChoiceGroup>
       )}
+      <ItemOptions category={category} options={options} errors={errors} money={money} />
       {category.extra_groups.map((group) => {
         const name = `group-${group.id}`;
         const single = !group.allow_multiple;

@@ -57,12 +57,29 @@ function PriceLists({ item, category, currency }: { item: Item; category: StoreC
   );
 }
 
+/** The category's primary options, toppings and dressings in words, for a page that takes no orders (the order form offers them as choices). */
+function OptionLists({ category }: { category: StoreCategory }) {
+  const lists: [string, string[]][] = [
+    ...(category.primary_option_sets ?? []).map((set): [string, string[]] => [set.name, set.selections.map((selection) => selection.name)]),
+    ['Toppings', category.toppings.map((topping) => topping.name)],
+    ['Dressings', category.dressings.map((dressing) => dressing.name)],
+  ];
+  return lists
+    .filter(([, names]) => names.length > 0)
+    .map(([heading, names]) => (
+      <div key={heading}>
+        <h3>{heading}</h3>
+        <p>{names.join(', ')}</p>
+      </div>
+    ));
+}
+
 type Shown = { item: Item; category: StoreCategory } | null;
 
 /**
  * The item's dialog: a native modal <dialog> (the browser keeps the focus inside it and closes
  * it on Escape), its name and description, then the order form when the page takes orders, else
- * its price lists; then toppings and dressings. The page opens and closes it (store-page.tsx).
+ * its price lists with its options in words. The page opens and closes it (store-page.tsx).
  */
 export function ItemDialog({
   dialog,
@@ -94,17 +111,12 @@ export function ItemDialog({
           <>
             <h2 id="item-dialog-title">{shown.item.name}</h2>
             {shown.item.description && <p className="desc">{shown.item.description}</p>}
-            {orderForm ? orderForm(shown.item, shown.category, close) : <PriceLists item={shown.item} category={shown.category} currency={currency} />}
-            {shown.category.toppings.length > 0 && (
+            {orderForm ? (
+              orderForm(shown.item, shown.category, close)
+            ) : (
               <>
-                <h3>Toppings</h3>
-                <p>{shown.category.toppings.map((topping) => topping.name).join(', ')}</p>
-              </>
-            )}
-            {shown.category.dressings.length > 0 && (
-              <>
-                <h3>Dressings</h3>
-                <p>{shown.category.dressings.map((dressing) => dressing.name).join(', ')}</p>
+                <PriceLists item={shown.item} category={shown.category} currency={currency} />
+                <OptionLists category={shown.category} />
               </>
             )}
           </>

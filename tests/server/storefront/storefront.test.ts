@@ -27,7 +27,7 @@ let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let owner: Caller;
 let restaurantId: number;
 const statements: string[] = [];
-const ids = { pizza: 0, drinks: 0, small: 0, medium: 0, large: 0, margherita: 0, cola: 0, basil: 0, ranch: 0, crust: 0 };
+const ids = { pizza: 0, drinks: 0, small: 0, medium: 0, large: 0, margherita: 0, cola: 0, basil: 0, ranch: 0, crust: 0, base: 0 };
 
 const OWNER_EMAIL = 'store-owner@example.com';
 const CONTACTS = {
@@ -68,11 +68,14 @@ beforeAll(async () => {
   const topping = await api.post('/toppings/', owner, { name: 'Basil' });
   const dressing = await api.post('/dressings/', owner, { name: 'Ranch' });
   [ids.basil, ids.ranch] = [topping.body.id, dressing.body.id];
+  // A primary option set (issue 42, item 5): its selections in the owner's order, Thin the default.
+  const base = await api.post('/primary-options/', owner, { name: 'Base', selections: [{ name: 'Thin' }, { name: 'Sourdough' }] });
+  ids.base = base.body.id;
   const pizza = await api.post('/categories/deep/', owner, {
     restaurant_id: restaurantId,
     name: 'Pizza',
     description: 'Wood-fired.',
-    detail: { priced_by: 'size', allow_toppings: true, allow_dressings: false, image_url: 'https://images.example/pizza.jpg' },
+    detail: { priced_by: 'size', primary_option_sets: [ids.base], allow_toppings: true, allow_dressings: false, image_url: 'https://images.example/pizza.jpg' },
     sizes: [{ name: 'Small', units: 10, measurement: 'Inches' }, { name: 'Medium' }, { name: 'Large', units: 14, measurement: 'Inches' }],
     toppings: [ids.basil],
     // Assigned, but the category does not allow dressings: not on the store.
@@ -92,6 +95,7 @@ beforeAll(async () => {
   ids.pizza = pizza.body.category.id;
   [ids.small, ids.medium, ids.large] = pizza.body.sizes.map((size: { id: number }) => size.id);
   ids.crust = pizza.body.extra_groups[0].id;
+  await api.patch(`/categories/detail/${pizza.body.detail.id}/`, owner, { allow_remove_toppings: false, max_extra_toppings: 2 });
   const item = async (body: object) => {
     const created = await api.post('/menu-items/', owner, { restaurant_id: restaurantId, ...body });
     if (created.status !== 201) throw new Error(`menu item answered ${created.status}: ${JSON.stringify(created.body)}`);
@@ -168,7 +172,7 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
     expect(body.delivery).toEqual({ available: true, eta_from: 25, eta_to: 40, fee: 2.99, min_order: 12.5, free_over: 35 });
   });
 
-  it('lists the available, priced menu: sizes offered, prices per size in size order, toppings only where allowed', async () => {
+  it('lists the available, priced menu: sizes offered, prices per size in size order, toppings only where allowed, the category model', async () => {
     const { categories } = (await store()).json();
     expect(categories.map((category: { name: string }) => category.name)).toEqual(['Pizza', 'Drinks']);
     const [pizza, drinks] = categories;
@@ -206,7 +210,22 @@ describe('GET /api/v2/storefront/{slug}/', { timeout: 30_000 }, () => {
       ],
       toppings: [{ id: ids.basil, name: 'Basil', image_url: null }],
       dressings: [],
+      primary_option_sets: [
+        {
+          id: ids.base,
+          name: 'Base',
+          selections: [
+            { id: expect.any(Number), name: 'Thin', image_url: null },
+            { id: expect.any(Number), name: 'Sourdough', image_url: null },
+          ],
+        },
+      ],
+      allow_remove_toppings: false,
+      allow_add_toppings: true,
+      max_extra_toppings: 2,
     });
+    // A category without them: none, and the specification's defaults.
+    expect(drinks).toMatchObject({ primary_option_sets: [], allow_remove_toppings: true, allow_add_toppings: true, max_extra_toppings: 0 });
     expect(drinks.items).toEqual([{ id: ids.cola, name: 'Cola', description: '', image_url: null, price: 2.25, prices: [] }]);
     // Allowed, but none assigned.
     expect(drinks.toppings).toEqual([]);
