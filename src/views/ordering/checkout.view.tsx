@@ -197,7 +197,7 @@ function ContactStep({ context, send }: StepProps) {
 function RememberDetails({ context, send }: StepProps) {
   const what = context.fulfilment === 'delivery' ? 'Your name, phone, email and delivery address' : 'Your name, phone and email';
   return (
-    <div className="field">
+    <div className="choices">
       <label className="choice" htmlFor="remember-details">
         <input
           type="checkbox"
