@@ -15,6 +15,7 @@ import { trackingPagePath } from '../contracts/shared/paths';
 import { cartMachine } from './machines/ordering/cart.machine';
 import { checkoutMachine } from './machines/ordering/checkout.machine';
 import { loadCart, saveCart } from './services/ordering/cart-store';
+import { detailsMemory } from './services/ordering/contact-store';
 import { newIdempotencyKey } from './services/ordering/place-order';
 import { checkDelivery } from './services/storefront/delivery-check';
 import { StoreRoot, storePageData, TrackingRoot, type StoreBrowser, type StorePageState, type TrackingPageState } from './store-roots';
@@ -31,6 +32,7 @@ export function storeBrowser(store: Storefront, navigate: (path: string) => void
     checkZip: checkDelivery,
     now: () => new Date(),
     newKey: newIdempotencyKey,
+    details: detailsMemory(data.slug),
     placed: (order) => navigate(trackingPagePath(order.restaurant.slug, order.token)),
   };
 }

@@ -10,6 +10,7 @@ import type { StorePageData, Storefront } from '../contracts/storefront';
 import type { cartMachine } from './machines/ordering/cart.machine';
 import type { checkoutMachine } from './machines/ordering/checkout.machine';
 import type { DeliveryAnswer } from './services/storefront/delivery-check';
+import type { DetailsMemory } from './services/ordering/contact-store';
 import { useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { trackingMachine } from './machines/ordering/tracking.machine';
@@ -48,6 +49,8 @@ export type StoreBrowser = {
   checkZip: (slug: string, zip: string) => Promise<DeliveryAnswer>;
   now: () => Date;
   newKey: () => string;
+  /** The contact details this device keeps for the store, if the customer asked. */
+  details: DetailsMemory;
   placed: (order: PlacedOrder) => void;
 };
 
@@ -68,7 +71,15 @@ export function StoreRoot({ store, today, browser }: StorePageState & { browser?
       }
     >
       {ordering && (
-        <StoreOrdering cart={ordering.cart} checkout={ordering.checkout} store={data} now={ordering.now} newKey={ordering.newKey} placed={ordering.placed} />
+        <StoreOrdering
+          cart={ordering.cart}
+          checkout={ordering.checkout}
+          store={data}
+          now={ordering.now}
+          newKey={ordering.newKey}
+          details={ordering.details}
+          placed={ordering.placed}
+        />
       )}
     </StorePage>
   );

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { keptPage, newPage, screenshot } from './harness';
+import { expectReflow } from './reflow';
 import { apiAs, openAs, ownerSession, showAs, withOwnerApp } from './menu-session';
 
 // Many page loads a minute from one address: withOwnerApp lifts the per-address limit.
@@ -65,25 +66,7 @@ async function check(page: Page, width: number, screen: string) {
     await expectAccessible(page, screen);
     return;
   }
-  const overflowing = await page.evaluate(() => {
-    const inScroller = (element: Element) => element.closest('[role="region"][tabindex="0"]') !== null;
-    return [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !inScroller(element))
-      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? ` "${element.getAttribute('aria-label')}"` : ''}: ${element.textContent?.trim().slice(0, 40) ?? ''}`,
-      );
-  });
-  // A control squeezed narrower than its words clips them ("Dele" for Delete).
-  const clipped = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main :is(button, a), main :is(button, a) *')]
-      .filter((part) => part.getClientRects().length > 0 && part.scrollWidth > part.clientWidth + 1)
-      .map((part) => part.closest('button, a')?.getAttribute('aria-label') ?? part.textContent?.trim() ?? ''),
-  );
-  expect(clipped, `controls clipped at ${width} px on "${screen}"`).toEqual([]);
-  expect(overflowing, `cut off at ${width} px on "${screen}"`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+  await expectReflow(page, screen);
 }
 
 describe.each([

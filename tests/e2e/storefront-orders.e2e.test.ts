@@ -24,6 +24,7 @@ import { newAddress } from './accounts-server';
 import { expectAccessible } from './axe';
 import { newPage, screenshot, withApp } from './harness';
 import { openAs, ownerSession, type OwnerSession } from './menu-session';
+import { expectReflow } from './reflow';
 
 const run = withApp({ rateLimitPerMinute: 100_000, orderLimitPerMinute: 1_000 });
 const SLUG = 'order-diner';
@@ -308,5 +309,101 @@ describe('a customer orders on a phone while the owner works the live board', { 
     // A booked order's customer is told the day with the time (contracts/ordering/order-times.ts).
     const day = formatDayTime(soon!.scheduled_for, { zone: 'America/Chicago', country: 'United States' });
     await customer.getByText(`Ready around ${day}`).waitFor();
+  });
+});
+
+/** Screenshots of the page as it is at 375 and 1280 px, for a person to look at; the page goes back to its width. */
+async function shootAtWidths(page: Page, name: string) {
+  const original = page.viewportSize()!;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: original.height });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(original);
+}
+
+describe('a customer on the narrowest phone (320 px)', { timeout: 120_000 }, () => {
+  it('every ordering screen fits; the checkout says the minimum at the choice, keeps what was typed across a step back to the menu, and remembers the details when asked', async () => {
+    const customer = await newPage(run.browser, { width: 320, height: 640 });
+    const open = (name: string) => customer.getByRole('dialog', { name });
+    await customer.goto(`${run.app.url}/${SLUG}`);
+    await button(customer, 'Details: Dish 2.2').click();
+    await open('Dish 2.2').waitFor();
+    await expectReflow(customer, 'item dialog', 'dialog[open]');
+    await open('Dish 2.2').getByLabel('Quantity').fill('2');
+    await open('Dish 2.2').getByRole('button', { name: 'Add to order' }).click();
+    await open('Dish 2.2').waitFor({ state: 'hidden' });
+    await customer.getByRole('button', { name: /^Your order · / }).click();
+    await open('Your order').waitFor();
+    await expectReflow(customer, 'cart', 'dialog[open]');
+    await button(customer, 'Check out').click();
+
+    // $5.00 is under the $15.00 minimum: said as soon as delivery is chosen.
+    // The checkout's dialog is named by its step's heading: found by its class across the steps.
+    const checkout = customer.locator('dialog.checkout');
+    await checkout.getByRole('heading', { name: 'How would you like your order?' }).waitFor();
+    await checkout.getByRole('radio', { name: /^Delivery/ }).check();
+    await checkout.getByText('Delivery needs a minimum order of $15.00: add $10.00 more to place it.').waitFor();
+    await expectReflow(customer, 'checkout: pickup or delivery', 'dialog[open]');
+    await expectAccessible(customer, 'checkout: delivery below the minimum', [320]);
+    await shootAtWidths(customer, 'checkout-fulfilment-minimum');
+    await button(customer, 'Continue').click();
+    await customer.getByRole('heading', { name: 'Delivery address' }).waitFor();
+    await customer.getByLabel('Street and number').fill('233 S Wacker Dr');
+    await customer.getByLabel('City').fill('Chicago');
+    await customer.getByLabel('Zip or postal code').fill('60606');
+    await expectReflow(customer, 'checkout: address', 'dialog[open]');
+    await button(customer, 'Continue').click();
+    await customer.getByRole('heading', { name: 'When?' }).waitFor();
+    await customer.getByLabel('When should we deliver?').selectOption({ label: 'As soon as possible' });
+    await expectReflow(customer, 'checkout: time', 'dialog[open]');
+    await button(customer, 'Continue').click();
+    await customer.getByRole('heading', { name: 'Your details' }).waitFor();
+    await customer.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await customer.getByLabel('Phone', { exact: true }).fill('(312) 555-0142');
+    await customer.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await customer.getByRole('checkbox', { name: 'Remember my details on this device' }).check();
+    await expectReflow(customer, 'checkout: contact', 'dialog[open]');
+
+    // Back to the menu for a dish more; the checkout opens again with everything typed, on the cart's new lines.
+    await button(customer, 'Close the checkout').click();
+    await addToOrder(customer, 'Margherita', ['Large', 'Thin'], 1);
+    await customer.getByRole('button', { name: /^Your order · / }).click();
+    await button(customer, 'Check out').click();
+    await expect(checkout.getByRole('radio', { name: /^Delivery/ }).isChecked()).resolves.toBe(true);
+    expect(await checkout.getByText(/^Delivery needs a minimum/).count()).toBe(0);
+    await button(customer, 'Continue').click();
+    await expect(customer.getByLabel('Street and number').inputValue()).resolves.toBe('233 S Wacker Dr');
+    await button(customer, 'Continue').click();
+    await expect(customer.getByLabel('When should we deliver?').inputValue()).resolves.toBe('asap');
+    await button(customer, 'Continue').click();
+    await expect(customer.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Grace Hopper');
+    await expect(customer.getByRole('checkbox', { name: 'Remember my details on this device' }).isChecked()).resolves.toBe(true);
+    await button(customer, 'Review your order').click();
+    await customer.getByRole('heading', { name: 'Review your order' }).waitFor();
+    await expect(checkout.textContent()).resolves.toMatch(/Subtotal\$19\.50.*Total\$22\.50/);
+    await expectReflow(customer, 'checkout: review', 'dialog[open]');
+    await button(customer, 'Place order').click();
+    await customer.waitForURL(new RegExp(`/${SLUG}/orders/[A-Za-z0-9_-]{22,}$`));
+
+    // The next visit on this device: filled in, and forgotten on request.
+    await customer.goto(`${run.app.url}/${SLUG}`);
+    await addToOrder(customer, 'Margherita', ['Large', 'Thin'], 1);
+    await customer.getByRole('button', { name: /^Your order · / }).click();
+    await button(customer, 'Check out').click();
+    await checkout.getByRole('radio', { name: /^Delivery/ }).check();
+    await button(customer, 'Continue').click();
+    await expect(customer.getByLabel('City').inputValue()).resolves.toBe('Chicago');
+    await button(customer, 'Continue').click();
+    await customer.getByLabel('When should we deliver?').selectOption({ label: 'As soon as possible' });
+    await button(customer, 'Continue').click();
+    await expect(customer.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe('grace@example.com');
+    await expectAccessible(customer, 'checkout: contact with kept details', [320]);
+    await shootAtWidths(customer, 'checkout-contact-remembered');
+    await button(customer, 'Forget my details').click();
+    await expect.poll(() => focusedId(customer)).toBe('remember-details');
+    await checkout.getByText('Your details are no longer kept on this device.').waitFor();
+    expect(await customer.evaluate((slug) => localStorage.getItem(`details:${slug}`), SLUG)).toBeNull();
+    await screenshot(customer, 'checkout-contact-forgotten-320');
   });
 });

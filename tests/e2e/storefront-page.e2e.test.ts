@@ -15,6 +15,7 @@ import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { expectAccessible } from './axe';
 import { keptPage, newPage, screenshot, withApp } from './harness';
 import { ownerSession } from './menu-session';
+import { expectReflow } from './reflow';
 
 const run = withApp({ rateLimitPerMinute: 100_000 });
 
@@ -66,6 +67,7 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
       expect(await sidewaysScroll(page)).toBe(0);
       await screenshot(page, `storefront-page-${width}`);
     }
+    await expectReflow(page, 'store page');
     // A category link scrolls to its section, and the script marks it as the one being read.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Category 3' }).click();

@@ -1,8 +1,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type PlacedOrder } from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
+import { clockOf, formatDayTime } from '../../../contracts/shared/clock-format';
 import { orderFigures, termsOf, type DeliveryTermsData, type OrderFigures, type Terms } from '../../../contracts/ordering/order-terms';
 import { placeOrder, type Placement } from '../../services/ordering/place-order';
+import type { DetailsMemory, RememberedDetails } from '../../services/ordering/contact-store';
 import {
   contractErrors,
   firstStepOf,
@@ -28,6 +30,12 @@ import {
  * Effects come in as named actors (`checkZip` is handed over by the store page's composition root,
  * since the delivery check belongs to the storefront area; `placeOrder`) and go out as emitted
  * events: `step.shown` (focus its heading, or the field in error), `checkout.closed`, `order.placed`.
+ *
+ * What the customer typed outlives one checkout (issue 42, item 5): the page hands the form of a
+ * closed checkout (`formToKeep`) to the next one as `kept`, which starts from the cart's new lines
+ * with it; a time no longer offered is cleared, saying so, when the time step shows. With "Remember
+ * my details on this device" ticked, the contact details (and a delivery's address) are kept in
+ * the browser through `details` when the order is placed, and fill the next visit's checkout.
  */
 
 /** The storefront's delivery check, as far as the checkout reads it. */
@@ -43,7 +51,14 @@ export type CheckoutInput = {
   now: () => Date;
   /** A fresh idempotency key (crypto.randomUUID in the page). */
   newKey: () => string;
+  /** The contact details kept on this device, if the customer asked for it. */
+  details: DetailsMemory;
+  /** The form of this page visit's last checkout, closed before it was placed. */
+  kept?: KeptForm | null;
 };
+
+/** What a closed checkout hands the next one: the form and the "remember my details" choice. */
+export type KeptForm = OrderForm & { remember: boolean };
 
 type Context = CheckoutInput &
   OrderForm & {
@@ -54,6 +69,12 @@ type Context = CheckoutInput &
     alert: string | null;
     key: string | null;
     order: PlacedOrder | null;
+    /** "Remember my details on this device" is ticked. */
+    remember: boolean;
+    /** Details are kept on this device (so they can be forgotten). */
+    remembered: boolean;
+    /** What the contact step says about the kept details (after Forget). */
+    notice: string | null;
   };
 
 export type TextField =
@@ -72,7 +93,9 @@ type Events =
   | { type: 'time.choose'; when: string }
   | { type: 'step.next' }
   | { type: 'step.back' }
-  | { type: 'order.retry' };
+  | { type: 'order.retry' }
+  | { type: 'details.remember'; remember: boolean }
+  | { type: 'details.forget' };
 
 type Emitted =
   | { type: 'step.shown'; step: Step | 'placing' | 'failed'; field: string | null }
@@ -81,6 +104,9 @@ type Emitted =
 
 const ZIP_FAILED = 'We could not check your zip just now. Please try again.';
 const NO_DELIVERY = (zip: string) => `Sorry, we don\u2019t deliver to ${zip} yet.`;
+const SLOT_GONE = (when: string) => `${when} is no longer offered. Please choose another time.`;
+const FORGOTTEN = 'Your details are no longer kept on this device.';
+const BLANK_ADDRESS: OrderForm['address'] = { street: '', city: '', zip_code: '', notes: '' };
 
 /** The output of an invoked actor's done event (the machine's event union does not name those events). */
 const outputOf = <T>(event: unknown): T | undefined => (event as { output?: T }).output;
@@ -110,6 +136,29 @@ function timeError(context: Context): string | null {
  */
 export const checkoutFigures = (context: Pick<Context, 'fulfilment' | 'subtotal' | 'terms' | 'store'>): OrderFigures =>
   orderFigures(context.fulfilment, context.subtotal, context.terms, context.store.currency);
+
+/** The form a closed checkout leaves for the next one of the same page visit. */
+export const formToKeep = ({ fulfilment, address, when, customer, note, remember }: Context): KeptForm => ({
+  fulfilment,
+  address,
+  when,
+  customer,
+  note,
+  remember,
+});
+
+/** The form a checkout starts with: this visit's last one, else the details kept on this device, else blank. */
+function startingForm(input: CheckoutInput, remembered: RememberedDetails | null): KeptForm {
+  if (input.kept) return input.kept;
+  return {
+    fulfilment: null,
+    address: remembered?.address ?? BLANK_ADDRESS,
+    when: null,
+    customer: remembered?.customer ?? { name: '', phone: '', email: '' },
+    note: '',
+    remember: remembered !== null,
+  };
+}
 
 /** The first field in error, in the order the step shows them. */
 const firstField = (errors: FieldErrors, step: Step) => Object.keys(errors).find((field) => firstStepOf({ [field]: '' }) === step) ?? null;
@@ -147,7 +196,8 @@ export const checkoutMachine = setup({
     chooseFulfilment: assign(({ context, event }) => {
       if (event.type !== 'fulfilment.choose') return {};
       // A time chosen for the other way of ordering may not be one of this one's slots.
-      return { fulfilment: event.fulfilment, when: null, errors: {}, alert: null, slots: slotsFor(context.store, event.fulfilment, context.now()) };
+      const when = event.fulfilment === context.fulfilment ? context.when : null;
+      return { fulfilment: event.fulfilment, when, errors: {}, alert: null, slots: slotsFor(context.store, event.fulfilment, context.now()) };
     }),
     changeField: assign(({ context, event }) => (event.type === 'field.change' ? setField(context, event.field, event.value) : {})),
     chooseTime: assign(({ context, event }) => {
@@ -156,10 +206,24 @@ export const checkoutMachine = setup({
       delete errors.scheduled_for;
       return { when: event.when, errors };
     }),
-    readClock: assign(({ context }) => ({
-      openNow: isOpenNow(context.store, context.now()),
-      slots: context.fulfilment ? slotsFor(context.store, context.fulfilment, context.now()) : [],
-    })),
+    // A time chosen earlier (in a checkout closed since) that is no longer offered is cleared, saying so on the field.
+    readClock: assign(({ context }) => {
+      const now = context.now();
+      const slots = context.fulfilment ? slotsFor(context.store, context.fulfilment, now) : [];
+      const openNow = isOpenNow(context.store, now);
+      const { when } = context;
+      if (when === null || when === 'asap' || slots.some((day) => day.slots.includes(when))) return { openNow, slots };
+      return { openNow, slots, when: null, errors: { ...context.errors, scheduled_for: SLOT_GONE(formatDayTime(when, clockOf(context.store))) } };
+    }),
+    setRemember: assign(({ event }) => (event.type === 'details.remember' ? { remember: event.remember, notice: null } : {})),
+    forgetDetails: ({ context }) => context.details.forget(),
+    markForgotten: assign({ remember: false, remembered: false, notice: FORGOTTEN }),
+    // Placed: the box decides what this device keeps; unticked, nothing is (and what was kept goes).
+    keepDetails: ({ context }) => {
+      if (!context.remember) return context.details.forget();
+      const { street, city, zip_code, notes } = context.address;
+      context.details.save({ customer: context.customer, address: context.fulfilment === 'delivery' ? { street, city, zip_code, notes } : null });
+    },
     fulfilmentError: assign({ errors: { fulfilment: 'Choose pickup or delivery.' } }),
     addressErrors: assign(({ context }) => ({ errors: addressErrors(context) })),
     timeError: assign(({ context }) => ({ errors: { scheduled_for: timeError(context)! } })),
@@ -179,24 +243,27 @@ export const checkoutMachine = setup({
     announcePlaced: emit(({ context }) => ({ type: 'order.placed' as const, order: context.order! })),
     announceClosed: emit({ type: 'checkout.closed' as const }),
     // The view moves the focus: to the step's first field in error, else to its heading.
-    show: emit(({ context }, params: { step: Step | 'placing' | 'failed' }) => ({
+    show: emit(({ context }, params: { step: Step | 'placing' | 'failed'; field?: string }) => ({
       type: 'step.shown' as const,
       step: params.step,
-      field: params.step === 'placing' || params.step === 'failed' ? null : firstField(context.errors, params.step),
+      field: params.field ?? (params.step === 'placing' || params.step === 'failed' ? null : firstField(context.errors, params.step)),
     })),
   },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => {
     const offered = offeredFulfilments(input.store);
-    const fulfilment = offered.length === 1 ? offered[0]! : null;
+    const remembered = input.details.read();
+    const form = startingForm(input, remembered);
+    // The way chosen before, if the store still offers it; the only way offered, else none yet.
+    const fulfilment = form.fulfilment && offered.includes(form.fulfilment) ? form.fulfilment : offered.length === 1 ? offered[0]! : null;
     return {
       ...input,
+      ...form,
       fulfilment,
-      address: { street: '', city: '', zip_code: '', notes: '' },
-      when: null,
-      customer: { name: '', phone: '', email: '' },
-      note: '',
+      when: fulfilment === form.fulfilment ? form.when : null,
+      remembered: remembered !== null,
+      notice: null,
       terms: termsOf(input.store.delivery),
       openNow: false,
       slots: [],
@@ -270,6 +337,8 @@ export const checkoutMachine = setup({
       entry: { type: 'show', params: { step: 'contact' } },
       on: {
         'field.change': { actions: 'changeField' },
+        'details.remember': { actions: 'setRemember' },
+        'details.forget': { actions: ['forgetDetails', 'markForgotten', { type: 'show', params: { step: 'contact', field: 'remember' } }] },
         'step.next': [
           { guard: 'customerValid', target: 'review', actions: 'clearAlert' },
           { actions: ['customerErrors', { type: 'show', params: { step: 'contact' } }] },
@@ -303,7 +372,7 @@ export const checkoutMachine = setup({
           key: context.key!,
         }),
         onDone: [
-          { guard: 'placed', target: 'placed', actions: ['keepOrder', 'announcePlaced'] },
+          { guard: 'placed', target: 'placed', actions: ['keepOrder', 'keepDetails', 'announcePlaced'] },
           { guard: 'refusedAtFulfilment', target: 'fulfilment', actions: 'keepRefusal' },
           { guard: 'refusedAtAddress', target: 'address', actions: 'keepRefusal' },
           { guard: 'refusedAtTime', target: 'time', actions: 'keepRefusal' },

@@ -79,9 +79,20 @@ function LineRow({ line, cart, money, heading }: { line: CartLine; cart: Cart; m
  * The cart button (fixed at the foot of the window while the cart holds something: its count and
  * subtotal) and the cart panel, a native modal <dialog> where quantities change and lines go. A
  * line the menu no longer matches shows why and costs nothing; while one does, Check out is
- * replaced by what to do. `checkout` starts the checkout with the cart as it is.
+ * replaced by what to do. `checkout` starts the checkout with the cart as it is. `minimum`, where
+ * delivery is the only way to order, says what the subtotal lacks (the order engine's sentence).
  */
-export function CartPanel({ cart, currency, checkout }: { cart: Cart; currency: Currency; checkout: () => void }) {
+export function CartPanel({
+  cart,
+  currency,
+  checkout,
+  minimum,
+}: {
+  cart: Cart;
+  currency: Currency;
+  checkout: () => void;
+  minimum?: (subtotal: number) => string | null;
+}) {
   const lines = useSelector(cart, (snapshot) => snapshot.context.lines);
   const empty = useSelector(cart, (snapshot) => snapshot.hasTag('empty'));
   const flagged = useSelector(cart, (snapshot) => snapshot.hasTag('flagged'));
@@ -91,6 +102,7 @@ export function CartPanel({ cart, currency, checkout }: { cart: Cart; currency: 
   const button = useRef<HTMLButtonElement>(null);
   const money = (amountCents: number) => formatMoney(amountCents / 100, currency);
   const subtotal = subtotalCents(lines);
+  const short = minimum?.(subtotal) ?? null;
   const close = () => dialog.current?.close();
 
   return (
@@ -134,6 +146,7 @@ export function CartPanel({ cart, currency, checkout }: { cart: Cart; currency: 
               <span>Subtotal</span>
               <strong>{money(subtotal)}</strong>
             </p>
+            {short && <p className="field-error">{short}</p>}
             {flagged && <p className="field-error">Please remove the marked lines before you check out.</p>}
             {ready && (
               <button

@@ -34,6 +34,7 @@ const CONTROL_IDS: Record<string, string> = {
   'customer.phone': '#phone',
   'customer.email': '#email',
   note: '#order-note',
+  remember: '#remember-details',
 };
 
 const HEADINGS: Record<Shown, string> = {
@@ -79,6 +80,8 @@ function StepForm({
 
 function FulfilmentStep({ context, send }: StepProps) {
   const { store } = context;
+  // Said as soon as delivery is chosen, not first on the review (the engine's sentence, as the server refuses with it).
+  const { minimum } = checkoutFigures(context);
   return (
     <StepForm send={send} next="Continue" back="Back to the menu">
       <ChoiceGroup id="fulfilment" legend="Pickup or delivery" error={context.errors.fulfilment}>
@@ -99,6 +102,9 @@ function FulfilmentStep({ context, send }: StepProps) {
           />
         ))}
       </ChoiceGroup>
+      <p className="field-error" id="fulfilment-minimum" role="status">
+        {minimum ?? ''}
+      </p>
     </StepForm>
   );
 }
@@ -182,7 +188,37 @@ function ContactStep({ context, send }: StepProps) {
         maxLength={ORDER_NOTE_MAX}
         {...bound(context, send, 'note', context.note)}
       />
+      <RememberDetails context={context} send={send} />
     </StepForm>
+  );
+}
+
+/** "Remember my details on this device" (off unless details are kept already), and a way to forget them. */
+function RememberDetails({ context, send }: StepProps) {
+  const what = context.fulfilment === 'delivery' ? 'Your name, phone, email and delivery address' : 'Your name, phone and email';
+  return (
+    <div className="choices">
+      <label className="choice" htmlFor="remember-details">
+        <input
+          type="checkbox"
+          id="remember-details"
+          name="remember"
+          checked={context.remember}
+          aria-describedby="remember-hint"
+          onChange={(event) => send({ type: 'details.remember', remember: event.target.checked })}
+        />
+        <span>Remember my details on this device</span>
+      </label>
+      <p className="muted" id="remember-hint">{`${what} are kept in this browser when you place the order, and filled in next time.`}</p>
+      {context.remembered && (
+        <button className="link-button" type="button" onClick={() => send({ type: 'details.forget' })}>
+          Forget my details
+        </button>
+      )}
+      <p className="muted" role="status">
+        {context.notice ?? ''}
+      </p>
+    </div>
   );
 }
 

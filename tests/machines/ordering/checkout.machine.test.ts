@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
 import { orderSlots } from '#contracts/shared/order-slots';
 import { assert } from 'superstruct';
-import { checkoutFigures, checkoutMachine, type CheckoutInput, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
+import { checkoutFigures, checkoutMachine, formToKeep, type CheckoutInput, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
 import { scheduleOf } from '#src/machines/ordering/checkout-rules';
 import type { Placement } from '#src/services/ordering/place-order';
 import { COLA, CLOSED_NOW, OPEN_NOW, storeData } from '#tests/fixtures/ordering/store-data';
 import { assertWalksCover } from '../../support/path-coverage';
+import { memoryDetails } from '../../support/details-memory';
 
 const store = storeData();
 const lines = [{ item_id: COLA, size_id: null, quantity: 8, extra_selection_ids: [] }];
@@ -17,6 +18,7 @@ const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   subtotal: 2000,
   now: () => OPEN_NOW,
   newKey: () => 'key-1',
+  details: memoryDetails(),
   ...overrides,
 });
 const firstSlot = orderSlots(scheduleOf(store), OPEN_NOW, store.delivery.eta_from)[0]!.slots[0]!;
@@ -92,6 +94,18 @@ describe('checkout machine: path coverage', () => {
       { input: tiny({ now: () => CLOSED_NOW }), events: [...common, { type: 'fulfilment.choose', fulfilment: 'pickup' }], skip: ['field.change'] },
       // Below the minimum, delivery filled in: the review does not go on.
       { input: tiny({ subtotal: 500 }), events: [...common, ...FILL, { type: 'fulfilment.choose', fulfilment: 'delivery' }], within: filledAsShown },
+      // Remembering the contact details and forgetting them, on the contact step.
+      {
+        input: tiny(),
+        events: [
+          { type: 'fulfilment.choose', fulfilment: 'pickup' },
+          { type: 'step.next' },
+          { type: 'time.choose', when: 'asap' },
+          { type: 'details.remember', remember: true },
+          { type: 'details.forget' },
+        ],
+        skip: ['field.change', 'step.back', 'order.retry'],
+      },
     ];
     const reports = assertWalksCover(checkoutMachine, walks);
     expect(reports.map((report) => report.snapshots).reduce((sum, count) => sum + count)).toBeLessThan(20_000);
@@ -218,5 +232,96 @@ describe('checkout machine', () => {
         minimum: 'Delivery needs a minimum order of $15.00: add $5.00 more to place it.',
       });
     });
+  });
+
+  it('starts from the form of a checkout closed before: the cart’s new lines, everything typed, a time no longer offered cleared, saying so', async () => {
+    const first = start([]);
+    first.send({ type: 'fulfilment.choose', fulfilment: 'delivery' }, { type: 'step.next' }, ...FILL.slice(0, 3));
+    first.send({ type: 'field.change', field: 'address.notes', value: 'Ring twice' }, { type: 'step.next' });
+    await first.settled();
+    first.send({ type: 'time.choose', when: firstSlot }, { type: 'step.next' }, ...FILL.slice(3));
+    first.send({ type: 'field.change', field: 'note', value: 'No onions' }, { type: 'details.remember', remember: true });
+    // The customer closes the checkout here and adds a dish.
+    const kept = formToKeep(first.actor.getSnapshot().context);
+    const more = [...lines, { item_id: COLA, size_id: null, quantity: 1, extra_selection_ids: [] }];
+    const memory = memoryDetails();
+    const again = start([async () => ({ kind: 'placed', order: placedOrder })], { kept, lines: more, subtotal: 2250, details: memory });
+    expect(again.actor.getSnapshot().context).toMatchObject({
+      fulfilment: 'delivery',
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: 'Ring twice' },
+      when: firstSlot,
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      note: 'No onions',
+      remember: true,
+    });
+    again.send({ type: 'step.next' }, { type: 'step.next' });
+    await again.settled();
+    again.send({ type: 'step.next' }, { type: 'step.next' });
+    expect(checkoutFigures(again.actor.getSnapshot().context)).toMatchObject({ subtotal: 2250, fee: 300, total: 2550 });
+    again.send({ type: 'step.next' });
+    await again.settled();
+    expect(again.sent[0]!.body).toEqual({
+      fulfilment: 'delivery',
+      lines: more,
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: 'Ring twice' },
+      scheduled_for: firstSlot,
+      note: 'No onions',
+    });
+    // Ticked: placed, the details and the delivery address are kept on this device.
+    expect(memory.kept()).toEqual({
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: 'Ring twice' },
+    });
+
+    // Reopened six hours later: that time is gone. The time step clears it and says so on its field, which takes the focus.
+    const later = start([], { kept, now: () => new Date(OPEN_NOW.getTime() + 6 * 3_600_000) });
+    later.send({ type: 'step.next' }, { type: 'step.next' });
+    await later.settled();
+    const { context } = later.actor.getSnapshot();
+    expect(later.actor.getSnapshot().hasTag('time')).toBe(true);
+    expect(context.when).toBeNull();
+    expect(context.errors).toEqual({ scheduled_for: 'Thu 26 Nov, 12:30 is no longer offered. Please choose another time.' });
+    expect(later.emitted.at(-1)).toEqual({ type: 'step.shown', step: 'time', field: 'scheduled_for' });
+  });
+
+  it('says the delivery minimum as soon as delivery is chosen, before any other step', () => {
+    const small = start([], { subtotal: 1000 });
+    small.send({ type: 'fulfilment.choose', fulfilment: 'delivery' });
+    expect(small.actor.getSnapshot().hasTag('fulfilment')).toBe(true);
+    expect(checkoutFigures(small.actor.getSnapshot().context).minimum).toBe('Delivery needs a minimum order of $15.00: add $5.00 more to place it.');
+    small.send({ type: 'fulfilment.choose', fulfilment: 'pickup' });
+    expect(checkoutFigures(small.actor.getSnapshot().context).minimum).toBeNull();
+  });
+
+  it('keeps the contact details on this device only when asked, fills them in next time, and forgets them on request', async () => {
+    const memory = memoryDetails();
+    const unticked = start([async () => ({ kind: 'placed', order: placedOrder })], { details: memory });
+    toReview(unticked.send);
+    unticked.send({ type: 'step.next' });
+    await unticked.settled();
+    expect(unticked.actor.getSnapshot().status).toBe('done');
+    expect(memory.kept()).toBeNull();
+
+    const ticked = start([async () => ({ kind: 'placed', order: placedOrder })], { details: memory });
+    expect(ticked.actor.getSnapshot().context.remember).toBe(false);
+    ticked.send({ type: 'fulfilment.choose', fulfilment: 'pickup' }, { type: 'step.next' }, { type: 'time.choose', when: 'asap' }, { type: 'step.next' });
+    ticked.send(...FILL.slice(3), { type: 'details.remember', remember: true }, { type: 'step.next' }, { type: 'step.next' });
+    await ticked.settled();
+    // A pickup keeps no address.
+    expect(memory.kept()).toEqual({ customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' }, address: null });
+
+    // The next visit: filled in, the box ticked, and a way to forget them.
+    const next = start([], { details: memory });
+    expect(next.actor.getSnapshot().context).toMatchObject({
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      remember: true,
+      remembered: true,
+    });
+    next.send({ type: 'fulfilment.choose', fulfilment: 'pickup' }, { type: 'step.next' }, { type: 'time.choose', when: 'asap' }, { type: 'step.next' });
+    next.send({ type: 'details.forget' });
+    expect(memory.kept()).toBeNull();
+    expect(next.actor.getSnapshot().context).toMatchObject({ remember: false, remembered: false, notice: 'Your details are no longer kept on this device.' });
+    expect(next.emitted.at(-1)).toEqual({ type: 'step.shown', step: 'contact', field: 'remember' });
   });
 });

@@ -8,6 +8,7 @@ import { toCents } from '#contracts/shared/cents';
 import { orderLines, subtotalCents, type CartChoice, type ChoiceErrors } from '#src/machines/ordering/cart-lines';
 import { cartMachine } from '#src/machines/ordering/cart.machine';
 import { checkoutFigures, checkoutMachine } from '#src/machines/ordering/checkout.machine';
+import { memoryDetails } from '#tests/support/details-memory';
 import { seedStore, STEPS, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { injectedOwner } from '../owner-calls';
 import { testAppForFile } from '../test-app';
@@ -239,7 +240,7 @@ function browser(data: StorePageData, choices: CartChoice[], fulfilment: 'pickup
   });
   const { lines } = cart.getSnapshot().context;
   const checkout = createActor(checkoutMachine, {
-    input: { store: data, lines: orderLines(lines), subtotal: subtotalCents(lines), now: () => MIDDAY, newKey: () => 'key' },
+    input: { store: data, lines: orderLines(lines), subtotal: subtotalCents(lines), now: () => MIDDAY, newKey: () => 'key', details: memoryDetails() },
   }).start();
   checkout.send({ type: 'fulfilment.choose', fulfilment });
   return { refusals, figures: checkoutFigures(checkout.getSnapshot().context) };

@@ -202,4 +202,114 @@ describe('the store page’s cart and checkout', () => {
     expect(placements[1]!.key).not.toBe(placements[0]!.key);
     expect(localStorage.getItem('cart:blue-door')).toBeNull();
   });
+
+  it('says the delivery minimum at the choice, keeps what was typed when the customer steps back to the menu, and remembers the details when asked', async () => {
+    const user = userEvent.setup();
+    const cola = (quantity: number) =>
+      JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity, note: '', unit_cents: 250 }]);
+    localStorage.setItem('cart:blue-door', cola(2));
+    start();
+    await user.click(screen.getByRole('button', { name: /Your order/ }));
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    const checkout = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    await user.click(within(checkout).getByRole('radio', { name: /Delivery/ }));
+    // Said at the choice, in the words the review and the server use.
+    expect(within(checkout).getByRole('status')).toHaveTextContent('Delivery needs a minimum order of $15.00: add $10.00 more to place it.');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.type(within(checkout).getByRole('textbox', { name: 'Street and number' }), '1 Main St');
+    await user.type(within(checkout).getByRole('textbox', { name: 'City' }), 'Chicago');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Zip or postal code' }), '60606');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(checkout).findByRole('combobox', { name: 'When should we deliver?' }), 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.type(await within(checkout).findByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    const remember = within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' });
+    expect(remember).not.toBeChecked();
+    expect(remember).toHaveAccessibleDescription(
+      'Your name, phone, email and delivery address are kept in this browser when you place the order, and filled in next time.',
+    );
+    await user.click(remember);
+    // Nothing is kept before the order is placed.
+    expect(localStorage.getItem('details:blue-door')).toBeNull();
+
+    // Back to the menu: the cart grows to the minimum, and the checkout opens where the customer left it.
+    await user.click(within(checkout).getByRole('button', { name: 'Close the checkout' }));
+    expect(checkout).not.toHaveAttribute('open');
+    await user.click(screen.getByRole('button', { name: /Your order/ }));
+    for (let more = 0; more < 4; more++) await user.click(screen.getByRole('button', { name: 'One more: Cola' }));
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    expect(within(checkout).getByRole('radio', { name: /Delivery/ })).toBeChecked();
+    expect(within(checkout).getByRole('status')).toHaveTextContent(/^$/);
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    expect(within(checkout).getByRole('textbox', { name: 'Street and number' })).toHaveValue('1 Main St');
+    expect(within(checkout).getByRole('textbox', { name: 'Zip or postal code' })).toHaveValue('60606');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    expect(await within(checkout).findByRole('combobox', { name: 'When should we deliver?' })).toHaveValue('asap');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    expect(await within(checkout).findByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+    expect(within(checkout).getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+    expect(within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' })).toBeChecked();
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+    // The cart's new lines and subtotal.
+    for (const words of ['6 × Cola', 'Subtotal$15.00', 'Total$18.00']) expect(checkout).toHaveTextContent(words);
+    answers.push(jsonResponse(201, placed));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(JSON.parse(localStorage.getItem('details:blue-door')!)).toEqual({
+      customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+      address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: '' },
+    });
+
+    // The next visit: filled in from this device, and forgotten on request.
+    cleanup();
+    localStorage.setItem('cart:blue-door', cola(6));
+    start();
+    await user.click(screen.getByRole('button', { name: /Your order/ }));
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    const next = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    await user.click(within(next).getByRole('radio', { name: /Delivery/ }));
+    await user.click(within(next).getByRole('button', { name: 'Continue' }));
+    expect(within(next).getByRole('textbox', { name: 'City' })).toHaveValue('Chicago');
+    await user.click(within(next).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(next).findByRole('combobox', { name: 'When should we deliver?' }), 'As soon as possible');
+    await user.click(within(next).getByRole('button', { name: 'Continue' }));
+    expect(await within(next).findByRole('textbox', { name: 'Phone' })).toHaveValue('312 555 0199');
+    await user.click(within(next).getByRole('button', { name: 'Forget my details' }));
+    expect(localStorage.getItem('details:blue-door')).toBeNull();
+    const unticked = within(next).getByRole('checkbox', { name: 'Remember my details on this device' });
+    expect(unticked).not.toBeChecked();
+    await waitFor(() => expect(unticked).toHaveFocus());
+    expect(within(next).getByRole('status')).toHaveTextContent('Your details are no longer kept on this device.');
+    expect(within(next).queryByRole('button', { name: 'Forget my details' })).toBeNull();
+  });
+
+  it('ignores contact details kept in a shape it does not know, and shows the minimum on the cart where delivery is the only way', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('details:blue-door', JSON.stringify({ customer: { name: 'Ada', phone: 312 }, address: null }));
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 }]),
+    );
+    start({ ...data, pickup_available: false, pickup: { ...data.pickup, available: false } });
+    await user.click(screen.getByRole('button', { name: /Your order/ }));
+    const panel = screen.getByRole('dialog', { name: 'Your order' });
+    expect(panel).toHaveTextContent('Delivery needs a minimum order of $15.00: add $10.00 more to place it.');
+    await user.click(within(panel).getByRole('button', { name: 'Check out' }));
+    const checkout = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    // The only way offered is chosen already, and the minimum said there too.
+    expect(within(checkout).getByRole('status')).toHaveTextContent('Delivery needs a minimum order of $15.00: add $10.00 more to place it.');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    expect(within(checkout).getByRole('textbox', { name: 'Street and number' })).toHaveValue('');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Street and number' }), '1 Main St');
+    await user.type(within(checkout).getByRole('textbox', { name: 'City' }), 'Chicago');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Zip or postal code' }), '60606');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(checkout).findByRole('combobox', { name: 'When should we deliver?' }), 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    expect(await within(checkout).findByRole('textbox', { name: 'Name' })).toHaveValue('');
+    expect(within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' })).not.toBeChecked();
+    expect(within(checkout).queryByRole('button', { name: 'Forget my details' })).toBeNull();
+  });
 });
