@@ -121,19 +121,25 @@ export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}
   return t;
 }
 
+/** One database for a whole test file, made before its tests and disposed of after them: `database()` in a test. */
+export function databaseForFile(): () => Database {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+  });
+  afterAll(() => fresh?.dispose());
+  return () => fresh!.database;
+}
+
 /**
  * One database for a whole test file, emptied before each test: for files that want a fresh
  * server per test (in-memory rate-limit counters, a clock of their own) without paying for a fresh
  * embedded database each time (about half a second). Pass `database()` to `createTestApp`.
  */
 export function emptiedBeforeEachTest(): { database: () => Database } {
-  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-  beforeAll(async () => {
-    fresh = await freshDatabase();
-  });
-  beforeEach(() => emptyEveryTable((sql) => fresh!.database.query(sql)));
-  afterAll(() => fresh?.dispose());
-  return { database: () => fresh!.database };
+  const database = databaseForFile();
+  beforeEach(() => emptyEveryTable((sql) => database().query(sql)));
+  return { database };
 }
 
 /**

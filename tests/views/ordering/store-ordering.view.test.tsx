@@ -52,6 +52,12 @@ function start(page: StorePageData = data) {
   const store = storefrontOf(page);
   render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={storeBrowser(store, (path) => navigated.push(path))} />);
 }
+/** Opens the cart, then the checkout from it: the checkout's dialog, on its first step. */
+async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /Your order/ }));
+  await user.click(screen.getByRole('button', { name: 'Check out' }));
+  return screen.getByRole('dialog', { name: 'How would you like your order?' });
+}
 const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone } } as PlacedOrder;
 
 describe('the store page’s cart and checkout', () => {
@@ -128,9 +134,7 @@ describe('the store page’s cart and checkout', () => {
       JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 8, note: '', unit_cents: 250 }]),
     );
     start();
-    await user.click(screen.getByRole('button', { name: /Your order/ }));
-    await user.click(screen.getByRole('button', { name: 'Check out' }));
-    const checkout = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    const checkout = await openCheckout(user);
     await waitFor(() => expect(within(checkout).getByRole('heading', { level: 2 })).toHaveFocus());
     await user.click(within(checkout).getByRole('radio', { name: /Delivery/ }));
     await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
@@ -209,9 +213,7 @@ describe('the store page’s cart and checkout', () => {
       JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity, note: '', unit_cents: 250 }]);
     localStorage.setItem('cart:blue-door', cola(2));
     start();
-    await user.click(screen.getByRole('button', { name: /Your order/ }));
-    await user.click(screen.getByRole('button', { name: 'Check out' }));
-    const checkout = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    const checkout = await openCheckout(user);
     await user.click(within(checkout).getByRole('radio', { name: /Delivery/ }));
     // Said at the choice, in the words the review and the server use.
     expect(within(checkout).getByRole('status')).toHaveTextContent('Delivery needs a minimum order of $15.00: add $10.00 more to place it.');
@@ -266,9 +268,7 @@ describe('the store page’s cart and checkout', () => {
     cleanup();
     localStorage.setItem('cart:blue-door', cola(6));
     start();
-    await user.click(screen.getByRole('button', { name: /Your order/ }));
-    await user.click(screen.getByRole('button', { name: 'Check out' }));
-    const next = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    const next = await openCheckout(user);
     await user.click(within(next).getByRole('radio', { name: /Delivery/ }));
     await user.click(within(next).getByRole('button', { name: 'Continue' }));
     expect(within(next).getByRole('textbox', { name: 'City' })).toHaveValue('Chicago');
