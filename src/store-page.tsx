@@ -5,15 +5,15 @@
  * their props in the page's data block. React and XState, no Mantine, within the store entry's
  * 100 KB budget (scripts/bundle-check.ts). Like src/main.tsx for the app, a composition root: it
  * hands the services to the machines and views, and the storefront area's delivery check to the
- * ordering area's checkout.
+ * ordering area's checkout (src/store-checkout.ts, a chunk of its own fetched when the cart first
+ * holds something).
  */
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { Storefront } from '../contracts/storefront';
 import { trackingPagePath } from '../contracts/shared/paths';
 import { cartMachine } from './machines/ordering/cart.machine';
-import { checkoutMachine } from './machines/ordering/checkout.machine';
 import { loadCart, saveCart } from './services/ordering/cart-store';
 import { detailsMemory } from './services/ordering/contact-store';
 import { newIdempotencyKey } from './services/ordering/place-order';
@@ -28,7 +28,7 @@ export function storeBrowser(store: Storefront, navigate: (path: string) => void
   cart.start();
   return {
     cart,
-    checkout: checkoutMachine.provide({ actors: { checkZip: fromPromise(({ input }) => checkDelivery(input.slug, input.zip)) } }),
+    loadCheckout: () => import('./store-checkout').then((chunk) => chunk.checkoutParts),
     checkZip: checkDelivery,
     now: () => new Date(),
     newKey: newIdempotencyKey,

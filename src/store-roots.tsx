@@ -8,14 +8,13 @@
 import type { PlacedOrder } from '../contracts/ordering';
 import type { StorePageData, Storefront } from '../contracts/storefront';
 import type { cartMachine } from './machines/ordering/cart.machine';
-import type { checkoutMachine } from './machines/ordering/checkout.machine';
 import type { DeliveryAnswer } from './services/storefront/delivery-check';
 import type { DetailsMemory } from './services/ordering/contact-store';
 import { useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { trackingMachine } from './machines/ordering/tracking.machine';
 import { ItemOrderForm } from './views/ordering/item-order-form';
-import { StoreOrdering } from './views/ordering/store-ordering';
+import { StoreOrdering, type CheckoutParts } from './views/ordering/store-ordering';
 import { StorePage, type Today } from './views/storefront/store-page';
 
 import { TrackingPage } from './views/ordering/tracking.view';
@@ -45,7 +44,8 @@ export function storePageData(store: Storefront): StorePageData {
 /** The browser's part of the store page. */
 export type StoreBrowser = {
   cart: ActorRefFrom<typeof cartMachine>;
-  checkout: typeof checkoutMachine;
+  /** The checkout's code, fetched apart from the page's script (src/store-checkout.ts). */
+  loadCheckout: () => Promise<CheckoutParts>;
   checkZip: (slug: string, zip: string) => Promise<DeliveryAnswer>;
   now: () => Date;
   newKey: () => string;
@@ -73,7 +73,7 @@ export function StoreRoot({ store, today, browser }: StorePageState & { browser?
       {ordering && (
         <StoreOrdering
           cart={ordering.cart}
-          checkout={ordering.checkout}
+          loadCheckout={ordering.loadCheckout}
           store={data}
           now={ordering.now}
           newKey={ordering.newKey}

@@ -203,6 +203,11 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
     const headingFocused = (title: string) =>
       expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe(`H2 ${title}`);
 
+    // The checkout's code is fetched once the cart holds something, not with the page (src/store-checkout.ts).
+    const checkoutFetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/store-checkout-[^/]*\.js$/.test(entry.name)));
+    expect(await checkoutFetched()).toBe(false);
+
     await page.getByRole('button', { name: 'Details: Margherita' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Margherita' });
@@ -221,6 +226,7 @@ describe('the store page in a browser', { timeout: 60_000 }, () => {
 
     // The cart's button names the new line once the cart has taken it: Tab from there, not before.
     await page.getByRole('button', { name: 'Your order · 2 items · $29.00' }).waitFor();
+    await expect.poll(checkoutFetched).toBe(true);
     await tabTo('Your order · 2 items · $29.00');
     await page.keyboard.press('Enter');
     await headingFocused('Your order');

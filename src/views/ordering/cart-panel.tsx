@@ -79,18 +79,22 @@ function LineRow({ line, cart, money, heading }: { line: CartLine; cart: Cart; m
  * The cart button (fixed at the foot of the window while the cart holds something: its count and
  * subtotal) and the cart panel, a native modal <dialog> where quantities change and lines go. A
  * line the menu no longer matches shows why and costs nothing; while one does, Check out is
- * replaced by what to do. `checkout` starts the checkout with the cart as it is. `minimum`, where
- * delivery is the only way to order, says what the subtotal lacks (the order engine's sentence).
+ * replaced by what to do. `checkout` starts the checkout with the cart as it is, closing the
+ * panel through the function it is given once the checkout can open (`unavailable` says why it
+ * could not). `minimum`, where delivery is the only way to order, says what the subtotal lacks
+ * (the order engine's sentence).
  */
 export function CartPanel({
   cart,
   currency,
   checkout,
+  unavailable = null,
   minimum,
 }: {
   cart: Cart;
   currency: Currency;
-  checkout: () => void;
+  checkout: (closeCart: () => void) => void;
+  unavailable?: string | null;
   minimum?: (subtotal: number) => string | null;
 }) {
   const lines = useSelector(cart, (snapshot) => snapshot.context.lines);
@@ -149,16 +153,14 @@ export function CartPanel({
             {short && <p className="field-error">{short}</p>}
             {flagged && <p className="field-error">Please remove the marked lines before you check out.</p>}
             {ready && (
-              <button
-                className="button wide"
-                type="button"
-                onClick={() => {
-                  close();
-                  checkout();
-                }}
-              >
+              <button className="button wide" type="button" aria-describedby={unavailable ? 'checkout-unavailable' : undefined} onClick={() => checkout(close)}>
                 Check out
               </button>
+            )}
+            {ready && unavailable && (
+              <p className="field-error" id="checkout-unavailable" role="alert">
+                {unavailable}
+              </p>
             )}
           </div>
         </div>

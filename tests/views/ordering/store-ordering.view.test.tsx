@@ -56,7 +56,8 @@ function start(page: StorePageData = data) {
 async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /Your order/ }));
   await user.click(screen.getByRole('button', { name: 'Check out' }));
-  return screen.getByRole('dialog', { name: 'How would you like your order?' });
+  // The checkout's code is a chunk of its own (src/store-checkout.ts): the dialog comes once it is here.
+  return screen.findByRole('dialog', { name: 'How would you like your order?' });
 }
 const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone } } as PlacedOrder;
 
@@ -114,6 +115,31 @@ describe('the store page’s cart and checkout', () => {
     await user.click(within(panel).getByRole('button', { name: 'One more: Cola' }));
     expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('$7.50');
     expect(within(panel).getByRole('button', { name: 'Check out' })).toBeVisible();
+  });
+
+  it('keeps the cart open and says so when the checkout’s code cannot be fetched, and opens it when pressed again', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 1, note: '', unit_cents: 250 }]),
+    );
+    const store = storefrontOf(data);
+    const browser = storeBrowser(store, () => undefined);
+    let offline = true;
+    const loadCheckout = () => (offline ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : browser.loadCheckout());
+    render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={{ ...browser, loadCheckout }} />);
+    await user.click(screen.getByRole('button', { name: /Your order/ }));
+    const panel = screen.getByRole('dialog', { name: 'Your order' });
+    await user.click(within(panel).getByRole('button', { name: 'Check out' }));
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('The checkout could not be loaded. Check your connection and try again.');
+    expect(panel).toHaveAttribute('open');
+    expect(within(panel).getByRole('button', { name: 'Check out' })).toHaveAccessibleDescription(alert.textContent!);
+    offline = false;
+    await user.click(within(panel).getByRole('button', { name: 'Check out' }));
+    expect(await screen.findByRole('dialog', { name: 'How would you like your order?' })).toHaveAttribute('open');
+    expect(panel).not.toHaveAttribute('open');
+    expect(within(panel).queryByRole('alert')).toBeNull();
   });
 
   it('shows the cart in the store’s own currency (issue 40)', async () => {
@@ -242,7 +268,7 @@ describe('the store page’s cart and checkout', () => {
     await user.click(screen.getByRole('button', { name: /Your order/ }));
     for (let more = 0; more < 4; more++) await user.click(screen.getByRole('button', { name: 'One more: Cola' }));
     await user.click(screen.getByRole('button', { name: 'Check out' }));
-    expect(within(checkout).getByRole('radio', { name: /Delivery/ })).toBeChecked();
+    expect(await within(checkout).findByRole('radio', { name: /Delivery/ })).toBeChecked();
     expect(within(checkout).getByRole('status')).toHaveTextContent(/^$/);
     await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
     expect(within(checkout).getByRole('textbox', { name: 'Street and number' })).toHaveValue('1 Main St');
@@ -297,7 +323,7 @@ describe('the store page’s cart and checkout', () => {
     const panel = screen.getByRole('dialog', { name: 'Your order' });
     expect(panel).toHaveTextContent('Delivery needs a minimum order of $15.00: add $10.00 more to place it.');
     await user.click(within(panel).getByRole('button', { name: 'Check out' }));
-    const checkout = screen.getByRole('dialog', { name: 'How would you like your order?' });
+    const checkout = await screen.findByRole('dialog', { name: 'How would you like your order?' });
     // The only way offered is chosen already, and the minimum said there too.
     expect(within(checkout).getByRole('status')).toHaveTextContent('Delivery needs a minimum order of $15.00: add $10.00 more to place it.');
     await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
