@@ -200,7 +200,8 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
             {order.lines.map((line, index) => (
               <li key={index}>
                 <span>
-                  {lineTitle(line)} {lineExtras(line)}
+                  {lineTitle(line)}
+                  {line.extras.length > 0 ? <Text size="sm">{lineExtras(line)}</Text> : null}
                   {line.note ? <Text size="sm">“{line.note}”</Text> : null}
                 </span>
                 <span>{money(line.line_total)}</span>

@@ -53,7 +53,10 @@ export const addressLine = (address: NonNullable<OwnerOrder['address']>) => `${a
 /** "2 × Margherita (Large)". */
 export const lineTitle = (line: OrderLine) => `${line.quantity} × ${line.name}${line.size_name ? ` (${line.size_name})` : ''}`;
 
-/** "+ Olives, Basil", or '' without extras. */
-export const lineExtras = (line: OrderLine) => (line.extras.length === 0 ? '' : `+ ${line.extras.map((extra) => extra.name).join(', ')}`);
+/**
+ * "Crust: Thin, No onions, Olives", or '' without extras: the words the order keeps for each choice,
+ * as the cart showed them (no "+": a removed topping or a chosen crust is not an addition).
+ */
+export const lineExtras = (line: OrderLine) => line.extras.map((extra) => extra.name).join(', ');
 
 export const cardId = (orderId: number) => `order-card-${orderId}`;

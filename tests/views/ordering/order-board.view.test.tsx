@@ -132,8 +132,16 @@ describe('order board', () => {
     // happy-dom has no print(); the board calls it once the ticket is laid out.
     const print = vi.fn();
     vi.stubGlobal('print', print);
+    const [line] = ownerOrder({ id: 1 }).lines;
+    // The choices as the order keeps them in words (issue 42): a crust, a removed topping, an extra.
+    const extras = [{ id: 7, name: 'Crust: Thin', price: 0 }, { id: 8, name: 'No onions', price: 0 }, ...line!.extras];
     const user = renderBoard([
-      ownerOrder({ id: 1, fulfilment: 'delivery', address: { street: '1 Main St', city: 'Chicago', zip_code: '60601', notes: 'Ring twice' } }),
+      ownerOrder({
+        id: 1,
+        fulfilment: 'delivery',
+        address: { street: '1 Main St', city: 'Chicago', zip_code: '60601', notes: 'Ring twice' },
+        lines: [{ ...line!, extras }],
+      }),
       // Booked for 16:00 in Chicago: the kitchen may take it from 15:00.
       ownerOrder({ id: 2, scheduled_for: '2026-11-27T22:00:00.000Z' }),
       ownerOrder({ id: 3, status: 'cancelled', cancel_reason: 'Out of dough' }),
@@ -142,6 +150,7 @@ describe('order board', () => {
     expect(card(11)).toHaveTextContent('Waiting 15 min');
     expect(card(11)).toHaveTextContent('Deliver to 1 Main St, 60601 Chicago');
     expect(card(11)).toHaveTextContent('Delivery notes: Ring twice');
+    expect(within(card(11)).getByText('Crust: Thin, No onions, Olives')).toBeInTheDocument();
     expect(within(card(11)).getByRole('link', { name: '+1 312 555 0199' })).toHaveAttribute('href', 'tel:+13125550199');
     expect(within(card(12)).getByRole('link', { name: '+1 312 555 0199' })).toBeInTheDocument();
 
@@ -159,6 +168,7 @@ describe('order board', () => {
     expect(ticket).toHaveTextContent('Blue Door');
     expect(ticket).toHaveTextContent('Fri 27 Nov 2026');
     expect(ticket).toHaveTextContent('Pay on delivery: $30.00');
+    expect(within(ticket as HTMLElement).getByText('Crust: Thin, No onions, Olives')).toBeInTheDocument();
   });
 
   it('says when the browser blocks the sound, and lets it play from the note’s button (issue 40)', { timeout: 10_000 }, async () => {

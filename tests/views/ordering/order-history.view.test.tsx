@@ -77,7 +77,7 @@ describe('order history', () => {
     await user.click(row);
     const detail = await screen.findByRole('dialog', { name: 'Order #11' });
     expect(within(detail).getByRole('link', { name: '+1 312 555 0199' })).toHaveAttribute('href', 'tel:+1 312 555 0199');
-    expect(within(detail).getByRole('list', { name: 'What was ordered' })).toHaveTextContent('2 × Margherita (Large) + Olives“Well done”$27.00');
+    expect(within(detail).getByRole('list', { name: 'What was ordered' })).toHaveTextContent('2 × Margherita (Large)Olives“Well done”$27.00');
     expect(within(detail).getByRole('region', { name: 'Timeline' })).toHaveTextContent(/Cancelled \(Out of dough\)/);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
