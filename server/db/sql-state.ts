@@ -18,3 +18,16 @@ export const FOREIGN_KEY_VIOLATION = '23503';
  * restaurant's version). Nothing of it was kept; the same request again succeeds.
  */
 export const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Whether PostgreSQL refused a write because it would break the unique constraint `constraint`
+ * (SQLSTATE 23505): raised by the index itself, or by a trigger that refuses in its name (migration
+ * 0014's, for a restaurant's former store address), whose message names it where `constraint` is unset.
+ */
+export function breaksUnique(error: unknown, constraint: string): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint: named } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (named === constraint || cause.message.includes(constraint))) return true;
+  }
+  return false;
+}

@@ -24,6 +24,8 @@ import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import { UPLOADS_URL_PREFIX } from '../../../contracts/shared/upload';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
+import { breaksUnique } from '../../db/sql-state';
+import { RESTAURANT_SLUG_UNIQUE } from '../shared/restaurants';
 import {
   cities,
   countries,
@@ -60,8 +62,6 @@ type StepStore<S extends OnboardingStepName> = {
   read(db: Db, scope: StepScope): Promise<OnboardingStepAnswers[S]>;
   write(tx: Db, scope: StepScope, value: StepBodies[S]): Promise<void>;
 };
-
-const SLUG_UNIQUE = 'restaurants_slug_unique';
 
 /** Serialises find-or-create of one natural key across concurrent transactions. */
 async function lockKey(tx: Db, key: string): Promise<void> {
@@ -108,14 +108,6 @@ const location: StepStore<'location'> = {
   },
 };
 
-function isSlugConflict(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (constraint === SLUG_UNIQUE || cause.message.includes(SLUG_UNIQUE))) return true;
-  }
-  return false;
-}
-
 function slugTaken(slug: string): HttpError {
   const detail = `The store URL “${slug}” is already taken. Please choose another.`;
   return new HttpError(409, 'slug_taken', detail, { fields: { slug: detail } });
@@ -158,7 +150,7 @@ const about: StepStore<'about'> = {
         .set({ name: value.name, about: value.about, slug: value.slug, logoUrl: value.logo_url === '' ? null : value.logo_url })
         .where(eq(restaurants.id, scope.restaurantId));
     } catch (error) {
-      if (isSlugConflict(error)) throw slugTaken(value.slug);
+      if (breaksUnique(error, RESTAURANT_SLUG_UNIQUE)) throw slugTaken(value.slug);
       throw error;
     }
   },

@@ -13,6 +13,7 @@ import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations, storeSlugHistory } from '../../db/schema-onboarding';
+import { breaksUnique } from '../../db/sql-state';
 import { HttpError } from '../../http-error';
 import { listRows, type Listed } from './listing';
 import type { Scope } from './scope';
@@ -82,6 +83,9 @@ export function slugify(name: string): string {
   return slug || 'restaurant';
 }
 
+/** The unique constraint on a restaurant's slug, which migration 0014's trigger also refuses in the name of. */
+export const RESTAURANT_SLUG_UNIQUE = 'restaurants_slug_unique';
+
 /**
  * A named slug that is taken answers 409; a slug made from the name gets the first free
  * number suffix instead ('pizza-loco-2'), since the person did not choose it.
@@ -93,11 +97,29 @@ export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<
     const slug = n === 1 ? base : `${base}-${n}`;
     // A launched store's former address stays its own (migration 0014's trigger refuses it): taken too.
     const [retired] = await tx.select({ slug: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, slug));
-    const [row] = retired ? [] : await tx.insert(restaurants).values({ name: body.name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
+    const row = retired ? null : await insertUnlessTaken(tx, body.name, slug);
     // A new restaurant has no location yet.
     if (row) return toRestaurant(row, null);
     if (body.slug !== undefined)
       throw new HttpError(409, 'slug_taken', 'This address is already taken by another restaurant.', { fields: { slug: 'This address is already taken.' } });
+  }
+}
+
+/**
+ * The new restaurant, or null when `slug` is taken: by a restaurant (the unique index), or by a
+ * store renamed away from it since the look above (the trigger refuses a former address once the
+ * rename commits). The insert runs in a savepoint so that the trigger's refusal leaves the
+ * transaction usable for the next suffix.
+ */
+async function insertUnlessTaken(tx: Db, name: string, slug: string) {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const [row] = await savepoint.insert(restaurants).values({ name, slug }).onConflictDoNothing({ target: restaurants.slug }).returning();
+      return row ?? null;
+    });
+  } catch (error) {
+    if (breaksUnique(error, RESTAURANT_SLUG_UNIQUE)) return null;
+    throw error;
   }
 }
 

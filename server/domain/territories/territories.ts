@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Territory, TerritoryCreate, TerritoryListQuery, TerritoryUpdate } from '../../../contracts/territories';
 import type { Db } from '../../db/database';
 import { territories, territoryCircles, territorySocials, territoryZips } from '../../db/schema-territories';
+import { breaksUnique } from '../../db/sql-state';
 import { HttpError } from '../../http-error';
 import { forgetImages } from '../shared/images';
 import { listRows, type Listed } from '../shared/listing';
@@ -19,14 +20,6 @@ type Children = Pick<Territory, 'zips' | 'circles' | 'socials'>;
 const SLUG_UNIQUE = 'territories_slug_unique';
 const slugTaken = () =>
   new HttpError(409, 'slug_taken', 'This slug is already used by another territory.', { fields: { slug: 'This slug is already used by another territory.' } });
-
-function isSlugConflict(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (constraint === SLUG_UNIQUE || cause.message.includes(SLUG_UNIQUE))) return true;
-  }
-  return false;
-}
 
 /** An empty text is "none", stored as null like a cleared field. */
 const orNull = <T>(value: T | null | undefined) => (value === '' ? null : value);
@@ -176,7 +169,7 @@ async function guardingSlug<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw isSlugConflict(error) ? slugTaken() : error;
+    throw breaksUnique(error, SLUG_UNIQUE) ? slugTaken() : error;
   }
 }
 
