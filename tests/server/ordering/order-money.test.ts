@@ -199,6 +199,17 @@ describe('for any lines, fee, tax settings, coupon and tip', { timeout: 10_000 }
     );
   });
 
+  it('a tip is never taxed nor discounted: it changes the tip and the total by the same, nothing else', () => {
+    fc.assert(
+      fc.property(input, (given) => {
+        const tipped = orderMoney(given, 'USD');
+        const untipped = orderMoney({ ...given, tip: null }, 'USD');
+        expect({ ...tipped, tip: 0, total: tipped.total - tipped.tip }).toEqual(untipped);
+      }),
+      RUNS,
+    );
+  });
+
   it('no figure is negative or a fraction of a cent', () => {
     fc.assert(
       fc.property(input, (given) => {
