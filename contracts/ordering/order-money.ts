@@ -69,9 +69,10 @@ function tipCents(subtotal: number, tip: TipChoice): number {
   return 'percent' in tip ? percentOf(subtotal, milliPercent(tip.percent)) : wholeFromZero(tip.amount, 'A tip');
 }
 
+/** The order's money from its priced lines; `currency` writes the coupon's refusal. Cents that are not whole and from 0 on throw (a caller's bug). */
 export function orderMoney({ lines, fee, taxes, coupon, tip }: MoneyInput, currency: Currency): OrderMoney {
   const lineCents = lines.map((line) => wholeFromZero(line.line_cents, 'A line'));
-  wholeFromZero(fee, 'A delivery fee');
+  const feeCents = wholeFromZero(fee, 'A delivery fee');
   const subtotal = lineCents.reduce((sum, cents) => sum + cents, 0);
   const minimum = coupon === null ? 0 : wholeFromZero(coupon.min_subtotal, "A coupon's minimum");
   const refusal = coupon !== null && subtotal < minimum ? COUPON_MESSAGES.minimum(formatMoney(fromCents(minimum), currency)) : null;
@@ -82,11 +83,11 @@ export function orderMoney({ lines, fee, taxes, coupon, tip }: MoneyInput, curre
   const categoryRates = new Map(taxes.category_rates.map(({ category_id, rate }) => [category_id, milliPercent(rate)]));
   const taxOf = taxes.prices_include_tax ? taxInside : percentOf;
   const lineTaxes = lines.map((line, index) => taxOf(lineCents[index]! - discounts[index]!, categoryRates.get(line.category_id) ?? defaultRate));
-  const feeTax = taxes.delivery_fee_taxable ? taxOf(fee, defaultRate) : 0;
+  const feeTax = taxes.delivery_fee_taxable ? taxOf(feeCents, defaultRate) : 0;
   const tax = lineTaxes.reduce((sum, cents) => sum + cents, feeTax);
 
   const tipped = tipCents(subtotal, tip);
-  const total = subtotal - discount + (taxes.prices_include_tax ? 0 : tax) + fee + tipped;
+  const total = subtotal - discount + (taxes.prices_include_tax ? 0 : tax) + feeCents + tipped;
   return {
     lines: lines.map((_, index) => ({ discount: discounts[index]!, tax: lineTaxes[index]! })),
     subtotal,
@@ -94,7 +95,7 @@ export function orderMoney({ lines, fee, taxes, coupon, tip }: MoneyInput, curre
     tax,
     fee_tax: feeTax,
     tip: tipped,
-    fee,
+    fee: feeCents,
     total,
     refusal,
   };

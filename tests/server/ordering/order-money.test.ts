@@ -130,11 +130,17 @@ describe('worked examples', { timeout: 5_000 }, () => {
     expect(usd({ tip: { amount: 300 } })).toMatchObject({ tax: 207, tip: 300, total: 3005 });
   });
 
-  it('stays exact past 2^53: 50 of a dish at the menu\'s highest price, before the server refuses the total', () => {
+  it("stays exact past 2^53: 50 of a dish at the menu's highest price, before the server refuses the total", () => {
     // 499,999,999,950¢ × 8.25 % = 41,249,999,995.875¢ → …996; × 30/130 = 115,384,615,373.08¢ → …373.
     const lines = [{ line_cents: 499_999_999_950, category_id: MAINS }];
     expect(usd({ lines }).tax).toBe(41_249_999_996);
     expect(usd({ lines, taxes: { ...UK, default_rate: 30 } }).tax).toBe(115_384_615_373);
+  });
+
+  it('throws on a fraction of a cent or a negative amount: a caller that has not validated its input, never a figure to round', () => {
+    expect(() => usd({ lines: [{ line_cents: 10.5, category_id: MAINS }] })).toThrow(RangeError);
+    expect(() => usd({ fee: -1 })).toThrow(RangeError);
+    expect(() => usd({ taxes: { ...TEXAS, default_rate: -8.25 } })).toThrow(RangeError);
   });
 });
 
@@ -157,12 +163,16 @@ const coupon: fc.Arbitrary<CouponTerms | null> = fc.option(
   ),
 );
 const tip: fc.Arbitrary<TipChoice> = fc.option(
-  fc.oneof(fc.record({ percent: fc.integer({ min: 0, max: 5_000 }).map((hundredths) => hundredths / 100) }), fc.record({ amount: fc.integer({ min: 0, max: 10_000 }) })),
+  fc.oneof(
+    fc.record({ percent: fc.integer({ min: 0, max: 5_000 }).map((hundredths) => hundredths / 100) }),
+    fc.record({ amount: fc.integer({ min: 0, max: 10_000 }) }),
+  ),
 );
 const input: fc.Arbitrary<MoneyInput> = fc.record({ lines, fee: fc.integer({ min: 0, max: 2_000 }), taxes, coupon, tip });
 const RUNS = { numRuns: 200, seed: 43 };
 const sum = (figures: number[]) => figures.reduce((all, figure) => all + figure, 0);
-const rateOf = (taxes: TaxTerms, categoryId: number) => Math.round((taxes.category_rates.find((entry) => entry.category_id === categoryId)?.rate ?? taxes.default_rate) * 1000);
+const rateOf = (taxes: TaxTerms, categoryId: number) =>
+  Math.round((taxes.category_rates.find((entry) => entry.category_id === categoryId)?.rate ?? taxes.default_rate) * 1000);
 
 describe('for any lines, fee, tax settings, coupon and tip', { timeout: 10_000 }, () => {
   it("the lines' discounts and taxes sum to the order's, and the subtotal is the lines'", () => {
