@@ -23,41 +23,14 @@ const CANADIAN_RATES: Record<string, number> = {
   YT: 5000,
 };
 
-/** The location step keeps what the owner typed, upper-cased: a code (ON) or a name (ONTARIO, QUÉBEC). */
-const PROVINCE_CODES: Record<string, string> = {
-  ALBERTA: 'AB',
-  'BRITISH COLUMBIA': 'BC',
-  MANITOBA: 'MB',
-  'NEW BRUNSWICK': 'NB',
-  'NEWFOUNDLAND AND LABRADOR': 'NL',
-  NEWFOUNDLAND: 'NL',
-  'NOVA SCOTIA': 'NS',
-  'NORTHWEST TERRITORIES': 'NT',
-  NUNAVUT: 'NU',
-  ONTARIO: 'ON',
-  'PRINCE EDWARD ISLAND': 'PE',
-  QUEBEC: 'QC',
-  SASKATCHEWAN: 'SK',
-  YUKON: 'YT',
-};
-
-const provinceOf = (state: string): string => {
-  const name = state
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[.\s]+/g, ' ')
-    .trim()
-    .toUpperCase();
-  return PROVINCE_CODES[name] ?? name;
-};
-
 /** GST alone where the province is not recognised: owed everywhere in Canada. */
 const CANADIAN_GST = 5000;
 
 export function taxDefaults(place: { country: string; state: string } | null): TaxDefaults {
   if (place?.country === 'United Kingdom') return { pricesIncludeTax: true, defaultRate: 20000, needsSetup: false };
   if (place?.country === 'Canada') {
-    const rate = CANADIAN_RATES[provinceOf(place.state)];
+    // The location step keeps a two-letter code, upper-cased (ON, QC).
+    const rate = CANADIAN_RATES[place.state];
     return rate === undefined ? { pricesIncludeTax: false, defaultRate: CANADIAN_GST, needsSetup: true } : { pricesIncludeTax: false, defaultRate: rate, needsSetup: false };
   }
   return { pricesIncludeTax: false, defaultRate: 0, needsSetup: true };
