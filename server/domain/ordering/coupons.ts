@@ -110,11 +110,11 @@ export async function listCoupons(db: Db, scope: Scope, query: CouponListQuery):
         query.active === undefined ? undefined : eq(coupons.active, query.active),
       ],
       searchIn: [coupons.code],
-      orderBy: { created: coupons.createdAt, code: coupons.codeKey } satisfies Record<string, AnyPgColumn>,
+      orderBy: { created: coupons.createdAt, code: coupons.codeKey, id: coupons.id } satisfies Record<string, AnyPgColumn>,
       id: coupons.id,
     },
-    // Newest first unless asked otherwise.
-    { ...query, ordering: query.ordering ?? '-created' },
+    // Newest first unless asked otherwise (the later of two made in one instant first).
+    { ...query, ordering: query.ordering ?? '-created,-id' },
   );
   const given = await givenAway(
     db,
