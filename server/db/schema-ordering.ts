@@ -248,10 +248,7 @@ export const coupons = pgTable(
   (table) => [
     unique('coupons_restaurant_code_key_unique').on(table.restaurantId, table.codeKey),
     check('coupons_kind_check', sql`${table.kind} in ('percent', 'amount')`),
-    check(
-      'coupons_value_check',
-      sql`(${table.kind} = 'percent' and ${table.value} between 1 and 100) or (${table.kind} = 'amount' and ${table.value} >= 1)`,
-    ),
+    check('coupons_value_check', sql`(${table.kind} = 'percent' and ${table.value} between 1 and 100) or (${table.kind} = 'amount' and ${table.value} >= 1)`),
     check('coupons_min_subtotal_check', sql`${table.minSubtotalCents} >= 0`),
     check('coupons_dates_check', sql`${table.endsOn} is null or ${table.startsOn} is null or ${table.endsOn} >= ${table.startsOn}`),
     check(

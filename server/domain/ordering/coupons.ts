@@ -91,7 +91,9 @@ async function checkCodeFree(tx: Db, restaurantId: number, code: string, exceptI
   const [taken] = await tx
     .select({ id: coupons.id })
     .from(coupons)
-    .where(and(eq(coupons.restaurantId, restaurantId), eq(coupons.codeKey, couponCodeKey(code)), exceptId === undefined ? undefined : ne(coupons.id, exceptId)));
+    .where(
+      and(eq(coupons.restaurantId, restaurantId), eq(coupons.codeKey, couponCodeKey(code)), exceptId === undefined ? undefined : ne(coupons.id, exceptId)),
+    );
   if (taken) {
     const sentence = 'Another coupon of this restaurant already has this code (capitals and spaces do not make a code different).';
     throw new HttpError(409, 'duplicate', sentence, { fields: { code: sentence } });

@@ -31,7 +31,9 @@ export function taxDefaults(place: { country: string; state: string } | null): T
   if (place?.country === 'Canada') {
     // The location step keeps a two-letter code, upper-cased (ON, QC).
     const rate = CANADIAN_RATES[place.state];
-    return rate === undefined ? { pricesIncludeTax: false, defaultRate: CANADIAN_GST, needsSetup: true } : { pricesIncludeTax: false, defaultRate: rate, needsSetup: false };
+    return rate === undefined
+      ? { pricesIncludeTax: false, defaultRate: CANADIAN_GST, needsSetup: true }
+      : { pricesIncludeTax: false, defaultRate: rate, needsSetup: false };
   }
   return { pricesIncludeTax: false, defaultRate: 0, needsSetup: true };
 }

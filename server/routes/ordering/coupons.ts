@@ -24,7 +24,10 @@ export async function couponRoutes(app: ContractApp, context: AppContext) {
     collection,
     {
       preValidation: app.requireUser,
-      schema: { querystring: CouponListQuery, response: { 200: json(CouponsPage, 'A page of coupons, newest first, each with its uses and what it gave away.'), ...NOT_FOUND } },
+      schema: {
+        querystring: CouponListQuery,
+        response: { 200: json(CouponsPage, 'A page of coupons, newest first, each with its uses and what it gave away.'), ...NOT_FOUND },
+      },
     },
     async (request) => toPage(request, await listCoupons(db, scope(request), request.query)),
   );
@@ -37,7 +40,9 @@ export async function couponRoutes(app: ContractApp, context: AppContext) {
         response: {
           201: json(Coupon, 'The new coupon.'),
           ...NOT_FOUND,
-          409: refusal('Another coupon of the restaurant has the code, capitals and spaces aside (`duplicate`), or the Idempotency-Key was used before with another body.'),
+          409: refusal(
+            'Another coupon of the restaurant has the code, capitals and spaces aside (`duplicate`), or the Idempotency-Key was used before with another body.',
+          ),
         },
       },
     },
@@ -58,7 +63,10 @@ export async function couponRoutes(app: ContractApp, context: AppContext) {
   );
   app.delete(
     one,
-    { preValidation: app.requireUser, schema: { params: IdParams, response: { 204: noContent('Deleted; its orders keep the code they were placed with.'), ...NOT_FOUND } } },
+    {
+      preValidation: app.requireUser,
+      schema: { params: IdParams, response: { 204: noContent('Deleted; its orders keep the code they were placed with.'), ...NOT_FOUND } },
+    },
     async (request, reply) => {
       await db.transaction((tx) => deleteCoupon(tx, scope(request), request.params.id));
       return reply.code(204).send();

@@ -91,7 +91,10 @@ describe('creating coupons', { timeout: 30_000 }, () => {
       first_order_only: false,
       active: true,
     });
-    expect((await t.database.query("select value, min_subtotal_cents from coupons where code = 'Welcome 5'"))[0]).toEqual({ value: 550, min_subtotal_cents: 0 });
+    expect((await t.database.query("select value, min_subtotal_cents from coupons where code = 'Welcome 5'"))[0]).toEqual({
+      value: 550,
+      min_subtotal_cents: 0,
+    });
   });
 
   it('refuses a code the restaurant has already, with other capitals or spaces; another restaurant may have it', async () => {
@@ -182,7 +185,9 @@ describe('changing and deleting a coupon', { timeout: 30_000 }, () => {
     expect(await blue.call('PATCH', `/coupons/${saved.id}/`, { kind: 'percent', value: 150 })).toEqual(
       refusedOn({ value: 'A percent coupon takes off a whole percentage from 1 to 100.' }),
     );
-    expect(await blue.call('PATCH', `/coupons/${saved.id}/`, { ends_on: '2026-11-30' })).toEqual(refusedOn({ ends_on: 'The last day cannot be before the first day.' }));
+    expect(await blue.call('PATCH', `/coupons/${saved.id}/`, { ends_on: '2026-11-30' })).toEqual(
+      refusedOn({ ends_on: 'The last day cannot be before the first day.' }),
+    );
     expect((await blue.call('GET', `/coupons/${saved.id}/`)).body).toMatchObject({ kind: 'amount', value: 10, ends_on: '2026-12-31' });
   });
 

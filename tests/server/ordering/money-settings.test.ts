@@ -52,9 +52,19 @@ beforeEach(async () => {
 const taxesUrl = (restaurantId: number) => `/restaurants/${restaurantId}/settings/taxes/`;
 const tipsUrl = (restaurantId: number) => `/restaurants/${restaurantId}/settings/tips/`;
 const asSuperadmin = (method: 'GET' | 'PUT', url: string, body?: unknown) =>
-  t.app.inject({ method, url: `/api/v2${url}`, headers: { authorization: `Bearer ${superadmin}` }, ...(body === undefined ? {} : { payload: body as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v2${url}`,
+    headers: { authorization: `Bearer ${superadmin}` },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
 
-const TEXAS_TAXES = { prices_include_tax: false, default_rate: 8.25, delivery_fee_taxable: true, category_rates: [] as { category_id: number; rate: number }[] };
+const TEXAS_TAXES = {
+  prices_include_tax: false,
+  default_rate: 8.25,
+  delivery_fee_taxable: true,
+  category_rates: [] as { category_id: number; rate: number }[],
+};
 const refusedOn = (fields: Record<string, string>) => ({ status: 400, body: { detail: 'Some fields are not valid.', code: 'invalid', fields } });
 
 describe('taxes before the owner saves them: the location decides', { timeout: 30_000 }, () => {
@@ -77,7 +87,11 @@ describe('taxes before the owner saves them: the location decides', { timeout: 3
 
   it('Canada: the province’s combined rate added at checkout, whatever the case it was typed in', async () => {
     expect((await toronto.call('GET', taxesUrl(toronto.restaurantId))).body).toMatchObject({ prices_include_tax: false, default_rate: 13, needs_setup: false });
-    expect((await montreal.call('GET', taxesUrl(montreal.restaurantId))).body).toMatchObject({ prices_include_tax: false, default_rate: 14.975, needs_setup: false });
+    expect((await montreal.call('GET', taxesUrl(montreal.restaurantId))).body).toMatchObject({
+      prices_include_tax: false,
+      default_rate: 14.975,
+      needs_setup: false,
+    });
   });
 
   it('no location yet: no tax, and needs_setup', async () => {
@@ -100,7 +114,7 @@ describe('saving taxes', { timeout: 30_000 }, () => {
   });
 
   it('raises the restaurant’s version, so the store page drawn from it is drawn again', async () => {
-    const version = async () => (await t.database.query('select version from restaurants where id = $1', [texas.restaurantId]))[0]!.version;
+    const version = async () => (await t.database.query('select version from restaurants where id = $1', [texas.restaurantId]))[0]!.version as number;
     const before = await version();
     await texas.call('PUT', taxesUrl(texas.restaurantId), TEXAS_TAXES);
     expect(await version()).toBe(before + 1);
@@ -114,8 +128,21 @@ describe('saving taxes', { timeout: 30_000 }, () => {
     ['prices_include_tax', { prices_include_tax: 'yes' }, 'Expected true or false.'],
     ['delivery_fee_taxable', { delivery_fee_taxable: null }, 'Expected true or false.'],
     ['category_rates', { category_rates: null }, 'Expected a list.'],
-    ['category_rates.0.rate', { category_rates: [{ category_id: 1, rate: 31 }] }, 'A tax rate is a percentage from 0 to 30 with at most 3 decimals, e.g. 8.25.'],
-    ['category_rates.1.category_id', { category_rates: [{ category_id: 1, rate: 5 }, { category_id: 1, rate: 6 }] }, 'This category already has a rate above.'],
+    [
+      'category_rates.0.rate',
+      { category_rates: [{ category_id: 1, rate: 31 }] },
+      'A tax rate is a percentage from 0 to 30 with at most 3 decimals, e.g. 8.25.',
+    ],
+    [
+      'category_rates.1.category_id',
+      {
+        category_rates: [
+          { category_id: 1, rate: 5 },
+          { category_id: 1, rate: 6 },
+        ],
+      },
+      'This category already has a rate above.',
+    ],
     [
       'category_rates',
       { category_rates: Array.from({ length: 201 }, (_, index) => ({ category_id: index + 1, rate: 5 })) },
