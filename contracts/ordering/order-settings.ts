@@ -1,4 +1,4 @@
-import { array, boolean, number, object, refine, type Infer, type Struct } from 'superstruct';
+import { array, boolean, number, object, refine, type Infer } from 'superstruct';
 import { documented } from '../shared/documented';
 import { Id } from '../shared/lists';
 import { fieldFailure } from '../shared/validation';
@@ -100,7 +100,7 @@ const TipChoices = documented(
     return new Set(choices).size === choices.length || 'Each tip choice must be different.';
   }),
   { maxItems: TIP_CHOICES_MAX, uniqueItems: true },
-) as Struct<number[], Struct<number, null>>;
+);
 
 /**
  * GET and PUT /api/v2/restaurants/{id}/settings/tips/: whether checkout offers a tip, the
