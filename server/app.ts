@@ -52,6 +52,8 @@ import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
 import { orderRoutes } from './routes/ordering/orders';
 import { orderEventRoutes } from './routes/ordering/order-events';
+import { moneySettingsRoutes } from './routes/ordering/money-settings';
+import { couponRoutes } from './routes/ordering/coupons';
 import { trackingPageRoutes } from './routes/ordering/tracking-page';
 import { trackingPages } from './domain/storefront/store-page/tracking-page';
 import { orderStore } from './domain/ordering/order-store';
@@ -199,5 +201,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
   await routes.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
   await routes.register(orderEventRoutes, context);
+  await routes.register(moneySettingsRoutes, context);
+  await routes.register(couponRoutes, context);
   return app;
 }

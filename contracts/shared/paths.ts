@@ -43,8 +43,11 @@ export const paths = {
     launch: (id: number | string) => `/onboarding/${id}/launch/`,
   },
   uploadImage: '/upload/image/',
-  /** GET and PUT of one section of a restaurant's settings beyond the onboarding steps (issue 40: `notifications`). */
-  restaurantSettings: (id: number | string, section: 'notifications') => `/restaurants/${id}/settings/${section}/`,
+  /** GET and PUT of one section of a restaurant's settings beyond the onboarding steps (issue 40: `notifications`; issue 43: `taxes`, `tips`). */
+  restaurantSettings: (id: number | string, section: 'notifications' | 'taxes' | 'tips') => `/restaurants/${id}/settings/${section}/`,
+  /** A restaurant's coupons (issue 43): list and create, and one coupon's GET, PATCH and DELETE. */
+  coupons: '/coupons/',
+  coupon: (id: number | string) => `/coupons/${id}/`,
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,

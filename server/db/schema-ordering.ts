@@ -2,9 +2,27 @@
 // what was priced, so a later menu change never rewrites an order), their events (the timeline,
 // and the sequence the order board's event stream resumes from), and each restaurant's order
 // counter. Money is kept in cents. Migration: server/db/migrations/0012_orders.sql; the customers
-// tally: 0013_restaurant_customers.sql.
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+// tally: 0013_restaurant_customers.sql; taxes, tips and coupons (issue 43): 0016_money.sql.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { restaurants } from './schema';
+import { categories } from './schema-menu';
 
 export const orders = pgTable(
   'orders',
@@ -32,6 +50,13 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Issue 43: what the coupon took off, the tax and the tip; orders placed before read zeros. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    tipCents: integer('tip_cents').notNull().default(0),
+    /** The coupon used; the code is kept as typed, so a deleted coupon still shows on its orders. */
+    couponId: integer('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
     currency: text('currency').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
@@ -47,6 +72,8 @@ export const orders = pgTable(
     // The back office's count of new orders and the history filtered by status (issue 40,
     // migration 0015): one restaurant's orders of one status, newest first.
     index('orders_restaurant_status_placed_idx').on(table.restaurantId, table.status, table.placedAt),
+    // What each coupon gave away (the coupons list) and the delete's `set null`: only orders with one.
+    index('orders_coupon_idx').on(table.couponId).where(sql`${table.couponId} is not null`),
   ],
 );
 
@@ -123,5 +150,110 @@ export const restaurantCustomers = pgTable(
   (table) => [
     primaryKey({ columns: [table.restaurantId, table.email] }),
     index('restaurant_customers_latest_idx').on(table.restaurantId, table.lastOrderAt.desc(), table.email),
+  ],
+);
+
+/** Tax rates are kept in thousandths of a percent (8.25 % is 8250): exact, and 30 % at most. */
+const taxRateCheck = (column: AnyPgColumn) => sql`${column} between 0 and 30000`;
+
+/**
+ * A restaurant's taxes (issue 43, `/restaurants/{id}/settings/taxes/`). No row means the
+ * defaults of its location (server/domain/ordering/tax-defaults.ts) and, in the US, that the
+ * owner has still to set a rate.
+ */
+export const restaurantTaxSettings = pgTable(
+  'restaurant_tax_settings',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    pricesIncludeTax: boolean('prices_include_tax').notNull(),
+    defaultRate: integer('default_rate').notNull(),
+    deliveryFeeTaxable: boolean('delivery_fee_taxable').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('restaurant_tax_settings_rate_check', taxRateCheck(table.defaultRate))],
+);
+
+/** A category taxed at another rate than the restaurant's default (thousandths of a percent). */
+export const restaurantTaxCategoryRates = pgTable(
+  'restaurant_tax_category_rates',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    rate: integer('rate').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.restaurantId, table.categoryId] }),
+    // A category's delete finds its rate without reading every restaurant's.
+    index('restaurant_tax_category_rates_category_idx').on(table.categoryId),
+    check('restaurant_tax_category_rates_rate_check', taxRateCheck(table.rate)),
+  ],
+);
+
+/**
+ * A restaurant's tips (issue 43, `/restaurants/{id}/settings/tips/`): the percentages checkout
+ * offers, in tenths of a percent (12.5 % is 125), at most four from 0 to 50 %. No row: the defaults.
+ */
+export const restaurantTipSettings = pgTable(
+  'restaurant_tip_settings',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull(),
+    choices: integer('choices').array().notNull(),
+    allowCustom: boolean('allow_custom').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('restaurant_tip_settings_choices_check', sql`cardinality(${table.choices}) <= 4 and 0 <= all(${table.choices}) and 500 >= all(${table.choices})`),
+  ],
+);
+
+/**
+ * A restaurant's coupons (issue 43). `code` is kept as the owner typed it; `code_key` (upper-cased,
+ * spaces removed) is what a customer's code is matched on, unique per restaurant. `value` is a
+ * percent (1 to 100) or cents. `uses` is counted in the order's transaction by a conditional
+ * UPDATE, so parallel orders never pass `max_uses`.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    codeKey: text('code_key').notNull(),
+    kind: text('kind').$type<'percent' | 'amount'>().notNull(),
+    value: integer('value').notNull(),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    /** Dates in the restaurant's zone, both days included. */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    /** Counted by the customer's email. */
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    uses: integer('uses').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('coupons_restaurant_code_key_unique').on(table.restaurantId, table.codeKey),
+    check('coupons_kind_check', sql`${table.kind} in ('percent', 'amount')`),
+    check('coupons_value_check', sql`(${table.kind} = 'percent' and ${table.value} between 1 and 100) or (${table.kind} = 'amount' and ${table.value} >= 1)`),
+    check('coupons_min_subtotal_check', sql`${table.minSubtotalCents} >= 0`),
+    check('coupons_dates_check', sql`${table.endsOn} is null or ${table.startsOn} is null or ${table.endsOn} >= ${table.startsOn}`),
+    check(
+      'coupons_limits_check',
+      sql`(${table.maxUses} is null or ${table.maxUses} >= 1) and (${table.maxUsesPerCustomer} is null or ${table.maxUsesPerCustomer} >= 1) and ${table.uses} >= 0`,
+    ),
   ],
 );
