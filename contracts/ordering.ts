@@ -1,4 +1,4 @@
-import { array, enums, integer, is, nullable, number, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, is, nullable, number, object, optional, refine, size, string, union, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
 import { Id, IdText, Page, PAGING, SearchText } from './shared/lists';
 import { CalendarDate } from './shared/opening-hours';
@@ -41,7 +41,12 @@ export const ORDER_MESSAGES = {
   lines: `An order holds 1 to ${ORDER_LINES_MAX} lines.`,
   scheduledFor: 'Choose a time as an ISO 8601 instant, or none for as soon as possible.',
   scheduledForZone: 'Give the time with its offset from UTC (Z or +01:00, say): without one, nobody can tell which 08:00 is meant.',
+  money: `Enter an amount from 0 to ${ORDER_TOTAL_MAX_CENTS / 100} with at most two decimals.`,
+  tipPercent: 'Choose a tip from 0 to 100 percent, with at most one decimal.',
 } as const;
+
+/** The longest coupon code an order may name (a restaurant's codes are at most 32 characters: contracts/ordering/coupons.ts). */
+export const ORDER_COUPON_CODE_MAX = 64;
 
 const requiredText = (max: number, message: string) =>
   documented(
@@ -124,9 +129,47 @@ const IsoInstant = refine(string(), 'instant', (value) => {
   return (is(date, CalendarDate) && !Number.isNaN(Date.parse(value))) || ORDER_MESSAGES.scheduledFor;
 });
 
+/** Money the customer types (a tip, the total they agreed to): from 0, at most two decimals. */
+const TypedMoney = documented(
+  refine(
+    number(),
+    'money',
+    (value) =>
+      (Number.isFinite(value) && value >= 0 && value <= ORDER_TOTAL_MAX_CENTS / 100 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6) ||
+      ORDER_MESSAGES.money,
+  ),
+  { minimum: 0, maximum: ORDER_TOTAL_MAX_CENTS / 100 },
+);
+
+/** The most a tip may be as a percent of the subtotal (a custom percent; the restaurant offers its own choices, at most 50). */
+export const TIP_PERCENT_INPUT_MAX = 100;
+
+/**
+ * A tip (issue 43): a percent of the subtotal before any discount (one decimal at most), or an
+ * amount in the store's currency. Never taxed, never discounted; refused when the store takes no tips.
+ */
+export const TipInput = union([
+  object({
+    percent: documented(
+      refine(
+        number(),
+        'percent',
+        (value) => (value >= 0 && value <= TIP_PERCENT_INPUT_MAX && Math.abs(value * 10 - Math.round(value * 10)) < 1e-6) || ORDER_MESSAGES.tipPercent,
+      ),
+      { minimum: 0, maximum: TIP_PERCENT_INPUT_MAX },
+    ),
+  }),
+  object({ amount: TypedMoney }),
+]);
+export type TipInput = Infer<typeof TipInput>;
+
 /**
  * POST /api/v2/storefront/{slug}/orders/ (public; `Idempotency-Key` required). No price anywhere:
- * an unknown field such as `price` is refused like any other.
+ * an unknown field such as `price` is refused like any other. Issue 43 adds three optional
+ * fields, so a body written from the specification alone is served as before (no tip, no coupon,
+ * the total not checked): `tip`, `coupon_code` (case and spaces ignored) and `agreed_total`, the
+ * total the customer's review showed; when the server's differs (a price changed meanwhile) it
+ * answers 409 `price_changed` with the order's figures as they are now (`OrderQuote`).
  */
 export const PlaceOrderBody = object({
   fulfilment: enums(FULFILMENTS),
@@ -137,6 +180,9 @@ export const PlaceOrderBody = object({
   /** null: as soon as possible. Otherwise one of the 15-minute slots inside the hours. */
   scheduled_for: nullable(IsoInstant),
   note: optional(boundedText(ORDER_NOTE_MAX, 'The order note')),
+  tip: optional(nullable(TipInput)),
+  coupon_code: optional(nullable(boundedText(ORDER_COUPON_CODE_MAX, 'A coupon code'))),
+  agreed_total: optional(TypedMoney),
 });
 export type PlaceOrderBody = Infer<typeof PlaceOrderBody>;
 export const PlaceOrderParams = object({ slug: StoreSlug });
@@ -186,8 +232,16 @@ export const TrackedOrder = object({
   }),
   lines: array(OrderLine),
   subtotal: Money,
+  /** Issue 43: the coupon's discount, the tax (inside the prices when `prices_include_tax`, else added), the tip; 0 on older orders. */
+  discount: Money,
+  tax: Money,
+  tip: Money,
   fee: Money,
+  /** subtotal − discount + tax (when added) + fee + tip. */
   total: Money,
+  prices_include_tax: boolean(),
+  /** The code as the customer typed it; null without one. */
+  coupon_code: nullable(string()),
   currency: enums(CURRENCIES),
   placed_at: string(),
   scheduled_for: nullable(string()),
@@ -197,6 +251,34 @@ export const TrackedOrder = object({
   cancel_reason: nullable(string()),
 });
 export type TrackedOrder = Infer<typeof TrackedOrder>;
+
+/**
+ * POST /api/v2/storefront/{slug}/quote/ (public; no Idempotency-Key; the order body, `agreed_total`
+ * ignored): the order priced as placing it would price it, stored nowhere, and the refusals
+ * placing it would meet now (each with its field, as a 400 or 409 of placing would say it: a
+ * coupon unknown, expired, used up or below its minimum; a dish gone; the delivery minimum; the
+ * store closed). Empty `refusals`: placing this body now would be accepted. The checkout's review
+ * shows these figures line by line; the 409 `price_changed` of placing answers the same shape.
+ */
+export const QuoteLine = object({ ...OrderLine.schema, discount: Money, tax: Money });
+export type QuoteLine = Infer<typeof QuoteLine>;
+export const QuoteRefusal = object({ field: string(), code: string(), detail: string() });
+export type QuoteRefusal = Infer<typeof QuoteRefusal>;
+export const OrderQuote = object({
+  lines: array(QuoteLine),
+  subtotal: Money,
+  discount: Money,
+  tax: Money,
+  tip: Money,
+  fee: Money,
+  total: Money,
+  prices_include_tax: boolean(),
+  /** The coupon as applied (its code as the restaurant wrote it), or null when none is given or it is refused. */
+  coupon_code: nullable(string()),
+  currency: enums(CURRENCIES),
+  refusals: array(QuoteRefusal),
+});
+export type OrderQuote = Infer<typeof OrderQuote>;
 
 /** 201 to POST …/orders/: the tracked order and its id. */
 export const PlacedOrder = object({ id: number(), ...TrackedOrder.schema });

@@ -54,6 +54,8 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
     tipCents: integer('tip_cents').notNull().default(0),
+    /** Whether the tax was inside the prices when the order was placed (the setting may change later; issue 43). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     /** The coupon used; the code is kept as typed, so a deleted coupon still shows on its orders. */
     couponId: integer('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'set null' }),
     couponCode: text('coupon_code'),
