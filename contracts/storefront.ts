@@ -119,6 +119,11 @@ export const StoreCategory = object({
 export type StoreCategory = Infer<typeof StoreCategory>;
 
 /** GET /api/v2/storefront/{slug}/ */
+/** The tips a store offers as its public data shows them (the owner's settings: contracts/ordering/order-settings.ts). */
+export const StoreTips = object({ enabled: boolean(), choices: array(number()), allow_custom: boolean() });
+export const StoreMoney = object({ prices_include_tax: boolean(), tips: StoreTips });
+export type StoreMoney = Infer<typeof StoreMoney>;
+
 export const Storefront = object({
   /** Raised by every change to the menu or settings; the ETag is made from it. */
   version: number(),
@@ -129,6 +134,12 @@ export const Storefront = object({
   delivery: StoreDelivery,
   /** Categories in the owner's order; a category with no available priced item is left out. */
   categories: array(StoreCategory),
+  /**
+   * Issue 43: whether the prices include tax (the page says "Prices include VAT" or "Tax is added
+   * at checkout") and the tips the checkout offers. Left out by a server from before issue 43: no
+   * tips, tax added.
+   */
+  money: optional(StoreMoney),
 });
 export type Storefront = Infer<typeof Storefront>;
 
