@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import type { OwnerOrder } from '../../../contracts/ordering';
+import { receiptLine } from '../../../contracts/ordering/order-receipt';
 import classes from './order-board.module.css';
 import { addressLine, clockTime, collectWords, fulfilmentWord, lineExtras, lineTitle, placedDate, whenWanted } from './order-text';
 
@@ -29,6 +30,7 @@ export function KitchenTicket({ order, today }: { order: OwnerOrder | null; toda
         ))}
       </ul>
       {order.note ? <p>{`Order note: ${order.note}`}</p> : null}
+      <p>{receiptLine(order)}</p>
       <p>
         <strong>{collectWords(order)}</strong>
       </p>

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { Alert, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import type { OwnerOrder } from '../../../contracts/ordering';
+import { receiptLine } from '../../../contracts/ordering/order-receipt';
 import { PREP_TIME_CHOICES, type OrderBoardEvent } from '../../machines/ordering/order-board.machine';
 import { formatMoney } from '../shared/money-format';
 import classes from './order-board.module.css';
@@ -104,6 +105,8 @@ export function OrderCard({ order, today, now, acceptable, busy, moving, refusal
       </ul>
       {order.note ? <Text size="sm" fs="italic">{`Order note: ${order.note}`}</Text> : null}
       {cancelled && order.cancel_reason ? <Text size="sm">{`Cancelled: ${order.cancel_reason}`}</Text> : null}
+      {/* Where a coupon, a tax or a tip makes the total more than the dishes and the fee, the card says how. */}
+      {order.discount > 0 || order.tax > 0 || order.tip > 0 ? <Text size="sm">{receiptLine(order)}</Text> : null}
       <Text size="sm" fw={600}>
         Total {formatMoney(order.total, order.currency)}
       </Text>

@@ -12,10 +12,11 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Button, Drawer, Group, NativeSelect, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ORDER_STATUSES, type OrderStatus, type OwnerOrder } from '../../../contracts/ordering';
 import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
+import { receiptRows } from '../../../contracts/ordering/order-receipt';
 import { LoadFailed } from '../../components/load-failed';
 import { useNarrowerThan } from '../../components/narrow-screen';
 import { usePageTitle } from '../../components/page-title';
@@ -209,16 +210,12 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
             ))}
           </ul>
           <dl className={classes.totals}>
-            <dt>Subtotal</dt>
-            <dd>{money(order.subtotal)}</dd>
-            {order.fulfilment === 'delivery' ? (
-              <>
-                <dt>Delivery</dt>
-                <dd>{order.fee === 0 ? 'Free' : money(order.fee)}</dd>
-              </>
-            ) : null}
-            <dt>Total</dt>
-            <dd>{money(order.total)}</dd>
+            {receiptRows(order).map((row) => (
+              <Fragment key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.amount}</dd>
+              </Fragment>
+            ))}
           </dl>
           <section aria-label="Timeline">
             <Title order={3} size="h5">

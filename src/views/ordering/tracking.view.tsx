@@ -9,6 +9,7 @@ import type { trackingMachine } from '../../machines/ordering/tracking.machine';
 import { useHydrated } from '../shared/use-hydrated';
 import { useScreen } from '../shared/use-screen';
 import { MoneyRow } from './money-row';
+import { receiptRows } from '../../../contracts/ordering/order-receipt';
 import { paymentWords, statusWords } from '../../../contracts/ordering/order-words';
 
 type Tracking = ActorRefFrom<typeof trackingMachine>;
@@ -72,9 +73,9 @@ function OrderParts({ order }: { order: TrackedOrder }) {
           </li>
         ))}
       </ul>
-      <MoneyRow label="Subtotal" amount={money(order.subtotal)} />
-      {order.fulfilment === 'delivery' && <MoneyRow label="Delivery fee" amount={order.fee === 0 ? 'Free' : money(order.fee)} />}
-      <MoneyRow label="Total" amount={money(order.total)} strong />
+      {receiptRows(order).map((row) => (
+        <MoneyRow key={row.label} label={row.label} amount={row.amount} strong={row.strong} />
+      ))}
       {/* A cancelled order is paid for by nobody. */}
       {order.status !== 'cancelled' && <p className="pay">{`${paymentWords(order.fulfilment)}.`}</p>}
     </div>

@@ -143,7 +143,7 @@ describe('order board', () => {
         lines: [{ ...line!, extras }],
       }),
       // Booked for 16:00 in Chicago: the kitchen may take it from 15:00.
-      ownerOrder({ id: 2, scheduled_for: '2026-11-27T22:00:00.000Z' }),
+      ownerOrder({ id: 2, scheduled_for: '2026-11-27T22:00:00.000Z', discount: 2.7, tax: 2.01, tip: 4.05, total: 30.36, coupon_code: 'SAVE10' }),
       ownerOrder({ id: 3, status: 'cancelled', cancel_reason: 'Out of dough' }),
     ]);
     await waitFor(() => expect(card(11)).toBeInTheDocument());
@@ -159,6 +159,10 @@ describe('order board', () => {
     expect(accept).toHaveAccessibleDescription('Goes to the kitchen from 15:00');
     expect(within(card(12)).queryByRole('button', { name: /min, accept/ })).toBeNull();
     expect(card(12)).not.toHaveTextContent('Waiting');
+    // Where a coupon, a tax or a tip makes the total, the card says how (issue 43); a plain order shows its total alone.
+    expect(card(12)).toHaveTextContent('Subtotal $27.00 · Discount (SAVE10) −$2.70 · Tax $2.01 · Tip $4.05');
+    expect(card(12)).toHaveTextContent('Total $30.36');
+    expect(card(11)).not.toHaveTextContent('Subtotal');
 
     expect(within(column('Done today')).getByRole('article', { name: '#13 · Ada Cancelled' })).not.toHaveTextContent('Waiting');
 
@@ -167,6 +171,7 @@ describe('order board', () => {
     const ticket = document.querySelector('[aria-label="Kitchen ticket for order #11"]');
     expect(ticket).toHaveTextContent('Blue Door');
     expect(ticket).toHaveTextContent('Fri 27 Nov 2026');
+    expect(ticket).toHaveTextContent('Subtotal $27.00 · Delivery fee $3.00');
     expect(ticket).toHaveTextContent('Pay on delivery: $30.00');
     expect(within(ticket as HTMLElement).getByText('Crust: Thin, No onions, Olives')).toBeInTheDocument();
   });

@@ -109,6 +109,15 @@ describe('the tracking page', () => {
     actor.stop();
   });
 
+  it('shows the coupon’s discount, the tax and the tip the order was charged, as its receipt (issue 43)', async () => {
+    const charged = { ...order('accepted'), subtotal: 40, discount: 4, tax: 2.97, tip: 6, total: 44.97, coupon_code: 'SAVE10' };
+    const actor = show([() => jsonResponse(200, charged)]);
+    await screen.findByRole('heading', { level: 1, name: 'Order #12' });
+    const main = screen.getByRole('main');
+    for (const words of ['Subtotal$40.00', 'Discount (SAVE10)−$4.00', 'Tax$2.97', 'Tip$6.00', 'Total$44.97']) expect(main).toHaveTextContent(words);
+    actor.stop();
+  });
+
   it('says so for an unknown token, with a way back to the store', async () => {
     show([() => jsonResponse(404, { detail: 'Not found.', code: 'not_found' })]);
     expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this order' })).toBeVisible();
