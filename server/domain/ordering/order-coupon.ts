@@ -37,18 +37,21 @@ export type CouponAsk = {
   today: string;
   /** How the restaurant's country writes a date. */
   country: string | null | undefined;
-  /** Placing: the customer's checks are made under a lock on the coupon and email, held until the order commits. */
-  lock: boolean;
+  /**
+   * Placing: the customer's checks are made under a lock on the coupon and email, held until the
+   * order commits, and whether a use is left is the count's own (countCouponUse), not read here.
+   */
+  placing: boolean;
 };
 
-/** The rules of the coupon itself: active, inside its dates, not used up. */
+/** The rules of the coupon itself: active, inside its dates, not used up (the quote's reading). */
 function couponRefusal(coupon: CouponRow | undefined, ask: CouponAsk): Refusal | null {
   if (!coupon || !coupon.active) return refused('coupon_unknown', COUPON_REFUSALS.unknown);
   if (coupon.startsOn !== null && ask.today < coupon.startsOn) {
     return refused('coupon_not_started', COUPON_REFUSALS.notStarted(formatDateWithYear(coupon.startsOn, ask.country)));
   }
   if (coupon.endsOn !== null && ask.today > coupon.endsOn) return refused('coupon_expired', COUPON_REFUSALS.expired);
-  if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return refused('coupon_used_up', COUPON_REFUSALS.usedUp);
+  if (!ask.placing && coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return refused('coupon_used_up', COUPON_REFUSALS.usedUp);
   return null;
 }
 
@@ -59,7 +62,7 @@ function couponRefusal(coupon: CouponRow | undefined, ask: CouponAsk): Refusal |
  */
 async function customerRefusal(db: Db, coupon: CouponRow, ask: CouponAsk): Promise<Refusal | null> {
   if (coupon.maxUsesPerCustomer === null && !coupon.firstOrderOnly) return null;
-  if (ask.lock) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`coupon use\n${coupon.id}\n${ask.email}`}, 0))`);
+  if (ask.placing) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`coupon use\n${coupon.id}\n${ask.email}`}, 0))`);
   if (coupon.maxUsesPerCustomer !== null) {
     const [used] = await db
       .select({ n: count() })

@@ -63,7 +63,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
           email: body.customer.email.toLowerCase(),
           today: wallClock(restaurant.time_zone, now).date,
           country: restaurant.country,
-          lock: placing,
+          placing,
         });
   const money = orderMoney(
     {
