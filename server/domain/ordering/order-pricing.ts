@@ -42,9 +42,20 @@ export function priceLines(lines: readonly OrderLineInput[], categories: readonl
     const firsts = [...priced.problems].map(([index, problems]) => ({ index, problem: problems[0]! }));
     const fields = Object.fromEntries(firsts.map(({ index, problem }) => [`lines.${index}.${problem.field}`, problem.message]));
     const refused: Refusal = firsts.some(({ problem }) => problem.unavailable)
-      ? { status: 409, code: 'menu_changed', detail: 'Some dishes or choices in this order are not on the menu any more. Please check the marked lines.', fields }
+      ? {
+          status: 409,
+          code: 'menu_changed',
+          detail: 'Some dishes or choices in this order are not on the menu any more. Please check the marked lines.',
+          fields,
+        }
       : { status: 400, code: 'invalid_choice', detail: 'Some choices in this order do not fit the menu. Please check the marked lines.', fields };
-    return { lines: priceLines(lines.filter((_, index) => !priced.problems.has(index)), categories).lines, refusal: refused };
+    return {
+      lines: priceLines(
+        lines.filter((_, index) => !priced.problems.has(index)),
+        categories,
+      ).lines,
+      refusal: refused,
+    };
   }
   return {
     lines: priced.lines.map((line) => ({

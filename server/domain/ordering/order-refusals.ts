@@ -8,7 +8,12 @@ import { HttpError } from '../../http-error';
 export type Refusal = { status: 400 | 409; code: string; detail: string; fields: Record<string, string> };
 
 /** A refusal about one field, in one sentence. */
-export const refusal = (status: Refusal['status'], code: string, field: string, detail: string): Refusal => ({ status, code, detail, fields: { [field]: detail } });
+export const refusal = (status: Refusal['status'], code: string, field: string, detail: string): Refusal => ({
+  status,
+  code,
+  detail,
+  fields: { [field]: detail },
+});
 
 export const refusalError = (refused: Refusal): HttpError => new HttpError(refused.status, refused.code, refused.detail, { fields: refused.fields });
 

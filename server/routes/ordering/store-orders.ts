@@ -78,7 +78,10 @@ export async function storeOrderRoutes(
         params: PlaceOrderParams,
         body: PlaceOrderBody,
         response: {
-          200: json(OrderQuote, 'The order priced as placing it now would price it, and every refusal placing would meet (none: it would be accepted). Nothing is stored.'),
+          200: json(
+            OrderQuote,
+            'The order priced as placing it now would price it, and every refusal placing would meet (none: it would be accepted). Nothing is stored.',
+          ),
           404: refusal('No launched store has this URL.'),
         },
       },

@@ -247,7 +247,16 @@ describe('coupons', { timeout: 30_000 }, () => {
   it('holds each customer, by email whatever its case, to max_uses_per_customer, even placing at once', async () => {
     await coupon(tex, { code: 'MINE', max_uses_per_customer: 1 });
     // Eight at once, so that without the lock two of them would read "not used yet" together.
-    const emails = ['ada@example.com', 'ADA@example.com', 'Ada@Example.COM', 'aDa@example.com', 'adA@EXAMPLE.com', 'ADA@EXAMPLE.COM', 'Ada@example.com', 'ada@Example.com'];
+    const emails = [
+      'ada@example.com',
+      'ADA@example.com',
+      'Ada@Example.COM',
+      'aDa@example.com',
+      'adA@EXAMPLE.com',
+      'ADA@EXAMPLE.COM',
+      'Ada@example.com',
+      'ada@Example.com',
+    ];
     const answers = await Promise.all(emails.map((email) => place(order({ coupon_code: 'MINE', customer: { ...CUSTOMER, email } }))));
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     expect(await refused(order({ coupon_code: 'mine' }))).toMatchObject(
