@@ -3,7 +3,7 @@ import type { OrderQuote, OrderRefusal, OwnerOrder, PlacedOrder, PlaceOrderBody,
 import type { Storefront } from '#contracts/storefront';
 import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
-import { testAppForFile } from '../test-app';
+import { createTestApp, testAppForFile } from '../test-app';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 
 /**
@@ -339,5 +339,19 @@ describe('the quote and the total agreed to', { timeout: 30_000 }, () => {
 
   it('answers 404 for a store that is not launched or does not exist', async () => {
     expect((await quote(order(), 'no-such-door')).statusCode).toBe(404);
+  });
+});
+
+describe('the quote’s limit', { timeout: 30_000 }, () => {
+  it('answers 429 past QUOTES_PER_ORDER (6) times ORDER_LIMIT_PER_MINUTE quotes a minute from one client on one store', async () => {
+    const limited = await createTestApp({ clock: () => MIDDAY, config: { orderLimitPerMinute: 1 } });
+    try {
+      const ask = () => limited.app.inject({ method: 'POST', url: '/api/v2/storefront/some-door/quote/', payload: order() });
+      const statuses: number[] = [];
+      for (let n = 0; n < 7; n += 1) statuses.push((await ask()).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
