@@ -1,5 +1,6 @@
 import { array, boolean, enums, integer, is, nullable, number, object, optional, refine, size, string, union, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
+import { ApiErrorBody } from './shared/errors';
 import { Id, IdText, Page, PAGING, SearchText } from './shared/lists';
 import { CalendarDate } from './shared/opening-hours';
 import { CURRENCIES } from './shared/restaurants';
@@ -279,6 +280,13 @@ export const OrderQuote = object({
   refusals: array(QuoteRefusal),
 });
 export type OrderQuote = Infer<typeof OrderQuote>;
+
+/**
+ * A refusal of placing an order: the common error shape, and with 409 `price_changed` (the total
+ * differs from `agreed_total`) the order's figures as they are now under `quote`.
+ */
+export const OrderRefusal = object({ ...ApiErrorBody.schema, quote: optional(OrderQuote) });
+export type OrderRefusal = Infer<typeof OrderRefusal>;
 
 /** 201 to POST …/orders/: the tracked order and its id. */
 export const PlacedOrder = object({ id: number(), ...TrackedOrder.schema });

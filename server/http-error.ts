@@ -1,10 +1,13 @@
-/** An error that becomes exactly one `{detail, code, fields}` answer with its status. */
+/**
+ * An error that becomes exactly one `{detail, code, fields}` answer with its status. `more` adds
+ * fields the route documents beside them (the order's figures of a 409 `price_changed`, issue 43).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     readonly detail: string,
-    readonly options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; more?: Record<string, unknown> } = {},
   ) {
     super(detail);
     this.name = 'HttpError';

@@ -53,6 +53,8 @@ export const paths = {
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,
   /** Orders (issue 30): placed on the store and followed by token (both public). */
   storefrontOrders: (slug: string) => `/storefront/${slug}/orders/`,
+  /** The order priced and checked, stored nowhere (issue 43): the checkout's review. Public. */
+  storefrontQuote: (slug: string) => `/storefront/${slug}/quote/`,
   orderTracking: (token: string) => `/orders/track/${token}/`,
   /** The owner's orders (issue 30): list, one order, a move of its lifecycle, and the live stream (Server-Sent Events). */
   orders: {

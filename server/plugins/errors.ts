@@ -66,8 +66,8 @@ function invalidFieldsBody(fields: Record<string, string>): ApiErrorBody {
 /** The status and body the server answers for `error`; exported so test doubles answer in the same words. */
 export function toAnswer(error: FastifyError | Error): Answer {
   if (error instanceof HttpError) {
-    const { fields, headers } = error.options;
-    return { status: error.statusCode, body: { detail: error.detail, code: error.code, ...(fields ? { fields } : {}) }, headers };
+    const { fields, headers, more } = error.options;
+    return { status: error.statusCode, body: { ...more, detail: error.detail, code: error.code, ...(fields ? { fields } : {}) }, headers };
   }
   if (error instanceof ContractViolation) {
     return { status: 400, body: invalidFieldsBody(error.fields) };

@@ -20,14 +20,27 @@ function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['c
   return `${line.quantity} × ${line.name}${size}${extras}: ${formatMoney(line.line_total, currency)}`;
 }
 
-/** What was ordered and what it costs, paid at pickup or on delivery. */
+/** What the tax is called on a receipt, as a label and in a sentence: VAT in the United Kingdom, tax elsewhere. */
+const taxWords = (country: string | null | undefined) => (country === 'United Kingdom' ? { label: 'VAT', word: 'VAT' } : { label: 'Tax', word: 'tax' });
+
+/**
+ * What was ordered and what it costs, as a receipt (issue 43): the subtotal, the coupon's discount
+ * with its code, the tax when it is added, the delivery fee, the tip and the total, paid at pickup
+ * or on delivery; tax inside the prices is named under the total, never added. An order placed
+ * before issue 43 has zeros there, so it reads as it always did.
+ */
 export function summary(order: TrackedOrder): string[] {
   const money = (amount: number) => formatMoney(amount, order.currency);
+  const tax = taxWords(order.restaurant.country);
   return [
     ...order.lines.map((line) => lineText(line, order.currency)),
     `Subtotal: ${money(order.subtotal)}`,
+    ...(order.discount > 0 ? [`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}: −${money(order.discount)}`] : []),
+    ...(order.tax > 0 && !order.prices_include_tax ? [`${tax.label}: ${money(order.tax)}`] : []),
     ...(order.fulfilment === 'delivery' ? [`Delivery: ${order.fee === 0 ? 'free' : money(order.fee)}`] : []),
+    ...(order.tip > 0 ? [`Tip: ${money(order.tip)}`] : []),
     `Total: ${money(order.total)}, paid ${order.fulfilment === 'pickup' ? 'at pickup' : 'on delivery'}.`,
+    ...(order.tax > 0 && order.prices_include_tax ? [`The prices include ${tax.word} of ${money(order.tax)}.`] : []),
   ];
 }
 

@@ -2,7 +2,7 @@ import type { OrderLineInput } from '../../../contracts/ordering';
 import { optionCopies } from '../../../contracts/ordering/order-options';
 import { priceLines as priceWithEngine } from '../../../contracts/ordering/order-pricing';
 import type { OrderExtraCopy } from '../../db/schema-ordering';
-import { HttpError } from '../../http-error';
+import type { Refusal } from './order-refusals';
 import type { MenuCategory } from './store-readers';
 
 /**
@@ -23,35 +23,56 @@ export type PricedLine = {
   note: string;
 };
 
+/** A priced line and the category its tax rate comes from (not stored: the order keeps its tax). */
+export type TaxedLine = { line: PricedLine; categoryId: number };
+
+/** The category of a dish the engine priced (so the menu has it). */
+const categoryOf = (categories: readonly MenuCategory[], itemId: number): number =>
+  categories.find((category) => category.items.some((item) => item.id === itemId))!.id;
+
 /**
- * Every line priced, and their subtotal; or one refusal naming every line in question by its
- * first problem (`lines.N.item_id`, `lines.N.size_id`, `lines.N.extra_selection_ids`), so the
- * cart can flag them all at once: 409 `menu_changed` when something is no longer offered, else
- * 400 `invalid_choice`.
+ * Every line the menu takes priced; and, when some are not, one refusal naming every line in
+ * question by its first problem (`lines.N.item_id`, `lines.N.size_id`, `lines.N.extra_selection_ids`),
+ * so the cart can flag them all at once: 409 `menu_changed` when something is no longer offered,
+ * else 400 `invalid_choice`. The quote prices what is left; placing refuses.
  */
-export function priceLines(lines: readonly OrderLineInput[], categories: readonly MenuCategory[]): { lines: PricedLine[]; subtotalCents: number } {
+export function priceLines(lines: readonly OrderLineInput[], categories: readonly MenuCategory[]): { lines: TaxedLine[]; refusal: Refusal | null } {
   const priced = priceWithEngine(categories, lines);
   if (!priced.ok) {
     const firsts = [...priced.problems].map(([index, problems]) => ({ index, problem: problems[0]! }));
     const fields = Object.fromEntries(firsts.map(({ index, problem }) => [`lines.${index}.${problem.field}`, problem.message]));
-    if (firsts.some(({ problem }) => problem.unavailable)) {
-      throw new HttpError(409, 'menu_changed', 'Some dishes or choices in this order are not on the menu any more. Please check the marked lines.', { fields });
-    }
-    throw new HttpError(400, 'invalid_choice', 'Some choices in this order do not fit the menu. Please check the marked lines.', { fields });
+    const refused: Refusal = firsts.some(({ problem }) => problem.unavailable)
+      ? {
+          status: 409,
+          code: 'menu_changed',
+          detail: 'Some dishes or choices in this order are not on the menu any more. Please check the marked lines.',
+          fields,
+        }
+      : { status: 400, code: 'invalid_choice', detail: 'Some choices in this order do not fit the menu. Please check the marked lines.', fields };
+    return {
+      lines: priceLines(
+        lines.filter((_, index) => !priced.problems.has(index)),
+        categories,
+      ).lines,
+      refusal: refused,
+    };
   }
   return {
     lines: priced.lines.map((line) => ({
-      itemId: line.item_id,
-      sizeId: line.size_id,
-      name: line.name,
-      sizeName: line.size_name,
-      quantity: line.quantity,
-      unitPriceCents: line.item_cents,
-      // The category model's choices are kept beside the extras, in words, until order lines have their own columns.
-      extras: [...line.extras, ...optionCopies(line.options)],
-      lineTotalCents: line.line_cents,
-      note: line.note,
+      line: {
+        itemId: line.item_id,
+        sizeId: line.size_id,
+        name: line.name,
+        sizeName: line.size_name,
+        quantity: line.quantity,
+        unitPriceCents: line.item_cents,
+        // The category model's choices are kept beside the extras, in words, until order lines have their own columns.
+        extras: [...line.extras, ...optionCopies(line.options)],
+        lineTotalCents: line.line_cents,
+        note: line.note,
+      },
+      categoryId: categoryOf(categories, line.item_id),
     })),
-    subtotalCents: priced.subtotal_cents,
+    refusal: null,
   };
 }

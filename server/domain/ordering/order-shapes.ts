@@ -19,7 +19,10 @@ export type OrderDetails = { lines: LineRow[]; events: EventRow[] };
 
 const instant = (at: Date | null) => (at === null ? null : at.toISOString());
 
-function lineOf(row: LineRow): OrderLine {
+/** A stored line, or a line just priced (the quote's): the same fields. */
+export type LineFields = Pick<LineRow, 'itemId' | 'sizeId' | 'name' | 'sizeName' | 'quantity' | 'unitPriceCents' | 'extras' | 'lineTotalCents' | 'note'>;
+
+export function lineOf(row: LineFields): OrderLine {
   return {
     item_id: row.itemId,
     size_id: row.sizeId,

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ORDER_TOTAL_MAX_CENTS, type PlacedOrder, type PlaceOrderBody } from '../../../contracts/ordering';
-import { fromCents } from '../../../contracts/shared/cents';
+import type { PlacedOrder, PlaceOrderBody } from '../../../contracts/ordering';
+import { fromCents, toCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
-import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, orders, restaurantOrderCounters } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
 import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 import { notFound } from '../shared/tenancy';
-import { priceLines, type PricedLine } from './order-pricing';
+import { countCouponUse } from './order-coupon';
+import type { PricedLine } from './order-pricing';
+import { refusalError } from './order-refusals';
 import { trackedOrder, type OrderRow } from './order-shapes';
-import { orderTerms } from './order-terms';
+import { priceOrder, quoteOf, type PricedOrder } from './price-order';
 import type { StoreReaders } from './store-readers';
 
 /** 24 random bytes: 192 bits, 32 characters of base64url; nobody guesses another customer's order. */
@@ -46,12 +47,15 @@ async function nextNumber(tx: Db, restaurantId: number): Promise<number> {
   return counter!.number;
 }
 
-/** An order above ORDER_TOTAL_MAX_CENTS is refused (400) before anything is stored: its money would not fit the order's columns. */
-function checkTotal(totalCents: number, currency: Currency): void {
-  if (totalCents <= ORDER_TOTAL_MAX_CENTS) return;
-  const money = (cents: number) => formatMoney(fromCents(cents), currency);
-  const detail = `An order can come to at most ${money(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${money(totalCents)}. Please order less.`;
-  throw new HttpError(400, 'order_too_large', detail, { fields: { lines: detail } });
+/**
+ * The total the customer agreed to (the checkout's review) is the total charged: when the server's
+ * differs, 409 `price_changed` with the order's figures as they are now, and nothing is stored.
+ */
+function checkAgreedTotal(body: PlaceOrderBody, priced: PricedOrder): void {
+  if (body.agreed_total === undefined || toCents(body.agreed_total) === priced.money.total) return;
+  const total = formatMoney(fromCents(priced.money.total), priced.currency);
+  const detail = `The total changed to ${total} since you reviewed your order. Please check it and place the order again.`;
+  throw new HttpError(409, 'price_changed', detail, { more: { quote: quoteOf(priced) } });
 }
 
 function lineRows(orderId: number, lines: readonly PricedLine[]) {
@@ -61,8 +65,9 @@ function lineRows(orderId: number, lines: readonly PricedLine[]) {
 /**
  * POST /api/v2/storefront/{slug}/orders/ (issue 30). In one transaction, under the
  * Idempotency-Key (required: 428 without): read the store as it is now, price every line, hold
- * the order to the store's terms, then store the order with its number, lines and `placed`
- * event. A refusal stores nothing; the same key and body answer the same order again.
+ * the order to the store's terms, work out its money (price-order.ts, the quote's path too), check
+ * the total the customer agreed to, count the coupon's use, then store the order with its number,
+ * lines and `placed` event. A refusal stores nothing; the same key and body answer the same order again.
  */
 export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOrderRequest): Promise<Placement> {
   const { slug, body, now } = request;
@@ -73,10 +78,12 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
   const answer = await runIdempotent(db, { scope: idempotencyScope(slug, request.client), key: request.idempotencyKey, payload: body }, async (tx) => {
     const store = await readers.store(tx, slug, now);
     if (!store) throw notFound('Store');
-    const priced = priceLines(body.lines, store.storefront.categories);
-    const terms = orderTerms(store, body, priced.subtotalCents, now);
-    const totalCents = priced.subtotalCents + terms.feeCents;
-    checkTotal(totalCents, store.storefront.restaurant.currency);
+    const priced = await priceOrder(tx, store, body, now, true);
+    const refused = priced.refusals[0];
+    if (refused) throw refusalError(refused);
+    checkAgreedTotal(body, priced);
+    const couponRefused = priced.coupon && (await countCouponUse(tx, priced.coupon.id));
+    if (couponRefused) throw refusalError(couponRefused);
     const number = await nextNumber(tx, store.restaurantId);
     const address = body.fulfilment === 'delivery' ? body.address : null;
     const [row] = await tx
@@ -94,13 +101,21 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         addressZip: address?.zip_code ?? null,
         addressNotes: address?.notes ?? null,
         note: body.note ?? '',
-        subtotalCents: priced.subtotalCents,
-        feeCents: terms.feeCents,
-        totalCents,
+        subtotalCents: priced.money.subtotal,
+        discountCents: priced.money.discount,
+        taxCents: priced.money.tax,
+        tipCents: priced.money.tip,
+        feeCents: priced.money.fee,
+        totalCents: priced.money.total,
+        pricesIncludeTax: priced.pricesIncludeTax,
+        couponId: priced.coupon?.id ?? null,
+        // As the customer typed it (trimmed), as their receipt shows it.
+        couponCode: priced.coupon ? body.coupon_code!.trim() : null,
         currency: store.storefront.restaurant.currency,
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),
-        estimatedAt: terms.estimatedAt,
+        // A time refused is a refusal above: here it is known.
+        estimatedAt: priced.estimatedAt!,
         updatedAt: now,
       })
       .returning();

@@ -9,7 +9,8 @@ import type { Db } from '../../db/database';
  * terms, hours and coverage the store page shows, with no rule written twice. The shapes below
  * are the parts of the store's public data (contracts/storefront.ts, `Storefront`) an order reads.
  */
-export type MenuCategory = OrderingCategory;
+/** A category of the menu, with its id: a line's tax rate may be its category's (issue 43). */
+export type MenuCategory = OrderingCategory & { id: number };
 
 export type StoreView = {
   restaurant: { name: string; slug: string; currency: Currency; time_zone: string; country?: string | null };

@@ -28,6 +28,11 @@ async function placeOf(db: Db, restaurantId: number): Promise<{ country: string;
 
 export async function readTaxSettings(db: Db, scope: Scope, restaurantId: number): Promise<TaxSettingsAnswer> {
   await checkedRestaurantFilter(db, scope, restaurantId);
+  return taxTermsOf(db, restaurantId);
+}
+
+/** The restaurant's taxes as saved, else its location's defaults, with no caller's scope: what an order is priced with. */
+export async function taxTermsOf(db: Db, restaurantId: number): Promise<TaxSettingsAnswer> {
   const [row] = await db.select().from(restaurantTaxSettings).where(eq(restaurantTaxSettings.restaurantId, restaurantId));
   if (!row) {
     const defaults = taxDefaults(await placeOf(db, restaurantId));

@@ -19,6 +19,11 @@ const tipSettingsOf = (row: typeof restaurantTipSettings.$inferSelect): TipSetti
 
 export async function readTipSettings(db: Db, scope: Scope, restaurantId: number): Promise<TipSettings> {
   await checkedRestaurantFilter(db, scope, restaurantId);
+  return tipTermsOf(db, restaurantId);
+}
+
+/** The restaurant's tips as saved, else the defaults, with no caller's scope: what an order's tip is held to. */
+export async function tipTermsOf(db: Db, restaurantId: number): Promise<TipSettings> {
   const [row] = await db.select().from(restaurantTipSettings).where(eq(restaurantTipSettings.restaurantId, restaurantId));
   return row ? tipSettingsOf(row) : DEFAULT_TIP_SETTINGS;
 }

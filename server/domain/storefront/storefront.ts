@@ -8,6 +8,7 @@ import { restaurantOpeningHours, restaurantSpecialDays } from '../../db/schema-o
 import { openingDayOf, specialDayOf } from '../shared/opening-rows';
 import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
 import { readStoreMenu } from './store-menu';
+import { readStoreMoney } from './store-money';
 import { sideBySide } from '../../db/side-by-side';
 
 /**
@@ -33,7 +34,8 @@ async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{
 /**
  * A launched restaurant's public data (issue 29), or null for a slug that is unknown or not
  * launched yet. A fixed number of queries whatever the menu's size: the restaurant with its
- * one-row settings, the week and the special days, and the menu's eight kinds of rows.
+ * one-row settings, the week and the special days, the menu's eight kinds of rows, and its tax
+ * and tip settings (issue 43).
  * Only what a customer may see is read: never the owner, the restaurant phone, fax or mobile.
  * The version is read first and the rest after it (side by side, each statement on its own), so
  * what is answered is at least as new as its version: a tag made from it never labels older data.
@@ -50,7 +52,11 @@ export async function readStorefront(db: Db, slug: string, now: Date): Promise<S
 export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Promise<{ storefront: Storefront; schedule: Schedule }> {
   const timeZone = timeZoneOf(store);
   const today = wallClock(timeZone, now).date;
-  const [{ days, specialDays }, categories] = await sideBySide(db, [() => readHours(db, store, today), () => readStoreMenu(db, store.id)] as const);
+  const [{ days, specialDays }, categories, money] = await sideBySide(db, [
+    () => readHours(db, store, today),
+    () => readStoreMenu(db, store.id),
+    () => readStoreMoney(db, store.id, store.country),
+  ] as const);
   const open247 = store.open247 ?? false;
   const { pickup, delivery } = termsOf(store);
   const schedule: Schedule = { time_zone: timeZone, open_247: open247, days, special_days: specialDays };
@@ -76,6 +82,7 @@ export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Pro
     pickup,
     delivery,
     categories,
+    money,
   };
   return { storefront, schedule };
 }

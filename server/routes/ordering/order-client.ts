@@ -14,6 +14,9 @@ const slugOf = (request: FastifyRequest) => (request.params as { slug?: string }
 /** The order limit's counter: one per client address and store, so orders on one store leave another's budget alone. */
 export const orderLimitKey = (request: FastifyRequest) => `${clientAddress(request)} ${slugOf(request)}`;
 
+/** The quote limit's counter: the same client and store, counted apart from its orders (a Redis store shares one namespace). */
+export const quoteLimitKey = (request: FastifyRequest) => `quote ${orderLimitKey(request)}`;
+
 /**
  * The client's part of the order's idempotency scope (issue 40): a keyed hash of its address, so
  * another client sending the same Idempotency-Key and body never receives this client's order,

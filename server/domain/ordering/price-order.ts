@@ -1,0 +1,107 @@
+import { ORDER_TOTAL_MAX_CENTS, type OrderQuote, type PlaceOrderBody } from '../../../contracts/ordering';
+import { orderMoney, type OrderMoney } from '../../../contracts/ordering/order-money';
+import { fromCents } from '../../../contracts/shared/cents';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import { wallClock } from '../../../contracts/shared/opening-status';
+import type { Currency } from '../../../contracts/shared/restaurants';
+import type { Db } from '../../db/database';
+import { couponTerms, findCoupon, type CouponRow } from './order-coupon';
+import { priceLines, type PricedLine } from './order-pricing';
+import { quoteRefusals, refusal, type Refusal } from './order-refusals';
+import { lineOf } from './order-shapes';
+import { orderTerms } from './order-terms';
+import { orderTip } from './order-tip';
+import type { OrderingStore } from './store-readers';
+import { taxTermsOf } from './tax-settings';
+import { tipTermsOf } from './tip-settings';
+
+/**
+ * An order body priced and checked against the store as it is now (issue 43): the one path the
+ * quote and placing share. The lines are priced from the menu, the terms give the fee and the
+ * time, and the order engine (contracts/ordering/order-money.ts) the discount, tax, tip and
+ * total, with the restaurant's tax and tip settings. Every refusal is kept, in the order placing
+ * meets them: placing answers the first, the quote lists them all and prices what it can.
+ */
+export type PricedOrder = {
+  lines: PricedLine[];
+  money: OrderMoney;
+  pricesIncludeTax: boolean;
+  /** The coupon applied; null without one or when it is refused. */
+  coupon: CouponRow | null;
+  estimatedAt: Date | null;
+  currency: Currency;
+  refusals: Refusal[];
+};
+
+/** An order above ORDER_TOTAL_MAX_CENTS is refused (400): its money would not fit the order's columns. */
+function totalRefusal(totalCents: number, currency: Currency): Refusal | null {
+  if (totalCents <= ORDER_TOTAL_MAX_CENTS) return null;
+  const money = (cents: number) => formatMoney(fromCents(cents), currency);
+  const detail = `An order can come to at most ${money(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${money(totalCents)}. Please order less.`;
+  return refusal(400, 'order_too_large', 'lines', detail);
+}
+
+/**
+ * `placing`: the customer's coupon limits are checked under a lock held until the order commits
+ * (order-coupon.ts); the quote reads them as they are.
+ */
+export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderBody, now: Date, placing: boolean): Promise<PricedOrder> {
+  const { restaurant, categories } = store.storefront;
+  const priced = priceLines(body.lines, categories);
+  const lines = priced.lines.map(({ line }) => line);
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const terms = orderTerms(store, body, subtotal, now);
+  const taxes = await taxTermsOf(db, store.restaurantId);
+  const tip = orderTip(await tipTermsOf(db, store.restaurantId), body.tip);
+  const code = body.coupon_code?.trim() ?? '';
+  const found =
+    code === ''
+      ? { coupon: null, refusal: null }
+      : await findCoupon(db, {
+          restaurantId: store.restaurantId,
+          code,
+          email: body.customer.email.toLowerCase(),
+          today: wallClock(restaurant.time_zone, now).date,
+          country: restaurant.country,
+          placing,
+        });
+  const money = orderMoney(
+    {
+      lines: priced.lines.map(({ line, categoryId }) => ({ line_cents: line.lineTotalCents, category_id: categoryId })),
+      fee: terms.feeCents,
+      taxes,
+      coupon: found.coupon && couponTerms(found.coupon),
+      tip: tip.choice,
+    },
+    restaurant.currency,
+  );
+  const belowMinimum = money.refusal === null ? null : refusal(400, 'coupon_below_minimum', 'coupon_code', money.refusal);
+  const refusals = [priced.refusal, ...terms.refusals, tip.refusal, found.refusal, belowMinimum, totalRefusal(money.total, restaurant.currency)];
+  return {
+    lines,
+    money,
+    pricesIncludeTax: taxes.prices_include_tax,
+    coupon: belowMinimum ? null : found.coupon,
+    estimatedAt: terms.estimatedAt,
+    currency: restaurant.currency,
+    refusals: refusals.filter((refused) => refused !== null),
+  };
+}
+
+/** The priced order as the quote (and a 409 `price_changed`) answers it: money with two decimals. */
+export function quoteOf(priced: PricedOrder): OrderQuote {
+  const { money } = priced;
+  return {
+    lines: priced.lines.map((line, index) => ({ ...lineOf(line), discount: fromCents(money.lines[index]!.discount), tax: fromCents(money.lines[index]!.tax) })),
+    subtotal: fromCents(money.subtotal),
+    discount: fromCents(money.discount),
+    tax: fromCents(money.tax),
+    tip: fromCents(money.tip),
+    fee: fromCents(money.fee),
+    total: fromCents(money.total),
+    prices_include_tax: priced.pricesIncludeTax,
+    coupon_code: priced.coupon?.code ?? null,
+    currency: priced.currency,
+    refusals: priced.refusals.flatMap(quoteRefusals),
+  };
+}

@@ -1,0 +1,66 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TaxSettingsAnswer, TipSettings } from '#contracts/ordering/order-settings';
+import type { Storefront } from '#contracts/storefront';
+import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { injectedOwner } from '../owner-calls';
+import { testAppForFile } from '../test-app';
+
+/**
+ * The store's money block (issue 43): whether its prices include tax and the tips it offers, as
+ * the owner's Taxes and Tips settings say (their defaults while never saved, which the storefront
+ * restates: server/domain/storefront/store-money.ts), and a change of either is a new version of
+ * the store (a new ETag), so no cached page or copy keeps the old words.
+ */
+const t = testAppForFile();
+type Owner = { call: OwnerCall; restaurantId: number; slug: string };
+const PLACES = {
+  us: { country: 'United States', street: '1 Congress Ave', city: 'Austin', state: 'TX', zip_code: '78701' },
+  uk: { country: 'United Kingdom', street: '1 Strand', city: 'London', state: 'EN', zip_code: 'WC2N 5HR' },
+  ca: { country: 'Canada', street: '1 King St W', city: 'Toronto', state: 'ON', zip_code: 'M5H 1A1' },
+};
+const owners = {} as Record<keyof typeof PLACES, Owner>;
+
+beforeAll(async () => {
+  for (const [key, location] of Object.entries(PLACES) as [keyof typeof PLACES, (typeof PLACES)['us']][]) {
+    const owner = await injectedOwner(t, `${key}@example.com`);
+    await seedStore(owner.call, owner.restaurantId, { slug: `${key}-money`, categories: 1, itemsPerCategory: 1, location });
+    owners[key] = { ...owner, slug: `${key}-money` };
+  }
+});
+beforeEach(async () => {
+  for (const table of ['restaurant_tax_category_rates', 'restaurant_tax_settings', 'restaurant_tip_settings']) await t.database.query(`delete from ${table}`);
+});
+
+const storeOf = async (owner: Owner) => {
+  const answer = await t.app.inject({ method: 'GET', url: `/api/v2/storefront/${owner.slug}/` });
+  return { store: answer.json() as Storefront, etag: answer.headers.etag };
+};
+const settingsOf = async (owner: Owner) => ({
+  taxes: (await owner.call('GET', `/restaurants/${owner.restaurantId}/settings/taxes/`)).body as TaxSettingsAnswer,
+  tips: (await owner.call('GET', `/restaurants/${owner.restaurantId}/settings/tips/`)).body as TipSettings,
+});
+
+describe('the store’s money block', { timeout: 30_000 }, () => {
+  it('states the owner’s defaults while nothing is saved, in every country the defaults know', async () => {
+    for (const owner of Object.values(owners)) {
+      const { taxes, tips } = await settingsOf(owner);
+      expect((await storeOf(owner)).store.money).toEqual({ prices_include_tax: taxes.prices_include_tax, tips });
+    }
+    expect((await storeOf(owners.uk)).store.money?.prices_include_tax).toBe(true);
+    expect((await storeOf(owners.us)).store.money?.prices_include_tax).toBe(false);
+  });
+
+  it('follows what the owner saves, under a new ETag', async () => {
+    const before = await storeOf(owners.us);
+    await owners.us.call('PUT', `/restaurants/${owners.us.restaurantId}/settings/taxes/`, {
+      prices_include_tax: true,
+      default_rate: 8.25,
+      delivery_fee_taxable: false,
+      category_rates: [],
+    });
+    await owners.us.call('PUT', `/restaurants/${owners.us.restaurantId}/settings/tips/`, { enabled: true, choices: [12.5, 18], allow_custom: false });
+    const after = await storeOf(owners.us);
+    expect(after.store.money).toEqual({ prices_include_tax: true, tips: { enabled: true, choices: [12.5, 18], allow_custom: false } });
+    expect(after.etag).not.toBe(before.etag);
+  });
+});
