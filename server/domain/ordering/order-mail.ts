@@ -1,4 +1,5 @@
 import type { TrackedOrder } from '../../../contracts/ordering';
+import { receiptRows } from '../../../contracts/ordering/order-receipt';
 import { orderTimeText } from '../../../contracts/ordering/order-times';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import { escapeHtml, mailPage, paragraph } from '../shared/mail-layout';
@@ -20,27 +21,18 @@ function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['c
   return `${line.quantity} × ${line.name}${size}${extras}: ${formatMoney(line.line_total, currency)}`;
 }
 
-/** What the tax is called on a receipt, as a label and in a sentence: VAT in the United Kingdom, tax elsewhere. */
-const taxWords = (country: string | null | undefined) => (country === 'United Kingdom' ? { label: 'VAT', word: 'VAT' } : { label: 'Tax', word: 'tax' });
-
 /**
- * What was ordered and what it costs, as a receipt (issue 43): the subtotal, the coupon's discount
- * with its code, the tax when it is added, the delivery fee, the tip and the total, paid at pickup
- * or on delivery; tax inside the prices is named under the total, never added. An order placed
- * before issue 43 has zeros there, so it reads as it always did.
+ * What was ordered and what it costs, as a receipt (issue 43): the rows every receipt of the
+ * product shows (contracts/ordering/order-receipt.ts: subtotal, the coupon's discount with its
+ * code, the tax when it is added, the tip, the delivery fee, the total, and a tax inside the prices
+ * named under the total, never added), the total saying where it is paid. An order placed before
+ * issue 43 has zeros there, so it reads as it always did.
  */
 export function summary(order: TrackedOrder): string[] {
-  const money = (amount: number) => formatMoney(amount, order.currency);
-  const tax = taxWords(order.restaurant.country);
+  const paid = order.fulfilment === 'pickup' ? 'at pickup' : 'on delivery';
   return [
     ...order.lines.map((line) => lineText(line, order.currency)),
-    `Subtotal: ${money(order.subtotal)}`,
-    ...(order.discount > 0 ? [`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}: −${money(order.discount)}`] : []),
-    ...(order.tax > 0 && !order.prices_include_tax ? [`${tax.label}: ${money(order.tax)}`] : []),
-    ...(order.fulfilment === 'delivery' ? [`Delivery: ${order.fee === 0 ? 'free' : money(order.fee)}`] : []),
-    ...(order.tip > 0 ? [`Tip: ${money(order.tip)}`] : []),
-    `Total: ${money(order.total)}, paid ${order.fulfilment === 'pickup' ? 'at pickup' : 'on delivery'}.`,
-    ...(order.tax > 0 && order.prices_include_tax ? [`The prices include ${tax.word} of ${money(order.tax)}.`] : []),
+    ...receiptRows(order).map((row) => (row.strong ? `${row.label}: ${row.amount}, paid ${paid}.` : `${row.label}: ${row.amount}`)),
   ];
 }
 

@@ -154,7 +154,7 @@ describe('an order priced by the money engine', { timeout: 30_000 }, () => {
     await t.app.backgroundSettled();
     const receipt = mailer.sent.find((mail) => mail.to === 'ada@example.com')!.text;
     expect(receipt).toContain('Total: £17.00');
-    expect(receipt).toContain('The prices include VAT of £2.83.');
+    expect(receipt).toContain('Includes VAT: £2.83');
   });
 
   it('places a body written from the specification alone as before: no tax set, no tip, no coupon, the total not checked', async () => {
