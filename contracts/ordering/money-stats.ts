@@ -1,4 +1,4 @@
-import { array, enums, number, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
 import { IdText } from '../shared/lists';
 import { CalendarDate } from '../shared/opening-hours';
 import { CURRENCIES } from '../shared/restaurants';
@@ -74,6 +74,8 @@ export type MoneyDay = Infer<typeof MoneyDay>;
 export const MoneyStats = object({
   currency: enums(CURRENCIES),
   time_zone: string(),
+  /** The restaurant's country (null without a location): how the screen writes the days (issue 40). */
+  country: nullable(string()),
   /** Every day of the range, oldest first, days without orders as zeros. */
   days: array(MoneyDay),
   totals: MoneyTotals,

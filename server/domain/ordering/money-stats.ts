@@ -24,7 +24,7 @@ type DayRow = { date: string } & Record<keyof Sums, string | number>;
  * which stay 0 until card payments can be refunded. Sums are in cents and become money last.
  */
 export async function moneyStats(db: Db, restaurantId: number, now: Date, range: MoneyRange): Promise<MoneyStats> {
-  const { timeZone, currency } = await restaurantLocale(db, restaurantId);
+  const { timeZone, currency, country } = await restaurantLocale(db, restaurantId);
   const rows = await selectRows<DayRow>(
     db,
     sql`with clock as (
@@ -57,6 +57,7 @@ export async function moneyStats(db: Db, restaurantId: number, now: Date, range:
   return {
     currency,
     time_zone: timeZone,
+    country,
     days: days.map((day) => ({ date: day.date, ...asMoney(day.cents) })),
     totals: asMoney(totals),
   };

@@ -114,6 +114,7 @@ describe('GET /stats/money/', () => {
     expect(empty.body).toEqual({
       currency: 'USD',
       time_zone: 'America/New_York',
+      country: null,
       days: ['2026-02-27', '2026-02-28', '2026-03-01'].map((date) => ({ date, ...expectedFigures([]) })),
       totals: expectedFigures([]),
     });
