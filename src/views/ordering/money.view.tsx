@@ -149,11 +149,12 @@ function MoneyFigures({ figures, busy }: { figures: MoneyStats; busy: boolean })
           </div>
         </Stack>
       </Paper>
+      <Text size="sm" c="dimmed">
+        Days in {figures.time_zone}. Cancelled orders are left out; refunds stay 0 until card payments exist.
+      </Text>
       <div className={classes.scroller} role="region" aria-label="Money per day" tabIndex={0}>
         <Table striped highlightOnHover className={classes.table}>
-          <caption className={classes.caption}>
-            Money per day ({figures.currency}), days in {figures.time_zone}; cancelled orders are left out, and refunds stay 0 until card payments exist.
-          </caption>
+          <caption className={classes.caption}>Money per day ({figures.currency})</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Date</Table.Th>
@@ -184,7 +185,9 @@ function MoneyFigures({ figures, busy }: { figures: MoneyStats; busy: boolean })
 function FigureRow({ label, figures, money, strong }: { label: string; figures: MoneyTotals; money: (amount: number) => string; strong?: boolean }) {
   return (
     <Table.Tr className={strong ? classes.total : undefined}>
-      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Th scope="row" className={classes.date}>
+        {label}
+      </Table.Th>
       <Table.Td className={classes.number}>{figures.orders}</Table.Td>
       {COLUMNS.map(({ figure }) => (
         <Table.Td key={figure} className={classes.number}>
