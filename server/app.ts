@@ -40,6 +40,7 @@ import { menuLibraryRoutes } from './routes/menu/menu-library';
 import { restaurantRoutes } from './routes/shared/restaurants';
 import { insightRoutes } from './routes/insights/insights';
 import { orderFigureRoutes } from './routes/ordering/order-figures';
+import { moneyStatsRoutes } from './routes/ordering/money-stats';
 import { menuFigures } from './domain/menu/menu-figures';
 import { placeFigures, placeLists } from './domain/onboarding/place-figures';
 import { storefrontRoutes } from './routes/storefront/storefront';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register(restaurantRoutes, context);
   await routes.register((instance) => insightRoutes(instance, context, { figures: { menu: menuFigures, places: placeFigures }, places: placeLists }));
   await routes.register((instance) => orderFigureRoutes(instance, context));
+  await routes.register(moneyStatsRoutes, context);
   // The territories area places the restaurants the onboarding area locates and counts the
   // leads area's sign-ups, through these two functions rather than their tables.
   await routes.register((instance) => territoryRoutes(instance, context, { readStores: restaurantZipsOf, countSignups: signupsPerZip }));

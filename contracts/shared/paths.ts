@@ -14,7 +14,7 @@ export const paths = {
   territory: (id: number | string) => `/territories/${id}/`,
   territoryCoverage: '/territories/coverage/',
   mapConfig: '/map/config/',
-  stats: { menu: '/stats/menu/', general: '/stats/general/', analytics: '/stats/analytics/', orders: '/stats/orders/' },
+  stats: { menu: '/stats/menu/', general: '/stats/general/', analytics: '/stats/analytics/', orders: '/stats/orders/', money: '/stats/money/' },
   /** A restaurant's customers, counted from its orders (issue 30); `?format=csv` downloads them. */
   customers: '/customers/',
   countries: '/countries/',

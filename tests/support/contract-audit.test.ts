@@ -68,6 +68,8 @@ import * as placing from '#src/services/ordering/place-order';
 import * as tracking from '#src/services/ordering/track-order';
 import { OrdersQuery, PlaceOrderBody, TransitionBody } from '#contracts/ordering';
 import * as stats from '#src/services/insights/stats';
+import * as money from '#src/services/ordering/money';
+import { MoneyStatsQuery } from '#contracts/ordering/money-stats';
 import * as storefront from '#src/services/storefront/delivery-check';
 import { createTokenRenewer } from '#src/services/shared/token-renewal';
 import type { MenuScope } from '#src/services/menu/menu-types';
@@ -352,6 +354,16 @@ const AUDIT: Record<string, Audit> = {
     query: CustomersQuery,
   },
   'stats.downloadCustomers': { call: () => stats.downloadCustomers(42, 'ada'), route: `GET ${M('/customers/')}`, query: CustomersQuery },
+  'money.loadMoneyStats': {
+    call: () => money.loadMoneyStats({ from: '2026-11-23', to: '2026-11-27', restaurant_id: 42 }),
+    route: `GET ${M('/stats/money/')}`,
+    query: MoneyStatsQuery,
+  },
+  'money.downloadMoneyCsv': {
+    call: () => money.downloadMoneyCsv({ from: '2026-11-01', to: '2026-11-27' }),
+    route: `GET ${M('/stats/money/')}`,
+    query: MoneyStatsQuery,
+  },
   ...Object.fromEntries(
     (Object.keys(VALID_STEPS) as (keyof typeof VALID_STEPS)[]).map((step) => [
       `onboarding.saveOnboardingStep ${step}`,
@@ -449,6 +461,7 @@ describe('every client call against its server contract', () => {
       surveyAnswers,
       demand,
       stats,
+      money,
       onboarding,
       session,
       restaurants,

@@ -10,7 +10,7 @@ export type { BackOfficeBase } from './navigation';
 
 /**
  * A back-office screen the specification shows only as one line of text (notifications, coupons,
- * reviews, media, money, point of sale, support). The areas' own screens are routed in src/app.tsx.
+ * reviews, media, point of sale, support). The areas' own screens are routed in src/app.tsx.
  */
 export function BackOfficeArea({ screen }: { screen: PlaceholderScreen }) {
   return <Placeholder title={screenLabel(screen)} text={PLACEHOLDER_TEXTS[screen]} />;

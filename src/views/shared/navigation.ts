@@ -46,7 +46,6 @@ export const PLACEHOLDER_TEXTS = {
   coupons: 'Create and manage promo codes and discounts.',
   reviews: 'Moderate and reply to customer reviews.',
   media: 'Upload and manage images and assets.',
-  money: 'Payouts, fees, and financial settings.',
   pos: 'Configure POS terminals and in-store ordering.',
   support: 'Get help, documentation, and contact support.',
 } as const satisfies Record<string, string>;

@@ -138,7 +138,6 @@ describe('guards and the back-office shell', () => {
     ['coupons', 'Create and manage promo codes and discounts.'],
     ['reviews', 'Moderate and reply to customer reviews.'],
     ['media', 'Upload and manage images and assets.'],
-    ['money', 'Payouts, fees, and financial settings.'],
     ['pos', 'Configure POS terminals and in-store ordering.'],
     ['support', 'Get help, documentation, and contact support.'],
   ])('shows the %s placeholder word for word', async (screenName, text) => {

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { fromCents } from '../../../contracts/shared/cents';
+import { MONEY_CSV_COLUMNS, type MoneyStats, type MoneyTotals } from '../../../contracts/ordering/money-stats';
+import type { Db } from '../../db/database';
+import { csvRow } from '../shared/csv';
+import { selectRows } from '../shared/raw-rows';
+import { restaurantLocale } from '../shared/restaurants';
+
+/** A range of the restaurant's calendar, both days included; null: this month so far. */
+export type MoneyRange = { from: string; to: string } | null;
+
+/** What is summed per day, in cents (orders a count); `net` is the orders' totals (refunds are 0 until card payments exist). */
+const SUMMED = ['orders', 'gross_sales', 'discounts', 'tax', 'tips', 'delivery_fees', 'net'] as const;
+type Sums = Record<(typeof SUMMED)[number], number>;
+type DayRow = { date: string } & Record<keyof Sums, string | number>;
+
+/**
+ * GET /stats/money/: a restaurant's money per day of its own calendar. One statement: the days
+ * come from generate_series (a day without orders is a row of zeros), the orders are grouped by
+ * their date in the zone, read through the (restaurant_id, placed_at) index between the first
+ * day's midnight and the midnight after the last (at most 366 days, the contract's limit). Days
+ * are when an order was placed; cancelled orders count nowhere. `net` is what the customers were
+ * charged (each order's total: subtotal − discount + tax when added + fee + tip) less refunds,
+ * which stay 0 until card payments can be refunded. Sums are in cents and become money last.
+ */
+export async function moneyStats(db: Db, restaurantId: number, now: Date, range: MoneyRange): Promise<MoneyStats> {
+  const { timeZone, currency, country } = await restaurantLocale(db, restaurantId);
+  const rows = await selectRows<DayRow>(
+    db,
+    sql`with clock as (
+          select (${now.toISOString()}::timestamptz at time zone ${timeZone})::date as today
+        ), bounds as (
+          select coalesce(${range?.from ?? null}::date, clock.today - (extract(day from clock.today)::int - 1)) as first_day,
+                 coalesce(${range?.to ?? null}::date, clock.today) as last_day
+          from clock
+        ), counted as (
+          select (o.placed_at at time zone ${timeZone})::date as day, count(*)::int as orders,
+                 sum(o.subtotal_cents)::bigint as gross_sales, sum(o.discount_cents)::bigint as discounts,
+                 sum(o.tax_cents)::bigint as tax, sum(o.tip_cents)::bigint as tips,
+                 sum(o.fee_cents)::bigint as delivery_fees, sum(o.total_cents)::bigint as net
+          from orders o, bounds
+          where o.restaurant_id = ${restaurantId} and o.status <> 'cancelled'
+            and o.placed_at >= (bounds.first_day::timestamp at time zone ${timeZone})
+            and o.placed_at < ((bounds.last_day + 1)::timestamp at time zone ${timeZone})
+          group by 1
+        )
+        select to_char(series.day, 'YYYY-MM-DD') as date, coalesce(counted.orders, 0) as orders,
+               coalesce(counted.gross_sales, 0) as gross_sales, coalesce(counted.discounts, 0) as discounts,
+               coalesce(counted.tax, 0) as tax, coalesce(counted.tips, 0) as tips,
+               coalesce(counted.delivery_fees, 0) as delivery_fees, coalesce(counted.net, 0) as net
+        from bounds cross join lateral generate_series(bounds.first_day, bounds.last_day, interval '1 day') as series(day)
+        left join counted on counted.day = series.day::date
+        order by series.day`,
+  );
+  const days = rows.map((row) => ({ date: row.date, cents: sumsOf(row) }));
+  const totals = days.reduce((sum, day) => added(sum, day.cents), NONE);
+  return {
+    currency,
+    time_zone: timeZone,
+    country,
+    days: days.map((day) => ({ date: day.date, ...asMoney(day.cents) })),
+    totals: asMoney(totals),
+  };
+}
+
+// bigint sums arrive as text from node-postgres: numbers here, far below 2^53 cents.
+const sumsOf = (row: Record<keyof Sums, string | number>) => Object.fromEntries(SUMMED.map((figure) => [figure, Number(row[figure])])) as Sums;
+const added = (a: Sums, b: Sums) => Object.fromEntries(SUMMED.map((figure) => [figure, a[figure] + b[figure]])) as Sums;
+const NONE = Object.fromEntries(SUMMED.map((figure) => [figure, 0])) as Sums;
+
+/** Cents to money with two decimals; refunds are 0 until card payments exist. */
+const asMoney = (cents: Sums): MoneyTotals => ({
+  orders: cents.orders,
+  gross_sales: fromCents(cents.gross_sales),
+  discounts: fromCents(cents.discounts),
+  tax: fromCents(cents.tax),
+  tips: fromCents(cents.tips),
+  delivery_fees: fromCents(cents.delivery_fees),
+  refunds: 0,
+  net: fromCents(cents.net),
+});
+
+/** The same figures as CSV: a row per day, then a row `total`; every cell is ours (dates, numbers, the currency's code). */
+export function moneyCsv(stats: MoneyStats): string {
+  const line = (date: string, figures: MoneyTotals) =>
+    csvRow(MONEY_CSV_COLUMNS.map((column) => (column === 'date' ? date : column === 'currency' ? stats.currency : figures[column])));
+  return [csvRow(MONEY_CSV_COLUMNS), ...stats.days.map((day) => line(day.date, day)), line('total', stats.totals)].join('');
+}
