@@ -1,7 +1,6 @@
 import { is, validate, type Struct } from 'superstruct';
 import { ORDER_MESSAGES, TipInput, type Fulfilment, type PlaceOrderBody, type QuoteRefusal } from '../../../contracts/ordering';
 import { milliPercent, percentOf } from '../../../contracts/ordering/cents-shares';
-import type { TipChoice } from '../../../contracts/ordering/order-money';
 import { openingStatus, type Schedule } from '../../../contracts/shared/opening-status';
 import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots';
 import type { DeliveryTermsData } from '../../../contracts/ordering/order-terms';
@@ -96,7 +95,7 @@ export const tipOptions = (store: CheckoutStore, subtotal: number): TipOption[] 
   store.money?.tips.enabled ? store.money.tips.choices.map((percent) => ({ percent, cents: percentOf(subtotal, milliPercent(percent)) })) : [];
 
 /** A tip amount as the customer typed it ("4.50", "$4.50"), in the store's currency; the contract's sentence when it is not one. */
-export function typedTip(text: string): { tip: TipChoice } | { error: string } {
+export function typedTip(text: string): { tip: TipInput } | { error: string } {
   const cleaned = text.trim().replace(/^[$£]/, '').replace(',', '.');
   const tip = { amount: Number(cleaned) };
   return cleaned !== '' && is(tip, TipInput) ? { tip } : { error: ORDER_MESSAGES.money };

@@ -1,6 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type OrderQuote, type PlacedOrder, type PlaceOrderBody } from '../../../contracts/ordering';
-import type { TipChoice } from '../../../contracts/ordering/order-money';
+import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type OrderQuote, type PlacedOrder, type PlaceOrderBody, type TipInput } from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
 import { clockOf, formatDayTime } from '../../../contracts/shared/clock-format';
 import { orderFigures, termsOf, type DeliveryTermsData, type OrderFigures, type Terms } from '../../../contracts/ordering/order-terms';
@@ -89,7 +88,7 @@ type Context = CheckoutInput &
     /** What the contact step says about the kept details (after Forget). */
     notice: string | null;
     /** The tip sent (a percent offered, a typed amount, or none), and whether "Other amount" is chosen, with what is typed there. */
-    tip: TipChoice;
+    tip: TipInput | null;
     tipOther: boolean;
     tipText: string;
     /** The coupon code as typed, and the one sent (applied and not refused by the last quote). */
@@ -320,7 +319,7 @@ export const checkoutMachine = setup({
     chooseTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { tip: event.tip, tipOther: false, errors: withoutError(context, 'tip') } : {})),
     chooseOtherTip: assign({ tipOther: true }),
     typeTip: assign(({ context, event }) => (event.type === 'tip.type' ? { tipText: event.value, errors: withoutError(context, 'tip') } : {})),
-    applyTip: assign(({ context }) => ({ tip: (typedTip(context.tipText) as { tip: TipChoice }).tip })),
+    applyTip: assign(({ context }) => ({ tip: (typedTip(context.tipText) as { tip: TipInput }).tip })),
     tipError: assign(({ context }) => ({ errors: { ...context.errors, tip: (typedTip(context.tipText) as { error: string }).error } })),
     typeCoupon: assign(({ context, event }) => (event.type === 'coupon.type' ? { couponText: event.value, errors: withoutError(context, 'coupon_code') } : {})),
     applyCoupon: assign(({ context }) => ({ coupon: context.couponText.trim() || null, errors: withoutError(context, 'coupon_code') })),

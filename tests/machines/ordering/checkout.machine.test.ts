@@ -4,11 +4,11 @@ import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
 import { orderSlots } from '#contracts/shared/order-slots';
 import { assert } from 'superstruct';
 import { checkoutFigures, checkoutMachine, formToKeep, type CheckoutInput, type KeptForm, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
-import { scheduleOf } from '#src/machines/ordering/checkout-rules';
+import { orderBody, scheduleOf } from '#src/machines/ordering/checkout-rules';
 import type { Placement } from '#src/services/ordering/place-order';
 import type { Quoting } from '#src/services/ordering/quote-order';
 import { COLA, CLOSED_NOW, OPEN_NOW, storeData, TIPPING } from '#tests/fixtures/ordering/store-data';
-import { quoteFor } from '#tests/fixtures/ordering/order-quote';
+import { quoteFor, UNKNOWN_COUPON } from '#tests/fixtures/ordering/order-quote';
 import { assertWalksCover } from '../../support/path-coverage';
 import { memoryDetails } from '../../support/details-memory';
 
@@ -408,5 +408,112 @@ describe('checkout machine', () => {
     expect(memory.kept()).toBeNull();
     expect(next.actor.getSnapshot().context).toMatchObject({ remember: false, remembered: false, notice: 'Your details are no longer kept on this device.' });
     expect(next.emitted.at(-1)).toEqual({ type: 'step.shown', step: 'contact', field: 'remember' });
+  });
+});
+
+describe('checkout machine: the review’s money (issue 43)', () => {
+  const money = { store: { ...store, money: TIPPING }, kept: KEPT };
+  /** The server's engine answering every quote (tests/fixtures/ordering/order-quote.ts). */
+  const engine = async (body: PlaceOrderBody): Promise<Quoting> => ({ kind: 'quoted', quote: quoteFor(body) });
+
+  it('prices the review with the server’s quote, asks again for a tip and a coupon, and places with the total shown', async () => {
+    const { actor, send, settled, sent, quoted } = start([async () => ({ kind: 'placed', order: placedOrder })], money, engine);
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    expect(actor.getSnapshot().hasTag('quoting')).toBe(true);
+    // No figures yet: Place order waits.
+    send({ type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().context.quote).toMatchObject({ subtotal: 20, tax: 1.65, total: 21.65 });
+    send({ type: 'tip.choose', tip: { percent: 15 } });
+    await settled();
+    send({ type: 'coupon.type', value: ' save10 ' }, { type: 'coupon.apply' });
+    await settled();
+    // 10 % off $20.00, tax 8.25 % on $18.00 ($1.49), a 15 % tip on $20.00 ($3.00).
+    expect(actor.getSnapshot().context.quote).toMatchObject({ discount: 2, tax: 1.49, tip: 3, total: 22.49, coupon_code: 'SAVE10' });
+    expect(quoted.map((body) => [body.tip, body.coupon_code])).toEqual([
+      [null, undefined],
+      [{ percent: 15 }, undefined],
+      [{ percent: 15 }, 'save10'],
+    ]);
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ tip: { percent: 15 }, coupon_code: 'save10', agreed_total: 22.49 });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('keeps a typed tip the contract refuses on its field, and sends one it takes as an amount', async () => {
+    const { actor, send, settled, quoted, emitted } = start([], money, engine);
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    send({ type: 'tip.other' }, { type: 'tip.type', value: '4.555' }, { type: 'tip.apply' });
+    expect(actor.getSnapshot().context.errors).toEqual({ tip: 'Enter an amount from 0 to 1000000 with at most two decimals.' });
+    expect(emitted.at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'tip.amount' });
+    send({ type: 'tip.type', value: '$4.50' }, { type: 'tip.apply' });
+    await settled();
+    expect(quoted.at(-1)!.tip).toEqual({ amount: 4.5 });
+    expect(actor.getSnapshot().context).toMatchObject({ errors: {}, quote: { tip: 4.5, total: 26.15 } });
+  });
+
+  it('shows a refused coupon on its field with the focus there, and does not send it again', async () => {
+    const { actor, send, settled, sent, emitted } = start([async () => ({ kind: 'placed', order: placedOrder })], money, engine);
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    send({ type: 'coupon.type', value: 'FREEPIZZA' }, { type: 'coupon.apply' });
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ errors: { coupon_code: UNKNOWN_COUPON }, coupon: null, couponText: 'FREEPIZZA', quote: { discount: 0 } });
+    expect(emitted.at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'coupon_code' });
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent[0]!.body).not.toHaveProperty('coupon_code');
+  });
+
+  it('comes back to the review with the new figures when the total changed, the focus on the sentence saying so', async () => {
+    const raised = { ...quoteFor(orderBody(KEPT, lines)), total: 23.1 };
+    const { actor, send, settled, sent, emitted } = start(
+      [
+        async () => ({ kind: 'price_changed', message: 'The total changed.', answer: { detail: 'The total changed.', code: 'price_changed', quote: raised } }),
+        async () => ({ kind: 'price_changed', message: 'The total changed.', answer: { detail: 'The total changed.', code: 'price_changed' } }),
+      ],
+      money,
+      engine,
+    );
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    send({ type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('priced')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ quote: { total: 23.1 }, changed: expect.stringContaining('The total changed') });
+    expect(emitted.filter((event) => event.type === 'step.shown').at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'price-changed' });
+    // Placed again: the new total, a new attempt. Its answer has no figures: the review asks for a quote again.
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent.map((call) => [call.key, (call.body as PlaceOrderBody).agreed_total])).toEqual([
+      ['key-1', 21.65],
+      ['key-2', 23.1],
+    ]);
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ quote: { total: 21.65 }, changed: expect.stringContaining('The total changed') });
+  });
+
+  it('says when there is no quote, does not place without figures, and tries again; sends a refusal to its step', async () => {
+    let answers = [() => Promise.reject(new Error('offline')), engine];
+    const { actor, send, settled, sent } = start([], money, (body) => answers.shift()!(body));
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('unpriced')).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBe('We could not work out your total just now. Please try again.');
+    send({ type: 'step.next' });
+    expect(sent).toEqual([]);
+    send({ type: 'quote.retry' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('priced')).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBeNull();
+
+    answers = [async (body) => ({ kind: 'quoted', quote: { ...quoteFor(body), refusals: [{ field: 'scheduled_for', code: 'closed', detail: 'We are closed now.' }] } })];
+    send({ type: 'tip.choose', tip: null });
+    await settled();
+    expect(actor.getSnapshot().hasTag('time')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ errors: { scheduled_for: 'We are closed now.' }, alert: 'Please check the marked field before placing your order.' });
   });
 });
