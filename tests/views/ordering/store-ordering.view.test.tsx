@@ -1,13 +1,14 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validate } from 'superstruct';
-import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
+import { assert, validate } from 'superstruct';
+import { OrderQuote, PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
 import type { StorePageData } from '#contracts/storefront';
 import { storeBrowser } from '#src/store-page';
 import { StoreRoot } from '#src/store-roots';
 import { contractFetch, jsonResponse } from '#tests/support/contract-double';
-import { COLA, LARGE, MARGHERITA, storeData, storefrontOf } from '#tests/fixtures/ordering/store-data';
+import { COLA, LARGE, MARGHERITA, storeData, storefrontOf, TIPPING } from '#tests/fixtures/ordering/store-data';
+import { quoteFor, UNKNOWN_COUPON } from '#tests/fixtures/ordering/order-quote';
 
 /**
  * The store page's cart and checkout (issue 30) in React (issue 42), the page's root rendered with
@@ -23,21 +24,33 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuv';
 type Placement = { body: unknown; key: string | null };
 let placements: Placement[];
 let answers: Response[];
+/** The bodies the checkout asked the server to quote, and how the server answers the next one (its engine's quote unless a test says otherwise). */
+let quoted: unknown[];
+let quoteAnswers: Response[];
 let navigated: string[];
 const realFetch = globalThis.fetch;
 
 beforeEach(() => {
   placements = [];
   answers = [];
+  quoted = [];
+  quoteAnswers = [];
   navigated = [];
   localStorage.clear();
   const checked = contractFetch(() => jsonResponse(200, { zip: '60606', delivers: true, fee: 3, min_order: 15, free_over: 40, eta_from: 30, eta_to: 45 }));
   globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
-    if (request.method !== 'POST' || !request.url.endsWith(`/storefront/${data.slug}/orders/`)) return checked(input, init);
+    const quoting = request.url.endsWith(`/storefront/${data.slug}/quote/`);
+    if (request.method !== 'POST' || !(quoting || request.url.endsWith(`/storefront/${data.slug}/orders/`))) return checked(input, init);
     const body: unknown = await request.json();
-    const [failure] = validate(body, PlaceOrderBody, { coerce: true });
+    // The quote route (issue 43) takes the order body as placing does, without an Idempotency-Key.
+    const [failure, valid] = validate(body, PlaceOrderBody, { coerce: true });
     if (failure) throw new Error(`PlaceOrderBody refuses the body: ${failure.message}`);
+    if (quoting) {
+      expect(request.headers.get('idempotency-key')).toBeNull();
+      quoted.push(body);
+      return quoteAnswers.shift() ?? served(quoteFor(valid));
+    }
     placements.push({ body, key: request.headers.get('idempotency-key') });
     return answers.shift()!;
   };
@@ -46,6 +59,12 @@ afterEach(() => {
   cleanup();
   globalThis.fetch = realFetch;
 });
+
+/** A quote answer, checked against the contract the real route answers with. */
+function served(quote: OrderQuote, status = 200) {
+  assert(quote, OrderQuote);
+  return jsonResponse(status, quote);
+}
 
 /** The store page of `page` as the browser runs it, whose placed orders "navigate" into `navigated`. */
 function start(page: StorePageData = data) {
@@ -195,11 +214,13 @@ describe('the store page’s cart and checkout', () => {
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
 
     await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'Review your order' })).toHaveFocus());
+    // The server's quote: tax added (8.25 %), line by line.
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$24.65'));
     for (const words of [
       '8 × Cola',
       'Subtotal$20.00',
+      'Tax$1.65',
       'Delivery fee$3.00',
-      'Total$23.00',
       'Free delivery over $40.00',
       'Minimum order $15.00',
       'Pay on delivery',
@@ -217,6 +238,7 @@ describe('the store page’s cart and checkout', () => {
 
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
     answers.push(jsonResponse(201, placed));
+    await waitFor(() => expect(within(checkout).getByRole('button', { name: 'Place order' })).not.toHaveAttribute('aria-disabled'));
     await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
     expect(placements).toHaveLength(2);
@@ -227,6 +249,7 @@ describe('the store page’s cart and checkout', () => {
       address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: 'Ring twice' },
       scheduled_for: null,
       note: 'No onions',
+      agreed_total: 24.65,
     });
     expect(placements[0]!.key).toMatch(/^[0-9a-f]{32}$/);
     expect(placements[1]!.key).not.toBe(placements[0]!.key);
@@ -279,12 +302,16 @@ describe('the store page’s cart and checkout', () => {
     expect(await within(checkout).findByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
     expect(within(checkout).getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
     expect(within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' })).toBeChecked();
+    // A server without the quote route (before issue 43): the cart's new lines and its own figures, placed without an agreed total.
+    quoteAnswers.push(jsonResponse(404, { detail: 'Not found.', code: 'not_found' }));
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
-    // The cart's new lines and subtotal.
-    for (const words of ['6 × Cola', 'Subtotal$15.00', 'Total$18.00']) expect(checkout).toHaveTextContent(words);
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$18.00'));
+    for (const words of ['6 × Cola', 'Subtotal$15.00']) expect(checkout).toHaveTextContent(words);
+    expect(within(checkout).queryByRole('textbox', { name: /Coupon code/ })).toBeNull();
     answers.push(jsonResponse(201, placed));
     await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements[0]!.body).not.toHaveProperty('agreed_total');
     expect(JSON.parse(localStorage.getItem('details:blue-door')!)).toEqual({
       customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
       address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: '' },
