@@ -1,4 +1,6 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assert, validate } from 'superstruct';
@@ -364,5 +366,112 @@ describe('the store page’s cart and checkout', () => {
     expect(await within(checkout).findByRole('textbox', { name: 'Name' })).toHaveValue('');
     expect(within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' })).not.toBeChecked();
     expect(within(checkout).queryByRole('button', { name: 'Forget my details' })).toBeNull();
+  });
+});
+
+describe('the store page’s money (issue 43)', () => {
+  const colas = (quantity: number) =>
+    JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity, note: '', unit_cents: 250 }]);
+
+  it('says in the first HTML whether prices include tax, and hydrates it unchanged', async () => {
+    const cases = [
+      [{ ...data, currency: 'GBP' as const }, { ...TIPPING, prices_include_tax: true }, 'Prices include VAT.'],
+      [{ ...data, currency: 'CAD' as const }, { ...TIPPING, prices_include_tax: true }, 'Prices include tax.'],
+      [data, TIPPING, 'Tax is added at checkout.'],
+      [data, undefined, 'Tax is added at checkout.'],
+    ] as const;
+    for (const [page, money, words] of cases) {
+      const store = storefrontOf(page, money);
+      const today = { date: '2026-11-26', weekday: 4 };
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<StoreRoot store={store} today={today} />);
+      expect(container.querySelector('#tax-statement')).toHaveTextContent(words);
+      document.body.append(container);
+      const mismatches: unknown[] = [];
+      const root = await act(async () =>
+        hydrateRoot(container, <StoreRoot store={store} today={today} browser={storeBrowser(store, () => undefined)} />, {
+          onRecoverableError: (error) => mismatches.push(error),
+        }),
+      );
+      expect(mismatches).toEqual([]);
+      expect(container.querySelector('#tax-statement')).toHaveTextContent(words);
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('prices the review with the server’s quote, takes a tip and a coupon, and asks again when the total changed', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('cart:blue-door', colas(8));
+    const store = storefrontOf(data, TIPPING);
+    render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={storeBrowser(store, (path) => navigated.push(path))} />);
+    const checkout = await openCheckout(user);
+    await user.click(within(checkout).getByRole('radio', { name: /Pickup/ }));
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(checkout).findByRole('combobox', { name: 'When will you pick it up?' }), 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.type(await within(checkout).findByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    // The first quote gets no answer: the review says so, and placing waits for figures.
+    quoteAnswers.push(jsonResponse(503, { detail: 'Unavailable.', code: 'unavailable' }));
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+    expect(await within(checkout).findByRole('alert')).toHaveTextContent('We could not work out your total just now. Please try again.');
+    const place = within(checkout).getByRole('button', { name: 'Place order' });
+    expect(place).toHaveAttribute('aria-disabled', 'true');
+    expect(place).toHaveAccessibleDescription('Your order can be placed once its total is worked out.');
+    await user.click(within(checkout).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$21.65'));
+    for (const words of ['8 × Cola$20.00', 'Subtotal$20.00', 'Tax$1.65']) expect(checkout).toHaveTextContent(words);
+
+    // The tips offered, each with what it comes to.
+    const tip = within(checkout).getByRole('group', { name: 'Add a tip' });
+    expect(within(tip).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
+      'No tip',
+      '10 % · $2.00',
+      '15 % · $3.00',
+      '20 % · $4.00',
+      'Other amount',
+    ]);
+    expect(within(tip).getByRole('radio', { name: 'No tip' })).toBeChecked();
+    await user.click(within(tip).getByRole('radio', { name: /^15 %/ }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Tip$3.00'));
+
+    // A code the server does not know: its sentence on the field, which takes the focus; then one it knows, applied with Enter.
+    const coupon = within(checkout).getByRole('textbox', { name: /^Coupon code/ });
+    await user.type(coupon, 'FREEPIZZA');
+    await user.click(within(checkout).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(coupon).toHaveFocus());
+    expect(coupon).toHaveAttribute('aria-invalid', 'true');
+    expect(coupon).toHaveAccessibleDescription(UNKNOWN_COUPON);
+    await user.clear(coupon);
+    await user.type(coupon, 'save10{Enter}');
+    await waitFor(() => expect(checkout).toHaveTextContent('Discount (SAVE10)−$2.00'));
+    expect(coupon).not.toHaveAttribute('aria-invalid');
+    // $20.00 − $2.00, tax 8.25 % of $18.00, the tip on $20.00.
+    for (const words of ['Tax$1.49', 'Tip$3.00', 'Total$22.49']) expect(checkout).toHaveTextContent(words);
+    expect(placements).toEqual([]);
+
+    // Meanwhile the tax went up: the server refuses the total agreed to, with its new figures.
+    const raised = quoteFor(quoted.at(-1) as PlaceOrderBody, { rate: 10 });
+    answers.push(jsonResponse(409, { detail: 'The total of this order has changed.', code: 'price_changed', quote: raised }));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    const changed = await within(checkout).findByText(/^The total changed since you reviewed it/);
+    await waitFor(() => expect(changed).toHaveFocus());
+    expect(checkout).toHaveTextContent('Total$22.80');
+    answers.push(jsonResponse(201, placed));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements.map((placement) => placement.body)).toEqual([
+      expect.objectContaining({ tip: { percent: 15 }, coupon_code: 'save10', agreed_total: 22.49 }),
+      expect.objectContaining({ tip: { percent: 15 }, coupon_code: 'save10', agreed_total: 22.8 }),
+    ]);
+    expect(quoted.map((body) => [(body as PlaceOrderBody).tip, (body as PlaceOrderBody).coupon_code])).toEqual([
+      [null, undefined],
+      [null, undefined],
+      [{ percent: 15 }, undefined],
+      [{ percent: 15 }, 'FREEPIZZA'],
+      [{ percent: 15 }, 'save10'],
+    ]);
   });
 });
