@@ -1,5 +1,14 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type OrderQuote, type PlacedOrder, type PlaceOrderBody, type TipInput } from '../../../contracts/ordering';
+import {
+  OrderAddress,
+  OrderCustomer,
+  type Fulfilment,
+  type OrderLineInput,
+  type OrderQuote,
+  type PlacedOrder,
+  type PlaceOrderBody,
+  type TipInput,
+} from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
 import { clockOf, formatDayTime } from '../../../contracts/shared/clock-format';
 import { orderFigures, termsOf, type DeliveryTermsData, type OrderFigures, type Terms } from '../../../contracts/ordering/order-terms';
@@ -265,7 +274,9 @@ export const checkoutMachine = setup({
       return output?.kind === 'price_changed' && changedQuote(output.answer) !== null;
     },
     tipOffered: ({ context, event }) =>
-      event.type === 'tip.choose' && context.store.money?.tips.enabled === true && (event.tip === null || context.store.money.tips.choices.includes(event.tip.percent)),
+      event.type === 'tip.choose' &&
+      context.store.money?.tips.enabled === true &&
+      (event.tip === null || context.store.money.tips.choices.includes(event.tip.percent)),
     customTipAllowed: ({ context }) => context.store.money?.tips.enabled === true && context.store.money.tips.allow_custom,
     tipTyped: ({ context }) => 'tip' in typedTip(context.tipText),
   },

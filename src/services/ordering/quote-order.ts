@@ -8,10 +8,7 @@ import { OrderQuote, type PlaceOrderBody } from '../../../contracts/ordering';
  * has no quote route (404: a server from before issue 43), where the checkout shows the cart's own
  * figures and places without an agreed total.
  */
-export type Quoting =
-  | { kind: 'quoted'; quote: OrderQuote }
-  | { kind: 'refused'; message: string; fields: Record<string, string> }
-  | { kind: 'unavailable' };
+export type Quoting = { kind: 'quoted'; quote: OrderQuote } | { kind: 'refused'; message: string; fields: Record<string, string> } | { kind: 'unavailable' };
 
 const NO_ANSWER = 'We could not work out your total just now.';
 

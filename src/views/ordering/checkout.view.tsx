@@ -76,7 +76,13 @@ function StepForm({
           {back}
         </button>
         {/* Where going on is impossible, the button says why rather than vanishing. */}
-        <button className="button" type="submit" aria-busy={busy !== null} aria-disabled={blockedBy !== null || undefined} aria-describedby={blockedBy ?? undefined}>
+        <button
+          className="button"
+          type="submit"
+          aria-busy={busy !== null}
+          aria-disabled={blockedBy !== null || undefined}
+          aria-describedby={blockedBy ?? undefined}
+        >
           {busy ?? next}
         </button>
       </div>
@@ -312,7 +318,14 @@ function Screen({ step, snapshot, send, lines }: { step: Shown; snapshot: Snapsh
     case 'contact':
       return <ContactStep context={context} send={send} />;
     case 'review':
-      return <ReviewStep context={context} send={send} lines={lines} pricing={snapshot.hasTag('quoting') ? 'quoting' : snapshot.hasTag('unpriced') ? 'unpriced' : 'priced'} />;
+      return (
+        <ReviewStep
+          context={context}
+          send={send}
+          lines={lines}
+          pricing={snapshot.hasTag('quoting') ? 'quoting' : snapshot.hasTag('unpriced') ? 'unpriced' : 'priced'}
+        />
+      );
     case 'placing':
       return <p role="status">Sending your order to the restaurant.</p>;
     case 'failed':

@@ -103,7 +103,8 @@ export function TipChoices({ context, send }: Props) {
   const tips = store.money?.tips;
   if (!tips?.enabled) return null;
   const error = context.errors.tip;
-  const chosen = (percent: number | null) => !context.tipOther && (percent === null ? context.tip === null : context.tip !== null && 'percent' in context.tip && context.tip.percent === percent);
+  const chosen = (percent: number | null) =>
+    !context.tipOther && (percent === null ? context.tip === null : context.tip !== null && 'percent' in context.tip && context.tip.percent === percent);
   return (
     <>
       <ChoiceGroup id="tip" legend="Add a tip" error={context.tipOther ? null : error}>

@@ -124,7 +124,12 @@ describe('checkout machine: path coverage', () => {
       // Nothing filled, closed now: every step's own refusal.
       { input: tiny({ now: () => CLOSED_NOW }), events: [...common, { type: 'fulfilment.choose', fulfilment: 'pickup' }], skip: ['field.change', ...MONEY] },
       // Below the minimum, delivery filled in: the review does not go on.
-      { input: tiny({ subtotal: 500 }), events: [...common, ...FILL, { type: 'fulfilment.choose', fulfilment: 'delivery' }], within: filledAsShown, skip: MONEY },
+      {
+        input: tiny({ subtotal: 500 }),
+        events: [...common, ...FILL, { type: 'fulfilment.choose', fulfilment: 'delivery' }],
+        within: filledAsShown,
+        skip: MONEY,
+      },
       // Remembering the contact details and forgetting them, on the contact step.
       {
         input: tiny(),
@@ -155,13 +160,22 @@ describe('checkout machine: path coverage', () => {
         skip: ['field.change', 'time.choose', 'order.retry', 'coupon.type', 'coupon.apply'],
         // Before the review, only with the money untouched (stepping back from it ends the walk there).
         within: (snapshot: AnyMachineSnapshot) =>
-          snapshot.hasTag('review') || snapshot.hasTag('placing') || (snapshot.context.tip === null && snapshot.context.couponText === '' && snapshot.context.tipText === ''),
+          snapshot.hasTag('review') ||
+          snapshot.hasTag('placing') ||
+          (snapshot.context.tip === null && snapshot.context.couponText === '' && snapshot.context.tipText === ''),
       },
       // The coupon typed and applied.
       {
         input: tiny({ store: { ...tinyStore, money: TIPPING }, kept: KEPT }),
         events: [{ type: 'step.next' }, { type: 'coupon.type', value: 'SAVE10' }, { type: 'coupon.apply' }, done('quoteOrder', quotings[0])],
-        skip: ['step.back', 'field.change', 'time.choose', 'order.retry', 'xstate.done.actor.placeOrder', ...MONEY.filter((type) => !type.startsWith('coupon'))],
+        skip: [
+          'step.back',
+          'field.change',
+          'time.choose',
+          'order.retry',
+          'xstate.done.actor.placeOrder',
+          ...MONEY.filter((type) => !type.startsWith('coupon')),
+        ],
       },
       // Every answer of the quote, each refusal sent to its step (where the walk ends), a failure tried again.
       {
@@ -298,21 +312,24 @@ describe('checkout machine', () => {
 
     const small = start([], { subtotal: 1000 });
     small.send({ type: 'fulfilment.choose', fulfilment: 'delivery' }, { type: 'step.next' }, ...FILL.slice(0, 3), { type: 'step.next' });
-    return small.settled().then(() => {
-      small.send({ type: 'time.choose', when: 'asap' }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' });
-      return small.settled();
-    }).then(() => {
-      small.send({ type: 'step.next' });
-      expect(small.actor.getSnapshot().hasTag('review')).toBe(true);
-      expect(small.sent).toEqual([]);
-      // What the review shows: the order engine's figures and the sentence the server refuses with.
-      expect(checkoutFigures(small.actor.getSnapshot().context)).toEqual({
-        subtotal: 1000,
-        fee: 300,
-        total: 1300,
-        minimum: 'Delivery needs a minimum order of $15.00: add $5.00 more to place it.',
+    return small
+      .settled()
+      .then(() => {
+        small.send({ type: 'time.choose', when: 'asap' }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' });
+        return small.settled();
+      })
+      .then(() => {
+        small.send({ type: 'step.next' });
+        expect(small.actor.getSnapshot().hasTag('review')).toBe(true);
+        expect(small.sent).toEqual([]);
+        // What the review shows: the order engine's figures and the sentence the server refuses with.
+        expect(checkoutFigures(small.actor.getSnapshot().context)).toEqual({
+          subtotal: 1000,
+          fee: 300,
+          total: 1300,
+          minimum: 'Delivery needs a minimum order of $15.00: add $5.00 more to place it.',
+        });
       });
-    });
   });
 
   it('starts from the form of a checkout closed before: the cart’s new lines, everything typed, a time no longer offered cleared, saying so', async () => {
@@ -461,7 +478,12 @@ describe('checkout machine: the review’s money (issue 43)', () => {
     await settled();
     send({ type: 'coupon.type', value: 'FREEPIZZA' }, { type: 'coupon.apply' });
     await settled();
-    expect(actor.getSnapshot().context).toMatchObject({ errors: { coupon_code: UNKNOWN_COUPON }, coupon: null, couponText: 'FREEPIZZA', quote: { discount: 0 } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      errors: { coupon_code: UNKNOWN_COUPON },
+      coupon: null,
+      couponText: 'FREEPIZZA',
+      quote: { discount: 0 },
+    });
     expect(emitted.at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'coupon_code' });
     send({ type: 'step.next' });
     await settled();
@@ -510,10 +532,15 @@ describe('checkout machine: the review’s money (issue 43)', () => {
     expect(actor.getSnapshot().hasTag('priced')).toBe(true);
     expect(actor.getSnapshot().context.alert).toBeNull();
 
-    answers = [async (body) => ({ kind: 'quoted', quote: { ...quoteFor(body), refusals: [{ field: 'scheduled_for', code: 'closed', detail: 'We are closed now.' }] } })];
+    answers = [
+      async (body) => ({ kind: 'quoted', quote: { ...quoteFor(body), refusals: [{ field: 'scheduled_for', code: 'closed', detail: 'We are closed now.' }] } }),
+    ];
     send({ type: 'tip.choose', tip: null });
     await settled();
     expect(actor.getSnapshot().hasTag('time')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ errors: { scheduled_for: 'We are closed now.' }, alert: 'Please check the marked field before placing your order.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      errors: { scheduled_for: 'We are closed now.' },
+      alert: 'Please check the marked field before placing your order.',
+    });
   });
 });

@@ -426,13 +426,11 @@ describe('the store page’s money (issue 43)', () => {
 
     // The tips offered, each with what it comes to.
     const tip = within(checkout).getByRole('group', { name: 'Add a tip' });
-    expect(within(tip).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
-      'No tip',
-      '10 % · $2.00',
-      '15 % · $3.00',
-      '20 % · $4.00',
-      'Other amount',
-    ]);
+    expect(
+      within(tip)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['No tip', '10 % · $2.00', '15 % · $3.00', '20 % · $4.00', 'Other amount']);
     expect(within(tip).getByRole('radio', { name: 'No tip' })).toBeChecked();
     await user.click(within(tip).getByRole('radio', { name: /^15 %/ }));
     await waitFor(() => expect(checkout).toHaveTextContent('Tip$3.00'));
