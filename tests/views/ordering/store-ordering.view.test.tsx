@@ -472,4 +472,45 @@ describe('the store page’s money (issue 43)', () => {
       [{ percent: 15 }, 'save10'],
     ]);
   });
+  it('takes a tip of the customer’s own, its refusal tied to its field, and leaves tip and coupon out where the server quotes nothing', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('cart:blue-door', colas(8));
+    const store = storefrontOf(data, TIPPING);
+    render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={storeBrowser(store, (path) => navigated.push(path))} />);
+    const checkout = await openCheckout(user);
+    await user.click(within(checkout).getByRole('radio', { name: /Pickup/ }));
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(checkout).findByRole('combobox', { name: 'When will you pick it up?' }), 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.type(await within(checkout).findByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$21.65'));
+    await user.click(within(checkout).getByRole('radio', { name: 'Other amount' }));
+    const amount = within(checkout).getByRole('textbox', { name: 'Tip amount ($)' });
+    await user.type(amount, '4.555');
+    await user.click(within(checkout).getByRole('button', { name: 'Add tip' }));
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Enter an amount from 0 to 1000000 with at most two decimals.');
+    await user.clear(amount);
+    await user.type(amount, '4.50{Enter}');
+    await waitFor(() => expect(checkout).toHaveTextContent('Tip$4.50'));
+    expect(checkout).toHaveTextContent('Total$26.15');
+    expect((quoted.at(-1) as PlaceOrderBody).tip).toEqual({ amount: 4.5 });
+
+    // Back, and the server has no quote route: the cart's figures, no tip or coupon to choose.
+    quoteAnswers.push(jsonResponse(404, { detail: 'Not found.', code: 'not_found' }));
+    await user.click(within(checkout).getByRole('button', { name: 'Back' }));
+    await user.click(await within(checkout).findByRole('button', { name: 'Review your order' }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$20.00'));
+    expect(within(checkout).queryByRole('group', { name: 'Add a tip' })).toBeNull();
+    expect(within(checkout).queryByRole('textbox', { name: /^Coupon code/ })).toBeNull();
+    answers.push(jsonResponse(201, placed));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements[0]!.body).not.toHaveProperty('tip');
+    expect(placements[0]!.body).not.toHaveProperty('agreed_total');
+  });
 });
