@@ -1,6 +1,5 @@
-import { is, validate, type Struct } from 'superstruct';
-import { ORDER_MESSAGES, TipInput, type Fulfilment, type PlaceOrderBody, type QuoteRefusal } from '../../../contracts/ordering';
-import { milliPercent, percentOf } from '../../../contracts/ordering/cents-shares';
+import { validate, type Struct } from 'superstruct';
+import type { Fulfilment, PlaceOrderBody } from '../../../contracts/ordering';
 import { openingStatus, type Schedule } from '../../../contracts/shared/opening-status';
 import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots';
 import type { DeliveryTermsData } from '../../../contracts/ordering/order-terms';
@@ -85,25 +84,4 @@ export function orderBody(form: OrderForm, lines: PlaceOrderBody['lines']): Plac
     scheduled_for: form.when === 'asap' ? null : form.when,
     ...(form.note.trim() ? { note: form.note } : {}),
   };
-}
-
-/** A tip the store offers: its percent and what it comes to on the subtotal, in cents (the engine's rounding, half up). */
-export type TipOption = { percent: number; cents: number };
-
-/** The tip choices the review offers (none when the store takes no tips). */
-export const tipOptions = (store: CheckoutStore, subtotal: number): TipOption[] =>
-  store.money?.tips.enabled ? store.money.tips.choices.map((percent) => ({ percent, cents: percentOf(subtotal, milliPercent(percent)) })) : [];
-
-/** A tip amount as the customer typed it ("4.50", "$4.50"), in the store's currency; the contract's sentence when it is not one. */
-export function typedTip(text: string): { tip: TipInput } | { error: string } {
-  const cleaned = text.trim().replace(/^[$£]/, '').replace(',', '.');
-  const tip = { amount: Number(cleaned) };
-  return cleaned !== '' && is(tip, TipInput) ? { tip } : { error: ORDER_MESSAGES.money };
-}
-
-/** A quote's refusals keyed by field, as a placement's `fields` are: the first sentence for each field. */
-export function refusalFields(refusals: readonly QuoteRefusal[]): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const { field, detail } of refusals) fields[field] ??= detail;
-  return fields;
 }

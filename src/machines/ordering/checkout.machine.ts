@@ -21,15 +21,14 @@ import {
   isOpenNow,
   offeredFulfilments,
   orderBody,
-  refusalFields,
   slotsFor,
   stepOf,
-  typedTip,
   type CheckoutStore,
   type FieldErrors,
   type OrderForm,
   type Step,
 } from './checkout-rules';
+import { refusalFields, typedTip } from './checkout-money';
 
 /**
  * Checkout on the store page (issue 30), one state per step: fulfilment → address (delivery only,

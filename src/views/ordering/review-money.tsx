@@ -3,7 +3,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { currencySymbol, formatMoney } from '../../../contracts/shared/money-format';
 import { lineCents } from '../../../contracts/ordering/order-pricing';
 import type { CartLine } from '../../machines/ordering/cart-lines';
-import { tipOptions } from '../../machines/ordering/checkout-rules';
+import { tipOptions } from '../../machines/ordering/checkout-money';
 import { checkoutFigures, type checkoutMachine } from '../../machines/ordering/checkout.machine';
 import { LineDetails } from './cart-panel';
 import { Choice, ChoiceGroup, TextField } from './fields';
