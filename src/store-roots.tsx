@@ -74,7 +74,7 @@ export function StoreRoot({ store, today, browser }: StorePageState & { browser?
         <StoreOrdering
           cart={ordering.cart}
           loadCheckout={ordering.loadCheckout}
-          store={data}
+          store={{ ...data, money: store.money ?? null }}
           now={ordering.now}
           newKey={ordering.newKey}
           details={ordering.details}

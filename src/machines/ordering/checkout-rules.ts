@@ -22,6 +22,8 @@ export type CheckoutStore = {
   hours: { open_247: boolean; days: readonly OpeningDay[]; special_days: readonly SpecialDay[] };
   pickup: { available: boolean; eta_from: number; eta_to: number };
   delivery: DeliveryTermsData & { available: boolean; eta_from: number; eta_to: number };
+  /** Issue 43: whether prices hold the tax, and the tips offered; absent (a server from before): no tips. */
+  money?: { prices_include_tax: boolean; tips: { enabled: boolean; choices: readonly number[]; allow_custom: boolean } } | null;
 };
 export type Step = 'fulfilment' | 'address' | 'time' | 'contact' | 'review';
 export type FieldErrors = Record<string, string>;

@@ -1,9 +1,19 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { OrderAddress, OrderCustomer, type Fulfilment, type OrderLineInput, type PlacedOrder } from '../../../contracts/ordering';
+import {
+  OrderAddress,
+  OrderCustomer,
+  type Fulfilment,
+  type OrderLineInput,
+  type OrderQuote,
+  type PlacedOrder,
+  type PlaceOrderBody,
+  type TipInput,
+} from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
 import { clockOf, formatDayTime } from '../../../contracts/shared/clock-format';
 import { orderFigures, termsOf, type DeliveryTermsData, type OrderFigures, type Terms } from '../../../contracts/ordering/order-terms';
 import { placeOrder, type Placement } from '../../services/ordering/place-order';
+import { changedQuote, quoteOrder, type Quoting } from '../../services/ordering/quote-order';
 import type { DetailsMemory, RememberedDetails } from '../../services/ordering/contact-store';
 import {
   contractErrors,
@@ -12,11 +22,13 @@ import {
   offeredFulfilments,
   orderBody,
   slotsFor,
+  stepOf,
   type CheckoutStore,
   type FieldErrors,
   type OrderForm,
   type Step,
 } from './checkout-rules';
+import { refusalFields, typedTip } from './checkout-money';
 
 /**
  * Checkout on the store page (issue 30), one state per step: fulfilment → address (delivery only,
@@ -36,6 +48,14 @@ import {
  * with it; a time no longer offered is cleared, saying so, when the time step shows. With "Remember
  * my details on this device" ticked, the contact details (and a delivery's address) are kept in
  * the browser through `details` when the order is placed, and fill the next visit's checkout.
+ *
+ * Money (issue 43): the review is priced by the server. Entering it, and after each change of the
+ * tip or the coupon, it asks the quote service (`quoteOrder`) and shows the quote; a refusal in the
+ * quote goes to its step's field as a placement's does (the coupon's and the tip's stay on the
+ * review). Placing sends `agreed_total`, the total shown; 409 `price_changed` comes back to the
+ * review with the new figures and a sentence that takes the focus. No quote (no answer, a server
+ * failure): the review says so, offers to try again, and does not place. A server without the
+ * quote route (404): the cart's own figures, and the order placed without tip, coupon or agreed total.
  */
 
 /** The storefront's delivery check, as far as the checkout reads it. */
@@ -75,6 +95,19 @@ type Context = CheckoutInput &
     remembered: boolean;
     /** What the contact step says about the kept details (after Forget). */
     notice: string | null;
+    /** The tip sent (a percent offered, a typed amount, or none), and whether "Other amount" is chosen, with what is typed there. */
+    tip: TipInput | null;
+    tipOther: boolean;
+    tipText: string;
+    /** The coupon code as typed, and the one sent (applied and not refused by the last quote). */
+    couponText: string;
+    coupon: string | null;
+    /** The server's last quote of this order; null before it comes, or when there is none. */
+    quote: OrderQuote | null;
+    /** False once the server answered that it has no quote route: the cart's figures are shown. */
+    quotes: boolean;
+    /** Why the review shows again after Place order: the total changed meanwhile. */
+    changed: string | null;
   };
 
 export type TextField =
@@ -95,7 +128,14 @@ type Events =
   | { type: 'step.back' }
   | { type: 'order.retry' }
   | { type: 'details.remember'; remember: boolean }
-  | { type: 'details.forget' };
+  | { type: 'details.forget' }
+  | { type: 'tip.choose'; tip: { percent: number } | null }
+  | { type: 'tip.other' }
+  | { type: 'tip.type'; value: string }
+  | { type: 'tip.apply' }
+  | { type: 'coupon.type'; value: string }
+  | { type: 'coupon.apply' }
+  | { type: 'quote.retry' };
 
 type Emitted =
   | { type: 'step.shown'; step: Step | 'placing' | 'failed'; field: string | null }
@@ -106,6 +146,11 @@ const ZIP_FAILED = 'We could not check your zip just now. Please try again.';
 const NO_DELIVERY = (zip: string) => `Sorry, we don\u2019t deliver to ${zip} yet.`;
 const SLOT_GONE = (when: string) => `${when} is no longer offered. Please choose another time.`;
 const FORGOTTEN = 'Your details are no longer kept on this device.';
+const QUOTE_FAILED = 'We could not work out your total just now. Please try again.';
+const MOVED_BACK = 'Please check the marked field before placing your order.';
+const PRICE_CHANGED = 'The total changed since you reviewed it. Please check the new figures and place your order again.';
+/** The review's own fields: a quote's refusal of them is shown there, on the field. */
+const REVIEW_FIELDS = ['coupon_code', 'tip'];
 const BLANK_ADDRESS: OrderForm['address'] = { street: '', city: '', zip_code: '', notes: '' };
 
 /** The output of an invoked actor's done event (the machine's event union does not name those events). */
@@ -127,6 +172,35 @@ function timeError(context: Context): string | null {
   if (context.when === null) return 'Choose as soon as possible or a time.';
   if (context.when === 'asap') return context.openNow ? null : 'We are closed now: please choose a time.';
   return context.slots.some((day) => day.slots.includes(context.when!)) ? null : 'That time is no longer available. Please choose another.';
+}
+
+/**
+ * The body the quote prices and the placement sends: the form, and (where the server quotes) the
+ * tip when the store takes tips, the applied coupon, and `agreed_total`, the quote's total shown.
+ */
+function moneyBody(context: Context, agreed: boolean): PlaceOrderBody {
+  const body = orderBody(context, context.lines);
+  if (!context.quotes) return body;
+  return {
+    ...body,
+    ...(context.store.money?.tips.enabled ? { tip: context.tip } : {}),
+    ...(context.coupon !== null ? { coupon_code: context.coupon } : {}),
+    ...(agreed && context.quote ? { agreed_total: context.quote.total } : {}),
+  };
+}
+
+type Refusal = { message: string | null; fields: FieldErrors };
+type Answer = Placement | Quoting;
+
+/** What a placement or a quote refuses, keyed by field; null when it refuses nothing. */
+function refusalOf(event: unknown): Refusal | null {
+  const output = outputOf<Answer>(event);
+  if (output?.kind === 'refused') return { message: output.message, fields: output.fields };
+  if (output?.kind !== 'quoted' || output.quote.refusals.length === 0) return null;
+  const fields = refusalFields(output.quote.refusals);
+  // A refusal with no field to show it on (a dish gone) is said in the alert.
+  const unplaced = output.quote.refusals.filter(({ field }) => stepOf(field) === null && !REVIEW_FIELDS.includes(field)).map(({ detail }) => detail);
+  return { message: firstStepOf(fields) === 'review' ? unplaced.join(' ') || null : MOVED_BACK, fields };
 }
 
 /**
@@ -168,9 +242,8 @@ export const checkoutMachine = setup({
   actors: {
     // Handed over by the page (src/store-page.tsx): the storefront area's delivery check.
     checkZip: fromPromise<ZipAnswer, { slug: string; zip: string }>(async () => ({ kind: 'failed' })),
-    placeOrder: fromPromise<Placement, { slug: string; body: ReturnType<typeof orderBody>; key: string }>(({ input }) =>
-      placeOrder(input.slug, input.body, input.key),
-    ),
+    placeOrder: fromPromise<Placement, { slug: string; body: PlaceOrderBody; key: string }>(({ input }) => placeOrder(input.slug, input.body, input.key)),
+    quoteOrder: fromPromise<Quoting, { slug: string; body: PlaceOrderBody }>(({ input }) => quoteOrder(input.slug, input.body)),
   },
   guards: {
     isDelivery: ({ context }) => context.fulfilment === 'delivery',
@@ -191,6 +264,20 @@ export const checkoutMachine = setup({
     refusedAtAddress: ({ event }) => refusedAt(event, 'address'),
     refusedAtTime: ({ event }) => refusedAt(event, 'time'),
     refusedAtContact: ({ event }) => refusedAt(event, 'contact'),
+    quoteUnavailable: ({ event }) => outputOf<Quoting>(event)?.kind === 'unavailable',
+    quoted: ({ event }) => outputOf<Quoting>(event)?.kind === 'quoted',
+    quotedWithRefusals: ({ event }) => outputOf<Quoting>(event)?.kind === 'quoted' && refusalOf(event) !== null,
+    priceChanged: ({ event }) => outputOf<Placement>(event)?.kind === 'price_changed',
+    priceChangedWithQuote: ({ event }) => {
+      const output = outputOf<Placement>(event);
+      return output?.kind === 'price_changed' && changedQuote(output.answer) !== null;
+    },
+    tipOffered: ({ context, event }) =>
+      event.type === 'tip.choose' &&
+      context.store.money?.tips.enabled === true &&
+      (event.tip === null || context.store.money.tips.choices.includes(event.tip.percent)),
+    customTipAllowed: ({ context }) => context.store.money?.tips.enabled === true && context.store.money.tips.allow_custom,
+    tipTyped: ({ context }) => 'tip' in typedTip(context.tipText),
   },
   actions: {
     chooseFulfilment: assign(({ context, event }) => {
@@ -233,20 +320,44 @@ export const checkoutMachine = setup({
     zipNotServed: assign(({ context }) => ({ errors: { 'address.zip_code': NO_DELIVERY(context.address.zip_code.trim()) } })),
     zipFailed: assign({ alert: ZIP_FAILED }),
     clearAlert: assign({ alert: null }),
-    newAttempt: assign(({ context }) => ({ key: context.newKey(), alert: null })),
+    newAttempt: assign(({ context }) => ({ key: context.newKey(), alert: null, changed: null })),
     keepOrder: assign(({ event }) => ({ order: outputOf<{ order: PlacedOrder }>(event)!.order })),
     keepRefusal: assign(({ event }) => {
-      const refusal = outputOf<{ message: string; fields: FieldErrors }>(event)!;
+      const refusal = refusalOf(event)!;
       return { errors: refusal.fields, alert: refusal.message };
     }),
+    chooseTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { tip: event.tip, tipOther: false, errors: withoutError(context, 'tip') } : {})),
+    chooseOtherTip: assign({ tipOther: true }),
+    typeTip: assign(({ context, event }) => (event.type === 'tip.type' ? { tipText: event.value, errors: withoutError(context, 'tip') } : {})),
+    applyTip: assign(({ context }) => ({ tip: (typedTip(context.tipText) as { tip: TipInput }).tip })),
+    tipError: assign(({ context }) => ({ errors: { ...context.errors, tip: (typedTip(context.tipText) as { error: string }).error } })),
+    typeCoupon: assign(({ context, event }) => (event.type === 'coupon.type' ? { couponText: event.value, errors: withoutError(context, 'coupon_code') } : {})),
+    applyCoupon: assign(({ context }) => ({ coupon: context.couponText.trim() || null, errors: withoutError(context, 'coupon_code') })),
+    // A coupon the quote did not apply is not sent again; its refusal stays on the field.
+    keepQuote: assign(({ context, event }) => {
+      const { quote } = outputOf<{ quote: OrderQuote }>(event)!;
+      return { quote, coupon: quote.coupon_code === null ? null : context.coupon };
+    }),
+    noQuote: assign({ quote: null, quotes: false }),
+    quoteFailed: assign({ quote: null, alert: QUOTE_FAILED }),
+    keepChangedQuote: assign(({ event }) => ({ quote: changedQuote(outputOf<{ answer: unknown }>(event)!.answer), changed: PRICE_CHANGED })),
+    markChanged: assign({ quote: null, changed: PRICE_CHANGED }),
+    leaveReview: assign({ alert: null, changed: null }),
     keepFailure: assign({ alert: 'We could not reach the restaurant. Your order is not placed yet: please try again.' }),
     announcePlaced: emit(({ context }) => ({ type: 'order.placed' as const, order: context.order! })),
     announceClosed: emit({ type: 'checkout.closed' as const }),
     // The view moves the focus: to the step's first field in error, else to its heading.
+    // A review shown again because the total changed focuses the sentence saying so.
     show: emit(({ context }, params: { step: Step | 'placing' | 'failed'; field?: string }) => ({
       type: 'step.shown' as const,
       step: params.step,
-      field: params.field ?? (params.step === 'placing' || params.step === 'failed' ? null : firstField(context.errors, params.step)),
+      field:
+        params.field ??
+        (params.step === 'placing' || params.step === 'failed'
+          ? null
+          : params.step === 'review' && context.changed !== null
+            ? 'price-changed'
+            : firstField(context.errors, params.step)),
     })),
   },
 }).createMachine({
@@ -271,6 +382,14 @@ export const checkoutMachine = setup({
       alert: null,
       key: null,
       order: null,
+      tip: null,
+      tipOther: false,
+      tipText: '',
+      couponText: '',
+      coupon: null,
+      quote: null,
+      quotes: true,
+      changed: null,
     };
   },
   initial: 'fulfilment',
@@ -349,10 +468,53 @@ export const checkoutMachine = setup({
     review: {
       tags: ['review'],
       entry: { type: 'show', params: { step: 'review' } },
+      initial: 'quoting',
       on: {
-        // Below the minimum the Place order button says why and does nothing: the guard makes it impossible.
-        'step.next': { guard: 'meetsMinimum', target: 'payment', actions: 'newAttempt' },
-        'step.back': { target: 'contact', actions: 'clearAlert' },
+        'step.back': { target: 'contact', actions: 'leaveReview' },
+        // A new tip or coupon asks for a new quote (one under way is dropped for it).
+        'tip.choose': { guard: 'tipOffered', target: '.quoting', actions: 'chooseTip' },
+        'tip.other': { guard: 'customTipAllowed', actions: 'chooseOtherTip' },
+        'tip.type': { actions: 'typeTip' },
+        'tip.apply': [
+          { guard: 'tipTyped', target: '.quoting', actions: 'applyTip' },
+          { actions: ['tipError', { type: 'show', params: { step: 'review', field: 'tip.amount' } }] },
+        ],
+        'coupon.type': { actions: 'typeCoupon' },
+        'coupon.apply': { target: '.quoting', actions: 'applyCoupon' },
+      },
+      states: {
+        quoting: {
+          tags: ['quoting'],
+          invoke: {
+            id: 'quoteOrder',
+            src: 'quoteOrder',
+            input: ({ context }) => ({ slug: context.store.slug, body: moneyBody(context, false) }),
+            onDone: [
+              { guard: 'quoteUnavailable', target: 'priced', actions: 'noQuote' },
+              { guard: 'refusedAtFulfilment', target: '#checkout.fulfilment', actions: 'keepRefusal' },
+              { guard: 'refusedAtAddress', target: '#checkout.address', actions: 'keepRefusal' },
+              { guard: 'refusedAtTime', target: '#checkout.time', actions: 'keepRefusal' },
+              { guard: 'refusedAtContact', target: '#checkout.contact', actions: 'keepRefusal' },
+              // A coupon or tip refused: the figures without it, the sentence on its field, which takes the focus.
+              { guard: 'quotedWithRefusals', target: 'priced', actions: ['keepQuote', 'keepRefusal', { type: 'show', params: { step: 'review' } }] },
+              { guard: 'quoted', target: 'priced', actions: 'keepQuote' },
+              { target: 'unpriced', actions: ['keepRefusal', { type: 'show', params: { step: 'review' } }] },
+            ],
+            onError: { target: 'unpriced', actions: 'quoteFailed' },
+          },
+        },
+        priced: {
+          tags: ['priced'],
+          on: {
+            // Below the minimum the Place order button says why and does nothing: the guard makes it impossible.
+            'step.next': { guard: 'meetsMinimum', target: '#checkout.payment', actions: 'newAttempt' },
+          },
+        },
+        /** No figures to agree to: Place order waits for a quote. */
+        unpriced: {
+          tags: ['unpriced'],
+          on: { 'quote.retry': { target: 'quoting', actions: 'clearAlert' } },
+        },
       },
     },
     /** Where a payment provider will take the money; until then the customer pays at pickup or on delivery. */
@@ -368,11 +530,13 @@ export const checkoutMachine = setup({
         src: 'placeOrder',
         input: ({ context }) => ({
           slug: context.store.slug,
-          body: orderBody(context, context.lines),
+          body: moneyBody(context, true),
           key: context.key!,
         }),
         onDone: [
           { guard: 'placed', target: 'placed', actions: ['keepOrder', 'keepDetails', 'announcePlaced'] },
+          { guard: 'priceChangedWithQuote', target: 'review.priced', actions: 'keepChangedQuote' },
+          { guard: 'priceChanged', target: 'review', actions: 'markChanged' },
           { guard: 'refusedAtFulfilment', target: 'fulfilment', actions: 'keepRefusal' },
           { guard: 'refusedAtAddress', target: 'address', actions: 'keepRefusal' },
           { guard: 'refusedAtTime', target: 'time', actions: 'keepRefusal' },
@@ -397,6 +561,12 @@ export const checkoutMachine = setup({
 });
 
 function refusedAt(event: unknown, step: Step): boolean {
-  const output = outputOf<Placement>(event);
-  return output?.kind === 'refused' && Object.keys(output.fields).length > 0 && firstStepOf(output.fields) === step;
+  const refusal = refusalOf(event);
+  return refusal !== null && Object.keys(refusal.fields).length > 0 && firstStepOf(refusal.fields) === step;
+}
+
+function withoutError(context: Context, field: string): FieldErrors {
+  const errors = { ...context.errors };
+  delete errors[field];
+  return errors;
 }

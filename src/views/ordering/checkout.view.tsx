@@ -8,10 +8,8 @@ import type { CartLine } from '../../machines/ordering/cart-lines';
 import { offeredFulfilments, type Step } from '../../machines/ordering/checkout-rules';
 import { checkoutFigures, type checkoutMachine, type TextField as TextFieldName } from '../../machines/ordering/checkout.machine';
 import { useScreen } from '../shared/use-screen';
-import { LineDetails } from './cart-panel';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields';
-import { MoneyRow } from './money-row';
-import { lineCents } from '../../../contracts/ordering/order-pricing';
+import { CouponForm, ReviewFigures, TipChoices } from './review-money';
 import { paymentWords } from '../../../contracts/ordering/order-words';
 
 type Checkout = ActorRefFrom<typeof checkoutMachine>;
@@ -35,6 +33,10 @@ const CONTROL_IDS: Record<string, string> = {
   'customer.email': '#email',
   note: '#order-note',
   remember: '#remember-details',
+  tip: '#tip input',
+  'tip.amount': '#tip-amount',
+  coupon_code: '#coupon-code',
+  'price-changed': '#price-changed',
 };
 
 const HEADINGS: Record<Shown, string> = {
@@ -49,15 +51,19 @@ const HEADINGS: Record<Shown, string> = {
 
 type StepProps = { context: Context; send: Checkout['send'] };
 
-/** A step's form: Continue (Enter) goes on, Back goes back (from the first step it closes the checkout). */
+/**
+ * A step's form: Continue (Enter) goes on, Back goes back (from the first step it closes the
+ * checkout). `busy` is what the button says while the step waits; `blockedBy`, the id of the
+ * sentence saying why going on is impossible (the machine's guard makes it so).
+ */
 function StepForm({
   send,
   next,
   back = 'Back',
-  busy = false,
-  blocked = false,
+  busy = null,
+  blockedBy = null,
   children,
-}: Pick<StepProps, 'send'> & { next: string; back?: string; busy?: boolean; blocked?: boolean; children: ReactNode }) {
+}: Pick<StepProps, 'send'> & { next: string; back?: string; busy?: string | null; blockedBy?: string | null; children: ReactNode }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'step.next' });
@@ -69,9 +75,15 @@ function StepForm({
         <button className="button secondary" type="button" onClick={() => send({ type: 'step.back' })}>
           {back}
         </button>
-        {/* Below the minimum, placing is impossible (the machine's guard): the button says why rather than vanishing. */}
-        <button className="button" type="submit" aria-busy={busy} aria-disabled={blocked || undefined} aria-describedby={blocked ? 'minimum-note' : undefined}>
-          {busy ? 'Checking your zip\u2026' : next}
+        {/* Where going on is impossible, the button says why rather than vanishing. */}
+        <button
+          className="button"
+          type="submit"
+          aria-busy={busy !== null}
+          aria-disabled={blockedBy !== null || undefined}
+          aria-describedby={blockedBy ?? undefined}
+        >
+          {busy ?? next}
         </button>
       </div>
     </form>
@@ -117,7 +129,7 @@ function bound(context: Context, send: Checkout['send'], field: TextFieldName, v
 function AddressStep({ context, send, busy }: StepProps & { busy: boolean }) {
   const { address } = context;
   return (
-    <StepForm send={send} next="Continue" busy={busy}>
+    <StepForm send={send} next="Continue" busy={busy ? 'Checking your zip\u2026' : null}>
       <TextField id="street" label="Street and number" autoComplete="street-address" {...bound(context, send, 'address.street', address.street)} />
       <TextField id="city" label="City" autoComplete="address-level2" {...bound(context, send, 'address.city', address.city)} />
       <TextField
@@ -222,11 +234,16 @@ function RememberDetails({ context, send }: StepProps) {
   );
 }
 
-/** The order as it will be sent: its lines, the figures, where and when, who, the notes and how it is paid. */
-function ReviewStep({ context, send, lines }: StepProps & { lines: readonly CartLine[] }) {
+type Pricing = 'quoting' | 'priced' | 'unpriced';
+
+/**
+ * The order as it will be sent: its lines and figures (the server's quote, issue 43), the tip and
+ * the coupon, where and when, who, the notes and how it is paid. Place order needs figures shown.
+ */
+function ReviewStep({ context, send, lines, pricing }: StepProps & { lines: readonly CartLine[]; pricing: Pricing }) {
   const { store } = context;
   const money = (amountCents: number) => formatMoney(amountCents / 100, store.currency);
-  const figures = checkoutFigures(context);
+  const { minimum } = checkoutFigures(context);
   const delivery = context.fulfilment === 'delivery';
   const when = context.when === 'asap' ? 'As soon as possible' : formatDayTime(context.when!, clockOf(store));
   const where = delivery
@@ -238,23 +255,26 @@ function ReviewStep({ context, send, lines }: StepProps & { lines: readonly Cart
         ...(context.terms.min_order !== null ? [`Minimum order ${money(context.terms.min_order)}`] : []),
       ]
     : [];
+  const blockedBy = minimum !== null ? 'minimum-note' : pricing === 'quoting' ? 'quote-status' : pricing === 'unpriced' ? 'quote-note' : null;
   return (
-    <StepForm send={send} next="Place order" blocked={figures.minimum !== null}>
-      <ul className="plain cart-lines">
-        {lines
-          .filter((line) => line.problem === null)
-          .map((line) => (
-            <li key={line.key} className="cart-line">
-              <div className="line-main">
-                <LineDetails line={line} prefix={`${line.quantity} \u00d7 `} />
-              </div>
-              <span>{money(lineCents(line))}</span>
-            </li>
-          ))}
-      </ul>
-      <MoneyRow label="Subtotal" amount={money(figures.subtotal)} />
-      {delivery && <MoneyRow label="Delivery fee" amount={figures.fee === 0 ? 'Free' : money(figures.fee)} />}
-      <MoneyRow label="Total" amount={money(figures.total)} strong />
+    <>
+      {context.changed !== null && (
+        <p className="alert" id="price-changed" tabIndex={-1}>
+          {context.changed}
+        </p>
+      )}
+      <ReviewFigures context={context} lines={lines} />
+      <p className="muted" id="quote-status" role="status">
+        {pricing === 'quoting' ? 'Working out your total\u2026' : ''}
+      </p>
+      {pricing === 'unpriced' && (
+        <div className="actions">
+          <p id="quote-note">Your order can be placed once its total is worked out.</p>
+          <button className="button secondary" type="button" onClick={() => send({ type: 'quote.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
       {terms.length > 0 && (
         <ul className="plain terms">
           {terms.map((term) => (
@@ -262,18 +282,27 @@ function ReviewStep({ context, send, lines }: StepProps & { lines: readonly Cart
           ))}
         </ul>
       )}
-      <p>{`${where}. ${when} (${store.time_zone}).`}</p>
-      <p>{`${context.customer.name.trim()} \u00b7 ${context.customer.phone.trim()} \u00b7 ${context.customer.email.trim()}`}</p>
-      {/* What the restaurant and the driver will read, as it will be sent (issue 40). */}
-      {delivery && context.address.notes.trim() && <p>{`Delivery notes: ${context.address.notes.trim()}`}</p>}
-      {context.note.trim() && <p>{`Note for the restaurant: ${context.note.trim()}`}</p>}
-      <p className="pay">{`${paymentWords(context.fulfilment!)}. Nothing is charged online.`}</p>
-      {figures.minimum !== null && (
-        <p className="field-error" id="minimum-note">
-          {figures.minimum}
-        </p>
+      {/* Priced by the server only: a server without quotes would not charge them as shown. */}
+      {context.quotes && (
+        <>
+          <TipChoices context={context} send={send} />
+          <CouponForm context={context} send={send} />
+        </>
       )}
-    </StepForm>
+      <StepForm send={send} next="Place order" blockedBy={blockedBy}>
+        <p>{`${where}. ${when} (${store.time_zone}).`}</p>
+        <p>{`${context.customer.name.trim()} \u00b7 ${context.customer.phone.trim()} \u00b7 ${context.customer.email.trim()}`}</p>
+        {/* What the restaurant and the driver will read, as it will be sent (issue 40). */}
+        {delivery && context.address.notes.trim() && <p>{`Delivery notes: ${context.address.notes.trim()}`}</p>}
+        {context.note.trim() && <p>{`Note for the restaurant: ${context.note.trim()}`}</p>}
+        <p className="pay">{`${paymentWords(context.fulfilment!)}. Nothing is charged online.`}</p>
+        {minimum !== null && (
+          <p className="field-error" id="minimum-note">
+            {minimum}
+          </p>
+        )}
+      </StepForm>
+    </>
   );
 }
 
@@ -289,7 +318,14 @@ function Screen({ step, snapshot, send, lines }: { step: Shown; snapshot: Snapsh
     case 'contact':
       return <ContactStep context={context} send={send} />;
     case 'review':
-      return <ReviewStep context={context} send={send} lines={lines} />;
+      return (
+        <ReviewStep
+          context={context}
+          send={send}
+          lines={lines}
+          pricing={snapshot.hasTag('quoting') ? 'quoting' : snapshot.hasTag('unpriced') ? 'unpriced' : 'priced'}
+        />
+      );
     case 'placing':
       return <p role="status">Sending your order to the restaurant.</p>;
     case 'failed':

@@ -61,7 +61,16 @@ function HoursCard({ store, today }: { store: Storefront; today: Today }) {
 }
 
 /**
- * Pickup and delivery in plain words, and the "Do you deliver to my zip?" form. Without the
+ * Whether the menu's prices already hold the tax (issue 43). A store whose data predates the
+ * money block adds tax, as the server then does. "VAT" is the UK's word for it.
+ */
+export function taxStatement(store: Pick<Storefront, 'money' | 'restaurant'>): string {
+  if (!store.money?.prices_include_tax) return 'Tax is added at checkout.';
+  return store.restaurant.currency === 'GBP' ? 'Prices include VAT.' : 'Prices include tax.';
+}
+
+/**
+ * Pickup and delivery in plain words, what the prices hold, and the "Do you deliver to my zip?" form. Without the
  * page's script (`check` null) a sentence tells the visitor how to ask instead; with it, the form.
  */
 function OrderingCard({ store, check }: { store: Storefront; check: ZipChecker | null }) {
@@ -70,6 +79,7 @@ function OrderingCard({ store, check }: { store: Storefront; check: ZipChecker |
   return (
     <section className="card" aria-labelledby="ordering-title">
       <h2 id="ordering-title">Pickup and delivery</h2>
+      <p id="tax-statement">{taxStatement(store)}</p>
       <h3>Pickup</h3>
       <p>{pickupTerms(store)}</p>
       <h3>Delivery</h3>

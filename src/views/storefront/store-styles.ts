@@ -107,6 +107,9 @@ dialog::backdrop{background:rgba(20,12,8,.6)}
 .button.wide{display:block;width:100%;padding:.7rem 1rem}
 .button.secondary{background:${C.paper};color:${C.accent};border:1px solid ${C.accent}}
 .button.secondary:hover{background:${C.accentSoft}}
+.apply{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.5rem;margin:0 0 1rem}
+.apply .field{flex:1 1 10rem;margin:0}
+.apply .button{margin-top:1.85rem}
 .button[aria-disabled="true"]{background:${C.control};cursor:not-allowed}
 .actions{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;margin-top:1rem}
 .alert{background:${C.closedBack};color:${C.closedText};border-radius:.5rem;padding:.6rem .8rem;margin:.75rem 0 0}

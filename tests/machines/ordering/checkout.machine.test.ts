@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
 import { orderSlots } from '#contracts/shared/order-slots';
 import { assert } from 'superstruct';
-import { checkoutFigures, checkoutMachine, formToKeep, type CheckoutInput, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
-import { scheduleOf } from '#src/machines/ordering/checkout-rules';
+import { checkoutFigures, checkoutMachine, formToKeep, type CheckoutInput, type KeptForm, type ZipAnswer } from '#src/machines/ordering/checkout.machine';
+import { orderBody, scheduleOf } from '#src/machines/ordering/checkout-rules';
 import type { Placement } from '#src/services/ordering/place-order';
-import { COLA, CLOSED_NOW, OPEN_NOW, storeData } from '#tests/fixtures/ordering/store-data';
+import type { Quoting } from '#src/services/ordering/quote-order';
+import { COLA, CLOSED_NOW, OPEN_NOW, storeData, TIPPING } from '#tests/fixtures/ordering/store-data';
+import { quoteFor, UNKNOWN_COUPON } from '#tests/fixtures/ordering/order-quote';
 import { assertWalksCover } from '../../support/path-coverage';
 import { memoryDetails } from '../../support/details-memory';
 
@@ -26,6 +28,17 @@ const check = (delivers: boolean) => ({ zip: '60606', delivers, fee: 3, min_orde
 const placedOrder = { id: 5, number: 12, token: 'tok_abcdefghijklmnopqrstuv' } as PlacedOrder;
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+/** The server's quote of the test's order (8 Colas, tax 8.25 % added), as its engine prices it. */
+const QUOTE = quoteFor({ fulfilment: 'pickup', lines, customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' }, scheduled_for: null });
+/** A pickup as soon as possible, its contact details filled in: the review is three Continues away. */
+const KEPT: KeptForm = {
+  fulfilment: 'pickup',
+  address: { street: '', city: '', zip_code: '', notes: '' },
+  when: 'asap',
+  customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
+  note: '',
+  remember: false,
+};
 const FILL = [
   { type: 'field.change', field: 'address.street', value: '1 Main St' },
   { type: 'field.change', field: 'address.city', value: 'Chicago' },
@@ -64,6 +77,21 @@ describe('checkout machine: path coverage', () => {
       refusal({ 'customer.phone': 'x' }),
       refusal({}),
     ];
+    const priceChanged: Placement[] = [
+      { kind: 'price_changed', message: 'The total changed.', answer: { quote: QUOTE } },
+      { kind: 'price_changed', message: 'The total changed.', answer: { detail: 'The total changed.' } },
+    ];
+    const quoteRefusing = (field: string): Quoting => ({ kind: 'quoted', quote: { ...QUOTE, refusals: [{ field, code: 'x', detail: 'x' }] } });
+    // Every answer of the quote in a walk of its own; elsewhere the server has no quote route, as before issue 43.
+    const quotings: Quoting[] = [
+      { kind: 'quoted', quote: QUOTE },
+      { kind: 'refused', message: 'Refused.', fields: {} },
+      quoteRefusing('fulfilment'),
+      quoteRefusing('address.zip_code'),
+      quoteRefusing('scheduled_for'),
+      quoteRefusing('customer.phone'),
+      quoteRefusing('coupon_code'),
+    ];
     const common = [
       { type: 'step.next' },
       { type: 'step.back' },
@@ -72,6 +100,7 @@ describe('checkout machine: path coverage', () => {
       { type: 'time.choose', when: tinySlot },
       ...zipAnswers.map((answer) => done('checkZip', answer)),
       ...placements.map((answer) => done('placeOrder', answer)),
+      done('quoteOrder', { kind: 'unavailable' }),
     ];
     // Each walk fills the fields of one step only when that step shows (`within` ends a walk elsewhere with them half filled).
     const filledAsShown = (snapshot: AnyMachineSnapshot) => {
@@ -81,19 +110,26 @@ describe('checkout machine: path coverage', () => {
     };
     const fill = (from: number, to: number) => FILL.slice(from, to);
     const tiny = (overrides: Partial<CheckoutInput> = {}) => input({ store: tinyStore, ...overrides });
+    // The review's tip and coupon, walked on their own below.
+    const MONEY = ['tip.choose', 'tip.other', 'tip.type', 'tip.apply', 'coupon.type', 'coupon.apply', 'quote.retry'];
     const walks = [
       // Pickup, then delivery, each filled in as it goes, through every answer.
-      { input: tiny(), events: [...common, ...fill(3, 6), { type: 'fulfilment.choose', fulfilment: 'pickup' }], within: filledAsShown },
+      { input: tiny(), events: [...common, ...fill(3, 6), { type: 'fulfilment.choose', fulfilment: 'pickup' }], within: filledAsShown, skip: MONEY },
       {
         input: tiny(),
         events: [...common, ...fill(0, 3), { type: 'fulfilment.choose', fulfilment: 'delivery' }],
         within: filledAsShown,
-        skip: ['xstate.done.actor.placeOrder'],
+        skip: ['xstate.done.actor.placeOrder', ...MONEY],
       },
       // Nothing filled, closed now: every step's own refusal.
-      { input: tiny({ now: () => CLOSED_NOW }), events: [...common, { type: 'fulfilment.choose', fulfilment: 'pickup' }], skip: ['field.change'] },
+      { input: tiny({ now: () => CLOSED_NOW }), events: [...common, { type: 'fulfilment.choose', fulfilment: 'pickup' }], skip: ['field.change', ...MONEY] },
       // Below the minimum, delivery filled in: the review does not go on.
-      { input: tiny({ subtotal: 500 }), events: [...common, ...FILL, { type: 'fulfilment.choose', fulfilment: 'delivery' }], within: filledAsShown },
+      {
+        input: tiny({ subtotal: 500 }),
+        events: [...common, ...FILL, { type: 'fulfilment.choose', fulfilment: 'delivery' }],
+        within: filledAsShown,
+        skip: MONEY,
+      },
       // Remembering the contact details and forgetting them, on the contact step.
       {
         input: tiny(),
@@ -104,7 +140,49 @@ describe('checkout machine: path coverage', () => {
           { type: 'details.remember', remember: true },
           { type: 'details.forget' },
         ],
-        skip: ['field.change', 'step.back', 'order.retry'],
+        skip: ['field.change', 'step.back', 'order.retry', ...MONEY],
+      },
+      // The review's tip, from a form kept filled in: offered and typed, a quote lost and tried again, the total changed.
+      {
+        input: tiny({ store: { ...tinyStore, money: TIPPING }, kept: KEPT }),
+        events: [
+          { type: 'step.next' },
+          { type: 'step.back' },
+          { type: 'tip.choose', tip: { percent: 15 } },
+          { type: 'tip.choose', tip: null },
+          { type: 'tip.other' },
+          { type: 'tip.type', value: '4.50' },
+          { type: 'tip.apply' },
+          { type: 'quote.retry' },
+          done('quoteOrder', quotings[0]),
+          ...[placements[0], ...priceChanged].map((answer) => done('placeOrder', answer)),
+        ],
+        skip: ['field.change', 'time.choose', 'order.retry', 'coupon.type', 'coupon.apply'],
+        // Before the review, only with the money untouched (stepping back from it ends the walk there).
+        within: (snapshot: AnyMachineSnapshot) =>
+          snapshot.hasTag('review') ||
+          snapshot.hasTag('placing') ||
+          (snapshot.context.tip === null && snapshot.context.couponText === '' && snapshot.context.tipText === ''),
+      },
+      // The coupon typed and applied.
+      {
+        input: tiny({ store: { ...tinyStore, money: TIPPING }, kept: KEPT }),
+        events: [{ type: 'step.next' }, { type: 'coupon.type', value: 'SAVE10' }, { type: 'coupon.apply' }, done('quoteOrder', quotings[0])],
+        skip: [
+          'step.back',
+          'field.change',
+          'time.choose',
+          'order.retry',
+          'xstate.done.actor.placeOrder',
+          ...MONEY.filter((type) => !type.startsWith('coupon')),
+        ],
+      },
+      // Every answer of the quote, each refusal sent to its step (where the walk ends), a failure tried again.
+      {
+        input: tiny({ kept: KEPT }),
+        events: [{ type: 'step.next' }, { type: 'quote.retry' }, ...quotings.map((answer) => done('quoteOrder', answer))],
+        skip: ['step.back', 'field.change', 'time.choose', 'order.retry', 'xstate.done.actor.placeOrder', ...MONEY.filter((type) => type !== 'quote.retry')],
+        within: (snapshot: AnyMachineSnapshot) => Object.keys(snapshot.context.errors).length === 0,
       },
     ];
     const reports = assertWalksCover(checkoutMachine, walks);
@@ -112,12 +190,21 @@ describe('checkout machine: path coverage', () => {
   });
 });
 
-/** The real machine, with the zip check and the placement answered by the test, and what they were sent. */
-function start(placements: (() => Promise<Placement>)[], overrides: Partial<CheckoutInput> = {}) {
+/**
+ * The real machine, with the zip check, the quotes and the placement answered by the test, and
+ * what they were sent. Without `quotes`, the server has no quote route (404): the cart's figures.
+ */
+function start(placements: (() => Promise<Placement>)[], overrides: Partial<CheckoutInput> = {}, quotes?: (body: PlaceOrderBody) => Promise<Quoting>) {
   const sent: { body: unknown; key: string }[] = [];
+  const quoted: PlaceOrderBody[] = [];
   let keys = 0;
   const machine = checkoutMachine.provide({
     actors: {
+      quoteOrder: fromPromise(async ({ input: call }) => {
+        assert(call.body, PlaceOrderBody);
+        quoted.push(call.body);
+        return quotes ? quotes(call.body) : ({ kind: 'unavailable' } as const);
+      }),
       checkZip: fromPromise<ZipAnswer, { slug: string; zip: string }>(async () => ({ kind: 'checked', check: check(true) })),
       placeOrder: fromPromise(async ({ input: call }) => {
         // The body the server validates: the contract's own check, as the server route runs it.
@@ -133,7 +220,7 @@ function start(placements: (() => Promise<Placement>)[], overrides: Partial<Chec
   actor.start();
   const send = (...events: Parameters<typeof actor.send>[0][]) => events.forEach((event) => actor.send(event));
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, sent, emitted, send, settled };
+  return { actor, sent, quoted, emitted, send, settled };
 }
 
 const toReview = (send: (...events: never[]) => void) =>
@@ -158,6 +245,7 @@ describe('checkout machine', () => {
     ]);
     toReview(send);
     expect(actor.getSnapshot().hasTag('review')).toBe(true);
+    await settled();
     send({ type: 'step.next' });
     await settled();
     expect(actor.getSnapshot().hasTag('failed')).toBe(true);
@@ -166,6 +254,7 @@ describe('checkout machine', () => {
     // Refused without fields: back on the review with the server's sentence; placing again is a new attempt.
     expect(actor.getSnapshot().hasTag('review')).toBe(true);
     expect(actor.getSnapshot().context.alert).toBe('We are closed now.');
+    await settled();
     send({ type: 'step.next' });
     await settled();
     expect(sent.map((call) => call.key)).toEqual(['key-1', 'key-1', 'key-2']);
@@ -184,6 +273,7 @@ describe('checkout machine', () => {
       async () => ({ kind: 'refused', message: 'Some fields are not valid.', fields: { 'customer.phone': 'We cannot call this number.' } }),
     ]);
     toReview(send);
+    await settled();
     send({ type: 'step.next' });
     await settled();
     expect(actor.getSnapshot().hasTag('contact')).toBe(true);
@@ -203,7 +293,9 @@ describe('checkout machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await settled();
     expect(actor.getSnapshot().hasTag('time')).toBe(true);
-    send({ type: 'time.choose', when: firstSlot }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' }, { type: 'step.next' });
+    send({ type: 'time.choose', when: firstSlot }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' });
+    await settled();
+    send({ type: 'step.next' });
     await settled();
     expect(sent[0]!.body).toMatchObject({
       fulfilment: 'delivery',
@@ -220,18 +312,24 @@ describe('checkout machine', () => {
 
     const small = start([], { subtotal: 1000 });
     small.send({ type: 'fulfilment.choose', fulfilment: 'delivery' }, { type: 'step.next' }, ...FILL.slice(0, 3), { type: 'step.next' });
-    return small.settled().then(() => {
-      small.send({ type: 'time.choose', when: 'asap' }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' }, { type: 'step.next' });
-      expect(small.actor.getSnapshot().hasTag('review')).toBe(true);
-      expect(small.sent).toEqual([]);
-      // What the review shows: the order engine's figures and the sentence the server refuses with.
-      expect(checkoutFigures(small.actor.getSnapshot().context)).toEqual({
-        subtotal: 1000,
-        fee: 300,
-        total: 1300,
-        minimum: 'Delivery needs a minimum order of $15.00: add $5.00 more to place it.',
+    return small
+      .settled()
+      .then(() => {
+        small.send({ type: 'time.choose', when: 'asap' }, { type: 'step.next' }, ...FILL.slice(3), { type: 'step.next' });
+        return small.settled();
+      })
+      .then(() => {
+        small.send({ type: 'step.next' });
+        expect(small.actor.getSnapshot().hasTag('review')).toBe(true);
+        expect(small.sent).toEqual([]);
+        // What the review shows: the order engine's figures and the sentence the server refuses with.
+        expect(checkoutFigures(small.actor.getSnapshot().context)).toEqual({
+          subtotal: 1000,
+          fee: 300,
+          total: 1300,
+          minimum: 'Delivery needs a minimum order of $15.00: add $5.00 more to place it.',
+        });
       });
-    });
   });
 
   it('starts from the form of a checkout closed before: the cart’s new lines, everything typed, a time no longer offered cleared, saying so', async () => {
@@ -258,6 +356,7 @@ describe('checkout machine', () => {
     await again.settled();
     again.send({ type: 'step.next' }, { type: 'step.next' });
     expect(checkoutFigures(again.actor.getSnapshot().context)).toMatchObject({ subtotal: 2250, fee: 300, total: 2550 });
+    await again.settled();
     again.send({ type: 'step.next' });
     await again.settled();
     expect(again.sent[0]!.body).toEqual({
@@ -298,6 +397,7 @@ describe('checkout machine', () => {
     const memory = memoryDetails();
     const unticked = start([async () => ({ kind: 'placed', order: placedOrder })], { details: memory });
     toReview(unticked.send);
+    await unticked.settled();
     unticked.send({ type: 'step.next' });
     await unticked.settled();
     expect(unticked.actor.getSnapshot().status).toBe('done');
@@ -306,7 +406,9 @@ describe('checkout machine', () => {
     const ticked = start([async () => ({ kind: 'placed', order: placedOrder })], { details: memory });
     expect(ticked.actor.getSnapshot().context.remember).toBe(false);
     ticked.send({ type: 'fulfilment.choose', fulfilment: 'pickup' }, { type: 'step.next' }, { type: 'time.choose', when: 'asap' }, { type: 'step.next' });
-    ticked.send(...FILL.slice(3), { type: 'details.remember', remember: true }, { type: 'step.next' }, { type: 'step.next' });
+    ticked.send(...FILL.slice(3), { type: 'details.remember', remember: true }, { type: 'step.next' });
+    await ticked.settled();
+    ticked.send({ type: 'step.next' });
     await ticked.settled();
     // A pickup keeps no address.
     expect(memory.kept()).toEqual({ customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' }, address: null });
@@ -323,5 +425,122 @@ describe('checkout machine', () => {
     expect(memory.kept()).toBeNull();
     expect(next.actor.getSnapshot().context).toMatchObject({ remember: false, remembered: false, notice: 'Your details are no longer kept on this device.' });
     expect(next.emitted.at(-1)).toEqual({ type: 'step.shown', step: 'contact', field: 'remember' });
+  });
+});
+
+describe('checkout machine: the review’s money (issue 43)', () => {
+  const money = { store: { ...store, money: TIPPING }, kept: KEPT };
+  /** The server's engine answering every quote (tests/fixtures/ordering/order-quote.ts). */
+  const engine = async (body: PlaceOrderBody): Promise<Quoting> => ({ kind: 'quoted', quote: quoteFor(body) });
+
+  it('prices the review with the server’s quote, asks again for a tip and a coupon, and places with the total shown', async () => {
+    const { actor, send, settled, sent, quoted } = start([async () => ({ kind: 'placed', order: placedOrder })], money, engine);
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    expect(actor.getSnapshot().hasTag('quoting')).toBe(true);
+    // No figures yet: Place order waits.
+    send({ type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().context.quote).toMatchObject({ subtotal: 20, tax: 1.65, total: 21.65 });
+    send({ type: 'tip.choose', tip: { percent: 15 } });
+    await settled();
+    send({ type: 'coupon.type', value: ' save10 ' }, { type: 'coupon.apply' });
+    await settled();
+    // 10 % off $20.00, tax 8.25 % on $18.00 ($1.49), a 15 % tip on $20.00 ($3.00).
+    expect(actor.getSnapshot().context.quote).toMatchObject({ discount: 2, tax: 1.49, tip: 3, total: 22.49, coupon_code: 'SAVE10' });
+    expect(quoted.map((body) => [body.tip, body.coupon_code])).toEqual([
+      [null, undefined],
+      [{ percent: 15 }, undefined],
+      [{ percent: 15 }, 'save10'],
+    ]);
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ tip: { percent: 15 }, coupon_code: 'save10', agreed_total: 22.49 });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('keeps a typed tip the contract refuses on its field, and sends one it takes as an amount', async () => {
+    const { actor, send, settled, quoted, emitted } = start([], money, engine);
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    send({ type: 'tip.other' }, { type: 'tip.type', value: '4.555' }, { type: 'tip.apply' });
+    expect(actor.getSnapshot().context.errors).toEqual({ tip: 'Enter an amount from 0 to 1000000 with at most two decimals.' });
+    expect(emitted.at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'tip.amount' });
+    send({ type: 'tip.type', value: '$4.50' }, { type: 'tip.apply' });
+    await settled();
+    expect(quoted.at(-1)!.tip).toEqual({ amount: 4.5 });
+    expect(actor.getSnapshot().context).toMatchObject({ errors: {}, quote: { tip: 4.5, total: 26.15 } });
+  });
+
+  it('shows a refused coupon on its field with the focus there, and does not send it again', async () => {
+    const { actor, send, settled, sent, emitted } = start([async () => ({ kind: 'placed', order: placedOrder })], money, engine);
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    send({ type: 'coupon.type', value: 'FREEPIZZA' }, { type: 'coupon.apply' });
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({
+      errors: { coupon_code: UNKNOWN_COUPON },
+      coupon: null,
+      couponText: 'FREEPIZZA',
+      quote: { discount: 0 },
+    });
+    expect(emitted.at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'coupon_code' });
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent[0]!.body).not.toHaveProperty('coupon_code');
+  });
+
+  it('comes back to the review with the new figures when the total changed, the focus on the sentence saying so', async () => {
+    const raised = { ...quoteFor(orderBody(KEPT, lines)), total: 23.1 };
+    const { actor, send, settled, sent, emitted } = start(
+      [
+        async () => ({ kind: 'price_changed', message: 'The total changed.', answer: { detail: 'The total changed.', code: 'price_changed', quote: raised } }),
+        async () => ({ kind: 'price_changed', message: 'The total changed.', answer: { detail: 'The total changed.', code: 'price_changed' } }),
+      ],
+      money,
+      engine,
+    );
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    send({ type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('priced')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ quote: { total: 23.1 }, changed: expect.stringContaining('The total changed') });
+    expect(emitted.filter((event) => event.type === 'step.shown').at(-1)).toEqual({ type: 'step.shown', step: 'review', field: 'price-changed' });
+    // Placed again: the new total, a new attempt. Its answer has no figures: the review asks for a quote again.
+    send({ type: 'step.next' });
+    await settled();
+    expect(sent.map((call) => [call.key, (call.body as PlaceOrderBody).agreed_total])).toEqual([
+      ['key-1', 21.65],
+      ['key-2', 23.1],
+    ]);
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ quote: { total: 21.65 }, changed: expect.stringContaining('The total changed') });
+  });
+
+  it('says when there is no quote, does not place without figures, and tries again; sends a refusal to its step', async () => {
+    let answers = [() => Promise.reject(new Error('offline')), engine];
+    const { actor, send, settled, sent } = start([], money, (body) => answers.shift()!(body));
+    send({ type: 'step.next' }, { type: 'step.next' }, { type: 'step.next' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('unpriced')).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBe('We could not work out your total just now. Please try again.');
+    send({ type: 'step.next' });
+    expect(sent).toEqual([]);
+    send({ type: 'quote.retry' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('priced')).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBeNull();
+
+    answers = [
+      async (body) => ({ kind: 'quoted', quote: { ...quoteFor(body), refusals: [{ field: 'scheduled_for', code: 'closed', detail: 'We are closed now.' }] } }),
+    ];
+    send({ type: 'tip.choose', tip: null });
+    await settled();
+    expect(actor.getSnapshot().hasTag('time')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      errors: { scheduled_for: 'We are closed now.' },
+      alert: 'Please check the marked field before placing your order.',
+    });
   });
 });

@@ -1,13 +1,16 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validate } from 'superstruct';
-import { PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
+import { assert, validate } from 'superstruct';
+import { OrderQuote, PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
 import type { StorePageData } from '#contracts/storefront';
 import { storeBrowser } from '#src/store-page';
 import { StoreRoot } from '#src/store-roots';
 import { contractFetch, jsonResponse } from '#tests/support/contract-double';
-import { COLA, LARGE, MARGHERITA, storeData, storefrontOf } from '#tests/fixtures/ordering/store-data';
+import { COLA, LARGE, MARGHERITA, storeData, storefrontOf, TIPPING } from '#tests/fixtures/ordering/store-data';
+import { quoteFor, UNKNOWN_COUPON } from '#tests/fixtures/ordering/order-quote';
 
 /**
  * The store page's cart and checkout (issue 30) in React (issue 42), the page's root rendered with
@@ -23,21 +26,33 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuv';
 type Placement = { body: unknown; key: string | null };
 let placements: Placement[];
 let answers: Response[];
+/** The bodies the checkout asked the server to quote, and how the server answers the next one (its engine's quote unless a test says otherwise). */
+let quoted: unknown[];
+let quoteAnswers: Response[];
 let navigated: string[];
 const realFetch = globalThis.fetch;
 
 beforeEach(() => {
   placements = [];
   answers = [];
+  quoted = [];
+  quoteAnswers = [];
   navigated = [];
   localStorage.clear();
   const checked = contractFetch(() => jsonResponse(200, { zip: '60606', delivers: true, fee: 3, min_order: 15, free_over: 40, eta_from: 30, eta_to: 45 }));
   globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
-    if (request.method !== 'POST' || !request.url.endsWith(`/storefront/${data.slug}/orders/`)) return checked(input, init);
+    const quoting = request.url.endsWith(`/storefront/${data.slug}/quote/`);
+    if (request.method !== 'POST' || !(quoting || request.url.endsWith(`/storefront/${data.slug}/orders/`))) return checked(input, init);
     const body: unknown = await request.json();
-    const [failure] = validate(body, PlaceOrderBody, { coerce: true });
+    // The quote route (issue 43) takes the order body as placing does, without an Idempotency-Key.
+    const [failure, valid] = validate(body, PlaceOrderBody, { coerce: true });
     if (failure) throw new Error(`PlaceOrderBody refuses the body: ${failure.message}`);
+    if (quoting) {
+      expect(request.headers.get('idempotency-key')).toBeNull();
+      quoted.push(body);
+      return quoteAnswers.shift() ?? served(quoteFor(valid));
+    }
     placements.push({ body, key: request.headers.get('idempotency-key') });
     return answers.shift()!;
   };
@@ -46,6 +61,12 @@ afterEach(() => {
   cleanup();
   globalThis.fetch = realFetch;
 });
+
+/** A quote answer, checked against the contract the real route answers with. */
+function served(quote: OrderQuote, status = 200) {
+  assert(quote, OrderQuote);
+  return jsonResponse(status, quote);
+}
 
 /** The store page of `page` as the browser runs it, whose placed orders "navigate" into `navigated`. */
 function start(page: StorePageData = data) {
@@ -195,11 +216,13 @@ describe('the store page’s cart and checkout', () => {
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
 
     await waitFor(() => expect(within(checkout).getByRole('heading', { name: 'Review your order' })).toHaveFocus());
+    // The server's quote: tax added (8.25 %), line by line.
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$24.65'));
     for (const words of [
       '8 × Cola',
       'Subtotal$20.00',
+      'Tax$1.65',
       'Delivery fee$3.00',
-      'Total$23.00',
       'Free delivery over $40.00',
       'Minimum order $15.00',
       'Pay on delivery',
@@ -217,6 +240,7 @@ describe('the store page’s cart and checkout', () => {
 
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
     answers.push(jsonResponse(201, placed));
+    await waitFor(() => expect(within(checkout).getByRole('button', { name: 'Place order' })).not.toHaveAttribute('aria-disabled'));
     await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
     expect(placements).toHaveLength(2);
@@ -227,6 +251,7 @@ describe('the store page’s cart and checkout', () => {
       address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: 'Ring twice' },
       scheduled_for: null,
       note: 'No onions',
+      agreed_total: 24.65,
     });
     expect(placements[0]!.key).toMatch(/^[0-9a-f]{32}$/);
     expect(placements[1]!.key).not.toBe(placements[0]!.key);
@@ -279,12 +304,16 @@ describe('the store page’s cart and checkout', () => {
     expect(await within(checkout).findByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
     expect(within(checkout).getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
     expect(within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' })).toBeChecked();
+    // A server without the quote route (before issue 43): the cart's new lines and its own figures, placed without an agreed total.
+    quoteAnswers.push(jsonResponse(404, { detail: 'Not found.', code: 'not_found' }));
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
-    // The cart's new lines and subtotal.
-    for (const words of ['6 × Cola', 'Subtotal$15.00', 'Total$18.00']) expect(checkout).toHaveTextContent(words);
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$18.00'));
+    for (const words of ['6 × Cola', 'Subtotal$15.00']) expect(checkout).toHaveTextContent(words);
+    expect(within(checkout).queryByRole('textbox', { name: /Coupon code/ })).toBeNull();
     answers.push(jsonResponse(201, placed));
     await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements[0]!.body).not.toHaveProperty('agreed_total');
     expect(JSON.parse(localStorage.getItem('details:blue-door')!)).toEqual({
       customer: { name: 'Ada', phone: '312 555 0199', email: 'ada@example.com' },
       address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: '' },
@@ -337,5 +366,151 @@ describe('the store page’s cart and checkout', () => {
     expect(await within(checkout).findByRole('textbox', { name: 'Name' })).toHaveValue('');
     expect(within(checkout).getByRole('checkbox', { name: 'Remember my details on this device' })).not.toBeChecked();
     expect(within(checkout).queryByRole('button', { name: 'Forget my details' })).toBeNull();
+  });
+});
+
+describe('the store page’s money (issue 43)', () => {
+  const colas = (quantity: number) =>
+    JSON.stringify([{ key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity, note: '', unit_cents: 250 }]);
+
+  it('says in the first HTML whether prices include tax, and hydrates it unchanged', async () => {
+    const cases = [
+      [{ ...data, currency: 'GBP' as const }, { ...TIPPING, prices_include_tax: true }, 'Prices include VAT.'],
+      [{ ...data, currency: 'CAD' as const }, { ...TIPPING, prices_include_tax: true }, 'Prices include tax.'],
+      [data, TIPPING, 'Tax is added at checkout.'],
+      [data, undefined, 'Tax is added at checkout.'],
+    ] as const;
+    for (const [page, money, words] of cases) {
+      const store = storefrontOf(page, money);
+      const today = { date: '2026-11-26', weekday: 4 };
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<StoreRoot store={store} today={today} />);
+      expect(container.querySelector('#tax-statement')).toHaveTextContent(words);
+      document.body.append(container);
+      const mismatches: unknown[] = [];
+      const root = await act(async () =>
+        hydrateRoot(container, <StoreRoot store={store} today={today} browser={storeBrowser(store, () => undefined)} />, {
+          onRecoverableError: (error) => mismatches.push(error),
+        }),
+      );
+      expect(mismatches).toEqual([]);
+      expect(container.querySelector('#tax-statement')).toHaveTextContent(words);
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('prices the review with the server’s quote, takes a tip and a coupon, and asks again when the total changed', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('cart:blue-door', colas(8));
+    const store = storefrontOf(data, TIPPING);
+    render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={storeBrowser(store, (path) => navigated.push(path))} />);
+    const checkout = await openCheckout(user);
+    await user.click(within(checkout).getByRole('radio', { name: /Pickup/ }));
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(checkout).findByRole('combobox', { name: 'When will you pick it up?' }), 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.type(await within(checkout).findByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    // The first quote gets no answer: the review says so, and placing waits for figures.
+    quoteAnswers.push(jsonResponse(503, { detail: 'Unavailable.', code: 'unavailable' }));
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+    expect(await within(checkout).findByRole('alert')).toHaveTextContent('We could not work out your total just now. Please try again.');
+    const place = within(checkout).getByRole('button', { name: 'Place order' });
+    expect(place).toHaveAttribute('aria-disabled', 'true');
+    expect(place).toHaveAccessibleDescription('Your order can be placed once its total is worked out.');
+    await user.click(within(checkout).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$21.65'));
+    for (const words of ['8 × Cola$20.00', 'Subtotal$20.00', 'Tax$1.65']) expect(checkout).toHaveTextContent(words);
+
+    // The tips offered, each with what it comes to.
+    const tip = within(checkout).getByRole('group', { name: 'Add a tip' });
+    expect(
+      within(tip)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['No tip', '10 % · $2.00', '15 % · $3.00', '20 % · $4.00', 'Other amount']);
+    expect(within(tip).getByRole('radio', { name: 'No tip' })).toBeChecked();
+    await user.click(within(tip).getByRole('radio', { name: /^15 %/ }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Tip$3.00'));
+
+    // A code the server does not know: its sentence on the field, which takes the focus; then one it knows, applied with Enter.
+    const coupon = within(checkout).getByRole('textbox', { name: /^Coupon code/ });
+    await user.type(coupon, 'FREEPIZZA');
+    await user.click(within(checkout).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(coupon).toHaveFocus());
+    expect(coupon).toHaveAttribute('aria-invalid', 'true');
+    expect(coupon).toHaveAccessibleDescription(UNKNOWN_COUPON);
+    await user.clear(coupon);
+    await user.type(coupon, 'save10{Enter}');
+    await waitFor(() => expect(checkout).toHaveTextContent('Discount (SAVE10)−$2.00'));
+    expect(coupon).not.toHaveAttribute('aria-invalid');
+    // $20.00 − $2.00, tax 8.25 % of $18.00, the tip on $20.00.
+    for (const words of ['Tax$1.49', 'Tip$3.00', 'Total$22.49']) expect(checkout).toHaveTextContent(words);
+    expect(placements).toEqual([]);
+
+    // Meanwhile the tax went up: the server refuses the total agreed to, with its new figures.
+    const raised = quoteFor(quoted.at(-1) as PlaceOrderBody, { rate: 10 });
+    answers.push(jsonResponse(409, { detail: 'The total of this order has changed.', code: 'price_changed', quote: raised }));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    const changed = await within(checkout).findByText(/^The total changed since you reviewed it/);
+    await waitFor(() => expect(changed).toHaveFocus());
+    expect(checkout).toHaveTextContent('Total$22.80');
+    answers.push(jsonResponse(201, placed));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements.map((placement) => placement.body)).toEqual([
+      expect.objectContaining({ tip: { percent: 15 }, coupon_code: 'save10', agreed_total: 22.49 }),
+      expect.objectContaining({ tip: { percent: 15 }, coupon_code: 'save10', agreed_total: 22.8 }),
+    ]);
+    expect(quoted.map((body) => [(body as PlaceOrderBody).tip, (body as PlaceOrderBody).coupon_code])).toEqual([
+      [null, undefined],
+      [null, undefined],
+      [{ percent: 15 }, undefined],
+      [{ percent: 15 }, 'FREEPIZZA'],
+      [{ percent: 15 }, 'save10'],
+    ]);
+  });
+  it('takes a tip of the customer’s own, its refusal tied to its field, and leaves tip and coupon out where the server quotes nothing', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('cart:blue-door', colas(8));
+    const store = storefrontOf(data, TIPPING);
+    render(<StoreRoot store={store} today={{ date: '2026-11-26', weekday: 4 }} browser={storeBrowser(store, (path) => navigated.push(path))} />);
+    const checkout = await openCheckout(user);
+    await user.click(within(checkout).getByRole('radio', { name: /Pickup/ }));
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(await within(checkout).findByRole('combobox', { name: 'When will you pick it up?' }), 'As soon as possible');
+    await user.click(within(checkout).getByRole('button', { name: 'Continue' }));
+    await user.type(await within(checkout).findByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Phone' }), '312 555 0199');
+    await user.type(within(checkout).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$21.65'));
+    await user.click(within(checkout).getByRole('radio', { name: 'Other amount' }));
+    const amount = within(checkout).getByRole('textbox', { name: 'Tip amount ($)' });
+    await user.type(amount, '4.555');
+    await user.click(within(checkout).getByRole('button', { name: 'Add tip' }));
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Enter an amount from 0 to 1000000 with at most two decimals.');
+    await user.clear(amount);
+    await user.type(amount, '4.50{Enter}');
+    await waitFor(() => expect(checkout).toHaveTextContent('Tip$4.50'));
+    expect(checkout).toHaveTextContent('Total$26.15');
+    expect((quoted.at(-1) as PlaceOrderBody).tip).toEqual({ amount: 4.5 });
+
+    // Back, and the server has no quote route: the cart's figures, no tip or coupon to choose.
+    quoteAnswers.push(jsonResponse(404, { detail: 'Not found.', code: 'not_found' }));
+    await user.click(within(checkout).getByRole('button', { name: 'Back' }));
+    await user.click(await within(checkout).findByRole('button', { name: 'Review your order' }));
+    await waitFor(() => expect(checkout).toHaveTextContent('Total$20.00'));
+    expect(within(checkout).queryByRole('group', { name: 'Add a tip' })).toBeNull();
+    expect(within(checkout).queryByRole('textbox', { name: /^Coupon code/ })).toBeNull();
+    answers.push(jsonResponse(201, placed));
+    await user.click(within(checkout).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(navigated).toEqual([`/blue-door/orders/${TOKEN}`]));
+    expect(placements[0]!.body).not.toHaveProperty('tip');
+    expect(placements[0]!.body).not.toHaveProperty('agreed_total');
   });
 });
