@@ -1,5 +1,5 @@
 import { is } from 'superstruct';
-import { API_BASE } from '../../../contracts/shared/paths';
+import { API_BASE, paths } from '../../../contracts/shared/paths';
 import { OrderQuote, type PlaceOrderBody } from '../../../contracts/ordering';
 
 /**
@@ -18,7 +18,7 @@ const NO_ANSWER = 'We could not work out your total just now.';
  * or an answer that is not a quote rejects: the review says so and offers to try again.
  */
 export async function quoteOrder(slug: string, body: PlaceOrderBody): Promise<Quoting> {
-  const response = await fetch(`${API_BASE}/storefront/${slug}/quote/`, {
+  const response = await fetch(`${API_BASE}${paths.storefrontQuote(slug)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
@@ -34,10 +34,10 @@ export async function quoteOrder(slug: string, body: PlaceOrderBody): Promise<Qu
 }
 
 /**
- * The new figures a 409 `price_changed` carries, wherever the answer puts them (under `quote`, or
- * as the answer itself); null when neither is a quote, and the checkout asks for one again.
+ * The new figures a 409 `price_changed` carries under `quote` (OrderRefusal); null when the answer
+ * holds none that is a quote, and the checkout asks for one again.
  */
 export function changedQuote(answer: unknown): OrderQuote | null {
-  const nested = typeof answer === 'object' && answer !== null ? (answer as { quote?: unknown }).quote : undefined;
-  return [nested, answer].find((candidate): candidate is OrderQuote => is(candidate, OrderQuote)) ?? null;
+  const quote = typeof answer === 'object' && answer !== null ? (answer as { quote?: unknown }).quote : undefined;
+  return is(quote, OrderQuote) ? quote : null;
 }
