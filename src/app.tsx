@@ -34,6 +34,8 @@ const StoreSettings = lazy(() => import('./views/onboarding/store-settings.view'
 const OrderBoard = lazy(() => import('./views/ordering/order-board.view').then((m) => ({ default: m.OrderBoardView })));
 // Every past order (issue 40): the same area, its own chunk.
 const OrderHistory = lazy(() => import('./views/ordering/order-history.view').then((m) => ({ default: m.OrderHistoryView })));
+// A restaurant's coupons (issue 43): the same area, its own chunk.
+const Coupons = lazy(() => import('./views/ordering/coupons.view').then((m) => ({ default: m.CouponsView })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -111,6 +113,7 @@ function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; scre
   if (screen === 'store') return <StoreSettings />;
   if (screen === 'orders') return <OrderBoard />;
   if (screen === 'orders/history') return <OrderHistory />;
+  if (screen === 'coupons') return <Coupons />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;
