@@ -29,7 +29,12 @@ const TerritoriesArea = lazy(() => import('./views/territories/territories-area.
 // The insight screens carry the charts (recharts), the heaviest chunk: only they load it.
 const InsightsArea = lazy(() => import('./views/insights/insights-area.view').then((m) => ({ default: m.InsightsArea })));
 // The Store screen edits the onboarding's steps after launch (issue 29): the onboarding area's own chunk.
-const StoreSettings = lazy(() => import('./views/onboarding/store-settings.view').then((m) => ({ default: m.StoreSettingsView })));
+// Its Taxes and Tips sections are the ordering area's (issue 43), handed to it here, where areas meet.
+const StoreSettings = lazy(() =>
+  Promise.all([import('./views/onboarding/store-settings.view'), import('./views/ordering/store-money')]).then(([store, money]) => ({
+    default: () => <store.StoreSettingsView extraSections={money.MONEY_SECTIONS} />,
+  })),
+);
 // The live order board (issue 30): the ordering area's own chunk.
 const OrderBoard = lazy(() => import('./views/ordering/order-board.view').then((m) => ({ default: m.OrderBoardView })));
 // Every past order (issue 40): the same area, its own chunk.

@@ -1,5 +1,6 @@
 import { CouponCreate, type Coupon, type CouponKind } from '../../../contracts/ordering/coupons';
 import { checkWith } from '../../../contracts/shared/validation';
+import { numberOf } from './typed-number';
 
 /**
  * The coupon form (issue 43) as the inputs hold it: numbers as typed, empty meaning "none", and
@@ -49,9 +50,6 @@ export const formOf = (coupon: Coupon): CouponForm => ({
   first_order_only: coupon.first_order_only,
   active: coupon.active,
 });
-
-/** A number field as typed: empty is `empty`, anything else a number (NaN when it is none, which the contract refuses). */
-const numberOf = <E>(typed: string, empty: E): number | E => (typed.trim() === '' ? empty : Number(typed.trim()));
 
 /** The body both the create and the edit send (the create adds the restaurant). */
 export const bodyOf = (form: CouponForm): CouponCreate => ({
