@@ -68,6 +68,7 @@ export function createSettingsSection<D, F, B>(id: string, config: SettingsSecti
       loading: {
         tags: ['loading'],
         invoke: {
+          id: 'load',
           src: 'load',
           input: ({ context }) => ({ restaurantId: context.restaurantId }),
           onDone: {
@@ -102,6 +103,7 @@ export function createSettingsSection<D, F, B>(id: string, config: SettingsSecti
       saving: {
         tags: ['saving'],
         invoke: {
+          id: 'save',
           src: 'save',
           input: ({ context }) => {
             const checked = config.check(context.form as F, context.data as D);
