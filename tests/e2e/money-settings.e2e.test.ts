@@ -45,8 +45,9 @@ describe('money settings', () => {
     await page.getByRole('button', { name: 'Create coupon' }).click();
     const dialog = await fillCoupon(page, { Code: 'WELCOME5', 'Takes off': '5', 'Minimum order': '20', 'Uses in all': '100' });
     await dialog.getByRole('combobox', { name: 'Kind' }).selectOption('amount');
-    await expectAccessible(page, 'coupon dialog');
+    // Screenshots before axe, which resizes the page: the layout is still settling just after.
     await screenshot(page, 'money-coupon-dialog-1280');
+    await expectAccessible(page, 'coupon dialog');
     await dialog.getByRole('button', { name: 'Create coupon' }).click();
     await page.getByRole('status').filter({ hasText: 'Coupon WELCOME5 created.' }).waitFor();
     const row = page.getByRole('row', { name: /WELCOME5/ });
@@ -68,13 +69,14 @@ describe('money settings', () => {
     const [saved] = (await coupons()).results;
     expect(saved).toMatchObject({ code: 'WELCOME5', kind: 'amount', value: 7.5, min_subtotal: 20, max_uses: 100, starts_on: '2026-12-31', ends_on: null });
 
-    await expectAccessible(page, 'coupons');
     await screenshot(page, 'money-coupons-1280');
+    await expectAccessible(page, 'coupons');
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole('list', { name: 'Coupons' }).waitFor();
     await screenshot(page, 'money-coupons-375');
     await page.getByRole('button', { name: 'Edit WELCOME5' }).click();
     await page.getByRole('dialog').waitFor();
+    // Axe waits for the dialog's fade-in to end: the screenshot after it shows the dialog whole.
     await expectAccessible(page, 'coupon dialog', [375]);
     await screenshot(page, 'money-coupon-dialog-375');
     await page.keyboard.press('Escape');
@@ -86,6 +88,7 @@ describe('money settings', () => {
     await openAs(page, run.app, owner, '/backoffice/store');
     const taxes = page.getByRole('region', { name: 'Taxes' });
     await taxes.getByText('until you save one, your orders carry no tax').waitFor();
+    await screenshot(page, 'money-store-1280');
     await taxes.getByRole('textbox', { name: /^Tax rate/ }).fill('8.25');
     await taxes.getByRole('textbox', { name: 'Drinks (%)' }).fill('6.25');
     await taxes.getByRole('button', { name: 'Save taxes' }).click();
@@ -102,11 +105,9 @@ describe('money settings', () => {
     const tip = await apiAs<TipSettings>(run.app, owner, 'GET', `/restaurants/${owner.restaurantId}/settings/tips/`);
     expect(tip).toEqual({ enabled: true, choices: [10, 15, 20, 25], allow_custom: true });
 
-    await expectAccessible(page, 'store money sections');
-    await taxes.scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-store-1280');
     await page.setViewportSize({ width: 375, height: 740 });
     await screenshot(page, 'money-store-375');
+    await expectAccessible(page, 'store money sections');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }, 60_000);
 });

@@ -41,7 +41,7 @@ const text = (value: number | null) => (value === null ? '' : String(value));
 export const formOf = (coupon: Coupon): CouponForm => ({
   code: coupon.code,
   kind: coupon.kind,
-  value: text(coupon.value),
+  value: coupon.kind === 'amount' ? coupon.value.toFixed(2) : String(coupon.value),
   min_subtotal: coupon.min_subtotal === 0 ? '' : coupon.min_subtotal.toFixed(2),
   starts_on: coupon.starts_on ?? '',
   ends_on: coupon.ends_on ?? '',

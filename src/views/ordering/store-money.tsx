@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
@@ -135,7 +136,7 @@ export function TaxesSection({ restaurantId, machine = taxSettingsMachine }: { r
               label="Tax rate (%)"
               description={`Applies to every category without a rate of its own; 0 to ${TAX_RATE_MAX}, e.g. 8.25.`}
               inputMode="decimal"
-              maw={240}
+              styles={{ wrapper: { maxWidth: 240 } }}
               value={form.default_rate}
               error={fieldErrors.default_rate}
               onChange={(event) => edit({ default_rate: event.currentTarget.value })}

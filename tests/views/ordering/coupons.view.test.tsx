@@ -74,7 +74,7 @@ describe('the Coupons screen', () => {
     await user.click(screen.getByRole('button', { name: 'Edit WELCOME5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit coupon WELCOME5' });
     const value = within(dialog).getByRole('textbox', { name: /^Takes off/ });
-    expect(value).toHaveValue('5');
+    expect(value).toHaveValue('5.00');
     expect(within(dialog).getByRole('textbox', { name: /^Minimum order/ })).toHaveValue('20.00');
     await user.clear(value);
     await user.type(value, '7.50');
