@@ -1,4 +1,4 @@
-import { CouponCreate, couponProblems, type Coupon, type CouponKind } from '../../../contracts/ordering/coupons';
+import { CouponCreate, couponProblems, type Coupon, type CouponFields, type CouponKind } from '../../../contracts/ordering/coupons';
 import { checkWith } from '../../../contracts/shared/validation';
 import { numberOf } from './typed-number';
 
@@ -52,7 +52,7 @@ export const formOf = (coupon: Coupon): CouponForm => ({
 });
 
 /** The body both the create and the edit send (the create adds the restaurant). */
-export const bodyOf = (form: CouponForm): CouponCreate => ({
+export const bodyOf = (form: CouponForm): CouponFields => ({
   code: form.code,
   kind: form.kind,
   value: numberOf(form.value, Number.NaN),

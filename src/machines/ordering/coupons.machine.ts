@@ -56,8 +56,9 @@ export type CouponsEvent =
 
 export type CouponsEmitted = { type: 'form.refused' } | { type: 'coupon.saved'; code: string; created: boolean } | { type: 'coupon.deleted'; code: string };
 
-type Loaded = CouponPage & { currency: Currency };
-type LoadInput = { restaurantId: number; page: number; currency: Currency | null };
+export type CouponsLoaded = CouponPage & { currency: Currency };
+export type CouponsLoadInput = { restaurantId: number; page: number; currency: Currency | null };
+export type CouponSaveInput = { restaurantId: number; id: number | null; form: CouponForm };
 
 const codeOf = (context: CouponsContext, id: number) => context.result?.coupons.find((coupon) => coupon.id === id)?.code ?? '';
 
@@ -69,14 +70,14 @@ export const couponsMachine = setup({
     emitted: {} as CouponsEmitted,
   },
   actors: {
-    loadCoupons: fromPromise<Loaded, LoadInput>(async ({ input }) => {
+    loadCoupons: fromPromise<CouponsLoaded, CouponsLoadInput>(async ({ input }) => {
       const [page, currency] = await Promise.all([
         listCoupons({ restaurantId: input.restaurantId, page: input.page, pageSize: COUPONS_PAGE_SIZE }),
         input.currency ?? loadCouponCurrency({ restaurantId: input.restaurantId }),
       ]);
       return { ...page, currency };
     }),
-    saveCoupon: fromPromise<Coupon, { restaurantId: number; id: number | null; form: CouponForm }>(({ input }) =>
+    saveCoupon: fromPromise<Coupon, CouponSaveInput>(({ input }) =>
       input.id === null
         ? createCoupon({ restaurantId: input.restaurantId, body: bodyOf(input.form) })
         : updateCoupon({ id: input.id, body: bodyOf(input.form) }),
@@ -85,7 +86,7 @@ export const couponsMachine = setup({
   },
   guards: {
     hasRestaurant: ({ context }) => context.restaurantId !== null,
-    pastTheEnd: ({ context }, params: { loaded: Loaded }) => params.loaded.coupons.length === 0 && context.page > pageCount(params.loaded.count),
+    pastTheEnd: ({ context }, params: { loaded: CouponsLoaded }) => params.loaded.coupons.length === 0 && context.page > pageCount(params.loaded.count),
     hasNextPage: ({ context }) => context.result !== null && context.page < pageCount(context.result.count),
     hasPreviousPage: ({ context }) => context.page > 1,
     onThePage: ({ context, event }) =>

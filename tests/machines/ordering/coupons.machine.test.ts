@@ -2,9 +2,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '#contracts/ordering/coupons';
 import { BLANK_COUPON, VALUE_MISSING, type CouponForm } from '#src/machines/ordering/coupon-form';
-import { couponsMachine } from '#src/machines/ordering/coupons.machine';
+import { couponsMachine, type CouponSaveInput, type CouponsLoaded, type CouponsLoadInput } from '#src/machines/ordering/coupons.machine';
 import { ApiError } from '#src/services/shared/api';
-import type { CouponPage, CouponPageQuery } from '#src/services/ordering/coupons';
 import { provideChecked } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 
@@ -26,7 +25,8 @@ const coupon = (id: number, over: Partial<Coupon> = {}): Coupon => ({
   ...over,
 });
 
-const page = (count: number, ids: number[]) => ({ coupons: ids.map((id) => coupon(id)), count, currency: 'USD' as const });
+const page = (count: number, ids: number[]): CouponsLoaded => ({ coupons: ids.map((id) => coupon(id)), count, currency: 'USD' });
+const loads = (answer: () => CouponsLoaded) => fromPromise<CouponsLoaded, CouponsLoadInput>(async () => answer());
 
 describe('coupons machine (issue 43)', () => {
   it('reaches every state and transition: no restaurant, the page past the end, refusals and failures', () => {
@@ -60,8 +60,8 @@ describe('coupons machine (issue 43)', () => {
     const actor = createActor(
       provideChecked(couponsMachine, {
         actors: {
-          loadCoupons: fromPromise(async () => page(1, [1])),
-          saveCoupon: fromPromise<Coupon, { restaurantId: number; id: number | null; form: CouponForm }>(async ({ input }) => {
+          loadCoupons: loads(() => page(1, [1])),
+          saveCoupon: fromPromise<Coupon, CouponSaveInput>(async ({ input }) => {
             saved.push({ id: input.id, form: input.form });
             return coupon(9, { code: input.form.code });
           }),
@@ -100,8 +100,8 @@ describe('coupons machine (issue 43)', () => {
     const actor = createActor(
       provideChecked(couponsMachine, {
         actors: {
-          loadCoupons: fromPromise(async () => page(1, [1])),
-          saveCoupon: fromPromise<Coupon>(async () => {
+          loadCoupons: loads(() => page(1, [1])),
+          saveCoupon: fromPromise<Coupon, CouponSaveInput>(async () => {
             const sentence = 'Another coupon of this restaurant already has this code (capitals and spaces do not make a code different).';
             throw new ApiError(sentence, { status: 409, code: 'duplicate', fields: { code: sentence } });
           }),
@@ -127,12 +127,12 @@ describe('coupons machine (issue 43)', () => {
     const actor = createActor(
       provideChecked(couponsMachine, {
         actors: {
-          loadCoupons: fromPromise<CouponPage & { currency: 'GBP' }, CouponPageQuery & { currency: string | null }>(async ({ input }) => {
+          loadCoupons: fromPromise<CouponsLoaded, CouponsLoadInput>(async ({ input }) => {
             asked.push(input.page);
             const onPage = input.page === 1 ? Array.from({ length: Math.min(count, 20) }, (_, at) => at + 1) : count > 20 ? [21] : [];
             return { coupons: onPage.map((id) => coupon(id)), count, currency: 'GBP' };
           }),
-          deleteCoupon: fromPromise(async () => {
+          deleteCoupon: fromPromise<void, { id: number }>(async () => {
             count -= 1;
           }),
         },

@@ -41,7 +41,7 @@ describe('the Store screen’s Taxes section (issue 43)', () => {
     const actor = createActor(
       provideChecked(taxSettingsMachine, {
         actors: {
-          load: fromPromise(async () => ({ settings: TEXAS, categories: CATEGORIES })),
+          load: fromPromise<TaxData, { restaurantId: number }>(async () => ({ settings: TEXAS, categories: CATEGORIES })),
           save: fromPromise<TaxData, { restaurantId: number; body: TaxSettings }>(async ({ input }) => {
             sent.push(input.body);
             if (answer === 'refuse') {
@@ -112,7 +112,7 @@ describe('the Store screen’s Tips section (issue 43)', () => {
     const actor = createActor(
       provideChecked(tipSettingsMachine, {
         actors: {
-          load: fromPromise(async () => TIPS),
+          load: fromPromise<TipSettings, { restaurantId: number }>(async () => TIPS),
           save: fromPromise<TipSettings, { restaurantId: number; body: TipSettings }>(async ({ input }) => {
             sent.push(input.body);
             return input.body;
