@@ -47,7 +47,8 @@ const KINDS: { value: CouponKind; label: string }[] = [
  */
 export function CouponDialog(props: {
   opened: boolean;
-  editing: boolean;
+  /** The saved code of the coupon edited (the title keeps it while the field changes); null for a new one. */
+  editingCode: string | null;
   saving: boolean;
   form: CouponForm;
   errors: Partial<Record<CouponField, string>>;
@@ -77,7 +78,7 @@ export function CouponDialog(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.editing ? `Edit coupon ${form.code}` : 'Create coupon'}
+      title={props.editingCode === null ? 'Create coupon' : `Edit coupon ${props.editingCode}`}
       closeButtonProps={{ 'aria-label': 'Close' }}
       fullScreen={phone}
       size="lg"
@@ -137,7 +138,7 @@ export function CouponDialog(props: {
               Cancel
             </Button>
             <Button type="submit" loading={props.saving}>
-              {props.editing ? 'Save coupon' : 'Create coupon'}
+              {props.editingCode === null ? 'Create coupon' : 'Save coupon'}
             </Button>
           </Group>
         </Stack>

@@ -119,7 +119,7 @@ function Coupons({ machine, restaurantId, admin }: { machine: CouponsMachine; re
       )}
       <CouponDialog
         opened={state.hasTag('editing')}
-        editing={context.editingId !== null}
+        editingCode={result?.coupons.find((coupon) => coupon.id === context.editingId)?.code ?? null}
         saving={state.hasTag('saving')}
         form={context.form}
         errors={context.fieldErrors}
