@@ -29,13 +29,20 @@ const TerritoriesArea = lazy(() => import('./views/territories/territories-area.
 // The insight screens carry the charts (recharts), the heaviest chunk: only they load it.
 const InsightsArea = lazy(() => import('./views/insights/insights-area.view').then((m) => ({ default: m.InsightsArea })));
 // The Store screen edits the onboarding's steps after launch (issue 29): the onboarding area's own chunk.
-const StoreSettings = lazy(() => import('./views/onboarding/store-settings.view').then((m) => ({ default: m.StoreSettingsView })));
+// Its Taxes and Tips sections are the ordering area's (issue 43), handed to it here, where areas meet.
+const StoreSettings = lazy(() =>
+  Promise.all([import('./views/onboarding/store-settings.view'), import('./views/ordering/store-money')]).then(([store, money]) => ({
+    default: () => <store.StoreSettingsView extraSections={money.MONEY_SECTIONS} />,
+  })),
+);
 // The live order board (issue 30): the ordering area's own chunk.
 const OrderBoard = lazy(() => import('./views/ordering/order-board.view').then((m) => ({ default: m.OrderBoardView })));
 // Every past order (issue 40): the same area, its own chunk.
 const OrderHistory = lazy(() => import('./views/ordering/order-history.view').then((m) => ({ default: m.OrderHistoryView })));
 // What each day brought in (issue 43): the same area, its own chunk, with its chart.
 const Money = lazy(() => import('./views/ordering/money.view').then((m) => ({ default: m.MoneyView })));
+// A restaurant's coupons (issue 43): the same area, its own chunk.
+const Coupons = lazy(() => import('./views/ordering/coupons.view').then((m) => ({ default: m.CouponsView })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -114,6 +121,7 @@ function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; scre
   if (screen === 'orders') return <OrderBoard />;
   if (screen === 'orders/history') return <OrderHistory />;
   if (screen === 'money') return <Money />;
+  if (screen === 'coupons') return <Coupons />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;

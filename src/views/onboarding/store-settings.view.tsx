@@ -6,7 +6,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FieldsToFix, focusFirstInError, labelsInError } from '../../components/form-errors';
 import { usePageTitle } from '../../components/page-title';
@@ -50,22 +50,40 @@ const SECTIONS: Record<FormStep, { title: string; intro: string; save: string }>
 };
 
 /**
+ * A section another area adds to the Store screen (issue 43: ordering's Taxes and Tips), handed
+ * over by src/app.tsx: the screen draws its card, heading and jump link, `Body` the rest.
+ */
+export type ExtraStoreSection = {
+  id: string;
+  title: string;
+  intro: string;
+  Body: ComponentType<{ restaurantId: number }>;
+};
+
+/**
  * The Store screen (`/backoffice/store`, `/admin/store`; issue 29): the onboarding's six forms
  * after launch, one section each with its own Save, saved through the same step endpoints.
  * Keyed by the restaurant worked on, so an administrator's new choice starts afresh.
  */
-export function StoreSettingsView({ machine = storeSettingsMachine }: { machine?: StoreSettingsMachine }) {
+export function StoreSettingsView({
+  machine = storeSettingsMachine,
+  extraSections = [],
+}: {
+  machine?: StoreSettingsMachine;
+  extraSections?: readonly ExtraStoreSection[];
+}) {
   usePageTitle(STORE_TITLE, 'Back office');
   const { user } = useSession();
-  return <StoreSettings key={user.active_restaurant_id ?? 'none'} machine={machine} />;
+  return <StoreSettings key={user.active_restaurant_id ?? 'none'} machine={machine} extraSections={extraSections} />;
 }
 
-function StoreSettings({ machine }: { machine: StoreSettingsMachine }) {
+function StoreSettings({ machine, extraSections }: { machine: StoreSettingsMachine; extraSections: readonly ExtraStoreSection[] }) {
   const { user } = useSession();
   const [, , actor] = useMachine(machine, { input: { restaurantId: user.active_restaurant_id, host: window.location.host } });
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('open'));
   const sections = useSelector(actor, (snapshot) => snapshot.context.sections);
   useLeaveWarning(() => changedSections(actor.getSnapshot()).length > 0);
+  const restaurantId = user.active_restaurant_id;
 
   return (
     <Stack gap="lg" maw={880} w="100%">
@@ -88,11 +106,18 @@ function StoreSettings({ machine }: { machine: StoreSettingsMachine }) {
               Settings of <strong>{user.active_restaurant_name ?? `Restaurant #${user.active_restaurant_id}`}</strong>, the restaurant you work on.
             </Text>
           ) : null}
-          <JumpLinks />
+          <JumpLinks extra={extraSections} />
           {FORM_STEPS.map((step) => (
             <SettingsSection key={step} step={step} actor={sections[step]} />
           ))}
-          {user.active_restaurant_id === null ? null : <StoreNotificationsSection restaurantId={user.active_restaurant_id} />}
+          {restaurantId === null ? null : (
+            <>
+              <StoreNotificationsSection restaurantId={restaurantId} />
+              {extraSections.map((section) => (
+                <ExtraSection key={section.id} section={section} restaurantId={restaurantId} />
+              ))}
+            </>
+          )}
         </>
       )}
     </Stack>
@@ -106,24 +131,49 @@ const headingId = (step: FormStep) => `store-${step}-title`;
  * The six sections make a long page: links to each, first. A link scrolls to its section and
  * gives the focus to its heading itself, like the skip link, so the address gets no hash.
  */
-function JumpLinks() {
-  const jump = (step: FormStep) => (event: MouseEvent<HTMLAnchorElement>) => {
+function JumpLinks({ extra }: { extra: readonly ExtraStoreSection[] }) {
+  const links = [
+    ...FORM_STEPS.map((step) => ({ id: sectionId(step), heading: headingId(step), title: SECTIONS[step].title })),
+    ...extra.map((section) => ({ id: section.id, heading: `${section.id}-title`, title: section.title })),
+  ];
+  const jump = (id: string, heading: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    document.getElementById(sectionId(step))?.scrollIntoView();
-    document.getElementById(headingId(step))?.focus({ preventScroll: true });
+    document.getElementById(id)?.scrollIntoView();
+    document.getElementById(heading)?.focus({ preventScroll: true });
   };
   return (
     <nav aria-label="Store sections">
       <ul className={classes.jumps}>
-        {FORM_STEPS.map((step) => (
-          <li key={step}>
-            <Anchor href={`#${sectionId(step)}`} onClick={jump(step)} size="sm">
-              {SECTIONS[step].title}
+        {links.map((link) => (
+          <li key={link.id}>
+            <Anchor href={`#${link.id}`} onClick={jump(link.id, link.heading)} size="sm">
+              {link.title}
             </Anchor>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** Another area's section, in the same card as the screen's own. */
+function ExtraSection({ section, restaurantId }: { section: ExtraStoreSection; restaurantId: number }) {
+  const titleId = `${section.id}-title`;
+  const { Body } = section;
+  return (
+    <Paper component="section" aria-labelledby={titleId} className={onboarding.card} id={section.id}>
+      <div className={classes.body}>
+        <div>
+          <Title order={2} id={titleId} tabIndex={-1} className={classes.title}>
+            {section.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {section.intro}
+          </Text>
+        </div>
+        <Body restaurantId={restaurantId} />
+      </div>
+    </Paper>
   );
 }
 

@@ -43,7 +43,6 @@ export const screenLabel = (screen: string): string => SCREEN_LABELS[screen] ?? 
 /** Spec (second document, section 2): the placeholder screens' one line, word for word. */
 export const PLACEHOLDER_TEXTS = {
   notifications: 'Configure push, email, and SMS notifications.',
-  coupons: 'Create and manage promo codes and discounts.',
   reviews: 'Moderate and reply to customer reviews.',
   media: 'Upload and manage images and assets.',
   pos: 'Configure POS terminals and in-store ordering.',

@@ -135,7 +135,6 @@ describe('guards and the back-office shell', () => {
 
   it.each([
     ['notifications', 'Configure push, email, and SMS notifications.'],
-    ['coupons', 'Create and manage promo codes and discounts.'],
     ['reviews', 'Moderate and reply to customer reviews.'],
     ['media', 'Upload and manage images and assets.'],
     ['pos', 'Configure POS terminals and in-store ordering.'],

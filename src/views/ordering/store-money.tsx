@@ -1,0 +1,256 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import type { ActorRef, Snapshot } from 'xstate';
+import { TAX_RATE_MAX, TIP_CHOICES_MAX, TIP_PERCENT_MAX } from '../../../contracts/ordering/order-settings';
+import { focusFirstInError } from '../../components/form-errors';
+import { Spinner } from '../../components/spinner';
+import { changed, type SettingsSectionEmitted } from '../../machines/ordering/settings-section';
+import { categoryField, taxSettingsMachine, type TaxForm, type TaxSettingsMachine } from '../../machines/ordering/tax-settings.machine';
+import { choiceField, tipSettingsMachine, type TipForm, type TipSettingsMachine } from '../../machines/ordering/tip-settings.machine';
+import { useScreen } from '../shared/use-screen';
+
+/**
+ * The Store screen's Taxes and Tips sections (issue 43). The Store screen (onboarding's) draws
+ * each section's card and heading; these are the bodies, handed to it by src/app.tsx.
+ */
+
+export const TAX_NOTICE = 'Set your sales tax rate: until you save one, your orders carry no tax.';
+const fieldStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+type SectionActor = ActorRef<Snapshot<unknown>, never, SettingsSectionEmitted>;
+
+/** What the machine tells a section to do once: say "Saved", or move the focus to the first field in error. */
+function useSectionEffects(actor: SectionActor, form: () => HTMLFormElement | null) {
+  const [saved, setSaved] = useState(false);
+  useScreen(actor, {
+    'section.saved': () => setSaved(true),
+    'section.refused': () => {
+      setSaved(false);
+      // The event comes with the transition, before React has drawn the sentences: focus after it.
+      setTimeout(() => {
+        const element = form();
+        if (element) focusFirstInError(element);
+      });
+    },
+  });
+  return saved;
+}
+
+/** Loading, a failed load with its retry, or the form with its alert, fields and Save. */
+function SectionForm(props: {
+  what: string;
+  save: string;
+  tags: { loading: boolean; loadFailed: boolean; saving: boolean };
+  changed: boolean;
+  saved: boolean;
+  error: string | null;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSave: () => void;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (props.tags.loading) return <Spinner label={`Loading ${props.what}`} />;
+  if (props.tags.loadFailed) {
+    return (
+      <Alert role="alert" color="red" variant="light" title={`We couldn't load ${props.what}`}>
+        <Text inherit mb="sm">
+          {props.error}
+        </Text>
+        <Button size="sm" variant="default" onClick={props.onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSave();
+  };
+  return (
+    <form ref={props.formRef} noValidate onSubmit={submit}>
+      <Stack gap="md">
+        {props.error ? (
+          <Alert role="alert" color="red" variant="light" title={`We couldn't save ${props.what}`}>
+            {props.error}
+          </Alert>
+        ) : null}
+        <fieldset disabled={props.tags.saving} style={fieldStyle}>
+          <Stack gap="md">{props.children}</Stack>
+        </fieldset>
+        <Group gap="sm">
+          <Button type="submit" loading={props.tags.saving} disabled={!props.changed}>
+            {props.save}
+          </Button>
+          <Text role="status" size="sm" c="teal.9" fw={600}>
+            {props.saved && !props.changed ? 'Saved' : ''}
+          </Text>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function TaxesSection({ restaurantId, machine = taxSettingsMachine }: { restaurantId: number; machine?: TaxSettingsMachine }) {
+  const [state, send, actor] = useMachine(machine, { input: { restaurantId } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const saved = useSectionEffects(actor, () => formRef.current);
+  const { data, form, fieldErrors, error } = state.context;
+  const edit = (change: Partial<TaxForm>) => form && send({ type: 'form.change', form: { ...form, ...change } });
+  return (
+    <Stack gap="md">
+      {data?.settings.needs_setup ? (
+        <Alert color="yellow" variant="light" title="No sales tax yet">
+          {TAX_NOTICE}
+        </Alert>
+      ) : null}
+      <SectionForm
+        what="taxes"
+        save="Save taxes"
+        tags={{ loading: state.hasTag('loading'), loadFailed: state.hasTag('loadFailed'), saving: state.hasTag('saving') }}
+        changed={changed(state.context)}
+        saved={saved}
+        error={error}
+        formRef={formRef}
+        onSave={() => send({ type: 'section.save' })}
+        onRetry={() => send({ type: 'section.retry' })}
+      >
+        {form && data ? (
+          <>
+            <Switch
+              label="Menu prices include tax"
+              description="On where prices already hold VAT or GST: the tax is split out of them, never added. Off: tax is added at checkout."
+              checked={form.prices_include_tax}
+              onChange={(event) => edit({ prices_include_tax: event.currentTarget.checked })}
+            />
+            <TextInput
+              label="Tax rate (%)"
+              description={`Applies to every category without a rate of its own; 0 to ${TAX_RATE_MAX}, e.g. 8.25.`}
+              inputMode="decimal"
+              styles={{ wrapper: { maxWidth: 240 } }}
+              value={form.default_rate}
+              error={fieldErrors.default_rate}
+              onChange={(event) => edit({ default_rate: event.currentTarget.value })}
+            />
+            <Switch
+              label="Tax the delivery fee"
+              description="At the tax rate above, where your state or country taxes delivery."
+              checked={form.delivery_fee_taxable}
+              onChange={(event) => edit({ delivery_fee_taxable: event.currentTarget.checked })}
+            />
+            <fieldset style={fieldStyle}>
+              <Text component="legend" fw={600} size="sm">
+                Rates by category
+              </Text>
+              <Text size="sm" c="dimmed" mb="xs">
+                Leave a category empty to use the tax rate above.
+              </Text>
+              {data.categories.length === 0 ? (
+                <Text size="sm">Your menu has no categories yet.</Text>
+              ) : (
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+                  {data.categories.map((category) => (
+                    <TextInput
+                      key={category.id}
+                      label={`${category.name} (%)`}
+                      inputMode="decimal"
+                      placeholder={form.default_rate}
+                      value={form.category_rates[String(category.id)] ?? ''}
+                      error={fieldErrors[categoryField(category.id)]}
+                      onChange={(event) => edit({ category_rates: { ...form.category_rates, [String(category.id)]: event.currentTarget.value } })}
+                    />
+                  ))}
+                </SimpleGrid>
+              )}
+              {fieldErrors.category_rates ? (
+                <Text size="sm" c="red.8">
+                  {fieldErrors.category_rates}
+                </Text>
+              ) : null}
+            </fieldset>
+          </>
+        ) : null}
+      </SectionForm>
+    </Stack>
+  );
+}
+
+const ORDINALS = ['First', 'Second', 'Third', 'Fourth'];
+
+export function TipsSection({ restaurantId, machine = tipSettingsMachine }: { restaurantId: number; machine?: TipSettingsMachine }) {
+  const [state, send, actor] = useMachine(machine, { input: { restaurantId } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const saved = useSectionEffects(actor, () => formRef.current);
+  const { form, fieldErrors, error } = state.context;
+  const edit = (change: Partial<TipForm>) => form && send({ type: 'form.change', form: { ...form, ...change } });
+  return (
+    <SectionForm
+      what="tips"
+      save="Save tips"
+      tags={{ loading: state.hasTag('loading'), loadFailed: state.hasTag('loadFailed'), saving: state.hasTag('saving') }}
+      changed={changed(state.context)}
+      saved={saved}
+      error={error}
+      formRef={formRef}
+      onSave={() => send({ type: 'section.save' })}
+      onRetry={() => send({ type: 'section.retry' })}
+    >
+      {form ? (
+        <>
+          <Switch
+            label="Offer a tip at checkout"
+            description="Beside No tip. A tip is never taxed or discounted."
+            checked={form.enabled}
+            onChange={(event) => edit({ enabled: event.currentTarget.checked })}
+          />
+          <fieldset style={fieldStyle} disabled={!form.enabled}>
+            <Text component="legend" fw={600} size="sm">
+              Tip choices (%)
+            </Text>
+            <Text size="sm" c="dimmed" mb="xs">
+              {`Up to ${TIP_CHOICES_MAX} percentages from 0 to ${TIP_PERCENT_MAX}; leave a field empty to offer fewer.`}
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              {form.choices.map((choice, slot) => (
+                <TextInput
+                  key={slot}
+                  label={`${ORDINALS[slot]} choice`}
+                  inputMode="decimal"
+                  value={choice}
+                  error={fieldErrors[choiceField(slot)]}
+                  onChange={(event) => edit({ choices: form.choices.map((typed, at) => (at === slot ? event.currentTarget.value : typed)) })}
+                />
+              ))}
+            </SimpleGrid>
+            {fieldErrors.choices ? (
+              <Text size="sm" c="red.8">
+                {fieldErrors.choices}
+              </Text>
+            ) : null}
+          </fieldset>
+          <Switch
+            label="Let customers type an amount"
+            checked={form.allow_custom}
+            disabled={!form.enabled}
+            onChange={(event) => edit({ allow_custom: event.currentTarget.checked })}
+          />
+        </>
+      ) : null}
+    </SectionForm>
+  );
+}
+
+/** The sections the Store screen adds after its own, in order (src/app.tsx hands them over). */
+export const MONEY_SECTIONS = [
+  { id: 'store-taxes', title: 'Taxes', intro: 'The sales tax, VAT or GST your orders carry.', Body: TaxesSection },
+  { id: 'store-tips', title: 'Tips', intro: 'What checkout offers your customers to tip.', Body: TipsSection },
+] as const;
