@@ -69,6 +69,11 @@ import * as tracking from '#src/services/ordering/track-order';
 import { OrdersQuery, PlaceOrderBody, TransitionBody } from '#contracts/ordering';
 import * as stats from '#src/services/insights/stats';
 import * as money from '#src/services/ordering/money';
+import * as coupons from '#src/services/ordering/coupons';
+import * as moneySettings from '#src/services/ordering/money-settings';
+import * as quoting from '#src/services/ordering/quote-order';
+import { CouponCreate, CouponListQuery, CouponUpdate } from '#contracts/ordering/coupons';
+import { TaxSettings, TipSettings } from '#contracts/ordering/order-settings';
 import { MoneyStatsQuery } from '#contracts/ordering/money-stats';
 import * as storefront from '#src/services/storefront/delivery-check';
 import { createTokenRenewer } from '#src/services/shared/token-renewal';
@@ -112,6 +117,70 @@ const AUDIT: Record<string, Audit> = {
       ),
     route: `POST ${M('/storefront/:slug/orders/')}`,
     body: PlaceOrderBody,
+  },
+  // Issue 43: the checkout's quote (plain fetch, no token), the Coupons screen, the Store screen's Taxes and Tips.
+  'quoting.quoteOrder': {
+    call: () =>
+      quoting.quoteOrder('blue-door', {
+        fulfilment: 'delivery',
+        lines: [{ item_id: 1, size_id: null, quantity: 1, extra_selection_ids: [] }],
+        customer: { name: 'Ada', phone: '(312) 555-0199', email: 'ada@example.com' },
+        address: { street: '1 Main St', city: 'Chicago', zip_code: '60606', notes: '' },
+        scheduled_for: null,
+        tip: { percent: 15 },
+        coupon_code: 'SAVE 10',
+      }),
+    route: `POST ${M('/storefront/:slug/quote/')}`,
+    body: PlaceOrderBody,
+  },
+  'coupons.listCoupons': {
+    call: () => coupons.listCoupons({ restaurantId: 42, page: 2, pageSize: 20 }),
+    route: `GET ${M('/coupons/')}`,
+    query: CouponListQuery,
+  },
+  'coupons.createCoupon': {
+    call: () =>
+      coupons.createCoupon({
+        restaurantId: 42,
+        body: {
+          code: 'SAVE10',
+          kind: 'percent',
+          value: 10,
+          min_subtotal: 20,
+          starts_on: '2026-12-01',
+          ends_on: null,
+          max_uses: 5,
+          max_uses_per_customer: 1,
+          first_order_only: false,
+          active: true,
+        },
+      }),
+    route: `POST ${M('/coupons/')}`,
+    body: CouponCreate,
+  },
+  'coupons.updateCoupon': {
+    call: () => coupons.updateCoupon({ id: 7, body: { value: 15, ends_on: '2026-12-31' } }),
+    route: `PATCH ${M('/coupons/:id/')}`,
+    body: CouponUpdate,
+  },
+  'moneySettings.saveTaxSettings': {
+    call: () =>
+      moneySettings.saveTaxSettings({
+        restaurantId: 42,
+        settings: { prices_include_tax: false, default_rate: 8.25, delivery_fee_taxable: true, category_rates: [{ category_id: 3, rate: 0 }] },
+      }),
+    route: `PUT ${M('/restaurants/:id/settings/taxes/')}`,
+    body: TaxSettings,
+  },
+  'moneySettings.saveTipSettings': {
+    call: () => moneySettings.saveTipSettings({ restaurantId: 42, settings: { enabled: true, choices: [10, 15, 20], allow_custom: true } }),
+    route: `PUT ${M('/restaurants/:id/settings/tips/')}`,
+    body: TipSettings,
+  },
+  'moneySettings.loadCategoryNames': {
+    call: () => moneySettings.loadCategoryNames({ restaurantId: 42 }),
+    route: `GET ${M('/categories/')}`,
+    query: CategoryListQuery,
   },
   'orders.listOrders': {
     call: () => orders.listOrders({ restaurant_id: 42, status: 'placed', day: '2026-11-27', page_size: 200 }),
@@ -421,6 +490,12 @@ const NOTHING_TO_AUDIT = new Set([
   // Multipart: no contract describes it; the upload route checks the file in its handler.
   'onboarding.uploadLogo',
   'notificationSettings.loadNotificationSettings',
+  // Issue 43: reads by id (no query), a delete, and the 409's figures read from an answer.
+  'coupons.loadCouponCurrency',
+  'coupons.deleteCoupon',
+  'moneySettings.loadTaxSettings',
+  'moneySettings.loadTipSettings',
+  'quoting.changedQuote',
 ]);
 
 const SCOPES: [string, MenuScope][] = [
@@ -462,6 +537,9 @@ describe('every client call against its server contract', () => {
       demand,
       stats,
       money,
+      coupons,
+      moneySettings,
+      quoting,
       onboarding,
       session,
       restaurants,
