@@ -241,7 +241,7 @@ export const TrackedOrder = object({
   /** subtotal − discount + tax (when added) + fee + tip. */
   total: Money,
   prices_include_tax: boolean(),
-  /** The code as the customer typed it; null without one. */
+  /** The coupon's code as the restaurant wrote it (the quote's); null without one. */
   coupon_code: nullable(string()),
   currency: enums(CURRENCIES),
   placed_at: string(),

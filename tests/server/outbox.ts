@@ -6,19 +6,22 @@ import { join } from 'node:path';
  * `<dataDir>/outbox/`, oldest first (names start with the time they were written). None yet: [].
  */
 export async function codesMailedTo(dataDir: string, to: string): Promise<string[]> {
+  return (await mailsTo(dataDir, to)).flatMap((mail) => /^Subject: (\d{6}) /m.exec(mail)?.[1] ?? []);
+}
+
+/** Every mail the server wrote to `to`, oldest first, as written (headers and parts). */
+export async function mailsTo(dataDir: string, to: string): Promise<string[]> {
   const folder = join(dataDir, 'outbox');
   const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const codes: string[] = [];
+  const mails: string[] = [];
   for (const name of names.sort()) {
     const mail = await readFile(join(folder, name), 'utf8');
-    const addressed = mail.split(/\r?\n/).some((line) => /^to:/i.test(line) && line.toLowerCase().includes(to.toLowerCase()));
-    const code = /^Subject: (\d{6}) /m.exec(mail)?.[1];
-    if (addressed && code) codes.push(code);
+    if (mail.split(/\r?\n/).some((line) => /^to:/i.test(line) && line.toLowerCase().includes(to.toLowerCase()))) mails.push(mail);
   }
-  return codes;
+  return mails;
 }
 
 /** The code of the newest mail to `to` in the outbox; throws when there is none. */

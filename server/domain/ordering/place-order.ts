@@ -109,8 +109,8 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         totalCents: priced.money.total,
         pricesIncludeTax: priced.pricesIncludeTax,
         couponId: priced.coupon?.id ?? null,
-        // As the customer typed it (trimmed), as their receipt shows it.
-        couponCode: priced.coupon ? body.coupon_code!.trim() : null,
+        // As the restaurant wrote it, as the review's quote showed it: every receipt names it alike.
+        couponCode: priced.coupon?.code ?? null,
         currency: store.storefront.restaurant.currency,
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),

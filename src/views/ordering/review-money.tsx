@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { fromCents } from '../../../contracts/shared/cents';
 import { currencySymbol, formatMoney } from '../../../contracts/shared/money-format';
 import { lineCents } from '../../../contracts/ordering/order-pricing';
 import type { CartLine } from '../../machines/ordering/cart-lines';
@@ -7,7 +8,7 @@ import { tipOptions } from '../../machines/ordering/checkout-money';
 import { checkoutFigures, type checkoutMachine } from '../../machines/ordering/checkout.machine';
 import { LineDetails } from './cart-panel';
 import { Choice, ChoiceGroup, TextField } from './fields';
-import { MoneyRow } from './money-row';
+import { Receipt } from './money-row';
 
 /**
  * The review's money (issue 43): the order line by line with its figures as the server's quote
@@ -19,14 +20,14 @@ type Checkout = ActorRefFrom<typeof checkoutMachine>;
 type Context = SnapshotFrom<typeof checkoutMachine>['context'];
 type Props = { context: Context; send: Checkout['send'] };
 
-/** What the tax is called where prices include it: VAT in the UK. */
-const taxName = (context: Context) => (context.store.currency === 'GBP' ? 'VAT' : 'tax');
+/** The cart's own figures where the server quotes nothing: no coupon, tax or tip can be known. */
+const NOTHING_ADDED = { discount: 0, tax: 0, tip: 0, prices_include_tax: false, coupon_code: null };
 
 /** The quote's lines and figures; before the first quote, the cart's lines (and its figures where the server quotes nothing). */
 export function ReviewFigures({ context, lines }: { context: Context; lines: readonly CartLine[] }) {
   const { store, quote } = context;
   const money = (amount: number) => formatMoney(amount, store.currency);
-  const delivery = context.fulfilment === 'delivery';
+  const fulfilment = context.fulfilment ?? 'pickup';
   if (quote === null) {
     const figures = checkoutFigures(context);
     return (
@@ -44,11 +45,16 @@ export function ReviewFigures({ context, lines }: { context: Context; lines: rea
             ))}
         </ul>
         {!context.quotes && (
-          <>
-            <MoneyRow label="Subtotal" amount={money(figures.subtotal / 100)} />
-            {delivery && <MoneyRow label="Delivery fee" amount={figures.fee === 0 ? 'Free' : money(figures.fee / 100)} />}
-            <MoneyRow label="Total" amount={money(figures.total / 100)} strong />
-          </>
+          <Receipt
+            figures={{
+              ...NOTHING_ADDED,
+              fulfilment,
+              currency: store.currency,
+              subtotal: fromCents(figures.subtotal),
+              fee: fromCents(figures.fee),
+              total: fromCents(figures.total),
+            }}
+          />
         )}
       </>
     );
@@ -67,16 +73,7 @@ export function ReviewFigures({ context, lines }: { context: Context; lines: rea
           </li>
         ))}
       </ul>
-      <MoneyRow label="Subtotal" amount={money(quote.subtotal)} />
-      {quote.discount > 0 && <MoneyRow label={`Discount (${quote.coupon_code ?? ''})`} amount={`\u2212${money(quote.discount)}`} />}
-      {quote.prices_include_tax ? (
-        <MoneyRow label={`Includes ${taxName(context)}`} amount={money(quote.tax)} />
-      ) : (
-        <MoneyRow label="Tax" amount={money(quote.tax)} />
-      )}
-      {quote.tip > 0 && <MoneyRow label="Tip" amount={money(quote.tip)} />}
-      {delivery && <MoneyRow label="Delivery fee" amount={quote.fee === 0 ? 'Free' : money(quote.fee)} />}
-      <MoneyRow label="Total" amount={money(quote.total)} strong />
+      <Receipt figures={{ ...quote, fulfilment }} />
     </>
   );
 }

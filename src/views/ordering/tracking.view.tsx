@@ -8,8 +8,7 @@ import type { TrackedOrder } from '../../../contracts/ordering';
 import type { trackingMachine } from '../../machines/ordering/tracking.machine';
 import { useHydrated } from '../shared/use-hydrated';
 import { useScreen } from '../shared/use-screen';
-import { MoneyRow } from './money-row';
-import { receiptRows } from '../../../contracts/ordering/order-receipt';
+import { Receipt } from './money-row';
 import { paymentWords, statusWords } from '../../../contracts/ordering/order-words';
 
 type Tracking = ActorRefFrom<typeof trackingMachine>;
@@ -73,9 +72,7 @@ function OrderParts({ order }: { order: TrackedOrder }) {
           </li>
         ))}
       </ul>
-      {receiptRows(order).map((row) => (
-        <MoneyRow key={row.label} label={row.label} amount={row.amount} strong={row.strong} />
-      ))}
+      <Receipt figures={order} />
       {/* A cancelled order is paid for by nobody. */}
       {order.status !== 'cancelled' && <p className="pay">{`${paymentWords(order.fulfilment)}.`}</p>}
     </div>
