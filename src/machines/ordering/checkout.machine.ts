@@ -198,8 +198,11 @@ function refusalOf(event: unknown): Refusal | null {
   if (output?.kind === 'refused') return { message: output.message, fields: output.fields };
   if (output?.kind !== 'quoted' || output.quote.refusals.length === 0) return null;
   const fields = refusalFields(output.quote.refusals);
-  // A refusal with no field to show it on (a dish gone) is said in the alert.
-  const unplaced = output.quote.refusals.filter(({ field }) => stepOf(field) === null && !REVIEW_FIELDS.includes(field)).map(({ detail }) => detail);
+  // A refusal with no field to show it on (a dish gone) is said in the alert; the delivery minimum
+  // is said under Place order already (the engine's same sentence), so not twice.
+  const unplaced = output.quote.refusals
+    .filter(({ field, code }) => code !== 'below_minimum' && stepOf(field) === null && !REVIEW_FIELDS.includes(field))
+    .map(({ detail }) => detail);
   return { message: firstStepOf(fields) === 'review' ? unplaced.join(' ') || null : MOVED_BACK, fields };
 }
 
