@@ -30,7 +30,7 @@ function start(stored: StoredLine[] = [], onMenu: StoreMenu = menu) {
 }
 
 /** The pizza category with the specification's choice model: a primary set, toppings, a dressing. */
-const [pizzas, drinks] = menu as [StoreMenu[number], StoreMenu[number]];
+const [pizzas, drinks] = [menu[0]!, menu[1]!];
 const modelledMenu: StoreMenu = [
   {
     ...pizzas,
