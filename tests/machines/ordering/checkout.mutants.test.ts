@@ -167,10 +167,15 @@ describe('checkout: the address and the zip check', () => {
     const { send, snapshot, shown, settled } = checkout;
     send({ type: 'fulfilment.choose', fulfilment: 'delivery' }, { type: 'step.next' });
     fillAddress(checkout, ' 60606 ');
+    const shownCount = () => checkout.emitted.filter((event) => event.type === 'step.shown').length;
+    // Each answer shows a step once more (the address again, or the time), so the focus moves.
     const answered = async () => {
       send({ type: 'step.next' });
-      expect(snapshot().context.alert).toBeNull();
+      // While the zip is checked the address step stays on screen, busy, its alert gone.
+      expect([snapshot().hasTag('address'), snapshot().hasTag('busy'), snapshot().context.alert]).toEqual([true, true, null]);
+      const before = shownCount();
       await settled();
+      expect(shownCount()).toBe(before + 1);
       return snapshot();
     };
 
