@@ -214,6 +214,24 @@ export const TimelineEntry = object({
 });
 export type TimelineEntry = Infer<typeof TimelineEntry>;
 
+/**
+ * An order's money, on every order answer and on the quote (issue 43): the coupon's discount, the
+ * tax (inside the prices when `prices_include_tax`, else added) and the tip are 0 on older orders.
+ */
+const ORDER_MONEY = {
+  subtotal: Money,
+  discount: Money,
+  tax: Money,
+  tip: Money,
+  fee: Money,
+  /** subtotal − discount + tax (when added) + fee + tip. */
+  total: Money,
+  prices_include_tax: boolean(),
+  /** The coupon's code as the restaurant wrote it; null without one (on a quote: none given, or refused). */
+  coupon_code: nullable(string()),
+  currency: enums(CURRENCIES),
+};
+
 /** What the customer may see of an order: the answer to placing it, and its tracking. Never the phone or email. */
 export const TrackedOrder = object({
   number: number(),
@@ -232,18 +250,7 @@ export const TrackedOrder = object({
     phone: optional(string()),
   }),
   lines: array(OrderLine),
-  subtotal: Money,
-  /** Issue 43: the coupon's discount, the tax (inside the prices when `prices_include_tax`, else added), the tip; 0 on older orders. */
-  discount: Money,
-  tax: Money,
-  tip: Money,
-  fee: Money,
-  /** subtotal − discount + tax (when added) + fee + tip. */
-  total: Money,
-  prices_include_tax: boolean(),
-  /** The coupon's code as the restaurant wrote it (the quote's); null without one. */
-  coupon_code: nullable(string()),
-  currency: enums(CURRENCIES),
+  ...ORDER_MONEY,
   placed_at: string(),
   scheduled_for: nullable(string()),
   /** When the order should be ready (pickup) or arrive (delivery); null once completed or cancelled. */
@@ -265,20 +272,7 @@ export const QuoteLine = object({ ...OrderLine.schema, discount: Money, tax: Mon
 export type QuoteLine = Infer<typeof QuoteLine>;
 export const QuoteRefusal = object({ field: string(), code: string(), detail: string() });
 export type QuoteRefusal = Infer<typeof QuoteRefusal>;
-export const OrderQuote = object({
-  lines: array(QuoteLine),
-  subtotal: Money,
-  discount: Money,
-  tax: Money,
-  tip: Money,
-  fee: Money,
-  total: Money,
-  prices_include_tax: boolean(),
-  /** The coupon as applied (its code as the restaurant wrote it), or null when none is given or it is refused. */
-  coupon_code: nullable(string()),
-  currency: enums(CURRENCIES),
-  refusals: array(QuoteRefusal),
-});
+export const OrderQuote = object({ lines: array(QuoteLine), ...ORDER_MONEY, refusals: array(QuoteRefusal) });
 export type OrderQuote = Infer<typeof OrderQuote>;
 
 /**
