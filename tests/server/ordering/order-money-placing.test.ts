@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toCents } from '#contracts/shared/cents';
 import type { OrderQuote, OrderRefusal, OwnerOrder, PlacedOrder, PlaceOrderBody, TrackedOrder } from '#contracts/ordering';
 import type { Storefront } from '#contracts/storefront';
 import { memoryMailer } from '../accounts/auth-helpers';
@@ -340,6 +342,84 @@ describe('the quote and the total agreed to', { timeout: 30_000 }, () => {
 
   it('answers 404 for a store that is not launched or does not exist', async () => {
     expect((await quote(order(), 'no-such-door')).statusCode).toBe(404);
+  });
+});
+
+/** Money with two decimals from whole cents. */
+const moneyUpTo = (cents: number) => fc.integer({ min: 0, max: cents }).map((whole) => whole / 100);
+/** A tax rate in percent with up to three decimals, 0–30. */
+const rate = fc.integer({ min: 0, max: 30_000 }).map((thousandths) => thousandths / 1000);
+const moneyCase = fc.record({
+  taxes: fc.record({ prices_include_tax: fc.boolean(), default_rate: rate, dishRate: fc.option(rate, { nil: null }) }),
+  coupon: fc.option(
+    fc.oneof(
+      fc.record({ kind: fc.constant('percent' as const), value: fc.integer({ min: 1, max: 100 }), min_subtotal: moneyUpTo(4_000) }),
+      fc.record({ kind: fc.constant('amount' as const), value: moneyUpTo(5_000).filter((value) => value > 0), min_subtotal: moneyUpTo(4_000) }),
+    ),
+    { nil: null },
+  ),
+  tip: fc.option(
+    fc.oneof(
+      fc.constantFrom(10, 15, 20).map((percent) => ({ percent })),
+      moneyUpTo(2_000).map((amount) => ({ amount })),
+    ),
+    { nil: null },
+  ),
+  margheritas: fc.integer({ min: 0, max: 4 }),
+  dishes: fc.integer({ min: 0, max: 6 }),
+});
+
+describe('any cart, tax setting, coupon and tip (issue 43, item 8)', { timeout: 60_000 }, () => {
+  it('quotes and places at the same figures, which add up: lines to totals, the total its formula, nothing negative, inclusive tax never added', async () => {
+    await putTips(tex, TIPS_ON);
+    await fc.assert(
+      fc.asyncProperty(moneyCase, async ({ taxes, coupon: terms, tip, margheritas, dishes }) => {
+        for (const table of ['orders', 'coupons', 'restaurant_tax_category_rates', 'idempotency_keys']) await t.database.query(`delete from ${table}`);
+        const category_rates = taxes.dishRate === null ? [] : [{ category_id: menu.dishCategory, rate: taxes.dishRate }];
+        await putTaxes(tex, { prices_include_tax: taxes.prices_include_tax, default_rate: taxes.default_rate, delivery_fee_taxable: false, category_rates });
+        if (terms) await coupon(tex, { code: 'ANY', ...terms });
+        const lines = [
+          ...(margheritas > 0 ? [{ item_id: menu.margherita, size_id: menu.large, quantity: margheritas, extra_selection_ids: [menu.stuffed] }] : []),
+          ...(dishes > 0 || margheritas === 0 ? [{ item_id: menu.dish, size_id: null, quantity: Math.max(dishes, 1), extra_selection_ids: [] }] : []),
+        ];
+        const body = order({ lines, tip, ...(terms ? { coupon_code: 'any' } : {}) });
+        const quoted = (await quote(body)).json() as OrderQuote;
+        const placed = await place({ ...body, agreed_total: quoted.total });
+        if (quoted.refusals.length > 0) {
+          // What the quote refuses, placing refuses on the same field.
+          expect(placed.statusCode).toBe(400);
+          expect(Object.keys((placed.json() as OrderRefusal).fields ?? {})).toContain(quoted.refusals[0]!.field);
+          return;
+        }
+        expect(placed.statusCode).toBe(201);
+        const order_ = placed.json() as PlacedOrder;
+        const figures = ({ subtotal, discount, tax, tip: tipped, fee, total, prices_include_tax }: OrderQuote | PlacedOrder) => ({
+          subtotal,
+          discount,
+          tax,
+          tip: tipped,
+          fee,
+          total,
+          prices_include_tax,
+        });
+        expect(figures(order_)).toEqual(figures(quoted));
+        // In cents, as the engine counts: the lines' shares sum to the order's, the total is its formula.
+        const c = {
+          subtotal: toCents(quoted.subtotal),
+          discount: toCents(quoted.discount),
+          tax: toCents(quoted.tax),
+          tip: toCents(quoted.tip),
+          total: toCents(quoted.total),
+        };
+        expect(quoted.lines.reduce((sum, line) => sum + toCents(line.line_total), 0)).toBe(c.subtotal);
+        expect(quoted.lines.reduce((sum, line) => sum + toCents(line.discount), 0)).toBe(c.discount);
+        expect(quoted.lines.reduce((sum, line) => sum + toCents(line.tax), 0)).toBe(c.tax);
+        expect(c.total).toBe(c.subtotal - c.discount + (taxes.prices_include_tax ? 0 : c.tax) + c.tip);
+        for (const value of [...Object.values(c), ...quoted.lines.flatMap((line) => [line.discount, line.tax, line.line_total - line.discount])])
+          expect(value).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 25, seed: 43 },
+    );
   });
 });
 
