@@ -60,7 +60,10 @@ export async function expectAccessible(page: Page, screen: string, widths: reado
     }
     // A dialog fading in blends its colours with the page's for a few frames: axe would measure
     // contrast mid-fade. Wait for running transitions to end (never longer than a second); a
-    // spinner's animation never ends, so only animations that do are waited for.
+    // spinner's animation never ends, so only animations that do are waited for. Two frames
+    // first: a dialog just opened starts its fade on the next frame, and a transition not yet
+    // started is not among the document's animations (the coupon dialog was once measured so).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.evaluate(() =>
       Promise.race([
         Promise.all(
