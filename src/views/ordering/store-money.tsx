@@ -47,6 +47,19 @@ function useSectionEffects(actor: SectionActor, form: () => HTMLFormElement | nu
 }
 
 /** Loading, a failed load with its retry, or the form with its alert, fields and Save. */
+/** What each section's frame reads of its machine: the tags, whether the form changed, and Save and Try again as events. */
+function frameProps(
+  state: { hasTag: (tag: 'loading' | 'loadFailed' | 'saving') => boolean; context: Parameters<typeof changed>[0] },
+  send: (event: { type: 'section.save' } | { type: 'section.retry' }) => void,
+) {
+  return {
+    tags: { loading: state.hasTag('loading'), loadFailed: state.hasTag('loadFailed'), saving: state.hasTag('saving') },
+    changed: changed(state.context),
+    onSave: () => send({ type: 'section.save' }),
+    onRetry: () => send({ type: 'section.retry' }),
+  };
+}
+
 function SectionForm(props: {
   what: string;
   save: string;
@@ -113,17 +126,7 @@ export function TaxesSection({ restaurantId, machine = taxSettingsMachine }: { r
           {TAX_NOTICE}
         </Alert>
       ) : null}
-      <SectionForm
-        what="taxes"
-        save="Save taxes"
-        tags={{ loading: state.hasTag('loading'), loadFailed: state.hasTag('loadFailed'), saving: state.hasTag('saving') }}
-        changed={changed(state.context)}
-        saved={saved}
-        error={error}
-        formRef={formRef}
-        onSave={() => send({ type: 'section.save' })}
-        onRetry={() => send({ type: 'section.retry' })}
-      >
+      <SectionForm what="taxes" save="Save taxes" {...frameProps(state, send)} saved={saved} error={error} formRef={formRef}>
         {form && data ? (
           <>
             <Switch
@@ -193,17 +196,7 @@ export function TipsSection({ restaurantId, machine = tipSettingsMachine }: { re
   const { form, fieldErrors, error } = state.context;
   const edit = (change: Partial<TipForm>) => form && send({ type: 'form.change', form: { ...form, ...change } });
   return (
-    <SectionForm
-      what="tips"
-      save="Save tips"
-      tags={{ loading: state.hasTag('loading'), loadFailed: state.hasTag('loadFailed'), saving: state.hasTag('saving') }}
-      changed={changed(state.context)}
-      saved={saved}
-      error={error}
-      formRef={formRef}
-      onSave={() => send({ type: 'section.save' })}
-      onRetry={() => send({ type: 'section.retry' })}
-    >
+    <SectionForm what="tips" save="Save tips" {...frameProps(state, send)} saved={saved} error={error} formRef={formRef}>
       {form ? (
         <>
           <Switch
