@@ -99,6 +99,11 @@ const Environment = object({
   ORDER_STREAM_MAX_AGE_MS: defaulted(positive, 300_000),
   ORDER_STREAMS_PER_USER: defaulted(positive, 5),
   ORDER_STREAMS_PER_PROCESS: defaulted(positive, 1_000),
+  // Card payments (issue 44): both keys or neither; without them stores take payment in person only.
+  STRIPE_SECRET_KEY: optional(size(string(), 8, 255)),
+  STRIPE_WEBHOOK_SECRET: optional(size(string(), 8, 255)),
+  // Stripe's own API unless set: tests and `npm run stripe:double` point it at the local double.
+  STRIPE_API_URL: defaulted(url(['https:', 'http:']), 'https://api.stripe.com'),
 });
 
 export type Config = {
@@ -153,7 +158,11 @@ export type Config = {
   orderStreamsPerUser: number;
   /** Order event streams one server process holds open at most (503 beyond). */
   orderStreamsPerProcess: number;
+  /** Card payments through Stripe (issue 44); undefined when the platform has no Stripe keys. */
+  stripe: StripeConfig | undefined;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -215,5 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderStreamMaxAgeMs: e.ORDER_STREAM_MAX_AGE_MS,
     orderStreamsPerUser: e.ORDER_STREAMS_PER_USER,
     orderStreamsPerProcess: e.ORDER_STREAMS_PER_PROCESS,
+    stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
   };
+}
+
+/** One key without the other is a mistake to stop on, not a platform that silently takes no cards. */
+function stripeConfig(secretKey: string | undefined, webhookSecret: string | undefined, apiUrl: string): StripeConfig | undefined {
+  if (secretKey === undefined && webhookSecret === undefined) return undefined;
+  if (secretKey === undefined || webhookSecret === undefined) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together.');
+  }
+  return { secretKey, webhookSecret, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
