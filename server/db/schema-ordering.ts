@@ -65,9 +65,34 @@ export const orders = pgTable(
     estimatedAt: timestamp('estimated_at', { withTimezone: true }),
     prepMinutes: integer('prep_minutes'),
     cancelReason: text('cancel_reason'),
+    /**
+     * How the customer pays (issue 44): 'in_person' (at pickup or on delivery) or 'card' (online,
+     * through the payment provider). A card order waits in `awaiting_payment` until the provider
+     * confirms the authorisation; then it is `placed` like any other.
+     */
+    paymentMethod: text('payment_method').notNull().default('in_person'),
+    /** Card orders: server/domain/payments/provider.ts PaymentState; 'none' for in-person orders. */
+    paymentState: text('payment_state').notNull().default('none'),
+    /** The provider's current attempt (Stripe's Checkout Session) and its payment (the PaymentIntent). */
+    paymentReference: text('payment_reference'),
+    paymentId: text('payment_id'),
+    /** Raised for each attempt, so each attempt's idempotency key is new (`order-123-create-2`). */
+    paymentAttempts: integer('payment_attempts').notNull().default(0),
+    authorizedCents: integer('authorized_cents').notNull().default(0),
+    capturedCents: integer('captured_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** When an unpaid card order lapses (its coupon use given back); null once paid, and for in-person orders. */
+    paymentDueBy: timestamp('payment_due_by', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('orders_payment_method_check', sql`${table.paymentMethod} in ('in_person', 'card')`),
+    check(
+      'orders_payment_amounts_check',
+      sql`${table.authorizedCents} >= 0 and ${table.capturedCents} >= 0 and ${table.refundedCents} between 0 and ${table.capturedCents}`,
+    ),
+    // The sweep that lapses unpaid card orders reads only those.
+    index('orders_payment_due_idx').on(table.paymentDueBy).where(sql`${table.paymentDueBy} is not null`),
     unique('orders_restaurant_number_unique').on(table.restaurantId, table.number),
     index('orders_restaurant_placed_idx').on(table.restaurantId, table.placedAt),
     index('orders_restaurant_email_idx').on(table.restaurantId, table.customerEmail),
@@ -120,6 +145,55 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_restaurant_idx').on(table.restaurantId, table.id), index('order_events_order_idx').on(table.orderId, table.id)],
+);
+
+/** Every payment attempt's provider reference, so a late webhook for an earlier attempt still finds its order. */
+export const orderPaymentAttempts = pgTable('order_payment_attempts', {
+  reference: text('reference').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  attempt: integer('attempt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Provider events already acted on: a repeat is acknowledged and ignored (issue 44). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Money given back on a card order: whole on cancel, or an amount or chosen lines from the owner's order view. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The order lines refunded, when the owner chose lines rather than an amount. */
+    linePositions: integer('line_positions').array(),
+    /** Who refunded; null when the refund came with a cancel by the system. */
+    byUserId: integer('by_user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('order_refunds_amount_check', sql`${table.amountCents} > 0`), index('order_refunds_order_idx').on(table.orderId)],
+);
+
+/** Which ways of paying a store offers (issue 44); no row: in person only. */
+export const restaurantPaymentSettings = pgTable(
+  'restaurant_payment_settings',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    cardOnline: boolean('card_online').notNull(),
+    inPerson: boolean('in_person').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('restaurant_payment_settings_some_check', sql`${table.cardOnline} or ${table.inPerson}`)],
 );
 
 /** The last order number each restaurant gave; raised in the transaction that stores the order. */

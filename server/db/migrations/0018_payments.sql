@@ -1,0 +1,47 @@
+CREATE TABLE "order_payment_attempts" (
+	"reference" text PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"attempt" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_refunds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"reason" text NOT NULL,
+	"line_positions" integer[],
+	"by_user_id" integer,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_refunds_amount_check" CHECK ("order_refunds"."amount_cents" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"event_id" text PRIMARY KEY NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "restaurant_payment_settings" (
+	"restaurant_id" integer PRIMARY KEY NOT NULL,
+	"card_online" boolean NOT NULL,
+	"in_person" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "restaurant_payment_settings_some_check" CHECK ("restaurant_payment_settings"."card_online" or "restaurant_payment_settings"."in_person")
+);
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_method" text DEFAULT 'in_person' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_state" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_reference" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "authorized_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "captured_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_due_by" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "order_payment_attempts" ADD CONSTRAINT "order_payment_attempts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "restaurant_payment_settings" ADD CONSTRAINT "restaurant_payment_settings_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("payment_due_by") WHERE "orders"."payment_due_by" is not null;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("orders"."payment_method" in ('in_person', 'card'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_amounts_check" CHECK ("orders"."authorized_cents" >= 0 and "orders"."captured_cents" >= 0 and "orders"."refunded_cents" between 0 and "orders"."captured_cents");
