@@ -36,16 +36,16 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL: Expected one of');
   });
 
-  it('takes card payments only with both Stripe keys, on Stripe's own API unless told otherwise', () => {
+  it('takes card payments only with both Stripe keys, on Stripe’s own API unless told otherwise', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123456', STRIPE_WEBHOOK_SECRET: 'whsec_123456' }).stripe).toEqual({
       secretKey: 'sk_test_123456',
       webhookSecret: 'whsec_123456',
       apiUrl: 'https://api.stripe.com',
     });
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123456', STRIPE_WEBHOOK_SECRET: 'whsec_123456', STRIPE_API_URL: 'http://localhost:12111/' }).stripe?.apiUrl).toBe(
-      'http://localhost:12111',
-    );
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123456', STRIPE_WEBHOOK_SECRET: 'whsec_123456', STRIPE_API_URL: 'http://localhost:12111/' }).stripe?.apiUrl,
+    ).toBe('http://localhost:12111');
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123456' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/);
   });
 });
