@@ -33,11 +33,18 @@ export type PricedOrder = {
   refusals: Refusal[];
 };
 
-/** An order above ORDER_TOTAL_MAX_CENTS is refused (400): its money would not fit the order's columns. */
-function totalRefusal(totalCents: number, currency: Currency): Refusal | null {
-  if (totalCents <= ORDER_TOTAL_MAX_CENTS) return null;
-  const money = (cents: number) => formatMoney(fromCents(cents), currency);
-  const detail = `An order can come to at most ${money(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${money(totalCents)}. Please order less.`;
+/**
+ * An order above ORDER_TOTAL_MAX_CENTS is refused (400): its money would not fit the order's
+ * columns. When the food alone fits and the tip takes it over, the tip is what to change.
+ */
+function totalRefusal(money: OrderMoney, currency: Currency): Refusal | null {
+  if (money.total <= ORDER_TOTAL_MAX_CENTS) return null;
+  const format = (cents: number) => formatMoney(fromCents(cents), currency);
+  const withoutTip = money.total - money.tip;
+  if (withoutTip <= ORDER_TOTAL_MAX_CENTS) {
+    return refusal(400, 'order_too_large', 'tip', `The tip can be at most ${format(ORDER_TOTAL_MAX_CENTS - withoutTip)} on this order.`);
+  }
+  const detail = `An order can come to at most ${format(ORDER_TOTAL_MAX_CENTS)}; this one comes to ${format(money.total)}. Please order less.`;
   return refusal(400, 'order_too_large', 'lines', detail);
 }
 
@@ -76,7 +83,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
     restaurant.currency,
   );
   const belowMinimum = money.refusal === null ? null : refusal(400, 'coupon_below_minimum', 'coupon_code', money.refusal);
-  const refusals = [priced.refusal, ...terms.refusals, tip.refusal, found.refusal, belowMinimum, totalRefusal(money.total, restaurant.currency)];
+  const refusals = [priced.refusal, ...terms.refusals, tip.refusal, found.refusal, belowMinimum, totalRefusal(money, restaurant.currency)];
   return {
     lines,
     money,

@@ -44,11 +44,12 @@ let menu: {
   redCrust: number;
 };
 let red: { call: OwnerCall; restaurantId: number };
+let blue: { call: OwnerCall; restaurantId: number };
 
 beforeAll(async () => {
   fresh = await freshDatabase();
   t = await createTestApp({ database: fresh.database, clock: () => now, mailer, config: { publicUrl: PUBLIC_URL, orderLimitPerMinute: 100_000 } });
-  const blue = await injectedOwner(t, 'blue@example.com');
+  blue = await injectedOwner(t, 'blue@example.com');
   await seedStore(blue.call, blue.restaurantId, { slug: 'blue-door', categories: 2, itemsPerCategory: 1 });
   await blue.call('PUT', `/onboarding/${blue.restaurantId}/hours/`, EVERY_DAY_9_TO_21);
   red = await injectedOwner(t, 'red@example.com');
@@ -228,6 +229,14 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     expect(await refused(costly(43))).toEqual({ status: 400, code: 'order_too_large', detail, fields: { lines: detail } });
     expect(await refused(costly(3))).toMatchObject({ status: 400, code: 'order_too_large' });
     expect((await place(costly(2))).statusCode).toBe(201);
+  });
+
+  it('refuses on the tip, saying how much it may be, when the food fits and the tip takes the order over the top', async () => {
+    const costly = pickup({ lines: [{ item_id: menu.costly, size_id: null, quantity: 1, extra_selection_ids: [] }], tip: { amount: 600_000 } });
+    const detail = 'The tip can be at most $500,000.00 on this order.';
+    await blue.call('PUT', `/restaurants/${blue.restaurantId}/settings/tips/`, { enabled: true, choices: [15], allow_custom: true });
+    expect(await refused(costly)).toEqual({ status: 400, code: 'order_too_large', detail, fields: { tip: detail } });
+    await blue.call('PUT', `/restaurants/${blue.restaurantId}/settings/tips/`, { enabled: false, choices: [15], allow_custom: true });
   });
 
   it('refuses a scheduled time without its offset from UTC, or of a day the calendar has not (400, naming the field)', async () => {
