@@ -10,11 +10,16 @@ export const couponValue = (coupon: Pick<Coupon, 'kind' | 'value'>, currency: Cu
 
 export const couponMinimum = (coupon: Coupon, currency: Currency) => (coupon.min_subtotal === 0 ? 'None' : formatMoney(coupon.min_subtotal, currency));
 
-/** "From 2026-12-01 to 2026-12-31", "Until …", "Any day". */
+// A coupon's dates are calendar dates of the restaurant: said in the owner's own way of writing
+// dates (the browser's), read at UTC midnight so no zone moves them to the day before.
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
+
+/** "Dec 1, 2026 to Dec 31, 2026", "From …", "Until …", "Any day". */
 export function couponDates(coupon: Coupon): string {
-  if (coupon.starts_on && coupon.ends_on) return `${coupon.starts_on} to ${coupon.ends_on}`;
-  if (coupon.starts_on) return `From ${coupon.starts_on}`;
-  if (coupon.ends_on) return `Until ${coupon.ends_on}`;
+  if (coupon.starts_on && coupon.ends_on) return `${day(coupon.starts_on)} to ${day(coupon.ends_on)}`;
+  if (coupon.starts_on) return `From ${day(coupon.starts_on)}`;
+  if (coupon.ends_on) return `Until ${day(coupon.ends_on)}`;
   return 'Any day';
 }
 

@@ -24,7 +24,7 @@ describe('the Coupons screen', () => {
     openAppAt('/backoffice/coupons');
     const table = await screen.findByRole('table', { name: 'Coupons' }, FIRST_LOAD);
     expect(within(table).getByRole('row', { name: /WELCOME5/ })).toHaveTextContent(
-      'WELCOME5$5.00$20.00From 2026-12-01100 in all, 1 per customer, first orders onlyActive3 uses, $15.00 off',
+      'WELCOME5$5.00$20.00From Dec 1, 2026100 in all, 1 per customer, first orders onlyActive3 uses, $15.00 off',
     );
 
     const user = userEvent.setup({ delay: null });
