@@ -104,7 +104,13 @@ export function TipChoices({ context, send }: Props) {
     !context.tipOther && (percent === null ? context.tip === null : context.tip !== null && 'percent' in context.tip && context.tip.percent === percent);
   return (
     <>
-      <ChoiceGroup id="tip" legend="Add a tip" error={context.tipOther ? null : error}>
+      <ChoiceGroup
+        id="tip"
+        legend="Add a tip"
+        // Until Add tip is pressed the figures below still hold the tip chosen before: say so.
+        hint={context.tipOther ? 'Type the amount and press Add tip: the total changes then.' : undefined}
+        error={context.tipOther ? null : error}
+      >
         <Choice type="radio" name="tip" value="none" label="No tip" price="" checked={chosen(null)} onChange={() => send({ type: 'tip.choose', tip: null })} />
         {tipOptions(store, context.subtotal).map(({ percent, cents }) => (
           <Choice

@@ -488,6 +488,10 @@ describe('the store page’s money (issue 43)', () => {
     await user.click(within(checkout).getByRole('button', { name: 'Review your order' }));
     await waitFor(() => expect(checkout).toHaveTextContent('Total$21.65'));
     await user.click(within(checkout).getByRole('radio', { name: 'Other amount' }));
+    // The figures still hold the tip chosen before until Add tip: the group says so.
+    expect(within(checkout).getByRole('group', { name: 'Add a tip' })).toHaveAccessibleDescription(
+      'Type the amount and press Add tip: the total changes then.',
+    );
     const amount = within(checkout).getByRole('textbox', { name: 'Tip amount ($)' });
     await user.type(amount, '4.555');
     await user.click(within(checkout).getByRole('button', { name: 'Add tip' }));
