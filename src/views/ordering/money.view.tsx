@@ -1,4 +1,6 @@
 import '@mantine/charts/styles.css';
+// The chart's legend draws each series' colour with a ColorSwatch, whose styles are imported one by one like the rest.
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
