@@ -6,7 +6,7 @@ import { CalendarDate } from './shared/opening-hours';
 import { CURRENCIES } from './shared/restaurants';
 import { StoreSlug } from './shared/store-slug';
 import { boundedText, Email, trimmed } from './shared/text';
-import { CANCEL_REASON_MAX, ORDER_STATUSES, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
+import { CANCEL_REASON_MAX, KITCHEN_STATUSES, ORDER_STATUSES, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
 import type { CategoryOptions } from './ordering/order-options';
 
 /**
@@ -15,7 +15,7 @@ import type { CategoryOptions } from './ordering/order-options';
  * restaurant's currency; the server counts in cents and never takes a price from the body.
  */
 
-export { ORDER_STATUSES, type OrderStatus, type Fulfilment } from './ordering/order-lifecycle';
+export { KITCHEN_STATUSES, ORDER_STATUSES, type KitchenStatus, type OrderStatus, type Fulfilment } from './ordering/order-lifecycle';
 export const FULFILMENTS = ['pickup', 'delivery'] as const;
 
 export const ORDER_LINES_MAX = 50;
@@ -206,8 +206,9 @@ export const OrderLine = object({
 });
 export type OrderLine = Infer<typeof OrderLine>;
 
+/** The timeline is what the restaurant did: the payment's wait before it had the order is not on it. */
 export const TimelineEntry = object({
-  status: enums(ORDER_STATUSES),
+  status: enums(KITCHEN_STATUSES),
   at: string(),
   /** The prep time on accepted, the reason on cancelled, else null. */
   detail: nullable(string()),
@@ -299,6 +300,8 @@ export const OwnerOrder = object({
   id: number(),
   restaurant_id: number(),
   ...TrackedOrder.schema,
+  /** The restaurant never has an order awaiting its payment or expired unpaid (issue 44). */
+  status: enums(KITCHEN_STATUSES),
   customer: object({ name: string(), phone: string(), email: string() }),
   address: nullable(object({ street: string(), city: string(), zip_code: string(), notes: string() })),
   note: string(),
@@ -309,7 +312,7 @@ export type OwnerOrder = Infer<typeof OwnerOrder>;
 
 /** POST /api/v2/orders/{id}/transition/ */
 export const TransitionBody = object({
-  to: enums(ORDER_STATUSES),
+  to: enums(KITCHEN_STATUSES),
   prep_minutes: optional(
     refine(
       integer(),
@@ -329,7 +332,7 @@ export type TransitionBody = Infer<typeof TransitionBody>;
 export const OrdersQuery = object({
   ...PAGING,
   restaurant_id: optional(IdText),
-  status: optional(enums(ORDER_STATUSES)),
+  status: optional(enums(KITCHEN_STATUSES)),
   day: optional(CalendarDate),
   search: optional(SearchText),
 });
@@ -349,7 +352,7 @@ export const OrderEvent = object({
   order_id: number(),
   restaurant_id: number(),
   number: number(),
-  status: enums(ORDER_STATUSES),
+  status: enums(KITCHEN_STATUSES),
   at: string(),
 });
 export type OrderEvent = Infer<typeof OrderEvent>;

@@ -9,13 +9,28 @@ import { setup, transition } from 'xstate';
  *                                                    └──▶ out_for_delivery ──▶ completed (delivery)
  *   placed, accepted ──cancel(reason)──▶ cancelled
  *
+ * A card order (issue 44) starts in `awaiting_payment`, which no board shows and no owner's move
+ * leaves: the payment provider's confirmation places it, and an order not paid in 30 minutes
+ * becomes `expired`. Those two moves are the server's (server/domain/payments/), not the board's.
+ *
+ *   awaiting_payment ──paid──▶ placed …        awaiting_payment ──expire──▶ expired
+ *
  * An order booked for a time (issue 40) is accepted for that time, with no prep time, and only
  * from its prep window on (`PREP_WINDOW_MINUTES` before the booked time): before that it waits in
  * New, so "In the kitchen" holds only what the kitchen should be making now.
  */
-export const ORDER_STATUSES = ['placed', 'accepted', 'ready', 'out_for_delivery', 'completed', 'cancelled'] as const;
+/** The statuses of an order the restaurant has: the board's, the history's, the moves'. */
+export const KITCHEN_STATUSES = ['placed', 'accepted', 'ready', 'out_for_delivery', 'completed', 'cancelled'] as const;
+/** Every status, the card order's before the restaurant has it (awaiting payment, expired unpaid) included. */
+export const ORDER_STATUSES = ['awaiting_payment', ...KITCHEN_STATUSES, 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
+/** Whether the restaurant has the order (it counts in its figures, its board and its customers). */
+export const reachedKitchen = (status: OrderStatus): status is KitchenStatus => (KITCHEN_STATUSES as readonly string[]).includes(status);
 export type Fulfilment = 'pickup' | 'delivery';
+/** How the customer pays (issue 44): online by card, or at pickup / on delivery. */
+export const PAYMENT_METHODS = ['card', 'in_person'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * A move the board asks for; the server reads the same shape from the transition body. A booked
@@ -40,7 +55,9 @@ type LifecycleEvent =
   | { type: 'ready' }
   | { type: 'out_for_delivery' }
   | { type: 'complete' }
-  | { type: 'cancel'; reason?: string };
+  | { type: 'cancel'; reason?: string }
+  | { type: 'paid' }
+  | { type: 'expire' };
 
 const isBooked = (event: LifecycleEvent) => event.type === 'accept' && typeof event.scheduled_for === 'string';
 const hasPrepMinutes = ({ event }: { event: LifecycleEvent }) =>
@@ -56,19 +73,29 @@ const hasReason = ({ event }: { event: LifecycleEvent }) =>
   event.type === 'cancel' && typeof event.reason === 'string' && event.reason.trim().length > 0 && event.reason.length <= CANCEL_REASON_MAX;
 
 export const orderLifecycle = setup({
-  types: { context: {} as { fulfilment: Fulfilment }, input: {} as { fulfilment: Fulfilment }, events: {} as LifecycleEvent },
+  types: {
+    context: {} as { fulfilment: Fulfilment; payment: PaymentMethod },
+    input: {} as { fulfilment: Fulfilment; payment?: PaymentMethod },
+    events: {} as LifecycleEvent,
+  },
   guards: {
     hasPrepMinutes,
     bookedAndDue,
     hasReason,
     isDelivery: ({ context }) => context.fulfilment === 'delivery',
     isPickup: ({ context }) => context.fulfilment === 'pickup',
+    paysByCard: ({ context }) => context.payment === 'card',
   },
 }).createMachine({
   id: 'orderLifecycle',
-  context: ({ input }) => ({ fulfilment: input.fulfilment }),
-  initial: 'placed',
+  context: ({ input }) => ({ fulfilment: input.fulfilment, payment: input.payment ?? 'in_person' }),
+  initial: 'entered',
   states: {
+    // Where a new order starts: a card order waits for its payment, any other goes to the kitchen.
+    entered: {
+      always: [{ guard: 'paysByCard', target: 'awaiting_payment' }, { target: 'placed' }],
+    },
+    awaiting_payment: { on: { paid: 'placed', expire: 'expired' } },
     placed: {
       on: {
         accept: [
@@ -93,13 +120,19 @@ export const orderLifecycle = setup({
     out_for_delivery: { on: { complete: 'completed' } },
     completed: { type: 'final' },
     cancelled: { type: 'final' },
+    expired: { type: 'final' },
   },
 });
 
-/** The event that asks for `move.to`; none moves an order back to placed. */
+/**
+ * The owner's event that asks for `move.to`; none moves an order back to placed, and the payment's
+ * moves (paid, expire) are the server's alone.
+ */
 function eventFor(move: OrderMove): LifecycleEvent | null {
   switch (move.to) {
+    case 'awaiting_payment':
     case 'placed':
+    case 'expired':
       return null;
     case 'accepted':
       return { type: 'accept', prep_minutes: move.prep_minutes, scheduled_for: move.scheduled_for, at: move.at };
@@ -115,7 +148,7 @@ function eventFor(move: OrderMove): LifecycleEvent | null {
 }
 
 function snapshotAt(status: OrderStatus, fulfilment: Fulfilment) {
-  return orderLifecycle.resolveState({ value: status, context: { fulfilment } });
+  return orderLifecycle.resolveState({ value: status, context: { fulfilment, payment: 'in_person' } });
 }
 
 /** Whether the lifecycle allows `move` from `status`; the server's check and the board's. */
@@ -128,12 +161,14 @@ export function allows(status: OrderStatus, fulfilment: Fulfilment, move: OrderM
 
 /** Example moves the board offers (a prep time and a reason stand for the owner's choice). */
 const SAMPLE: Record<OrderStatus, OrderMove> = {
+  awaiting_payment: { to: 'awaiting_payment' },
   placed: { to: 'placed' },
   accepted: { to: 'accepted', prep_minutes: 15 },
   ready: { to: 'ready' },
   out_for_delivery: { to: 'out_for_delivery' },
   completed: { to: 'completed' },
   cancelled: { to: 'cancelled', reason: 'x' },
+  expired: { to: 'expired' },
 };
 
 /** The statuses an order may move to from `status`, in lifecycle order. */
@@ -142,4 +177,12 @@ export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): Order
 }
 
 /** True for the statuses nothing leaves. */
-export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
+export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled' || status === 'expired';
+
+/** Whether the payment's move from `status` leads to `to` (the provider confirmed, or 30 minutes passed unpaid). */
+export const paymentMoves = (status: OrderStatus, event: 'paid' | 'expire'): OrderStatus | null => {
+  const [next] = transition(orderLifecycle, orderLifecycle.resolveState({ value: status, context: { fulfilment: 'pickup', payment: 'card' } }), {
+    type: event,
+  });
+  return next.value === status ? null : (next.value as OrderStatus);
+};

@@ -6,16 +6,20 @@ import type { Fulfilment, OrderStatus } from './order-lifecycle';
  * new."), `statusWords` to the customer (tracking page, mails), who reads what happens next.
  */
 export const STATUS_WORDS: Record<OrderStatus, string> = {
+  awaiting_payment: 'awaiting payment',
   placed: 'new',
   accepted: 'accepted',
   ready: 'ready',
   out_for_delivery: 'out for delivery',
   completed: 'completed',
   cancelled: 'cancelled',
+  expired: 'not paid in time',
 };
 
 export function statusWords(status: OrderStatus, fulfilment: Fulfilment): string {
   switch (status) {
+    case 'awaiting_payment':
+      return 'Waiting for your payment';
     case 'placed':
       return 'Placed: waiting for the restaurant to accept it';
     case 'accepted':
@@ -28,6 +32,8 @@ export function statusWords(status: OrderStatus, fulfilment: Fulfilment): string
       return fulfilment === 'pickup' ? 'Picked up' : 'Delivered';
     case 'cancelled':
       return 'Cancelled';
+    case 'expired':
+      return 'Not paid: the order was not sent to the restaurant';
   }
 }
 

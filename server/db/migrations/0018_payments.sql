@@ -44,4 +44,44 @@ ALTER TABLE "restaurant_payment_settings" ADD CONSTRAINT "restaurant_payment_set
 CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("payment_due_by") WHERE "orders"."payment_due_by" is not null;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("orders"."payment_method" in ('in_person', 'card'));--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_amounts_check" CHECK ("orders"."authorized_cents" >= 0 and "orders"."captured_cents" >= 0 and "orders"."refunded_cents" between 0 and "orders"."captured_cents");
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_amounts_check" CHECK ("orders"."authorized_cents" >= 0 and "orders"."captured_cents" >= 0 and "orders"."refunded_cents" between 0 and "orders"."captured_cents");--> statement-breakpoint
+-- A card order awaiting its payment, or expired unpaid, is nobody's customer yet (issue 44): the
+-- customers tally counts the orders the restaurant has and did not cancel, and recounts when an
+-- order moves in or out of those (paid: awaiting_payment → placed).
+CREATE OR REPLACE FUNCTION "recount_restaurant_customer"(rid integer, mail text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "restaurant_customers" WHERE "restaurant_id" = rid AND "email" = mail;
+  INSERT INTO "restaurant_customers" ("restaurant_id", "email", "name", "orders", "spent_cents", "last_order_at")
+    SELECT rid, mail, (array_agg("customer_name" ORDER BY "placed_at" DESC, "id" DESC))[1], count(*), sum("total_cents"), max("placed_at")
+    FROM "orders" WHERE "restaurant_id" = rid AND "customer_email" = mail AND "status" NOT IN ('cancelled', 'awaiting_payment', 'expired')
+    HAVING count(*) > 0;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "tally_order_customer"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NEW."status" NOT IN ('cancelled', 'awaiting_payment', 'expired') THEN
+      INSERT INTO "restaurant_customers" AS c ("restaurant_id", "email", "name", "orders", "spent_cents", "last_order_at")
+        VALUES (NEW."restaurant_id", NEW."customer_email", NEW."customer_name", 1, NEW."total_cents", NEW."placed_at")
+        ON CONFLICT ("restaurant_id", "email") DO UPDATE SET
+          "orders" = c."orders" + 1,
+          "spent_cents" = c."spent_cents" + EXCLUDED."spent_cents",
+          "name" = CASE WHEN EXCLUDED."last_order_at" >= c."last_order_at" THEN EXCLUDED."name" ELSE c."name" END,
+          "last_order_at" = GREATEST(c."last_order_at", EXCLUDED."last_order_at");
+    END IF;
+  ELSE
+    PERFORM "recount_restaurant_customer"(OLD."restaurant_id", OLD."customer_email");
+    IF NEW."customer_email" <> OLD."customer_email" OR NEW."restaurant_id" <> OLD."restaurant_id" THEN
+      PERFORM "recount_restaurant_customer"(NEW."restaurant_id", NEW."customer_email");
+    END IF;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER "orders_recount_customer" ON "orders";
+--> statement-breakpoint
+CREATE TRIGGER "orders_recount_customer" AFTER UPDATE ON "orders" FOR EACH ROW
+  WHEN ((OLD."status" NOT IN ('cancelled', 'awaiting_payment', 'expired')) IS DISTINCT FROM (NEW."status" NOT IN ('cancelled', 'awaiting_payment', 'expired'))
+    OR OLD."total_cents" <> NEW."total_cents" OR OLD."customer_email" <> NEW."customer_email"
+    OR OLD."customer_name" <> NEW."customer_name" OR OLD."placed_at" <> NEW."placed_at" OR OLD."restaurant_id" <> NEW."restaurant_id")
+  EXECUTE FUNCTION "tally_order_customer"();

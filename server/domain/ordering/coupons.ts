@@ -17,6 +17,7 @@ import { HttpError } from '../../http-error';
 import { listRows, type Listed } from '../shared/listing';
 import type { Scope } from '../shared/scope';
 import { checkedRestaurantFilter, readableRow, readableRows, restaurantForNewRow } from '../shared/tenancy';
+import { counted } from './counted-orders';
 
 /**
  * A restaurant's coupons (issue 43), under the tenancy of every owner's list (an owner sees their
@@ -69,7 +70,7 @@ async function givenAway(db: Db, ids: readonly number[]): Promise<Map<number, nu
   const rows = await db
     .select({ couponId: orders.couponId, cents: sql<number>`sum(${orders.discountCents})`.mapWith(Number) })
     .from(orders)
-    .where(and(inArray(orders.couponId, [...ids]), ne(orders.status, 'cancelled')))
+    .where(and(inArray(orders.couponId, [...ids]), counted))
     .groupBy(orders.couponId);
   return new Map(rows.map((row) => [row.couponId!, row.cents]));
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { csvRow } from '../shared/csv';
 import { selectRows } from '../shared/raw-rows';
 import { restaurantLocale } from '../shared/restaurants';
+import { COUNTED_LIST } from './counted-orders';
 
 /** A range of the restaurant's calendar, both days included; null: this month so far. */
 export type MoneyRange = { from: string; to: string } | null;
@@ -39,7 +40,7 @@ export async function moneyStats(db: Db, restaurantId: number, now: Date, range:
                  sum(o.tax_cents)::bigint as tax, sum(o.tip_cents)::bigint as tips,
                  sum(o.fee_cents)::bigint as delivery_fees, sum(o.total_cents)::bigint as net
           from orders o, bounds
-          where o.restaurant_id = ${restaurantId} and o.status <> 'cancelled'
+          where o.restaurant_id = ${restaurantId} and o.status in ${COUNTED_LIST}
             and o.placed_at >= (bounds.first_day::timestamp at time zone ${timeZone})
             and o.placed_at < ((bounds.last_day + 1)::timestamp at time zone ${timeZone})
           group by 1

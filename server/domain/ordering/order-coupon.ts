@@ -5,6 +5,7 @@ import { formatDateWithYear } from '../../../contracts/shared/clock-format';
 import type { Db } from '../../db/database';
 import { coupons, orders } from '../../db/schema-ordering';
 import { refusal, type Refusal } from './order-refusals';
+import { counted } from './counted-orders';
 
 /**
  * The coupon an order names (issue 43), matched in the store's own restaurant with case and
@@ -57,8 +58,8 @@ function couponRefusal(coupon: CouponRow | undefined, ask: CouponAsk): Refusal |
 
 /**
  * The customer's own limits: how often this email used the coupon (a cancelled order's use is
- * not given back, so it counts), and for a first-order coupon whether the email has an order at
- * the restaurant that was not cancelled. Placing serializes these checks per coupon and email.
+ * not given back, so it counts; a card order that expired unpaid gave its use back, issue 44), and
+ * for a first-order coupon whether the email has an order at the restaurant that counts. Placing serializes these checks per coupon and email.
  */
 async function customerRefusal(db: Db, coupon: CouponRow, ask: CouponAsk): Promise<Refusal | null> {
   if (coupon.maxUsesPerCustomer === null && !coupon.firstOrderOnly) return null;
@@ -67,14 +68,14 @@ async function customerRefusal(db: Db, coupon: CouponRow, ask: CouponAsk): Promi
     const [used] = await db
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.couponId, coupon.id), eq(orders.customerEmail, ask.email)));
+      .where(and(eq(orders.couponId, coupon.id), eq(orders.customerEmail, ask.email), ne(orders.status, 'expired')));
     if (used!.n >= coupon.maxUsesPerCustomer) return refused('coupon_already_used', COUPON_REFUSALS.alreadyUsed);
   }
   if (coupon.firstOrderOnly) {
     const [earlier] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.restaurantId, ask.restaurantId), eq(orders.customerEmail, ask.email), ne(orders.status, 'cancelled')))
+      .where(and(eq(orders.restaurantId, ask.restaurantId), eq(orders.customerEmail, ask.email), counted))
       .limit(1);
     if (earlier) return refused('coupon_first_order_only', COUPON_REFUSALS.firstOrder);
   }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import type { OrderEvent, OrderStatus } from '../../../contracts/ordering';
+import type { OrderEvent, KitchenStatus } from '../../../contracts/ordering';
 import type { Db } from '../../db/database';
 import { onboardings } from '../../db/schema';
 import { orderEvents, orders } from '../../db/schema-ordering';
@@ -20,7 +20,7 @@ const eventColumns = {
 
 type EventRow = { event_id: number; order_id: number; restaurant_id: number; number: number; status: string; at: Date };
 
-const toEvent = (row: EventRow): OrderEvent => ({ ...row, status: row.status as OrderStatus, at: row.at.toISOString() });
+const toEvent = (row: EventRow): OrderEvent => ({ ...row, status: row.status as KitchenStatus, at: row.at.toISOString() });
 
 const eventsWhere = (db: Db, where: ReturnType<typeof and>, limit: number) =>
   db.select(eventColumns).from(orderEvents).innerJoin(orders, eq(orders.id, orderEvents.orderId)).where(where).orderBy(orderEvents.id).limit(limit);

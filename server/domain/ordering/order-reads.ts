@@ -10,6 +10,8 @@ import { canRead, checkedRestaurantFilter, notFound, readableRows } from '../sha
 import { orderSearch } from './order-search';
 import { detailsOf, ownerOrder, trackedOrder, type OrderRow } from './order-shapes';
 import type { OrderRestaurant, StoreReaders } from './store-readers';
+import { reachedKitchen, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
+import { inKitchen } from './counted-orders';
 
 /** Reading orders: the customer's by token, the owner's one by id and their list. */
 
@@ -36,8 +38,9 @@ export async function orderInScope(db: Db, scope: Scope, id: number, lock = fals
   return row;
 }
 
-/** The owner's view of one stored order. */
+/** The owner's view of one stored order; one awaiting its payment or expired unpaid is not the restaurant's yet (404). */
 export async function ownerView(db: Db, readers: StoreReaders, row: OrderRow): Promise<OwnerOrder> {
+  if (!reachedKitchen(row.status as OrderStatus)) throw notFound('Order');
   const details = await detailsOf(db, [row.id]);
   return ownerOrder(row, details.get(row.id)!, await restaurantOf(db, readers, row.restaurantId));
 }
@@ -69,6 +72,7 @@ export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, qu
       table: orders,
       where: [
         readableRows(scope, orders.restaurantId),
+        inKitchen,
         named === undefined ? undefined : eq(orders.restaurantId, named),
         query.status === undefined ? undefined : eq(orders.status, query.status),
         query.day === undefined ? undefined : await placedOn(db, readers, query.day, restaurantId),

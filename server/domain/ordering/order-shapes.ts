@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { fromCents } from '../../../contracts/shared/cents';
 import type { OrderLine, OwnerOrder, TimelineEntry, TrackedOrder } from '../../../contracts/ordering';
-import { isFinal, nextStatuses, type Fulfilment, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
+import { isFinal, nextStatuses, type Fulfilment, type KitchenStatus, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, type orders } from '../../db/schema-ordering';
@@ -36,7 +36,7 @@ export function lineOf(row: LineFields): OrderLine {
   };
 }
 
-const entryOf = (row: EventRow): TimelineEntry => ({ status: row.status as OrderStatus, at: row.at.toISOString(), detail: row.detail });
+const entryOf = (row: EventRow): TimelineEntry => ({ status: row.status as KitchenStatus, at: row.at.toISOString(), detail: row.detail });
 
 export function trackedOrder(row: OrderRow, details: OrderDetails, restaurant: OrderRestaurant): TrackedOrder {
   const status = row.status as OrderStatus;
@@ -78,6 +78,8 @@ export function ownerOrder(row: OrderRow, details: OrderDetails, restaurant: Ord
     id: row.id,
     restaurant_id: row.restaurantId,
     ...trackedOrder(row, details, restaurant),
+    // The owner's reads hold only orders the restaurant has (order-reads.ts, `reachedKitchen`).
+    status: row.status as KitchenStatus,
     customer: { name: row.customerName, phone: row.customerPhone, email: row.customerEmail },
     address: delivering
       ? { street: row.addressStreet ?? '', city: row.addressCity ?? '', zip_code: row.addressZip ?? '', notes: row.addressNotes ?? '' }

@@ -4,6 +4,7 @@ import { ORDER_STATS_DAYS_DEFAULT, type OrderStats, type OrderStatsDays } from '
 import type { Db } from '../../db/database';
 import { selectRows } from '../shared/raw-rows';
 import { restaurantLocale } from '../shared/restaurants';
+import { COUNTED_LIST } from './counted-orders';
 
 type DayRow = { date: string; orders: number; cents: string | number; has_orders: boolean };
 
@@ -26,7 +27,7 @@ export async function orderStats(db: Db, restaurantId: number, now: Date, days: 
         ), counted as (
           select (o.placed_at at time zone ${timeZone})::date as day, count(*)::int as orders, sum(o.total_cents)::bigint as cents
           from orders o, calendar
-          where o.restaurant_id = ${restaurantId} and o.status <> 'cancelled'
+          where o.restaurant_id = ${restaurantId} and o.status in ${COUNTED_LIST}
             and o.placed_at >= (calendar.first_day::timestamp at time zone ${timeZone})
             and o.placed_at < ((calendar.today + 1)::timestamp at time zone ${timeZone})
           group by 1

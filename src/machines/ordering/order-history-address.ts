@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/ordering';
+import { KITCHEN_STATUSES, type KitchenStatus } from '../../../contracts/ordering';
 
 /**
  * The order history's filters and page in the address (`?page=&page_size=&status=&day=&search=`),
@@ -7,7 +7,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../contracts/ordering';
  */
 export const HISTORY_PAGE_SIZES = [20, 50, 100] as const;
 
-export type HistorySettings = { page: number; pageSize: number; status: OrderStatus | null; day: string; search: string };
+export type HistorySettings = { page: number; pageSize: number; status: KitchenStatus | null; day: string; search: string };
 
 export const HISTORY_DEFAULTS: HistorySettings = { page: 1, pageSize: HISTORY_PAGE_SIZES[0], status: null, day: '', search: '' };
 
@@ -22,7 +22,7 @@ export function readHistoryAddress(search: string): HistorySettings {
   return {
     page: page !== null && page >= 1 ? page : HISTORY_DEFAULTS.page,
     pageSize: (HISTORY_PAGE_SIZES as readonly number[]).includes(pageSize ?? 0) ? (pageSize as number) : HISTORY_DEFAULTS.pageSize,
-    status: (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null,
+    status: (KITCHEN_STATUSES as readonly string[]).includes(status ?? '') ? (status as KitchenStatus) : null,
     day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '',
     search: params.get('search') ?? '',
   };

@@ -1,5 +1,5 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { OrderStatus, OrdersQuery, OwnerOrder } from '../../../contracts/ordering';
+import type { KitchenStatus, OrdersQuery, OwnerOrder } from '../../../contracts/ordering';
 import { listOrders } from '../../services/ordering/orders';
 import { errorText } from '../../services/shared/error-text';
 import { HISTORY_DEFAULTS, type HistorySettings } from './order-history-address';
@@ -36,7 +36,7 @@ export type OrderHistoryContext = HistorySettings & {
 
 export type OrderHistoryEvent =
   | { type: 'filter.search'; search: string }
-  | { type: 'filter.status'; status: OrderStatus | null }
+  | { type: 'filter.status'; status: KitchenStatus | null }
   | { type: 'filter.day'; day: string }
   | { type: 'page.next' }
   | { type: 'page.previous' }

@@ -1,4 +1,4 @@
-import { OwnerOrder, type OrderStatus, type OrdersQuery, type TransitionBody } from '../../../contracts/ordering';
+import { OwnerOrder, type KitchenStatus, type OrdersQuery, type TransitionBody } from '../../../contracts/ordering';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from '../shared/api';
@@ -9,7 +9,7 @@ import { api } from '../shared/api';
  */
 
 /** The statuses an order can still leave: the board shows these whatever day they were placed on. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['placed', 'accepted', 'ready', 'out_for_delivery'];
+export const OPEN_STATUSES: readonly KitchenStatus[] = ['placed', 'accepted', 'ready', 'out_for_delivery'];
 
 /**
  * Rows per list call. A kitchen works far fewer orders at once; the board says so when a list

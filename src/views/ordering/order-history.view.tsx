@@ -14,7 +14,7 @@ import { Anchor, Button, Drawer, Group, NativeSelect, Stack, Text, TextInput, Ti
 import { useMachine } from '@xstate/react';
 import { Fragment, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { ORDER_STATUSES, type OrderStatus, type OwnerOrder } from '../../../contracts/ordering';
+import { KITCHEN_STATUSES, type KitchenStatus, type OwnerOrder } from '../../../contracts/ordering';
 import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
 import { receiptRows } from '../../../contracts/ordering/order-receipt';
 import { LoadFailed } from '../../components/load-failed';
@@ -32,7 +32,7 @@ export const HISTORY_TITLE = 'Order history';
 export const HISTORY_EMPTY = 'No orders match.';
 
 /** A status as the history's list and filter name it. */
-export const STATUS_NAMES: Record<OrderStatus, string> = {
+export const STATUS_NAMES: Record<KitchenStatus, string> = {
   placed: 'New',
   accepted: 'In the kitchen',
   ready: 'Ready',
@@ -41,7 +41,7 @@ export const STATUS_NAMES: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 const ALL = '';
-const STATUS_CHOICES = [{ value: ALL, label: 'All statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] }))];
+const STATUS_CHOICES = [{ value: ALL, label: 'All statuses' }, ...KITCHEN_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] }))];
 
 /**
  * "Tue 1 Dec 2026, 18:05" / "Tue, Dec 1, 2026, 6:05 PM" on the restaurant's wall clock, written its
@@ -112,7 +112,7 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
           label="Status"
           data={STATUS_CHOICES}
           value={context.status ?? ALL}
-          onChange={(event) => send({ type: 'filter.status', status: (event.currentTarget.value || null) as OrderStatus | null })}
+          onChange={(event) => send({ type: 'filter.status', status: (event.currentTarget.value || null) as KitchenStatus | null })}
         />
         <TextInput label="Day" type="date" value={context.day} onChange={(event) => send({ type: 'filter.day', day: event.currentTarget.value })} />
       </div>

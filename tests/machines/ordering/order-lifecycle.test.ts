@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, nextStatuses, orderLifecycle, ORDER_STATUSES, PREP_MINUTES_MAX, prepWindowOpensAt } from '#contracts/ordering/order-lifecycle';
+import { allows, nextStatuses, orderLifecycle, ORDER_STATUSES, paymentMoves, PREP_MINUTES_MAX, prepWindowOpensAt } from '#contracts/ordering/order-lifecycle';
 import { assertWalksCover } from '../../support/path-coverage';
 
 /**
@@ -21,16 +21,25 @@ const EVENTS = [
   { type: 'cancel' },
   { type: 'cancel', reason: '  ' },
 ] as const;
+/** A card order (issue 44): paid, or left unpaid until it expires; the owner's moves do nothing before. */
+const CARD_EVENTS = [
+  { type: 'accept', prep_minutes: 15 },
+  { type: 'cancel', reason: 'Out of dough' },
+  { type: 'paid' },
+  { type: 'expire' },
+  ...EVENTS,
+] as const;
 
 describe('order lifecycle: path coverage', () => {
   it('reaches every state and takes every transition across pickup and delivery', () => {
     const [pickup, delivery] = assertWalksCover(orderLifecycle, [
       { input: { fulfilment: 'pickup' }, events: EVENTS },
       { input: { fulfilment: 'delivery' }, events: EVENTS },
+      { input: { fulfilment: 'delivery', payment: 'card' }, events: CARD_EVENTS },
     ]);
-    // Each fulfilment alone misses the other's branch out of ready.
-    expect(pickup!.states.missing).toEqual(['out_for_delivery']);
-    expect(delivery!.states.missing).toEqual([]);
+    // Each fulfilment alone misses the other's branch out of ready, and an order paid in person never waits for a payment.
+    expect(pickup!.states.missing).toEqual(['awaiting_payment', 'out_for_delivery', 'expired']);
+    expect(delivery!.states.missing).toEqual(['awaiting_payment', 'expired']);
   });
 });
 
@@ -38,12 +47,15 @@ describe('order lifecycle: the moves it allows', () => {
   it('offers the board exactly the next moves of each status', () => {
     const next = (fulfilment: 'pickup' | 'delivery') => Object.fromEntries(ORDER_STATUSES.map((status) => [status, nextStatuses(status, fulfilment)]));
     expect(next('pickup')).toEqual({
+      // The payment's moves are the server's: the board has none to offer before the order is paid, or after it expired.
+      awaiting_payment: [],
       placed: ['accepted', 'cancelled'],
       accepted: ['ready', 'cancelled'],
       ready: ['completed'],
       out_for_delivery: ['completed'],
       completed: [],
       cancelled: [],
+      expired: [],
     });
     expect(next('delivery')).toMatchObject({ ready: ['out_for_delivery'], out_for_delivery: ['completed'] });
   });
@@ -58,6 +70,18 @@ describe('order lifecycle: the moves it allows', () => {
     expect(allows('accepted', 'delivery', { to: 'cancelled', reason: ' ' })).toBe(false);
     expect(allows('ready', 'pickup', { to: 'cancelled', reason: 'Too late' })).toBe(false);
     expect(allows('accepted', 'pickup', { to: 'placed' })).toBe(false);
+    expect(allows('awaiting_payment', 'pickup', { to: 'accepted', prep_minutes: 15 })).toBe(false);
+    expect(allows('awaiting_payment', 'pickup', { to: 'placed' })).toBe(false);
+  });
+
+  it('places a card order when it is paid and expires it unpaid, and neither move happens twice', () => {
+    expect([paymentMoves('awaiting_payment', 'paid'), paymentMoves('awaiting_payment', 'expire')]).toEqual(['placed', 'expired']);
+    expect([paymentMoves('placed', 'paid'), paymentMoves('expired', 'paid'), paymentMoves('placed', 'expire'), paymentMoves('cancelled', 'expire')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('accepts a booked order for its time, with no prep time, only from its prep window on', () => {
