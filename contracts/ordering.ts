@@ -6,7 +6,7 @@ import { CalendarDate } from './shared/opening-hours';
 import { CURRENCIES } from './shared/restaurants';
 import { StoreSlug } from './shared/store-slug';
 import { boundedText, Email, trimmed } from './shared/text';
-import { CANCEL_REASON_MAX, KITCHEN_STATUSES, ORDER_STATUSES, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
+import { CANCEL_REASON_MAX, KITCHEN_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
 import type { CategoryOptions } from './ordering/order-options';
 
 /**
@@ -184,6 +184,11 @@ export const PlaceOrderBody = object({
   tip: optional(nullable(TipInput)),
   coupon_code: optional(nullable(boundedText(ORDER_COUPON_CODE_MAX, 'A coupon code'))),
   agreed_total: optional(TypedMoney),
+  /**
+   * How the customer pays (issue 44); in person unless said. A card order waits for its payment
+   * (`awaiting_payment`, answered with `payment.checkout_url`) and reaches the restaurant when paid.
+   */
+  payment: optional(enums(PAYMENT_METHODS)),
 });
 export type PlaceOrderBody = Infer<typeof PlaceOrderBody>;
 export const PlaceOrderParams = object({ slug: StoreSlug });
@@ -233,6 +238,22 @@ const ORDER_MONEY = {
   currency: enums(CURRENCIES),
 };
 
+/**
+ * How an order is paid (issue 44): `method`, the payment's `state` (server/domain/payments/
+ * provider.ts; `none` when paid in person), and what was taken and given back. `checkout_url`,
+ * on the answer to placing a card order and to a retry, is the provider's page to pay on.
+ */
+export const PAYMENT_STATES = ['none', 'pending', 'authorized', 'captured', 'released', 'expired'] as const;
+export const OrderPayment = object({
+  method: enums(PAYMENT_METHODS),
+  state: enums(PAYMENT_STATES),
+  /** Captured, once the order is completed; authorised until then. */
+  paid: Money,
+  refunded: Money,
+  checkout_url: optional(nullable(string())),
+});
+export type OrderPayment = Infer<typeof OrderPayment>;
+
 /** What the customer may see of an order: the answer to placing it, and its tracking. Never the phone or email. */
 export const TrackedOrder = object({
   number: number(),
@@ -258,6 +279,7 @@ export const TrackedOrder = object({
   estimated_at: nullable(string()),
   timeline: array(TimelineEntry),
   cancel_reason: nullable(string()),
+  payment: OrderPayment,
 });
 export type TrackedOrder = Infer<typeof TrackedOrder>;
 

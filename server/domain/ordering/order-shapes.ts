@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { fromCents } from '../../../contracts/shared/cents';
-import type { OrderLine, OwnerOrder, TimelineEntry, TrackedOrder } from '../../../contracts/ordering';
-import { isFinal, nextStatuses, type Fulfilment, type KitchenStatus, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
+import type { OrderLine, OrderPayment, OwnerOrder, TimelineEntry, TrackedOrder } from '../../../contracts/ordering';
+import { isFinal, nextStatuses, type Fulfilment, type KitchenStatus, type OrderStatus, type PaymentMethod } from '../../../contracts/ordering/order-lifecycle';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { orderEvents, orderLines, type orders } from '../../db/schema-ordering';
@@ -69,8 +69,17 @@ export function trackedOrder(row: OrderRow, details: OrderDetails, restaurant: O
     estimated_at: isFinal(status) ? null : instant(row.estimatedAt),
     timeline: details.events.map(entryOf),
     cancel_reason: row.cancelReason,
+    payment: paymentOf(row),
   };
 }
+
+/** How the order is paid: what the card gave (authorised, then captured) and what went back; in person, nothing yet. */
+export const paymentOf = (row: OrderRow): OrderPayment => ({
+  method: row.paymentMethod as PaymentMethod,
+  state: row.paymentState as OrderPayment['state'],
+  paid: fromCents(row.capturedCents > 0 ? row.capturedCents : row.authorizedCents),
+  refunded: fromCents(row.refundedCents),
+});
 
 export function ownerOrder(row: OrderRow, details: OrderDetails, restaurant: OrderRestaurant): OwnerOrder {
   const delivering = row.addressStreet !== null;

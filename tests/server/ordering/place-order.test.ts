@@ -146,6 +146,7 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
       estimated_at: '2026-11-25T18:20:00.000Z',
       timeline: [{ status: 'placed', at: MIDDAY.toISOString(), detail: null }],
       cancel_reason: null,
+      payment: { method: 'in_person', state: 'none', paid: 0, refunded: 0 },
     });
     expect(order.lines).toEqual([
       {

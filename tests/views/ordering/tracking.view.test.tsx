@@ -42,6 +42,7 @@ const order = (status: OrderStatus): TrackedOrder => ({
     ...(status === 'placed' ? [] : [{ status: 'accepted' as const, at: '2026-11-26T18:02:00.000Z', detail: '20' }]),
   ],
   cancel_reason: null,
+  payment: { method: 'in_person', state: 'none', paid: 0, refunded: 0 },
 });
 
 /** The page (issue 42: a React component, as the server renders it and the browser hydrates it) on a tracking machine refreshing every few milliseconds. */
