@@ -44,4 +44,20 @@ ALTER TABLE "restaurant_payment_settings" ADD CONSTRAINT "restaurant_payment_set
 CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("payment_due_by") WHERE "orders"."payment_due_by" is not null;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("orders"."payment_method" in ('in_person', 'card'));--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_amounts_check" CHECK ("orders"."authorized_cents" >= 0 and "orders"."captured_cents" >= 0 and "orders"."refunded_cents" between 0 and "orders"."captured_cents");
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_amounts_check" CHECK ("orders"."authorized_cents" >= 0 and "orders"."captured_cents" >= 0 and "orders"."refunded_cents" between 0 and "orders"."captured_cents");--> statement-breakpoint
+-- The ways a store takes payment change what its page and checkout offer, so they raise the
+-- restaurant's version like its taxes and tips (migration 0016).
+DO $$
+DECLARE
+  event text;
+BEGIN
+  FOREACH event IN ARRAY ARRAY['INSERT', 'UPDATE', 'DELETE'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER %s ON restaurant_payment_settings REFERENCING %s TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_restaurant_versions(%L)',
+      'restaurant_payment_settings_bump_version_' || lower(event),
+      event,
+      CASE event WHEN 'DELETE' THEN 'OLD' ELSE 'NEW' END,
+      'SELECT restaurant_id FROM changed'
+    );
+  END LOOP;
+END $$;
