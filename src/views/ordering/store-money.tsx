@@ -255,13 +255,15 @@ export function PaymentsSection({ restaurantId, machine = paymentSettingsMachine
     <SectionForm what="payments" save="Save payments" {...frameProps(state, send)} saved={saved} error={error} formRef={formRef}>
       {form && data ? (
         <>
-          {/* Left enabled while on, so a store whose platform lost its keys can still turn cards off. */}
+          {/* Left enabled while on, so a store whose platform lost its keys can still turn cards off. Mantine's
+              Switch marks no error on its input: aria-invalid says which switch the refusal is about. */}
           <Switch
             label="Card online (Stripe)"
             description={data.card_available ? "Customers pay by card when they order, on Stripe's secure page; no card details reach us." : CARD_UNAVAILABLE}
             checked={form.card_online}
             disabled={!data.card_available && !form.card_online}
             error={fieldErrors.card_online}
+            aria-invalid={Boolean(fieldErrors.card_online)}
             onChange={(event) => edit({ card_online: event.currentTarget.checked })}
           />
           <Switch
@@ -269,6 +271,7 @@ export function PaymentsSection({ restaurantId, machine = paymentSettingsMachine
             description="Customers pay when they collect their order or when it is delivered."
             checked={form.in_person}
             error={fieldErrors.in_person}
+            aria-invalid={Boolean(fieldErrors.in_person)}
             onChange={(event) => edit({ in_person: event.currentTarget.checked })}
           />
         </>
