@@ -48,7 +48,10 @@ async function capturePlacement(url: string, store: OrderingStore): Promise<{ qu
     await pool.query(`select setval('orders_id_seq', $1 - 1)`, [CAPTURED_ORDER_ID]);
     const queries: CapturedQuery[] = [];
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => queries.push({ text, params }) } }) as unknown as Db;
-    const readers = { store: (db: Db, slug: string, now: Date) => storeForOrders(db, slug, now, zipDistanceMeters), restaurants: orderRestaurants };
+    const readers = {
+      store: (db: Db, slug: string, now: Date) => storeForOrders(db, slug, now, zipDistanceMeters, { cardAvailable: false }),
+      restaurants: orderRestaurants,
+    };
     const { placed } = await placeOrder(logging, readers, {
       slug: store.slug,
       body: bodyOf(store, 'captured'),

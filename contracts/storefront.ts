@@ -1,6 +1,7 @@
 import { array, boolean, enums, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
 import { documented } from './shared/documented';
 import { CURRENCIES } from './shared/restaurants';
+import { PaymentMethodStruct } from './shared/payment-methods';
 import { OpeningDay, SpecialDay } from './shared/opening-hours';
 import { StoreSlug } from './shared/store-slug';
 
@@ -121,7 +122,15 @@ export type StoreCategory = Infer<typeof StoreCategory>;
 /** GET /api/v2/storefront/{slug}/ */
 /** The tips a store offers as its public data shows them (the owner's settings: contracts/ordering/order-settings.ts). */
 export const StoreTips = object({ enabled: boolean(), choices: array(number()), allow_custom: boolean() });
-export const StoreMoney = object({ prices_include_tax: boolean(), tips: StoreTips });
+export const StoreMoney = object({
+  prices_include_tax: boolean(),
+  tips: StoreTips,
+  /**
+   * Issue 44: how a customer may pay, card first (offeredPaymentMethods in
+   * contracts/shared/payment-methods.ts). Left out by a server from before it: in person only.
+   */
+  payment_methods: optional(array(PaymentMethodStruct)),
+});
 export type StoreMoney = Infer<typeof StoreMoney>;
 
 export const Storefront = object({

@@ -196,7 +196,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // Orders are priced and checked by the storefront's own reading of the menu, terms, hours and
   // delivery coverage (which measures zip distances with the territories area's data).
   const orderStores: StoreReaders = {
-    store: (db, slug, now) => storeForOrders(db, slug, now, zipDistanceMeters),
+    store: (db, slug, now) => storeForOrders(db, slug, now, zipDistanceMeters, { cardAvailable: config.stripe !== undefined }),
     restaurants: orderRestaurants,
   };
   // A new order is mailed to the address the onboarding area keeps (issue 40).

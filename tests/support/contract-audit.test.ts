@@ -74,6 +74,7 @@ import * as moneySettings from '#src/services/ordering/money-settings';
 import * as quoting from '#src/services/ordering/quote-order';
 import { CouponCreate, CouponListQuery, CouponUpdate } from '#contracts/ordering/coupons';
 import { TaxSettings, TipSettings } from '#contracts/ordering/order-settings';
+import { PaymentSettings } from '#contracts/ordering/payment-settings';
 import { MoneyStatsQuery } from '#contracts/ordering/money-stats';
 import * as storefront from '#src/services/storefront/delivery-check';
 import { createTokenRenewer } from '#src/services/shared/token-renewal';
@@ -176,6 +177,11 @@ const AUDIT: Record<string, Audit> = {
     call: () => moneySettings.saveTipSettings({ restaurantId: 42, settings: { enabled: true, choices: [10, 15, 20], allow_custom: true } }),
     route: `PUT ${M('/restaurants/:id/settings/tips/')}`,
     body: TipSettings,
+  },
+  'moneySettings.savePaymentSettings': {
+    call: () => moneySettings.savePaymentSettings({ restaurantId: 42, settings: { card_online: true, in_person: false } }),
+    route: `PUT ${M('/restaurants/:id/settings/payments/')}`,
+    body: PaymentSettings,
   },
   'moneySettings.loadCategoryNames': {
     call: () => moneySettings.loadCategoryNames({ restaurantId: 42 }),
@@ -495,6 +501,8 @@ const NOTHING_TO_AUDIT = new Set([
   'coupons.deleteCoupon',
   'moneySettings.loadTaxSettings',
   'moneySettings.loadTipSettings',
+  // Issue 44: a read by id.
+  'moneySettings.loadPaymentSettings',
   'quoting.changedQuote',
 ]);
 

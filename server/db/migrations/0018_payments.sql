@@ -85,3 +85,20 @@ CREATE TRIGGER "orders_recount_customer" AFTER UPDATE ON "orders" FOR EACH ROW
     OR OLD."total_cents" <> NEW."total_cents" OR OLD."customer_email" <> NEW."customer_email"
     OR OLD."customer_name" <> NEW."customer_name" OR OLD."placed_at" <> NEW."placed_at" OR OLD."restaurant_id" <> NEW."restaurant_id")
   EXECUTE FUNCTION "tally_order_customer"();
+--> statement-breakpoint
+-- The ways a store takes payment change what its page and checkout offer, so they raise the
+-- restaurant's version like its taxes and tips (migration 0016).
+DO $$
+DECLARE
+  event text;
+BEGIN
+  FOREACH event IN ARRAY ARRAY['INSERT', 'UPDATE', 'DELETE'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER %s ON restaurant_payment_settings REFERENCING %s TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_restaurant_versions(%L)',
+      'restaurant_payment_settings_bump_version_' || lower(event),
+      event,
+      CASE event WHEN 'DELETE' THEN 'OLD' ELSE 'NEW' END,
+      'SELECT restaurant_id FROM changed'
+    );
+  END LOOP;
+END $$;

@@ -7,7 +7,7 @@ import { cities, countries, restaurantContacts, restaurantLocations } from '../.
 import { deliversTo, type ZipDistance } from './delivery-check';
 import { launchedStore, timeZoneOf } from './launched-store';
 import { addressLine } from '../../../contracts/storefront/store-words';
-import { storefrontOf } from './storefront';
+import { storefrontOf, type StorePlatform } from './storefront';
 
 /**
  * What the ordering area reads of the store (issue 30), handed to it by server/app.ts: the very
@@ -25,10 +25,10 @@ export type StoreForOrders = {
 };
 
 /** The launched store `slug` as an order sees it, or null for an unknown or unlaunched slug. */
-export async function storeForOrders(db: Db, slug: string, now: Date, zipDistance: ZipDistance): Promise<StoreForOrders | null> {
+export async function storeForOrders(db: Db, slug: string, now: Date, zipDistance: ZipDistance, platform: StorePlatform): Promise<StoreForOrders | null> {
   const store = await launchedStore(db, slug);
   if (!store) return null;
-  const { storefront, schedule } = await storefrontOf(db, store, now);
+  const { storefront, schedule } = await storefrontOf(db, store, now, platform);
   return {
     restaurantId: store.id,
     storefront,

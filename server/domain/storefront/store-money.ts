@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_PAYMENT_CHOICE, offeredPaymentMethods } from '../../../contracts/shared/payment-methods';
 import type { StoreMoney } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
-import { restaurantTaxSettings, restaurantTipSettings } from '../../db/schema-ordering';
+import { restaurantPaymentSettings, restaurantTaxSettings, restaurantTipSettings } from '../../db/schema-ordering';
 import { sideBySide } from '../../db/side-by-side';
 
 /**
  * What the store page and its checkout show of a restaurant's money settings (issue 43): whether
- * the prices include tax, and the tips offered. The ordering area owns these settings and may not
- * be imported here, so its two tables are read directly, and its defaults for a restaurant that
- * never saved them are restated: prices include tax in the United Kingdom only
- * (server/domain/ordering/tax-defaults.ts), tips off with 10, 15 and 20 % offered once on
- * (DEFAULT_TIP_SETTINGS). tests/server/storefront/store-money.test.ts holds both readings equal.
- * Saving either raises the restaurant's version (migration 0016), so the store's tag and page
- * cache follow.
+ * the prices include tax, and the tips offered; and how a customer may pay (issue 44). The
+ * ordering area owns these settings and may not be imported here, so its tables are read
+ * directly, and its defaults for a restaurant that never saved them are restated: prices include
+ * tax in the United Kingdom only (server/domain/ordering/tax-defaults.ts), tips off with 10, 15
+ * and 20 % offered once on (DEFAULT_TIP_SETTINGS); payment in person only (DEFAULT_PAYMENT_CHOICE,
+ * shared). tests/server/storefront/store-money.test.ts holds both readings equal. Saving any of
+ * them raises the restaurant's version (migrations 0016, 0018), so the store's tag and page cache follow.
  */
 
 const DEFAULT_TIPS: StoreMoney['tips'] = { enabled: false, choices: [10, 15, 20], allow_custom: true };
@@ -20,18 +21,25 @@ const DEFAULT_TIPS: StoreMoney['tips'] = { enabled: false, choices: [10, 15, 20]
 /** Tips are kept in tenths of a percent (12.5 % is 125). */
 const TIP_SCALE = 10;
 
-export async function readStoreMoney(db: Db, restaurantId: number, country: string | null): Promise<StoreMoney> {
-  const [taxes, tips] = await sideBySide(db, [
+/** `cardAvailable`: whether the platform has Stripe keys, without which no store offers cards. */
+export async function readStoreMoney(db: Db, restaurantId: number, country: string | null, cardAvailable: boolean): Promise<StoreMoney> {
+  const [taxes, tips, payments] = await sideBySide(db, [
     () =>
       db
         .select({ pricesIncludeTax: restaurantTaxSettings.pricesIncludeTax })
         .from(restaurantTaxSettings)
         .where(eq(restaurantTaxSettings.restaurantId, restaurantId)),
     () => db.select().from(restaurantTipSettings).where(eq(restaurantTipSettings.restaurantId, restaurantId)),
+    () =>
+      db
+        .select({ card_online: restaurantPaymentSettings.cardOnline, in_person: restaurantPaymentSettings.inPerson })
+        .from(restaurantPaymentSettings)
+        .where(eq(restaurantPaymentSettings.restaurantId, restaurantId)),
   ] as const);
   const tip = tips[0];
   return {
     prices_include_tax: taxes[0]?.pricesIncludeTax ?? country === 'United Kingdom',
     tips: tip ? { enabled: tip.enabled, choices: tip.choices.map((tenths) => tenths / TIP_SCALE), allow_custom: tip.allowCustom } : DEFAULT_TIPS,
+    payment_methods: offeredPaymentMethods(payments[0] ?? DEFAULT_PAYMENT_CHOICE, cardAvailable),
   };
 }

@@ -31,31 +31,34 @@ async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{
   return { days: dayRows.length === 0 ? DEFAULT_WEEK : dayRows.map(openingDayOf), specialDays: specialRows.map(specialDayOf) };
 }
 
+/** What the platform, rather than the restaurant, decides of a store: whether it has Stripe keys for cards online (issue 44). */
+export type StorePlatform = { cardAvailable: boolean };
+
 /**
  * A launched restaurant's public data (issue 29), or null for a slug that is unknown or not
  * launched yet. A fixed number of queries whatever the menu's size: the restaurant with its
- * one-row settings, the week and the special days, the menu's eight kinds of rows, and its tax
- * and tip settings (issue 43).
+ * one-row settings, the week and the special days, the menu's eight kinds of rows, and its tax,
+ * tip (issue 43) and payment (issue 44) settings.
  * Only what a customer may see is read: never the owner, the restaurant phone, fax or mobile.
  * The version is read first and the rest after it (side by side, each statement on its own), so
  * what is answered is at least as new as its version: a tag made from it never labels older data.
  */
-export async function readStorefront(db: Db, slug: string, now: Date): Promise<Storefront | null> {
+export async function readStorefront(db: Db, slug: string, now: Date, platform: StorePlatform): Promise<Storefront | null> {
   const store = await launchedStore(db, slug);
-  return store ? (await storefrontOf(db, store, now)).storefront : null;
+  return store ? (await storefrontOf(db, store, now, platform)).storefront : null;
 }
 
 /**
  * The store data of a launched store already read, with the schedule its status was computed
  * from (yesterday's special day included): the ordering area checks an order's time against it.
  */
-export async function storefrontOf(db: Db, store: LaunchedStore, now: Date): Promise<{ storefront: Storefront; schedule: Schedule }> {
+export async function storefrontOf(db: Db, store: LaunchedStore, now: Date, platform: StorePlatform): Promise<{ storefront: Storefront; schedule: Schedule }> {
   const timeZone = timeZoneOf(store);
   const today = wallClock(timeZone, now).date;
   const [{ days, specialDays }, categories, money] = await sideBySide(db, [
     () => readHours(db, store, today),
     () => readStoreMenu(db, store.id),
-    () => readStoreMoney(db, store.id, store.country),
+    () => readStoreMoney(db, store.id, store.country, platform.cardAvailable),
   ] as const);
   const open247 = store.open247 ?? false;
   const { pickup, delivery } = termsOf(store);

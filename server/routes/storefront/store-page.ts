@@ -40,7 +40,7 @@ export async function storePageRoutes(app: ContractApp, context: AppContext) {
   const scriptSrc = storeScriptSrc(context.config.staticDir);
   const pages = createPageCache();
   const versionOf = freshReads((slug) => storeVersion(context.database, slug));
-  const options = { origin: context.config.publicUrl, scriptSrc };
+  const options = { origin: context.config.publicUrl, scriptSrc, platform: { cardAvailable: context.config.stripe !== undefined } };
   app.get<{ Params: { slug: string } }>(
     STORE_PAGE_ROUTE,
     {

@@ -17,6 +17,7 @@ const storeNotFound = () => new HttpError(404, 'not_found', 'Store not found.');
  */
 export async function storefrontRoutes(app: ContractApp, context: AppContext, { zipDistance }: { zipDistance: ZipDistance }) {
   const { db } = context.database;
+  const platform = { cardAvailable: context.config.stripe !== undefined };
 
   // Revalidated on every request (no-cache), so an owner's change shows on the very next one; a
   // client holding the current copy gets 304. The answer is built (a fixed number of queries)
@@ -35,7 +36,7 @@ export async function storefrontRoutes(app: ContractApp, context: AppContext, { 
     },
     async (request, reply) => {
       const now = context.clock();
-      const store = await readStorefront(db, request.params.slug, now);
+      const store = await readStorefront(db, request.params.slug, now, platform);
       if (!store) throw storeNotFound();
       const etag = storeEtag(store, now);
       reply.header('cache-control', 'no-cache').header('etag', etag);

@@ -1,10 +1,11 @@
 import { number, string, type } from 'superstruct';
 import { TaxSettingsAnswer, TipSettings, type TaxSettings } from '../../../contracts/ordering/order-settings';
+import { PaymentSettingsAnswer, type PaymentSettings } from '../../../contracts/ordering/payment-settings';
 import { LIST_PAGE_SIZE_MAX } from '../../../contracts/shared/lists';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from '../shared/api';
 
-/** The Store screen's Taxes and Tips sections (issue 43): one settings section each of the restaurant. */
+/** The Store screen's Taxes and Tips sections (issue 43) and Payments (issue 44): one settings section each of the restaurant. */
 
 export function loadTaxSettings({ restaurantId }: { restaurantId: number }): Promise<TaxSettingsAnswer> {
   return api.get(paths.restaurantSettings(restaurantId, 'taxes'), { struct: TaxSettingsAnswer });
@@ -20,6 +21,14 @@ export function loadTipSettings({ restaurantId }: { restaurantId: number }): Pro
 
 export function saveTipSettings({ restaurantId, settings }: { restaurantId: number; settings: TipSettings }): Promise<TipSettings> {
   return api.put(paths.restaurantSettings(restaurantId, 'tips'), settings, { struct: TipSettings });
+}
+
+export function loadPaymentSettings({ restaurantId }: { restaurantId: number }): Promise<PaymentSettingsAnswer> {
+  return api.get(paths.restaurantSettings(restaurantId, 'payments'), { struct: PaymentSettingsAnswer });
+}
+
+export function savePaymentSettings({ restaurantId, settings }: { restaurantId: number; settings: PaymentSettings }): Promise<PaymentSettingsAnswer> {
+  return api.put(paths.restaurantSettings(restaurantId, 'payments'), settings, { struct: PaymentSettingsAnswer });
 }
 
 /**

@@ -17,14 +17,17 @@ import { Spinner } from '../../components/spinner';
 import { changed, type SettingsSectionEmitted } from '../../machines/ordering/settings-section';
 import { categoryField, taxSettingsMachine, type TaxForm, type TaxSettingsMachine } from '../../machines/ordering/tax-settings.machine';
 import { choiceField, tipSettingsMachine, type TipForm, type TipSettingsMachine } from '../../machines/ordering/tip-settings.machine';
+import { paymentSettingsMachine, type PaymentForm, type PaymentSettingsMachine } from '../../machines/ordering/payment-settings.machine';
 import { useScreen } from '../shared/use-screen';
 
 /**
- * The Store screen's Taxes and Tips sections (issue 43). The Store screen (onboarding's) draws
- * each section's card and heading; these are the bodies, handed to it by src/app.tsx.
+ * The Store screen's Taxes and Tips sections (issue 43) and Payments (issue 44). The Store screen
+ * (onboarding's) draws each section's card and heading; these are the bodies, handed to it by src/app.tsx.
  */
 
 export const TAX_NOTICE = 'Set your sales tax rate: until you save one, your orders carry no tax.';
+export const CARD_UNAVAILABLE =
+  'Card payments are not set up on this platform yet: its administrator adds Stripe keys first. Until then, customers pay in person.';
 const fieldStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
 
 type SectionActor = ActorRef<Snapshot<unknown>, never, SettingsSectionEmitted>;
@@ -242,8 +245,44 @@ export function TipsSection({ restaurantId, machine = tipSettingsMachine }: { re
   );
 }
 
+export function PaymentsSection({ restaurantId, machine = paymentSettingsMachine }: { restaurantId: number; machine?: PaymentSettingsMachine }) {
+  const [state, send, actor] = useMachine(machine, { input: { restaurantId } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const saved = useSectionEffects(actor, () => formRef.current);
+  const { data, form, fieldErrors, error } = state.context;
+  const edit = (change: Partial<PaymentForm>) => form && send({ type: 'form.change', form: { ...form, ...change } });
+  return (
+    <SectionForm what="payments" save="Save payments" {...frameProps(state, send)} saved={saved} error={error} formRef={formRef}>
+      {form && data ? (
+        <>
+          {/* Left enabled while on, so a store whose platform lost its keys can still turn cards off. Mantine's
+              Switch marks no error on its input: aria-invalid says which switch the refusal is about. */}
+          <Switch
+            label="Card online (Stripe)"
+            description={data.card_available ? "Customers pay by card when they order, on Stripe's secure page; no card details reach us." : CARD_UNAVAILABLE}
+            checked={form.card_online}
+            disabled={!data.card_available && !form.card_online}
+            error={fieldErrors.card_online}
+            aria-invalid={Boolean(fieldErrors.card_online)}
+            onChange={(event) => edit({ card_online: event.currentTarget.checked })}
+          />
+          <Switch
+            label="In person (at pickup or on delivery)"
+            description="Customers pay when they collect their order or when it is delivered."
+            checked={form.in_person}
+            error={fieldErrors.in_person}
+            aria-invalid={Boolean(fieldErrors.in_person)}
+            onChange={(event) => edit({ in_person: event.currentTarget.checked })}
+          />
+        </>
+      ) : null}
+    </SectionForm>
+  );
+}
+
 /** The sections the Store screen adds after its own, in order (src/app.tsx hands them over). */
 export const MONEY_SECTIONS = [
   { id: 'store-taxes', title: 'Taxes', intro: 'The sales tax, VAT or GST your orders carry.', Body: TaxesSection },
   { id: 'store-tips', title: 'Tips', intro: 'What checkout offers your customers to tip.', Body: TipsSection },
+  { id: 'store-payments', title: 'Payments', intro: 'How your customers may pay for their orders.', Body: PaymentsSection },
 ] as const;

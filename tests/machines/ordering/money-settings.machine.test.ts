@@ -1,9 +1,11 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { TaxSettings, TaxSettingsAnswer, TipSettings } from '#contracts/ordering/order-settings';
+import { CARD_NOT_SET_UP, NO_WAY_TO_PAY, type PaymentSettings, type PaymentSettingsAnswer } from '#contracts/ordering/payment-settings';
 import { changed, SECTION_INVALID } from '#src/machines/ordering/settings-section';
 import { categoryField, DEFAULT_RATE_MISSING, taxSettingsMachine, type TaxData } from '#src/machines/ordering/tax-settings.machine';
 import { choiceField, tipSettingsMachine } from '#src/machines/ordering/tip-settings.machine';
+import { paymentSettingsMachine } from '#src/machines/ordering/payment-settings.machine';
 import { ApiError } from '#src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
@@ -131,5 +133,65 @@ describe('the Store screen’s Tips section (issue 43)', () => {
     await waitFor(actor, (snapshot) => snapshot.hasTag('ready') && !changed(snapshot.context));
     expect(sent).toEqual([{ enabled: true, choices: [12.5, 18], allow_custom: false }]);
     expect(actor.getSnapshot().context.form).toEqual({ enabled: true, choices: ['12.5', '18', '', ''], allow_custom: false });
+  });
+});
+
+describe('the Store screen’s Payments section (issue 44)', () => {
+  const IN_PERSON: PaymentSettingsAnswer = { card_online: false, in_person: true, card_available: true };
+
+  it('reaches every state and transition', () => {
+    const events = [
+      { type: 'xstate.done.actor.load', output: IN_PERSON },
+      { type: 'xstate.error.actor.load', error: new Error('HTTP 503') },
+      { type: 'xstate.done.actor.save', output: IN_PERSON },
+      { type: 'xstate.error.actor.save', error: new Error('HTTP 400') },
+      { type: 'form.change', form: { card_online: true, in_person: true } },
+      { type: 'form.change', form: { card_online: false, in_person: false } },
+      { type: 'section.save' },
+      { type: 'section.retry' },
+    ];
+    assertWalksCover(paymentSettingsMachine, [{ input: { restaurantId: 42 }, events, limit: 5_000 }]);
+  });
+
+  const sectionWith = (loaded: PaymentSettingsAnswer, sent: PaymentSettings[]) =>
+    createActor(
+      provideChecked(paymentSettingsMachine, {
+        actors: {
+          load: fromPromise<PaymentSettingsAnswer, { restaurantId: number }>(async () => loaded),
+          save: fromPromise<PaymentSettingsAnswer, { restaurantId: number; body: PaymentSettings }>(async ({ input }) => {
+            sent.push(input.body);
+            return { ...input.body, card_available: loaded.card_available };
+          }),
+        },
+      }),
+      { input: { restaurantId: 42 } },
+    ).start();
+
+  it('refuses both ways off on In person before asking, then saves cards only', async () => {
+    const sent: PaymentSettings[] = [];
+    const actor = sectionWith(IN_PERSON, sent);
+    await ready(actor);
+    expect(actor.getSnapshot().context.form).toEqual({ card_online: false, in_person: true });
+    actor.send({ type: 'form.change', form: { card_online: false, in_person: false } });
+    actor.send({ type: 'section.save' });
+    expect(actor.getSnapshot().context).toMatchObject({ error: SECTION_INVALID, fieldErrors: { in_person: NO_WAY_TO_PAY } });
+    actor.send({ type: 'form.change', form: { card_online: true, in_person: false } });
+    actor.send({ type: 'section.save' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready') && !changed(snapshot.context));
+    expect(sent).toEqual([{ card_online: true, in_person: false }]);
+  });
+
+  it('where the platform has no Stripe keys, refuses cards on Card online and sends nothing until they are off', async () => {
+    const sent: PaymentSettings[] = [];
+    // Saved while the platform still had its keys.
+    const actor = sectionWith({ card_online: true, in_person: true, card_available: false }, sent);
+    await ready(actor);
+    actor.send({ type: 'form.change', form: { card_online: true, in_person: false } });
+    actor.send({ type: 'section.save' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ card_online: CARD_NOT_SET_UP });
+    actor.send({ type: 'form.change', form: { card_online: false, in_person: true } });
+    actor.send({ type: 'section.save' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready') && !changed(snapshot.context));
+    expect(sent).toEqual([{ card_online: false, in_person: true }]);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CARD_NOT_SET_UP, NO_WAY_TO_PAY } from '#contracts/ordering/payment-settings';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import type { OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { accessTokenFor } from '../accounts/auth-helpers';
@@ -6,9 +7,10 @@ import { injectedOwner } from '../owner-calls';
 import { testAppForFile } from '../test-app';
 
 /**
- * A restaurant's Taxes and Tips settings (issue 43): what GET answers before the owner saves
- * (taxes from the location), what PUT keeps, what it refuses field by field, and who may do
- * either. One server for the file; each test starts with nothing saved.
+ * A restaurant's Taxes and Tips settings (issue 43) and its Payments (issue 44): what GET answers
+ * before the owner saves (taxes from the location), what PUT keeps, what it refuses field by
+ * field, and who may do either. One server for the file, on a platform without Stripe keys
+ * (tests/server/storefront/store-money.test.ts has them); each test starts with nothing saved.
  */
 const t = testAppForFile();
 type Owner = { call: OwnerCall; restaurantId: number };
@@ -46,11 +48,14 @@ beforeAll(async () => {
   await grantStaff(t.database.db, user.id, { superadmin: true });
 });
 beforeEach(async () => {
-  for (const table of ['restaurant_tax_category_rates', 'restaurant_tax_settings', 'restaurant_tip_settings']) await t.database.query(`delete from ${table}`);
+  for (const table of ['restaurant_tax_category_rates', 'restaurant_tax_settings', 'restaurant_tip_settings', 'restaurant_payment_settings'])
+    await t.database.query(`delete from ${table}`);
 });
 
 const taxesUrl = (restaurantId: number) => `/restaurants/${restaurantId}/settings/taxes/`;
 const tipsUrl = (restaurantId: number) => `/restaurants/${restaurantId}/settings/tips/`;
+const paymentsUrl = (restaurantId: number) => `/restaurants/${restaurantId}/settings/payments/`;
+const IN_PERSON_ONLY = { card_online: false, in_person: true, card_available: false };
 const asSuperadmin = (method: 'GET' | 'PUT', url: string, body?: unknown) =>
   t.app.inject({
     method,
@@ -193,10 +198,36 @@ describe('tips', { timeout: 30_000 }, () => {
   });
 });
 
-describe('who may read and change a restaurant’s taxes and tips', { timeout: 30_000 }, () => {
+describe('payments on a platform without Stripe keys', { timeout: 30_000 }, () => {
+  it('answers in person only until saved, and says cards are not available', async () => {
+    expect(await texas.call('GET', paymentsUrl(texas.restaurantId))).toEqual({ status: 200, body: IN_PERSON_ONLY });
+  });
+
+  it('keeps what is saved and reads it back, raising the restaurant’s version', async () => {
+    const version = async () => (await t.database.query('select version from restaurants where id = $1', [texas.restaurantId]))[0]!.version as number;
+    const before = await version();
+    expect(await texas.call('PUT', paymentsUrl(texas.restaurantId), { card_online: false, in_person: true })).toEqual({ status: 200, body: IN_PERSON_ONLY });
+    expect(await texas.call('GET', paymentsUrl(texas.restaurantId))).toEqual({ status: 200, body: IN_PERSON_ONLY });
+    expect(await version()).toBe(before + 1);
+  });
+
+  it.each([
+    ['in_person', { card_online: false, in_person: false }, NO_WAY_TO_PAY],
+    ['card_online', { card_online: true, in_person: true }, CARD_NOT_SET_UP],
+    ['card_online', { card_online: true, in_person: false }, CARD_NOT_SET_UP],
+    ['in_person', { card_online: false }, 'This field is required.'],
+    ['card_available', { card_online: false, in_person: true, card_available: true }, 'Unknown field.'],
+  ])('refuses %s: %j, and keeps nothing', async (field, body, sentence) => {
+    expect(await texas.call('PUT', paymentsUrl(texas.restaurantId), body)).toEqual(refusedOn({ [field]: sentence }));
+    expect(await t.database.query('select * from restaurant_payment_settings')).toEqual([]);
+  });
+});
+
+describe('who may read and change a restaurant’s taxes, tips and payments', { timeout: 30_000 }, () => {
   it.each([
     ['taxes', taxesUrl, TEXAS_TAXES],
     ['tips', tipsUrl, { enabled: true, choices: [10], allow_custom: false }],
+    ['payments', paymentsUrl, { card_online: false, in_person: true }],
   ])('%s: another owner gets 404 and changes nothing', async (_section, url, body) => {
     const before = (await texas.call('GET', url(texas.restaurantId))).body;
     for (const method of ['GET', 'PUT'] as const) {
@@ -212,6 +243,8 @@ describe('who may read and change a restaurant’s taxes and tips', { timeout: 3
     expect((await asSuperadmin('PUT', taxesUrl(london.restaurantId), { ...TEXAS_TAXES, default_rate: 5 })).statusCode).toBe(200);
     expect((await london.call('GET', taxesUrl(london.restaurantId))).body).toMatchObject({ default_rate: 5 });
     expect((await asSuperadmin('GET', tipsUrl(london.restaurantId))).json()).toEqual({ enabled: false, choices: [10, 15, 20], allow_custom: true });
+    expect((await asSuperadmin('PUT', paymentsUrl(london.restaurantId), { card_online: false, in_person: true })).json()).toEqual(IN_PERSON_ONLY);
+    expect((await asSuperadmin('GET', paymentsUrl(2_000_000))).statusCode).toBe(404);
     expect((await asSuperadmin('GET', taxesUrl(2_000_000))).statusCode).toBe(404);
   });
 

@@ -149,7 +149,11 @@ describe('an order priced by the money engine', { timeout: 30_000 }, () => {
 
   it('never raises a UK order whose prices include VAT: the VAT is split out of them', async () => {
     const store: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/lon-door/' })).json();
-    expect(store.money).toEqual({ prices_include_tax: true, tips: { enabled: false, choices: [10, 15, 20], allow_custom: true } });
+    expect(store.money).toEqual({
+      prices_include_tax: true,
+      tips: { enabled: false, choices: [10, 15, 20], allow_custom: true },
+      payment_methods: ['in_person'],
+    });
     const body = order({ lines: [{ item_id: london.margherita, size_id: london.large, quantity: 1, extra_selection_ids: [london.stuffed] }] });
     const placed: PlacedOrder = (await place(body, { slug: 'lon-door' })).json();
     // £17.00 holds 1700 × 20 / 120 = 283.3 → 283p of VAT.

@@ -1,17 +1,19 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaxSettingsAnswer, TipSettings } from '#contracts/ordering/order-settings';
+import type { PaymentSettingsAnswer } from '#contracts/ordering/payment-settings';
 import type { Storefront } from '#contracts/storefront';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { injectedOwner } from '../owner-calls';
 import { testAppForFile } from '../test-app';
 
 /**
- * The store's money block (issue 43): whether its prices include tax and the tips it offers, as
- * the owner's Taxes and Tips settings say (their defaults while never saved, which the storefront
- * restates: server/domain/storefront/store-money.ts), and a change of either is a new version of
- * the store (a new ETag), so no cached page or copy keeps the old words.
+ * The store's money block (issue 43): whether its prices include tax, the tips it offers and how
+ * a customer may pay (issue 44), as the owner's Taxes, Tips and Payments settings say (their
+ * defaults while never saved, which the storefront restates: server/domain/storefront/store-money.ts),
+ * and a change of any is a new version of the store (a new ETag), so no cached page or copy keeps
+ * the old words. On a platform with Stripe keys (the keys are never used here: nothing is paid).
  */
-const t = testAppForFile();
+const t = testAppForFile({ config: { stripe: { secretKey: 'sk_test_unused', webhookSecret: 'whsec_unused', apiUrl: 'http://127.0.0.1:9' } } });
 type Owner = { call: OwnerCall; restaurantId: number; slug: string };
 const PLACES = {
   us: { country: 'United States', street: '1 Congress Ave', city: 'Austin', state: 'TX', zip_code: '78701' },
@@ -28,7 +30,8 @@ beforeAll(async () => {
   }
 });
 beforeEach(async () => {
-  for (const table of ['restaurant_tax_category_rates', 'restaurant_tax_settings', 'restaurant_tip_settings']) await t.database.query(`delete from ${table}`);
+  for (const table of ['restaurant_tax_category_rates', 'restaurant_tax_settings', 'restaurant_tip_settings', 'restaurant_payment_settings'])
+    await t.database.query(`delete from ${table}`);
 });
 
 const storeOf = async (owner: Owner) => {
@@ -38,13 +41,15 @@ const storeOf = async (owner: Owner) => {
 const settingsOf = async (owner: Owner) => ({
   taxes: (await owner.call('GET', `/restaurants/${owner.restaurantId}/settings/taxes/`)).body as TaxSettingsAnswer,
   tips: (await owner.call('GET', `/restaurants/${owner.restaurantId}/settings/tips/`)).body as TipSettings,
+  payments: (await owner.call('GET', `/restaurants/${owner.restaurantId}/settings/payments/`)).body as PaymentSettingsAnswer,
 });
 
 describe('the store’s money block', { timeout: 30_000 }, () => {
   it('states the owner’s defaults while nothing is saved, in every country the defaults know', async () => {
     for (const owner of Object.values(owners)) {
-      const { taxes, tips } = await settingsOf(owner);
-      expect((await storeOf(owner)).store.money).toEqual({ prices_include_tax: taxes.prices_include_tax, tips });
+      const { taxes, tips, payments } = await settingsOf(owner);
+      expect(payments).toEqual({ card_online: false, in_person: true, card_available: true });
+      expect((await storeOf(owner)).store.money).toEqual({ prices_include_tax: taxes.prices_include_tax, tips, payment_methods: ['in_person'] });
     }
     expect((await storeOf(owners.uk)).store.money?.prices_include_tax).toBe(true);
     expect((await storeOf(owners.us)).store.money?.prices_include_tax).toBe(false);
@@ -60,7 +65,27 @@ describe('the store’s money block', { timeout: 30_000 }, () => {
     });
     await owners.us.call('PUT', `/restaurants/${owners.us.restaurantId}/settings/tips/`, { enabled: true, choices: [12.5, 18], allow_custom: false });
     const after = await storeOf(owners.us);
-    expect(after.store.money).toEqual({ prices_include_tax: true, tips: { enabled: true, choices: [12.5, 18], allow_custom: false } });
+    expect(after.store.money).toEqual({
+      prices_include_tax: true,
+      tips: { enabled: true, choices: [12.5, 18], allow_custom: false },
+      payment_methods: ['in_person'],
+    });
     expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('offers what the owner accepts, card first, each change under a new ETag', async () => {
+    const url = `/restaurants/${owners.ca.restaurantId}/settings/payments/`;
+    const seen = [(await storeOf(owners.ca)).etag];
+    for (const [settings, offered] of [
+      [{ card_online: true, in_person: true }, ['card', 'in_person']],
+      [{ card_online: true, in_person: false }, ['card']],
+      [{ card_online: false, in_person: true }, ['in_person']],
+    ] as const) {
+      expect(await owners.ca.call('PUT', url, settings)).toEqual({ status: 200, body: { ...settings, card_available: true } });
+      const { store, etag } = await storeOf(owners.ca);
+      expect(store.money?.payment_methods).toEqual(offered);
+      expect(seen).not.toContain(etag);
+      seen.push(etag);
+    }
   });
 });

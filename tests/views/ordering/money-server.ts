@@ -1,9 +1,10 @@
 import type { Coupon, CouponCreate, CouponUpdate } from '#contracts/ordering/coupons';
 import { couponCodeKey } from '#contracts/ordering/coupons';
 import type { TaxSettingsAnswer, TipSettings } from '#contracts/ordering/order-settings';
+import { platformRefusals, type PaymentSettings, type PaymentSettingsAnswer } from '#contracts/ordering/payment-settings';
 
 /**
- * Restaurant 42's coupons, taxes and tips as the server keeps them, for the app harness's
+ * Restaurant 42's coupons, taxes, tips and payments as the server keeps them, for the app harness's
  * `answer` (whose fetch has already checked each request with the server's contract): the
  * answers, and each write's body as sent.
  */
@@ -14,10 +15,11 @@ const json = (body: unknown, status = 200) =>
 
 export const DUPLICATE = 'Another coupon of this restaurant already has this code (capitals and spaces do not make a code different).';
 
-export function moneyServer(start: { coupons?: Coupon[]; taxes?: TaxSettingsAnswer; tips?: TipSettings } = {}) {
+export function moneyServer(start: { coupons?: Coupon[]; taxes?: TaxSettingsAnswer; tips?: TipSettings; payments?: PaymentSettingsAnswer } = {}) {
   let coupons = [...(start.coupons ?? [])];
   let taxes = start.taxes ?? { prices_include_tax: false, default_rate: 0, delivery_fee_taxable: false, category_rates: [], needs_setup: true };
   let tips = start.tips ?? { enabled: false, choices: [10, 15, 20], allow_custom: true };
+  let payments = start.payments ?? { card_online: false, in_person: true, card_available: true };
   const sent: Sent[] = [];
   const taken = (code: string, except?: number) => coupons.some((coupon) => coupon.id !== except && couponCodeKey(coupon.code) === couponCodeKey(code));
 
@@ -40,6 +42,15 @@ export function moneyServer(start: { coupons?: Coupon[]; taxes?: TaxSettingsAnsw
     if (path === '/api/v2/restaurants/42/settings/tips/') {
       if (method === 'PUT') tips = body as TipSettings;
       return json(tips);
+    }
+    if (path === '/api/v2/restaurants/42/settings/payments/') {
+      if (method === 'PUT') {
+        // What only the server knows to refuse (its Stripe keys); the contract was checked before.
+        const fields = platformRefusals(body as PaymentSettings, payments.card_available);
+        if (Object.keys(fields).length > 0) return json({ detail: 'Some fields are not valid.', code: 'invalid', fields }, 400);
+        payments = { ...(body as PaymentSettings), card_available: payments.card_available };
+      }
+      return json(payments);
     }
     if (path === '/api/v2/coupons/' && method === 'GET') return json({ count: coupons.length, next: null, previous: null, results: coupons });
     if (path === '/api/v2/coupons/' && method === 'POST') {

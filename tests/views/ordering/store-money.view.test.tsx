@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TAX_NOTICE } from '#src/views/ordering/store-money';
+import { NO_WAY_TO_PAY } from '#contracts/ordering/payment-settings';
+import { CARD_UNAVAILABLE, TAX_NOTICE } from '#src/views/ordering/store-money';
 import { OWNER, openAppAt, signedInAs } from '../shared/app-harness';
 import { moneyServer } from './money-server';
 
 /**
- * The Store screen's Taxes and Tips sections (issue 43) through the real route (app.tsx hands
+ * The Store screen's Taxes and Tips sections (issue 43) and Payments (issue 44) through the real route (app.tsx hands
  * them to the Store screen), machines, services and client, against a contract-checking double.
  */
 const FIRST_LOAD = { timeout: 10_000 };
@@ -71,5 +72,38 @@ describe('the Store screen’s Taxes and Tips', () => {
       { method: 'PUT', path: '/api/v2/restaurants/42/settings/tips/', body: { enabled: true, choices: [10, 15, 25], allow_custom: true } },
     ]);
     expect(within(tips).getByRole('textbox', { name: 'Third choice' })).toHaveValue('25');
+  });
+});
+
+describe('the Store screen’s Payments', () => {
+  it('takes cards online beside payment in person', { timeout: 20_000 }, async () => {
+    const server = moneyServer();
+    signedInAs(OWNER, { answer: server.answer });
+    openAppAt('/backoffice/store');
+    const payments = await section('Payments');
+    const card = await within(payments).findByRole('switch', { name: /^Card online \(Stripe\)/ }, FIRST_LOAD);
+    expect(within(payments).getByRole('switch', { name: /^In person \(at pickup or on delivery\)/ })).toBeChecked();
+    const user = userEvent.setup({ delay: null });
+    await user.click(card);
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    await waitFor(() => expect(within(payments).getByRole('status')).toHaveTextContent('Saved'));
+    expect(server.sent).toEqual([{ method: 'PUT', path: '/api/v2/restaurants/42/settings/payments/', body: { card_online: true, in_person: true } }]);
+  });
+
+  it('where the platform has no Stripe keys, says why cards cannot be turned on, and refuses turning every way off', { timeout: 20_000 }, async () => {
+    const server = moneyServer({ payments: { card_online: false, in_person: true, card_available: false } });
+    signedInAs(OWNER, { answer: server.answer });
+    openAppAt('/backoffice/store');
+    const payments = await section('Payments');
+    const card = await within(payments).findByRole('switch', { name: /^Card online \(Stripe\)/ }, FIRST_LOAD);
+    expect(card).toBeDisabled();
+    expect(card).toHaveAccessibleDescription(CARD_UNAVAILABLE);
+    const inPerson = within(payments).getByRole('switch', { name: /^In person \(at pickup or on delivery\)/ });
+    const user = userEvent.setup({ delay: null });
+    await user.click(inPerson);
+    await user.click(within(payments).getByRole('button', { name: 'Save payments' }));
+    await waitFor(() => expect(inPerson).toHaveFocus());
+    expect(inPerson).toHaveAccessibleDescription(expect.stringContaining(NO_WAY_TO_PAY));
+    expect(server.sent).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { wallClock } from '../../../../contracts/shared/opening-status';
 import type { Db } from '../../../db/database';
 import { storeEtag } from '../store-etag';
-import { readStorefront } from '../storefront';
+import { readStorefront, type StorePlatform } from '../storefront';
 import type { RenderedPage } from './page-cache';
 import { renderStorePage } from './page';
 import { pageTrueUntil } from './status-window';
@@ -16,8 +16,13 @@ const gzipped = promisify(gzip);
  * answers with it: brotli at quality 9 (a 120-item page in a few milliseconds, on zlib's
  * threads), where the per-request compression of other answers uses 4.
  */
-export async function renderedPage(db: Db, slug: string, now: Date, options: { origin: string; scriptSrc: string | null }): Promise<RenderedPage | null> {
-  const store = await readStorefront(db, slug, now);
+export async function renderedPage(
+  db: Db,
+  slug: string,
+  now: Date,
+  { platform, ...options }: { origin: string; scriptSrc: string | null; platform: StorePlatform },
+): Promise<RenderedPage | null> {
+  const store = await readStorefront(db, slug, now, platform);
   if (!store) return null;
   const zone = store.restaurant.time_zone;
   const identity = Buffer.from(renderStorePage(store, { ...options, today: wallClock(zone, now) }));
