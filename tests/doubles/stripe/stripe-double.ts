@@ -7,7 +7,7 @@ import { hostedPage, missingPage } from './hosted-page';
 import { stripeId } from './ids';
 import { Ledger, type CheckoutSession, type TestCard } from './ledger';
 import { Cancel, Capture, parseParams, RefundCreate, Retrieve, SessionCreate } from './params';
-import { Outbox, type SentEvent, type StripeEvent } from './webhooks';
+import { Outbox, type Delivery, type SentEvent, type StripeEvent } from './webhooks';
 
 /**
  * A local server speaking the part of Stripe's API the product uses (Checkout Sessions with a
@@ -26,6 +26,8 @@ export type StripeDoubleOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /** Told of each delivery's answer (the runnable double logs them). */
+  onDelivery?: (event: StripeEvent, delivery: Delivery) => void;
 };
 
 export type RecordedRequest = { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean };
@@ -91,7 +93,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   // The request a change came from, for its events' `request` field.
   let currentRequest: StripeEvent['request'] = { id: null, idempotency_key: null };
 
-  const outbox = new Outbox(options.webhookSecret, Stripe.API_VERSION, options.webhookUrl);
+  const outbox = new Outbox(options.webhookSecret, Stripe.API_VERSION, options.webhookUrl, options.onDelivery);
   const ledger = new Ledger(
     (type, object) => outbox.add(type, object, currentRequest),
     (sessionId) => `${baseUrl}/pay/${sessionId}`,
@@ -142,7 +144,9 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
 
   const authenticate = (request: IncomingMessage) => {
     const header = request.headers.authorization ?? '';
-    const key = /^Bearer (.+)$/.exec(header)?.[1];
+    // The SDK sends Bearer; Stripe's own curl examples send the key as a Basic user name (`curl -u sk_…:`).
+    const basic = /^Basic (.+)$/.exec(header)?.[1];
+    const key = /^Bearer (.+)$/.exec(header)?.[1] ?? (basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] : undefined);
     if (!key) {
       throw new StripeFailure(
         401,
@@ -324,5 +328,5 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   };
 }
 
-export { stripeSignature, eventPayload, type SentEvent, type StripeEvent } from './webhooks';
+export { stripeSignature, eventPayload, type Delivery, type SentEvent, type StripeEvent } from './webhooks';
 export type { TestCard } from './ledger';

@@ -41,6 +41,7 @@ export class Outbox {
     private readonly secret: string,
     private readonly apiVersion: string,
     public url: string | undefined,
+    private readonly onDelivery: (event: StripeEvent, delivery: Delivery) => void = () => {},
   ) {}
 
   /** Records an event about `object` (a copy as it is now) and delivers it, unless deliveries are held. */
@@ -101,12 +102,14 @@ export class Outbox {
       body: payload,
       signal: AbortSignal.timeout(10_000),
     })
-      .then(async (response) => {
+      .then(async (response): Promise<Delivery> => {
         await response.arrayBuffer();
-        entry.deliveries.push({ status: response.status });
+        return { status: response.status };
       })
-      .catch((error: unknown) => {
-        entry.deliveries.push({ error: error instanceof Error ? error.message : String(error) });
+      .catch((error: unknown): Delivery => ({ error: error instanceof Error ? error.message : String(error) }))
+      .then((delivery) => {
+        entry.deliveries.push(delivery);
+        this.onDelivery(entry.event, delivery);
       })
       .finally(() => this.inFlight.delete(attempt));
     this.inFlight.add(attempt);

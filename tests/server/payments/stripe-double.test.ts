@@ -80,6 +80,11 @@ describe('the API', () => {
     expect(json.error).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining(message) });
   });
 
+  it("takes the key as a Basic user name too, as Stripe's curl examples send it", async () => {
+    const { status } = await createSession(SESSION, { auth: `Basic ${Buffer.from(`${double.secretKey}:`).toString('base64')}` });
+    expect(status).toBe(200);
+  });
+
   it.each([
     ['no Idempotency-Key', null],
     ["the SDK's own random key", 'stripe-node-retry-6f1c7a2e-0000-4000-8000-000000000000'],
