@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { Struct } from 'superstruct';
 import { invalid, StripeFailure } from './errors';
 import { decodeForm, type FormParams } from './form';
 import { hostedPage, missingPage } from './hosted-page';
@@ -38,7 +39,7 @@ export type StripeDouble = {
   secretKey: string;
   webhookSecret: string;
   /** The customer pays on the hosted page; answers where the page sends them (success_url, or null on a decline). */
-  pay(sessionId: string, card?: TestCard): Promise<{ redirectTo: string | null }>;
+  pay(sessionId: string, card?: TestCard): { redirectTo: string | null };
   /** The session's time runs out (as when its `expires_at` passes): `checkout.session.expired` is sent. */
   expire(sessionId: string): void;
   session(sessionId: string): CheckoutSession;
@@ -122,7 +123,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     method: Route['method'],
     pattern: RegExp,
     needsCallersKey: boolean,
-    struct: Parameters<typeof parseParams<T, unknown>>[0],
+    struct: Struct<T>,
     execute: (id: string, body: T) => unknown,
   ): Route => ({
     method,
@@ -296,7 +297,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     url: baseUrl,
     secretKey,
     webhookSecret: options.webhookSecret,
-    pay: async (sessionId, card = 'succeeds') => ({ redirectTo: pay(sessionId, card).redirectTo }),
+    pay: (sessionId, card = 'succeeds') => ({ redirectTo: pay(sessionId, card).redirectTo }),
     expire: (sessionId) => {
       ledger.expireSession(sessionId);
     },
