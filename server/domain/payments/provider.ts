@@ -42,6 +42,12 @@ export type CreatePayment = {
   /** Where the hosted page sends the customer back, paid or not. */
   returnUrl: string;
   cancelUrl: string;
+  /**
+   * When the hosted page stops taking payment: at least 30 minutes after the call (Stripe's
+   * minimum). Decided once and kept with the attempt: a retry under the same idempotency key must
+   * send the very same request, or Stripe refuses it instead of answering the first one's result.
+   */
+  expiresAt: Date;
   idempotencyKey: string;
 };
 
@@ -86,3 +92,17 @@ export class BadSignature extends Error {}
 
 /** The provider could not be reached or refused the call: the customer gets a sentence, not a half-made order. */
 export class PaymentUnavailable extends Error {}
+
+/**
+ * The provider answered and said no (a capture above what is authorised, a refund above what is
+ * left, a repeated key with another request): trying again will not help. `code` is the
+ * provider's own (Stripe's `amount_too_large`, `payment_intent_unexpected_state`…).
+ */
+export class PaymentRefused extends PaymentUnavailable {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
