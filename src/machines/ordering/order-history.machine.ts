@@ -3,6 +3,7 @@ import type { OrderStatus, OrdersQuery, OwnerOrder } from '../../../contracts/or
 import { downloadOrdersCsv, listOrders, type OrdersFilters } from '../../services/ordering/orders';
 import type { DownloadedFile } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
+import { csvDownloadRegion } from '../shared/csv-download';
 import { HISTORY_DEFAULTS, type HistorySettings } from './order-history-address';
 
 /**
@@ -154,29 +155,12 @@ export const orderHistoryMachine = setup({
         },
       },
     },
-    download: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'csv.download': { guard: 'hasRestaurant', target: 'downloading' } } },
-        downloading: {
-          tags: ['downloading'],
-          entry: assign({ downloadError: null }),
-          invoke: {
-            id: 'downloadHistory',
-            src: 'downloadHistory',
-            input: ({ context }) => filtersOf(context),
-            onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => ({ file: event.output }) } },
-            onError: {
-              target: 'failed',
-              actions: assign(({ event }) => ({
-                downloadError: `Could not download the orders: ${errorText(event.error, 'the server did not answer.').message}`,
-              })),
-            },
-          },
-        },
-        failed: { on: { 'csv.download': { guard: 'hasRestaurant', target: 'downloading' } } },
-      },
-    },
+    download: csvDownloadRegion({
+      src: 'downloadHistory',
+      input: ({ context }: { context: OrderHistoryContext }) => filtersOf(context),
+      failure: 'Could not download the orders',
+      guard: 'hasRestaurant',
+    }),
   },
 });
 
