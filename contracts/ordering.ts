@@ -349,7 +349,8 @@ export type TransitionBody = Infer<typeof TransitionBody>;
 /**
  * GET /api/v2/orders/?status=&day=&search=&page=&page_size=&restaurant_id= (newest first; day in
  * the restaurant's zone). `search` (issue 40, the order history) finds an order by its number
- * ("12" or "#12"), the customer's name, or their phone whatever its punctuation.
+ * ("12" or "#12"), the customer's name, or their phone whatever its punctuation. `format=csv`
+ * (issue 43): every order the filters match, not one page, as a CSV file.
  */
 export const OrdersQuery = object({
   ...PAGING,
@@ -357,9 +358,35 @@ export const OrdersQuery = object({
   status: optional(enums(KITCHEN_STATUSES)),
   day: optional(CalendarDate),
   search: optional(SearchText),
+  format: optional(enums(['json', 'csv'])),
 });
 export type OrdersQuery = Infer<typeof OrdersQuery>;
 export const OrdersPage = Page(OwnerOrder);
+
+/**
+ * The orders CSV's columns, in order (docs/api.md, "Orders as CSV"): named as the JSON order's
+ * fields; `placed_at` on the restaurant's wall clock with its offset, money with two decimals.
+ */
+export const ORDER_CSV_COLUMNS = [
+  'id',
+  'number',
+  'placed_at',
+  'time_zone',
+  'status',
+  'fulfilment',
+  'customer_name',
+  'customer_email',
+  'subtotal',
+  'discount',
+  'tax',
+  'tip',
+  'fee',
+  'total',
+  'currency',
+  'coupon_code',
+  'prices_include_tax',
+] as const;
+export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
 
 /**
  * GET /api/v2/orders/events/?restaurant_id= (Server-Sent Events; bearer header; `Last-Event-ID`

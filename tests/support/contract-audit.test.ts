@@ -199,6 +199,12 @@ const AUDIT: Record<string, Audit> = {
     route: `GET ${M('/orders/')}`,
     query: OrdersQuery,
   },
+  // Issue 43: the history's CSV, every page of its filters.
+  'orders.downloadOrdersCsv': {
+    call: () => orders.downloadOrdersCsv({ restaurant_id: 42, search: '#12', status: 'completed', day: '2026-11-27' }),
+    route: `GET ${M('/orders/')}`,
+    query: OrdersQuery,
+  },
   'newOrders.loadNewOrdersCount': {
     call: () => newOrders.loadNewOrdersCount({ restaurantId: 42 }),
     route: `GET ${M('/orders/new-count/')}`,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrdersQuery, OwnerOrder, TrackedOrder } from '../../../contracts/ordering';
 import type { Db } from '../../db/database';
@@ -60,24 +60,32 @@ async function placedOn(db: Db, readers: StoreReaders, day: string, restaurantId
 }
 
 /**
- * GET /api/v2/orders/: newest first, paged, by status, day and search; tenancy as every list
- * (an owner their restaurant, a superadmin any or the one named by `restaurant_id`).
+ * What the orders list's filters keep, as conditions on `orders`: tenancy as every list (an owner
+ * their restaurant, a superadmin any or the one named by `restaurant_id`), then status, day and
+ * search. Shared by the list's pages and its CSV (order-export.ts), so both read the same orders.
  */
-export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, query: OrdersQuery): Promise<Listed<OwnerOrder>> {
+export type OrderFilters = (SQL | undefined)[];
+
+export async function orderFilters(db: Db, readers: StoreReaders, scope: Scope, query: OrdersQuery): Promise<OrderFilters> {
   const named = await checkedRestaurantFilter(db, scope, query.restaurant_id);
   const restaurantId = named ?? (scope.allRestaurants ? null : scope.restaurantId);
+  return [
+    readableRows(scope, orders.restaurantId),
+    inKitchen,
+    named === undefined ? undefined : eq(orders.restaurantId, named),
+    query.status === undefined ? undefined : eq(orders.status, query.status),
+    query.day === undefined ? undefined : await placedOn(db, readers, query.day, restaurantId),
+    orderSearch(query.search),
+  ];
+}
+
+/** GET /api/v2/orders/: newest first, paged, by the filters above. */
+export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, query: OrdersQuery): Promise<Listed<OwnerOrder>> {
   const listed = await listRows(
     db,
     {
       table: orders,
-      where: [
-        readableRows(scope, orders.restaurantId),
-        inKitchen,
-        named === undefined ? undefined : eq(orders.restaurantId, named),
-        query.status === undefined ? undefined : eq(orders.status, query.status),
-        query.day === undefined ? undefined : await placedOn(db, readers, query.day, restaurantId),
-        orderSearch(query.search),
-      ],
+      where: await orderFilters(db, readers, scope, query),
       searchIn: [],
       orderBy: { placed: orders.placedAt, id: orders.id } satisfies Record<string, AnyPgColumn>,
       id: orders.id,

@@ -1,14 +1,17 @@
 import { OrdersPage, OrdersQuery, OwnerOrder, TransitionBody, type OrderStatus } from '../../../contracts/ordering';
-import { json, refusal } from '../../../contracts/shared/answers';
+import { Readable } from 'node:stream';
+import { json, oneOfMediaTypes, refusal, textFile } from '../../../contracts/shared/answers';
 import { IdParams } from '../../../contracts/shared/lists';
 import { NewOrdersCount, NewOrdersQuery } from '../../../contracts/shared/new-orders';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { newOrdersCount } from '../../domain/ordering/new-orders';
-import { listOrders, orderInScope, ownerView } from '../../domain/ordering/order-reads';
+import { ordersCsv } from '../../domain/ordering/order-export';
+import { listOrders, orderFilters, orderInScope, ownerView } from '../../domain/ordering/order-reads';
 import type { OrderMailKind } from '../../domain/ordering/order-mail';
 import { moveOrder } from '../../domain/ordering/order-transition';
 import type { StoreReaders } from '../../domain/ordering/store-readers';
+import { csvAttachment } from '../../domain/shared/csv';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import { toPage } from '../shared/list-answers';
@@ -19,8 +22,8 @@ import type { ContractApp } from '../../plugins/contract-types';
 const mailAbout = (to: OrderStatus): OrderMailKind | null => (to === 'accepted' || to === 'ready' || to === 'cancelled' ? to : null);
 
 /**
- * The owner’s side of orders (issue 30): the list, one order, and moving it along its lifecycle;
- * how many wait to be accepted (issue 40).
+ * The owner’s side of orders (issue 30): the list (and, with `format=csv`, every order it matches
+ * as a file: issue 43), one order, and moving it along its lifecycle; how many wait to be accepted (issue 40).
  * Tenancy as everywhere (server/domain/shared/tenancy.ts): an owner sees their restaurant's
  * orders only, another restaurant's order answers 404.
  */
@@ -31,8 +34,30 @@ export async function orderRoutes(app: ContractApp, context: AppContext, { reade
   // The guards run before the input is validated: a stranger gets 401 whatever they send.
   app.get(
     `${API_BASE}${paths.orders.list}`,
-    { preValidation: app.requireUser, schema: { querystring: OrdersQuery, response: { 200: json(OrdersPage, 'A page of orders, newest first.') } } },
-    async (request) => toPage(request, await listOrders(db, readers, scopeOf(signedInUser(request)), request.query)),
+    {
+      preValidation: app.requireUser,
+      schema: {
+        querystring: OrdersQuery,
+        response: {
+          200: oneOfMediaTypes(
+            json(OrdersPage, 'A page of orders, newest first; with format=csv, every order matching the filters as CSV.'),
+            textFile('text/csv', 'Every order matching the filters as CSV, newest first, as an attachment.'),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(signedInUser(request));
+      if (request.query.format === 'csv') {
+        // The filters are read before the first byte, so a refused one (another's restaurant, a day with none) still answers 404 or 400.
+        const filters = await orderFilters(db, readers, scope, request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', csvAttachment('orders', clock()))
+          .send(Readable.from(ordersCsv(db, readers, filters)));
+      }
+      return toPage(request, await listOrders(db, readers, scope, request.query));
+    },
   );
 
   // Before `/orders/{id}/`, which would not match it anyway (an id is digits).

@@ -3,6 +3,7 @@ import type { CustomersPage } from '../../../contracts/shared/order-figures';
 import { downloadCustomers, loadCustomers, type CustomersAsk } from '../../services/insights/stats';
 import type { DownloadedFile } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
+import { csvDownloadRegion } from '../shared/csv-download';
 
 /**
  * The Customers screen's list (issue 30): a restaurant's customers counted from its orders, a
@@ -96,24 +97,12 @@ export const customersMachine = setup({
         failed: { tags: ['loadFailed'], on: { 'customers.retry': 'loading' } },
       },
     },
-    download: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'csv.download': 'downloading' } },
-        downloading: {
-          tags: ['downloading'],
-          entry: assign({ downloadError: null }),
-          invoke: {
-            id: 'downloadCustomers',
-            src: 'downloadCustomers',
-            input: ({ context }) => ({ restaurantId: context.restaurantId, search: context.search }),
-            onDone: { target: 'idle', actions: { type: 'saveDownload', params: ({ event }) => ({ file: event.output }) } },
-            onError: { target: 'failed', actions: assign({ downloadError: ({ event }) => `Could not download the customers: ${reason(event.error)}` }) },
-          },
-        },
-        failed: { on: { 'csv.download': 'downloading' } },
-      },
-    },
+    download: csvDownloadRegion({
+      src: 'downloadCustomers',
+      input: ({ context }: { context: CustomersContext }) => ({ restaurantId: context.restaurantId, search: context.search }),
+      failure: 'Could not download the customers',
+      save: 'saveDownload',
+    }),
   },
 });
 

@@ -5,6 +5,7 @@ import { checkWith } from '../../../contracts/shared/validation';
 import { downloadMoneyCsv, loadMoneyStats, type MoneyAsk } from '../../services/ordering/money';
 import type { DownloadedFile } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
+import { csvDownloadRegion } from '../shared/csv-download';
 
 /**
  * The Money screen (issue 43, `/backoffice/money`, `/admin/money` for the chosen restaurant): a
@@ -158,24 +159,12 @@ export const moneyMachine = setup({
         failed: { tags: ['failed'], on: { 'load.retry': 'loading' } },
       },
     },
-    download: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'csv.download': { guard: 'hasFigures', target: 'downloading' } } },
-        downloading: {
-          tags: ['downloading'],
-          entry: assign({ downloadError: null }),
-          invoke: {
-            id: 'downloadMoney',
-            src: 'downloadMoney',
-            input: ({ context }) => askFor(context.restaurantId, shownRange(context.figures!)),
-            onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => ({ file: event.output }) } },
-            onError: { target: 'failed', actions: assign(({ event }) => ({ downloadError: `Could not download the figures: ${reason(event.error)}` })) },
-          },
-        },
-        failed: { on: { 'csv.download': { guard: 'hasFigures', target: 'downloading' } } },
-      },
-    },
+    download: csvDownloadRegion({
+      src: 'downloadMoney',
+      input: ({ context }: { context: MoneyContext }) => askFor(context.restaurantId, shownRange(context.figures!)),
+      failure: 'Could not download the figures',
+      guard: 'hasFigures',
+    }),
   },
 });
 

@@ -1,23 +1,28 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import type { KitchenStatus, OrdersQuery, OwnerOrder } from '../../../contracts/ordering';
-import { listOrders } from '../../services/ordering/orders';
+import { downloadOrdersCsv, listOrders, type OrdersFilters } from '../../services/ordering/orders';
+import type { DownloadedFile } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
+import { csvDownloadRegion } from '../shared/csv-download';
 import { HISTORY_DEFAULTS, type HistorySettings } from './order-history-address';
 
 /**
  * The order history (issue 40, `/backoffice/orders/history`): every order the restaurant took,
  * newest first, searched by number, name or phone, filtered by status and day, paged; one order
- * opened in full. Two regions side by side:
+ * opened in full, and every order the filters match downloaded as CSV (issue 43). Three regions
+ * side by side, so neither typing nor a download holds up the list:
  *
  *   list:   noRestaurant (an administrator with none chosen: tag `noRestaurant`)
  *           loading --done--> loaded ; --error--> failed --list.retry--> loading
  *           loading --done, past the last page--> loading (the last page: a shared link)
  *           loaded --page.next / page.previous / a filter--> loading
  *   search: idle --filter.search--> typing --300 ms quiet--> idle, the list reloads from page 1
+ *   download: idle --csv.download [a restaurant]--> downloading --done--> idle (emits screen.saveFile) ; --error--> failed
  *
  * The open order is one of the page's rows (the list carries each order whole: lines, totals,
  * customer, timeline), so opening one asks the server nothing; a new page or filter closes it.
- * Tags: `loading`, `ready`, `failed`, `noRestaurant`.
+ * The download covers the filters the list shows (not what is still being typed), every page.
+ * Tags: `loading`, `ready`, `failed`, `noRestaurant`, `downloading`.
  */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -31,6 +36,7 @@ export type OrderHistoryContext = HistorySettings & {
   searchTyped: string;
   result: { orders: OwnerOrder[]; count: number } | null;
   loadError: string | null;
+  downloadError: string | null;
   openId: number | null;
 };
 
@@ -43,30 +49,37 @@ export type OrderHistoryEvent =
   | { type: 'list.retry' }
   | { type: 'order.open'; orderId: number }
   | { type: 'order.close' }
+  | { type: 'csv.download' }
   /** Raised by the machine itself once typing pauses. */
   | { type: 'search.settled' };
 
+export type OrderHistoryEmitted = { type: 'screen.saveFile'; file: DownloadedFile };
+
 type Loaded = { orders: OwnerOrder[]; count: number };
 
-const queryOf = (context: OrderHistoryContext): OrdersQuery => ({
-  page: context.page,
-  page_size: context.pageSize,
+const filtersOf = (context: OrderHistoryContext): OrdersFilters => ({
   ...(context.restaurantId === null ? {} : { restaurant_id: context.restaurantId }),
   ...(context.status ? { status: context.status } : {}),
   ...(context.day ? { day: context.day } : {}),
   ...(context.search.trim() ? { search: context.search.trim() } : {}),
 });
 
+const queryOf = (context: OrderHistoryContext): OrdersQuery => ({ page: context.page, page_size: context.pageSize, ...filtersOf(context) });
+
 /** A filter or page size changed: page 1 of the new list, no order open. */
 const refilter = (change: Partial<HistorySettings>) => ({ ...change, page: 1, openId: null });
 
 export const orderHistoryMachine = setup({
-  types: { context: {} as OrderHistoryContext, events: {} as OrderHistoryEvent, input: {} as OrderHistoryInput },
+  types: { context: {} as OrderHistoryContext, events: {} as OrderHistoryEvent, input: {} as OrderHistoryInput, emitted: {} as OrderHistoryEmitted },
   actors: {
     loadHistory: fromPromise<Loaded, OrdersQuery>(async ({ input }) => {
       const page = await listOrders(input);
       return { orders: page.items, count: page.count };
     }),
+    downloadHistory: fromPromise<DownloadedFile, OrdersFilters>(({ input }) => downloadOrdersCsv(input)),
+  },
+  actions: {
+    saveFile: emit((_, params: { file: DownloadedFile }) => ({ type: 'screen.saveFile', file: params.file }) as const),
   },
   delays: { searchPause: SEARCH_DEBOUNCE_MS },
   guards: {
@@ -83,7 +96,7 @@ export const orderHistoryMachine = setup({
   context: ({ input }) => {
     const { restaurantId, ...settings } = input;
     const chosen = { ...HISTORY_DEFAULTS, ...settings };
-    return { ...chosen, restaurantId, searchTyped: chosen.search, result: null, loadError: null, openId: null };
+    return { ...chosen, restaurantId, searchTyped: chosen.search, result: null, loadError: null, downloadError: null, openId: null };
   },
   states: {
     list: {
@@ -142,6 +155,12 @@ export const orderHistoryMachine = setup({
         },
       },
     },
+    download: csvDownloadRegion({
+      src: 'downloadHistory',
+      input: ({ context }: { context: OrderHistoryContext }) => filtersOf(context),
+      failure: 'Could not download the orders',
+      guard: 'hasRestaurant',
+    }),
   },
 });
 

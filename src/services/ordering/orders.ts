@@ -1,11 +1,12 @@
 import { OwnerOrder, type KitchenStatus, type OrdersQuery, type TransitionBody } from '../../../contracts/ordering';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { paths } from '../../../contracts/shared/paths';
-import { api } from '../shared/api';
+import { api, type DownloadedFile } from '../shared/api';
 
 /**
  * The owner's orders for the order board (issue 30): what the board loads, one order read again
- * after an event, and a move of its lifecycle. Every answer is checked with contracts/ordering.ts.
+ * after an event, and a move of its lifecycle; the history's CSV (issue 43). Every answer is
+ * checked with contracts/ordering.ts.
  */
 
 /** The statuses an order can still leave: the board shows these whatever day they were placed on. */
@@ -33,6 +34,14 @@ const scoped = (restaurantId: number | null, query: Omit<OrdersQuery, 'restauran
 
 export async function listOrders(query: OrdersQuery) {
   return api.getList(paths.orders.list, { struct: OwnerOrder, searchParams: query });
+}
+
+/** The list's filters without its page: what a download covers. */
+export type OrdersFilters = Omit<OrdersQuery, 'page' | 'page_size' | 'format'>;
+
+/** Every order the filters match as the server's CSV file, named by it. */
+export function downloadOrdersCsv(filters: OrdersFilters): Promise<DownloadedFile> {
+  return api.getFile(paths.orders.list, { searchParams: { ...filters, format: 'csv' } });
 }
 
 /**

@@ -18,6 +18,7 @@ import { KITCHEN_STATUSES, type KitchenStatus, type OwnerOrder } from '../../../
 import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
 import { receiptRows } from '../../../contracts/ordering/order-receipt';
 import { LoadFailed } from '../../components/load-failed';
+import { saveFile } from '../../components/save-file';
 import { useNarrowerThan } from '../../components/narrow-screen';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
@@ -25,11 +26,14 @@ import { readHistoryAddress, writeHistoryAddress } from '../../machines/ordering
 import { openOrderOf, orderHistoryMachine, pageCount, type OrderHistoryMachine } from '../../machines/ordering/order-history.machine';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
+import { useScreen } from '../shared/use-screen';
 import classes from './order-history.module.css';
 import { fulfilmentWord, lineExtras, lineTitle } from './order-text';
 
 export const HISTORY_TITLE = 'Order history';
 export const HISTORY_EMPTY = 'No orders match.';
+/** The file's name when the server's answer names none (it does: `orders-<day>.csv`). */
+const HISTORY_CSV_NAME = 'orders.csv';
 
 /** A status as the history's list and filter name it. */
 export const STATUS_NAMES: Record<KitchenStatus, string> = {
@@ -78,7 +82,8 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
   const [search, setSearch] = useSearchParams();
   // Read once: from then on the machine owns the filters and the address follows it.
   const [initial] = useState(() => readHistoryAddress(search.toString()));
-  const [state, send] = useMachine(machine, { input: { ...initial, restaurantId } });
+  const [state, send, actor] = useMachine(machine, { input: { ...initial, restaurantId } });
+  useScreen(actor, { 'screen.saveFile': ({ file }) => saveFile(file, HISTORY_CSV_NAME) });
   const { context } = state;
 
   // The address follows the filters (a link shares them): a sync of the context to the URL.
@@ -116,6 +121,19 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
         />
         <TextInput label="Day" type="date" value={context.day} onChange={(event) => send({ type: 'filter.day', day: event.currentTarget.value })} />
       </div>
+      <Group gap="sm">
+        <Button variant="default" loading={state.hasTag('downloading')} onClick={() => send({ type: 'csv.download' })}>
+          Download CSV
+        </Button>
+        <Text size="sm" c="dimmed">
+          Every order matching these filters, all pages.
+        </Text>
+      </Group>
+      {context.downloadError ? (
+        <Text c="red.8" role="alert">
+          {context.downloadError}
+        </Text>
+      ) : null}
       {state.hasTag('failed') ? <LoadFailed message={context.loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
       {result === null && state.hasTag('loading') ? <Spinner label="Loading orders" /> : null}
       {result === null ? null : (

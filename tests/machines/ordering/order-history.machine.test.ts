@@ -4,9 +4,13 @@ import type { OrdersQuery } from '#contracts/ordering';
 import { HISTORY_DEFAULTS, readHistoryAddress, writeHistoryAddress } from '#src/machines/ordering/order-history-address';
 import { openOrderOf, orderHistoryMachine } from '#src/machines/ordering/order-history.machine';
 import { ownerOrder } from '../../fixtures/ordering/owner-orders';
+import type { OrdersFilters } from '#src/services/ordering/orders';
+import type { DownloadedFile } from '#src/services/shared/api';
 import { provideChecked } from '../../support/contract-double';
+import { recordedCall } from '../../support/recorded-call';
 import { assertWalksCover } from '../../support/path-coverage';
 
+const FILE: DownloadedFile = { blob: new Blob(['id\r\n']), filename: 'orders-2026-11-27.csv' };
 const loaded = (count: number, ids: number[]) => ({ orders: ids.map((id) => ownerOrder({ id })), count });
 
 describe('order history machine (issue 40)', () => {
@@ -23,6 +27,9 @@ describe('order history machine (issue 40)', () => {
       { type: 'page.previous' },
       { type: 'order.open', orderId: 1 },
       { type: 'order.close' },
+      { type: 'csv.download' },
+      { type: 'xstate.done.actor.downloadHistory', output: FILE },
+      { type: 'xstate.error.actor.downloadHistory', error: new Error('HTTP 503') },
     ];
     assertWalksCover(orderHistoryMachine, [
       { input: { restaurantId: 7, page: 3 }, events, limit: 20_000 },
@@ -65,6 +72,49 @@ describe('order history machine (issue 40)', () => {
       { page: 1, page_size: 20, restaurant_id: 7, status: 'completed', day: '2026-11-20' },
       { page: 1, page_size: 20, restaurant_id: 7, status: 'completed', day: '2026-11-20', search: '#12' },
     ]);
+  });
+
+  it('downloads every page of the filters the list shows, not what is still being typed, and says when a download fails', async () => {
+    const downloads = recordedCall(async (filters: OrdersFilters) => {
+      if (filters.status === 'cancelled') throw new Error('{"detail":"The database is not answering.","code":"unavailable"}');
+      return FILE;
+    });
+    const actor = createActor(
+      provideChecked(orderHistoryMachine, {
+        actors: { loadHistory: fromPromise<ReturnType<typeof loaded>, OrdersQuery>(async () => loaded(45, [1])), downloadHistory: downloads.actor },
+        delays: { searchPause: 60_000 },
+      }),
+      { input: { restaurantId: 7, page: 2, status: 'completed', day: '2026-11-20', search: 'Ada' } },
+    ).start();
+    const saved: DownloadedFile[] = [];
+    actor.on('screen.saveFile', (event) => saved.push(event.file));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    actor.send({ type: 'filter.search', search: 'Grace' });
+    actor.send({ type: 'csv.download' });
+    expect(actor.getSnapshot().hasTag('downloading')).toBe(true);
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('downloading'));
+    expect(downloads.calls).toEqual([{ restaurant_id: 7, status: 'completed', day: '2026-11-20', search: 'Ada' }]);
+    expect(saved).toEqual([FILE]);
+
+    actor.send({ type: 'filter.status', status: 'cancelled' });
+    actor.send({ type: 'csv.download' });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('downloading'));
+    expect(actor.getSnapshot().context.downloadError).toBe('Could not download the orders: The database is not answering.');
+    expect(saved).toHaveLength(1);
+    actor.send({ type: 'filter.status', status: null });
+    actor.send({ type: 'csv.download' });
+    expect(actor.getSnapshot().context.downloadError).toBeNull();
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('downloading'));
+    expect(downloads.calls.at(-1)).toEqual({ restaurant_id: 7, day: '2026-11-20', search: 'Ada' });
+    expect(saved).toHaveLength(2);
+    actor.stop();
+  });
+
+  it('downloads nothing for an administrator with no restaurant chosen', () => {
+    const actor = createActor(orderHistoryMachine, { input: { restaurantId: null } }).start();
+    actor.send({ type: 'csv.download' });
+    expect(actor.getSnapshot().hasTag('downloading')).toBe(false);
+    actor.stop();
   });
 
   it('keeps its filters and page in the address, and reads a foreign one leniently', () => {

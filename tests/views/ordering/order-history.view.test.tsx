@@ -11,6 +11,8 @@ import { OWNER, openAppAt, signedInAs } from '../shared/app-harness';
  * server double that checks each request with the server's contracts and filters like it.
  */
 const FIRST_LOAD = { timeout: 10_000 };
+const saved = vi.hoisted(() => [] as { blob: Blob; filename: string | null }[]);
+vi.mock('#src/components/save-file', () => ({ saveFile: (file: { blob: Blob; filename: string | null }) => saved.push(file) }));
 
 const ORDERS: OwnerOrder[] = [
   // A US restaurant's order reads in 12-hour time, month first; one without a country in 24-hour time.
@@ -38,6 +40,14 @@ function historyServer() {
       const url = new URL(request.url);
       if (url.pathname !== '/api/v2/orders/') return undefined;
       asked.push(url.searchParams);
+      if (url.searchParams.get('format') === 'csv') {
+        if (url.searchParams.get('status') === 'cancelled') {
+          return new Response(JSON.stringify({ detail: 'The database is not answering.', code: 'unavailable' }), { status: 503 });
+        }
+        return new Response('id,number\r\n2,12\r\n', {
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="orders-2026-11-27.csv"' },
+        });
+      }
       const search = url.searchParams.get('search')?.replace('#', '') ?? '';
       const status = url.searchParams.get('status');
       const results = ORDERS.filter((order) => (!status || order.status === status) && (!search || `${order.number} ${order.customer.name}`.includes(search)));
@@ -48,6 +58,7 @@ function historyServer() {
 }
 
 afterEach(() => {
+  saved.length = 0;
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -82,6 +93,22 @@ describe('order history', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(row).toHaveFocus());
+  });
+
+  it('downloads every order matching the filters shown as CSV, and says when the download fails', async () => {
+    const asked = historyServer();
+    openAppAt('/backoffice/orders/history?status=completed&search=Grace&page=2');
+    await screen.findByRole('list', { name: 'Orders' }, FIRST_LOAD);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.filename)).toEqual(['orders-2026-11-27.csv']));
+    expect(await saved[0]!.blob.text()).toBe('id,number\r\n2,12\r\n');
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ restaurant_id: '42', status: 'completed', search: 'Grace', format: 'csv' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'cancelled');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not download the orders: The database is not answering.');
+    expect(saved).toHaveLength(1);
   });
 
   it('filters by status from the address it was opened with, and says when nothing matches', async () => {
