@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { PaymentProvider } from './domain/payments/provider';
 import type { Database } from './db/database';
 import type { Keys } from './domain/shared/keys';
 import type { Mailer } from './domain/shared/mail';
@@ -22,4 +23,6 @@ export type AppContext = {
    * The app waits for these on close.
    */
   background: (task: Promise<unknown>) => void;
+  /** Card payments (issue 44): Stripe when the platform has its keys, else none (stores take payment in person). */
+  payments: PaymentProvider | undefined;
 };

@@ -51,6 +51,9 @@ import { storePageRoutes } from './routes/storefront/store-page';
 import { orderRestaurants, storeForOrders } from './domain/storefront/ordering-store';
 import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
+import { cardPaymentRoutes } from './routes/ordering/card-payments';
+import type { PaymentProvider } from './domain/payments/provider';
+import { stripeProvider } from './domain/payments/stripe-provider';
 import { orderRoutes } from './routes/ordering/orders';
 import { orderEventRoutes } from './routes/ordering/order-events';
 import { moneySettingsRoutes } from './routes/ordering/money-settings';
@@ -74,6 +77,8 @@ export type AppDependencies = {
   onResponseViolation?: (violation: string) => void;
   /** Where log lines go; default standard output. Tests read what an operator would. */
   logDestination?: LogDestination;
+  /** Who takes card payments; default Stripe when the config has its keys (STRIPE_API_URL may point at the double). */
+  payments?: PaymentProvider;
 };
 
 /**
@@ -124,6 +129,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     passwords: createPasswordHasher(dependencies.scrypt),
     sessions: { accessKey: keys.accessToken, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays, clock },
     background: background.run,
+    payments: dependencies.payments ?? (config.stripe ? stripeProvider(config.stripe) : undefined),
   };
   // This process alone may open the embedded database, so it runs create-admin for the command line.
   if (!dependencies.database && database.kind === 'pglite') {
@@ -201,6 +207,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   };
   // A new order is mailed to the address the onboarding area keeps (issue 40).
   await routes.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
+  await routes.register((instance) => cardPaymentRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
   await routes.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
   await routes.register(orderEventRoutes, context);
   await routes.register(moneySettingsRoutes, context);

@@ -1,4 +1,5 @@
 import { setup, transition } from 'xstate';
+import type { PaymentMethod } from '../shared/payment-methods';
 
 /**
  * An order's life, one statechart for both ends (issue 30): the server checks every
@@ -28,9 +29,7 @@ export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
 /** Whether the restaurant has the order (it counts in its figures, its board and its customers). */
 export const reachedKitchen = (status: OrderStatus): status is KitchenStatus => (KITCHEN_STATUSES as readonly string[]).includes(status);
 export type Fulfilment = 'pickup' | 'delivery';
-/** How the customer pays (issue 44): online by card, or at pickup / on delivery. */
-export const PAYMENT_METHODS = ['card', 'in_person'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from '../shared/payment-methods';
 
 /**
  * A move the board asks for; the server reads the same shape from the transition body. A booked

@@ -56,6 +56,14 @@ export const paths = {
   /** The order priced and checked, stored nowhere (issue 43): the checkout's review. Public. */
   storefrontQuote: (slug: string) => `/storefront/${slug}/quote/`,
   orderTracking: (token: string) => `/orders/track/${token}/`,
+  /**
+   * Card payments (issue 44), public: the customer back from the payment page asks for the
+   * payment's word (`payment/`), or opens a new attempt (`payment/retry/`); the provider's signed
+   * events arrive at `stripeWebhook`.
+   */
+  orderPayment: (token: string) => `/orders/track/${token}/payment/`,
+  orderPaymentRetry: (token: string) => `/orders/track/${token}/payment/retry/`,
+  stripeWebhook: '/payments/stripe/webhook/',
   /** The owner's orders (issue 30): list, one order, a move of its lifecycle, and the live stream (Server-Sent Events). */
   orders: {
     list: '/orders/',

@@ -93,6 +93,8 @@ export const orders = pgTable(
     ),
     // The sweep that lapses unpaid card orders reads only those.
     index('orders_payment_due_idx').on(table.paymentDueBy).where(sql`${table.paymentDueBy} is not null`),
+    // The sweep that captures or releases what a provider outage left authorised reads only open card payments.
+    index('orders_payment_authorized_idx').on(table.id).where(sql`${table.paymentState} = 'authorized'`),
     unique('orders_restaurant_number_unique').on(table.restaurantId, table.number),
     index('orders_restaurant_placed_idx').on(table.restaurantId, table.placedAt),
     index('orders_restaurant_email_idx').on(table.restaurantId, table.customerEmail),

@@ -43,6 +43,7 @@ ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk"
 ALTER TABLE "restaurant_payment_settings" ADD CONSTRAINT "restaurant_payment_settings_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("payment_due_by") WHERE "orders"."payment_due_by" is not null;--> statement-breakpoint
+CREATE INDEX "orders_payment_authorized_idx" ON "orders" USING btree ("id") WHERE "orders"."payment_state" = 'authorized';--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("orders"."payment_method" in ('in_person', 'card'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_amounts_check" CHECK ("orders"."authorized_cents" >= 0 and "orders"."captured_cents" >= 0 and "orders"."refunded_cents" between 0 and "orders"."captured_cents");--> statement-breakpoint
 -- A card order awaiting its payment, or expired unpaid, is nobody's customer yet (issue 44): the

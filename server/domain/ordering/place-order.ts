@@ -8,6 +8,7 @@ import { orderEvents, orderLines, orders, restaurantOrderCounters } from '../../
 import { HttpError } from '../../http-error';
 import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 import { notFound } from '../shared/tenancy';
+import { PAYMENT_WINDOW_MS } from './card-payments';
 import { countCouponUse } from './order-coupon';
 import type { PricedLine } from './order-pricing';
 import { refusalError } from './order-refusals';
@@ -85,6 +86,8 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     const couponRefused = priced.coupon && (await countCouponUse(tx, priced.coupon.id));
     if (couponRefused) throw refusalError(couponRefused);
     const number = await nextNumber(tx, store.restaurantId);
+    // A card order waits for its payment out of the kitchen's sight (card-payments.ts).
+    const byCard = body.payment === 'card';
     const address = body.fulfilment === 'delivery' ? body.address : null;
     const [row] = await tx
       .insert(orders)
@@ -116,12 +119,20 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),
         // A time refused is a refusal above: here it is known.
         estimatedAt: priced.estimatedAt!,
+        status: byCard ? 'awaiting_payment' : 'placed',
+        paymentMethod: byCard ? 'card' : 'in_person',
+        paymentState: byCard ? 'pending' : 'none',
+        paymentAttempts: byCard ? 1 : 0,
+        paymentDueBy: byCard ? new Date(now.getTime() + PAYMENT_WINDOW_MS) : null,
         updatedAt: now,
       })
       .returning();
     const order = row as OrderRow;
     const lines = await tx.insert(orderLines).values(lineRows(order.id, priced.lines)).returning();
-    const events = await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: order.id, status: 'placed', at: now }).returning();
+    // The board hears of an order by its `placed` event: a card order's comes with its payment.
+    const events = byCard
+      ? []
+      : await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: order.id, status: 'placed', at: now }).returning();
     const answered: PlacedOrder = { id: order.id, ...trackedOrder(order, { lines, events }, store.restaurant) };
     placed = { order: answered, email: order.customerEmail };
     return { statusCode: 201, body: answered };

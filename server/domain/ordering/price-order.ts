@@ -3,6 +3,7 @@ import { orderMoney, type OrderMoney } from '../../../contracts/ordering/order-m
 import { fromCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import { wallClock } from '../../../contracts/shared/opening-status';
+import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
 import { couponTerms, findCoupon, type CouponRow } from './order-coupon';
@@ -49,6 +50,17 @@ function totalRefusal(money: OrderMoney, currency: Currency): Refusal | null {
 }
 
 /**
+ * A way of paying the store does not offer (issue 44): card when the owner or the platform does
+ * not take cards, in person (the default of a body that does not say) when the store takes cards only.
+ */
+function paymentRefusal(store: OrderingStore, method: PaymentMethod): Refusal | null {
+  const offered = store.storefront.money?.payment_methods ?? ['in_person'];
+  if (offered.includes(method)) return null;
+  const detail = method === 'card' ? 'This store does not take card payments online.' : 'This store takes payment by card online only.';
+  return refusal(409, 'payment_not_offered', 'payment', detail);
+}
+
+/**
  * `placing`: the customer's coupon limits are checked under a lock held until the order commits
  * (order-coupon.ts); the quote reads them as they are.
  */
@@ -83,7 +95,15 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
     restaurant.currency,
   );
   const belowMinimum = money.refusal === null ? null : refusal(400, 'coupon_below_minimum', 'coupon_code', money.refusal);
-  const refusals = [priced.refusal, ...terms.refusals, tip.refusal, found.refusal, belowMinimum, totalRefusal(money, restaurant.currency)];
+  const refusals = [
+    priced.refusal,
+    ...terms.refusals,
+    tip.refusal,
+    found.refusal,
+    belowMinimum,
+    totalRefusal(money, restaurant.currency),
+    paymentRefusal(store, body.payment ?? 'in_person'),
+  ];
   return {
     lines,
     money,

@@ -2,6 +2,7 @@ import type { OrderingCategory } from '../../../contracts/ordering';
 import type { Schedule } from '../../../contracts/shared/opening-status';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
+import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
 
 /**
  * What the ordering area needs of the storefront area, which it may not import: server/app.ts
@@ -19,6 +20,8 @@ export type StoreView = {
   /** Money with two decimals; `min_order` and `free_over` null when the store has none. */
   delivery: { available: boolean; eta_from: number; eta_to: number; fee: number; min_order: number | null; free_over: number | null };
   categories: readonly MenuCategory[];
+  /** The ways of paying the store offers (issue 44); absent: in person only. */
+  money?: { payment_methods?: readonly PaymentMethod[] };
 };
 
 export type OrderingStore = {

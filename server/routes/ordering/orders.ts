@@ -17,6 +17,7 @@ import { signedInUser } from '../../plugins/auth';
 import { toPage } from '../shared/list-answers';
 import { mailCustomer } from './customer-mail';
 import type { ContractApp } from '../../plugins/contract-types';
+import { cardPayments, followLifecycle } from '../../domain/ordering/card-payments';
 
 /** The moves the customer hears about by mail (out for delivery and completed they see happen). */
 const mailAbout = (to: OrderStatus): OrderMailKind | null => (to === 'accepted' || to === 'ready' || to === 'cancelled' ? to : null);
@@ -99,7 +100,16 @@ export async function orderRoutes(app: ContractApp, context: AppContext, { reade
     },
     async (request) => {
       const scope = scopeOf(signedInUser(request));
-      const moved = await db.transaction((tx) => moveOrder(tx, scope, request.params.id, request.body, clock()));
+      let moved = await db.transaction((tx) => moveOrder(tx, scope, request.params.id, request.body, clock()));
+      // A card order's money follows the move (captured on completion, released on cancel); a
+      // provider out of reach leaves that to the next sweep, never the move undone.
+      if (context.payments && moved.paymentMethod === 'card') {
+        const followed = await followLifecycle(cardPayments(context, readers), moved).catch((error: unknown) => {
+          request.log.warn({ err: error, orderId: moved.id }, 'card payment not yet captured or released; the sweep retries');
+          return false;
+        });
+        if (followed) moved = await orderInScope(db, scope, moved.id);
+      }
       const order = await ownerView(db, readers, moved);
       const kind = mailAbout(request.body.to);
       if (kind) mailCustomer(context, request, kind, order, order.customer.email);

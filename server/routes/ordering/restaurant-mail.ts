@@ -8,7 +8,13 @@ import type { StoreReaders } from '../../domain/ordering/store-readers';
  * after the answer: reading where to send it, a slow mail server or a failure never delays or
  * undoes the order. The log names the order's id only, never the customer or the address.
  */
-export function mailRestaurant(context: AppContext, request: FastifyRequest, readers: StoreReaders, mailTo: NewOrderMailTo, orderId: number): void {
+export function mailRestaurant(
+  context: AppContext,
+  request: Pick<FastifyRequest, 'log'>,
+  readers: StoreReaders,
+  mailTo: NewOrderMailTo,
+  orderId: number,
+): void {
   const sending = (async () => {
     const mail = await newOrderMail(context.database.db, readers, mailTo, orderId, context.config.publicUrl);
     if (mail) await context.mailer.send(mail);

@@ -2,6 +2,7 @@ import { OrderQuote, OrderRefusal, PlacedOrder, PlaceOrderBody, PlaceOrderParams
 import { json, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
+import { cardPayments, checkoutUrlOf } from '../../domain/ordering/card-payments';
 import { placeOrder } from '../../domain/ordering/place-order';
 import { quoteOrder } from '../../domain/ordering/order-quote';
 import { trackOrder } from '../../domain/ordering/order-reads';
@@ -60,6 +61,14 @@ export async function storeOrderRoutes(
         client: clientScope(context.keys.clientHash, request),
         now: clock(),
       });
+      const order = placement.answer.body as PlacedOrder;
+      if (placement.answer.statusCode === 201 && order.payment.method === 'card') {
+        // Placed or replayed alike: the order as it is now, with its attempt's payment page
+        // (the same page again for the same attempt). The customer is mailed once it is paid.
+        const checkoutUrl = context.payments ? await checkoutUrlOf(cardPayments(context, readers), order.token) : null;
+        const now = await trackOrder(database.db, readers, order.token);
+        return sendIdempotent(reply, { ...placement.answer, body: { id: order.id, ...now, payment: { ...now.payment, checkout_url: checkoutUrl } } });
+      }
       if (placement.placed) {
         mailCustomer(context, request, 'placed', placement.placed.order, placement.placed.email);
         mailRestaurant(context, request, readers, newOrderMailTo, placement.placed.order.id);
