@@ -73,11 +73,11 @@ export function trackedOrder(row: OrderRow, details: OrderDetails, restaurant: O
   };
 }
 
-/** How the order is paid: what the card gave (authorised, then captured) and what went back; in person, nothing yet. */
+/** How the order is paid: what the card holds (authorised, then captured; nothing once released) and what went back; in person, nothing yet. */
 export const paymentOf = (row: OrderRow): OrderPayment => ({
   method: row.paymentMethod as PaymentMethod,
   state: row.paymentState as OrderPayment['state'],
-  paid: fromCents(row.capturedCents > 0 ? row.capturedCents : row.authorizedCents),
+  paid: fromCents(row.paymentState === 'authorized' ? row.authorizedCents : row.capturedCents),
   refunded: fromCents(row.refundedCents),
 });
 
