@@ -33,7 +33,9 @@ export function storeBrowser(store: Storefront, navigate: (path: string) => void
     now: () => new Date(),
     newKey: newIdempotencyKey,
     details: detailsMemory(data.slug),
-    placed: (order) => navigate(trackingPagePath(order.restaurant.slug, order.token)),
+    // A card order is paid on the provider's page first, which sends the customer back to its tracking page.
+    placed: (order) =>
+      order.payment.checkout_url ? window.location.assign(order.payment.checkout_url) : navigate(trackingPagePath(order.restaurant.slug, order.token)),
   };
 }
 

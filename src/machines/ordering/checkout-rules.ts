@@ -5,6 +5,7 @@ import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots'
 import type { DeliveryTermsData } from '../../../contracts/ordering/order-terms';
 import type { OpeningDay, SpecialDay } from '../../../contracts/shared/opening-hours';
 import type { Currency } from '../../../contracts/shared/restaurants';
+import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
 
 /** The checkout's pure rules (issue 30): which step owns a field, which times may be asked for. What the order costs is the order engine's (contracts/ordering/order-terms.ts). */
 
@@ -23,8 +24,16 @@ export type CheckoutStore = {
   pickup: { available: boolean; eta_from: number; eta_to: number };
   delivery: DeliveryTermsData & { available: boolean; eta_from: number; eta_to: number };
   /** Issue 43: whether prices hold the tax, and the tips offered; absent (a server from before): no tips. */
-  money?: { prices_include_tax: boolean; tips: { enabled: boolean; choices: readonly number[]; allow_custom: boolean } } | null;
+  money?: {
+    prices_include_tax: boolean;
+    tips: { enabled: boolean; choices: readonly number[]; allow_custom: boolean };
+    /** Issue 44: the ways to pay, card first; absent (a server from before): in person only. */
+    payment_methods?: readonly PaymentMethod[];
+  } | null;
 };
+
+/** The ways the store takes payment, card first; in person where the store data does not say. */
+export const paymentMethodsOf = (store: CheckoutStore): readonly PaymentMethod[] => store.money?.payment_methods ?? ['in_person'];
 export type Step = 'fulfilment' | 'address' | 'time' | 'contact' | 'review';
 export type FieldErrors = Record<string, string>;
 

@@ -21,6 +21,7 @@ import {
   isOpenNow,
   offeredFulfilments,
   orderBody,
+  paymentMethodsOf,
   slotsFor,
   stepOf,
   type CheckoutStore,
@@ -29,6 +30,7 @@ import {
   type Step,
 } from './checkout-rules';
 import { refusalFields, typedTip } from './checkout-money';
+import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
 
 /**
  * Checkout on the store page (issue 30), one state per step: fulfilment → address (delivery only,
@@ -108,6 +110,8 @@ type Context = CheckoutInput &
     quotes: boolean;
     /** Why the review shows again after Place order: the total changed meanwhile. */
     changed: string | null;
+    /** How the customer pays (issue 44): the store's first way (card where it takes cards) until they choose. */
+    payment: PaymentMethod;
   };
 
 export type TextField =
@@ -135,7 +139,8 @@ type Events =
   | { type: 'tip.apply' }
   | { type: 'coupon.type'; value: string }
   | { type: 'coupon.apply' }
-  | { type: 'quote.retry' };
+  | { type: 'quote.retry' }
+  | { type: 'payment.choose'; method: PaymentMethod };
 
 type Emitted =
   | { type: 'step.shown'; step: Step | 'placing' | 'failed'; field: string | null }
@@ -150,7 +155,7 @@ const QUOTE_FAILED = 'We could not work out your total just now. Please try agai
 const MOVED_BACK = 'Please check the marked field before placing your order.';
 const PRICE_CHANGED = 'The total changed since you reviewed it. Please check the new figures and place your order again.';
 /** The review's own fields: a quote's refusal of them is shown there, on the field. */
-const REVIEW_FIELDS = ['coupon_code', 'tip'];
+const REVIEW_FIELDS = ['coupon_code', 'tip', 'payment'];
 const BLANK_ADDRESS: OrderForm['address'] = { street: '', city: '', zip_code: '', notes: '' };
 
 /** The output of an invoked actor's done event (the machine's event union does not name those events). */
@@ -175,11 +180,16 @@ function timeError(context: Context): string | null {
 }
 
 /**
- * The body the quote prices and the placement sends: the form, and (where the server quotes) the
- * tip when the store takes tips, the applied coupon, and `agreed_total`, the quote's total shown.
+ * The body the quote prices and the placement sends: the form with how it is paid where the store
+ * takes cards, and (where the server quotes) the tip when the store takes tips, the applied
+ * coupon, and `agreed_total`, the quote's total shown.
  */
 function moneyBody(context: Context, agreed: boolean): PlaceOrderBody {
-  const body = orderBody(context, context.lines);
+  const body = {
+    ...orderBody(context, context.lines),
+    // Said only to a store that takes cards: a body for any other is as the specification writes it.
+    ...(paymentMethodsOf(context.store).includes('card') ? { payment: context.payment } : {}),
+  };
   if (!context.quotes) return body;
   return {
     ...body,
@@ -249,6 +259,7 @@ export const checkoutMachine = setup({
     quoteOrder: fromPromise<Quoting, { slug: string; body: PlaceOrderBody }>(({ input }) => quoteOrder(input.slug, input.body)),
   },
   guards: {
+    paymentOffered: ({ context, event }) => event.type === 'payment.choose' && paymentMethodsOf(context.store).includes(event.method),
     isDelivery: ({ context }) => context.fulfilment === 'delivery',
     hasFulfilment: ({ context }) => context.fulfilment !== null,
     offered: ({ context, event }) => event.type === 'fulfilment.choose' && offeredFulfilments(context.store).includes(event.fulfilment),
@@ -335,6 +346,7 @@ export const checkoutMachine = setup({
     applyTip: assign(({ context }) => ({ tip: (typedTip(context.tipText) as { tip: TipInput }).tip })),
     tipError: assign(({ context }) => ({ errors: { ...context.errors, tip: (typedTip(context.tipText) as { error: string }).error } })),
     typeCoupon: assign(({ context, event }) => (event.type === 'coupon.type' ? { couponText: event.value, errors: withoutError(context, 'coupon_code') } : {})),
+    choosePayment: assign(({ event }) => (event.type === 'payment.choose' ? { payment: event.method } : {})),
     applyCoupon: assign(({ context }) => ({ coupon: context.couponText.trim() || null, errors: withoutError(context, 'coupon_code') })),
     // A coupon the quote did not apply is not sent again; its refusal stays on the field.
     keepQuote: assign(({ context, event }) => {
@@ -393,6 +405,7 @@ export const checkoutMachine = setup({
       quote: null,
       quotes: true,
       changed: null,
+      payment: paymentMethodsOf(input.store)[0]!,
     };
   },
   initial: 'fulfilment',
@@ -484,6 +497,7 @@ export const checkoutMachine = setup({
         ],
         'coupon.type': { actions: 'typeCoupon' },
         'coupon.apply': { target: '.quoting', actions: 'applyCoupon' },
+        'payment.choose': { guard: 'paymentOffered', actions: 'choosePayment' },
       },
       states: {
         quoting: {

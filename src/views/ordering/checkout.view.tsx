@@ -5,7 +5,7 @@ import { ORDER_NOTE_MAX, type PlacedOrder } from '../../../contracts/ordering';
 import { clockOf, formatDate, formatDayTime, formatTime } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { CartLine } from '../../machines/ordering/cart-lines';
-import { offeredFulfilments, type Step } from '../../machines/ordering/checkout-rules';
+import { offeredFulfilments, paymentMethodsOf, type Step } from '../../machines/ordering/checkout-rules';
 import { checkoutFigures, type checkoutMachine, type TextField as TextFieldName } from '../../machines/ordering/checkout.machine';
 import { useScreen } from '../shared/use-screen';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields';
@@ -36,6 +36,7 @@ const CONTROL_IDS: Record<string, string> = {
   tip: '#tip input',
   'tip.amount': '#tip-amount',
   coupon_code: '#coupon-code',
+  payment: '#payment input',
   'price-changed': '#price-changed',
 };
 
@@ -295,7 +296,7 @@ function ReviewStep({ context, send, lines, pricing }: StepProps & { lines: read
         {/* What the restaurant and the driver will read, as it will be sent (issue 40). */}
         {delivery && context.address.notes.trim() && <p>{`Delivery notes: ${context.address.notes.trim()}`}</p>}
         {context.note.trim() && <p>{`Note for the restaurant: ${context.note.trim()}`}</p>}
-        <p className="pay">{`${paymentWords(context.fulfilment!)}. Nothing is charged online.`}</p>
+        <PaymentChoice context={context} send={send} />
         {minimum !== null && (
           <p className="field-error" id="minimum-note">
             {minimum}
@@ -340,6 +341,38 @@ function Screen({ step, snapshot, send, lines }: { step: Shown; snapshot: Snapsh
         </div>
       );
   }
+}
+
+/**
+ * How the order is paid (issue 44): where the store takes cards, the customer chooses (card first,
+ * paid on the payment provider's page after Place order); otherwise one sentence, as before.
+ */
+function PaymentChoice({ context, send }: { context: SnapshotFrom<typeof checkoutMachine>['context']; send: Checkout['send'] }) {
+  const methods = paymentMethodsOf(context.store);
+  const inPerson = paymentWords(context.fulfilment!);
+  if (!methods.includes('card')) return <p className="pay">{`${inPerson}. Nothing is charged online.`}</p>;
+  const label = { card: 'Pay now by card', in_person: inPerson } as const;
+  return (
+    <ChoiceGroup
+      id="payment"
+      legend="How would you like to pay?"
+      hint={context.payment === 'card' ? 'After Place order you pay on a secure card page, then come back to your order.' : null}
+      error={context.errors.payment}
+    >
+      {methods.map((method) => (
+        <Choice
+          key={method}
+          type="radio"
+          name="payment"
+          value={method}
+          label={label[method]}
+          price=""
+          checked={context.payment === method}
+          onChange={() => send({ type: 'payment.choose', method })}
+        />
+      ))}
+    </ChoiceGroup>
+  );
 }
 
 /**

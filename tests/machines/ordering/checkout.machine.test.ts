@@ -111,7 +111,7 @@ describe('checkout machine: path coverage', () => {
     const fill = (from: number, to: number) => FILL.slice(from, to);
     const tiny = (overrides: Partial<CheckoutInput> = {}) => input({ store: tinyStore, ...overrides });
     // The review's tip and coupon, walked on their own below.
-    const MONEY = ['tip.choose', 'tip.other', 'tip.type', 'tip.apply', 'coupon.type', 'coupon.apply', 'quote.retry'];
+    const MONEY = ['tip.choose', 'tip.other', 'tip.type', 'tip.apply', 'coupon.type', 'coupon.apply', 'quote.retry', 'payment.choose'];
     const walks = [
       // Pickup, then delivery, each filled in as it goes, through every answer.
       { input: tiny(), events: [...common, ...fill(3, 6), { type: 'fulfilment.choose', fulfilment: 'pickup' }], within: filledAsShown, skip: MONEY },
@@ -176,6 +176,17 @@ describe('checkout machine: path coverage', () => {
           'xstate.done.actor.placeOrder',
           ...MONEY.filter((type) => !type.startsWith('coupon')),
         ],
+      },
+      // A store that takes cards: the customer chooses in person, then card again (issue 44).
+      {
+        input: tiny({ store: { ...tinyStore, money: { ...TIPPING, payment_methods: ['card', 'in_person'] } }, kept: KEPT }),
+        events: [
+          { type: 'step.next' },
+          { type: 'payment.choose', method: 'in_person' },
+          { type: 'payment.choose', method: 'card' },
+          done('quoteOrder', quotings[0]),
+        ],
+        skip: ['step.back', 'field.change', 'time.choose', 'order.retry', 'xstate.done.actor.placeOrder', ...MONEY.filter((type) => type !== 'payment.choose')],
       },
       // Every answer of the quote, each refusal sent to its step (where the walk ends), a failure tried again.
       {
@@ -542,5 +553,30 @@ describe('checkout machine: the review’s money (issue 43)', () => {
       errors: { scheduled_for: 'We are closed now.' },
       alert: 'Please check the marked field before placing your order.',
     });
+  });
+});
+
+describe('checkout machine: how the order is paid (issue 44)', () => {
+  it('asks a store that takes cards for a card payment first, sends the choice, and says nothing of payment to a store that does not', async () => {
+    const cards = start([async () => ({ kind: 'placed', order: placedOrder })], {
+      store: { ...store, money: { ...TIPPING, payment_methods: ['card', 'in_person'] } },
+    });
+    toReview(cards.send);
+    expect(cards.actor.getSnapshot().context.payment).toBe('card');
+    cards.send({ type: 'payment.choose', method: 'in_person' });
+    await cards.settled();
+    cards.send({ type: 'step.next' });
+    await cards.settled();
+    expect((cards.sent[0]!.body as PlaceOrderBody).payment).toBe('in_person');
+    const cardOnly = start([], { store: { ...store, money: { ...TIPPING, payment_methods: ['card'] } } });
+    toReview(cardOnly.send);
+    cardOnly.send({ type: 'payment.choose', method: 'in_person' });
+    expect(cardOnly.actor.getSnapshot().context.payment).toBe('card');
+    const inPerson = start([async () => ({ kind: 'placed', order: placedOrder })]);
+    toReview(inPerson.send);
+    await inPerson.settled();
+    inPerson.send({ type: 'step.next' });
+    await inPerson.settled();
+    expect(inPerson.sent[0]!.body).not.toHaveProperty('payment');
   });
 });

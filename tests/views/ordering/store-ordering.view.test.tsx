@@ -80,7 +80,9 @@ async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
   // The checkout's code is a chunk of its own (src/store-checkout.ts): the dialog comes once it is here.
   return screen.findByRole('dialog', { name: 'How would you like your order?' });
 }
-const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone } } as PlacedOrder;
+const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone },
+  payment: { method: 'in_person', state: 'none', paid: 0, refunded: 0 },
+} as PlacedOrder;
 
 describe('the store page’s cart and checkout', () => {
   it('adds an item with its size, choices and quantity, refusing a missing required choice on its field', async () => {
