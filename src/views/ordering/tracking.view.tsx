@@ -73,9 +73,43 @@ function OrderParts({ order }: { order: TrackedOrder }) {
         ))}
       </ul>
       <Receipt figures={order} />
-      {/* A cancelled order is paid for by nobody. */}
-      {order.status !== 'cancelled' && <p className="pay">{`${paymentWords(order.fulfilment)}.`}</p>}
+      <PaymentLine order={order} />
     </div>
+  );
+}
+
+/** How the order is paid, as the customer would ask (issue 44); nothing for an order nobody pays for. */
+function PaymentLine({ order }: { order: TrackedOrder }) {
+  const { payment } = order;
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  if (order.status === 'cancelled' || order.status === 'expired') {
+    return payment.state === 'released' ? <p className="pay">The card payment was released: nothing was charged.</p> : null;
+  }
+  if (payment.method === 'in_person') return <p className="pay">{`${paymentWords(order.fulfilment)}.`}</p>;
+  if (payment.state === 'authorized' || payment.state === 'captured') {
+    return <p className="pay">{`Payment received: ${money(payment.paid)} by card.${payment.refunded > 0 ? ` ${money(payment.refunded)} refunded.` : ''}`}</p>;
+  }
+  return null;
+}
+
+/**
+ * A card order whose payment did not go through: it is not with the restaurant, and the same order
+ * can be paid on a new page (its coupon and prices held until it expires).
+ */
+function PaymentDue({ retrying, error, retry }: { retrying: boolean; error: string | null; retry: () => void }) {
+  return (
+    <section className="payment-due" aria-labelledby="payment-due-title">
+      <h2 id="payment-due-title">Payment not completed</h2>
+      <p>Your order is not with the restaurant yet: it is sent as soon as it is paid.</p>
+      <button type="button" className="button" onClick={retry} disabled={retrying} aria-describedby={error ? 'payment-due-error' : undefined}>
+        {retrying ? 'Opening the payment page\u2026' : 'Try again'}
+      </button>
+      {error && (
+        <p className="field-error" id="payment-due-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -91,6 +125,8 @@ export function TrackingPage({ store, tracking }: { store: TrackingStore; tracki
   const [news, setNews] = useState('');
   useScreen(tracking, {
     'order.changed': ({ order, previous }) => previous !== null && setNews(`Order #${order.number}: ${statusWords(order.status, order.fulfilment)}.`),
+    // The provider's page for a new attempt: the customer pays there and comes back here.
+    'payment.open': ({ url }) => window.location.assign(url),
   });
   // The page's life is the machine's: it starts once the page is live and follows the tab's visibility.
   useEffect(() => {
@@ -135,6 +171,9 @@ export function TrackingPage({ store, tracking }: { store: TrackingStore; tracki
           <p>
             Check the link in your confirmation email, or <a href={`/${store.slug}`}>go back to the store</a>.
           </p>
+        )}
+        {!notFound && order?.status === 'awaiting_payment' && (
+          <PaymentDue retrying={snapshot.hasTag('retrying')} error={snapshot.context.paymentError} retry={() => tracking.send({ type: 'payment.retry' })} />
         )}
         {!notFound && order && <OrderParts order={order} />}
         {hydrated && <p className="muted">{note}</p>}

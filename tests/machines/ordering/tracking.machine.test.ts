@@ -14,6 +14,10 @@ describe('tracking machine', () => {
     assertPathCoverage(trackingMachine, {
       input: { token: 'tok_abcdefghijklmnopqrstuv' },
       events: [
+        done(found('awaiting_payment')),
+        { type: 'payment.retry' },
+        { type: 'xstate.done.actor.retryPayment', output: 'https://checkout.example/pay/cs_test_2' },
+        { type: 'xstate.error.actor.retryPayment', error: new Error('This order is not waiting for a payment any more.') },
         done(found('placed')),
         done(found('accepted')),
         done(found('completed')),

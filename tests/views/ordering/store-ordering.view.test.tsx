@@ -80,7 +80,11 @@ async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
   // The checkout's code is a chunk of its own (src/store-checkout.ts): the dialog comes once it is here.
   return screen.findByRole('dialog', { name: 'How would you like your order?' });
 }
-const placed = { id: 5, number: 12, token: TOKEN, restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone },
+const placed = {
+  id: 5,
+  number: 12,
+  token: TOKEN,
+  restaurant: { name: 'Blue Door', slug: data.slug, time_zone: data.time_zone },
   payment: { method: 'in_person', state: 'none', paid: 0, refunded: 0 },
 } as PlacedOrder;
 

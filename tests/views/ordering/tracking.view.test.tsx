@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { is } from 'superstruct';
 import { createActor } from 'xstate';
 import { TrackParams, type OrderStatus, type TrackedOrder } from '#contracts/ordering';
@@ -123,5 +124,44 @@ describe('the tracking page', () => {
     show([() => jsonResponse(404, { detail: 'Not found.', code: 'not_found' })]);
     expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this order' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'go back to the store' })).toHaveAttribute('href', '/blue-door');
+  });
+
+  it('asks a card order not yet paid to try again, opens the new payment page, and says "Payment received" once paid (issue 44)', async () => {
+    const awaiting: TrackedOrder = {
+      ...order('placed'),
+      status: 'awaiting_payment',
+      timeline: [],
+      payment: { method: 'card', state: 'pending', paid: 0, refunded: 0 },
+    };
+    const paid: TrackedOrder = { ...order('placed'), payment: { method: 'card', state: 'authorized', paid: 5, refunded: 0 } };
+    const calls: string[] = [];
+    const answers: Record<string, (() => Response)[]> = {
+      GET: [() => jsonResponse(200, awaiting), () => jsonResponse(200, paid)],
+      'POST payment/': [() => jsonResponse(200, awaiting)],
+      'POST payment/retry/': [() => jsonResponse(200, { checkout_url: 'https://checkout.example/pay/cs_test_2' })],
+    };
+    globalThis.fetch = async (input, init) => {
+      const url = new Request(input).url;
+      const [, token, tail = ''] = /\/api\/v2\/orders\/track\/([^/]+)\/(.*)$/.exec(url) ?? [];
+      if (!is({ token }, TrackParams)) throw new Error(`Not a tracking request: ${url}`);
+      const call = init?.method === 'POST' ? `POST ${tail}` : 'GET';
+      calls.push(call);
+      return answers[call]!.shift()!();
+    };
+    const opened: string[] = [];
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation((url) => void opened.push(String(url)));
+    const actor = createActor(trackingMachine.provide({ delays: { refresh: 60_000 } }), { input: { token: TOKEN } });
+    render(<TrackingPage store={{ name: 'Blue Door', logoUrl: null, slug: 'blue-door' }} tracking={actor} />);
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeVisible();
+    expect(screen.getByRole('main')).toHaveTextContent('Waiting for your payment');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(opened).toEqual(['https://checkout.example/pay/cs_test_2']));
+    expect(calls).toEqual(['GET', 'POST payment/', 'POST payment/retry/']);
+    actor.send({ type: 'page.hidden' });
+    actor.send({ type: 'page.visible' });
+    await waitFor(() => expect(screen.getByRole('main')).toHaveTextContent('Payment received: $5.00 by card.'));
+    expect(screen.queryByRole('heading', { name: 'Payment not completed' })).toBeNull();
+    assign.mockRestore();
+    actor.stop();
   });
 });
