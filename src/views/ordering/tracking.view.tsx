@@ -32,7 +32,9 @@ function OrderParts({ order }: { order: TrackedOrder }) {
   // Timeline times alone on the day the order was placed, with their day after it (a scheduled order's).
   const placedOn = wallDateTime(order.placed_at, zone).date;
   const money = (amount: number) => formatMoney(amount, order.currency);
-  const when = expected(order);
+  // An order not paid (yet) is not with the restaurant: no time to expect, no progress to show.
+  const unpaid = order.status === 'awaiting_payment' || order.status === 'expired';
+  const when = unpaid ? null : expected(order);
   const { address = '', phone = '' } = order.restaurant;
   return (
     <div>
@@ -50,15 +52,19 @@ function OrderParts({ order }: { order: TrackedOrder }) {
           Questions? Call <a href={telHref(phone)}>{phone}</a>.
         </p>
       )}
-      <h2>Progress</h2>
-      <ol className="timeline">
-        {order.timeline.map((entry) => (
-          <li key={`${entry.status}-${entry.at}`}>
-            <time dateTime={entry.at}>{formatTimeOrDayTime(entry.at, clock, placedOn)}</time>
-            {` ${statusWords(entry.status, order.fulfilment)}${entry.status === 'accepted' && entry.detail ? ` (${entry.detail} min)` : ''}`}
-          </li>
-        ))}
-      </ol>
+      {!unpaid && (
+        <>
+          <h2>Progress</h2>
+          <ol className="timeline">
+            {order.timeline.map((entry) => (
+              <li key={`${entry.status}-${entry.at}`}>
+                <time dateTime={entry.at}>{formatTimeOrDayTime(entry.at, clock, placedOn)}</time>
+                {` ${statusWords(entry.status, order.fulfilment)}${entry.status === 'accepted' && entry.detail ? ` (${entry.detail} min)` : ''}`}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       <h2>Your order</h2>
       <ul className="plain cart-lines">
         {order.lines.map((line, index) => (

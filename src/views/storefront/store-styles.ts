@@ -136,7 +136,8 @@ body:has(.cart-button:not([hidden])){padding-bottom:5rem}
 .tracking h1{font-size:1.8rem}
 .tracking h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 .order-status{font-size:1.25rem;font-weight:700;color:${C.openText};margin:.75rem 0 .25rem}
-.order-status[data-status=cancelled]{color:${C.cancelled}}
+.order-status[data-status=cancelled],.order-status[data-status=expired]{color:${C.cancelled}}
+.order-status[data-status=awaiting_payment]{color:${C.ink}}
 .timeline{margin:0;padding-left:1.25rem}
 .timeline time{font-variant-numeric:tabular-nums;font-weight:600}
 @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
