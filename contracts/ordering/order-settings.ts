@@ -2,6 +2,7 @@ import { array, boolean, number, object, refine, type Infer } from 'superstruct'
 import { documented } from '../shared/documented';
 import { Id } from '../shared/lists';
 import { fieldFailure } from '../shared/validation';
+import { DEFAULT_TIPS, TIP_SCALE } from '../shared/money-defaults';
 
 /**
  * A restaurant's taxes and tips (issue 43; PRODUCT.md, "Money": one section each of
@@ -89,8 +90,7 @@ export const fromRateThousandths = (thousandths: number): number => thousandths 
 
 export const TIP_CHOICES_MAX = 4;
 export const TIP_PERCENT_MAX = 50;
-/** Tenths of a percent: what the database keeps (12.5 % is 125). */
-export const TIP_SCALE = 10;
+export { TIP_SCALE } from '../shared/money-defaults';
 
 const TipChoice = percent(TIP_PERCENT_MAX, 1, `A tip is a percentage from 0 to ${TIP_PERCENT_MAX} with at most one decimal, e.g. 12.5.`);
 
@@ -109,7 +109,7 @@ const TipChoices = documented(
 export const TipSettings = object({ enabled: boolean(), choices: TipChoices, allow_custom: boolean() });
 export type TipSettings = Infer<typeof TipSettings>;
 
-export const DEFAULT_TIP_SETTINGS: TipSettings = { enabled: false, choices: [10, 15, 20], allow_custom: true };
+export const DEFAULT_TIP_SETTINGS: TipSettings = DEFAULT_TIPS;
 
 export const toTipTenths = (percentage: number): number => Math.round(percentage * TIP_SCALE);
 export const fromTipTenths = (tenths: number): number => tenths / TIP_SCALE;

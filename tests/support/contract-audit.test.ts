@@ -496,6 +496,9 @@ const NOTHING_TO_AUDIT = new Set([
   'orders.OPEN_STATUSES',
   'orders.BOARD_PAGE_SIZE',
   'tracking.trackOrder',
+  // Issue 44: the customer's payment check and a new attempt, by the order's token alone (no body, no query).
+  'tracking.checkPayment',
+  'tracking.retryPayment',
   'placing.newIdempotencyKey',
   'orderEvents.listenToOrderEvents',
   'orderEvents.STREAM_BACKOFF',

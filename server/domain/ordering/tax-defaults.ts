@@ -1,3 +1,4 @@
+import { pricesIncludeTaxByDefault } from '../../../contracts/shared/money-defaults';
 /**
  * A restaurant's taxes before its owner saves them (issue 43), from the country and state or
  * province of its location: the UK's standard VAT, included in menu prices; Canada's GST, HST and
@@ -27,7 +28,7 @@ const CANADIAN_RATES: Record<string, number> = {
 const CANADIAN_GST = 5000;
 
 export function taxDefaults(place: { country: string; state: string } | null): TaxDefaults {
-  if (place?.country === 'United Kingdom') return { pricesIncludeTax: true, defaultRate: 20000, needsSetup: false };
+  if (pricesIncludeTaxByDefault(place?.country)) return { pricesIncludeTax: true, defaultRate: 20000, needsSetup: false };
   if (place?.country === 'Canada') {
     // The location step keeps a two-letter code, upper-cased (ON, QC).
     const rate = CANADIAN_RATES[place.state];

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_TIPS, pricesIncludeTaxByDefault, TIP_SCALE } from '../../../contracts/shared/money-defaults';
 import { DEFAULT_PAYMENT_CHOICE, offeredPaymentMethods } from '../../../contracts/shared/payment-methods';
 import type { StoreMoney } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
@@ -9,17 +10,10 @@ import { sideBySide } from '../../db/side-by-side';
  * What the store page and its checkout show of a restaurant's money settings (issue 43): whether
  * the prices include tax, and the tips offered; and how a customer may pay (issue 44). The
  * ordering area owns these settings and may not be imported here, so its tables are read
- * directly, and its defaults for a restaurant that never saved them are restated: prices include
- * tax in the United Kingdom only (server/domain/ordering/tax-defaults.ts), tips off with 10, 15
- * and 20 % offered once on (DEFAULT_TIP_SETTINGS); payment in person only (DEFAULT_PAYMENT_CHOICE,
- * shared). tests/server/storefront/store-money.test.ts holds both readings equal. Saving any of
+ * directly, with the defaults both areas share (contracts/shared/money-defaults.ts,
+ * payment-methods.ts) for a restaurant that never saved them. Saving any of
  * them raises the restaurant's version (migrations 0016, 0018), so the store's tag and page cache follow.
  */
-
-const DEFAULT_TIPS: StoreMoney['tips'] = { enabled: false, choices: [10, 15, 20], allow_custom: true };
-
-/** Tips are kept in tenths of a percent (12.5 % is 125). */
-const TIP_SCALE = 10;
 
 /** `cardAvailable`: whether the platform has Stripe keys, without which no store offers cards. */
 export async function readStoreMoney(db: Db, restaurantId: number, country: string | null, cardAvailable: boolean): Promise<StoreMoney> {
@@ -38,7 +32,7 @@ export async function readStoreMoney(db: Db, restaurantId: number, country: stri
   ] as const);
   const tip = tips[0];
   return {
-    prices_include_tax: taxes[0]?.pricesIncludeTax ?? country === 'United Kingdom',
+    prices_include_tax: taxes[0]?.pricesIncludeTax ?? pricesIncludeTaxByDefault(country),
     tips: tip ? { enabled: tip.enabled, choices: tip.choices.map((tenths) => tenths / TIP_SCALE), allow_custom: tip.allowCustom } : DEFAULT_TIPS,
     payment_methods: offeredPaymentMethods(payments[0] ?? DEFAULT_PAYMENT_CHOICE, cardAvailable),
   };
