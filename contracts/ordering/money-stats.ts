@@ -61,6 +61,10 @@ const moneyFigures = {
   tax: number(),
   tips: number(),
   delivery_fees: number(),
+  /** The orders' totals by how they were paid (issue 44): card + in_person is what the customers were charged. */
+  card: number(),
+  in_person: number(),
+  /** What went back to card customers that day (by the refund's day, of the orders that count). */
   refunds: number(),
   net: number(),
 };
@@ -83,4 +87,17 @@ export const MoneyStats = object({
 export type MoneyStats = Infer<typeof MoneyStats>;
 
 /** The CSV's columns, in order: a row per day, then a row `total`; money as in the JSON. */
-export const MONEY_CSV_COLUMNS = ['date', 'orders', 'gross_sales', 'discounts', 'tax', 'tips', 'delivery_fees', 'refunds', 'net', 'currency'] as const;
+export const MONEY_CSV_COLUMNS = [
+  'date',
+  'orders',
+  'gross_sales',
+  'discounts',
+  'tax',
+  'tips',
+  'delivery_fees',
+  'card',
+  'in_person',
+  'refunds',
+  'net',
+  'currency',
+] as const;

@@ -1,6 +1,8 @@
 import type { Currency } from '../shared/restaurants';
 import { formatMoney } from '../shared/money-format';
-import type { Fulfilment } from './order-lifecycle';
+import type { OrderPayment } from '../ordering';
+import type { Fulfilment, OrderStatus } from './order-lifecycle';
+import { paymentWords } from './order-words';
 
 /**
  * An order's money as a receipt says it (issue 43), once for every place that shows one: the
@@ -51,3 +53,34 @@ export const receiptLine = (order: ReceiptFigures): string =>
     .filter((row) => !row.strong)
     .map((row) => `${row.label} ${row.amount}`)
     .join(' \u00b7 ');
+
+/** What the payment line reads (issue 44): the order's total, status and way of paying. */
+export type PaymentFigures = Pick<ReceiptFigures, 'fulfilment' | 'total' | 'currency'> & {
+  status: OrderStatus;
+  payment: Pick<OrderPayment, 'method' | 'state' | 'paid' | 'refunded'>;
+};
+
+/**
+ * How the order is paid, once for the board, the ticket, the history and the mails (issue 44):
+ * by card what the card holds ("Paid by card: $27.00", authorised or captured) and what went back
+ * ("$5.00 refunded"), "Card payment released" once a cancel let it go; in person what to collect
+ * ("Pay at pickup: $27.00"). Null for a cancelled order paid in person: nothing is collected.
+ */
+export function paymentLine(order: PaymentFigures): string | null {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const { payment } = order;
+  if (payment.method === 'in_person') return order.status === 'cancelled' ? null : `${paymentWords(order.fulfilment)}: ${money(order.total)}`;
+  const refunded = payment.refunded > 0 ? [`${money(payment.refunded)} refunded`] : [];
+  switch (payment.state) {
+    case 'authorized':
+    case 'captured':
+      return [`Paid by card: ${money(payment.paid)}`, ...refunded].join(' \u00b7 ');
+    case 'released':
+      return 'Card payment released';
+    case 'expired':
+      return 'Card payment not completed';
+    case 'none':
+    case 'pending':
+      return 'Waiting for the card payment';
+  }
+}

@@ -22,7 +22,7 @@ let owner: OwnerSession;
 // 2 × Large Margherita with the thin crust: $29.00. The coupon takes 10 % ($2.90) off the line
 // before tax; tax 8.25 % of $26.10 = 215.3 cents → $2.15 (half up, per line); the tip is 15 % of
 // the $29.00 before the discount, $4.35. Total 29.00 − 2.90 + 2.15 + 4.35 = $32.60.
-const RECEIPT = ['Subtotal: $29.00', 'Discount (SAVE 10): \u2212$2.90', 'Tax: $2.15', 'Tip: $4.35', 'Total: $32.60, paid at pickup.'];
+const RECEIPT = ['Subtotal: $29.00', 'Discount (SAVE 10): \u2212$2.90', 'Tax: $2.15', 'Tip: $4.35', 'Total: $32.60', 'Pay at pickup: $32.60.'];
 
 beforeAll(async () => {
   owner = await ownerSession(run.app, newAddress('money-order-owner'));

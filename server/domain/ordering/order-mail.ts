@@ -1,12 +1,13 @@
 import type { TrackedOrder } from '../../../contracts/ordering';
-import { receiptRows } from '../../../contracts/ordering/order-receipt';
+import { paymentLine, receiptRows } from '../../../contracts/ordering/order-receipt';
 import { orderTimeText } from '../../../contracts/ordering/order-times';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import { escapeHtml, mailPage, paragraph } from '../shared/mail-layout';
 
 /**
  * The mails a customer gets about an order (issue 30): the confirmation with what was ordered,
- * and a word when it is accepted (with the time), ready, or cancelled (with the reason). Every
+ * and a word when it is accepted (with the time), ready, or cancelled (with the reason and, for a
+ * card, whether its payment was released or refunded). Every
  * one carries the tracking link. Plain text and HTML carry the same words.
  */
 export type OrderMailKind = 'placed' | 'accepted' | 'ready' | 'cancelled';
@@ -25,16 +26,22 @@ function lineText(line: TrackedOrder['lines'][number], currency: TrackedOrder['c
  * What was ordered and what it costs, as a receipt (issue 43): the rows every receipt of the
  * product shows (contracts/ordering/order-receipt.ts: subtotal, the coupon's discount with its
  * code, the tax when it is added, the tip, the delivery fee, the total, and a tax inside the prices
- * named under the total, never added), the total saying where it is paid. An order placed before
- * issue 43 has zeros there, so it reads as it always did.
+ * named under the total, never added), then how it is paid (issue 44: "Pay at pickup: $17.00.",
+ * "Paid by card: $17.00."). An order placed before issue 43 has zeros there, so it reads as it always did.
  */
 export function summary(order: TrackedOrder): string[] {
-  const paid = order.fulfilment === 'pickup' ? 'at pickup' : 'on delivery';
   return [
     ...order.lines.map((line) => lineText(line, order.currency)),
-    ...receiptRows(order).map((row) => (row.strong ? `${row.label}: ${row.amount}, paid ${paid}.` : `${row.label}: ${row.amount}`)),
+    ...receiptRows(order).map((row) => `${row.label}: ${row.amount}`),
+    ...paymentSentence(order),
   ];
 }
+
+/** How the order is paid (issue 44), as the board and the ticket say it, or nothing (a cancelled order paid in person). */
+const paymentSentence = (order: TrackedOrder): string[] => {
+  const line = paymentLine(order);
+  return line ? [`${line}.`] : [];
+};
 
 /** The sentences of each mail, before the tracking link. */
 function wording(kind: OrderMailKind, order: TrackedOrder): { subject: string; lines: string[] } {
@@ -59,7 +66,11 @@ function wording(kind: OrderMailKind, order: TrackedOrder): { subject: string; l
     case 'cancelled':
       return {
         subject: `Order ${number} cancelled`,
-        lines: [`Sorry: ${name} cancelled your order ${number}.`, ...(order.cancel_reason ? [`Reason: ${order.cancel_reason}`] : [])],
+        lines: [
+          `Sorry: ${name} cancelled your order ${number}.`,
+          ...(order.cancel_reason ? [`Reason: ${order.cancel_reason}`] : []),
+          ...paymentSentence(order),
+        ],
       };
   }
 }

@@ -1,14 +1,14 @@
 import { createPortal } from 'react-dom';
 import type { OwnerOrder } from '../../../contracts/ordering';
-import { receiptLine } from '../../../contracts/ordering/order-receipt';
+import { paymentLine, receiptLine } from '../../../contracts/ordering/order-receipt';
 import classes from './order-board.module.css';
-import { addressLine, clockTime, collectWords, fulfilmentWord, lineExtras, lineTitle, placedDate, whenWanted } from './order-text';
+import { addressLine, clockTime, fulfilmentWord, lineExtras, lineTitle, placedDate, whenWanted } from './order-text';
 
 /**
  * The kitchen ticket of one order, laid out for the printer only (order-board.module.css hides
  * it on screen and everything else on paper): the restaurant, the number, the date and time,
  * pickup or delivery, each line with its size, extras and note, the order's note, the total and
- * what to collect (issue 40), and who to call. A child of body, so that print
+ * what to collect or what the card paid (issues 40, 44), and who to call. A child of body, so that print
  * CSS can leave out everything else without leaving blank pages behind.
  */
 export function KitchenTicket({ order, today }: { order: OwnerOrder | null; today: string | null }) {
@@ -31,9 +31,11 @@ export function KitchenTicket({ order, today }: { order: OwnerOrder | null; toda
       </ul>
       {order.note ? <p>{`Order note: ${order.note}`}</p> : null}
       <p>{receiptLine(order)}</p>
-      <p>
-        <strong>{collectWords(order)}</strong>
-      </p>
+      {paymentLine(order) ? (
+        <p>
+          <strong>{paymentLine(order)}</strong>
+        </p>
+      ) : null}
       <p>
         {order.customer.name} · {order.customer.phone}
       </p>

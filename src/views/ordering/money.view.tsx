@@ -34,13 +34,15 @@ const PERIODS: { value: MoneyPeriod; label: string }[] = [
   { value: 'custom', label: 'Custom' },
 ];
 
-/** The table's money columns, in the answer's order. */
+/** The table's money columns, in the answer's order: card and in person split the takings, refunds come off them to give net. */
 const COLUMNS = [
   { figure: 'gross_sales', label: 'Gross sales' },
   { figure: 'discounts', label: 'Discounts' },
   { figure: 'tax', label: 'Tax' },
   { figure: 'tips', label: 'Tips' },
   { figure: 'delivery_fees', label: 'Delivery fees' },
+  { figure: 'card', label: 'Card' },
+  { figure: 'in_person', label: 'In person' },
   { figure: 'refunds', label: 'Refunds' },
   { figure: 'net', label: 'Net' },
 ] as const satisfies { figure: keyof MoneyTotals; label: string }[];
@@ -152,7 +154,7 @@ function MoneyFigures({ figures, busy }: { figures: MoneyStats; busy: boolean })
         </Stack>
       </Paper>
       <Text size="sm" c="dimmed">
-        Days in {figures.time_zone}. Cancelled orders are left out; refunds stay 0 until card payments exist.
+        Days in {figures.time_zone}. Cancelled orders are left out; refunds count on the day they were given.
       </Text>
       <div className={classes.scroller} role="region" aria-label="Money per day" tabIndex={0}>
         <Table striped highlightOnHover className={classes.table}>

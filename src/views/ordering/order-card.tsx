@@ -7,7 +7,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { Alert, Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import type { OwnerOrder } from '../../../contracts/ordering';
-import { receiptLine } from '../../../contracts/ordering/order-receipt';
+import { paymentLine, receiptLine } from '../../../contracts/ordering/order-receipt';
 import { PREP_TIME_CHOICES, type OrderBoardEvent } from '../../machines/ordering/order-board.machine';
 import { formatMoney } from '../shared/money-format';
 import classes from './order-board.module.css';
@@ -50,6 +50,7 @@ export function OrderCard({ order, today, now, acceptable, busy, moving, refusal
   const offers = (status: OwnerOrder['status']) => order.next_statuses.includes(status);
   const cancelled = order.status === 'cancelled';
   const waited = waitedWords(order, now);
+  const payment = paymentLine(order);
   return (
     <Paper
       component="article"
@@ -110,6 +111,7 @@ export function OrderCard({ order, today, now, acceptable, busy, moving, refusal
       <Text size="sm" fw={600}>
         Total {formatMoney(order.total, order.currency)}
       </Text>
+      {payment ? <Text size="sm">{payment}</Text> : null}
       {refusal ? (
         <Alert id={refusalId} role="alert" color="red" variant="light" p="xs">
           {refusal}

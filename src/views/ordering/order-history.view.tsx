@@ -16,7 +16,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { KITCHEN_STATUSES, type KitchenStatus, type OwnerOrder } from '../../../contracts/ordering';
 import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
-import { receiptRows } from '../../../contracts/ordering/order-receipt';
+import { paymentLine, receiptRows } from '../../../contracts/ordering/order-receipt';
 import { LoadFailed } from '../../components/load-failed';
 import { saveFile } from '../../components/save-file';
 import { useNarrowerThan } from '../../components/narrow-screen';
@@ -182,6 +182,12 @@ function HistoryRow({ order, onOpen }: { order: OwnerOrder; onOpen: () => void }
   );
 }
 
+/** How the order is paid and what went back (issue 44), as the board and the mails say it. */
+function PaymentText({ order }: { order: OwnerOrder }) {
+  const line = paymentLine(order);
+  return line ? <Text>{line}</Text> : null;
+}
+
 /** The order in full: customer, address, lines, totals, note, timeline. The drawer returns the focus to its row. */
 function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: () => void }) {
   const phone = useNarrowerThan('sm');
@@ -235,6 +241,7 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
               </Fragment>
             ))}
           </dl>
+          <PaymentText order={order} />
           <section aria-label="Timeline">
             <Title order={3} size="h5">
               Timeline

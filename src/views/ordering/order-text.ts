@@ -1,8 +1,6 @@
 import type { OrderLine, OwnerOrder } from '../../../contracts/ordering';
 import { isFinal, prepWindowOpensAt } from '../../../contracts/ordering/order-lifecycle';
 import { clockOf, formatDateWithYear, formatTime, formatTimeOrDayTime, wallDateTime } from '../../../contracts/shared/clock-format';
-import { formatMoney } from '../shared/money-format';
-import { paymentWords } from '../../../contracts/ordering/order-words';
 
 /**
  * How an order reads on its card and its kitchen ticket: times on the restaurant's own clock
@@ -43,9 +41,6 @@ export function waitedWords(order: OwnerOrder, now: string): string | null {
 
 /** "Sun 29 Nov 2026" / "Sun, Nov 29, 2026": the day the order was placed, in the restaurant's zone (its ticket's date). */
 export const placedDate = (order: OwnerOrder) => formatDateWithYear(wallDateTime(order.placed_at, order.restaurant.time_zone).date, order.restaurant.country);
-
-/** "Pay on delivery: $24.50": what the driver or the counter collects. */
-export const collectWords = (order: OwnerOrder) => `${paymentWords(order.fulfilment)}: ${formatMoney(order.total, order.currency)}`;
 
 /** "1 Main St, 60601 Chicago". */
 export const addressLine = (address: NonNullable<OwnerOrder['address']>) => `${address.street}, ${address.zip_code} ${address.city}`;

@@ -9,7 +9,7 @@ import { provideChecked } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 import { recordedCall } from '../../support/recorded-call';
 
-const ZERO = { orders: 0, gross_sales: 0, discounts: 0, tax: 0, tips: 0, delivery_fees: 0, refunds: 0, net: 0 };
+const ZERO = { orders: 0, gross_sales: 0, discounts: 0, tax: 0, tips: 0, delivery_fees: 0, card: 0, in_person: 0, refunds: 0, net: 0 };
 const figures = (dates: string[]) =>
   parseWith(MoneyStats, {
     currency: 'GBP',

@@ -25,9 +25,18 @@ const inZone = (restaurantId: number, zone: string) => db().query('update restau
 
 /** An order's money as placement stores it: the total is the engine's (tax added only when prices exclude it). */
 type Money = { subtotal: number; discount?: number; tax?: number; tip?: number; fee?: number; inclusive?: boolean };
-type Stored = { restaurantId: number; placedAt: string; cancelled: boolean; cents: Required<Money> & { total: number } };
+type Method = 'card' | 'in_person';
+type Stored = { id: number; restaurantId: number; placedAt: string; cancelled: boolean; method: Method; cents: Required<Money> & { total: number } };
+/** A refund as the refund route records it: a row of order_refunds, and the order's refunded cents raised. */
+type Refunded = { order: Stored; at: string; cents: number };
 
-async function order(restaurantId: number, placedAt: string, money: Money, status: 'completed' | 'cancelled' | 'placed' = 'completed'): Promise<Stored> {
+async function order(
+  restaurantId: number,
+  placedAt: string,
+  money: Money,
+  status: 'completed' | 'cancelled' | 'placed' = 'completed',
+  method: Method = 'in_person',
+): Promise<Stored> {
   const cents = { discount: 0, tax: 0, tip: 0, fee: 0, inclusive: false, ...money };
   const total = cents.subtotal - cents.discount + (cents.inclusive ? 0 : cents.tax) + cents.fee + cents.tip;
   const { id } = await insertOrder(db(), { restaurantId, placedAt: new Date(placedAt), subtotalCents: cents.subtotal, feeCents: cents.fee, status });
@@ -39,25 +48,45 @@ async function order(restaurantId: number, placedAt: string, money: Money, statu
     cents.inclusive,
     total,
   ]);
-  return { restaurantId, placedAt, cancelled: status === 'cancelled', cents: { ...cents, total } };
+  if (method === 'card') {
+    // Paid and captured, as a completed card order is (a cancelled one's payment released).
+    const captured = status === 'cancelled' ? 0 : total;
+    await db().query(`update orders set payment_method = 'card', payment_state = $2, authorized_cents = $3, captured_cents = $4 where id = $1`, [
+      id,
+      status === 'cancelled' ? 'released' : 'captured',
+      total,
+      captured,
+    ]);
+  }
+  return { id, restaurantId, placedAt, cancelled: status === 'cancelled', method, cents: { ...cents, total } };
+}
+
+async function refund(refunded: Stored, at: string, cents: number): Promise<Refunded> {
+  await db().query(`insert into order_refunds (order_id, amount_cents, reason, at) values ($1, $2, 'Cold pizza', $3)`, [refunded.id, cents, at]);
+  await db().query('update orders set refunded_cents = refunded_cents + $2 where id = $1', [refunded.id, cents]);
+  return { order: refunded, at, cents };
 }
 
 /** The date an instant has on the zone's calendar, by Intl (en-CA writes YYYY-MM-DD). */
 const dateIn = (zone: string, iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
 
-/** What the answer must say for these orders, summed in cents from the stored rows. */
-function expectedFigures(orders: Stored[]): MoneyTotals {
+/** What the answer must say for these orders and refunds, summed in cents from the stored rows. */
+function expectedFigures(orders: Stored[], refunds: Refunded[] = []): MoneyTotals {
   const counted = orders.filter((stored) => !stored.cancelled);
-  const sum = (pick: (stored: Stored) => number) => counted.reduce((total, stored) => total + pick(stored), 0) / 100;
+  const sum = (pick: (stored: Stored) => number) => counted.reduce((total, stored) => total + pick(stored), 0);
+  const by = (method: Method) => sum((s) => (s.method === method ? s.cents.total : 0));
+  const refundCents = refunds.filter((given) => !given.order.cancelled).reduce((total, given) => total + given.cents, 0);
   return {
     orders: counted.length,
-    gross_sales: sum((s) => s.cents.subtotal),
-    discounts: sum((s) => s.cents.discount),
-    tax: sum((s) => s.cents.tax),
-    tips: sum((s) => s.cents.tip),
-    delivery_fees: sum((s) => s.cents.fee),
-    refunds: 0,
-    net: sum((s) => s.cents.total),
+    gross_sales: sum((s) => s.cents.subtotal) / 100,
+    discounts: sum((s) => s.cents.discount) / 100,
+    tax: sum((s) => s.cents.tax) / 100,
+    tips: sum((s) => s.cents.tip) / 100,
+    delivery_fees: sum((s) => s.cents.fee) / 100,
+    card: by('card') / 100,
+    in_person: by('in_person') / 100,
+    refunds: refundCents / 100,
+    net: (sum((s) => s.cents.total) - refundCents) / 100,
   };
 }
 
@@ -180,6 +209,51 @@ describe('GET /stats/money/', () => {
       currency: 'USD',
     });
     expect(read).toEqual([...json.days.map(({ date, ...figures }) => written(date, figures)), written('total', json.totals)]);
-    expect(rows[0]).toBe('2026-11-20,1,19.99,2,1.48,3,4.99,0,27.46,USD');
+    expect(rows[0]).toBe('2026-11-20,1,19.99,2,1.48,3,4.99,0,27.46,0,27.46,USD');
+  });
+
+  it('splits each day between card and in person, and takes refunds off on the day they were given in the zone, of counted orders only', async () => {
+    const ada = await owner('ada');
+    const bob = await owner('bob');
+    const chicago = ada.restaurantId!;
+    await inZone(chicago, 'America/Chicago');
+    const zone = 'America/Chicago';
+    const card = await order(chicago, '2026-11-20T18:00:00Z', { subtotal: 2400, tax: 198, tip: 300 }, 'completed', 'card');
+    const counter = await order(chicago, '2026-11-20T19:00:00Z', { subtotal: 1250 });
+    const evening = await order(chicago, '2026-11-21T23:00:00Z', { subtotal: 1800, fee: 499 }, 'completed', 'card');
+    const released = await order(chicago, '2026-11-21T20:00:00Z', { subtotal: 3000 }, 'cancelled', 'card');
+    const earlier = await order(chicago, '2026-11-10T18:00:00Z', { subtotal: 1500 }, 'completed', 'card');
+    const bobs = await order(bob.restaurantId!, '2026-11-20T18:00:00Z', { subtotal: 1000 }, 'completed', 'card');
+    const refunds = [
+      // 23:30 on the 20th in Chicago, though the 21st in UTC.
+      await refund(card, '2026-11-21T05:30:00Z', 500),
+      await refund(card, '2026-11-22T16:00:00Z', 250),
+      // An order placed before the range, refunded within it: a day of refunds alone.
+      await refund(earlier, '2026-11-22T17:00:00Z', 1500),
+      // After the range: not yet.
+      await refund(evening, '2026-11-23T15:00:00Z', 499),
+    ];
+    await refund(bobs, '2026-11-21T15:00:00Z', 1000);
+    // A cancelled order counts nowhere, so neither does a refund of it (one only SQL can make: a cancel releases the card).
+    await db().query('update orders set captured_cents = 3000 where id = $1', [released.id]);
+    const cancelledRefund = await refund(released, '2026-11-21T21:00:00Z', 3000);
+
+    const { status, body } = await money(ada, '?from=2026-11-20&to=2026-11-22');
+    expect(status).toBe(200);
+    const inRange = refunds.filter((given) => given.at < '2026-11-23T06:00:00Z');
+    for (const day of body.days) {
+      const { date, ...figures } = day;
+      const placed = [card, counter, evening, released].filter((s) => dateIn(zone, s.placedAt) === date);
+      const given = [...inRange, cancelledRefund].filter((r) => dateIn(zone, r.at) === date);
+      expect(figures, date).toEqual(expectedFigures(placed, given));
+    }
+    expect(body.totals).toEqual(expectedFigures([card, counter, evening, released], [...inRange, cancelledRefund]));
+    // By hand: card 24.00 + 1.98 + 3.00, then 18.00 + 4.99; in person 12.50; refunds 5.00, then 2.50 + 15.00.
+    expect(body.days.map((day: MoneyTotals) => [day.card, day.in_person, day.refunds, day.net])).toEqual([
+      [28.98, 12.5, 5, 36.48],
+      [22.99, 0, 0, 22.99],
+      [0, 0, 17.5, -17.5],
+    ]);
+    expect(body.totals).toMatchObject({ orders: 3, card: 51.97, in_person: 12.5, refunds: 22.5, net: 41.97 });
   });
 });

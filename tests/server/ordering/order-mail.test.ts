@@ -24,3 +24,25 @@ describe('order mails', { timeout: 10_000 }, () => {
     expect(orderEmail('accepted', now, PUBLIC_URL).html).toContain('It should be ready at 18:25.');
   });
 });
+
+describe('how order mails say the payment (issue 44)', { timeout: 10_000 }, () => {
+  it('closes the receipt with what to collect in person, or what the card paid', () => {
+    const inPerson = orderEmail('placed', ownerOrder({ id: 1, fulfilment: 'delivery' }), PUBLIC_URL).text;
+    expect(inPerson).toContain('Total: $30.00\nPay on delivery: $30.00.\n');
+    const card = ownerOrder({ id: 2, payment: { method: 'card', state: 'authorized', paid: 27, refunded: 0 } });
+    const { text, html } = orderEmail('placed', card, PUBLIC_URL);
+    expect(text).toContain('Total: $27.00\nPaid by card: $27.00.\n');
+    expect(text).not.toContain('Pay at pickup');
+    expect(html).toContain('Paid by card: $27.00.');
+  });
+
+  it('tells a card customer whose order was cancelled that the payment was released or refunded; in person, nothing to pay', () => {
+    const cancelled = { status: 'cancelled', cancel_reason: 'Out of dough' } as const;
+    const released = ownerOrder({ id: 1, ...cancelled, payment: { method: 'card', state: 'released', paid: 0, refunded: 0 } });
+    expect(orderEmail('cancelled', released, PUBLIC_URL).text).toContain('Reason: Out of dough\nCard payment released.\n');
+    const refunded = ownerOrder({ id: 2, ...cancelled, payment: { method: 'card', state: 'captured', paid: 27, refunded: 27 } });
+    expect(orderEmail('cancelled', refunded, PUBLIC_URL).text).toContain('Paid by card: $27.00 · $27.00 refunded.');
+    const inPerson = orderEmail('cancelled', ownerOrder({ id: 3, ...cancelled }), PUBLIC_URL).text;
+    expect(inPerson).toContain('Reason: Out of dough\n\nFollow your order');
+  });
+});

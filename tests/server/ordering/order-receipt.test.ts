@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptLine, receiptRows, type ReceiptFigures } from '#contracts/ordering/order-receipt';
+import { paymentLine, receiptLine, receiptRows, type PaymentFigures, type ReceiptFigures } from '#contracts/ordering/order-receipt';
 
 /** A receipt as every place shows it (issue 43): the order's own figures, worded once. */
 const plain: ReceiptFigures = {
@@ -34,5 +34,37 @@ describe('receiptRows', { timeout: 5_000 }, () => {
 
   it('says a free delivery as Free', () => {
     expect(words({ ...plain, fulfilment: 'delivery' })).toContain('Delivery fee Free');
+  });
+});
+
+/** How an order is paid (issue 44), as the board, the ticket, the history and the mails say it. */
+describe('paymentLine', { timeout: 5_000 }, () => {
+  const order = (payment: Partial<PaymentFigures['payment']>, over: Partial<PaymentFigures> = {}): PaymentFigures => ({
+    fulfilment: 'pickup',
+    total: 27,
+    currency: 'USD',
+    status: 'completed',
+    payment: { method: 'card', state: 'captured', paid: 27, refunded: 0, ...payment },
+    ...over,
+  });
+
+  it('says what the card paid, authorised or captured, and what went back', () => {
+    expect(paymentLine(order({ state: 'authorized' }, { status: 'accepted' }))).toBe('Paid by card: $27.00');
+    expect(paymentLine(order({}))).toBe('Paid by card: $27.00');
+    expect(paymentLine(order({ refunded: 5.5 }))).toBe('Paid by card: $27.00 \u00b7 $5.50 refunded');
+    expect(paymentLine(order({ paid: 18, refunded: 18 }, { currency: 'GBP' }))).toBe('Paid by card: £18.00 \u00b7 £18.00 refunded');
+  });
+
+  it('says a cancelled card order let its payment go, and a card order not paid as such', () => {
+    expect(paymentLine(order({ state: 'released', paid: 0 }, { status: 'cancelled' }))).toBe('Card payment released');
+    expect(paymentLine(order({ state: 'pending', paid: 0 }, { status: 'awaiting_payment' }))).toBe('Waiting for the card payment');
+    expect(paymentLine(order({ state: 'expired', paid: 0 }, { status: 'expired' }))).toBe('Card payment not completed');
+  });
+
+  it('says what to collect in person, where, and nothing once the order is cancelled', () => {
+    const inPerson = { method: 'in_person', state: 'none', paid: 0 } as const;
+    expect(paymentLine(order(inPerson, { status: 'placed' }))).toBe('Pay at pickup: $27.00');
+    expect(paymentLine(order(inPerson, { status: 'ready', fulfilment: 'delivery', total: 30 }))).toBe('Pay on delivery: $30.00');
+    expect(paymentLine(order(inPerson, { status: 'cancelled' }))).toBeNull();
   });
 });

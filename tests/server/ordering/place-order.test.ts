@@ -180,7 +180,8 @@ describe('POST /api/v2/storefront/{slug}/orders/', { timeout: 30_000 }, () => {
     for (const part of [mail!.text, mail!.html]) {
       expect(part).toContain(link);
       expect(part).toContain('1 × Margherita (Large) with Stuffed: $17.00');
-      expect(part).toContain('Total: $17.00, paid at pickup.');
+      expect(part).toContain('Total: $17.00');
+      expect(part).toContain('Pay at pickup: $17.00.');
     }
   });
 

@@ -17,12 +17,17 @@ const NOW = new Date('2026-11-27T18:00:00Z');
 const saved = vi.hoisted(() => [] as { filename: string | null }[]);
 vi.mock('#src/components/save-file', () => ({ saveFile: (file: { filename: string | null }) => saved.push(file) }));
 
-/** A day's figures: one order of 20.00 with 1.65 tax and a 3.00 tip, every other day; nothing on the others. */
+/**
+ * A day's figures: one order of 20.00 with 1.65 tax and a 3.00 tip every other day, paid by card
+ * on the 1st, 5th, 9th… and in person on the 3rd, 7th…; a refund of 2.00 on the 2nd, a day without orders.
+ */
 function dayOf(date: string) {
-  const sold = Number(date.slice(8, 10)) % 2 === 1;
-  return sold
-    ? { date, orders: 1, gross_sales: 20, discounts: 0, tax: 1.65, tips: 3, delivery_fees: 0, refunds: 0, net: 24.65 }
-    : { date, orders: 0, gross_sales: 0, discounts: 0, tax: 0, tips: 0, delivery_fees: 0, refunds: 0, net: 0 };
+  const day = Number(date.slice(8, 10));
+  const none = { date, orders: 0, gross_sales: 0, discounts: 0, tax: 0, tips: 0, delivery_fees: 0, card: 0, in_person: 0, refunds: 0, net: 0 };
+  if (day === 2) return { ...none, refunds: 2, net: -2 };
+  if (day % 2 === 0) return none;
+  const card = day % 4 === 1;
+  return { ...none, orders: 1, gross_sales: 20, tax: 1.65, tips: 3, card: card ? 24.65 : 0, in_person: card ? 0 : 24.65, net: 24.65 };
 }
 
 function answerFor(from: string, to: string): MoneyStats {
@@ -84,11 +89,13 @@ describe('the Money screen', () => {
     const table = await screen.findByRole('table', { name: /Money per day/ }, FIRST_LOAD);
     expect(asked[0]).toEqual({ restaurant_id: '42' });
     const rows = rowTexts(table);
-    expect(rows[0]).toEqual(['Date', 'Orders', 'Gross sales', 'Discounts', 'Tax', 'Tips', 'Delivery fees', 'Refunds', 'Net']);
+    expect(rows[0]).toEqual(['Date', 'Orders', 'Gross sales', 'Discounts', 'Tax', 'Tips', 'Delivery fees', 'Card', 'In person', 'Refunds', 'Net']);
     expect(rows).toHaveLength(1 + 27 + 1);
-    expect(rows[1]).toEqual(['Sun, Nov 1', '1', '$20.00', '$0.00', '$1.65', '$3.00', '$0.00', '$0.00', '$24.65']);
-    expect(rows[2]).toEqual(['Mon, Nov 2', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00']);
-    expect(rows.at(-1)).toEqual(['Total', '14', '$280.00', '$0.00', '$23.10', '$42.00', '$0.00', '$0.00', '$345.10']);
+    expect(rows[1]).toEqual(['Sun, Nov 1', '1', '$20.00', '$0.00', '$1.65', '$3.00', '$0.00', '$24.65', '$0.00', '$0.00', '$24.65']);
+    expect(rows[2]).toEqual(['Mon, Nov 2', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$2.00', '-$2.00']);
+    expect(rows[3]).toEqual(['Tue, Nov 3', '1', '$20.00', '$0.00', '$1.65', '$3.00', '$0.00', '$0.00', '$24.65', '$0.00', '$24.65']);
+    expect(rows.at(-1)).toEqual(['Total', '14', '$280.00', '$0.00', '$23.10', '$42.00', '$0.00', '$172.55', '$172.55', '$2.00', '$343.10']);
+    expect(screen.getByText(/refunds count on the day they were given/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Gross sales and net per day' })).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
     expect(screen.getByLabelText('To')).toHaveValue('2026-11-27');

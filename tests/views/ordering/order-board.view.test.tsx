@@ -176,6 +176,34 @@ describe('order board', () => {
     expect(within(ticket as HTMLElement).getByText('Crust: Thin, No onions, Olives')).toBeInTheDocument();
   });
 
+  it('says how each order is paid: by card with what went back, released on a cancel, or what to collect in person (issue 44)', {
+    timeout: 10_000,
+  }, async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = renderBoard([
+      ownerOrder({ id: 1, payment: { method: 'card', state: 'authorized', paid: 27, refunded: 0 } }),
+      ownerOrder({ id: 2, status: 'completed', payment: { method: 'card', state: 'captured', paid: 27, refunded: 5 } }),
+      ownerOrder({ id: 3, status: 'cancelled', cancel_reason: 'Out of dough', payment: { method: 'card', state: 'released', paid: 0, refunded: 0 } }),
+      ownerOrder({ id: 4, status: 'accepted' }),
+      ownerOrder({ id: 5, status: 'cancelled', cancel_reason: 'Closed early' }),
+    ]);
+    await waitFor(() => expect(card(11)).toBeInTheDocument());
+    expect(card(11)).toHaveTextContent('Paid by card: $27.00');
+    expect(card(11)).not.toHaveTextContent('Pay at pickup');
+    expect(card(12)).toHaveTextContent('Paid by card: $27.00 · $5.00 refunded');
+    expect(card(13)).toHaveTextContent('Card payment released');
+    expect(card(14)).toHaveTextContent('Pay at pickup: $27.00');
+    // A cancelled order paid in person has nothing to collect.
+    expect(card(15)).not.toHaveTextContent(/Pay at pickup|card/);
+
+    await user.click(within(card(11)).getByRole('button', { name: 'Print ticket for order #11' }));
+    await waitFor(() => expect(print).toHaveBeenCalled());
+    const ticket = document.querySelector('[aria-label="Kitchen ticket for order #11"]');
+    expect(ticket).toHaveTextContent('Paid by card: $27.00');
+    expect(ticket).not.toHaveTextContent('Pay at pickup');
+  });
+
   it('says when the browser blocks the sound, and lets it play from the note’s button (issue 40)', { timeout: 10_000 }, async () => {
     // A browser's audio before the page was used: suspended until resumed from a click.
     class BlockedAudio extends EventTarget {

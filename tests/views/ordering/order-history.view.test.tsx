@@ -21,6 +21,7 @@ const ORDERS: OwnerOrder[] = [
     status: 'completed',
     customer: { name: 'Grace Hopper', phone: '+1 312 555 0142', email: 'grace@example.com' },
     restaurant: { name: 'Blue Door', slug: 'blue-door', time_zone: 'America/Chicago', country: 'United States' },
+    payment: { method: 'card', state: 'captured', paid: 27, refunded: 5 },
   }),
   ownerOrder({
     id: 1,
@@ -93,6 +94,20 @@ describe('order history', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(row).toHaveFocus());
+  });
+
+  it('says in the order in full how it was paid and what went back, and nothing to collect for a cancelled one (issue 44)', async () => {
+    historyServer();
+    openAppAt('/backoffice/orders/history');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^#12 Grace/ }, FIRST_LOAD));
+    const paid = await screen.findByRole('dialog', { name: 'Order #12' });
+    expect(within(paid).getByText('Paid by card: $27.00 · $5.00 refunded')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: /^#11 Ada/ }));
+    const cancelled = await screen.findByRole('dialog', { name: 'Order #11' });
+    expect(cancelled).not.toHaveTextContent(/Pay at pickup|by card/);
   });
 
   it('downloads every order matching the filters shown as CSV, and says when the download fails', async () => {
