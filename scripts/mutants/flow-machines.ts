@@ -33,7 +33,7 @@ export const FLOW_MACHINES: Record<string, string[]> = {
   'menu-dashboard': ['src/machines/insights/menu-dashboard.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
   analytics: ['src/machines/insights/analytics.machine.ts', 'src/machines/insights/restaurant-loader.ts'],
   cart: ['src/machines/ordering/cart.machine.ts', 'src/machines/ordering/cart-lines.ts'],
-  checkout: ['src/machines/ordering/checkout.machine.ts', 'src/machines/ordering/checkout-rules.ts'],
+  checkout: ['src/machines/ordering/checkout.machine.ts', 'src/machines/ordering/checkout-rules.ts', 'src/machines/ordering/checkout-money.ts'],
 };
 
 /** Where `npm run mutants:each` keeps one report per machine; the table reads them beside the last full run's. */
