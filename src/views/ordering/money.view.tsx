@@ -24,6 +24,7 @@ import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
 import { useScreen } from '../shared/use-screen';
 import classes from './money.module.css';
+import { DownloadFailed } from '../../components/download-failed';
 
 export const MONEY_TITLE = 'Money';
 const CSV_FALLBACK_NAME = 'money.csv';
@@ -111,11 +112,7 @@ function Money({ machine, restaurantId, admin }: { machine: MoneyMachine; restau
           Download CSV
         </Button>
       </Group>
-      {context.downloadError ? (
-        <Text c="red.8" role="alert">
-          {context.downloadError}
-        </Text>
-      ) : null}
+      <DownloadFailed message={context.downloadError} />
       {state.hasTag('failed') ? <LoadFailed message={context.loadError} onRetry={() => send({ type: 'load.retry' })} /> : null}
       {figures === null && state.hasTag('loading') ? <Spinner label="Loading the money" /> : null}
       {figures === null ? null : <MoneyFigures figures={figures} busy={state.hasTag('loading')} />}

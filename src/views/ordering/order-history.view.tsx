@@ -29,6 +29,7 @@ import { isAdmin, useSession } from '../shared/session-context';
 import { useScreen } from '../shared/use-screen';
 import classes from './order-history.module.css';
 import { fulfilmentWord, lineExtras, lineTitle } from './order-text';
+import { DownloadFailed } from '../../components/download-failed';
 
 export const HISTORY_TITLE = 'Order history';
 export const HISTORY_EMPTY = 'No orders match.';
@@ -129,11 +130,7 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
           Every order matching these filters, all pages.
         </Text>
       </Group>
-      {context.downloadError ? (
-        <Text c="red.8" role="alert">
-          {context.downloadError}
-        </Text>
-      ) : null}
+      <DownloadFailed message={context.downloadError} />
       {state.hasTag('failed') ? <LoadFailed message={context.loadError} onRetry={() => send({ type: 'list.retry' })} /> : null}
       {result === null && state.hasTag('loading') ? <Spinner label="Loading orders" /> : null}
       {result === null ? null : (
