@@ -175,7 +175,7 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
         onRefund={() => send({ type: 'refund.open' })}
         said={said !== null && said.orderId === open?.id ? said.message : ''}
       />
-      {refundDialog ? <OrderRefundDialog actor={refundDialog} /> : null}
+      <OrderRefundDialog actor={refundDialog} />
     </Stack>
   );
 }
