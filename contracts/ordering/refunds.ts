@@ -1,4 +1,5 @@
 import { array, integer, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
+import { toCents } from '../shared/cents';
 import { documented } from '../shared/documented';
 import { trimmed } from '../shared/text';
 
@@ -20,6 +21,10 @@ export const REFUND_MESSAGES = {
   unknownLines: 'This order has no such line.',
   notRefundable: 'Only a card payment that was captured can be refunded.',
 } as const;
+
+/** What of a payment can still be given back, in cents: a card payment that was captured, less what went back. */
+export const refundableCents = (payment: { method: string; state: string; paid: number; refunded: number }): number =>
+  payment.method === 'card' && payment.state === 'captured' ? Math.max(0, toCents(payment.paid) - toCents(payment.refunded)) : 0;
 
 /** Above what is left to give back: the sentence names what is (`$12.40`, written by the caller). */
 export const refundTooLarge = (left: string) => `At most ${left} is left to refund on this order.`;

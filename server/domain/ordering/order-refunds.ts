@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import { reachedKitchen, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
 import { REFUND_MESSAGES, refundTooLarge, type RefundBody } from '../../../contracts/ordering/refunds';
-import { fromCents } from '../../../contracts/shared/cents';
+import { fromCents, toCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Db } from '../../db/database';
 import { orderLines, orderRefunds, orders } from '../../db/schema-ordering';
@@ -32,7 +32,7 @@ const refused = (field: 'amount' | 'line_positions', sentence: string) => new Ht
 /** The cents the body asks for, checked against the order's lines: the amount, or the chosen lines' totals. */
 async function askedCents(tx: Db, row: OrderRow, body: RefundBody): Promise<number> {
   if (body.amount !== undefined && body.line_positions !== undefined) throw refused('amount', REFUND_MESSAGES.oneWay);
-  if (body.amount !== undefined) return Math.round(body.amount * 100);
+  if (body.amount !== undefined) return toCents(body.amount);
   if (body.line_positions === undefined) throw refused('amount', REFUND_MESSAGES.noWay);
   const lines = await tx.select({ position: orderLines.position, cents: orderLines.lineTotalCents }).from(orderLines).where(eq(orderLines.orderId, row.id));
   const byPosition = new Map(lines.map((line) => [line.position, line.cents]));

@@ -7,6 +7,8 @@ import { csvDownloadRegion } from '../shared/csv-download';
 import { HISTORY_DEFAULTS, type HistorySettings } from './order-history-address';
 import { orderRefundMachine } from './order-refund.machine';
 import { formatMoney } from '../../../contracts/shared/money-format';
+import { refundableCents } from '../../../contracts/ordering/refunds';
+import { fromCents, toCents } from '../../../contracts/shared/cents';
 
 /**
  * The order history (issue 40, `/backoffice/orders/history`): every order the restaurant took,
@@ -75,13 +77,9 @@ const queryOf = (context: OrderHistoryContext): OrdersQuery => ({ page: context.
 /** A filter or page size changed: page 1 of the new list, no order open. */
 const refilter = (change: Partial<HistorySettings>) => ({ ...change, page: 1, openId: null });
 
-/** A card payment that was captured, with money still to give back (contracts/ordering/refunds.ts). */
-export const refundable = (order: OwnerOrder): boolean =>
-  order.payment.method === 'card' && order.payment.state === 'captured' && Math.round(order.payment.refunded * 100) < Math.round(order.payment.paid * 100);
-
 /** "$4.50 refunded on order #12.": what the dialog's success says, once it has closed. */
 const refundedSentence = (before: OwnerOrder, after: OwnerOrder) =>
-  `${formatMoney(Math.round((after.payment.refunded - before.payment.refunded) * 100) / 100, after.currency)} refunded on order #${after.number}.`;
+  `${formatMoney(fromCents(toCents(after.payment.refunded) - toCents(before.payment.refunded)), after.currency)} refunded on order #${after.number}.`;
 
 export const orderHistoryMachine = setup({
   types: {
@@ -112,7 +110,7 @@ export const orderHistoryMachine = setup({
     onThePage: ({ context, event }) => event.type === 'order.open' && (context.result?.orders.some((order) => order.id === event.orderId) ?? false),
     openRefundable: ({ context }) => {
       const open = openOrderOf(context);
-      return open !== null && refundable(open);
+      return open !== null && refundableCents(open.payment) > 0;
     },
     gotOrder: (_, params: { order: OwnerOrder | null }) => params.order !== null,
   },

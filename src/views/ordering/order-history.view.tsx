@@ -17,13 +17,14 @@ import { Link, useSearchParams } from 'wouter';
 import { KITCHEN_STATUSES, type KitchenStatus, type OwnerOrder } from '../../../contracts/ordering';
 import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
 import { receiptRows } from '../../../contracts/ordering/order-receipt';
+import { refundableCents } from '../../../contracts/ordering/refunds';
 import { LoadFailed } from '../../components/load-failed';
 import { saveFile } from '../../components/save-file';
 import { useNarrowerThan } from '../../components/narrow-screen';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { readHistoryAddress, writeHistoryAddress } from '../../machines/ordering/order-history-address';
-import { openOrderOf, orderHistoryMachine, pageCount, refundable, type OrderHistoryMachine } from '../../machines/ordering/order-history.machine';
+import { openOrderOf, orderHistoryMachine, pageCount, type OrderHistoryMachine } from '../../machines/ordering/order-history.machine';
 import { OrderRefundDialog } from './order-refund-dialog';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
@@ -288,8 +289,9 @@ function OrderPayment({ order, onRefund, said }: { order: OwnerOrder; onRefund: 
       {paid ? <Text>{paid}</Text> : null}
       {refunds.length > 0 ? (
         <ul className={classes.refunds} aria-label="Refunds">
-          {refunds.map((refund) => (
-            <li key={refund.at}>
+          {refunds.map((refund, index) => (
+            // Oldest first, never reordered: refunds made at once may share their instant.
+            <li key={index}>
               {`${formatMoney(refund.amount, order.currency)} refunded on ${when(refund.at, order)} — ${refund.reason}${refund.by ? ` (by ${refund.by})` : ''}`}
             </li>
           ))}
@@ -298,7 +300,7 @@ function OrderPayment({ order, onRefund, said }: { order: OwnerOrder; onRefund: 
       <Text role="status" size="sm">
         {said}
       </Text>
-      {refundable(order) ? (
+      {refundableCents(order.payment) > 0 ? (
         <Button variant="default" mt="xs" aria-haspopup="dialog" onClick={onRefund}>
           Refund
         </Button>

@@ -13,7 +13,8 @@ import { Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea, TextInput
 import { useSelector } from '@xstate/react';
 import { useRef, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { REFUND_REASON_MAX } from '../../../contracts/ordering/refunds';
+import { REFUND_REASON_MAX, refundableCents } from '../../../contracts/ordering/refunds';
+import { fromCents } from '../../../contracts/shared/cents';
 import type { OrderRefundMachine, RefundField, RefundWay } from '../../machines/ordering/order-refund.machine';
 import { FieldsToFix, focusFirstInError, labelsInError } from '../../components/form-errors';
 import { formatMoney } from '../shared/money-format';
@@ -60,7 +61,7 @@ function RefundForm({ actor }: { actor: RefundActor }) {
   const { order, way, amount, lines, reason, errors, failure } = state.context;
   const saving = state.hasTag('saving');
   const money = (value: number) => formatMoney(value, order.currency);
-  const left = Math.round((order.payment.paid - order.payment.refunded) * 100) / 100;
+  const left = fromCents(refundableCents(order.payment));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'refund.submit' });
