@@ -8,6 +8,7 @@ import { StoreSlug } from './shared/store-slug';
 import { boundedText, Email, trimmed } from './shared/text';
 import { CANCEL_REASON_MAX, KITCHEN_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './ordering/order-lifecycle';
 import type { CategoryOptions } from './ordering/order-options';
+import { OrderRefund } from './ordering/refunds';
 
 /**
  * Orders (issue 30): a customer places one on the store page, the owner works it on the order
@@ -329,6 +330,8 @@ export const OwnerOrder = object({
   note: string(),
   /** The moves the lifecycle allows from here (contracts/ordering/order-lifecycle.ts). */
   next_statuses: array(enums(ORDER_STATUSES)),
+  /** The money given back, oldest first (issue 44; contracts/ordering/refunds.ts): absent reads as none. */
+  refunds: optional(array(OrderRefund)),
 });
 export type OwnerOrder = Infer<typeof OwnerOrder>;
 

@@ -69,6 +69,8 @@ export const paths = {
     list: '/orders/',
     one: (id: number | string) => `/orders/${id}/`,
     transition: (id: number | string) => `/orders/${id}/transition/`,
+    /** Money given back on a captured card order (issue 44). */
+    refunds: (id: number | string) => `/orders/${id}/refunds/`,
     events: '/orders/events/',
     /** How many orders wait to be accepted (issue 40): the back office's sidebar polls it. */
     newCount: '/orders/new-count/',

@@ -7,10 +7,14 @@ import { escapeHtml, mailPage, paragraph } from '../shared/mail-layout';
 /**
  * The mails a customer gets about an order (issue 30): the confirmation with what was ordered,
  * and a word when it is accepted (with the time), ready, or cancelled (with the reason and, for a
- * card, whether its payment was released or refunded). Every
- * one carries the tracking link. Plain text and HTML carry the same words.
+ * card, whether its payment was released or refunded); issue 44 adds the refund: how much went
+ * back to the card, and why. Every one carries the tracking link. Plain text and HTML carry the
+ * same words.
  */
-export type OrderMailKind = 'placed' | 'accepted' | 'ready' | 'cancelled';
+export type OrderMailKind = 'placed' | 'accepted' | 'ready' | 'cancelled' | 'refunded';
+
+/** The refund a 'refunded' mail is about (money with two decimals); without one it names what was refunded in all. */
+export type RefundNote = { amount: number; reason: string };
 
 /** The customer's tracking page: `{PUBLIC_URL}/{slug}/orders/{token}`. */
 export const trackingUrl = (publicUrl: string, order: Pick<TrackedOrder, 'restaurant' | 'token'>) =>
@@ -44,7 +48,7 @@ const paymentSentence = (order: TrackedOrder): string[] => {
 };
 
 /** The sentences of each mail, before the tracking link. */
-function wording(kind: OrderMailKind, order: TrackedOrder): { subject: string; lines: string[] } {
+function wording(kind: OrderMailKind, order: TrackedOrder, refund: RefundNote | undefined): { subject: string; lines: string[] } {
   const name = order.restaurant.name;
   const number = `#${order.number}`;
   switch (kind) {
@@ -72,11 +76,21 @@ function wording(kind: OrderMailKind, order: TrackedOrder): { subject: string; l
           ...paymentSentence(order),
         ],
       };
+    case 'refunded': {
+      const amount = formatMoney(refund?.amount ?? order.payment.refunded, order.currency);
+      return {
+        subject: `Refund for order ${number}`,
+        lines: [
+          `${name} refunded ${amount} of your order ${number} to your card. It may take a few days to show on your statement.`,
+          ...(refund ? [`Reason: ${refund.reason}`] : []),
+        ],
+      };
+    }
   }
 }
 
-export function orderEmail(kind: OrderMailKind, order: TrackedOrder, publicUrl: string) {
-  const { subject, lines } = wording(kind, order);
+export function orderEmail(kind: OrderMailKind, order: TrackedOrder, publicUrl: string, refund?: RefundNote) {
+  const { subject, lines } = wording(kind, order, refund);
   const link = trackingUrl(publicUrl, order);
   const text = [...lines, '', `Follow your order: ${link}`, '', `— ${order.restaurant.name}`, ''].join('\n');
   const html = mailPage({

@@ -12,6 +12,8 @@ import { detailsOf, ownerOrder, trackedOrder, type OrderRow } from './order-shap
 import type { OrderRestaurant, StoreReaders } from './store-readers';
 import { reachedKitchen, type OrderStatus } from '../../../contracts/ordering/order-lifecycle';
 import { inKitchen } from './counted-orders';
+import { refundsOf } from './order-refund-reads';
+import { sideBySide } from '../../db/side-by-side';
 
 /** Reading orders: the customer's by token, the owner's one by id and their list. */
 
@@ -41,8 +43,8 @@ export async function orderInScope(db: Db, scope: Scope, id: number, lock = fals
 /** The owner's view of one stored order; one awaiting its payment or expired unpaid is not the restaurant's yet (404). */
 export async function ownerView(db: Db, readers: StoreReaders, row: OrderRow): Promise<OwnerOrder> {
   if (!reachedKitchen(row.status as OrderStatus)) throw notFound('Order');
-  const details = await detailsOf(db, [row.id]);
-  return ownerOrder(row, details.get(row.id)!, await restaurantOf(db, readers, row.restaurantId));
+  const [details, refunds] = await sideBySide(db, [() => detailsOf(db, [row.id]), () => refundsOf(db, [row.id])] as const);
+  return { ...ownerOrder(row, details.get(row.id)!, await restaurantOf(db, readers, row.restaurantId)), refunds: refunds.get(row.id) ?? [] };
 }
 
 /**
@@ -94,8 +96,9 @@ export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, qu
     { page: query.page, page_size: query.page_size, ordering: '-placed,-id' },
   );
   const ids = listed.rows.map((row) => row.id);
-  const [details, restaurants] = await Promise.all([
+  const [details, refunds, restaurants] = await Promise.all([
     detailsOf(db, ids),
+    refundsOf(db, ids),
     readers.restaurants(
       db,
       listed.rows.map((row) => row.restaurantId),
@@ -103,6 +106,9 @@ export async function listOrders(db: Db, readers: StoreReaders, scope: Scope, qu
   ]);
   return {
     ...listed,
-    rows: listed.rows.map((row) => ownerOrder(row, details.get(row.id)!, restaurants.get(row.restaurantId) ?? GONE)),
+    rows: listed.rows.map((row) => ({
+      ...ownerOrder(row, details.get(row.id)!, restaurants.get(row.restaurantId) ?? GONE),
+      refunds: refunds.get(row.id) ?? [],
+    })),
   };
 }

@@ -5,6 +5,10 @@ import type { DownloadedFile } from '../../services/shared/api';
 import { errorText } from '../../services/shared/error-text';
 import { csvDownloadRegion } from '../shared/csv-download';
 import { HISTORY_DEFAULTS, type HistorySettings } from './order-history-address';
+import { orderRefundMachine } from './order-refund.machine';
+import { formatMoney } from '../../../contracts/shared/money-format';
+import { refundableCents } from '../../../contracts/ordering/refunds';
+import { fromCents, toCents } from '../../../contracts/shared/cents';
 
 /**
  * The order history (issue 40, `/backoffice/orders/history`): every order the restaurant took,
@@ -18,11 +22,14 @@ import { HISTORY_DEFAULTS, type HistorySettings } from './order-history-address'
  *           loaded --page.next / page.previous / a filter--> loading
  *   search: idle --filter.search--> typing --300 ms quiet--> idle, the list reloads from page 1
  *   download: idle --csv.download [a restaurant]--> downloading --done--> idle (emits screen.saveFile) ; --error--> failed
+ *   refund:   idle --refund.open [the open order is a captured card order with money left]--> open
+ *             (the dialog, ./order-refund.machine.ts) --refunded--> idle, the order replaced (emits screen.announce)
+ *             ; --cancelled--> idle
  *
  * The open order is one of the page's rows (the list carries each order whole: lines, totals,
  * customer, timeline), so opening one asks the server nothing; a new page or filter closes it.
  * The download covers the filters the list shows (not what is still being typed), every page.
- * Tags: `loading`, `ready`, `failed`, `noRestaurant`, `downloading`.
+ * Tags: `loading`, `ready`, `failed`, `noRestaurant`, `downloading`, `refunding`.
  */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -50,10 +57,11 @@ export type OrderHistoryEvent =
   | { type: 'order.open'; orderId: number }
   | { type: 'order.close' }
   | { type: 'csv.download' }
+  | { type: 'refund.open' }
   /** Raised by the machine itself once typing pauses. */
   | { type: 'search.settled' };
 
-export type OrderHistoryEmitted = { type: 'screen.saveFile'; file: DownloadedFile };
+export type OrderHistoryEmitted = { type: 'screen.saveFile'; file: DownloadedFile } | { type: 'screen.announce'; orderId: number; message: string };
 
 type Loaded = { orders: OwnerOrder[]; count: number };
 
@@ -69,14 +77,25 @@ const queryOf = (context: OrderHistoryContext): OrdersQuery => ({ page: context.
 /** A filter or page size changed: page 1 of the new list, no order open. */
 const refilter = (change: Partial<HistorySettings>) => ({ ...change, page: 1, openId: null });
 
+/** "$4.50 refunded on order #12.": what the dialog's success says, once it has closed. */
+const refundedSentence = (before: OwnerOrder, after: OwnerOrder) =>
+  `${formatMoney(fromCents(toCents(after.payment.refunded) - toCents(before.payment.refunded)), after.currency)} refunded on order #${after.number}.`;
+
 export const orderHistoryMachine = setup({
-  types: { context: {} as OrderHistoryContext, events: {} as OrderHistoryEvent, input: {} as OrderHistoryInput, emitted: {} as OrderHistoryEmitted },
+  types: {
+    context: {} as OrderHistoryContext,
+    events: {} as OrderHistoryEvent,
+    input: {} as OrderHistoryInput,
+    emitted: {} as OrderHistoryEmitted,
+    children: {} as { refundDialog: 'refundDialog' },
+  },
   actors: {
     loadHistory: fromPromise<Loaded, OrdersQuery>(async ({ input }) => {
       const page = await listOrders(input);
       return { orders: page.items, count: page.count };
     }),
     downloadHistory: fromPromise<DownloadedFile, OrdersFilters>(({ input }) => downloadOrdersCsv(input)),
+    refundDialog: orderRefundMachine,
   },
   actions: {
     saveFile: emit((_, params: { file: DownloadedFile }) => ({ type: 'screen.saveFile', file: params.file }) as const),
@@ -89,6 +108,11 @@ export const orderHistoryMachine = setup({
     hasNextPage: ({ context }) => context.result !== null && context.page < pageCount(context.result.count, context.pageSize),
     hasPreviousPage: ({ context }) => context.page > 1,
     onThePage: ({ context, event }) => event.type === 'order.open' && (context.result?.orders.some((order) => order.id === event.orderId) ?? false),
+    openRefundable: ({ context }) => {
+      const open = openOrderOf(context);
+      return open !== null && refundableCents(open.payment) > 0;
+    },
+    gotOrder: (_, params: { order: OwnerOrder | null }) => params.order !== null,
   },
 }).createMachine({
   id: 'orderHistory',
@@ -161,6 +185,40 @@ export const orderHistoryMachine = setup({
       failure: 'Could not download the orders',
       guard: 'hasRestaurant',
     }),
+    refund: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'refund.open': { guard: 'openRefundable', target: 'open' } } },
+        open: {
+          tags: ['refunding'],
+          invoke: {
+            id: 'refundDialog',
+            src: 'refundDialog',
+            input: ({ context }) => ({ order: openOrderOf(context)! }),
+            onDone: [
+              {
+                guard: { type: 'gotOrder', params: ({ event }) => ({ order: event.output }) },
+                target: 'idle',
+                actions: [
+                  emit(({ context, event }) => {
+                    const after = event.output!;
+                    const before = context.result?.orders.find((order) => order.id === after.id) ?? after;
+                    return { type: 'screen.announce', orderId: after.id, message: refundedSentence(before, after) } as const;
+                  }),
+                  assign(({ context, event }) => ({
+                    result: context.result && {
+                      ...context.result,
+                      orders: context.result.orders.map((order) => (order.id === event.output!.id ? event.output! : order)),
+                    },
+                  })),
+                ],
+              },
+              { target: 'idle' },
+            ],
+          },
+        },
+      },
+    },
   },
 });
 

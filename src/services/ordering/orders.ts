@@ -1,4 +1,5 @@
 import { OwnerOrder, type KitchenStatus, type OrdersQuery, type TransitionBody } from '../../../contracts/ordering';
+import type { RefundBody } from '../../../contracts/ordering/refunds';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { paths } from '../../../contracts/shared/paths';
 import { api, type DownloadedFile } from '../shared/api';
@@ -74,4 +75,9 @@ export async function readOrder({ orderId }: { orderId: number }): Promise<Owner
 /** Asks the server for a move; its answer is the order as it keeps it now, `next_statuses` included. */
 export function moveOrder({ orderId, body }: { orderId: number; body: TransitionBody }): Promise<OwnerOrder> {
   return api.post(paths.orders.transition(orderId), body, { struct: OwnerOrder });
+}
+
+/** Gives money back on a captured card order; the answer is the order with `payment.refunded` and its refunds. */
+export function refundOrder({ orderId, body }: { orderId: number; body: RefundBody }): Promise<OwnerOrder> {
+  return api.post(paths.orders.refunds(orderId), body, { struct: OwnerOrder });
 }

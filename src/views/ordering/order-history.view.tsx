@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'wouter';
 import { KITCHEN_STATUSES, type KitchenStatus, type OwnerOrder } from '../../../contracts/ordering';
 import { clockOf, formatDayTimeWithYear } from '../../../contracts/shared/clock-format';
 import { paymentLine, receiptRows } from '../../../contracts/ordering/order-receipt';
+import { refundableCents } from '../../../contracts/ordering/refunds';
 import { LoadFailed } from '../../components/load-failed';
 import { saveFile } from '../../components/save-file';
 import { useNarrowerThan } from '../../components/narrow-screen';
@@ -24,6 +25,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { readHistoryAddress, writeHistoryAddress } from '../../machines/ordering/order-history-address';
 import { openOrderOf, orderHistoryMachine, pageCount, type OrderHistoryMachine } from '../../machines/ordering/order-history.machine';
+import { OrderRefundDialog } from './order-refund-dialog';
 import { formatMoney } from '../shared/money-format';
 import { isAdmin, useSession } from '../shared/session-context';
 import { useScreen } from '../shared/use-screen';
@@ -84,8 +86,14 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
   // Read once: from then on the machine owns the filters and the address follows it.
   const [initial] = useState(() => readHistoryAddress(search.toString()));
   const [state, send, actor] = useMachine(machine, { input: { ...initial, restaurantId } });
-  useScreen(actor, { 'screen.saveFile': ({ file }) => saveFile(file, HISTORY_CSV_NAME) });
+  // What the last refund said, for its order's drawer only.
+  const [said, setSaid] = useState<{ orderId: number; message: string } | null>(null);
+  useScreen(actor, {
+    'screen.saveFile': ({ file }) => saveFile(file, HISTORY_CSV_NAME),
+    'screen.announce': ({ orderId, message }) => setSaid({ orderId, message }),
+  });
   const { context } = state;
+  const refundDialog = state.children.refundDialog;
 
   // The address follows the filters (a link shares them): a sync of the context to the URL.
   const address = writeHistoryAddress(context);
@@ -159,7 +167,13 @@ function OrderHistory({ machine, restaurantId, admin }: { machine: OrderHistoryM
           </Group>
         </Stack>
       )}
-      <OrderDetail order={open} onClose={() => send({ type: 'order.close' })} />
+      <OrderDetail
+        order={open}
+        onClose={() => send({ type: 'order.close' })}
+        onRefund={() => send({ type: 'refund.open' })}
+        said={said !== null && said.orderId === open?.id ? said.message : ''}
+      />
+      <OrderRefundDialog actor={refundDialog} />
     </Stack>
   );
 }
@@ -179,14 +193,11 @@ function HistoryRow({ order, onOpen }: { order: OwnerOrder; onOpen: () => void }
   );
 }
 
-/** How the order is paid and what went back (issue 44), as the board and the mails say it. */
-function PaymentText({ order }: { order: OwnerOrder }) {
-  const line = paymentLine(order);
-  return line ? <Text>{line}</Text> : null;
-}
-
-/** The order in full: customer, address, lines, totals, note, timeline. The drawer returns the focus to its row. */
-function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: () => void }) {
+/**
+ * The order in full: customer, address, lines, totals, payment and refunds, note, timeline. The
+ * drawer returns the focus to its row.
+ */
+function OrderDetail({ order, onClose, onRefund, said }: { order: OwnerOrder | null; onClose: () => void; onRefund: () => void; said: string }) {
   const phone = useNarrowerThan('sm');
   const money = (amount: number) => (order ? formatMoney(amount, order.currency) : '');
   return (
@@ -238,7 +249,7 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
               </Fragment>
             ))}
           </dl>
-          <PaymentText order={order} />
+          <OrderPayment order={order} onRefund={onRefund} said={said} />
           <section aria-label="Timeline">
             <Title order={3} size="h5">
               Timeline
@@ -255,5 +266,34 @@ function OrderDetail({ order, onClose }: { order: OwnerOrder | null; onClose: ()
         </Stack>
       ) : null}
     </Drawer>
+  );
+}
+
+/** How the order was paid, its refunds ("$4.50 refunded on … — Cold pizza (by owner@…)"), and Refund while money is left. */
+function OrderPayment({ order, onRefund, said }: { order: OwnerOrder; onRefund: () => void; said: string }) {
+  const paid = paymentLine(order);
+  const refunds = order.refunds ?? [];
+  return (
+    <section aria-label="Payment">
+      {paid ? <Text>{paid}</Text> : null}
+      {refunds.length > 0 ? (
+        <ul className={classes.refunds} aria-label="Refunds">
+          {refunds.map((refund, index) => (
+            // Oldest first, never reordered: refunds made at once may share their instant.
+            <li key={index}>
+              {`${formatMoney(refund.amount, order.currency)} refunded on ${when(refund.at, order)} — ${refund.reason}${refund.by ? ` (by ${refund.by})` : ''}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Text role="status" size="sm">
+        {said}
+      </Text>
+      {refundableCents(order.payment) > 0 ? (
+        <Button variant="default" mt="xs" aria-haspopup="dialog" onClick={onRefund}>
+          Refund
+        </Button>
+      ) : null}
+    </section>
   );
 }

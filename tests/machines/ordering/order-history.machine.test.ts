@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrdersQuery } from '#contracts/ordering';
 import { HISTORY_DEFAULTS, readHistoryAddress, writeHistoryAddress } from '#src/machines/ordering/order-history-address';
 import { openOrderOf, orderHistoryMachine } from '#src/machines/ordering/order-history.machine';
+import { orderRefundMachine } from '#src/machines/ordering/order-refund.machine';
 import { ownerOrder } from '../../fixtures/ordering/owner-orders';
 import type { OrdersFilters } from '#src/services/ordering/orders';
 import type { DownloadedFile } from '#src/services/shared/api';
@@ -11,6 +12,9 @@ import { recordedCall } from '../../support/recorded-call';
 import { assertWalksCover } from '../../support/path-coverage';
 
 const FILE: DownloadedFile = { blob: new Blob(['id\r\n']), filename: 'orders-2026-11-27.csv' };
+/** A completed order paid by card, its $27.00 captured and nothing refunded yet. */
+const capturedCardOrder = (id: number) =>
+  ownerOrder({ id, status: 'completed', payment: { method: 'card', state: 'captured', paid: 27, refunded: 0 }, refunds: [] });
 const loaded = (count: number, ids: number[]) => ({ orders: ids.map((id) => ownerOrder({ id })), count });
 
 describe('order history machine (issue 40)', () => {
@@ -31,9 +35,22 @@ describe('order history machine (issue 40)', () => {
       { type: 'xstate.done.actor.downloadHistory', output: FILE },
       { type: 'xstate.error.actor.downloadHistory', error: new Error('HTTP 503') },
     ];
+    const card = capturedCardOrder(1);
     assertWalksCover(orderHistoryMachine, [
-      { input: { restaurantId: 7, page: 3 }, events, limit: 20_000 },
-      { input: { restaurantId: null }, events },
+      { input: { restaurantId: 7, page: 3 }, events, limit: 20_000, skip: ['refund.open'] },
+      { input: { restaurantId: null }, events, skip: ['refund.open'] },
+      {
+        // The refund dialog's region, from an open captured card order.
+        input: { restaurantId: 7 },
+        events: [
+          { type: 'xstate.done.actor.loadHistory', output: { orders: [card], count: 1 } },
+          { type: 'order.open', orderId: 1 },
+          { type: 'refund.open' },
+          { type: 'xstate.done.actor.refundDialog', output: { ...card, payment: { ...card.payment, refunded: 4.5 } } },
+          { type: 'xstate.done.actor.refundDialog', output: null },
+        ],
+        skip: ['filter.search', 'filter.status', 'filter.day', 'page.next', 'page.previous', 'list.retry', 'csv.download', 'xstate.error.actor.loadHistory'],
+      },
     ]);
   });
 
@@ -107,6 +124,42 @@ describe('order history machine (issue 40)', () => {
     await waitFor(actor, (snapshot) => !snapshot.hasTag('downloading'));
     expect(downloads.calls.at(-1)).toEqual({ restaurant_id: 7, day: '2026-11-20', search: 'Ada' });
     expect(saved).toHaveLength(2);
+    actor.stop();
+  });
+
+  it('opens the refund dialog only on a captured card order with money left, and shows the refunded order with a sentence', async () => {
+    const inPerson = ownerOrder({ id: 2, status: 'completed' });
+    const card = capturedCardOrder(1);
+    const after = { ...card, payment: { ...card.payment, refunded: 4.5 } };
+    const actor = createActor(
+      provideChecked(orderHistoryMachine, {
+        actors: {
+          loadHistory: fromPromise<ReturnType<typeof loaded>, OrdersQuery>(async () => ({ orders: [card, inPerson], count: 2 })),
+          refundDialog: orderRefundMachine.provide({ actors: { refundOrder: fromPromise(async () => after) } }),
+        },
+      }),
+      { input: { restaurantId: 7 } },
+    ).start();
+    const said: string[] = [];
+    actor.on('screen.announce', (event) => said.push(event.message));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ready'));
+    actor.send({ type: 'order.open', orderId: 2 });
+    actor.send({ type: 'refund.open' });
+    expect(actor.getSnapshot().hasTag('refunding')).toBe(false);
+    actor.send({ type: 'order.open', orderId: 1 });
+    actor.send({ type: 'refund.open' });
+    const dialog = actor.getSnapshot().children.refundDialog!;
+    dialog.send({ type: 'refund.amount', amount: '4.50' });
+    dialog.send({ type: 'refund.reason', reason: 'Cold pizza' });
+    dialog.send({ type: 'refund.submit' });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('refunding'));
+    expect(openOrderOf(actor.getSnapshot().context)?.payment.refunded).toBe(4.5);
+    expect(said).toEqual(['$4.50 refunded on order #11.']);
+
+    actor.send({ type: 'refund.open' });
+    actor.getSnapshot().children.refundDialog!.send({ type: 'refund.cancel' });
+    expect(actor.getSnapshot().hasTag('refunding')).toBe(false);
+    expect(said).toHaveLength(1);
     actor.stop();
   });
 

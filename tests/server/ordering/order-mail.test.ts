@@ -23,6 +23,17 @@ describe('order mails', { timeout: 10_000 }, () => {
     const now = ownerOrder({ id: 3, restaurant: inLondon, estimated_at: '2026-11-27T18:25:00.000Z' });
     expect(orderEmail('accepted', now, PUBLIC_URL).html).toContain('It should be ready at 18:25.');
   });
+
+  it('say how much a refund gave back and why, in text and HTML alike, the reason escaped', () => {
+    const order = ownerOrder({ id: 4, restaurant: inChicago, payment: { method: 'card', state: 'captured', paid: 27, refunded: 4.5 } });
+    const mail = orderEmail('refunded', order, PUBLIC_URL, { amount: 4.5, reason: 'Cold <pizza>' });
+    expect(mail.subject).toBe('Refund for order #14');
+    expect(mail.text).toContain('Blue Door refunded $4.50 of your order #14 to your card.');
+    expect(mail.text).toContain('Reason: Cold <pizza>');
+    expect(mail.html).toContain('Reason: Cold &lt;pizza&gt;');
+    // Without the refund at hand, the mail names what was refunded in all.
+    expect(orderEmail('refunded', { ...order, payment: { ...order.payment, refunded: 9 } }, PUBLIC_URL).text).toContain('refunded $9.00 of your order #14');
+  });
 });
 
 describe('how order mails say the payment (issue 44)', { timeout: 10_000 }, () => {

@@ -134,3 +134,107 @@ describe('order history', () => {
     expect(Object.fromEntries(asked[0]!)).toEqual({ page: '1', page_size: '20', restaurant_id: '42', status: 'completed', search: 'nobody' });
   });
 });
+
+describe('refunding from the order history (issue 44)', () => {
+  const CARD: OwnerOrder = ownerOrder({
+    id: 1,
+    status: 'completed',
+    payment: { method: 'card', state: 'captured', paid: 27, refunded: 0 },
+    refunds: [],
+  });
+
+  /** The list holds the card order; each refund is checked and answered as the server would. */
+  function refundServer() {
+    const sent: unknown[] = [];
+    let order = CARD;
+    signedInAs(OWNER, {
+      answer: (request) => {
+        const url = new URL(request.url);
+        const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if (url.pathname === '/api/v2/orders/') return json({ count: 1, next: null, previous: null, results: [order] });
+        if (url.pathname !== '/api/v2/orders/1/refunds/') return undefined;
+        sent.push(request.body);
+        const body = request.body as { amount?: number; line_positions?: number[]; reason: string };
+        if (body.amount !== undefined && body.amount > 27) {
+          const sentence = 'At most $27.00 is left to refund on this order.';
+          return json({ detail: sentence, code: 'invalid', fields: { amount: sentence } }, 400);
+        }
+        const amount = body.amount ?? 27;
+        order = {
+          ...order,
+          payment: { ...order.payment, refunded: order.payment.refunded + amount },
+          refunds: [
+            ...(order.refunds ?? []),
+            { amount, reason: body.reason.trim(), at: '2026-11-27T19:00:00.000Z', by: 'owner@example.com', line_positions: body.line_positions ?? null },
+          ],
+        };
+        return json(order, 201);
+      },
+    });
+    return sent;
+  }
+
+  it('refunds an amount with a reason: errors on their fields first, then the refund listed and the focus back on Refund', async () => {
+    const sent = refundServer();
+    openAppAt('/backoffice/orders/history');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^#11 Ada/ }, FIRST_LOAD));
+    const detail = await screen.findByRole('dialog', { name: 'Order #11' });
+    const payment = within(detail).getByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('Paid $27.00 by card');
+    const refund = within(payment).getByRole('button', { name: 'Refund' });
+    await user.click(refund);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #11' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    await waitFor(() => expect(amount).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Check Amount and Reason.');
+    expect(amount).toHaveAccessibleDescription('Enter an amount above 0 with at most two decimals.');
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(sent).toEqual([]);
+
+    await user.type(amount, '30');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cold pizza');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('At most $27.00 is left to refund on this order.'));
+
+    await user.clear(amount);
+    await user.type(amount, '4.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund order #11' })).toBeNull());
+    expect(sent.at(-1)).toEqual({ amount: 4.5, reason: 'Cold pizza' });
+    expect(payment).toHaveTextContent('Paid $27.00 by card · $4.50 refunded');
+    expect(within(payment).getByRole('list', { name: 'Refunds' })).toHaveTextContent(
+      '$4.50 refunded on Fri 27 Nov 2026, 13:00 — Cold pizza (by owner@example.com)',
+    );
+    expect(within(payment).getByRole('status')).toHaveTextContent('$4.50 refunded on order #11.');
+    await waitFor(() => expect(refund).toHaveFocus());
+  });
+
+  it('refunds chosen lines, and Cancel closes the dialog with nothing sent', async () => {
+    const sent = refundServer();
+    openAppAt('/backoffice/orders/history');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^#11 Ada/ }, FIRST_LOAD));
+    const detail = await screen.findByRole('dialog', { name: 'Order #11' });
+    await user.click(within(detail).getByRole('button', { name: 'Refund' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Refund order #11' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund order #11' })).toBeNull());
+    expect(sent).toEqual([]);
+    await waitFor(() => expect(within(detail).getByRole('button', { name: 'Refund' })).toHaveFocus());
+
+    await user.click(within(detail).getByRole('button', { name: 'Refund' }));
+    dialog = await screen.findByRole('dialog', { name: 'Refund order #11' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Chosen lines' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '2 × Margherita (Large): $27.00' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Burnt');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund order #11' })).toBeNull());
+    expect(sent).toEqual([{ line_positions: [0], reason: 'Burnt' }]);
+    expect(within(detail).getByRole('region', { name: 'Payment' })).toHaveTextContent('Paid $27.00 by card · $27.00 refunded');
+    // Nothing is left to give back.
+    expect(within(detail).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});
