@@ -67,6 +67,7 @@ import { NewOrdersQuery } from '#contracts/shared/new-orders';
 import * as placing from '#src/services/ordering/place-order';
 import * as tracking from '#src/services/ordering/track-order';
 import { OrdersQuery, PlaceOrderBody, TransitionBody } from '#contracts/ordering';
+import { RefundBody } from '#contracts/ordering/refunds';
 import * as stats from '#src/services/insights/stats';
 import * as money from '#src/services/ordering/money';
 import * as coupons from '#src/services/ordering/coupons';
@@ -214,6 +215,12 @@ const AUDIT: Record<string, Audit> = {
     call: () => notificationSettings.saveNotificationSettings({ restaurantId: 42, settings: { new_order_mail: false } }),
     route: `PUT ${M('/restaurants/:id/settings/notifications/')}`,
     body: NotificationSettings,
+  },
+  // Issue 44: a refund of an amount with its reason.
+  'orders.refundOrder': {
+    call: () => orders.refundOrder({ orderId: 7, body: { amount: 4.5, reason: 'Cold pizza' } }),
+    route: `POST ${M('/orders/:id/refunds/')}`,
+    body: RefundBody,
   },
   'orders.moveOrder': {
     call: () => orders.moveOrder({ orderId: 7, body: { to: 'accepted', prep_minutes: 15 } }),

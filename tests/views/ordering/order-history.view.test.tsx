@@ -181,7 +181,7 @@ describe('refunding from the order history (issue 44)', () => {
     await user.click(await screen.findByRole('button', { name: /^#11 Ada/ }, FIRST_LOAD));
     const detail = await screen.findByRole('dialog', { name: 'Order #11' });
     const payment = within(detail).getByRole('region', { name: 'Payment' });
-    expect(payment).toHaveTextContent('Paid $27.00 by card');
+    expect(payment).toHaveTextContent('Paid by card: $27.00');
     const refund = within(payment).getByRole('button', { name: 'Refund' });
     await user.click(refund);
 
@@ -204,7 +204,7 @@ describe('refunding from the order history (issue 44)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund order #11' })).toBeNull());
     expect(sent.at(-1)).toEqual({ amount: 4.5, reason: 'Cold pizza' });
-    expect(payment).toHaveTextContent('Paid $27.00 by card · $4.50 refunded');
+    expect(payment).toHaveTextContent('Paid by card: $27.00 · $4.50 refunded');
     expect(within(payment).getByRole('list', { name: 'Refunds' })).toHaveTextContent(
       '$4.50 refunded on Fri 27 Nov 2026, 13:00 — Cold pizza (by owner@example.com)',
     );
@@ -233,7 +233,7 @@ describe('refunding from the order history (issue 44)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund order #11' })).toBeNull());
     expect(sent).toEqual([{ line_positions: [0], reason: 'Burnt' }]);
-    expect(within(detail).getByRole('region', { name: 'Payment' })).toHaveTextContent('Paid $27.00 by card · $27.00 refunded');
+    expect(within(detail).getByRole('region', { name: 'Payment' })).toHaveTextContent('Paid by card: $27.00 · $27.00 refunded');
     // Nothing is left to give back.
     expect(within(detail).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
