@@ -64,11 +64,12 @@ export async function cardPaymentRoutes(app: ContractApp, context: AppContext, d
       config: { rateLimit: { max: context.config.orderLimitPerMinute, timeWindow: 60_000, keyGenerator: orderLimitKey } },
     },
     async (request, reply) => {
-      const order = await trackOrder(payments.db, dependencies.readers, request.params.token);
-      if (order.status === 'awaiting_payment') {
-        const [row] = await payments.db.select({ reference: orders.paymentReference }).from(orders).where(eq(orders.token, request.params.token));
-        if (row?.reference) await announce(await settleAttempt(payments, row.reference), request.log);
-      }
+      // The order's status and attempt first (one small read); the answer is read once, after settling.
+      const [row] = await payments.db
+        .select({ status: orders.status, reference: orders.paymentReference })
+        .from(orders)
+        .where(eq(orders.token, request.params.token));
+      if (row?.status === 'awaiting_payment' && row.reference) await announce(await settleAttempt(payments, row.reference), request.log);
       return reply.header('cache-control', 'no-store').send(await trackOrder(payments.db, dependencies.readers, request.params.token));
     },
   );

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { Coupon } from '#contracts/ordering/coupons';
 import type { PlacedOrder, PlaceOrderBody, TrackedOrder } from '#contracts/ordering';
-import type { Storefront } from '#contracts/storefront';
 import { expireUnpaid, type CardPayments } from '#server/domain/ordering/card-payments';
 import { stripeProvider } from '#server/domain/payments/stripe-provider';
-import { startStripeDouble, type StripeDouble } from '#tests/doubles/stripe/stripe-double';
-import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import type { StripeDouble } from '#tests/doubles/stripe/stripe-double';
+import type { OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { memoryMailer } from '../accounts/auth-helpers';
-import { injectedOwner } from '../owner-calls';
 import { createTestApp, type TestApp } from '../test-app';
+import { startCardStore, type CardStore } from './card-store';
 
 /**
  * Card orders against the Stripe double (issue 44): stored awaiting their payment, out of the
@@ -18,7 +16,6 @@ import { createTestApp, type TestApp } from '../test-app';
  * captured on completion, released on cancel. The app listens on a port so the double's webhooks
  * reach it as Stripe's would.
  */
-const WEBHOOK_SECRET = 'whsec_card_orders_test_secret';
 // The double keeps Stripe's clock (the real one): the app's starts there too, and the expiry test moves it on.
 let now = new Date();
 const mailer = memoryMailer();
@@ -28,25 +25,14 @@ let owner: { call: OwnerCall; restaurantId: number };
 let menu: { dish: number; size: number; crust: number };
 let keys = 0;
 
+let store: CardStore;
+
 beforeAll(async () => {
-  stripe = await startStripeDouble({ webhookSecret: WEBHOOK_SECRET });
-  t = await createTestApp({
-    clock: () => now,
-    mailer,
-    config: { orderLimitPerMinute: 100_000, stripe: { secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url } },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v2/payments/stripe/webhook/`);
-  owner = await injectedOwner(t, 'card@example.com');
-  await seedStore(owner.call, owner.restaurantId, { slug: 'card-door', categories: 1, itemsPerCategory: 1 });
-  await owner.call('PUT', `/restaurants/${owner.restaurantId}/settings/payments/`, { card_online: true, in_person: true });
-  const store: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/card-door/' })).json();
-  const pizza = store.categories[0]!;
-  menu = { dish: pizza.items[0]!.id, size: pizza.sizes[0]!.id, crust: pizza.extra_groups[0]!.selections[0]!.id };
+  store = await startCardStore({ slug: 'card-door', ownerEmail: 'card@example.com', mailer, clock: () => now });
+  ({ stripe, t, owner, menu } = store);
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await store?.close();
 });
 beforeEach(async () => {
   await t.app.backgroundSettled();
@@ -72,7 +58,7 @@ const placedEvents = async (orderId: number) =>
 /** What the server's minute sweep runs with (it reads no store: it only closes pages and expires orders). */
 const sweeper = (): CardPayments => ({
   db: t.database.db,
-  provider: stripeProvider({ secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url }),
+  provider: stripeProvider({ secretKey: stripe.secretKey, webhookSecret: store.webhookSecret, apiUrl: stripe.url }),
   readers: {
     store: () => Promise.reject(new Error('the sweep reads no store')),
     restaurants: () => Promise.reject(new Error('the sweep reads no restaurant')),
@@ -211,14 +197,14 @@ describe('the provider’s side', { timeout: 30_000 }, () => {
 
 describe('a server that dies between Stripe’s answer and its own commit', { timeout: 30_000 }, () => {
   it('leaves the order waiting, and the webhook delivered to the server that comes back places it', async () => {
-    const real = stripeProvider({ secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url });
+    const real = stripeProvider({ secretKey: stripe.secretKey, webhookSecret: store.webhookSecret, apiUrl: stripe.url });
     // This server reads the payment from Stripe, then stops before it writes anything (the process killed there).
     const dying = await createTestApp({
       database: t.database,
       clock: () => now,
       mailer,
       payments: { ...real, read: async (reference) => (await real.read(reference), Promise.reject(new Error('killed'))) },
-      config: { orderLimitPerMinute: 100_000, stripe: { secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url } },
+      config: { orderLimitPerMinute: 100_000, stripe: { secretKey: stripe.secretKey, webhookSecret: store.webhookSecret, apiUrl: stripe.url } },
     });
     try {
       const order = await placedByCard();

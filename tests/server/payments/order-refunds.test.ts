@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { OwnerOrder, PlacedOrder, PlaceOrderBody } from '#contracts/ordering';
-import type { Storefront } from '#contracts/storefront';
-import { startStripeDouble, type StripeDouble } from '#tests/doubles/stripe/stripe-double';
-import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import type { StripeDouble } from '#tests/doubles/stripe/stripe-double';
+import type { OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
-import { createTestApp, type TestApp } from '../test-app';
+import type { TestApp } from '../test-app';
+import { startCardStore, type CardStore } from './card-store';
 
 /**
  * Refunds from the owner's order view (issue 44, item 4) against the Stripe double: an amount or
  * chosen lines, with a reason, at most what is left of the captured money, recorded with who gave
  * it; a provider outage records nothing; refunds at once never give back more than was taken.
  */
-const WEBHOOK_SECRET = 'whsec_order_refunds_test_secret';
 const mailer = memoryMailer();
 let stripe: StripeDouble;
 let t: TestApp;
@@ -22,25 +20,15 @@ let stranger: { call: OwnerCall; restaurantId: number };
 let menu: { dish: number; size: number; crust: number };
 let keys = 0;
 
+let store: CardStore;
+
 beforeAll(async () => {
-  stripe = await startStripeDouble({ webhookSecret: WEBHOOK_SECRET });
-  t = await createTestApp({
-    mailer,
-    config: { orderLimitPerMinute: 100_000, stripe: { secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url } },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v2/payments/stripe/webhook/`);
-  owner = await injectedOwner(t, 'refunds@example.com');
+  store = await startCardStore({ slug: 'refund-door', ownerEmail: 'refunds@example.com', mailer });
+  ({ stripe, t, owner, menu } = store);
   stranger = await injectedOwner(t, 'other-refunds@example.com');
-  await seedStore(owner.call, owner.restaurantId, { slug: 'refund-door', categories: 1, itemsPerCategory: 1 });
-  await owner.call('PUT', `/restaurants/${owner.restaurantId}/settings/payments/`, { card_online: true, in_person: true });
-  const store: Storefront = (await t.app.inject({ method: 'GET', url: '/api/v2/storefront/refund-door/' })).json();
-  const pizza = store.categories[0]!;
-  menu = { dish: pizza.items[0]!.id, size: pizza.sizes[0]!.id, crust: pizza.extra_groups[0]!.selections[0]!.id };
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await store?.close();
 });
 beforeEach(async () => {
   await t.app.backgroundSettled();
