@@ -20,6 +20,9 @@ import { mailRestaurant } from './restaurant-mail';
 const WebhookAnswer = object({ received: boolean() });
 const RetryAnswer = object({ checkout_url: string() });
 
+/** The largest event body taken (Stripe's own events are a few kilobytes; its documentation bounds none above this). */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
 /** How often each process looks for unpaid orders past their window and payments a provider outage left open. */
 const SWEEP_EVERY_MS = 60_000;
 
@@ -128,6 +131,8 @@ function webhookRoute(
     (raw as ContractApp).post(
       `${API_BASE}${paths.stripeWebhook}`,
       {
+        // Stripe's events are a few kilobytes: a megabyte of anyone's bytes is refused before it is read whole.
+        bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           response: {
             200: json(WebhookAnswer, 'The event was verified and acted on, or had been already.'),

@@ -173,6 +173,17 @@ describe('the provider’s side', { timeout: 30_000 }, () => {
     expect((await track(order.token)).status).toBe('awaiting_payment');
   });
 
+  it('refuses an event body far larger than Stripe sends (413) before verifying it', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/stripe/webhook/',
+      payload: JSON.stringify({ id: 'evt_big', pad: 'x'.repeat(300 * 1024) }),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json()).toHaveProperty('detail');
+  });
+
   it('says so in a sentence when Stripe cannot be reached, and the same order goes through on the retry', async () => {
     // One placing's call and the SDK's two retries of it.
     stripe.failNext(3);
