@@ -5,7 +5,7 @@
 // are deleted with their parent (ON DELETE CASCADE), so deleting a category is one statement.
 // Toppings, dressings and primary option sets with a null restaurant_id are the platform
 // library. Money is numeric(10, 2): exact in the database, a number with two decimals in JSON.
-import { boolean, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { restaurants } from './schema';
 
 export const pricedBy = pgEnum('priced_by', ['none', 'weight', 'size']);
@@ -173,6 +173,8 @@ export const extraSelections = pgTable(
     name: text('name').notNull(),
     price: money('price').notNull().default(0),
     imageUrl: text('image_url'),
+    /** Sold out (86) until then (issue 45): orderable again by itself once it has passed. */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
   },
   (table) => [unique('extra_selections_group_name_unique').on(table.groupId, table.name)],
 );
@@ -190,6 +192,8 @@ export const menuItems = pgTable(
     price: money('price'),
     imageUrl: text('image_url'),
     available: boolean('available').notNull().default(true),
+    /** Sold out (86) until then (issue 45): orderable again by itself once it has passed. */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
   },
   (table) => [index('menu_items_category_idx').on(table.categoryId)],
 );

@@ -83,6 +83,13 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** When an unpaid card order lapses (its coupon use given back); null once paid, and for in-person orders. */
     paymentDueBy: timestamp('payment_due_by', { withTimezone: true }),
+    /**
+     * The 15-minute slot the order takes of the kitchen's capacity (issue 45): its scheduled time,
+     * or the slot its estimated time falls in when wanted now; null for orders placed before.
+     */
+    slotAt: timestamp('slot_at', { withTimezone: true }),
+    /** Items in the order (the sum of its lines' quantities): what a slot's item limit counts. */
+    itemCount: integer('item_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -103,6 +110,8 @@ export const orders = pgTable(
     index('orders_restaurant_status_placed_idx').on(table.restaurantId, table.status, table.placedAt),
     // What each coupon gave away (the coupons list) and the delete's `set null`: only orders with one.
     index('orders_coupon_idx').on(table.couponId).where(sql`${table.couponId} is not null`),
+    // What a slot already holds (issue 45): one restaurant's orders of one slot.
+    index('orders_restaurant_slot_idx').on(table.restaurantId, table.slotAt).where(sql`${table.slotAt} is not null`),
   ],
 );
 
@@ -196,6 +205,65 @@ export const restaurantPaymentSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('restaurant_payment_settings_some_check', sql`${table.cardOnline} or ${table.inPerson}`)],
+);
+
+/**
+ * How the kitchen sets its pace (issue 45): capacity per 15-minute slot (null: no limit), the
+ * shortest notice it takes, whether new orders are accepted by themselves and with what prep time,
+ * and busy mode: a pause of new orders (paused_at set; until paused_until, or until reopened when
+ * that is null) and minutes added to every prep time until busy_until. No row: no limits, no pause.
+ */
+export const restaurantKitchenSettings = pgTable(
+  'restaurant_kitchen_settings',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    maxOrdersPerSlot: integer('max_orders_per_slot'),
+    maxItemsPerSlot: integer('max_items_per_slot'),
+    minLeadMinutes: integer('min_lead_minutes').notNull().default(0),
+    autoAccept: boolean('auto_accept').notNull().default(false),
+    defaultPrepMinutes: integer('default_prep_minutes').notNull().default(20),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
+    busyUntil: timestamp('busy_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'restaurant_kitchen_settings_limits_check',
+      sql`(${table.maxOrdersPerSlot} is null or ${table.maxOrdersPerSlot} > 0) and (${table.maxItemsPerSlot} is null or ${table.maxItemsPerSlot} > 0)
+        and ${table.minLeadMinutes} >= 0 and ${table.defaultPrepMinutes} > 0 and ${table.busyExtraMinutes} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The restaurant's feed (issue 45, the Notifications screen): new orders, cancellations, payments
+ * failed or refunded, coupons used up, items back from sold out; written in the transaction of the
+ * change it tells of, so every server process reads the same feed. `detail` holds the words'
+ * figures (order number, item name) as they were; read and unread are the restaurant's, not a user's.
+ */
+export const restaurantNotifications = pgTable(
+  'restaurant_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+    /** A menu item or extra selection, or a coupon: no foreign key, the feed outlives a deleted one. */
+    subjectId: integer('subject_id'),
+    detail: jsonb('detail').$type<Record<string, string | number | null>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('restaurant_notifications_restaurant_idx').on(table.restaurantId, table.id),
+    index('restaurant_notifications_unread_idx').on(table.restaurantId).where(sql`${table.readAt} is null`),
+  ],
 );
 
 /** The last order number each restaurant gave; raised in the transaction that stores the order. */
