@@ -32,7 +32,14 @@ export function stripeEvent(event: Stripe.Event): PaymentEvent {
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      return { ...about, kind: 'refunded', reference: null, paymentId: idOf(charge.payment_intent), orderId: orderIdOf(charge.metadata) };
+      return {
+        ...about,
+        kind: 'refunded',
+        reference: null,
+        paymentId: idOf(charge.payment_intent),
+        orderId: orderIdOf(charge.metadata),
+        refunded: charge.amount_refunded,
+      };
     }
     default:
       return { ...about, kind: 'ignored', reference: null, paymentId: null, orderId: null };

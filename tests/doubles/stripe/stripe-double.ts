@@ -57,6 +57,11 @@ export type StripeDouble = {
   webhooksSettled(): Promise<void>;
   /** The next `count` API calls answer 500 (api_error), as Stripe does in an incident. */
   failNext(count: number): void;
+  /**
+   * The next `count` API calls are carried out, and their connection is then dropped before any
+   * answer: a refund made whose answer was lost. A retry under the same key is answered the kept result.
+   */
+  loseNextAnswers(count: number): void;
   /** The API calls received, oldest first. */
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -90,6 +95,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const kept = new Map<string, KeptResult>();
   const requests: RecordedRequest[] = [];
   let failures = 0;
+  let lostAnswers = 0;
   let baseUrl = '';
   // The request a change came from, for its events' `request` field.
   let currentRequest: StripeEvent['request'] = { id: null, idempotency_key: null };
@@ -235,6 +241,11 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       currentRequest = { id: null, idempotency_key: null };
     }
     requests.push({ method, path: url.pathname, idempotencyKey, status: answer.status, replayed: answer.replayed });
+    if (lostAnswers > 0) {
+      lostAnswers -= 1;
+      response.socket?.destroy();
+      return;
+    }
     response.writeHead(answer.status, {
       'content-type': 'application/json',
       'request-id': requestId,
@@ -318,6 +329,9 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     webhooksSettled: () => outbox.settled(),
     failNext: (count) => {
       failures = count;
+    },
+    loseNextAnswers: (count) => {
+      lostAnswers = count;
     },
     requests,
     close: async () => {

@@ -121,6 +121,21 @@ describe('a card order', { timeout: 30_000 }, () => {
     expect(await track(order.token)).toMatchObject({ status: 'placed', payment: { state: 'authorized' } });
   });
 
+  it('is placed by Stripe’s PaymentIntent event alone, for an endpoint that hears of no Checkout Session', async () => {
+    const order = await placedByCard();
+    const url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v2/payments/stripe/webhook/`;
+    // Nothing is delivered while the customer pays: then only the PaymentIntent's event is.
+    stripe.setWebhookUrl(undefined);
+    stripe.pay(sessionOf(order));
+    stripe.setWebhookUrl(url);
+    expect(await track(order.token)).toMatchObject({ status: 'awaiting_payment' });
+    const intentEvent = stripe.events('payment_intent.amount_capturable_updated').at(-1)!;
+    stripe.resend(intentEvent.event.id);
+    await stripe.webhooksSettled();
+    expect(await track(order.token)).toMatchObject({ status: 'placed', payment: { state: 'authorized', paid: order.total } });
+    expect(await placedEvents(order.id)).toBe(1);
+  });
+
   it('is captured when completed and released when cancelled, each with its own key', async () => {
     const kept = await placedByCard();
     const dropped = await placedByCard();
