@@ -105,7 +105,8 @@ export function stripeProvider(config: StripeConfig, options: StripeProviderOpti
 
     async read(reference) {
       const session = await calling(stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent.latest_charge'] }));
-      const paid = expanded(session.payment_intent);
+      // A server that does not expand (an older API, a mock) answers the id: the PaymentIntent is read on its own then.
+      const paid = typeof session.payment_intent === 'string' ? await intent(session.payment_intent) : expanded(session.payment_intent);
       const status = paid ? intentStatus(paid) : null;
       if (status && status.state !== 'pending') return status;
       return { state: session.status === 'expired' ? 'expired' : 'pending', paymentId: paid?.id ?? null, authorized: 0, captured: 0, refunded: 0 };

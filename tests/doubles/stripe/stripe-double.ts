@@ -27,6 +27,8 @@ export type StripeDoubleOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /** False: `expand[]` is taken and ignored, as by an older API or a mock that does not expand (ids stay ids). */
+  expands?: boolean;
   /** Told of each delivery's answer (the runnable double logs them). */
   onDelivery?: (event: StripeEvent, delivery: Delivery) => void;
 };
@@ -136,7 +138,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     pattern,
     needsCallersKey,
     parse: (params) => parseParams(struct, params),
-    execute: (id, body) => expanded(execute(id, body as T), (body as T).expand),
+    execute: (id, body) => expanded(execute(id, body as T), options.expands === false ? [] : (body as T).expand),
   });
 
   const routes: Route[] = [
