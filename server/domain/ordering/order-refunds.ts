@@ -5,12 +5,13 @@ import { REFUND_MESSAGES, refundTooLarge, type RefundBody } from '../../../contr
 import { fromCents, toCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Db } from '../../db/database';
-import { orderLines, orderRefunds, orders } from '../../db/schema-ordering';
+import { orderLines, orderRefunds, orders, restaurantNotifications } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
 import type { PaymentProvider } from '../payments/provider';
 import type { Scope } from '../shared/scope';
 import { notFound } from '../shared/tenancy';
 import { paymentKeys, unavailable } from './card-payments';
+import { notifyAboutOrder } from './notifications';
 import { orderInScope } from './order-reads';
 import type { OrderRow } from './order-shapes';
 
@@ -69,7 +70,8 @@ async function reserve(tx: Db, scope: Scope, orderId: number, body: RefundBody, 
     .update(orders)
     .set({ refundedCents: sql`${orders.refundedCents} + ${cents}`, updatedAt: at })
     .where(eq(orders.id, row.id));
-  return { refundId: refund!.id, paymentId: row.paymentId, cents };
+  const notificationId = await notifyAboutOrder(tx, 'refund', row, at, { amount: fromCents(cents) });
+  return { refundId: refund!.id, notificationId, paymentId: row.paymentId, cents };
 }
 
 /**
@@ -85,6 +87,8 @@ export async function refundOrder(refunding: Refunding, scope: Scope, orderId: n
   } catch (error) {
     await db.transaction(async (tx) => {
       await tx.delete(orderRefunds).where(eq(orderRefunds.id, reserved.refundId));
+      // Nothing was refunded: the feed does not say it was.
+      await tx.delete(restaurantNotifications).where(eq(restaurantNotifications.id, reserved.notificationId));
       await tx
         .update(orders)
         .set({ refundedCents: sql`${orders.refundedCents} - ${reserved.cents}` })
