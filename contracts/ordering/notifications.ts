@@ -1,4 +1,4 @@
-import { array, boolean, enums, literal, nullable, number, object, optional, record, refine, string, union, type Infer } from 'superstruct';
+import { array, boolean, coerce, enums, integer, literal, nullable, number, object, optional, record, refine, string, union, type Infer } from 'superstruct';
 import type { Currency } from '../shared/restaurants';
 import { formatMoney } from '../shared/money-format';
 import { documented } from '../shared/documented';
@@ -21,8 +21,13 @@ export const NOTIFICATIONS_LIMIT_MAX = 100;
 /** The most ids one mark-read call names: a page's worth; `{all: true}` marks the rest. */
 export const MARK_READ_IDS_MAX = 100;
 
+// Its own struct, not a refinement of IdText: a note is kept per struct family (documented.ts), and IdText's says ids.
 const Limit = documented(
-  refine(IdText, 'limit', (n) => n <= NOTIFICATIONS_LIMIT_MAX || `limit must be a whole number from 1 to ${NOTIFICATIONS_LIMIT_MAX}.`),
+  refine(
+    coerce(integer(), string(), (value) => (/^\d{1,9}$/.test(value) ? Number(value) : Number.NaN)),
+    'limit',
+    (n) => (n >= 1 && n <= NOTIFICATIONS_LIMIT_MAX) || `limit must be a whole number from 1 to ${NOTIFICATIONS_LIMIT_MAX}.`,
+  ),
   { minimum: 1, maximum: NOTIFICATIONS_LIMIT_MAX },
 );
 
