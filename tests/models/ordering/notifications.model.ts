@@ -25,8 +25,10 @@ export const notificationsModelMachine = setup({ types: { events: {} as Notifica
     more: {},
     /** The first page kept, the failure said. */
     moreFailed: {},
-    marking: { on: { 'server.answer': 'allRead' } },
+    marking: { on: { 'server.answer': 'allRead', 'server.fail': 'markFailed' } },
     allRead: {},
+    /** The rows as they were, the failure said. */
+    markFailed: {},
     /** The opened row read, here and on the server. */
     opened: {},
   },

@@ -120,6 +120,11 @@ const executors: PathExecutors<Driver> = {
       expect(linkNames()).toEqual(['New order #12 · $27.00', 'Order #11 cancelled: Out of stock']);
       expect(screen.getByRole('button', { name: MARK_ALL_READ })).toBeDisabled();
     },
+    markFailed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent('HTTP 503');
+      expect(screen.getByRole('status')).toHaveTextContent('2 unread');
+      expect(screen.getByRole('button', { name: MARK_ALL_READ })).toBeEnabled();
+    },
     opened: async ({ fakes, path }) => {
       expect(path()).toBe('/backoffice/orders/history?search=12');
       await waitFor(() => expect(fakes.marks.map((mark) => mark.input)).toEqual([{ restaurantId: 42, ids: [12] }]));
@@ -131,7 +136,10 @@ const executors: PathExecutors<Driver> = {
       const load = await take(fakes.loads);
       load.resolve(load.input.before === null ? FIRST : OLDER);
     },
-    'server.fail': async ({ fakes }) => (await take(fakes.loads)).reject(new Error('HTTP 503')),
+    'server.fail': async ({ fakes }) => {
+      if (fakes.marks.length > 0) return (await take(fakes.marks)).reject(new Error('HTTP 503'));
+      (await take(fakes.loads)).reject(new Error('HTTP 503'));
+    },
     'list.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
     'list.more': ({ user }) => user.click(screen.getByRole('button', { name: LOAD_MORE })),
     'list.markAll': ({ user }) => user.click(screen.getByRole('button', { name: MARK_ALL_READ })),
