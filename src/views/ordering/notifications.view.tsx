@@ -53,7 +53,7 @@ function Notifications({ machine, restaurantId, admin }: { machine: Notification
     <ScreenFrame title={screenLabel('notifications')} actions={state.hasTag('noRestaurant') ? undefined : markAll}>
       <Text c="dimmed">
         {PLACEHOLDER_TEXTS.notifications}{' '}
-        <Anchor component={Link} href="/store#store-notifications">
+        <Anchor component={Link} href="/store#store-notifications" underline="always">
           Notification settings
         </Anchor>
       </Text>
