@@ -215,6 +215,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register(orderEventRoutes, context);
   await routes.register(moneySettingsRoutes, context);
   await routes.register(couponRoutes, context);
-  await routes.register(notificationRoutes, context);
+  await routes.register((instance) => notificationRoutes(instance, context, { readers: orderStores }));
   return app;
 }

@@ -62,6 +62,8 @@ export const NotificationsPage = object({
   next_before: nullable(number()),
   /** The restaurant's unread rows, all pages. */
   unread: number(),
+  /** The restaurant's clock, for the rows' times (contracts/shared/clock-format.ts). */
+  clock: object({ time_zone: string(), country: nullable(string()) }),
 });
 export type NotificationsPage = Infer<typeof NotificationsPage>;
 

@@ -15,6 +15,7 @@ import { restaurantNotifications } from '../../db/schema-ordering';
 import type { Scope } from '../shared/scope';
 import { restaurantForNewRow } from '../shared/tenancy';
 import type { OrderRow } from './order-shapes';
+import type { StoreReaders } from './store-readers';
 
 /**
  * The restaurant's feed (issue 45): written by each change's own domain code in that change's
@@ -69,7 +70,7 @@ async function unreadOf(db: Db, restaurantId: number): Promise<number> {
 }
 
 /** GET /api/v2/notifications/: newest first, `limit` rows older than `before`, and the unread count. */
-export async function listNotifications(db: Db, scope: Scope, query: NotificationsQuery): Promise<NotificationsPage> {
+export async function listNotifications(db: Db, readers: StoreReaders, scope: Scope, query: NotificationsQuery): Promise<NotificationsPage> {
   const restaurantId = await feedOf(db, scope, query.restaurant_id);
   const limit = query.limit ?? NOTIFICATIONS_LIMIT_DEFAULT;
   const rows = await db
@@ -89,7 +90,13 @@ export async function listNotifications(db: Db, scope: Scope, query: Notificatio
     at: row.at.toISOString(),
     read: row.readAt !== null,
   }));
-  return { results, next_before: rows.length > limit ? page.at(-1)!.id : null, unread: await unreadOf(db, restaurantId) };
+  const restaurant = (await readers.restaurants(db, [restaurantId])).get(restaurantId);
+  return {
+    results,
+    next_before: rows.length > limit ? page.at(-1)!.id : null,
+    unread: await unreadOf(db, restaurantId),
+    clock: { time_zone: restaurant?.time_zone ?? 'UTC', country: restaurant?.country ?? null },
+  };
 }
 
 /** POST /api/v2/notifications/read/: the named rows (the restaurant's own; others are not touched) or all of them. */

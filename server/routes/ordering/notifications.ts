@@ -3,6 +3,7 @@ import { json, refusal } from '../../../contracts/shared/answers';
 import { API_BASE, paths } from '../../../contracts/shared/paths';
 import type { AppContext } from '../../app-context';
 import { listNotifications, markNotificationsRead } from '../../domain/ordering/notifications';
+import type { StoreReaders } from '../../domain/ordering/store-readers';
 import { scopeOf } from '../../domain/shared/tenancy';
 import { signedInUser } from '../../plugins/auth';
 import type { ContractApp } from '../../plugins/contract-types';
@@ -10,7 +11,7 @@ import type { ContractApp } from '../../plugins/contract-types';
 const NOT_FOUND = { 404: refusal('A `restaurant_id` the caller does not work in, or that does not exist.') } as const;
 
 /** The restaurant's feed (issue 45): read it, mark rows read. Tenancy as the orders list. */
-export async function notificationRoutes(app: ContractApp, context: AppContext) {
+export async function notificationRoutes(app: ContractApp, context: AppContext, { readers }: { readers: StoreReaders }) {
   const { database, clock } = context;
   const { db } = database;
 
@@ -24,7 +25,9 @@ export async function notificationRoutes(app: ContractApp, context: AppContext) 
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send((await listNotifications(db, scopeOf(signedInUser(request)), request.query)) satisfies NotificationsPage),
+      reply
+        .header('cache-control', 'no-store')
+        .send((await listNotifications(db, readers, scopeOf(signedInUser(request)), request.query)) satisfies NotificationsPage),
   );
   app.post(
     `${API_BASE}${paths.notifications.read}`,

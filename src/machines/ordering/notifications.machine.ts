@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import type { MarkReadAnswer, Notification, NotificationsPage } from '../../../contracts/ordering/notifications';
 import { loadNotifications, markNotificationsRead, type FeedQuery, type MarkRead } from '../../services/ordering/notifications';
+import type { Clock } from '../../../contracts/shared/clock-format';
 import { errorText } from '../../services/shared/error-text';
 
 /**
@@ -20,6 +21,8 @@ export type NotificationsContext = {
   rows: Notification[];
   nextBefore: number | null;
   unread: number;
+  /** The restaurant's clock, for the rows' times. */
+  clock: Clock;
   loadError: string | null;
   /** A failed "Load more" or "Mark all as read", said beside the list. */
   actionError: string | null;
@@ -50,7 +53,15 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
-  context: ({ input }) => ({ restaurantId: input.restaurantId, rows: [], nextBefore: null, unread: 0, loadError: null, actionError: null }),
+  context: ({ input }) => ({
+    restaurantId: input.restaurantId,
+    rows: [],
+    clock: { zone: 'UTC' },
+    nextBefore: null,
+    unread: 0,
+    loadError: null,
+    actionError: null,
+  }),
   initial: 'start',
   states: {
     start: { always: [{ guard: 'hasRestaurant', target: 'loading' }, { target: 'noRestaurant' }] },
@@ -62,7 +73,13 @@ export const notificationsMachine = setup({
         input: ({ context }) => ({ restaurantId: context.restaurantId!, before: null }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ rows: event.output.results, nextBefore: event.output.next_before, unread: event.output.unread, loadError: null })),
+          actions: assign(({ event }) => ({
+            rows: event.output.results,
+            nextBefore: event.output.next_before,
+            unread: event.output.unread,
+            clock: { zone: event.output.clock.time_zone, country: event.output.clock.country },
+            loadError: null,
+          })),
         },
         onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error, LOAD_FAILED).message }) },
       },

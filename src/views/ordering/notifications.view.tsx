@@ -10,6 +10,7 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import { notificationLink, notificationWords, type Notification } from '../../../contracts/ordering/notifications';
+import { formatDayTimeWithYear, type Clock } from '../../../contracts/shared/clock-format';
 import { LoadFailed } from '../../components/load-failed';
 import { ScreenFrame, ScreenLoading } from '../../components/screen-frame';
 import { notificationsMachine, type NotificationsMachine } from '../../machines/ordering/notifications.machine';
@@ -20,8 +21,6 @@ import classes from './notifications.module.css';
 export const NOTIFICATIONS_EMPTY = 'Nothing yet. New orders, cancellations, payments, refunds, used-up coupons and dishes back on sale show up here.';
 export const MARK_ALL_READ = 'Mark all as read';
 export const LOAD_MORE = 'Load more';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The Notifications screen (`/backoffice/notifications`, `/admin/notifications` for the restaurant
@@ -81,7 +80,7 @@ function Notifications({ machine, restaurantId, admin }: { machine: Notification
           ) : (
             <ul className={classes.list} aria-label="Notifications">
               {context.rows.map((row) => (
-                <FeedRow key={row.id} row={row} onOpen={() => send({ type: 'row.open', id: row.id })} />
+                <FeedRow key={row.id} row={row} clock={context.clock} onOpen={() => send({ type: 'row.open', id: row.id })} />
               ))}
             </ul>
           )}
@@ -96,8 +95,8 @@ function Notifications({ machine, restaurantId, admin }: { machine: Notification
   );
 }
 
-/** One row: its words as a link, bold and said "Unread" until opened or marked, and when it happened. */
-function FeedRow({ row, onOpen }: { row: Notification; onOpen: () => void }) {
+/** One row: its words as a link, bold and said "Unread" until opened or marked, and when it happened on the restaurant's clock. */
+function FeedRow({ row, clock, onOpen }: { row: Notification; clock: Clock; onOpen: () => void }) {
   return (
     <li className={classes.row} data-unread={row.read ? undefined : ''}>
       <Group gap="xs" wrap="nowrap" align="baseline">
@@ -113,7 +112,7 @@ function FeedRow({ row, onOpen }: { row: Notification; onOpen: () => void }) {
         </Anchor>
       </Group>
       <Text size="sm" c="dimmed" component="time" dateTime={row.at}>
-        {when.format(new Date(row.at))}
+        {formatDayTimeWithYear(row.at, clock)}
       </Text>
     </li>
   );

@@ -85,6 +85,7 @@ describe('each kind is written by its cause', { timeout: 30_000 }, () => {
       ['order_placed', inPerson.id, false],
     ]);
     expect(page.unread).toBe(2);
+    expect(page.clock).toMatchObject({ time_zone: expect.any(String) });
   });
 
   it('a cancel with its reason; a refused move writes nothing', async () => {

@@ -27,15 +27,18 @@ const row = (id: number, overrides: Partial<Notification> = {}): Notification =>
   read: false,
   ...overrides,
 });
+const CLOCK = { time_zone: 'America/Chicago', country: 'United States' };
 const FIRST: NotificationsPage = {
   results: [row(12), row(11, { kind: 'order_cancelled', detail: { number: 11, reason: 'Out of stock' }, read: true })],
   next_before: 11,
   unread: 2,
+  clock: CLOCK,
 };
 const OLDER: NotificationsPage = {
   results: [row(3, { kind: 'coupon_exhausted', order_id: null, subject_id: 5, detail: { code: 'SPRING10' } })],
   next_before: null,
   unread: 2,
+  clock: CLOCK,
 };
 
 type Pending<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
@@ -98,6 +101,8 @@ const executors: PathExecutors<Driver> = {
       expect(list().getByRole('link', { name: 'Unread: New order #12 · $27.00' })).toHaveAttribute('href', '/backoffice/orders/history?search=12');
       expect(screen.getByRole('status')).toHaveTextContent('2 unread');
       expect(screen.getByRole('button', { name: LOAD_MORE })).toBeEnabled();
+      // On the restaurant's clock (Chicago), not the browser's.
+      expect(screen.getAllByText('Sun, Nov 29, 2026, 12:00 PM')).toHaveLength(2);
     },
     loadingMore: async ({ fakes }) => {
       await waitFor(() => expect(fakes.loads.map((load) => load.input)).toEqual([{ restaurantId: 42, before: 11 }]));
@@ -181,6 +186,7 @@ describe('notifications view: the screen', () => {
       results: [row(7, { kind: 'item_back', order_id: null, subject_id: 3, detail: { name: 'Margherita' }, read: true })],
       next_before: null,
       unread: 0,
+      clock: CLOCK,
     });
     expect(await screen.findByRole('link', { name: 'Margherita is back on sale' })).toHaveAttribute('href', '/backoffice/menu');
   });
