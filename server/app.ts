@@ -59,6 +59,7 @@ import { orderRefundRoutes } from './routes/ordering/order-refunds';
 import { orderEventRoutes } from './routes/ordering/order-events';
 import { moneySettingsRoutes } from './routes/ordering/money-settings';
 import { couponRoutes } from './routes/ordering/coupons';
+import { notificationRoutes } from './routes/ordering/notifications';
 import { trackingPageRoutes } from './routes/ordering/tracking-page';
 import { trackingPages } from './domain/storefront/store-page/tracking-page';
 import { orderStore } from './domain/ordering/order-store';
@@ -214,5 +215,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register(orderEventRoutes, context);
   await routes.register(moneySettingsRoutes, context);
   await routes.register(couponRoutes, context);
+  await routes.register((instance) => notificationRoutes(instance, context, { readers: orderStores }));
   return app;
 }

@@ -43,6 +43,8 @@ const OrderHistory = lazy(() => import('./views/ordering/order-history.view').th
 const Money = lazy(() => import('./views/ordering/money.view').then((m) => ({ default: m.MoneyView })));
 // A restaurant's coupons (issue 43): the same area, its own chunk.
 const Coupons = lazy(() => import('./views/ordering/coupons.view').then((m) => ({ default: m.CouponsView })));
+// The restaurant's feed (issue 45): the same area, its own chunk.
+const Notifications = lazy(() => import('./views/ordering/notifications.view').then((m) => ({ default: m.NotificationsView })));
 const SurveyAnswers = lazy(() => import('./views/survey/survey-answers.view').then((m) => ({ default: m.SurveyAnswersView })));
 
 /** Who may open an area (spec section 2's "Access" column). */
@@ -122,6 +124,7 @@ function BackOfficeScreen({ base, screen, params }: { base: BackOfficeBase; scre
   if (screen === 'orders/history') return <OrderHistory />;
   if (screen === 'money') return <Money />;
   if (screen === 'coupons') return <Coupons />;
+  if (screen === 'notifications') return <Notifications />;
   if (screen === 'messages' || screen === 'messages/demand') return <LeadsArea base={base} screen={screen} />;
   if (screen === 'messages/surveys') return <SurveyAnswers />;
   if (isTerritoriesScreen(screen)) return <TerritoriesArea screen={screen} params={params} />;

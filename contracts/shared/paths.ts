@@ -48,6 +48,8 @@ export const paths = {
   /** A restaurant's coupons (issue 43): list and create, and one coupon's GET, PATCH and DELETE. */
   coupons: '/coupons/',
   coupon: (id: number | string) => `/coupons/${id}/`,
+  /** The restaurant's feed (issue 45): newest first, and marking rows read. */
+  notifications: { list: '/notifications/', read: '/notifications/read/' },
   /** Public, no token (issue 29): a launched restaurant's store data, and whether it delivers to a zip. */
   storefront: (slug: string) => `/storefront/${slug}/`,
   storefrontDelivery: (slug: string) => `/storefront/${slug}/delivery/`,

@@ -19,6 +19,7 @@ import { localDemandMachine } from '#src/machines/leads/local-demand.machine';
 import { messagesInboxMachine } from '#src/machines/leads/messages-inbox.machine';
 import { categoryEditorMachine } from '#src/machines/menu/category-editor.machine';
 import { menuUploadMachine } from '#src/machines/menu/menu-upload.machine';
+import { notificationsMachine } from '#src/machines/ordering/notifications.machine';
 import { onboardingMachine } from '#src/machines/onboarding/onboarding.machine';
 import { surveyAnswersMachine } from '#src/machines/survey/survey-answers.machine';
 import { surveyMachine } from '#src/machines/survey/survey.machine';
@@ -34,6 +35,7 @@ import { inboxModel } from '../models/leads/messages-inbox.model';
 import { categoryEditModel, categoryNewAdminModel, categoryNewModel } from '../models/menu/category-editor.model';
 import { menuUploadModel } from '../models/menu/menu-upload.model';
 import { onboardingModel } from '../models/onboarding/onboarding.model';
+import { notificationsModel } from '../models/ordering/notifications.model';
 import { surveyAnswersModel } from '../models/survey/survey-answers.model';
 import { surveyModel } from '../models/survey/survey.model';
 import { territoryEditorModel } from '../models/territories/territory-editor.model';
@@ -110,6 +112,7 @@ export const FLOWS: readonly Flow[] = [
   flow(menuDashboardModel, 'tests/views/insights/insights.view.test.tsx', [menuDashboardMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
   flow(analyticsModel, 'tests/views/insights/insights.view.test.tsx', [analyticsMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
   flow(generalStatsModel, 'tests/views/insights/insights.view.test.tsx', [generalStatsMachine], 'tests/e2e/insights-paths.e2e.test.ts'),
+  flow(notificationsModel, 'tests/views/ordering/notifications.view.test.tsx', [notificationsMachine]),
 ];
 
 /** The flow called `name`, or undefined. */

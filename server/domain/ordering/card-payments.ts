@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { coupons, orderEvents, orderPaymentAttempts, orders } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
 import { PaymentRefused, PaymentUnavailable, type PaymentProvider, type PaymentStatus } from '../payments/provider';
+import { notifyAboutOrder } from './notifications';
 import type { OrderRow } from './order-shapes';
 import type { StoreReaders } from './store-readers';
 
@@ -204,12 +205,14 @@ async function placePaid(tx: Db, row: OrderRow, reference: string, status: Payme
     })
     .where(eq(orders.id, row.id));
   await tx.insert(orderEvents).values({ restaurantId: row.restaurantId, orderId: row.id, status: 'placed', at: now });
+  await notifyAboutOrder(tx, 'order_placed', row, now);
 }
 
 /** Not paid in time: the order never reaches the kitchen, and its coupon use is given back. */
 async function expireOrder(tx: Db, row: OrderRow, now: Date): Promise<void> {
   if (paymentMoves(row.status as OrderStatus, 'expire') !== 'expired') return;
   await tx.update(orders).set({ status: 'expired', paymentState: 'expired', paymentDueBy: null, updatedAt: now }).where(eq(orders.id, row.id));
+  await notifyAboutOrder(tx, 'payment_failed', row, now);
   if (row.couponId !== null) {
     await tx
       .update(coupons)

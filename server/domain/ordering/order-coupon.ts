@@ -4,6 +4,7 @@ import type { CouponTerms } from '../../../contracts/ordering/order-money';
 import { formatDateWithYear } from '../../../contracts/shared/clock-format';
 import type { Db } from '../../db/database';
 import { coupons, orders } from '../../db/schema-ordering';
+import { notify } from './notifications';
 import { refusal, type Refusal } from './order-refusals';
 import { counted } from './counted-orders';
 
@@ -102,6 +103,12 @@ export async function countCouponUse(tx: Db, couponId: number): Promise<Refusal 
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
     .where(and(eq(coupons.id, couponId), eq(coupons.active, true), or(isNull(coupons.maxUses), lt(coupons.uses, coupons.maxUses))))
-    .returning({ id: coupons.id });
-  return counted.length === 1 ? null : refused('coupon_used_up', COUPON_REFUSALS.usedUp);
+    .returning({ id: coupons.id, restaurantId: coupons.restaurantId, code: coupons.code, uses: coupons.uses, maxUses: coupons.maxUses });
+  const coupon = counted[0];
+  if (!coupon) return refused('coupon_used_up', COUPON_REFUSALS.usedUp);
+  // This use was the last one: the owner hears of it in the same transaction (issue 45).
+  if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) {
+    await notify(tx, { restaurantId: coupon.restaurantId, kind: 'coupon_exhausted', subjectId: coupon.id, detail: { code: coupon.code } });
+  }
+  return null;
 }

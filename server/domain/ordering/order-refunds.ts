@@ -11,6 +11,7 @@ import { PaymentRefused, PaymentUnavailable, type PaymentProvider } from '../pay
 import type { Scope } from '../shared/scope';
 import { notFound } from '../shared/tenancy';
 import { paymentKeys, unavailable } from './card-payments';
+import { notifyAboutOrder } from './notifications';
 import { orderInScope } from './order-reads';
 import type { OrderRow } from './order-shapes';
 
@@ -97,14 +98,23 @@ export async function takeBackRefund(db: Db, refundId: number): Promise<void> {
   });
 }
 
-/** The provider made it: the pending refund is made. Answers whether this call was the one that said so. */
-export async function markRefundMade(db: Db, refundId: number): Promise<boolean> {
-  const made = await db
-    .update(orderRefunds)
-    .set({ state: 'made' })
-    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
-    .returning({ id: orderRefunds.id });
-  return made.length > 0;
+/**
+ * The provider made it: the pending refund is made, and the restaurant's feed says so (in the same
+ * transaction: the feed never tells of a refund not made). Answers whether this call was the one
+ * that recorded it (the request, the sweep and the provider's event may each try).
+ */
+export async function markRefundMade(db: Db, refundId: number, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .update(orderRefunds)
+      .set({ state: 'made' })
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
+      .returning({ orderId: orderRefunds.orderId, cents: orderRefunds.amountCents });
+    if (!made) return false;
+    const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
+    await notifyAboutOrder(tx, 'refund', row!, at, { amount: fromCents(made.cents) });
+    return true;
+  });
 }
 
 /**
@@ -118,7 +128,7 @@ export async function refundOrder(refunding: Refunding, scope: Scope, orderId: n
   let outcome: Refunded['outcome'];
   try {
     await provider.refund(reserved.paymentId, reserved.cents, paymentKeys.refund(orderId, reserved.refundId));
-    outcome = (await markRefundMade(db, reserved.refundId)) ? 'made' : 'made already';
+    outcome = (await markRefundMade(db, reserved.refundId, refunding.clock())) ? 'made' : 'made already';
   } catch (error) {
     if (error instanceof PaymentRefused) {
       await takeBackRefund(db, reserved.refundId);

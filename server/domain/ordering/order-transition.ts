@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
 import type { Scope } from '../shared/scope';
+import { notifyAboutOrder } from './notifications';
 import { orderInScope } from './order-reads';
 import type { OrderRow } from './order-shapes';
 
@@ -60,5 +61,6 @@ export async function moveOrder(tx: Db, scope: Scope, id: number, body: Transiti
     .returning();
   const detail = accepted && !booked ? String(body.prep_minutes) : cancelled ? (body.reason ?? null) : null;
   await tx.insert(orderEvents).values({ restaurantId: row.restaurantId, orderId: row.id, status: body.to, detail, at: now });
+  if (cancelled) await notifyAboutOrder(tx, 'order_cancelled', moved!, now, { reason: body.reason ?? null });
   return moved!;
 }

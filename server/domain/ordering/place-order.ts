@@ -9,6 +9,7 @@ import { HttpError } from '../../http-error';
 import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 import { notFound } from '../shared/tenancy';
 import { PAYMENT_WINDOW_MS } from './card-payments';
+import { notifyAboutOrder } from './notifications';
 import { countCouponUse } from './order-coupon';
 import type { PricedLine } from './order-pricing';
 import { refusalError } from './order-refusals';
@@ -133,6 +134,7 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     const events = byCard
       ? []
       : await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: order.id, status: 'placed', at: now }).returning();
+    if (!byCard) await notifyAboutOrder(tx, 'order_placed', order, now);
     const answered: PlacedOrder = { id: order.id, ...trackedOrder(order, { lines, events }, store.restaurant) };
     placed = { order: answered, email: order.customerEmail };
     return { statusCode: 201, body: answered };

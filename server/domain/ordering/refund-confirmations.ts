@@ -3,7 +3,9 @@ import type { Db } from '../../db/database';
 import { orderRefunds, orders } from '../../db/schema-ordering';
 import { PaymentRefused, PaymentUnavailable } from '../payments/provider';
 import { EXPIRY_BATCH, paymentKeys } from './card-payments';
+import { notifyAboutOrder } from './notifications';
 import { markRefundMade, takeBackRefund, type Refunding } from './order-refunds';
+import { fromCents } from '../../../contracts/shared/cents';
 
 /**
  * Refunds whose answer never came (order-refunds.ts), brought to what the provider did (issue 44):
@@ -43,7 +45,8 @@ export async function confirmPendingRefunds(refunding: Refunding): Promise<Confi
   for (const refund of pending) {
     try {
       await provider.refund(refund.paymentId!, refund.amountCents, paymentKeys.refund(refund.orderId, refund.id));
-      if (await markRefundMade(db, refund.id)) confirmed.push({ orderId: refund.orderId, amountCents: refund.amountCents, reason: refund.reason });
+      if (await markRefundMade(db, refund.id, refunding.clock()))
+        confirmed.push({ orderId: refund.orderId, amountCents: refund.amountCents, reason: refund.reason });
     } catch (error) {
       if (error instanceof PaymentRefused) await takeBackRefund(db, refund.id);
       // Still no answer: the next sweep asks again.
@@ -72,12 +75,16 @@ export async function reconcileRefunds(db: Db, paymentId: string, refundedCents:
       .where(and(eq(orderRefunds.orderId, row.id), eq(orderRefunds.state, 'pending')))
       .returning({ orderId: orderRefunds.orderId, amountCents: orderRefunds.amountCents, reason: orderRefunds.reason });
     const outside = Math.min(refundedCents, row.capturedCents) - row.refundedCents;
-    if (outside <= 0) return made;
-    await tx.insert(orderRefunds).values({ orderId: row.id, amountCents: outside, reason: OUTSIDE_REFUND_REASON, byUserId: null, at, state: 'made' });
-    await tx
-      .update(orders)
-      .set({ refundedCents: sql`${orders.refundedCents} + ${outside}`, updatedAt: at })
-      .where(eq(orders.id, row.id));
-    return [...made, { orderId: row.id, amountCents: outside, reason: OUTSIDE_REFUND_REASON }];
+    const confirmed = outside > 0 ? [...made, { orderId: row.id, amountCents: outside, reason: OUTSIDE_REFUND_REASON }] : made;
+    if (outside > 0) {
+      await tx.insert(orderRefunds).values({ orderId: row.id, amountCents: outside, reason: OUTSIDE_REFUND_REASON, byUserId: null, at, state: 'made' });
+      await tx
+        .update(orders)
+        .set({ refundedCents: sql`${orders.refundedCents} + ${outside}`, updatedAt: at })
+        .where(eq(orders.id, row.id));
+    }
+    // Each refund recorded here is in the restaurant's feed, as one made by a request is.
+    for (const refund of confirmed) await notifyAboutOrder(tx, 'refund', row, at, { amount: fromCents(refund.amountCents) });
+    return confirmed;
   });
 }

@@ -1,4 +1,4 @@
-import { and, assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OwnerOrder, TransitionBody } from '../../../contracts/ordering';
 import { allows } from '../../../contracts/ordering/order-lifecycle';
 import { STATUS_WORDS } from '../../../contracts/ordering/order-words';
@@ -20,6 +20,8 @@ import { columnOf, newOrderCount, withOrder, type ColumnKey } from './order-boar
  *   reads:  idle ──[an order is queued and the board is ready]──▶ reading ──▶ idle
  *           (an event only names an order: it is read again, one at a time, and placed or moved)
  *   moves:  idle ──order.move──▶ moving ──▶ idle;  idle ──cancel.open──▶ cancelling ──cancel.confirm [reason]──▶ moving
+ *   alert:  quiet ──[a new order arrived and waits]──▶ ringing ──after `soundRepeat`──▶ ringing (the tone again)
+ *           ringing ──alert.acknowledge, or [every order that rang accepted or cancelled]──▶ quiet (issue 45)
  *
  * Only the moves the lifecycle allows from the order's status, which the server also lists in
  * `next_statuses`, are taken. A refused move shows the server's sentence on its card and reads
@@ -57,6 +59,8 @@ export type OrderBoardContext = {
   ticketId: number | null;
   /** The board's clock (ISO 8601), renewed each minute. */
   now: string;
+  /** New orders that arrived while the board was open and nobody has acknowledged: the board rings for them. */
+  ringing: number[];
 };
 
 export type OrderBoardEvent =
@@ -68,6 +72,8 @@ export type OrderBoardEvent =
   | { type: 'cancel.close' }
   | { type: 'sound.toggle'; on: boolean }
   | { type: 'ticket.print'; orderId: number }
+  /** "Acknowledge": the kitchen has seen the new orders; the tone stops until the next one. */
+  | { type: 'alert.acknowledge' }
   | { type: 'stream.order'; event: OrderEvent }
   | { type: 'stream.reset' }
   | { type: 'stream.connected' }
@@ -89,6 +95,8 @@ export const PREP_TIME_CHOICES = [10, 15, 20, 30, 45, 60] as const;
 export const CANCEL_REASON_REQUIRED = 'Please say why the order is cancelled.';
 const LOAD_FAILED = 'The orders could not be loaded.';
 const MOVE_FAILED = 'The order could not be changed.';
+/** How often the tone sounds again while a new order waits unacknowledged (issue 45: an alert that stops gets missed). */
+export const SOUND_REPEAT_MS = 10_000;
 /** How often a ready board checks whether the restaurant's date has turned. */
 const CLOCK_TICK_MS = 60_000;
 
@@ -164,10 +172,14 @@ export const orderBoardMachine = setup({
       if (isNew) {
         enqueue.emit({ type: 'screen.announce', message: `New order #${order.number} from ${order.customer.name}` });
         if (context.sound) enqueue.emit({ type: 'screen.sound' });
+        enqueue.assign({ ringing: [...context.ringing, order.id] });
       }
     }),
   },
+  delays: { soundRepeat: SOUND_REPEAT_MS },
   guards: {
+    /** A new order that rang is still new (placed): accepting or cancelling it is an answer too. */
+    unanswered: ({ context }) => context.ringing.some((id) => orderIn(context, id)?.status === 'placed'),
     hasRestaurant: ({ context }) => context.restaurantId !== null,
     canRead: and([({ context }) => context.queue.length > 0, stateIn('#orderBoard.open.board.ready')]),
     moveAllowed: ({ context, event }) => event.type === 'order.move' && moveAllowed(context, event.orderId, moveBody(event)),
@@ -196,6 +208,7 @@ export const orderBoardMachine = setup({
     sound: input.sound ?? loadSoundPreference(),
     ticketId: null,
     now: new Date().toISOString(),
+    ringing: [],
   }),
   initial: 'start',
   on: {
@@ -276,6 +289,27 @@ export const orderBoardMachine = setup({
                 // Gone or no longer this restaurant's: nothing to place; the board goes on.
                 onError: { target: 'idle', actions: assign({ queue: ({ context }) => context.queue.slice(1) }) },
               },
+            },
+          },
+        },
+        alert: {
+          initial: 'quiet',
+          states: {
+            quiet: { always: { guard: 'unanswered', target: 'ringing' } },
+            ringing: {
+              tags: ['ringing'],
+              always: { guard: not('unanswered'), target: 'quiet', actions: assign({ ringing: [] }) },
+              after: {
+                // Re-entered, so the delay starts again: the tone every `soundRepeat` until answered.
+                soundRepeat: {
+                  target: 'ringing',
+                  reenter: true,
+                  actions: enqueueActions(({ context, enqueue }) => {
+                    if (context.sound) enqueue.emit({ type: 'screen.sound' });
+                  }),
+                },
+              },
+              on: { 'alert.acknowledge': { target: 'quiet', actions: assign({ ringing: [] }) } },
             },
           },
         },
@@ -368,3 +402,4 @@ export const selectSound = (snapshot: Snapshot) => snapshot.context.sound;
 export const selectTicket = (snapshot: Snapshot) => snapshot.context.orders.find((order) => order.id === snapshot.context.ticketId) ?? null;
 export const selectComplete = (snapshot: Snapshot) => snapshot.context.complete;
 export const selectNow = (snapshot: Snapshot) => snapshot.context.now;
+export const selectRinging = (snapshot: Snapshot) => snapshot.hasTag('ringing');

@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import type { OwnerOrder } from '../../../contracts/ordering';
 import { paymentLine, receiptLine } from '../../../contracts/ordering/order-receipt';
 import classes from './order-board.module.css';
+import { laterDayWords } from './order-flags';
 import { addressLine, clockTime, fulfilmentWord, lineExtras, lineTitle, placedDate, whenWanted } from './order-text';
 
 /**
@@ -17,6 +18,11 @@ export function KitchenTicket({ order, today }: { order: OwnerOrder | null; toda
     <section className={classes.ticket} aria-label={`Kitchen ticket for order #${order.number}`}>
       <p>{order.restaurant.name}</p>
       <h2>#{order.number}</h2>
+      {laterDayWords(order, today) ? (
+        <p>
+          <strong>{laterDayWords(order, today)}</strong>
+        </p>
+      ) : null}
       <p>
         {placedDate(order)} · {fulfilmentWord(order)} · placed {clockTime(order.placed_at, order, today)} · {whenWanted(order, today)}
       </p>

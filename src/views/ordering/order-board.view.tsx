@@ -37,6 +37,7 @@ import { KitchenTicket } from './kitchen-ticket';
 import { OrderCancelDialog } from './order-cancel-dialog';
 import { OrderCard } from './order-card';
 import { playNewOrderTone } from './order-tone';
+import { NewOrderAlert } from './new-order-alert';
 import { SoundBlockedNote } from './sound-blocked-note';
 import { OrderHistoryLink } from './order-history-link';
 import classes from './order-board.module.css';
@@ -110,6 +111,7 @@ function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachi
         <Switch label="Sound on new orders" checked={sound} onChange={(event) => send({ type: 'sound.toggle', on: event.currentTarget.checked })} />
       </Group>
       <SoundBlockedNote actor={actor} />
+      <NewOrderAlert actor={actor} />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>

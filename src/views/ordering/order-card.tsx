@@ -11,6 +11,7 @@ import { paymentLine, receiptLine } from '../../../contracts/ordering/order-rece
 import { PREP_TIME_CHOICES, type OrderBoardEvent } from '../../machines/ordering/order-board.machine';
 import { formatMoney } from '../shared/money-format';
 import classes from './order-board.module.css';
+import { OrderFlags } from './order-flags';
 import { addressLine, bookedClock, cardId, clockTime, fulfilmentWord, lineExtras, lineTitle, prepWindowClock, waitedWords, whenWanted } from './order-text';
 
 /** The one-step moves and their buttons; Accept (with a prep time) and Cancel (with a reason) are drawn apart. */
@@ -79,6 +80,7 @@ export function OrderCard({ order, today, now, acceptable, busy, moving, refusal
           Cancelled
         </Badge>
       ) : null}
+      <OrderFlags order={order} today={today} now={now} />
       <Text size="sm">
         Placed {clockTime(order.placed_at, order, today)} · {whenWanted(order, today)}
       </Text>

@@ -1,8 +1,15 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { OwnerOrder } from '#contracts/ordering';
 import { boardColumns } from '#src/machines/ordering/order-board.columns';
-import { CANCEL_REASON_REQUIRED, orderBoardMachine, type Move, type OrderBoardEmitted, type OrderBoardEvent } from '#src/machines/ordering/order-board.machine';
+import {
+  CANCEL_REASON_REQUIRED,
+  orderBoardMachine,
+  SOUND_REPEAT_MS,
+  type Move,
+  type OrderBoardEmitted,
+  type OrderBoardEvent,
+} from '#src/machines/ordering/order-board.machine';
 import type { BoardInput, BoardLoad } from '#src/services/ordering/orders';
 import { ApiError } from '#src/services/shared/api';
 import { BOARD_NOW, BOARD_TODAY, ownerOrder } from '../../fixtures/ordering/owner-orders';
@@ -57,7 +64,10 @@ describe('order board machine: path coverage', () => {
           done('loadBoard', load),
           failure('loadBoard', new Error('offline')),
           done('readOrder', arriving),
+          // The order that rang, accepted elsewhere: the tone stops by itself.
+          done('readOrder', ownerOrder({ id: 2, status: 'accepted' })),
           failure('readOrder', new Error('gone')),
+          { type: 'alert.acknowledge' },
         ],
         skip: ['order.move', 'cancel.open', 'sound.toggle', 'ticket.print'],
         historyOnly: ['live'],
@@ -81,6 +91,7 @@ describe('order board machine: path coverage', () => {
           'stream.lost',
           'sound.toggle',
           'ticket.print',
+          'alert.acknowledge',
           'xstate.error.actor.loadBoard',
           'xstate.error.actor.readOrder',
         ],
@@ -90,7 +101,7 @@ describe('order board machine: path coverage', () => {
 });
 
 /** The board's actors as a fake server gives them: answered at once, each move recorded. */
-function boardActor(options: { refuse?: boolean; loaded?: BoardLoad } = {}) {
+function boardActor(options: { refuse?: boolean; loaded?: BoardLoad; clock?: SimulatedClock } = {}) {
   const moves: Move[] = [];
   const reads: number[] = [];
   const loads: BoardInput[] = [];
@@ -116,7 +127,7 @@ function boardActor(options: { refuse?: boolean; loaded?: BoardLoad } = {}) {
     },
     actions: { rememberSound: () => undefined },
   });
-  const actor = createActor(machine, { input: { restaurantId: 42, sound: true } });
+  const actor = createActor(machine, { input: { restaurantId: 42, sound: true }, ...(options.clock ? { clock: options.clock } : {}) });
   const emitted: OrderBoardEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -207,5 +218,49 @@ describe('order board machine', () => {
     vi.advanceTimersByTime(60_000);
     await waitFor(actor, () => loads.length === 2);
     expect(loads[1]?.now.toISOString()).toBe('2026-11-28T06:00:30.000Z');
+  });
+});
+
+describe('order board machine: alerts nobody misses (issue 45)', () => {
+  const sounds = (emitted: OrderBoardEmitted[]) => emitted.filter((effect) => effect.type === 'screen.sound').length;
+
+  async function ringingBoard() {
+    const clock = new SimulatedClock();
+    const board = boardActor({ clock });
+    await waitFor(board.actor, (snapshot) => snapshot.hasTag('ready'));
+    board.stream({ type: 'stream.order', event: streamEvent });
+    await waitFor(board.actor, (snapshot) => snapshot.hasTag('ringing'));
+    return { ...board, clock };
+  }
+
+  it('sounds again every repeat while a new order waits, and stops once it is accepted', { timeout: 5_000 }, async () => {
+    const { actor, emitted, clock } = await ringingBoard();
+    expect(sounds(emitted)).toBe(1);
+    clock.increment(SOUND_REPEAT_MS);
+    clock.increment(SOUND_REPEAT_MS);
+    expect(sounds(emitted)).toBe(3);
+    actor.send({ type: 'order.move', orderId: 2, to: 'accepted', prep_minutes: 15 });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('ringing'));
+    clock.increment(SOUND_REPEAT_MS * 3);
+    expect(sounds(emitted)).toBe(3);
+  });
+
+  it('stops on Acknowledge, and rings again for the next new order', { timeout: 5_000 }, async () => {
+    const { actor, emitted, clock, stream } = await ringingBoard();
+    actor.send({ type: 'alert.acknowledge' });
+    expect(actor.getSnapshot().hasTag('ringing')).toBe(false);
+    clock.increment(SOUND_REPEAT_MS * 2);
+    expect(sounds(emitted)).toBe(1);
+    stream({ type: 'stream.order', event: { ...streamEvent, event_id: 6, order_id: 3 } });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('ringing'));
+    clock.increment(SOUND_REPEAT_MS);
+    expect(sounds(emitted)).toBe(3);
+  });
+
+  it('rings on screen but plays nothing with the sound turned off', { timeout: 5_000 }, async () => {
+    const { actor, emitted, clock } = await ringingBoard();
+    actor.send({ type: 'sound.toggle', on: false });
+    clock.increment(SOUND_REPEAT_MS * 2);
+    expect([actor.getSnapshot().hasTag('ringing'), sounds(emitted)]).toEqual([true, 1]);
   });
 });
