@@ -162,18 +162,15 @@ describe('the sweep that puts items back on sale', { timeout: 30_000 }, () => {
   });
 
   it('works in batches: 120 items due come back in one sweep, each told once', async () => {
-    const [{ category_id: categoryId }] = (await t.database.query('select category_id from menu_items where id = $1', [itemId])) as Array<{
-      category_id: number;
-    }>;
+    const [item] = (await t.database.query('select category_id from menu_items where id = $1', [itemId])) as Array<{ category_id: number }>;
+    const categoryId = item!.category_id;
     await t.database.query(
       `insert into menu_items (category_id, name, price, sold_out_until) select $1, 'Dish ' || n, 5, $2::timestamptz from generate_series(1, 120) n`,
       [categoryId, '2026-11-25T19:00:00Z'],
     );
     expect(await sweepSoldOut(t.database.db, new Date('2026-11-25T19:00:00Z'))).toBe(120);
-    const [{ count }] = (await t.database.query(`select count(*)::int as count from restaurant_notifications where kind = 'item_back'`)) as Array<{
-      count: number;
-    }>;
-    expect(count).toBe(120);
+    const [told] = (await t.database.query(`select count(*)::int as count from restaurant_notifications where kind = 'item_back'`)) as Array<{ count: number }>;
+    expect(told!.count).toBe(120);
     await t.database.query(`delete from menu_items where name like 'Dish %'`);
   });
 });
