@@ -73,9 +73,9 @@ describe('isSoldOut and the customer’s words', () => {
   });
 
   it('says the time today, “tomorrow” at the next midnight, else the day and time', () => {
-    expect(soldOutWords('2026-06-11T01:00:00Z', clock, now)).toBe('until 9:00 PM');
-    expect(soldOutWords('2026-06-11T04:00:00Z', clock, now)).toBe('until tomorrow');
-    expect(soldOutWords('2026-06-12T16:00:00Z', clock, now)).toBe('until Fri, Jun 12, 12:00 PM');
+    expect(soldOutWords('2026-06-11T01:00:00Z', clock, '2026-06-10')).toBe('until 9:00 PM');
+    expect(soldOutWords('2026-06-11T04:00:00Z', clock, '2026-06-10')).toBe('until tomorrow');
+    expect(soldOutWords('2026-06-12T16:00:00Z', clock, '2026-06-10')).toBe('until Fri, Jun 12, 12:00 PM');
   });
 
   it('names each line holding a sold-out item or selection', () => {
