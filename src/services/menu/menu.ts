@@ -39,7 +39,6 @@ import {
 import { DEFAULT_CURRENCY, Restaurant, type Currency } from '../../../contracts/shared/restaurants';
 import { LIST_PAGE_SIZE_MAX } from '../../../contracts/shared/lists';
 import { paths } from '../../../contracts/shared/paths';
-import { SoldOutBody, SoldOutState } from '../../../contracts/shared/sold-out';
 import { ContractViolation, parseWith } from '../../../contracts/shared/validation';
 import { api, ApiError, type ApiClient } from '../shared/api';
 import type { Assignment, CategoryEditorData, ChipList, MenuScope } from './menu-types';
@@ -303,9 +302,3 @@ export async function loadCategoryOverview(scope: MenuScope): Promise<CategoryOv
   });
 }
 
-/** Sold out (issue 45): an item or an extra selection sold out until 'close', 'tomorrow' or a date and time, or back on sale. */
-export type SoldOutTarget = 'item' | 'selection';
-const soldOutPath = (target: SoldOutTarget, id: number) => (target === 'item' ? M.itemSoldOut(id) : M.selectionSoldOut(id));
-export const markSoldOut = async (target: SoldOutTarget, id: number, until: string) =>
-  api.post(soldOutPath(target, id), checkedBody(SoldOutBody, { until }), { struct: SoldOutState });
-export const backOnSale = (target: SoldOutTarget, id: number) => api.delete(soldOutPath(target, id), { struct: SoldOutState });

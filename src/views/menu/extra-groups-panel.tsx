@@ -1,4 +1,4 @@
-import { SoldOutControl } from './sold-out-control';
+import { SoldOutControl } from '../shared/sold-out-control';
 import { Accordion, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/menu/category-editor.rows';

@@ -12,7 +12,7 @@ import { fieldProps } from '../shared/bind-field';
 import { formatMoney } from '../shared/money-format';
 import { useCurrency } from './money';
 import { PriceInput } from './price-input';
-import { SoldOutControl } from './sold-out-control';
+import { SoldOutControl } from '../shared/sold-out-control';
 
 /** The dish form's fields a save can be refused for, in the form's order, with their labels. */
 const FIELDS = [

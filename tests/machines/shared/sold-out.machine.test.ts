@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { SoldOutState } from '#contracts/shared/sold-out';
 import { ApiError } from '#src/services/shared/api';
-import { soldOutMachine } from '#src/machines/menu/sold-out.machine';
+import { soldOutMachine } from '#src/machines/shared/sold-out.machine';
 import { assertWalksCover } from '../../support/path-coverage';
 
 const CLOSE = '2026-11-26T03:00:00.000Z';

@@ -1,7 +1,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SoldOutState } from '../../../contracts/shared/sold-out';
-import { backOnSale, markSoldOut, type SoldOutTarget } from '../../services/menu/menu';
-import { fieldsOf, reason } from './menu-errors';
+import { backOnSale, markSoldOut, type SoldOutTarget } from '../../services/shared/sold-out';
+import { errorText } from '../../services/shared/error-text';
+
+const fieldsOf = (error: unknown) => errorText(error, '').fields;
+const reason = (error: unknown) => errorText(error, 'Request failed').message;
 
 /**
  * One item's or selection's sold-out control (issue 45): "Until close", "Until tomorrow", "Until a

@@ -1,9 +1,14 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Popover.css';
 import { Alert, Badge, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { soldOutNote } from '../../../contracts/shared/sold-out';
-import { soldOutMachine } from '../../machines/menu/sold-out.machine';
-import type { SoldOutTarget } from '../../services/menu/menu';
+import { soldOutMachine } from '../../machines/shared/sold-out.machine';
+import type { SoldOutTarget } from '../../services/shared/sold-out';
 
 /** The back office's clock: the owner's device, whose zone is the restaurant's in practice. */
 const deviceClock = () => ({ zone: Intl.DateTimeFormat().resolvedOptions().timeZone, country: null });
