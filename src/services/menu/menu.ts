@@ -301,4 +301,3 @@ export async function loadCategoryOverview(scope: MenuScope): Promise<CategoryOv
     return { category, detail, optionSetNames };
   });
 }
-
