@@ -27,7 +27,13 @@ export function SoldOutButton({ restaurantId, machine = soldOutDialogMachine }: 
       <Button variant="light" color="orange" size="sm" onClick={() => send({ type: 'dialog.open' })}>
         Sold out
       </Button>
-      <Modal opened={!state.hasTag('closed')} onClose={() => send({ type: 'dialog.close' })} title="Sold out" size="lg">
+      <Modal
+        opened={!state.hasTag('closed')}
+        onClose={() => send({ type: 'dialog.close' })}
+        title="Sold out"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="sm">
           <TextInput
             label="Find a dish"
