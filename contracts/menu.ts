@@ -369,7 +369,16 @@ export const ExtraGroupUpdate = object(groupFields);
 export type ExtraGroupUpdate = Infer<typeof ExtraGroupUpdate>;
 
 /** A selection's name is made unique within its group: 'New', 'New 2', 'New 3'... */
-export const ExtraSelection = object({ id: number(), group_id: number(), name: string(), price: number(), image_url: nullable(string()) });
+/** `sold_out_until` (issue 45): sold out until then (ISO 8601, UTC); absent or null when on sale. */
+const SoldOutField = optional(nullable(string()));
+export const ExtraSelection = object({
+  id: number(),
+  group_id: number(),
+  name: string(),
+  price: number(),
+  image_url: nullable(string()),
+  sold_out_until: SoldOutField,
+});
 export type ExtraSelection = Infer<typeof ExtraSelection>;
 const selectionFields = { name: changedName(MENU_MESSAGES.name), price: optional(Price), image_url: optional(ImageUrl) };
 export const ExtraSelectionCreate = object({ group_id: Id, restaurant_id: RestaurantRef, ...selectionFields });
@@ -397,6 +406,7 @@ export const MenuItem = object({
   prices: array(object({ size_id: number(), price: number() })),
   image_url: nullable(string()),
   available: boolean(),
+  sold_out_until: SoldOutField,
 });
 export type MenuItem = Infer<typeof MenuItem>;
 const SizePrices = refine(boundedList(array(SizePrice), MENU_SIZES_MAX, 'prices'), 'prices', (values) => {

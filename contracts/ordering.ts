@@ -76,13 +76,20 @@ export const CustomerPhone = documented(
 export type OrderingCategory = {
   sizes: ReadonlyArray<{ id: number; name: string }>;
   /** An item has one `price`, or (priced by size) `prices` for the sizes it is offered in. */
-  items: ReadonlyArray<{ id: number; name: string; price: number | null; prices: ReadonlyArray<{ size_id: number; price: number }> }>;
+  /** `sold_out_until`: sold out until then (issue 45, contracts/shared/sold-out.ts). */
+  items: ReadonlyArray<{
+    id: number;
+    name: string;
+    price: number | null;
+    prices: ReadonlyArray<{ size_id: number; price: number }>;
+    sold_out_until?: string | null;
+  }>;
   extra_groups: ReadonlyArray<{
     id: number;
     name: string;
     required: boolean;
     allow_multiple: boolean;
-    selections: ReadonlyArray<{ id: number; name: string; price: number }>;
+    selections: ReadonlyArray<{ id: number; name: string; price: number; sold_out_until?: string | null }>;
   }>;
 } & CategoryOptions;
 

@@ -79,13 +79,15 @@ export const StoreItem = object({
   image_url: nullable(string()),
   price: nullable(number()),
   prices: array(object({ size_id: number(), price: number() })),
+  /** Sold out until then (ISO 8601, UTC; issue 45): absent, null or passed means orderable (contracts/shared/sold-out.ts). */
+  sold_out_until: optional(nullable(string())),
 });
 export const StoreExtraGroup = object({
   id: number(),
   name: string(),
   required: boolean(),
   allow_multiple: boolean(),
-  selections: array(object({ id: number(), name: string(), price: number(), image_url: nullable(string()) })),
+  selections: array(object({ id: number(), name: string(), price: number(), image_url: nullable(string()), sold_out_until: optional(nullable(string())) })),
 });
 export const StoreOptionSet = object({
   id: number(),
@@ -193,7 +195,7 @@ export type StorePageData = {
       StoreCategory,
       'id' | 'sizes' | 'extra_groups' | 'toppings' | 'dressings' | 'primary_option_sets' | 'allow_remove_toppings' | 'allow_add_toppings' | 'max_extra_toppings'
     > & {
-      items: Array<Pick<StoreCategory['items'][number], 'id' | 'name' | 'description' | 'price' | 'prices'>>;
+      items: Array<Pick<StoreCategory['items'][number], 'id' | 'name' | 'description' | 'price' | 'prices' | 'sold_out_until'>>;
     }
   >;
 };

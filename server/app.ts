@@ -52,6 +52,8 @@ import { orderRestaurants, storeForOrders } from './domain/storefront/ordering-s
 import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
 import { cardPaymentRoutes } from './routes/ordering/card-payments';
+import { menuSoldOutRoutes } from './routes/menu/menu-sold-out';
+import { restaurantSchedule } from './domain/storefront/restaurant-schedule';
 import type { PaymentProvider } from './domain/payments/provider';
 import { stripeProvider } from './domain/payments/stripe-provider';
 import { orderRoutes } from './routes/ordering/orders';
@@ -191,6 +193,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register(menuLibraryRoutes, context);
   await routes.register(menuExtraRoutes, context);
   await routes.register(menuItemRoutes, context);
+  // "Sold out until close" ends when the store says the restaurant closes (the storefront area's hours).
+  await routes.register((instance) => menuSoldOutRoutes(instance, context, { schedules: restaurantSchedule }));
   await routes.register(restaurantRoutes, context);
   await routes.register((instance) => insightRoutes(instance, context, { figures: { menu: menuFigures, places: placeFigures }, places: placeLists }));
   await routes.register((instance) => orderFigureRoutes(instance, context));

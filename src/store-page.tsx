@@ -20,17 +20,23 @@ import { newIdempotencyKey } from './services/ordering/place-order';
 import { checkDelivery } from './services/storefront/delivery-check';
 import { StoreRoot, storePageData, TrackingRoot, type StoreBrowser, type StorePageState, type TrackingPageState } from './store-roots';
 
+const SOLD_OUT_RECHECK_MS = 30_000;
+
 /** The cart (kept per store in the browser), the checkout and the delivery check; `navigate` goes to the placed order's tracking page. */
 export function storeBrowser(store: Storefront, navigate: (path: string) => void = (path) => location.assign(path)): StoreBrowser {
   const data = storePageData(store);
-  const cart = createActor(cartMachine, { input: { menu: data.categories, stored: loadCart(data.slug) } });
+  const now = () => new Date();
+  const soldOut = { clock: { zone: data.time_zone, country: data.country }, now };
+  const cart = createActor(cartMachine, { input: { menu: data.categories, stored: loadCart(data.slug), soldOut } });
   cart.on('cart.changed', ({ lines }) => saveCart(data.slug, lines));
   cart.start();
+  // Sold-out times pass on their own (issue 45): the cart reads its lines again every half minute.
+  setInterval(() => cart.send({ type: 'clock.tick' }), SOLD_OUT_RECHECK_MS);
   return {
     cart,
     loadCheckout: () => import('./store-checkout').then((chunk) => chunk.checkoutParts),
     checkZip: checkDelivery,
-    now: () => new Date(),
+    now,
     newKey: newIdempotencyKey,
     details: detailsMemory(data.slug),
     // A card order is paid on the provider's page first, which sends the customer back to its tracking page.

@@ -11,6 +11,8 @@ import type { cartMachine } from './machines/ordering/cart.machine';
 import type { DeliveryAnswer } from './services/storefront/delivery-check';
 import type { DetailsMemory } from './services/ordering/contact-store';
 import { useState } from 'react';
+import { clockOf } from '../contracts/shared/clock-format';
+import { soldOutNote } from '../contracts/shared/sold-out';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { trackingMachine } from './machines/ordering/tracking.machine';
 import { ItemOrderForm } from './views/ordering/item-order-form';
@@ -65,7 +67,15 @@ export function StoreRoot({ store, today, browser }: StorePageState & { browser?
       orderForm={
         ordering
           ? (item, category, done) => (
-              <ItemOrderForm item={item} category={category} menu={data.categories} currency={data.currency} cart={ordering.cart} done={done} />
+              <ItemOrderForm
+                item={item}
+                category={category}
+                menu={data.categories}
+                currency={data.currency}
+                cart={ordering.cart}
+                done={done}
+                soldOut={soldOutNote(item.sold_out_until, clockOf(store.restaurant), ordering.now())}
+              />
             )
           : undefined
       }

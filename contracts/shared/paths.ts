@@ -97,6 +97,9 @@ export const paths = {
     one: (collection: string, id: number | string) => `${collection}${id}/`,
     /** `{collection}{id}/copy/`: an editable copy of a library topping, dressing or option set. */
     copy: (collection: string, id: number | string) => `${collection}${id}/copy/`,
+    /** POST `{until}` and DELETE: an item or an extra selection sold out until a time (issue 45). */
+    itemSoldOut: (id: number | string) => `/menu/items/${id}/sold-out/`,
+    selectionSoldOut: (id: number | string) => `/menu/extra-options/selections/${id}/sold-out/`,
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { soldOutOf } from './menu-items';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MENU_DEFAULTS } from '../../../contracts/menu';
@@ -46,6 +47,7 @@ export const toSelection = (row: SelectionRow): ExtraSelection => ({
   name: row.name,
   price: row.price,
   image_url: row.imageUrl,
+  ...soldOutOf(row.soldOutUntil),
 });
 
 // ---- Groups --------------------------------------------------------------------------------

@@ -29,6 +29,9 @@ async function pricesOf(db: Db, itemIds: number[]): Promise<Map<number, SizePric
   return byItem;
 }
 
+/** `sold_out_until` (issue 45) only on a row that has one, so rows on sale answer as before. */
+export const soldOutOf = (until: Date | null) => (until === null ? {} : { sold_out_until: until.toISOString() });
+
 const toItem = (row: ItemRow, prices: SizePrice[]): MenuItem => ({
   id: row.id,
   category_id: row.categoryId,
@@ -38,6 +41,7 @@ const toItem = (row: ItemRow, prices: SizePrice[]): MenuItem => ({
   prices,
   image_url: row.imageUrl,
   available: row.available,
+  ...soldOutOf(row.soldOutUntil),
 });
 
 async function answer(db: Db, row: ItemRow): Promise<MenuItem> {

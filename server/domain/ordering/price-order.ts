@@ -3,6 +3,8 @@ import { orderMoney, type OrderMoney } from '../../../contracts/ordering/order-m
 import { fromCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import { wallClock } from '../../../contracts/shared/opening-status';
+import { clockOf } from '../../../contracts/shared/clock-format';
+import { soldOutLines } from '../../../contracts/shared/sold-out';
 import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';
@@ -61,6 +63,19 @@ function paymentRefusal(store: OrderingStore, method: PaymentMethod): Refusal | 
 }
 
 /**
+ * Lines naming an item or selection sold out now (issue 45): 409 `sold_out`, each line's field
+ * (`lines.N.item_id` or `lines.N.extra_selection_ids`) with its sentence ("Margherita is sold
+ * out until 9:00 PM. Please remove it from your order."), the detail their sentences.
+ */
+function soldOutRefusal(store: OrderingStore, lines: PlaceOrderBody['lines'], now: Date): Refusal | null {
+  const found = soldOutLines(store.storefront.categories, lines, clockOf(store.storefront.restaurant), now);
+  if (found.size === 0) return null;
+  const fields = Object.fromEntries([...found].map(([index, line]) => [`lines.${index}.${line.field}`, line.message]));
+  const detail = [...new Set([...found.values()].map((line) => line.message))].join(' ');
+  return { status: 409, code: 'sold_out', detail, fields };
+}
+
+/**
  * `placing`: the customer's coupon limits are checked under a lock held until the order commits
  * (order-coupon.ts); the quote reads them as they are.
  */
@@ -97,6 +112,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
   const belowMinimum = money.refusal === null ? null : refusal(400, 'coupon_below_minimum', 'coupon_code', money.refusal);
   const refusals = [
     priced.refusal,
+    soldOutRefusal(store, body.lines, now),
     ...terms.refusals,
     tip.refusal,
     found.refusal,

@@ -76,6 +76,7 @@ function menuRows(db: Db, restaurantId: number) {
           description: menuItems.description,
           imageUrl: menuItems.imageUrl,
           price: menuItems.price,
+          soldOutUntil: menuItems.soldOutUntil,
         })
         .from(menuItems)
         .innerJoin(categories, eq(categories.id, menuItems.categoryId))
@@ -112,6 +113,7 @@ function menuRows(db: Db, restaurantId: number) {
           name: extraSelections.name,
           price: extraSelections.price,
           imageUrl: extraSelections.imageUrl,
+          soldOutUntil: extraSelections.soldOutUntil,
         })
         .from(extraSelections)
         .innerJoin(extraGroups, eq(extraGroups.id, extraSelections.groupId))
@@ -167,6 +169,13 @@ function menuRows(db: Db, restaurantId: number) {
   ] as const);
 }
 
+/**
+ * `sold_out_until` (issue 45) only on a row that has one: the store data of a menu with nothing
+ * sold out reads as before. A time already passed may still be there until the sweep clears it;
+ * every reader compares it with its own clock (contracts/shared/sold-out.ts).
+ */
+const soldOut = (until: Date | null) => (until === null ? {} : { sold_out_until: until.toISOString() });
+
 /** Rows grouped by a key, each group keeping the rows' order. */
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -205,7 +214,7 @@ export async function readStoreMenu(db: Db, restaurantId: number): Promise<Store
     const sizes = sizesOf.get(category.id) ?? [];
     const position = new Map(sizes.map((size, index) => [size.id, index]));
     const items = (itemsOf.get(category.id) ?? []).flatMap((item): StoreItem[] => {
-      const shown = { id: item.id, name: item.name, description: item.description, image_url: item.imageUrl };
+      const shown = { id: item.id, name: item.name, description: item.description, image_url: item.imageUrl, ...soldOut(item.soldOutUntil) };
       if (!bySize) return item.price === null ? [] : [{ ...shown, price: item.price, prices: [] }];
       const prices = (pricesOf.get(item.id) ?? [])
         .filter((row) => position.has(row.sizeId))
@@ -233,6 +242,7 @@ export async function readStoreMenu(db: Db, restaurantId: number): Promise<Store
             name: selection.name,
             price: selection.price,
             image_url: selection.imageUrl,
+            ...soldOut(selection.soldOutUntil),
           })),
         })),
         toppings: category.allowToppings ? (toppingsOf.get(category.id) ?? []).map(({ id, name, imageUrl }) => ({ id, name, image_url: imageUrl })) : [],

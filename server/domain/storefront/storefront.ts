@@ -17,7 +17,7 @@ import { sideBySide } from '../../db/side-by-side';
  * overnight (18:00 to 02:00) still decides whether the store is open early today; only those
  * from today on are shown. At most SPECIAL_DAYS_MAX are kept by the hours step, one more is read.
  */
-async function readHours(db: Db, store: LaunchedStore, today: string): Promise<{ days: OpeningDay[]; specialDays: SpecialDay[] }> {
+export async function readHours(db: Db, store: Pick<LaunchedStore, 'id'>, today: string): Promise<{ days: OpeningDay[]; specialDays: SpecialDay[] }> {
   const [dayRows, specialRows] = await sideBySide(db, [
     () => db.select().from(restaurantOpeningHours).where(eq(restaurantOpeningHours.restaurantId, store.id)).orderBy(asc(restaurantOpeningHours.dayOfWeek)),
     () =>

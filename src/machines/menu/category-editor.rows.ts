@@ -45,6 +45,8 @@ export interface SelectionRow extends RowBase {
   name: string;
   price: number;
   image_url: string | null;
+  /** Sold out until then (issue 45), as loaded; its own control changes it (src/views/menu/sold-out-control.tsx). */
+  sold_out_until?: string | null;
 }
 export type EditorRow = SizeRow | GroupRow | SelectionRow;
 export type RowPatch = Partial<Omit<SizeRow, 'table' | 'key' | 'id' | 'status'>> &
@@ -176,6 +178,7 @@ const selectionRow = (selection: ExtraSelection): SelectionRow => ({
   name: selection.name,
   price: selection.price,
   image_url: selection.image_url,
+  ...(selection.sold_out_until ? { sold_out_until: selection.sold_out_until } : {}),
 });
 
 export function rowsFromData(data: Pick<CategoryEditorData, 'sizes' | 'groups' | 'selections'>): EditorRow[] {

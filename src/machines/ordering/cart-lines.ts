@@ -2,6 +2,8 @@ import type { OrderingCategory, OrderLineInput } from '../../../contracts/orderi
 import { findItem, lineProblems, type LineProblem } from '../../../contracts/ordering/order-choices';
 import { optionCopies, pricedOptions } from '../../../contracts/ordering/order-options';
 import { subtotalCents as linesSubtotal, unitCents } from '../../../contracts/ordering/order-pricing';
+import type { Clock } from '../../../contracts/shared/clock-format';
+import { soldOutLines } from '../../../contracts/shared/sold-out';
 import type { StoredLine } from '../../services/ordering/cart-store';
 
 /**
@@ -43,7 +45,19 @@ export const LINE_PROBLEMS = {
   gone: 'No longer on the menu. Please remove this line.',
   changed: 'This item changed since you added it. Please remove this line and add it again.',
   price: 'The price changed since you added it. Please remove this line and add it again.',
+  soldOut: 'Sold out: remove it to place your order.',
 } as const;
+
+/**
+ * The restaurant's clock and the browser's time, to judge sold-out items and selections (issue
+ * 45, contracts/shared/sold-out.ts) as the server will when the order is placed: a line holding
+ * one is flagged until its time passes, then it is orderable again by itself.
+ */
+export type SoldOutClock = { clock: Clock; now: () => Date };
+
+/** The sentence of `choice` sold out now ("Margherita is sold out until 9:00 PM. …"), or null. */
+const soldOutNow = (menu: StoreMenu, choice: Pick<CartChoice, 'item_id' | 'extra_selection_ids'>, soldOut: SoldOutClock | undefined) =>
+  soldOut ? (soldOutLines(menu, [choice], soldOut.clock, soldOut.now()).get(0) ?? null) : null;
 
 /** The field keys of the item dialog: `item`, `size`, `group-<id>`, `extras`, `quantity`, `note` (and the category model's `primary`, `removed-toppings`, `added-toppings`, `dressing`). */
 export type ChoiceErrors = Record<string, string>;
@@ -70,21 +84,24 @@ function dialogKey(problem: LineProblem): string {
  * ones the server would refuse it with); empty when it can be added. An extra chosen twice is
  * refused here as there, so the cart never sends what the server refuses.
  */
-export function choiceErrors(menu: StoreMenu, choice: CartChoice): ChoiceErrors {
+export function choiceErrors(menu: StoreMenu, choice: CartChoice, soldOut?: SoldOutClock): ChoiceErrors {
   const errors: ChoiceErrors = {};
   for (const problem of lineProblems(menu, choice)) errors[dialogKey(problem)] ??= problem.message;
+  const sold = soldOutNow(menu, choice, soldOut);
+  if (sold) errors[sold.field === 'item_id' ? 'item' : 'extras'] ??= sold.message;
   return errors;
 }
 
-/** A stored line read against the menu now: named, and flagged when its item, size or choices vanished or its price changed. */
-export function checkedLine(menu: StoreMenu, line: StoredLine): CartLine {
+/** A stored line read against the menu now: named, and flagged when its item, size or choices vanished, its price changed, or it is sold out. */
+export function checkedLine(menu: StoreMenu, line: StoredLine, soldOut?: SoldOutClock): CartLine {
   const found = findItem(menu, line.item_id);
   if (!found) return { ...line, name: 'An item', size_name: '', extras: [], problem: LINE_PROBLEMS.gone };
   const { item, category } = found;
   const size = category.sizes.find((candidate) => candidate.id === line.size_id);
   const selections = category.extra_groups.flatMap((group) => group.selections).filter((selection) => line.extra_selection_ids.includes(selection.id));
   const now = unitCents(menu, line);
-  const problem = now === null ? LINE_PROBLEMS.changed : now !== line.unit_cents ? LINE_PROBLEMS.price : null;
+  const problem =
+    now === null ? LINE_PROBLEMS.changed : now !== line.unit_cents ? LINE_PROBLEMS.price : soldOutNow(menu, line, soldOut) ? LINE_PROBLEMS.soldOut : null;
   // The category model's choices in the words the kitchen reads ("Crust: Thin", "No onions"), after the extras.
   const options = optionCopies(pricedOptions(category, line)).map((option) => option.name);
   return { ...line, name: item.name, size_name: size?.name ?? '', extras: [...selections.map((selection) => selection.name), ...options], problem };

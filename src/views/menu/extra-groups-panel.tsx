@@ -1,3 +1,4 @@
+import { SoldOutControl } from '../shared/sold-out-control';
 import { Accordion, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { priceFromInput, type GroupRow, type RowPatch, type SelectionRow } from '../../machines/menu/category-editor.rows';
@@ -76,6 +77,9 @@ function SelectionLine({ selection, group, send, errors }: { selection: Selectio
         />
       ) : null}
       <Group gap={4} wrap="nowrap">
+        {selection.id !== null ? (
+          <SoldOutControl target="selection" id={selection.id} name={selection.name.trim() || 'Untitled'} until={selection.sold_out_until} />
+        ) : null}
         <RowRemoval
           status={selection.status}
           label={`Delete selection ${selection.name.trim() || 'Untitled'}`}

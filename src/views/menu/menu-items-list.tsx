@@ -12,6 +12,7 @@ import { fieldProps } from '../shared/bind-field';
 import { formatMoney } from '../shared/money-format';
 import { useCurrency } from './money';
 import { PriceInput } from './price-input';
+import { SoldOutControl } from '../shared/sold-out-control';
 
 /** The dish form's fields a save can be refused for, in the form's order, with their labels. */
 const FIELDS = [
@@ -196,6 +197,7 @@ export function MenuItemsList(props: { categoryId: number; scope: MenuScope; siz
                     checked={item.available}
                     onChange={(event) => send({ type: 'item.save', id: item.id, values: { available: event.currentTarget.checked } })}
                   />
+                  <SoldOutControl target="item" id={item.id} name={item.name} until={item.sold_out_until} />
                   <Group gap={4} wrap="nowrap">
                     <Button size="xs" variant="subtle" onClick={() => send({ type: 'form.edit', id: item.id })} aria-label={`Edit ${item.name}`}>
                       Edit

@@ -51,6 +51,7 @@ export function ItemOrderForm({
   currency,
   cart,
   done,
+  soldOut = null,
 }: {
   item: Item;
   category: Category;
@@ -58,6 +59,8 @@ export function ItemOrderForm({
   currency: Currency;
   cart: Cart;
   done: () => void;
+  /** "until 9:00 PM" while the item is sold out (issue 45): Add is disabled and says why. */
+  soldOut?: string | null;
 }) {
   const money = (amount: number) => formatMoney(amount, currency);
   const offered = category.sizes.filter((size) => item.prices.some((price) => price.size_id === size.id));
@@ -202,7 +205,12 @@ export function ItemOrderForm({
       <p className="field-error" role="alert" hidden={!unplaced}>
         {unplaced?.[1] ?? ''}
       </p>
-      <button className="button wide" type="submit">
+      {soldOut && (
+        <p className="field-error" id="item-sold-out">
+          {`Sold out ${soldOut}`}
+        </p>
+      )}
+      <button className="button wide" type="submit" disabled={soldOut !== null} aria-describedby={soldOut ? 'item-sold-out' : undefined}>
         {unit !== null && Number.isInteger(count) && count >= 1 ? `Add to order \u00b7 ${money((unit * count) / 100)}` : 'Add to order'}
       </button>
     </form>

@@ -39,6 +39,7 @@ import { OrderCard } from './order-card';
 import { playNewOrderTone } from './order-tone';
 import { NewOrderAlert } from './new-order-alert';
 import { SoundBlockedNote } from './sound-blocked-note';
+import { SoldOutButton } from './sold-out-dialog';
 import { OrderHistoryLink } from './order-history-link';
 import classes from './order-board.module.css';
 import { cardId } from './order-text';
@@ -109,6 +110,7 @@ function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachi
       <Group justify="space-between" gap="sm">
         <Text size="sm">{live ? 'Live: new orders appear here as they arrive.' : 'Connecting to new orders…'}</Text>
         <Switch label="Sound on new orders" checked={sound} onChange={(event) => send({ type: 'sound.toggle', on: event.currentTarget.checked })} />
+        {restaurantId !== null ? <SoldOutButton restaurantId={restaurantId} /> : null}
       </Group>
       <SoundBlockedNote actor={actor} />
       <NewOrderAlert actor={actor} />

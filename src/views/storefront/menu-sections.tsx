@@ -6,6 +6,9 @@ import { followCategories } from './category-nav';
 
 type Item = StoreCategory['items'][number];
 
+/** "until 9:00 PM" while an item is sold out (issue 45), else null: src/views/storefront/use-sold-out.ts. */
+export type SoldOutNote = (until: string | null | undefined) => string | null;
+
 /** Opens an item's dialog; `opener` gets the focus back when it closes. */
 export type OpenItem = (item: Item, category: StoreCategory, opener: HTMLElement) => void;
 
@@ -52,11 +55,28 @@ function ItemPrices({ item, category, currency }: { item: Item; category: StoreC
  * the page's script can open one (`open` null before). Images are lazy and sized, so they never
  * move the text while they load.
  */
-function ItemCard({ item, category, currency, open }: { item: Item; category: StoreCategory; currency: Currency; open: OpenItem | null }) {
+function ItemCard({
+  item,
+  category,
+  currency,
+  open,
+  soldOut,
+}: {
+  item: Item;
+  category: StoreCategory;
+  currency: Currency;
+  open: OpenItem | null;
+  soldOut: string | null;
+}) {
   return (
-    <li className="item">
+    <li className={soldOut ? 'item sold-out' : 'item'}>
       <div>
         <h3>{item.name}</h3>
+        {soldOut && (
+          <p className="sold-out-note">
+            <strong>Sold out</strong> {soldOut}
+          </p>
+        )}
         {item.description && <p className="desc">{item.description}</p>}
         <ItemPrices item={item} category={category} currency={currency} />
         <button
@@ -75,7 +95,7 @@ function ItemCard({ item, category, currency, open }: { item: Item; category: St
   );
 }
 
-export function MenuSections({ store, open }: { store: Storefront; open: OpenItem | null }) {
+export function MenuSections({ store, open, soldOut }: { store: Storefront; open: OpenItem | null; soldOut: SoldOutNote }) {
   const currency = store.restaurant.currency;
   return (
     <div className="menu" id="menu" tabIndex={-1}>
@@ -95,7 +115,7 @@ export function MenuSections({ store, open }: { store: Storefront; open: OpenIte
               )}
               <ul className="items">
                 {category.items.map((item) => (
-                  <ItemCard key={item.id} item={item} category={category} currency={currency} open={open} />
+                  <ItemCard key={item.id} item={item} category={category} currency={currency} open={open} soldOut={soldOut(item.sold_out_until)} />
                 ))}
               </ul>
             </section>

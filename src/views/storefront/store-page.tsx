@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { StoreCategory, Storefront } from '../../../contracts/storefront';
 import { useHydrated } from '../shared/use-hydrated';
+import { useSoldOut } from './use-sold-out';
 import { ItemDialog, type OrderFormMaker } from './item-details';
 import { CategoryNav, MenuSections, type OpenItem } from './menu-sections';
 import { StoreFooter, StoreHeader } from './store-header';
@@ -34,6 +35,7 @@ export function StorePage({ store, today, checkZip, orderForm, children }: Store
   const opener = useRef<HTMLElement | null>(null);
   const [shown, setShown] = useState<Shown>(null);
   const todaySpecial = store.hours.special_days.find((day) => day.date === today.date);
+  const soldOut = useSoldOut(store, today, hydrated);
 
   const open: OpenItem = (item, category, button) => {
     opener.current = button;
@@ -51,7 +53,7 @@ export function StorePage({ store, today, checkZip, orderForm, children }: Store
       <StoreHeader store={store} todaySpecial={todaySpecial} />
       {store.categories.length > 0 && <CategoryNav store={store} />}
       <main className="wrap layout">
-        <MenuSections store={store} open={hydrated ? open : null} />
+        <MenuSections store={store} open={hydrated ? open : null} soldOut={soldOut} />
         <InfoColumn store={store} today={today} check={hydrated ? (checkZip ?? null) : null} />
       </main>
       <StoreFooter store={store} />

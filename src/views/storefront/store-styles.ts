@@ -75,6 +75,9 @@ h1,h2,h3{line-height:1.2;margin:0}
 .item p{margin:.3rem 0 0}
 .item .desc{color:${C.muted};font-size:.925rem}
 .price{font-weight:700}
+.sold-out-note{color:${C.muted};font-size:.9rem;margin:.2rem 0}
+.sold-out-note strong{color:${C.ink}}
+.item.sold-out h3,.item.sold-out .price{color:${C.muted}}
 .prices{list-style:none;margin:.4rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .9rem;font-size:.925rem}
 .prices b{margin-left:.3rem}
 .item img{width:6rem;height:6rem;border-radius:.75rem;object-fit:cover;flex:none;background:${C.line}}

@@ -32,6 +32,7 @@ describe('cart machine', () => {
         { type: 'line.quantity', key: 'line-2', quantity: 51 },
         { type: 'line.remove', key: 'line-1' },
         { type: 'cart.clear' },
+        { type: 'clock.tick' },
       ],
       limit: 200,
     });
@@ -112,5 +113,47 @@ describe('cart machine', () => {
     actor.send({ type: 'line.quantity', key: 'line-1', quantity: 51 });
     actor.send({ type: 'line.quantity', key: 'line-1', quantity: 0 });
     expect(actor.getSnapshot().context.lines[0]!.quantity).toBe(50);
+  });
+
+  describe('sold out (issue 45)', () => {
+    // Margherita sold out until 21:00 in Chicago; the cart's clock starts at 20:00 there.
+    const soldOutMenu = menu.map((category) => ({
+      ...category,
+      items: category.items.map((item) => (item.id === MARGHERITA ? { ...item, sold_out_until: '2026-11-27T03:00:00Z' } : item)),
+    }));
+    let now = new Date('2026-11-27T02:00:00Z');
+    const soldOut = { clock: { zone: 'America/Chicago', country: 'United States' }, now: () => now };
+    const startSoldOut = (stored: StoredLine[]) => {
+      const actor = createActor(cartMachine, { input: { menu: soldOutMenu, stored, soldOut } });
+      const emitted: { type: string; [key: string]: unknown }[] = [];
+      actor.on('*', (event) => emitted.push(event));
+      return { actor: actor.start(), emitted };
+    };
+    const storedPizza: StoredLine = { ...pizza, note: '', key: 'line-1', unit_cents: 1625 };
+
+    it('flags a line holding a sold-out item, does not charge it, and lets it be ordered again by itself at the time', () => {
+      now = new Date('2026-11-27T02:00:00Z');
+      const { actor } = startSoldOut([storedPizza, { ...cola, key: 'line-2', unit_cents: 250 }]);
+      expect(actor.getSnapshot().context.lines.map((line) => line.problem)).toEqual([LINE_PROBLEMS.soldOut, null]);
+      expect(actor.getSnapshot().hasTag('flagged')).toBe(true);
+      expect(orderLines(actor.getSnapshot().context.lines).map((line) => line.item_id)).toEqual([COLA]);
+      now = new Date('2026-11-27T02:59:59Z');
+      actor.send({ type: 'clock.tick' });
+      expect(actor.getSnapshot().hasTag('flagged')).toBe(true);
+      now = new Date('2026-11-27T03:00:00Z');
+      actor.send({ type: 'clock.tick' });
+      expect(actor.getSnapshot().context.lines.map((line) => line.problem)).toEqual([null, null]);
+      expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    });
+
+    it('refuses to add a sold-out item, saying until when', () => {
+      now = new Date('2026-11-27T02:00:00Z');
+      const { actor, emitted } = startSoldOut([]);
+      actor.send({ type: 'line.add', choice: pizza });
+      expect(emitted.filter((event) => event.type === 'line.refused').map((event) => event.errors)).toEqual([
+        { item: 'Margherita is sold out until 9:00 PM. Please remove it from your order.' },
+      ]);
+      expect(actor.getSnapshot().hasTag('empty')).toBe(true);
+    });
   });
 });

@@ -144,6 +144,40 @@ describe('the store page’s cart and checkout', () => {
     expect(within(panel).getByRole('button', { name: 'Check out' })).toBeVisible();
   });
 
+  it('shows a sold-out item as sold out with Add disabled, flags the kept line and checks out once it is removed (issue 45)', async () => {
+    const user = userEvent.setup();
+    // An hour after the test’s own clock, whenever it runs: sold out now.
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const page = {
+      ...data,
+      categories: data.categories.map((category) => ({
+        ...category,
+        items: category.items.map((item) => (item.id === MARGHERITA ? { ...item, sold_out_until: until } : item)),
+      })),
+    };
+    localStorage.setItem(
+      'cart:blue-door',
+      JSON.stringify([
+        { key: 'line-1', item_id: COLA, size_id: null, extra_selection_ids: [], quantity: 2, note: '', unit_cents: 250 },
+        { key: 'line-2', item_id: MARGHERITA, size_id: LARGE, extra_selection_ids: [102], quantity: 1, note: '', unit_cents: 1550 },
+      ]),
+    );
+    start(page);
+    const card = screen.getByRole('heading', { name: 'Margherita' }).closest('li')!;
+    expect(card).toHaveTextContent(/Sold out until/);
+    await user.click(within(card).getByRole('button', { name: 'Details: Margherita' }));
+    const details = screen.getByRole('dialog', { name: 'Margherita' });
+    expect(within(details).getByRole('button', { name: /Add to order/ })).toBeDisabled();
+    expect(within(details).getByRole('button', { name: /Add to order/ })).toHaveAccessibleDescription(/^Sold out until/);
+    await user.click(within(details).getByRole('button', { name: /Close/ }));
+    await user.click(screen.getByRole('button', { name: 'Your order · 2 items · $5.00' }));
+    const panel = screen.getByRole('dialog', { name: 'Your order' });
+    expect(panel).toHaveTextContent('Sold out: remove it to place your order.');
+    expect(within(panel).queryByRole('button', { name: 'Check out' })).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Remove Margherita (Large)' }));
+    expect(within(panel).getByRole('button', { name: 'Check out' })).toBeVisible();
+  });
+
   it('keeps the cart open and says so when the checkout’s code cannot be fetched, and opens it when pressed again', async () => {
     const user = userEvent.setup();
     localStorage.setItem(
