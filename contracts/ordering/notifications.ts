@@ -13,7 +13,7 @@ import { Id, IdText } from '../shared/lists';
  * The words and the link per kind live here, once, for the screen and any test.
  */
 
-export const NOTIFICATION_KINDS = ['order_placed', 'order_cancelled', 'payment_failed', 'refund', 'coupon_exhausted', 'item_back'] as const;
+export const NOTIFICATION_KINDS = ['order_placed', 'order_cancelled', 'payment_failed', 'refund', 'coupon_exhausted', 'item_back', 'selection_back'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATIONS_LIMIT_DEFAULT = 20;
@@ -48,7 +48,7 @@ export const Notification = object({
   id: number(),
   kind: enums(NOTIFICATION_KINDS),
   order_id: nullable(number()),
-  /** The coupon (coupon_exhausted) or menu item (item_back) it is about; no link kept when deleted. */
+  /** The coupon (coupon_exhausted), menu item (item_back) or extra selection (selection_back) it is about; no link kept when deleted. */
   subject_id: nullable(number()),
   detail: NotificationDetail,
   at: string(),
@@ -103,6 +103,8 @@ export function notificationWords(row: Pick<Notification, 'kind' | 'detail'>): s
       return `Coupon ${text(detail, 'code')} has been used up`;
     case 'item_back':
       return `${text(detail, 'name')} is back on sale`;
+    case 'selection_back':
+      return `${text(detail, 'name')} (${text(detail, 'group')}) is back on sale`;
   }
 }
 
@@ -115,6 +117,7 @@ export function notificationLink(row: Pick<Notification, 'kind' | 'detail'>): st
     case 'coupon_exhausted':
       return '/coupons';
     case 'item_back':
+    case 'selection_back':
       return '/menu';
     default:
       return `/orders/history?search=${encodeURIComponent(text(row.detail, 'number'))}`;

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notificationWords } from '#contracts/ordering/notifications';
 import type { PlaceOrderBody } from '#contracts/ordering';
 import type { Storefront } from '#contracts/storefront';
 import { sweepSoldOut } from '#server/domain/menu/sold-out';
@@ -159,6 +160,12 @@ describe('the sweep that puts items back on sale', { timeout: 30_000 }, () => {
     expect(await sweepSoldOut(t.database.db, new Date('2026-11-26T06:00:00Z'))).toBe(1);
     const [selection] = await t.database.query('select kind, subject_id from restaurant_notifications where kind = $1', ['selection_back']);
     expect(selection).toEqual({ kind: 'selection_back', subject_id: selectionId });
+    // The owner's feed says both, in its words.
+    const feed = (await blue.call('GET', '/notifications/')).body as { results: Array<{ kind: string; detail: Record<string, string> }> };
+    expect(feed.results.map((row) => notificationWords(row as Parameters<typeof notificationWords>[0]))).toEqual([
+      expect.stringMatching(/^.+ \(.+\) is back on sale$/),
+      `${itemName} is back on sale`,
+    ]);
   });
 
   it('works in batches: 120 items due come back in one sweep, each told once', async () => {
