@@ -38,6 +38,7 @@ import { OrderCancelDialog } from './order-cancel-dialog';
 import { OrderCard } from './order-card';
 import { playNewOrderTone } from './order-tone';
 import { SoundBlockedNote } from './sound-blocked-note';
+import { BusyControls } from './busy-controls';
 import { OrderHistoryLink } from './order-history-link';
 import classes from './order-board.module.css';
 import { cardId } from './order-text';
@@ -110,6 +111,7 @@ function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachi
         <Switch label="Sound on new orders" checked={sound} onChange={(event) => send({ type: 'sound.toggle', on: event.currentTarget.checked })} />
       </Group>
       <SoundBlockedNote actor={actor} />
+      <BusyControls restaurantId={restaurantId} />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
