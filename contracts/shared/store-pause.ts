@@ -22,9 +22,12 @@ export function pauseAt(pause: StorePause | null | undefined, now: Date): StoreP
  */
 export function pauseSentence(pause: StorePause | null | undefined, now: Date, clock: Clock): string | null {
   const on = pauseAt(pause, now);
-  if (!on) return null;
-  return on.until === null ? 'Not taking orders right now' : `Not taking orders until ${formatTime(on.until, clock)}`;
+  return on && pauseWords(on, clock);
 }
+
+/** The words of a pause known to be on (the store page's first render, before the browser's clock is read). */
+export const pauseWords = (pause: StorePause, clock: Clock): string =>
+  pause.until === null ? 'Not taking orders right now' : `Not taking orders until ${formatTime(pause.until, clock)}`;
 
 /** Extra minutes a busy kitchen adds to every prep time, while `until` is after `now`; 0 otherwise. */
 export const busyMinutesAt = (minutes: number | null | undefined, until: string | null | undefined, now: Date): number =>
