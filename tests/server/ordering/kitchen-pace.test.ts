@@ -138,11 +138,11 @@ describe('busy mode: extra prep minutes', { timeout: 30_000 }, () => {
 describe('busy mode: bodies', { timeout: 30_000 }, () => {
   it.each([
     ['/orders/pause/', { minutes: 45 }, 'Choose 15, 30 or 60 minutes, or null to pause until you reopen.'],
-    ['/orders/pause/', { minutes: '30' }, 'Expected a number.'],
+    ['/orders/pause/', { minutes: '30' }, 'Choose 15, 30 or 60 minutes, or null to pause until you reopen.'],
     ['/orders/pause/', {}, 'This field is required.'],
     ['/orders/pause/', { minutes: 15.5 }, 'Choose 15, 30 or 60 minutes, or null to pause until you reopen.'],
     ['/orders/busy/', { minutes: 30 }, 'Choose 10 or 20 minutes, or 0 for normal prep times.'],
-    ['/orders/busy/', { minutes: null }, 'Expected a number.'],
+    ['/orders/busy/', { minutes: null }, 'Choose 10 or 20 minutes, or 0 for normal prep times.'],
     ['/orders/busy/', { minutes: -10 }, 'Choose 10 or 20 minutes, or 0 for normal prep times.'],
   ])('%s refuses %j on `minutes` and changes nothing', async (url, body, sentence) => {
     const answer = await call('POST', url, owners.blue.token, body);
