@@ -1,4 +1,4 @@
-import { array, integer, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, boolean, integer, nullable, number, object, optional, refine, string, type Infer } from 'superstruct';
 import { toCents } from '../shared/cents';
 import { documented } from '../shared/documented';
 import { trimmed } from '../shared/text';
@@ -81,5 +81,7 @@ export const OrderRefund = object({
   by: nullable(string()),
   /** The lines refunded (positions in `lines`), or null for an amount. */
   line_positions: nullable(array(number())),
+  /** True while the card processor has not confirmed it (its answer was lost); confirmed within minutes. */
+  pending: optional(boolean()),
 });
 export type OrderRefund = Infer<typeof OrderRefund>;

@@ -102,6 +102,8 @@ export const orders = pgTable(
     index('orders_payment_due_idx').on(table.paymentDueBy).where(sql`${table.paymentDueBy} is not null`),
     // The sweep that captures or releases what a provider outage left authorised reads only open card payments.
     index('orders_payment_authorized_idx').on(table.id).where(sql`${table.paymentState} = 'authorized'`),
+    // A provider event that names only the payment (a refund from the provider's dashboard) finds its order by it.
+    index('orders_payment_id_idx').on(table.paymentId).where(sql`${table.paymentId} is not null`),
     unique('orders_restaurant_number_unique').on(table.restaurantId, table.number),
     index('orders_restaurant_placed_idx').on(table.restaurantId, table.placedAt),
     index('orders_restaurant_email_idx').on(table.restaurantId, table.customerEmail),
@@ -189,8 +191,19 @@ export const orderRefunds = pgTable(
     /** Who refunded; null when the refund came with a cancel by the system. */
     byUserId: integer('by_user_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 'made' once the provider confirmed it; 'pending' while its answer is awaited or was lost
+     * (migration 0019): the sweep asks again under the same key until the provider says made or
+     * refused, so a refund is never made twice nor left unrecorded.
+     */
+    state: text('state').notNull().default('made'),
   },
-  (table) => [check('order_refunds_amount_check', sql`${table.amountCents} > 0`), index('order_refunds_order_idx').on(table.orderId)],
+  (table) => [
+    check('order_refunds_amount_check', sql`${table.amountCents} > 0`),
+    check('order_refunds_state_check', sql`${table.state} in ('pending', 'made')`),
+    index('order_refunds_order_idx').on(table.orderId),
+    index('order_refunds_pending_idx').on(table.id).where(sql`${table.state} = 'pending'`),
+  ],
 );
 
 /** Which ways of paying a store offers (issue 44); no row: in person only. */

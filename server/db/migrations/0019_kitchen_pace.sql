@@ -27,6 +27,7 @@ CREATE TABLE "restaurant_notifications" (
 --> statement-breakpoint
 ALTER TABLE "extra_selections" ADD COLUMN "sold_out_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "menu_items" ADD COLUMN "sold_out_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD COLUMN "state" text DEFAULT 'made' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "slot_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "item_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "restaurant_kitchen_settings" ADD CONSTRAINT "restaurant_kitchen_settings_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -34,7 +35,10 @@ ALTER TABLE "restaurant_notifications" ADD CONSTRAINT "restaurant_notifications_
 ALTER TABLE "restaurant_notifications" ADD CONSTRAINT "restaurant_notifications_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "restaurant_notifications_restaurant_idx" ON "restaurant_notifications" USING btree ("restaurant_id","id");--> statement-breakpoint
 CREATE INDEX "restaurant_notifications_unread_idx" ON "restaurant_notifications" USING btree ("restaurant_id") WHERE "restaurant_notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "order_refunds_pending_idx" ON "order_refunds" USING btree ("id") WHERE "order_refunds"."state" = 'pending';--> statement-breakpoint
+CREATE INDEX "orders_payment_id_idx" ON "orders" USING btree ("payment_id") WHERE "orders"."payment_id" is not null;--> statement-breakpoint
 CREATE INDEX "orders_restaurant_slot_idx" ON "orders" USING btree ("restaurant_id","slot_at") WHERE "orders"."slot_at" is not null;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_state_check" CHECK ("order_refunds"."state" in ('pending', 'made'));--> statement-breakpoint
 -- The kitchen's limits, pause and busy time change what the store page and checkout offer, so
 -- they raise the restaurant's version like its payment settings (migration 0018). Sold-out items
 -- already do: menu_items and extra_selections have raised it since migration 0009.

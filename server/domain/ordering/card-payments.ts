@@ -45,7 +45,8 @@ export const paymentKeys = {
   release: (orderId: number) => `order-${orderId}-release`,
   /** A second authorisation of an order already paid (two tabs, two attempts) is given back. */
   releaseExtra: (orderId: number, paymentId: string) => `order-${orderId}-release-${paymentId}`,
-  refund: (orderId: number, count: number) => `order-${orderId}-refund-${count}`,
+  /** The refund row's own id (order_refunds.id): a retry of one refund is the same call, another refund never is. */
+  refund: (orderId: number, refundId: number) => `order-${orderId}-refund-${refundId}`,
 };
 
 export const PAYMENT_UNAVAILABLE = 'Card payment is not available right now and nothing was charged. Please try again in a moment.';

@@ -22,6 +22,7 @@ export async function refundsOf(db: Db, orderIds: readonly number[]): Promise<Ma
       reason: orderRefunds.reason,
       at: orderRefunds.at,
       linePositions: orderRefunds.linePositions,
+      state: orderRefunds.state,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -37,6 +38,7 @@ export async function refundsOf(db: Db, orderIds: readonly number[]): Promise<Ma
       at: row.at.toISOString(),
       by: personOf(row.firstName, row.lastName, row.email),
       line_positions: row.linePositions,
+      ...(row.state === 'pending' ? { pending: true } : {}),
     });
   }
   return refunds;

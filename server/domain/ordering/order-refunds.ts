@@ -7,7 +7,7 @@ import { formatMoney } from '../../../contracts/shared/money-format';
 import type { Db } from '../../db/database';
 import { orderLines, orderRefunds, orders } from '../../db/schema-ordering';
 import { HttpError } from '../../http-error';
-import type { PaymentProvider } from '../payments/provider';
+import { PaymentRefused, PaymentUnavailable, type PaymentProvider } from '../payments/provider';
 import type { Scope } from '../shared/scope';
 import { notFound } from '../shared/tenancy';
 import { paymentKeys, unavailable } from './card-payments';
@@ -19,13 +19,20 @@ import type { OrderRow } from './order-shapes';
  * reason, on a card order that was captured, never more than is left. The refund is reserved
  * first (the order row locked, the refund recorded and the order's `refunded_cents` raised, in one
  * transaction), so two refunds at once can never together give back more than was taken; the
- * provider is called after the commit, never inside a transaction; if it fails, the reservation
- * is taken back and nothing was refunded.
+ * provider is called after the commit, never inside a transaction. If the provider refuses it, the
+ * reservation is taken back and nothing was refunded; if its answer never comes (an outage, a lost
+ * connection: the refund may or may not be made), the refund stays `pending` and
+ * refund-confirmations.ts asks again under the same key until the provider says which.
  */
 
 export type Refunding = { db: Db; provider: PaymentProvider; clock: () => Date };
 
-export type Refunded = { order: OrderRow; amountCents: number; reason: string };
+/**
+ * `made`: the provider made it, and this request recorded so (the customer is told now); `made
+ * already`: the provider's event was first to record it (and told the customer); `pending`: its
+ * answer did not come, and the refund is recorded as pending.
+ */
+export type Refunded = { order: OrderRow; amountCents: number; reason: string; outcome: 'made' | 'made already' | 'pending' };
 
 const refused = (field: 'amount' | 'line_positions', sentence: string) => new HttpError(400, 'invalid', sentence, { fields: { [field]: sentence } });
 
@@ -63,13 +70,41 @@ async function reserve(tx: Db, scope: Scope, orderId: number, body: RefundBody, 
   }
   const [refund] = await tx
     .insert(orderRefunds)
-    .values({ orderId: row.id, amountCents: cents, reason: body.reason, linePositions: body.line_positions ?? null, byUserId: userId, at })
+    .values({ orderId: row.id, amountCents: cents, reason: body.reason, linePositions: body.line_positions ?? null, byUserId: userId, at, state: 'pending' })
     .returning({ id: orderRefunds.id });
   await tx
     .update(orders)
     .set({ refundedCents: sql`${orders.refundedCents} + ${cents}`, updatedAt: at })
     .where(eq(orders.id, row.id));
   return { refundId: refund!.id, paymentId: row.paymentId, cents };
+}
+
+/**
+ * Takes a pending refund back (the provider refused it): the row goes and the order's
+ * `refunded_cents` comes down by its amount, only while it is still pending.
+ */
+export async function takeBackRefund(db: Db, refundId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(orderRefunds)
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
+      .returning({ orderId: orderRefunds.orderId, cents: orderRefunds.amountCents });
+    if (!gone) return;
+    await tx
+      .update(orders)
+      .set({ refundedCents: sql`${orders.refundedCents} - ${gone.cents}` })
+      .where(eq(orders.id, gone.orderId));
+  });
+}
+
+/** The provider made it: the pending refund is made. Answers whether this call was the one that said so. */
+export async function markRefundMade(db: Db, refundId: number): Promise<boolean> {
+  const made = await db
+    .update(orderRefunds)
+    .set({ state: 'made' })
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
+    .returning({ id: orderRefunds.id });
+  return made.length > 0;
 }
 
 /**
@@ -80,18 +115,19 @@ async function reserve(tx: Db, scope: Scope, orderId: number, body: RefundBody, 
 export async function refundOrder(refunding: Refunding, scope: Scope, orderId: number, body: RefundBody, userId: number): Promise<Refunded> {
   const { db, provider } = refunding;
   const reserved = await db.transaction((tx) => reserve(tx, scope, orderId, body, userId, refunding.clock()));
+  let outcome: Refunded['outcome'];
   try {
     await provider.refund(reserved.paymentId, reserved.cents, paymentKeys.refund(orderId, reserved.refundId));
+    outcome = (await markRefundMade(db, reserved.refundId)) ? 'made' : 'made already';
   } catch (error) {
-    await db.transaction(async (tx) => {
-      await tx.delete(orderRefunds).where(eq(orderRefunds.id, reserved.refundId));
-      await tx
-        .update(orders)
-        .set({ refundedCents: sql`${orders.refundedCents} - ${reserved.cents}` })
-        .where(eq(orders.id, orderId));
-    });
-    unavailable(error);
+    if (error instanceof PaymentRefused) {
+      await takeBackRefund(db, reserved.refundId);
+      unavailable(error);
+    }
+    // No answer: made or not, only the provider knows; asked again later under the same key.
+    if (!(error instanceof PaymentUnavailable)) throw error;
+    outcome = 'pending';
   }
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return { order: row!, amountCents: reserved.cents, reason: body.reason };
+  return { order: row!, amountCents: reserved.cents, reason: body.reason, outcome };
 }

@@ -67,6 +67,8 @@ export type PaymentEvent = {
   reference: string | null;
   paymentId: string | null;
   orderId: number | null;
+  /** `refunded` events: what the provider has given back of the payment in all, in minor units. */
+  refunded?: number;
 };
 
 export type PaymentProvider = {

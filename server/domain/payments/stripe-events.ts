@@ -19,8 +19,8 @@ export function stripeEvent(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.completed':
     case 'checkout.session.expired': {
       const session = event.data.object;
-      // The product's sessions take cards only, so completing one is the card's authorisation,
-      // whatever payment_status says of money still on hold.
+      // A completed session is worth asking Stripe about: the order is placed on what the
+      // PaymentIntent then says (authorised), whatever payment_status says of money on hold.
       const kind = event.type === 'checkout.session.expired' ? 'expired' : session.status === 'complete' ? 'authorized' : 'ignored';
       return { ...about, kind, reference: session.id, paymentId: idOf(session.payment_intent), orderId: orderIdOf(session.metadata) };
     }
@@ -32,7 +32,14 @@ export function stripeEvent(event: Stripe.Event): PaymentEvent {
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      return { ...about, kind: 'refunded', reference: null, paymentId: idOf(charge.payment_intent), orderId: orderIdOf(charge.metadata) };
+      return {
+        ...about,
+        kind: 'refunded',
+        reference: null,
+        paymentId: idOf(charge.payment_intent),
+        orderId: orderIdOf(charge.metadata),
+        refunded: charge.amount_refunded,
+      };
     }
     default:
       return { ...about, kind: 'ignored', reference: null, paymentId: null, orderId: null };

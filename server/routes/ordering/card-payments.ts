@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { boolean, object, string } from 'superstruct';
 import { TrackedOrder, TrackParams } from '../../../contracts/ordering';
@@ -8,9 +8,11 @@ import type { AppContext } from '../../app-context';
 import { orders, paymentEvents } from '../../db/schema-ordering';
 import { expireUnpaid, followUnsettled, retryPayment, settleAttempt, cardPayments, type CardPayments, type Settled } from '../../domain/ordering/card-payments';
 import { trackOrder } from '../../domain/ordering/order-reads';
+import { confirmPendingRefunds, reconcileRefunds, type ConfirmedRefund } from '../../domain/ordering/refund-confirmations';
+import { fromCents } from '../../../contracts/shared/cents';
 import type { NewOrderMailTo } from '../../domain/ordering/restaurant-order-mail';
 import type { StoreReaders } from '../../domain/ordering/store-readers';
-import { BadSignature, type PaymentProvider } from '../../domain/payments/provider';
+import { BadSignature, type PaymentEvent, type PaymentProvider } from '../../domain/payments/provider';
 import { HttpError } from '../../http-error';
 import type { ContractApp } from '../../plugins/contract-types';
 import { mailCustomer } from './customer-mail';
@@ -48,7 +50,17 @@ export async function cardPaymentRoutes(app: ContractApp, context: AppContext, d
     mailRestaurant(context, { log }, dependencies.readers, dependencies.newOrderMailTo, settled.placedOrderId);
   };
 
-  webhookRoute(app, payments, provider, announce);
+  /** Refunds confirmed after their request ended: the customer is told now, as the request would have. */
+  const announceRefunds = async (confirmed: ConfirmedRefund[], log: FastifyBaseLogger) => {
+    for (const refund of confirmed) {
+      const [row] = await payments.db.select({ token: orders.token, email: orders.customerEmail }).from(orders).where(eq(orders.id, refund.orderId));
+      if (!row) continue;
+      const order = await trackOrder(payments.db, dependencies.readers, row.token);
+      mailCustomer(context, { log }, 'refunded', order, row.email, { amount: fromCents(refund.amountCents), reason: refund.reason });
+    }
+  };
+
+  webhookRoute(app, payments, provider, { announce, announceRefunds });
 
   // The customer's return from the payment page: the provider is asked at once rather than waiting
   // for its webhook, so the page can say "Payment received" (the webhook, arriving before or
@@ -101,6 +113,7 @@ export async function cardPaymentRoutes(app: ContractApp, context: AppContext, d
     try {
       await expireUnpaid(payments);
       await followUnsettled(payments);
+      await announceRefunds(await confirmPendingRefunds(payments), app.log);
     } catch (error) {
       app.log.warn({ err: error }, 'card payment sweep stopped; the next one goes on');
     }
@@ -122,7 +135,13 @@ function webhookRoute(
   app: ContractApp,
   payments: CardPayments,
   provider: PaymentProvider,
-  announce: (settled: Settled, log: FastifyBaseLogger) => Promise<void>,
+  {
+    announce,
+    announceRefunds,
+  }: {
+    announce: (settled: Settled, log: FastifyBaseLogger) => Promise<void>;
+    announceRefunds: (confirmed: ConfirmedRefund[], log: FastifyBaseLogger) => Promise<void>;
+  },
 ) {
   app.register(async (raw) => {
     // The signature is over the bytes Stripe sent: this route alone reads its body unparsed.
@@ -152,12 +171,30 @@ function webhookRoute(
         }
         const [seen] = await payments.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.eventId));
         if (seen) return { received: true };
-        if (event.reference !== null && (event.kind === 'authorized' || event.kind === 'expired' || event.kind === 'captured')) {
-          await announce(await settleAttempt(payments, event.reference), request.log);
+        const reference = event.reference ?? (await awaitedAttempt(payments, event));
+        if (reference !== null && (event.kind === 'authorized' || event.kind === 'expired' || event.kind === 'captured')) {
+          await announce(await settleAttempt(payments, reference), request.log);
+        }
+        if (event.kind === 'refunded' && event.paymentId !== null && event.refunded !== undefined) {
+          await announceRefunds(await reconcileRefunds(payments.db, event.paymentId, event.refunded, payments.clock()), request.log);
         }
         await payments.db.insert(paymentEvents).values({ eventId: event.eventId }).onConflictDoNothing();
         return { received: true };
       },
     );
   });
+}
+
+/**
+ * An event about the payment rather than the attempt (`payment_intent.amount_capturable_updated`,
+ * `…succeeded`) names its order: the attempt the order waits on is settled, so an endpoint that
+ * hears only of PaymentIntents still places paid orders. Null when the order waits for nothing.
+ */
+async function awaitedAttempt(payments: CardPayments, event: PaymentEvent): Promise<string | null> {
+  if (event.orderId === null || (event.kind !== 'authorized' && event.kind !== 'captured')) return null;
+  const [row] = await payments.db
+    .select({ reference: orders.paymentReference })
+    .from(orders)
+    .where(and(eq(orders.id, event.orderId), eq(orders.status, 'awaiting_payment')));
+  return row?.reference ?? null;
 }

@@ -32,12 +32,16 @@ export async function orderRefundRoutes(app: ContractApp, context: AppContext, {
         body: RefundBody,
         response: {
           201: json(OwnerOrder, 'The order with the refund: `payment.refunded` is what was given back in all, `refunds` each refund.'),
+          202: json(
+            OwnerOrder,
+            'The payment provider did not answer: the refund is recorded as `pending` and confirmed within minutes under the same key (never made twice); the customer is mailed then.',
+          ),
           400: refusal(
             'Neither or both of `amount` and `line_positions`, a line the order does not have or refunded already, or more than is left to refund (the sentence names it).',
           ),
           404: refusal('No such order in your restaurant.'),
           409: refusal('The order is not a card order whose payment was captured (`not_refundable`).'),
-          503: refusal('The payment provider could not be reached or refused the refund (`payment_unavailable`); nothing was refunded.'),
+          503: refusal('The payment provider refused the refund (`payment_unavailable`); nothing was refunded.'),
         },
       },
     },
@@ -51,7 +55,10 @@ export async function orderRefundRoutes(app: ContractApp, context: AppContext, {
       }
       const refunded = await refundOrder({ db, provider: context.payments, clock }, scope, request.params.id, request.body, user.id);
       const order = await ownerView(db, readers, refunded.order);
-      mailCustomer(context, request, 'refunded', order, order.customer.email, { amount: fromCents(refunded.amountCents), reason: refunded.reason });
+      if (refunded.outcome === 'pending') return reply.status(202).send(order satisfies OwnerOrder);
+      // Stripe's event may have recorded it first, and told the customer then.
+      if (refunded.outcome === 'made')
+        mailCustomer(context, request, 'refunded', order, order.customer.email, { amount: fromCents(refunded.amountCents), reason: refunded.reason });
       return reply.status(201).send(order satisfies OwnerOrder);
     },
   );

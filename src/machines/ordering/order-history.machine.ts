@@ -77,9 +77,16 @@ const queryOf = (context: OrderHistoryContext): OrdersQuery => ({ page: context.
 /** A filter or page size changed: page 1 of the new list, no order open. */
 const refilter = (change: Partial<HistorySettings>) => ({ ...change, page: 1, openId: null });
 
-/** "$4.50 refunded on order #12.": what the dialog's success says, once it has closed. */
-const refundedSentence = (before: OwnerOrder, after: OwnerOrder) =>
-  `${formatMoney(fromCents(toCents(after.payment.refunded) - toCents(before.payment.refunded)), after.currency)} refunded on order #${after.number}.`;
+/**
+ * "$4.50 refunded on order #12.": what the dialog's success says, once it has closed; a refund the
+ * card processor has not confirmed yet (its answer was lost, 202) says it is on its way.
+ */
+const refundedSentence = (before: OwnerOrder, after: OwnerOrder) => {
+  const amount = formatMoney(fromCents(toCents(after.payment.refunded) - toCents(before.payment.refunded)), after.currency);
+  return after.refunds?.at(-1)?.pending
+    ? `The refund of ${amount} on order #${after.number} is recorded: the card processor did not answer, so it will be confirmed within a few minutes. Do not refund it again.`
+    : `${amount} refunded on order #${after.number}.`;
+};
 
 export const orderHistoryMachine = setup({
   types: {

@@ -281,7 +281,7 @@ function OrderPayment({ order, onRefund, said }: { order: OwnerOrder; onRefund: 
           {refunds.map((refund, index) => (
             // Oldest first, never reordered: refunds made at once may share their instant.
             <li key={index}>
-              {`${formatMoney(refund.amount, order.currency)} refunded on ${when(refund.at, order)} — ${refund.reason}${refund.by ? ` (by ${refund.by})` : ''}`}
+              {`${formatMoney(refund.amount, order.currency)} ${refund.pending ? 'refund being confirmed, asked' : 'refunded'} on ${when(refund.at, order)} — ${refund.reason}${refund.by ? ` (by ${refund.by})` : ''}`}
             </li>
           ))}
         </ul>

@@ -27,6 +27,8 @@ export type StripeDoubleOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /** False: `expand[]` is taken and ignored, as by an older API or a mock that does not expand (ids stay ids). */
+  expands?: boolean;
   /** Told of each delivery's answer (the runnable double logs them). */
   onDelivery?: (event: StripeEvent, delivery: Delivery) => void;
 };
@@ -57,6 +59,11 @@ export type StripeDouble = {
   webhooksSettled(): Promise<void>;
   /** The next `count` API calls answer 500 (api_error), as Stripe does in an incident. */
   failNext(count: number): void;
+  /**
+   * The next `count` API calls are carried out, and their connection is then dropped before any
+   * answer: a refund made whose answer was lost. A retry under the same key is answered the kept result.
+   */
+  loseNextAnswers(count: number): void;
   /** The API calls received, oldest first. */
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -90,6 +97,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const kept = new Map<string, KeptResult>();
   const requests: RecordedRequest[] = [];
   let failures = 0;
+  let lostAnswers = 0;
   let baseUrl = '';
   // The request a change came from, for its events' `request` field.
   let currentRequest: StripeEvent['request'] = { id: null, idempotency_key: null };
@@ -130,7 +138,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     pattern,
     needsCallersKey,
     parse: (params) => parseParams(struct, params),
-    execute: (id, body) => expanded(execute(id, body as T), (body as T).expand),
+    execute: (id, body) => expanded(execute(id, body as T), options.expands === false ? [] : (body as T).expand),
   });
 
   const routes: Route[] = [
@@ -235,6 +243,11 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       currentRequest = { id: null, idempotency_key: null };
     }
     requests.push({ method, path: url.pathname, idempotencyKey, status: answer.status, replayed: answer.replayed });
+    if (lostAnswers > 0) {
+      lostAnswers -= 1;
+      response.socket?.destroy();
+      return;
+    }
     response.writeHead(answer.status, {
       'content-type': 'application/json',
       'request-id': requestId,
@@ -318,6 +331,9 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     webhooksSettled: () => outbox.settled(),
     failNext: (count) => {
       failures = count;
+    },
+    loseNextAnswers: (count) => {
+      lostAnswers = count;
     },
     requests,
     close: async () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Storefront } from '#contracts/storefront';
+import type { Database } from '#server/db/database';
 import type { Mailer } from '#server/domain/shared/mail';
 import { startStripeDouble, type StripeDouble } from '#tests/doubles/stripe/stripe-double';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
@@ -20,11 +21,19 @@ export type CardStore = {
  * A launched store that takes cards (issue 44), on an app listening on a port so the Stripe
  * double's signed webhooks reach it as Stripe's would: what the card payment tests share.
  */
-export async function startCardStore(options: { slug: string; ownerEmail: string; mailer: Mailer; clock?: () => Date }): Promise<CardStore> {
+export async function startCardStore(options: {
+  slug: string;
+  ownerEmail: string;
+  mailer: Mailer;
+  clock?: () => Date;
+  /** The database to serve, when a server process of the test's own serves it too; else a fresh one. */
+  database?: Database;
+}): Promise<CardStore> {
   const webhookSecret = `whsec_${options.slug}_test_secret`;
   const stripe = await startStripeDouble({ webhookSecret });
   const t = await createTestApp({
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.database ? { database: options.database } : {}),
     mailer: options.mailer,
     config: { orderLimitPerMinute: 100_000, stripe: { secretKey: stripe.secretKey, webhookSecret, apiUrl: stripe.url } },
   });

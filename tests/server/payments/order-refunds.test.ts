@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnerOrder, PlacedOrder, PlaceOrderBody } from '#contracts/ordering';
 import type { StripeDouble } from '#tests/doubles/stripe/stripe-double';
 import type { OwnerCall } from '#tests/fixtures/storefront/seed-store';
+import { confirmPendingRefunds } from '#server/domain/ordering/refund-confirmations';
+import { stripeProvider } from '#server/domain/payments/stripe-provider';
 import { memoryMailer } from '../accounts/auth-helpers';
 import { injectedOwner } from '../owner-calls';
 import type { TestApp } from '../test-app';
@@ -10,7 +12,8 @@ import { startCardStore, type CardStore } from './card-store';
 /**
  * Refunds from the owner's order view (issue 44, item 4) against the Stripe double: an amount or
  * chosen lines, with a reason, at most what is left of the captured money, recorded with who gave
- * it; a provider outage records nothing; refunds at once never give back more than was taken.
+ * it; a refund Stripe refuses records nothing, one whose answer never came is pending until the
+ * sweep or Stripe's event says it was made; refunds at once never give back more than was taken.
  */
 const mailer = memoryMailer();
 let stripe: StripeDouble;
@@ -81,6 +84,15 @@ const refund = (orderId: number, sent: unknown, call: OwnerCall = owner.call) =>
 const charged = (orderId: number) =>
   stripe.requests.filter((request) => request.path === '/v1/refunds' && request.idempotencyKey?.startsWith(`order-${orderId}-`));
 const cents = (amount: number) => Math.round(amount * 100);
+const toAmount = (value: number) => value / 100;
+
+/** The minute sweep's part for refunds, at the time `clock` says. */
+const sweeper = (clock: () => Date) => () =>
+  confirmPendingRefunds({
+    db: t.database.db,
+    provider: stripeProvider({ secretKey: stripe.secretKey, webhookSecret: store.webhookSecret, apiUrl: stripe.url }),
+    clock,
+  });
 
 describe('refunding a captured card order', { timeout: 30_000 }, () => {
   it('gives back an amount with its reason, shows it on the order with who gave it, and mails the customer', async () => {
@@ -161,19 +173,76 @@ describe('refunding a captured card order', { timeout: 30_000 }, () => {
     expect(keysSeen.size).toBe(3);
   });
 
-  it('records nothing and says so when Stripe cannot be reached, and refunds on the next try', async () => {
+  it('records a refund whose answer never came as pending, and the sweep makes it once under the same key', async () => {
     const order = await capturedOrder();
-    // The refund's call and the SDK's two retries of it.
+    // The refund's call and the SDK's two retries of it answer 500: made or not, Stripe does not say.
     stripe.failNext(3);
-    const failed = await refund(order.id, { amount: 2, reason: 'Outage' });
-    expect([failed.status, (failed.body as { code: string }).code]).toEqual([503, 'payment_unavailable']);
-    const read = (await owner.call('GET', `/orders/${order.id}/`)).body as OwnerOrder;
-    expect([read.payment.refunded, read.refunds]).toEqual([0, []]);
+    const unanswered = await refund(order.id, { amount: 2, reason: 'Outage' });
+    expect(unanswered.status).toBe(202);
+    expect(unanswered.body).toMatchObject({ payment: { refunded: 2 }, refunds: [{ amount: 2, reason: 'Outage', pending: true }] });
     await t.app.backgroundSettled();
     expect(mailer.sent).toEqual([]);
-    const retried = await refund(order.id, { amount: 2, reason: 'Outage' });
-    expect(retried.status).toBe(201);
+    // Nothing more can be refunded than is left with the pending one counted.
+    const above = await refund(order.id, { amount: toAmount(cents(order.payment.paid) - 199), reason: 'Too much' });
+    expect(above.status).toBe(400);
+
+    const sweep = sweeper(() => new Date(Date.now() + 3 * 60_000));
+    // Stripe's event of the refund the sweep makes waits, so the sweep is first to record it.
+    stripe.holdWebhooks();
+    expect(await sweep()).toEqual([{ orderId: order.id, amountCents: 200, reason: 'Outage' }]);
+    expect(await sweep()).toEqual([]);
+    stripe.releaseWebhooks('as-sent');
+    await stripe.webhooksSettled();
+    await t.app.backgroundSettled();
+    // The sweep's caller mails (the app's minute sweep); the event found nothing left to record or mail.
+    expect(mailer.sent).toEqual([]);
+    const read = (await owner.call('GET', `/orders/${order.id}/`)).body as OwnerOrder;
+    expect(read.refunds).toEqual([expect.not.objectContaining({ pending: true })]);
     expect(stripe.payment((await stripeSessionOf(order.id))!)?.charge?.amount_refunded).toBe(200);
+    expect(new Set(charged(order.id).map((request) => request.idempotencyKey)).size).toBe(1);
+  });
+
+  it('leaves a pending refund to its own request for two minutes, then takes Stripe’s word', async () => {
+    const order = await capturedOrder();
+    // Made at Stripe, but the answer lost on each of the three tries.
+    stripe.holdWebhooks();
+    stripe.loseNextAnswers(3);
+    expect((await refund(order.id, { amount: 1.5, reason: 'Lost answer' })).status).toBe(202);
+    expect(await sweeper(() => new Date())()).toEqual([]);
+    // Stripe's charge.refunded event says it gave back $1.50: the pending refund was made, with no second call.
+    stripe.releaseWebhooks('as-sent');
+    await stripe.webhooksSettled();
+    const read = (await owner.call('GET', `/orders/${order.id}/`)).body as OwnerOrder;
+    expect([read.payment.refunded, read.refunds?.map((one) => one.pending ?? false)]).toEqual([1.5, [false]]);
+    expect(await sweeper(() => new Date(Date.now() + 3 * 60_000))()).toEqual([]);
+    expect(charged(order.id).filter((request) => !request.replayed)).toHaveLength(1);
+    expect(stripe.payment((await stripeSessionOf(order.id))!)?.charge?.amount_refunded).toBe(150);
+  });
+
+  it('records nothing when Stripe refuses, and records a refund given in Stripe’s dashboard from its event', async () => {
+    const order = await capturedOrder();
+    const paid = cents(order.payment.paid);
+    const intent = stripe.payment((await stripeSessionOf(order.id))!)!.intent.id;
+    // The owner refunds the whole payment in Stripe's dashboard; its event is held for now.
+    stripe.holdWebhooks();
+    const outside = await fetch(`${stripe.url}/v1/refunds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `dashboard-${order.id}` },
+      body: new URLSearchParams({ payment_intent: intent }).toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(outside.status).toBe(200);
+    const refused = await refund(order.id, { amount: 2, reason: 'Too late' });
+    expect([refused.status, (refused.body as { code: string }).code]).toEqual([503, 'payment_unavailable']);
+    expect(((await owner.call('GET', `/orders/${order.id}/`)).body as OwnerOrder).refunds).toEqual([]);
+
+    stripe.releaseWebhooks('as-sent');
+    await stripe.webhooksSettled();
+    const read = (await owner.call('GET', `/orders/${order.id}/`)).body as OwnerOrder;
+    expect(read.payment.refunded).toBe(order.payment.paid);
+    expect(read.refunds).toEqual([expect.objectContaining({ amount: toAmount(paid), reason: 'Refunded by the restaurant', by: null })]);
+    await t.app.backgroundSettled();
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual([expect.stringContaining(`Refund for order #${order.number}`)]);
   });
 });
 

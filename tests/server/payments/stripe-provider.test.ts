@@ -98,6 +98,21 @@ describe('a card payment, from the hosted page to a refund', () => {
     expect(double.payment(created.reference)?.intent).toMatchObject({ capture_method: 'manual', metadata: { order_id: '1' } });
   });
 
+  it('reads a paid session from a server that does not expand its PaymentIntent', async () => {
+    const plain = await startStripeDouble({ webhookSecret: WEBHOOK_SECRET, expands: false });
+    try {
+      const reading = stripeProvider(
+        { secretKey: plain.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: plain.url },
+        { maxNetworkRetries: 0, timeoutMs: 5_000 },
+      );
+      const created = await reading.create(payment({ orderId: 9, amount: 1_200 }));
+      plain.pay(created.reference);
+      expect(await reading.read(created.reference)).toMatchObject({ state: 'authorized', authorized: 1_200, paymentId: expect.stringMatching(/^pi_/) });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it("sends the caller's idempotency key with every call that moves money", async () => {
     const { paymentId } = await authorizedPayment({ orderId: 2, idempotencyKey: 'order-2-create-1' });
     await provider.capture(paymentId, 2_450, 'order-2-capture');

@@ -4,7 +4,7 @@ import type { PaymentSettingsAnswer } from '#contracts/ordering/payment-settings
 import type { Storefront } from '#contracts/storefront';
 import { seedStore, type OwnerCall } from '#tests/fixtures/storefront/seed-store';
 import { injectedOwner } from '../owner-calls';
-import { testAppForFile } from '../test-app';
+import { createTestApp, testAppForFile } from '../test-app';
 
 /**
  * The store's money block (issue 43): whether its prices include tax, the tips it offers and how
@@ -86,6 +86,21 @@ describe('the store’s money block', { timeout: 30_000 }, () => {
       expect(store.money?.payment_methods).toEqual(offered);
       expect(seen).not.toContain(etag);
       seen.push(etag);
+    }
+  });
+
+  it('is another ETag on a server without the platform’s card keys, though the restaurant did not change', async () => {
+    await owners.us.call('PUT', `/restaurants/${owners.us.restaurantId}/settings/payments/`, { card_online: true, in_person: true });
+    const withKeys = await storeOf(owners.us);
+    // The same database served by a process started without STRIPE_*: no card, and a client holding the page must not get 304.
+    const keyless = await createTestApp({ database: t.database });
+    try {
+      const answer = await keyless.app.inject({ method: 'GET', url: `/api/v2/storefront/${owners.us.slug}/`, headers: { 'if-none-match': withKeys.etag! } });
+      expect(answer.statusCode).toBe(200);
+      expect((answer.json() as Storefront).version).toBe(withKeys.store.version);
+      expect((answer.json() as Storefront).money?.payment_methods).toEqual(['in_person']);
+    } finally {
+      await keyless.close();
     }
   });
 });
