@@ -55,7 +55,7 @@ import { cardPaymentRoutes } from './routes/ordering/card-payments';
 import type { PaymentProvider } from './domain/payments/provider';
 import { stripeProvider } from './domain/payments/stripe-provider';
 import { orderRoutes } from './routes/ordering/orders';
-import { kitchenPaceRoutes } from './routes/ordering/kitchen-pace';
+import { kitchenPaceRoutes } from './routes/ordering/busy-mode';
 import { orderRefundRoutes } from './routes/ordering/order-refunds';
 import { orderEventRoutes } from './routes/ordering/order-events';
 import { moneySettingsRoutes } from './routes/ordering/money-settings';

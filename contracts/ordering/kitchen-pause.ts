@@ -13,7 +13,7 @@ import { busyMinutesAt, pauseAt } from '../shared/store-pause';
  * - `POST /api/v2/orders/busy/` `{ minutes: 10 | 20 | 0 }` adds minutes for BUSY_HOURS (0: back to
  *   normal); pressing again starts the time over with the minutes chosen (they are not summed).
  * - `GET /api/v2/orders/pace/` reads both. Each takes `?restaurant_id=` like the board's other
- *   calls (an owner their restaurant, an administrator the one chosen), and answers KitchenPace.
+ *   calls (an owner their restaurant, an administrator the one chosen), and answers BusyState.
  */
 
 export const PAUSE_MINUTES = [15, 30, 60] as const;
@@ -45,7 +45,7 @@ export const BusyBody = object({ minutes: oneOf([...BUSY_MINUTES, 0 as const], '
 export type BusyBody = Infer<typeof BusyBody>;
 
 /** The kitchen's pace now: what the board shows. Times are ISO 8601 (UTC). */
-export const KitchenPace = object({
+export const BusyState = object({
   paused: boolean(),
   /** When the pause ends by itself; null while paused until reopened, or when not paused. */
   paused_until: nullable(string()),
@@ -57,13 +57,13 @@ export const KitchenPace = object({
   time_zone: string(),
   country: nullable(string()),
 });
-export type KitchenPace = Infer<typeof KitchenPace>;
+export type BusyState = Infer<typeof BusyState>;
 
 /** The stored columns (restaurant_kitchen_settings) as they read at `now`. */
 export type PaceColumns = { pausedAt: Date | null; pausedUntil: Date | null; busyExtraMinutes: number; busyUntil: Date | null };
 
 /** The pace the columns say at `now`: a pause or busy time whose end has passed reads as none. */
-export function paceAt(columns: PaceColumns | undefined, now: Date): Pick<KitchenPace, 'paused' | 'paused_until' | 'busy_extra_minutes' | 'busy_until'> {
+export function paceAt(columns: PaceColumns | undefined, now: Date): Pick<BusyState, 'paused' | 'paused_until' | 'busy_extra_minutes' | 'busy_until'> {
   const until = columns?.pausedUntil?.toISOString() ?? null;
   const paused = columns?.pausedAt != null && pauseAt({ until }, now) !== null;
   const busyUntil = columns?.busyUntil?.toISOString() ?? null;
@@ -72,22 +72,22 @@ export function paceAt(columns: PaceColumns | undefined, now: Date): Pick<Kitche
 }
 
 /** The same reading of an answer the board has held a while: it stops saying "paused" at the time. */
-export function paceNow(pace: KitchenPace, now: Date): KitchenPace {
+export function paceNow(pace: BusyState, now: Date): BusyState {
   const paused = pace.paused && pauseAt({ until: pace.paused_until }, now) !== null;
   const extra = busyMinutesAt(pace.busy_extra_minutes, pace.busy_until, now);
   return { ...pace, paused, paused_until: paused ? pace.paused_until : null, busy_extra_minutes: extra, busy_until: extra > 0 ? pace.busy_until : null };
 }
 
-const clockOfPace = (pace: KitchenPace): Clock => ({ zone: pace.time_zone, country: pace.country });
+const clockOfPace = (pace: BusyState): Clock => ({ zone: pace.time_zone, country: pace.country });
 
 /** The board's banner: "Not taking new orders until 7:30 PM" / "… until you reopen"; null when taking orders. */
-export function pauseBanner(pace: KitchenPace): string | null {
+export function pauseBanner(pace: BusyState): string | null {
   if (!pace.paused) return null;
   return `Not taking new orders until ${pace.paused_until === null ? 'you reopen' : formatTime(pace.paused_until, clockOfPace(pace))}`;
 }
 
 /** "Prep times +20 minutes until 9:15 PM"; null when prep times are normal. */
-export function busyLine(pace: KitchenPace): string | null {
+export function busyLine(pace: BusyState): string | null {
   if (pace.busy_extra_minutes === 0 || pace.busy_until === null) return null;
   return `Prep times +${pace.busy_extra_minutes} minutes until ${formatTime(pace.busy_until, clockOfPace(pace))}`;
 }

@@ -6,7 +6,7 @@
  * store says nothing more. Axe on the board with the banner and on the paused store page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { KitchenPace } from '#contracts/ordering/kitchen-pause';
+import type { BusyState } from '#contracts/ordering/kitchen-pause';
 import { formatTime } from '#contracts/shared/clock-format';
 import { ownerCallTo, seedStore } from '#tests/fixtures/storefront/seed-store';
 import { newAddress } from './accounts-server';
@@ -41,7 +41,7 @@ describe('busy mode: the owner pauses, a customer on a phone sees it and books l
       .getByRole('alert')
       .getByText(/^Not taking new orders until /)
       .waitFor();
-    const pace = await apiAs<KitchenPace>(run.app, owner, 'GET', '/orders/pace/');
+    const pace = await apiAs<BusyState>(run.app, owner, 'GET', '/orders/pace/');
     expect(pace.paused).toBe(true);
     const until = formatTime(pace.paused_until!, { zone: pace.time_zone, country: pace.country });
     expect(until).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
@@ -94,7 +94,7 @@ describe('busy mode: the owner pauses, a customer on a phone sees it and books l
 
     await reopen.click();
     await board.getByText('Not taking new orders', { exact: false }).waitFor({ state: 'hidden' });
-    expect((await apiAs<KitchenPace>(run.app, owner, 'GET', '/orders/pace/')).paused).toBe(false);
+    expect((await apiAs<BusyState>(run.app, owner, 'GET', '/orders/pace/')).paused).toBe(false);
     const again = await newPage(run.browser, { width: 375, height: 800 });
     await again.goto(`${run.app.url}/${SLUG}`);
     await again.locator('.hero .status').waitFor();

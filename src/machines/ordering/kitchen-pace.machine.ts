@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { busyLine, paceNow, pauseBanner, type KitchenPace } from '../../../contracts/ordering/kitchen-pause';
+import { busyLine, paceNow, pauseBanner, type BusyState } from '../../../contracts/ordering/kitchen-pause';
 import { loadPace, savePace, type PaceChange } from '../../services/ordering/kitchen-pace';
 import { errorText } from '../../services/shared/error-text';
 
@@ -25,7 +25,7 @@ export type KitchenPaceEmitted = { type: 'screen.announce'; message: string };
 
 type Context = {
   restaurantId: number | null;
-  pace: KitchenPace | null;
+  pace: BusyState | null;
   /** The change being sent (saving) or last sent. */
   change: PaceChange | null;
   /** ISO instant the shown pace is read at. */
@@ -45,7 +45,7 @@ const changeOf = (event: KitchenPaceEvent): PaceChange | null => {
 };
 
 /** What a screen reader hears once a change is kept: the banner's words, or that it is over. */
-function announcement(change: PaceChange | null, pace: KitchenPace): string {
+function announcement(change: PaceChange | null, pace: BusyState): string {
   if (change?.kind === 'busy') return busyLine(pace) ?? 'Prep times are back to normal.';
   return pauseBanner(pace) ?? 'Taking new orders again.';
 }
@@ -58,8 +58,8 @@ export const kitchenPaceMachine = setup({
     emitted: {} as KitchenPaceEmitted,
   },
   actors: {
-    loadPace: fromPromise<KitchenPace, { restaurantId: number | null }>(({ input }) => loadPace(input)),
-    savePace: fromPromise<KitchenPace, { restaurantId: number | null; change: PaceChange }>(({ input }) => savePace(input)),
+    loadPace: fromPromise<BusyState, { restaurantId: number | null }>(({ input }) => loadPace(input)),
+    savePace: fromPromise<BusyState, { restaurantId: number | null; change: PaceChange }>(({ input }) => savePace(input)),
     clock: fromCallback<KitchenPaceEvent>(({ sendBack }) => {
       const timer = setInterval(() => sendBack({ type: 'clock.tick', now: new Date().toISOString() }), CLOCK_TICK_MS);
       return () => clearInterval(timer);
@@ -126,7 +126,7 @@ export type KitchenPaceActor = ActorRefFrom<KitchenPaceMachine>;
 type Snapshot = SnapshotFrom<KitchenPaceMachine>;
 
 /** The pace as it stands at the machine's clock: a pause or busy time that has ended reads as none. */
-export const selectPace = (snapshot: Snapshot): KitchenPace | null => snapshot.context.pace && paceNow(snapshot.context.pace, new Date(snapshot.context.now));
+export const selectPace = (snapshot: Snapshot): BusyState | null => snapshot.context.pace && paceNow(snapshot.context.pace, new Date(snapshot.context.now));
 export const selectError = (snapshot: Snapshot) => snapshot.context.error;
 /** The change being sent, so its control says it is working. */
 export const selectSending = (snapshot: Snapshot): PaceChange | null => (snapshot.hasTag('saving') ? snapshot.context.change : null);

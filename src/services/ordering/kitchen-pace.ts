@@ -1,4 +1,4 @@
-import { KitchenPace, type BusyBody, type PauseBody } from '../../../contracts/ordering/kitchen-pause';
+import { BusyState, type BusyBody, type PauseBody } from '../../../contracts/ordering/kitchen-pause';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from '../shared/api';
 
@@ -12,13 +12,13 @@ export type PaceChange = { kind: 'pause'; minutes: PauseBody['minutes'] } | { ki
 
 const scoped = (restaurantId: number | null) => (restaurantId === null ? {} : { restaurant_id: restaurantId });
 
-export function loadPace({ restaurantId }: { restaurantId: number | null }): Promise<KitchenPace> {
-  return api.get(paths.orders.pace, { struct: KitchenPace, searchParams: scoped(restaurantId) });
+export function loadPace({ restaurantId }: { restaurantId: number | null }): Promise<BusyState> {
+  return api.get(paths.orders.pace, { struct: BusyState, searchParams: scoped(restaurantId) });
 }
 
 /** Sends one change; the answer is the pace as the server keeps it now. */
-export function savePace({ restaurantId, change }: { restaurantId: number | null; change: PaceChange }): Promise<KitchenPace> {
-  const options = { struct: KitchenPace, searchParams: scoped(restaurantId) };
+export function savePace({ restaurantId, change }: { restaurantId: number | null; change: PaceChange }): Promise<BusyState> {
+  const options = { struct: BusyState, searchParams: scoped(restaurantId) };
   if (change.kind === 'resume') return api.delete(paths.orders.pause, options);
   const body: PauseBody | BusyBody = { minutes: change.minutes } as PauseBody | BusyBody;
   return api.post(change.kind === 'pause' ? paths.orders.pause : paths.orders.busy, body, options);

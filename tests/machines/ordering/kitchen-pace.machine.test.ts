@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { KitchenPace } from '#contracts/ordering/kitchen-pause';
+import type { BusyState } from '#contracts/ordering/kitchen-pause';
 import { kitchenPaceMachine, selectPace, type KitchenPaceEmitted, type KitchenPaceEvent } from '#src/machines/ordering/kitchen-pace.machine';
 import type { PaceChange } from '#src/services/ordering/kitchen-pace';
 import { ApiError } from '#src/services/shared/api';
@@ -9,7 +9,7 @@ import { assertWalksCover } from '../../support/path-coverage';
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as never;
 const failure = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as never;
 
-const CALM: KitchenPace = {
+const CALM: BusyState = {
   paused: false,
   paused_until: null,
   busy_extra_minutes: 0,
@@ -19,7 +19,7 @@ const CALM: KitchenPace = {
 };
 /** 19:00 in Chicago. */
 const NOW = '2026-11-26T01:00:00.000Z';
-const PAUSED: KitchenPace = { ...CALM, paused: true, paused_until: '2026-11-26T01:30:00.000Z' };
+const PAUSED: BusyState = { ...CALM, paused: true, paused_until: '2026-11-26T01:30:00.000Z' };
 
 describe('kitchen pace machine: path coverage', () => {
   it('reaches every state and transition', { timeout: 5_000 }, () => {
@@ -50,7 +50,7 @@ function paceActor(options: { refuse?: boolean } = {}) {
   const machine = kitchenPaceMachine.provide({
     actors: {
       loadPace: fromPromise(async () => CALM),
-      savePace: fromPromise<KitchenPace, { restaurantId: number | null; change: PaceChange }>(async ({ input }) => {
+      savePace: fromPromise<BusyState, { restaurantId: number | null; change: PaceChange }>(async ({ input }) => {
         changes.push(input.change);
         if (options.refuse) throw new ApiError('The server is not answering.', { status: 503 });
         if (input.change.kind === 'pause') return input.change.minutes === null ? { ...CALM, paused: true } : PAUSED;

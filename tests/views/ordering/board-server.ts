@@ -9,7 +9,7 @@
 import type { Struct } from 'superstruct';
 import { OrderEventsQuery, OrdersQuery, TransitionBody, type OrderEvent, type OwnerOrder } from '#contracts/ordering';
 import { allows, nextStatuses } from '#contracts/ordering/order-lifecycle';
-import type { KitchenPace } from '#contracts/ordering/kitchen-pause';
+import type { BusyState } from '#contracts/ordering/kitchen-pause';
 import { IdParams } from '#contracts/shared/lists';
 import { wallClock } from '#contracts/shared/opening-status';
 import { ContractViolation, parseWith } from '#contracts/shared/validation';
@@ -92,7 +92,7 @@ export function boardServer(initial: OwnerOrder[]) {
   };
 
   /** Busy mode (issue 45): a calm kitchen until the test's board changes it; the times from the test's clock. */
-  const pace: KitchenPace = {
+  const pace: BusyState = {
     paused: false,
     paused_until: null,
     busy_extra_minutes: 0,

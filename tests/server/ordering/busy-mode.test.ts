@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KitchenPace } from '#contracts/ordering/kitchen-pause';
+import type { BusyState } from '#contracts/ordering/kitchen-pause';
 import type { Database } from '#server/db/database';
 import { findOrCreateUserByEmail, grantStaff } from '#server/domain/accounts/users';
 import { VALID_STEPS } from '#tests/fixtures/onboarding/requests';
@@ -54,7 +54,7 @@ beforeEach(async () => {
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = owners.blue.token, payload?: object) =>
   t.app.inject({ method, url: `/api/v2${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
-const pace = async (token = owners.blue.token, query = '') => (await call('GET', `/orders/pace/${query}`, token)).json() as KitchenPace;
+const pace = async (token = owners.blue.token, query = '') => (await call('GET', `/orders/pace/${query}`, token)).json() as BusyState;
 const row = async (restaurantId = owners.blue.restaurantId) =>
   (await fresh.database.query('select * from restaurant_kitchen_settings where restaurant_id = $1', [restaurantId]))[0];
 const version = async (restaurantId: number) =>

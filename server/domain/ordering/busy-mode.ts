@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { BUSY_HOURS, paceAt, type BusyBody, type KitchenPace, type PauseBody } from '../../../contracts/ordering/kitchen-pause';
+import { BUSY_HOURS, paceAt, type BusyBody, type BusyState, type PauseBody } from '../../../contracts/ordering/kitchen-pause';
 import type { Db } from '../../db/database';
 import { restaurantKitchenSettings } from '../../db/schema-ordering';
 import type { Scope } from '../shared/scope';
@@ -19,13 +19,13 @@ const MINUTE = 60_000;
 
 type Change = Partial<Pick<typeof restaurantKitchenSettings.$inferInsert, 'pausedAt' | 'pausedUntil' | 'busyExtraMinutes' | 'busyUntil'>>;
 
-async function paceOf(db: Db, readers: StoreReaders, restaurantId: number, columns: Parameters<typeof paceAt>[0], now: Date): Promise<KitchenPace> {
+async function paceOf(db: Db, readers: StoreReaders, restaurantId: number, columns: Parameters<typeof paceAt>[0], now: Date): Promise<BusyState> {
   const restaurant = (await readers.restaurants(db, [restaurantId])).get(restaurantId);
   if (!restaurant) throw notFound('Restaurant');
   return { ...paceAt(columns, now), time_zone: restaurant.time_zone, country: restaurant.country ?? null };
 }
 
-async function change(db: Db, readers: StoreReaders, scope: Scope, requested: number | undefined, set: Change, now: Date): Promise<KitchenPace> {
+async function change(db: Db, readers: StoreReaders, scope: Scope, requested: number | undefined, set: Change, now: Date): Promise<BusyState> {
   const restaurantId = await restaurantForNewRow(db, scope, requested);
   const values = { ...set, updatedAt: now };
   const [row] = await db
@@ -36,7 +36,7 @@ async function change(db: Db, readers: StoreReaders, scope: Scope, requested: nu
   return paceOf(db, readers, restaurantId, row, now);
 }
 
-export async function readPace(db: Db, readers: StoreReaders, scope: Scope, requested: number | undefined, now: Date): Promise<KitchenPace> {
+export async function readPace(db: Db, readers: StoreReaders, scope: Scope, requested: number | undefined, now: Date): Promise<BusyState> {
   const restaurantId = await restaurantForNewRow(db, scope, requested);
   const [row] = await db.select().from(restaurantKitchenSettings).where(eq(restaurantKitchenSettings.restaurantId, restaurantId));
   return paceOf(db, readers, restaurantId, row, now);
