@@ -151,6 +151,16 @@ export const Storefront = object({
    * tips, tax added.
    */
   money: optional(StoreMoney),
+  /**
+   * Issue 45, busy mode: the kitchen's pause of new orders while it is on (`until` its end, null
+   * until the owner reopens), else null; and the minutes added to every prep time until
+   * `busy_until` (0 and null when none). The page and checkout read them against their own clock
+   * (contracts/shared/store-pause.ts), so a copy older than the end says nothing once it is past.
+   * Left out by a server from before: not paused, no extra minutes.
+   */
+  pause: optional(nullable(object({ until: nullable(string()) }))),
+  busy_extra_minutes: optional(number()),
+  busy_until: optional(nullable(string())),
 });
 export type Storefront = Infer<typeof Storefront>;
 
@@ -190,6 +200,8 @@ export type StorePageData = {
   hours: Storefront['hours'];
   pickup: Storefront['pickup'];
   delivery: Storefront['delivery'];
+  /** Issue 45: the pause on when the data was read (the checkout reads it against its clock). */
+  pause?: Storefront['pause'];
   categories: Array<
     Pick<
       StoreCategory,

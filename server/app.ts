@@ -57,6 +57,7 @@ import { restaurantSchedule } from './domain/storefront/restaurant-schedule';
 import type { PaymentProvider } from './domain/payments/provider';
 import { stripeProvider } from './domain/payments/stripe-provider';
 import { orderRoutes } from './routes/ordering/orders';
+import { kitchenPaceRoutes } from './routes/ordering/busy-mode';
 import { orderRefundRoutes } from './routes/ordering/order-refunds';
 import { orderEventRoutes } from './routes/ordering/order-events';
 import { moneySettingsRoutes } from './routes/ordering/money-settings';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register((instance) => cardPaymentRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
   await routes.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
   await routes.register((instance) => orderRefundRoutes(instance, context, { readers: orderStores }));
+  await routes.register((instance) => kitchenPaceRoutes(instance, context, { readers: orderStores }));
   await routes.register(orderEventRoutes, context);
   await routes.register(moneySettingsRoutes, context);
   await routes.register(couponRoutes, context);

@@ -39,6 +39,7 @@ export function storePageData(store: Storefront): StorePageData {
     hours: store.hours,
     pickup: store.pickup,
     delivery: store.delivery,
+    pause: store.pause ?? null,
     categories: store.categories,
   };
 }

@@ -76,6 +76,10 @@ export const paths = {
     events: '/orders/events/',
     /** How many orders wait to be accepted (issue 40): the back office's sidebar polls it. */
     newCount: '/orders/new-count/',
+    /** Busy mode (issue 45): the kitchen's pause and extra prep minutes, read together (`pace`), each changed on its own. */
+    pace: '/orders/pace/',
+    pause: '/orders/pause/',
+    busy: '/orders/busy/',
   },
   menu: {
     categories: '/categories/',

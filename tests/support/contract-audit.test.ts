@@ -73,6 +73,8 @@ import * as money from '#src/services/ordering/money';
 import * as coupons from '#src/services/ordering/coupons';
 import * as moneySettings from '#src/services/ordering/money-settings';
 import * as quoting from '#src/services/ordering/quote-order';
+import * as kitchenPace from '#src/services/ordering/kitchen-pace';
+import { BusyBody, PaceQuery, PauseBody } from '#contracts/ordering/kitchen-pause';
 import { CouponCreate, CouponListQuery, CouponUpdate } from '#contracts/ordering/coupons';
 import { TaxSettings, TipSettings } from '#contracts/ordering/order-settings';
 import { PaymentSettings } from '#contracts/ordering/payment-settings';
@@ -221,6 +223,29 @@ const AUDIT: Record<string, Audit> = {
     call: () => orders.refundOrder({ orderId: 7, body: { amount: 4.5, reason: 'Cold pizza' } }),
     route: `POST ${M('/orders/:id/refunds/')}`,
     body: RefundBody,
+  },
+  // Issue 45: busy mode from the board (the restaurant chosen by an administrator, in the query).
+  'kitchenPace.loadPace': {
+    call: () => kitchenPace.loadPace({ restaurantId: 42 }),
+    route: `GET ${M('/orders/pace/')}`,
+    query: PaceQuery,
+  },
+  'kitchenPace.savePace (pause)': {
+    call: () => kitchenPace.savePace({ restaurantId: 42, change: { kind: 'pause', minutes: null } }),
+    route: `POST ${M('/orders/pause/')}`,
+    body: PauseBody,
+    query: PaceQuery,
+  },
+  'kitchenPace.savePace (resume)': {
+    call: () => kitchenPace.savePace({ restaurantId: 42, change: { kind: 'resume' } }),
+    route: `DELETE ${M('/orders/pause/')}`,
+    query: PaceQuery,
+  },
+  'kitchenPace.savePace (busy)': {
+    call: () => kitchenPace.savePace({ restaurantId: 42, change: { kind: 'busy', minutes: 20 } }),
+    route: `POST ${M('/orders/busy/')}`,
+    body: BusyBody,
+    query: PaceQuery,
   },
   'orders.moveOrder': {
     call: () => orders.moveOrder({ orderId: 7, body: { to: 'accepted', prep_minutes: 15 } }),
@@ -569,6 +594,7 @@ describe('every client call against its server contract', () => {
       restaurants,
       storefront,
       orders,
+      kitchenPace,
       placing,
       tracking,
       orderEvents,

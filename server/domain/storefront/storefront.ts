@@ -9,6 +9,7 @@ import { openingDayOf, specialDayOf } from '../shared/opening-rows';
 import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
 import { readStoreMenu } from './store-menu';
 import { readStoreMoney } from './store-money';
+import { readStorePace } from './store-pace';
 import { sideBySide } from '../../db/side-by-side';
 
 /**
@@ -38,7 +39,7 @@ export type StorePlatform = { cardAvailable: boolean };
  * A launched restaurant's public data (issue 29), or null for a slug that is unknown or not
  * launched yet. A fixed number of queries whatever the menu's size: the restaurant with its
  * one-row settings, the week and the special days, the menu's eight kinds of rows, and its tax,
- * tip (issue 43) and payment (issue 44) settings.
+ * tip (issue 43) and payment (issue 44) settings, and the kitchen's pace (issue 45).
  * Only what a customer may see is read: never the owner, the restaurant phone, fax or mobile.
  * The version is read first and the rest after it (side by side, each statement on its own), so
  * what is answered is at least as new as its version: a tag made from it never labels older data.
@@ -55,10 +56,11 @@ export async function readStorefront(db: Db, slug: string, now: Date, platform: 
 export async function storefrontOf(db: Db, store: LaunchedStore, now: Date, platform: StorePlatform): Promise<{ storefront: Storefront; schedule: Schedule }> {
   const timeZone = timeZoneOf(store);
   const today = wallClock(timeZone, now).date;
-  const [{ days, specialDays }, categories, money] = await sideBySide(db, [
+  const [{ days, specialDays }, categories, money, pace] = await sideBySide(db, [
     () => readHours(db, store, today),
     () => readStoreMenu(db, store.id),
     () => readStoreMoney(db, store.id, store.country, platform.cardAvailable),
+    () => readStorePace(db, store.id, now),
   ] as const);
   const open247 = store.open247 ?? false;
   const { pickup, delivery } = termsOf(store);
@@ -86,6 +88,7 @@ export async function storefrontOf(db: Db, store: LaunchedStore, now: Date, plat
     delivery,
     categories,
     money,
+    ...pace,
   };
   return { storefront, schedule };
 }

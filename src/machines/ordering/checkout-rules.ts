@@ -6,6 +6,8 @@ import type { DeliveryTermsData } from '../../../contracts/ordering/order-terms'
 import type { OpeningDay, SpecialDay } from '../../../contracts/shared/opening-hours';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
+import { clockOf } from '../../../contracts/shared/clock-format';
+import { pauseSentence, type StorePause } from '../../../contracts/shared/store-pause';
 
 /** The checkout's pure rules (issue 30): which step owns a field, which times may be asked for. What the order costs is the order engine's (contracts/ordering/order-terms.ts). */
 
@@ -30,6 +32,8 @@ export type CheckoutStore = {
     /** Issue 44: the ways to pay, card first; absent (a server from before): in person only. */
     payment_methods?: readonly PaymentMethod[];
   } | null;
+  /** Issue 45: the kitchen's pause of new orders when the store was read; absent: not paused. */
+  pause?: StorePause | null;
 };
 
 /** The ways the store takes payment, card first; in person where the store data does not say. */
@@ -42,6 +46,9 @@ export const scheduleOf = (store: CheckoutStore): Schedule => ({ time_zone: stor
 export const offeredFulfilments = (store: CheckoutStore): Fulfilment[] => (['pickup', 'delivery'] as const).filter((fulfilment) => store[fulfilment].available);
 
 export const isOpenNow = (store: CheckoutStore, now: Date) => openingStatus(scheduleOf(store), now).open_now;
+
+/** "Not taking orders until 7:30 PM" while the kitchen's pause is still on at `now` (no ASAP then; later times stay), else null. */
+export const pauseNoteAt = (store: CheckoutStore, now: Date): string | null => pauseSentence(store.pause, now, clockOf(store));
 
 /**
  * The times to choose from: slots every 15 minutes from the quickest the restaurant quotes for

@@ -19,6 +19,7 @@ import {
   contractErrors,
   firstStepOf,
   isOpenNow,
+  pauseNoteAt,
   offeredFulfilments,
   orderBody,
   paymentMethodsOf,
@@ -86,6 +87,8 @@ type Context = CheckoutInput &
   OrderForm & {
     terms: Terms;
     openNow: boolean;
+    /** Issue 45: the kitchen's pause as the customer reads it, at the checkout's clock; null when taking orders. */
+    pauseNote: string | null;
     slots: SlotDay[];
     errors: FieldErrors;
     alert: string | null;
@@ -175,6 +178,7 @@ const customerErrors = (context: Context) => contractErrors(OrderCustomer, conte
 
 function timeError(context: Context): string | null {
   if (context.when === null) return 'Choose as soon as possible or a time.';
+  if (context.when === 'asap' && context.pauseNote) return `${context.pauseNote}: please choose a later time.`;
   if (context.when === 'asap') return context.openNow ? null : 'We are closed now: please choose a time.';
   return context.slots.some((day) => day.slots.includes(context.when!)) ? null : 'That time is no longer available. Please choose another.';
 }
@@ -312,9 +316,10 @@ export const checkoutMachine = setup({
       const now = context.now();
       const slots = context.fulfilment ? slotsFor(context.store, context.fulfilment, now) : [];
       const openNow = isOpenNow(context.store, now);
+      const pauseNote = pauseNoteAt(context.store, now);
       const { when } = context;
-      if (when === null || when === 'asap' || slots.some((day) => day.slots.includes(when))) return { openNow, slots };
-      return { openNow, slots, when: null, errors: { ...context.errors, scheduled_for: SLOT_GONE(formatDayTime(when, clockOf(context.store))) } };
+      if (when === null || when === 'asap' || slots.some((day) => day.slots.includes(when))) return { openNow, pauseNote, slots };
+      return { openNow, pauseNote, slots, when: null, errors: { ...context.errors, scheduled_for: SLOT_GONE(formatDayTime(when, clockOf(context.store))) } };
     }),
     setRemember: assign(({ event }) => (event.type === 'details.remember' ? { remember: event.remember, notice: null } : {})),
     forgetDetails: ({ context }) => context.details.forget(),
@@ -392,6 +397,7 @@ export const checkoutMachine = setup({
       notice: null,
       terms: termsOf(input.store.delivery),
       openNow: false,
+      pauseNote: pauseNoteAt(input.store, input.now()),
       slots: [],
       errors: {},
       alert: null,

@@ -156,7 +156,8 @@ function TimeStep({ context, send }: StepProps) {
   const error = context.errors.scheduled_for;
   return (
     <StepForm send={send} next="Continue">
-      {!context.openNow && <p>We are closed now, so please choose a time.</p>}
+      {/* While paused, the note at the checkout's top says until when (issue 45). */}
+      {context.pauseNote ? <p>Please choose a later time.</p> : !context.openNow && <p>We are closed now, so please choose a time.</p>}
       <div className="field">
         <label htmlFor="when">{context.fulfilment === 'delivery' ? 'When should we deliver?' : 'When will you pick it up?'}</label>
         <p className="muted" id="when-hint">{`Times are the restaurant\u2019s local time (${store.time_zone}).`}</p>
@@ -169,7 +170,7 @@ function TimeStep({ context, send }: StepProps) {
           aria-describedby={describedBy('when-error', error, 'when-hint')}
         >
           <option value="">Choose a time</option>
-          {context.openNow && <option value="asap">As soon as possible</option>}
+          {context.openNow && !context.pauseNote && <option value="asap">As soon as possible</option>}
           {context.slots.map((day) => (
             <optgroup key={day.date} label={formatDate(day.date, store.country, 'long')}>
               {day.slots.map((slot) => (
@@ -414,6 +415,7 @@ function CheckoutScreens({
       <h2 id="checkout-title" tabIndex={-1} ref={heading}>
         {HEADINGS[step]}
       </h2>
+      {snapshot.context.pauseNote && <p className="pause-note">{snapshot.context.pauseNote}</p>}
       <p className="alert" role="alert" hidden={snapshot.context.alert === null}>
         {snapshot.context.alert ?? ''}
       </p>

@@ -40,6 +40,7 @@ import { playNewOrderTone } from './order-tone';
 import { NewOrderAlert } from './new-order-alert';
 import { SoundBlockedNote } from './sound-blocked-note';
 import { SoldOutButton } from './sold-out-dialog';
+import { BusyControls } from './busy-controls';
 import { OrderHistoryLink } from './order-history-link';
 import classes from './order-board.module.css';
 import { cardId } from './order-text';
@@ -114,6 +115,7 @@ function OrderBoard({ machine, restaurantId, admin }: { machine: OrderBoardMachi
       </Group>
       <SoundBlockedNote actor={actor} />
       <NewOrderAlert actor={actor} />
+      <BusyControls restaurantId={restaurantId} />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>

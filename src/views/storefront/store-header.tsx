@@ -1,13 +1,14 @@
 import type { SpecialDay } from '../../../contracts/shared/opening-hours';
 import type { Storefront } from '../../../contracts/storefront';
 import { addressLine, todayNote } from '../../../contracts/storefront/store-words';
+import { StoreStatus } from './store-status';
 
 /** "tel:" wants digits (and a leading +): "(217) 555-0101" → "tel:2175550101". */
 const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
 
 /** The banner: logo, name, about, the open/closed pill, today's special day, address and phone. */
 export function StoreHeader({ store, todaySpecial }: { store: Storefront; todaySpecial: SpecialDay | undefined }) {
-  const { restaurant, status } = store;
+  const { restaurant } = store;
   return (
     <header className="hero">
       <div className="wrap hero-inner">
@@ -15,7 +16,7 @@ export function StoreHeader({ store, todaySpecial }: { store: Storefront; todayS
         <div>
           <h1>{restaurant.name}</h1>
           {restaurant.about && <p className="about">{restaurant.about}</p>}
-          <p className={`status ${status.open_now ? 'open' : 'closed'}`}>{status.label}</p>
+          <StoreStatus store={store} />
           {todaySpecial && <p className="today-note">{todayNote(todaySpecial, restaurant.country)}</p>}
           <ul className="contact">
             {restaurant.address && (

@@ -116,6 +116,7 @@ dialog::backdrop{background:rgba(20,12,8,.6)}
 .button[aria-disabled="true"]{background:${C.control};cursor:not-allowed}
 .actions{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;margin-top:1rem}
 .alert{background:${C.closedBack};color:${C.closedText};border-radius:.5rem;padding:.6rem .8rem;margin:.75rem 0 0}
+.pause-note{background:${C.closedBack};color:${C.closedText};border-radius:.5rem;padding:.6rem .8rem;margin:.75rem 0 0;font-weight:600}
 .cart-button{position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:20;max-width:calc(100vw - 2rem);font:inherit;font-weight:700;padding:.8rem 1.4rem;border:0;border-radius:999px;background:${C.accent};color:${C.paper};box-shadow:0 6px 20px rgba(20,12,8,.3);cursor:pointer}
 body:has(.cart-button:not([hidden])){padding-bottom:5rem}
 .cart-lines{margin:.75rem 0}

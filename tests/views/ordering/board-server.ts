@@ -9,6 +9,7 @@
 import type { Struct } from 'superstruct';
 import { OrderEventsQuery, OrdersQuery, TransitionBody, type OrderEvent, type OwnerOrder } from '#contracts/ordering';
 import { allows, nextStatuses } from '#contracts/ordering/order-lifecycle';
+import type { BusyState } from '#contracts/ordering/kitchen-pause';
 import { IdParams } from '#contracts/shared/lists';
 import { wallClock } from '#contracts/shared/opening-status';
 import { ContractViolation, parseWith } from '#contracts/shared/validation';
@@ -90,6 +91,23 @@ export function boardServer(initial: OwnerOrder[]) {
     return jsonResponse(200, order);
   };
 
+  /** Busy mode (issue 45): a calm kitchen until the test's board changes it; the times from the test's clock. */
+  const pace: BusyState = {
+    paused: false,
+    paused_until: null,
+    busy_extra_minutes: 0,
+    busy_until: null,
+    time_zone: 'America/Chicago',
+    country: 'United States',
+  };
+  const paceAnswer = (method: string, path: string, body: unknown) => {
+    const { minutes } = (body ?? {}) as { minutes?: number | null };
+    const later = (count: number) => new Date(Date.now() + count * 60_000).toISOString();
+    if (path.endsWith('/pause/')) Object.assign(pace, { paused: method === 'POST', paused_until: method === 'POST' && minutes ? later(minutes) : null });
+    if (path.endsWith('/busy/')) Object.assign(pace, { busy_extra_minutes: minutes ?? 0, busy_until: minutes ? later(120) : null });
+    return jsonResponse(200, pace);
+  };
+
   const stream = () =>
     new Response(new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) }), {
       status: 200,
@@ -105,6 +123,7 @@ export function boardServer(initial: OwnerOrder[]) {
     const refused = await refusalOf({ method: request.method, url, body });
     if (refused) return refused;
     if (url.pathname === '/api/v2/orders/events/') return stream();
+    if (/^\/api\/v2\/orders\/(pace|pause|busy)\/$/.test(url.pathname)) return paceAnswer(request.method, url.pathname, body);
     if (url.pathname === '/api/v2/orders/') return list(url);
     const order = orders.get(Number(/\/orders\/(\d+)\//.exec(url.pathname)?.[1]));
     if (!order) return jsonResponse(404, { detail: 'Order not found.', code: 'not_found' });
@@ -116,6 +135,7 @@ export function boardServer(initial: OwnerOrder[]) {
     requests,
     orders,
     refuseNext,
+    pace,
     /** Stores `order` (placed or changed elsewhere) and writes its event into every open stream. */
     publish(order: OwnerOrder) {
       orders.set(order.id, structuredClone(order));

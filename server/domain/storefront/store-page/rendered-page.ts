@@ -30,5 +30,7 @@ export async function renderedPage(
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipped(identity, { level: 9 }),
   ]);
-  return { etag: storeEtag(store, now), until: pageTrueUntil(zone, now, store.status.next_change_at), identity, br, gzip };
+  // Issue 45: the kitchen's pause and extra prep minutes end by themselves too, and the page with them.
+  const ends = [store.status.next_change_at, store.pause?.until ?? null, store.busy_until ?? null];
+  return { etag: storeEtag(store, now), until: Math.min(...ends.map((end) => pageTrueUntil(zone, now, end))), identity, br, gzip };
 }
