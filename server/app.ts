@@ -57,6 +57,7 @@ import { stripeProvider } from './domain/payments/stripe-provider';
 import { orderRoutes } from './routes/ordering/orders';
 import { orderRefundRoutes } from './routes/ordering/order-refunds';
 import { orderEventRoutes } from './routes/ordering/order-events';
+import { kitchenSettingsRoutes } from './routes/ordering/kitchen-settings';
 import { moneySettingsRoutes } from './routes/ordering/money-settings';
 import { couponRoutes } from './routes/ordering/coupons';
 import { trackingPageRoutes } from './routes/ordering/tracking-page';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await routes.register((instance) => orderRefundRoutes(instance, context, { readers: orderStores }));
   await routes.register(orderEventRoutes, context);
   await routes.register(moneySettingsRoutes, context);
+  await routes.register(kitchenSettingsRoutes, context);
   await routes.register(couponRoutes, context);
   return app;
 }

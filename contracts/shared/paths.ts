@@ -44,7 +44,7 @@ export const paths = {
   },
   uploadImage: '/upload/image/',
   /** GET and PUT of one section of a restaurant's settings beyond the onboarding steps (issue 40: `notifications`; issue 43: `taxes`, `tips`). */
-  restaurantSettings: (id: number | string, section: 'notifications' | 'taxes' | 'tips' | 'payments') => `/restaurants/${id}/settings/${section}/`,
+  restaurantSettings: (id: number | string, section: 'notifications' | 'taxes' | 'tips' | 'payments' | 'kitchen') => `/restaurants/${id}/settings/${section}/`,
   /** A restaurant's coupons (issue 43): list and create, and one coupon's GET, PATCH and DELETE. */
   coupons: '/coupons/',
   coupon: (id: number | string) => `/coupons/${id}/`,

@@ -79,13 +79,15 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
   const answer = await runIdempotent(db, { scope: idempotencyScope(slug, request.client), key: request.idempotencyKey, payload: body }, async (tx) => {
     const store = await readers.store(tx, slug, now);
     if (!store) throw notFound('Store');
+    // Taken first: its row lock queues the restaurant's placements, so what each slot holds is
+    // counted (price-order.ts) by one placement at a time; a refusal rolls the number back.
+    const number = await nextNumber(tx, store.restaurantId);
     const priced = await priceOrder(tx, store, body, now, true);
     const refused = priced.refusals[0];
     if (refused) throw refusalError(refused);
     checkAgreedTotal(body, priced);
     const couponRefused = priced.coupon && (await countCouponUse(tx, priced.coupon.id));
     if (couponRefused) throw refusalError(couponRefused);
-    const number = await nextNumber(tx, store.restaurantId);
     // A card order waits for its payment out of the kitchen's sight (card-payments.ts).
     const byCard = body.payment === 'card';
     const address = body.fulfilment === 'delivery' ? body.address : null;
@@ -118,7 +120,9 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),
         // A time refused is a refusal above: here it is known.
-        estimatedAt: priced.estimatedAt!,
+        estimatedAt: priced.time!.at,
+        slotAt: priced.time!.slot,
+        itemCount: body.lines.reduce((sum, line) => sum + line.quantity, 0),
         status: byCard ? 'awaiting_payment' : 'placed',
         paymentMethod: byCard ? 'card' : 'in_person',
         paymentState: byCard ? 'pending' : 'none',

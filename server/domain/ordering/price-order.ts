@@ -10,7 +10,8 @@ import { couponTerms, findCoupon, type CouponRow } from './order-coupon';
 import { priceLines, type PricedLine } from './order-pricing';
 import { quoteRefusals, refusal, type Refusal } from './order-refusals';
 import { lineOf } from './order-shapes';
-import { orderTerms } from './order-terms';
+import { readKitchenPace, readSlotLoads } from './kitchen-pace';
+import { orderTerms, type OrderTime } from './order-terms';
 import { orderTip } from './order-tip';
 import type { OrderingStore } from './store-readers';
 import { taxTermsOf } from './tax-settings';
@@ -29,7 +30,8 @@ export type PricedOrder = {
   pricesIncludeTax: boolean;
   /** The coupon applied; null without one or when it is refused. */
   coupon: CouponRow | null;
-  estimatedAt: Date | null;
+  /** When it is due and the slot it takes; null when the time is refused. */
+  time: OrderTime | null;
   currency: Currency;
   refusals: Refusal[];
 };
@@ -69,7 +71,9 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
   const priced = priceLines(body.lines, categories);
   const lines = priced.lines.map(({ line }) => line);
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const terms = orderTerms(store, body, subtotal, now);
+  // Placing reads these after the restaurant's counter row lock (place-order.ts): the counts are settled.
+  const kitchen = { pace: await readKitchenPace(db, store.restaurantId), taken: await readSlotLoads(db, store.restaurantId, now) };
+  const terms = orderTerms(store, body, subtotal, now, kitchen);
   const taxes = await taxTermsOf(db, store.restaurantId);
   const tip = orderTip(await tipTermsOf(db, store.restaurantId), body.tip);
   const code = body.coupon_code?.trim() ?? '';
@@ -109,7 +113,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
     money,
     pricesIncludeTax: taxes.prices_include_tax,
     coupon: belowMinimum ? null : found.coupon,
-    estimatedAt: terms.estimatedAt,
+    time: terms.time,
     currency: restaurant.currency,
     refusals: refusals.filter((refused) => refused !== null),
   };
@@ -129,6 +133,8 @@ export function quoteOf(priced: PricedOrder): OrderQuote {
     prices_include_tax: priced.pricesIncludeTax,
     coupon_code: priced.coupon?.code ?? null,
     currency: priced.currency,
+    estimated_at: priced.time?.at.toISOString() ?? null,
+    asap_moved: priced.time?.asapMoved ?? false,
     refusals: priced.refusals.flatMap(quoteRefusals),
   };
 }
