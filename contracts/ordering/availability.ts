@@ -121,9 +121,7 @@ export function checkSlot(input: AvailabilityInput, instant: string): SlotRefusa
 
 export function availability(input: AvailabilityInput): Availability {
   const all = orderSlots(input.schedule, input.now, slotLead(input));
-  const days = all
-    .map((day) => ({ date: day.date, slots: day.slots.filter((slot) => checkSlot(input, slot) === null) }))
-    .filter((day) => day.slots.length > 0);
+  const days = all.map((day) => ({ date: day.date, slots: day.slots.filter((slot) => checkSlot(input, slot) === null) })).filter((day) => day.slots.length > 0);
   return { ...asapOf(input, days), days, pause: pauseAt(input.pace, input.now) };
 }
 

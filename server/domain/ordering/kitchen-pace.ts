@@ -57,13 +57,7 @@ export async function readSlotLoads(tx: Db, restaurantId: number, now: Date): Pr
     .select({ slot: orders.slotAt, orders: sql<number>`count(*)::int`, items: sql<number>`coalesce(sum(${orders.itemCount}), 0)::int` })
     .from(orders)
     .where(
-      and(
-        eq(orders.restaurantId, restaurantId),
-        isNotNull(orders.slotAt),
-        gte(orders.slotAt, from),
-        lt(orders.slotAt, to),
-        notInArray(orders.status, FREED),
-      ),
+      and(eq(orders.restaurantId, restaurantId), isNotNull(orders.slotAt), gte(orders.slotAt, from), lt(orders.slotAt, to), notInArray(orders.status, FREED)),
     )
     .groupBy(orders.slotAt);
   const loads: Record<string, SlotLoad> = {};

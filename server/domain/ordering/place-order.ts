@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PlacedOrder, PlaceOrderBody } from '../../../contracts/ordering';
 import { fromCents, toCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
@@ -8,6 +8,7 @@ import { orderEvents, orderLines, orders, restaurantOrderCounters } from '../../
 import { HttpError } from '../../http-error';
 import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 import { notFound } from '../shared/tenancy';
+import { acceptByItself } from './auto-accept';
 import { PAYMENT_WINDOW_MS } from './card-payments';
 import { countCouponUse } from './order-coupon';
 import type { PricedLine } from './order-pricing';
@@ -68,7 +69,8 @@ function lineRows(orderId: number, lines: readonly PricedLine[]) {
  * Idempotency-Key (required: 428 without): read the store as it is now, price every line, hold
  * the order to the store's terms, work out its money (price-order.ts, the quote's path too), check
  * the total the customer agreed to, count the coupon's use, then store the order with its number,
- * lines and `placed` event. A refusal stores nothing; the same key and body answer the same order again.
+ * its slot and item count (issue 45: the slot counted under the counter lock taken first), lines
+ * and `placed` event, accepted at once when the kitchen auto-accepts (auto-accept.ts). A refusal stores nothing; the same key and body answer the same order again.
  */
 export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOrderRequest): Promise<Placement> {
   const { slug, body, now } = request;
@@ -131,12 +133,11 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         updatedAt: now,
       })
       .returning();
-    const order = row as OrderRow;
-    const lines = await tx.insert(orderLines).values(lineRows(order.id, priced.lines)).returning();
+    const lines = await tx.insert(orderLines).values(lineRows(row!.id, priced.lines)).returning();
     // The board hears of an order by its `placed` event: a card order's comes with its payment.
-    const events = byCard
-      ? []
-      : await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: order.id, status: 'placed', at: now }).returning();
+    if (!byCard) await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: row!.id, status: 'placed', at: now });
+    const order = (await acceptByItself(tx, row as OrderRow, now)) ?? (row as OrderRow);
+    const events = await tx.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
     const answered: PlacedOrder = { id: order.id, ...trackedOrder(order, { lines, events }, store.restaurant) };
     placed = { order: answered, email: order.customerEmail };
     return { statusCode: 201, body: answered };

@@ -27,7 +27,11 @@ export async function kitchenSettingsRoutes(app: ContractApp, context: AppContex
   app.put(
     url,
     {
-      schema: { params: IdParams, body: KitchenSettings, response: { 200: answer, 400: refusal('A field out of its range, named in `fields`.'), ...NOT_YOURS } },
+      schema: {
+        params: IdParams,
+        body: KitchenSettings,
+        response: { 200: answer, 400: refusal('A field out of its range, named in `fields`.'), ...NOT_YOURS },
+      },
       preValidation: app.requireUser,
     },
     async (request) => (await saveKitchenSettings(db, scope(request), request.params.id, request.body, context.clock())) satisfies KitchenSettings,

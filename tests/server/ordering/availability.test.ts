@@ -245,7 +245,10 @@ describe('capacity', () => {
 
 describe('a store closed now', () => {
   it('offers no as soon as possible, and its slots for later', () => {
-    const value = input({ schedule: schedule('Europe/London', [closedDay(3), ...week('09:00', '21:00').filter((d) => d.day_of_week !== 3)]), now: new Date('2026-11-25T12:00:00Z') });
+    const value = input({
+      schedule: schedule('Europe/London', [closedDay(3), ...week('09:00', '21:00').filter((d) => d.day_of_week !== 3)]),
+      now: new Date('2026-11-25T12:00:00Z'),
+    });
     expect(availability(value)).toMatchObject({ asap: null, asap_refusal: 'closed' });
     expect(offered(value)[0]).toBe('2026-11-26T09:00:00.000Z');
   });
