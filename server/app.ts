@@ -51,6 +51,7 @@ import { storePageRoutes } from './routes/storefront/store-page';
 import { orderRestaurants, storeForOrders } from './domain/storefront/ordering-store';
 import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
+import { storeSlotRoutes } from './routes/ordering/store-slots';
 import { cardPaymentRoutes } from './routes/ordering/card-payments';
 import type { PaymentProvider } from './domain/payments/provider';
 import { stripeProvider } from './domain/payments/stripe-provider';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   };
   // A new order is mailed to the address the onboarding area keeps (issue 40).
   await routes.register((instance) => storeOrderRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
+  await routes.register((instance) => storeSlotRoutes(instance, context, { readers: orderStores }));
   await routes.register((instance) => cardPaymentRoutes(instance, context, { readers: orderStores, newOrderMailTo }));
   await routes.register((instance) => orderRoutes(instance, context, { readers: orderStores }));
   await routes.register((instance) => orderRefundRoutes(instance, context, { readers: orderStores }));

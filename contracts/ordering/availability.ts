@@ -1,3 +1,4 @@
+import { array, integer, nullable, object, size, string, type Infer } from 'superstruct';
 import { formatDayTime, formatTime, wallDateTime, type Clock } from '../shared/clock-format';
 import { openingStatus, wallClock, type Schedule } from '../shared/opening-status';
 import { isOrderSlot, orderSlots, SLOT_MINUTES, type SlotDay } from '../shared/order-slots';
@@ -136,6 +137,32 @@ function asapOf(input: AvailabilityInput, days: readonly SlotDay[]): Pick<Availa
   if (later === undefined) return { asap: null, asap_refusal: 'full' };
   return { asap: { slot: later, ready_at: later, moved: true }, asap_refusal: null };
 }
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v2/storefront/{slug}/slots/: the engine's inputs that change with every order and every
+// press of the board's buttons, so never in the cached store data. The checkout and store page run
+// `availability` with them and the store's hours and quotes; the server runs it with the same.
+
+/** At most the schedule's days of 15-minute slots (8 × 96): only slots holding an order are listed. */
+export const SLOT_LOADS_MAX = 8 * 96;
+
+export const StoreSlots = object({
+  pace: object({
+    max_orders_per_slot: nullable(integer()),
+    max_items_per_slot: nullable(integer()),
+    min_lead_minutes: integer(),
+    busy_extra_minutes: integer(),
+    busy_until: nullable(string()),
+    paused_at: nullable(string()),
+    paused_until: nullable(string()),
+  }),
+  taken: size(array(object({ slot: string(), orders: integer(), items: integer() })), 0, SLOT_LOADS_MAX),
+});
+export type StoreSlots = Infer<typeof StoreSlots>;
+
+/** The answer's list as the engine reads it. */
+export const takenOf = (answer: StoreSlots): Record<string, SlotLoad> =>
+  Object.fromEntries(answer.taken.map(({ slot, orders, items }) => [new Date(slot).toISOString(), { orders, items }]));
 
 // ---------------------------------------------------------------------------------------------
 // Sentences, the same at both ends

@@ -55,6 +55,8 @@ export const paths = {
   storefrontOrders: (slug: string) => `/storefront/${slug}/orders/`,
   /** The order priced and checked, stored nowhere (issue 43): the checkout's review. Public. */
   storefrontQuote: (slug: string) => `/storefront/${slug}/quote/`,
+  /** What the kitchen's pace makes of the store's times now (issue 45): public, never cached. */
+  storefrontSlots: (slug: string) => `/storefront/${slug}/slots/`,
   orderTracking: (token: string) => `/orders/track/${token}/`,
   /**
    * Card payments (issue 44), public: the customer back from the payment page asks for the
