@@ -1,6 +1,6 @@
 import { array, integer, nullable, object, size, string, type Infer } from 'superstruct';
 import { formatDayTime, formatTime, wallDateTime, type Clock } from '../shared/clock-format';
-import { openingStatus, wallClock, type Schedule } from '../shared/opening-status';
+import { nextMidnight, openingStatus, type Schedule } from '../shared/opening-status';
 import { isOrderSlot, orderSlots, SLOT_MINUTES, type SlotDay } from '../shared/order-slots';
 
 /**
@@ -99,9 +99,8 @@ export function pauseAt(pace: KitchenPace, now: Date): { until: string | null } 
 function pausedSlot(input: AvailabilityInput, slot: number): boolean {
   const pause = pauseAt(input.pace, input.now);
   if (pause === null) return false;
-  if (pause.until !== null) return slot < Date.parse(pause.until);
-  const zone = input.schedule.time_zone;
-  return wallClock(zone, new Date(slot)).date === wallClock(zone, input.now).date;
+  // Until reopened: the rest of the restaurant's calendar day.
+  return slot < (pause.until !== null ? Date.parse(pause.until) : nextMidnight(input.schedule.time_zone, input.now));
 }
 
 /** Whether `slot` (ISO) has room for an order of `items` items. */
@@ -112,6 +111,9 @@ function hasRoom(input: AvailabilityInput, slot: string): boolean {
   return maxItems === null || held.items + Math.max(1, input.items) <= maxItems;
 }
 
+/** Whether a slot the hours offer stays orderable: not in the pause, with room for this order. */
+const orderable = (input: AvailabilityInput, slot: string) => !pausedSlot(input, Date.parse(slot)) && hasRoom(input, slot);
+
 /** Why `instant` cannot be asked for, or null when it can: the server's check, the offered list's test. */
 export function checkSlot(input: AvailabilityInput, instant: string): SlotRefusal | null {
   if (!isOrderSlot(input.schedule, input.now, slotLead(input), instant)) return 'not_a_slot';
@@ -120,20 +122,36 @@ export function checkSlot(input: AvailabilityInput, instant: string): SlotRefusa
   return hasRoom(input, slot) ? null : 'full';
 }
 
-export function availability(input: AvailabilityInput): Availability {
-  const all = orderSlots(input.schedule, input.now, slotLead(input));
-  const days = all.map((day) => ({ date: day.date, slots: day.slots.filter((slot) => checkSlot(input, slot) === null) })).filter((day) => day.slots.length > 0);
-  return { ...asapOf(input, days), days, pause: pauseAt(input.pace, input.now) };
+/**
+ * The slots offered: the hours' slots (orderSlots, which are exactly those isOrderSlot accepts)
+ * that stay orderable, so a slot is offered exactly when checkSlot accepts it.
+ */
+export function offeredSlots(input: AvailabilityInput): SlotDay[] {
+  return orderSlots(input.schedule, input.now, slotLead(input))
+    .map((day) => ({ date: day.date, slots: day.slots.filter((slot) => orderable(input, slot)) }))
+    .filter((day) => day.slots.length > 0);
 }
 
-/** As soon as possible: its ready time, the slot that time falls in when it has room, else the next offered slot. */
-function asapOf(input: AvailabilityInput, days: readonly SlotDay[]): Pick<Availability, 'asap' | 'asap_refusal'> {
+export function availability(input: AvailabilityInput): Availability {
+  const days = offeredSlots(input);
+  return { ...asapOf(input, () => days), days, pause: pauseAt(input.pace, input.now) };
+}
+
+/**
+ * As soon as possible alone (placing an order): its ready time, the slot that time falls in when
+ * it has room, else the next offered slot; the week's slots are worked out only in that last case.
+ */
+export const asapAvailability = (input: AvailabilityInput): Pick<Availability, 'asap' | 'asap_refusal'> => asapOf(input, () => offeredSlots(input));
+
+function asapOf(input: AvailabilityInput, days: () => readonly SlotDay[]): Pick<Availability, 'asap' | 'asap_refusal'> {
   if (!openingStatus(input.schedule, input.now).open_now) return { asap: null, asap_refusal: 'closed' };
   if (pauseAt(input.pace, input.now) !== null) return { asap: null, asap_refusal: 'paused' };
   const readyAt = input.now.getTime() + (input.eta.eta_to + input.pace.min_lead_minutes + busyMinutes(input.pace, input.now)) * MINUTE;
   const own = new Date(Math.floor(readyAt / SLOT_MS) * SLOT_MS).toISOString();
   if (hasRoom(input, own)) return { asap: { slot: own, ready_at: new Date(readyAt).toISOString(), moved: false }, asap_refusal: null };
-  const later = days.flatMap((day) => day.slots).find((slot) => slot > own);
+  const later = days()
+    .flatMap((day) => day.slots)
+    .find((slot) => slot > own);
   if (later === undefined) return { asap: null, asap_refusal: 'full' };
   return { asap: { slot: later, ready_at: later, moved: true }, asap_refusal: null };
 }

@@ -2,7 +2,7 @@ import type { PlaceOrderBody } from '../../../contracts/ordering';
 import { orderFigures, termsOf } from '../../../contracts/ordering/order-terms';
 import {
   ASAP_FULL,
-  availability,
+  asapAvailability,
   checkSlot,
   pausedSentence,
   pauseAt,
@@ -52,7 +52,7 @@ function orderTime(store: OrderingStore, body: PlaceOrderBody, now: Date, kitche
   const clock = clockOf(store.storefront.restaurant);
   const paused = () => refusal(409, 'paused', 'scheduled_for', pausedSentence(pauseAt(kitchen.pace, now)!, clock, now));
   if (body.scheduled_for === null) {
-    const { asap, asap_refusal: refused } = availability(input);
+    const { asap, asap_refusal: refused } = asapAvailability(input);
     if (asap) return { time: { at: new Date(asap.ready_at), slot: new Date(asap.slot), asapMoved: asap.moved }, refusal: null };
     const { status } = store.storefront;
     if (refused === 'closed') return { time: null, refusal: refusal(409, 'closed', 'scheduled_for', `${status.label}. Please choose a time for later.`) };
