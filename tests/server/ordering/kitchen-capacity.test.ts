@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderQuote, PlacedOrder, PlaceOrderBody } from '#contracts/ordering';
-import { SLOT_FULL } from '#contracts/ordering/availability';
+import { FREE_PACE, SLOT_FULL, type StoreSlots } from '#contracts/ordering/availability';
 import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '#contracts/ordering/kitchen-settings';
 import type { Storefront } from '#contracts/storefront';
 import type { Database } from '#server/db/database';
@@ -171,6 +171,21 @@ describe('capacity per slot, counted in the order’s transaction', () => {
     expect(second.estimated_at).toBe('2026-11-25T18:30:00.000Z');
     expect(await storedIn('2026-11-25T18:15:00.000Z')).toHaveLength(1);
     expect(await storedIn('2026-11-25T18:30:00.000Z')).toHaveLength(1);
+  });
+});
+
+describe('GET /api/v2/storefront/{slug}/slots/', () => {
+  it('answers the kitchen’s pace and what each slot holds, uncached; a cancelled order is not counted', async () => {
+    await saveSettings({ max_orders_per_slot: 4, min_lead_minutes: 15 });
+    await place(body(slot(45), 2));
+    const cancelled: PlacedOrder = (await place(body(slot(45), 3))).json();
+    await blue.call('POST', `/orders/${cancelled.id}/transition/`, { to: 'cancelled', reason: 'Oven down' });
+    const answer = await t.app.inject({ method: 'GET', url: '/api/v2/storefront/pace-door/slots/' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const { pace, taken } = answer.json() as StoreSlots;
+    expect(pace).toEqual({ ...FREE_PACE, max_orders_per_slot: 4, min_lead_minutes: 15 });
+    expect(taken.find((held) => held.slot === slot(45))).toEqual({ slot: slot(45), orders: 1, items: 2 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/storefront/no-such-door/slots/' })).statusCode).toBe(404);
   });
 });
 
