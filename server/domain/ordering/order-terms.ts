@@ -45,7 +45,7 @@ export type OrderTime = { at: Date; slot: Date; asapMoved: boolean };
  * next with room; otherwise one of the offered slots (not full, not paused). Each refusal names
  * `scheduled_for`.
  */
-function orderTime(store: OrderingStore, body: PlaceOrderBody, now: Date, kitchen: KitchenLoad): { time: OrderTime | null; refusal: Refusal | null } {
+export function orderTime(store: OrderingStore, body: PlaceOrderBody, now: Date, kitchen: KitchenLoad): { time: OrderTime | null; refusal: Refusal | null } {
   const eta = body.fulfilment === 'pickup' ? store.storefront.pickup : store.storefront.delivery;
   const items = body.lines.reduce((sum, line) => sum + line.quantity, 0);
   const input = { schedule: store.schedule, now, eta, pace: kitchen.pace, taken: kitchen.taken, items };

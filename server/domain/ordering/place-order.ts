@@ -14,7 +14,7 @@ import { countCouponUse } from './order-coupon';
 import type { PricedLine } from './order-pricing';
 import { refusalError } from './order-refusals';
 import { trackedOrder, type OrderRow } from './order-shapes';
-import { priceOrder, quoteOf, type PricedOrder } from './price-order';
+import { priceOrder, quoteOf, settledTime, type PricedOrder } from './price-order';
 import type { StoreReaders } from './store-readers';
 
 /** 24 random bytes: 192 bits, 32 characters of base64url; nobody guesses another customer's order. */
@@ -69,7 +69,7 @@ function lineRows(orderId: number, lines: readonly PricedLine[]) {
  * Idempotency-Key (required: 428 without): read the store as it is now, price every line, hold
  * the order to the store's terms, work out its money (price-order.ts, the quote's path too), check
  * the total the customer agreed to, count the coupon's use, then store the order with its number,
- * its slot and item count (issue 45: the slot counted under the counter lock taken first), lines
+ * its slot and item count (issue 45: the slot counted again under the counter's row lock), lines
  * and `placed` event, accepted at once when the kitchen auto-accepts (auto-accept.ts). A refusal stores nothing; the same key and body answer the same order again.
  */
 export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOrderRequest): Promise<Placement> {
@@ -81,15 +81,17 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
   const answer = await runIdempotent(db, { scope: idempotencyScope(slug, request.client), key: request.idempotencyKey, payload: body }, async (tx) => {
     const store = await readers.store(tx, slug, now);
     if (!store) throw notFound('Store');
-    // Taken first: its row lock queues the restaurant's placements, so what each slot holds is
-    // counted (price-order.ts) by one placement at a time; a refusal rolls the number back.
-    const number = await nextNumber(tx, store.restaurantId);
     const priced = await priceOrder(tx, store, body, now, true);
     const refused = priced.refusals[0];
     if (refused) throw refusalError(refused);
     checkAgreedTotal(body, priced);
     const couponRefused = priced.coupon && (await countCouponUse(tx, priced.coupon.id));
     if (couponRefused) throw refusalError(couponRefused);
+    const number = await nextNumber(tx, store.restaurantId);
+    // Under the counter's row lock: the slot's count is settled (a refusal rolls the number back).
+    const settled = await settledTime(tx, store, body, now);
+    if (settled.refusal) throw refusalError(settled.refusal);
+    const time = settled.time!;
     // A card order waits for its payment out of the kitchen's sight (card-payments.ts).
     const byCard = body.payment === 'card';
     const address = body.fulfilment === 'delivery' ? body.address : null;
@@ -121,9 +123,8 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         currency: store.storefront.restaurant.currency,
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),
-        // A time refused is a refusal above: here it is known.
-        estimatedAt: priced.time!.at,
-        slotAt: priced.time!.slot,
+        estimatedAt: time.at,
+        slotAt: time.slot,
         itemCount: body.lines.reduce((sum, line) => sum + line.quantity, 0),
         status: byCard ? 'awaiting_payment' : 'placed',
         paymentMethod: byCard ? 'card' : 'in_person',

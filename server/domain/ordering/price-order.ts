@@ -11,7 +11,7 @@ import { priceLines, type PricedLine } from './order-pricing';
 import { quoteRefusals, refusal, type Refusal } from './order-refusals';
 import { lineOf } from './order-shapes';
 import { readKitchenPace, readSlotLoads } from './kitchen-pace';
-import { orderTerms, type OrderTime } from './order-terms';
+import { orderTerms, orderTime, type KitchenLoad, type OrderTime } from './order-terms';
 import { orderTip } from './order-tip';
 import type { OrderingStore } from './store-readers';
 import { taxTermsOf } from './tax-settings';
@@ -62,6 +62,21 @@ function paymentRefusal(store: OrderingStore, method: PaymentMethod): Refusal | 
   return refusal(409, 'payment_not_offered', 'payment', detail);
 }
 
+/** The kitchen's pace and what each slot holds now. */
+const kitchenLoad = async (db: Db, restaurantId: number, now: Date): Promise<KitchenLoad> => ({
+  pace: await readKitchenPace(db, restaurantId),
+  taken: await readSlotLoads(db, restaurantId, now),
+});
+
+/**
+ * The order's time counted again once placing holds the restaurant's counter row lock
+ * (place-order.ts): placements of one restaurant pass it one at a time, so what each slot holds
+ * is settled here, where the pricing's earlier read may be outrun by a placement committing meanwhile.
+ */
+export async function settledTime(db: Db, store: OrderingStore, body: PlaceOrderBody, now: Date): Promise<ReturnType<typeof orderTime>> {
+  return orderTime(store, body, now, await kitchenLoad(db, store.restaurantId, now));
+}
+
 /**
  * `placing`: the customer's coupon limits are checked under a lock held until the order commits
  * (order-coupon.ts); the quote reads them as they are.
@@ -71,9 +86,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
   const priced = priceLines(body.lines, categories);
   const lines = priced.lines.map(({ line }) => line);
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  // Placing reads these after the restaurant's counter row lock (place-order.ts): the counts are settled.
-  const kitchen = { pace: await readKitchenPace(db, store.restaurantId), taken: await readSlotLoads(db, store.restaurantId, now) };
-  const terms = orderTerms(store, body, subtotal, now, kitchen);
+  const terms = orderTerms(store, body, subtotal, now, await kitchenLoad(db, store.restaurantId, now));
   const taxes = await taxTermsOf(db, store.restaurantId);
   const tip = orderTip(await tipTermsOf(db, store.restaurantId), body.tip);
   const code = body.coupon_code?.trim() ?? '';
