@@ -303,7 +303,18 @@ export const QuoteLine = object({ ...OrderLine.schema, discount: Money, tax: Mon
 export type QuoteLine = Infer<typeof QuoteLine>;
 export const QuoteRefusal = object({ field: string(), code: string(), detail: string() });
 export type QuoteRefusal = Infer<typeof QuoteRefusal>;
-export const OrderQuote = object({ lines: array(QuoteLine), ...ORDER_MONEY, refusals: array(QuoteRefusal) });
+export const OrderQuote = object({
+  lines: array(QuoteLine),
+  ...ORDER_MONEY,
+  refusals: array(QuoteRefusal),
+  /**
+   * Issue 45: when the order would be ready (pickup) or arrive (delivery), null when its time is
+   * refused; `asap_moved` true when as soon as possible takes a later slot, the earlier ones full.
+   * Absent from a server from before.
+   */
+  estimated_at: optional(nullable(string())),
+  asap_moved: optional(boolean()),
+});
 export type OrderQuote = Infer<typeof OrderQuote>;
 
 /**

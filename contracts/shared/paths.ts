@@ -44,7 +44,7 @@ export const paths = {
   },
   uploadImage: '/upload/image/',
   /** GET and PUT of one section of a restaurant's settings beyond the onboarding steps (issue 40: `notifications`; issue 43: `taxes`, `tips`). */
-  restaurantSettings: (id: number | string, section: 'notifications' | 'taxes' | 'tips' | 'payments') => `/restaurants/${id}/settings/${section}/`,
+  restaurantSettings: (id: number | string, section: 'notifications' | 'taxes' | 'tips' | 'payments' | 'kitchen') => `/restaurants/${id}/settings/${section}/`,
   /** A restaurant's coupons (issue 43): list and create, and one coupon's GET, PATCH and DELETE. */
   coupons: '/coupons/',
   coupon: (id: number | string) => `/coupons/${id}/`,
@@ -57,6 +57,8 @@ export const paths = {
   storefrontOrders: (slug: string) => `/storefront/${slug}/orders/`,
   /** The order priced and checked, stored nowhere (issue 43): the checkout's review. Public. */
   storefrontQuote: (slug: string) => `/storefront/${slug}/quote/`,
+  /** What the kitchen's pace makes of the store's times now (issue 45): public, never cached. */
+  storefrontSlots: (slug: string) => `/storefront/${slug}/slots/`,
   orderTracking: (token: string) => `/orders/track/${token}/`,
   /**
    * Card payments (issue 44), public: the customer back from the payment page asks for the

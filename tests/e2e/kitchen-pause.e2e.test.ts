@@ -82,7 +82,7 @@ describe('busy mode: the owner pauses, a customer on a phone sees it and books l
     await checkout.getByRole('radio', { name: /^Pickup/ }).check();
     await button(customer, 'Continue').click();
     await customer.getByRole('heading', { name: 'When?' }).waitFor();
-    await customer.getByText('Please choose a later time.', { exact: true }).waitFor();
+    await customer.getByText(`We are not taking orders until ${until}. You can choose a later time.`, { exact: true }).waitFor();
     const when = customer.getByLabel('When will you pick it up?');
     const options = (await when.locator('option').allTextContents()).slice(1);
     expect(options).not.toContain('As soon as possible');

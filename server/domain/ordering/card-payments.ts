@@ -5,6 +5,7 @@ import { coupons, orderEvents, orderPaymentAttempts, orders } from '../../db/sch
 import { HttpError } from '../../http-error';
 import { PaymentRefused, PaymentUnavailable, type PaymentProvider, type PaymentStatus } from '../payments/provider';
 import { notifyAboutOrder } from './notifications';
+import { acceptByItself } from './auto-accept';
 import type { OrderRow } from './order-shapes';
 import type { StoreReaders } from './store-readers';
 
@@ -186,6 +187,7 @@ async function settleWith(payments: CardPayments, reference: string, status: Pay
 /**
  * Paid: the order goes to the kitchen now. Its placed time becomes the moment of payment, and an
  * as-soon-as-possible order keeps its wait from there (a booked one keeps its booked time).
+ * A kitchen that auto-accepts accepts it at once (auto-accept.ts).
  */
 async function placePaid(tx: Db, row: OrderRow, reference: string, status: PaymentStatus, now: Date): Promise<void> {
   const wait = row.estimatedAt === null ? 0 : row.estimatedAt.getTime() - row.placedAt.getTime();
@@ -206,6 +208,7 @@ async function placePaid(tx: Db, row: OrderRow, reference: string, status: Payme
     .where(eq(orders.id, row.id));
   await tx.insert(orderEvents).values({ restaurantId: row.restaurantId, orderId: row.id, status: 'placed', at: now });
   await notifyAboutOrder(tx, 'order_placed', row, now);
+  await acceptByItself(tx, { ...row, status: 'placed', placedAt: now }, now);
 }
 
 /** Not paid in time: the order never reaches the kitchen, and its coupon use is given back. */

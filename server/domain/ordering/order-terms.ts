@@ -1,6 +1,16 @@
 import type { PlaceOrderBody } from '../../../contracts/ordering';
 import { orderFigures, termsOf } from '../../../contracts/ordering/order-terms';
-import { isOrderSlot } from '../../../contracts/shared/order-slots';
+import {
+  ASAP_FULL,
+  asapAvailability,
+  checkSlot,
+  pausedSentence,
+  pauseAt,
+  SLOT_FULL,
+  type KitchenPace,
+  type SlotLoad,
+} from '../../../contracts/ordering/availability';
+import { clockOf } from '../../../contracts/shared/clock-format';
 import { refusal, type Refusal } from './order-refusals';
 import type { OrderingStore } from './store-readers';
 
@@ -23,41 +33,64 @@ function fulfilmentRefusal(store: OrderingStore, body: PlaceOrderBody): Refusal 
   return null;
 }
 
-/** As soon as possible only while open; otherwise one of the slots the checkout offers. Answers when it should be ready or arrive. */
-function estimatedAt(store: OrderingStore, body: PlaceOrderBody, now: Date): { at: Date | null; refusal: Refusal | null } {
+/** What the kitchen's pace adds to the terms (kitchen-pace.ts): its settings and what each slot holds. */
+export type KitchenLoad = { pace: KitchenPace; taken: Readonly<Record<string, SlotLoad>> };
+
+/** When the order is due, and the slot it takes of the kitchen's capacity. */
+export type OrderTime = { at: Date; slot: Date; asapMoved: boolean };
+
+/**
+ * By the availability engine (contracts/ordering/availability.ts), as the checkout offers times:
+ * as soon as possible only while open and not paused, in the slot its ready time falls in or the
+ * next with room; otherwise one of the offered slots (not full, not paused). Each refusal names
+ * `scheduled_for`.
+ */
+export function orderTime(store: OrderingStore, body: PlaceOrderBody, now: Date, kitchen: KitchenLoad): { time: OrderTime | null; refusal: Refusal | null } {
   const eta = body.fulfilment === 'pickup' ? store.storefront.pickup : store.storefront.delivery;
+  const items = body.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const input = { schedule: store.schedule, now, eta, pace: kitchen.pace, taken: kitchen.taken, items };
+  const clock = clockOf(store.storefront.restaurant);
+  const paused = () => refusal(409, 'paused', 'scheduled_for', pausedSentence(pauseAt(kitchen.pace, now)!, clock, now));
   if (body.scheduled_for === null) {
+    const { asap, asap_refusal: refused } = asapAvailability(input);
+    if (asap) return { time: { at: new Date(asap.ready_at), slot: new Date(asap.slot), asapMoved: asap.moved }, refusal: null };
     const { status } = store.storefront;
-    if (!status.open_now) return { at: null, refusal: refusal(409, 'closed', 'scheduled_for', `${status.label}. Please choose a time for later.`) };
-    return { at: new Date(now.getTime() + eta.eta_to * 60_000), refusal: null };
+    if (refused === 'closed') return { time: null, refusal: refusal(409, 'closed', 'scheduled_for', `${status.label}. Please choose a time for later.`) };
+    if (refused === 'paused') return { time: null, refusal: paused() };
+    return { time: null, refusal: refusal(409, 'slot_full', 'scheduled_for', ASAP_FULL) };
   }
-  if (!isOrderSlot(store.schedule, now, eta.eta_from, body.scheduled_for)) {
+  const refused = checkSlot(input, body.scheduled_for);
+  if (refused === 'not_a_slot') {
     return {
-      at: null,
+      time: null,
       refusal: refusal(409, 'not_a_slot', 'scheduled_for', 'This time is not one we can take orders for. Please choose one of the times offered.'),
     };
   }
-  return { at: new Date(body.scheduled_for), refusal: null };
+  if (refused === 'paused') return { time: null, refusal: paused() };
+  if (refused === 'full') return { time: null, refusal: refusal(409, 'slot_full', 'scheduled_for', SLOT_FULL) };
+  const at = new Date(body.scheduled_for);
+  return { time: { at, slot: at, asapMoved: false }, refusal: null };
 }
 
 /**
  * The delivery fee and the minimum by the order engine (contracts/ordering/order-terms.ts: the
  * figures and sentence the checkout shows), and when the order is due; with every refusal of the
- * terms, in the order placing meets them (`estimatedAt` null when the time is refused).
+ * terms, in the order placing meets them (`time` null when it is refused).
  */
 export function orderTerms(
   store: OrderingStore,
   body: PlaceOrderBody,
   subtotalCents: number,
   now: Date,
-): { feeCents: number; estimatedAt: Date | null; refusals: Refusal[] } {
+  kitchen: KitchenLoad,
+): { feeCents: number; time: OrderTime | null; refusals: Refusal[] } {
   const { delivery, restaurant } = store.storefront;
   const figures = orderFigures(body.fulfilment, subtotalCents, termsOf(delivery), restaurant.currency);
-  const due = estimatedAt(store, body, now);
+  const due = orderTime(store, body, now, kitchen);
   const refusals = [
     fulfilmentRefusal(store, body),
     figures.minimum === null ? null : refusal(409, 'below_minimum', 'lines', figures.minimum),
     due.refusal,
   ].filter((refused) => refused !== null);
-  return { feeCents: figures.fee, estimatedAt: due.at, refusals };
+  return { feeCents: figures.fee, time: due.time, refusals };
 }

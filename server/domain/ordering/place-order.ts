@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PlacedOrder, PlaceOrderBody } from '../../../contracts/ordering';
 import { fromCents, toCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
@@ -8,13 +8,14 @@ import { orderEvents, orderLines, orders, restaurantOrderCounters } from '../../
 import { HttpError } from '../../http-error';
 import { runIdempotent, type IdempotentAnswer } from '../shared/idempotency';
 import { notFound } from '../shared/tenancy';
+import { acceptByItself } from './auto-accept';
 import { PAYMENT_WINDOW_MS } from './card-payments';
 import { notifyAboutOrder } from './notifications';
 import { countCouponUse } from './order-coupon';
 import type { PricedLine } from './order-pricing';
 import { refusalError } from './order-refusals';
 import { trackedOrder, type OrderRow } from './order-shapes';
-import { priceOrder, quoteOf, type PricedOrder } from './price-order';
+import { priceOrder, quoteOf, settledTime, type PricedOrder } from './price-order';
 import type { StoreReaders } from './store-readers';
 
 /** 24 random bytes: 192 bits, 32 characters of base64url; nobody guesses another customer's order. */
@@ -69,7 +70,8 @@ function lineRows(orderId: number, lines: readonly PricedLine[]) {
  * Idempotency-Key (required: 428 without): read the store as it is now, price every line, hold
  * the order to the store's terms, work out its money (price-order.ts, the quote's path too), check
  * the total the customer agreed to, count the coupon's use, then store the order with its number,
- * lines and `placed` event. A refusal stores nothing; the same key and body answer the same order again.
+ * its slot and item count (issue 45: the slot counted again under the counter's row lock), lines
+ * and `placed` event, accepted at once when the kitchen auto-accepts (auto-accept.ts). A refusal stores nothing; the same key and body answer the same order again.
  */
 export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOrderRequest): Promise<Placement> {
   const { slug, body, now } = request;
@@ -87,6 +89,10 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
     const couponRefused = priced.coupon && (await countCouponUse(tx, priced.coupon.id));
     if (couponRefused) throw refusalError(couponRefused);
     const number = await nextNumber(tx, store.restaurantId);
+    // Under the counter's row lock: the slot's count is settled (a refusal rolls the number back).
+    const settled = await settledTime(tx, store, body, now);
+    if (settled.refusal) throw refusalError(settled.refusal);
+    const time = settled.time!;
     // A card order waits for its payment out of the kitchen's sight (card-payments.ts).
     const byCard = body.payment === 'card';
     const address = body.fulfilment === 'delivery' ? body.address : null;
@@ -118,8 +124,9 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         currency: store.storefront.restaurant.currency,
         placedAt: now,
         scheduledFor: body.scheduled_for === null ? null : new Date(body.scheduled_for),
-        // A time refused is a refusal above: here it is known.
-        estimatedAt: priced.estimatedAt!,
+        estimatedAt: time.at,
+        slotAt: time.slot,
+        itemCount: body.lines.reduce((sum, line) => sum + line.quantity, 0),
         status: byCard ? 'awaiting_payment' : 'placed',
         paymentMethod: byCard ? 'card' : 'in_person',
         paymentState: byCard ? 'pending' : 'none',
@@ -128,13 +135,12 @@ export async function placeOrder(db: Db, readers: StoreReaders, request: PlaceOr
         updatedAt: now,
       })
       .returning();
-    const order = row as OrderRow;
-    const lines = await tx.insert(orderLines).values(lineRows(order.id, priced.lines)).returning();
+    const lines = await tx.insert(orderLines).values(lineRows(row!.id, priced.lines)).returning();
     // The board hears of an order by its `placed` event: a card order's comes with its payment.
-    const events = byCard
-      ? []
-      : await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: order.id, status: 'placed', at: now }).returning();
-    if (!byCard) await notifyAboutOrder(tx, 'order_placed', order, now);
+    if (!byCard) await tx.insert(orderEvents).values({ restaurantId: store.restaurantId, orderId: row!.id, status: 'placed', at: now });
+    if (!byCard) await notifyAboutOrder(tx, 'order_placed', row as OrderRow, now);
+    const order = (await acceptByItself(tx, row as OrderRow, now)) ?? (row as OrderRow);
+    const events = await tx.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
     const answered: PlacedOrder = { id: order.id, ...trackedOrder(order, { lines, events }, store.restaurant) };
     placed = { order: answered, email: order.customerEmail };
     return { statusCode: 201, body: answered };

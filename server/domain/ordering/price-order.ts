@@ -12,7 +12,8 @@ import { couponTerms, findCoupon, type CouponRow } from './order-coupon';
 import { priceLines, type PricedLine } from './order-pricing';
 import { quoteRefusals, refusal, type Refusal } from './order-refusals';
 import { lineOf } from './order-shapes';
-import { orderTerms } from './order-terms';
+import { readKitchenPace, readSlotLoads } from './kitchen-pace';
+import { orderTerms, orderTime, type KitchenLoad, type OrderTime } from './order-terms';
 import { orderTip } from './order-tip';
 import type { OrderingStore } from './store-readers';
 import { taxTermsOf } from './tax-settings';
@@ -31,7 +32,8 @@ export type PricedOrder = {
   pricesIncludeTax: boolean;
   /** The coupon applied; null without one or when it is refused. */
   coupon: CouponRow | null;
-  estimatedAt: Date | null;
+  /** When it is due and the slot it takes; null when the time is refused. */
+  time: OrderTime | null;
   currency: Currency;
   refusals: Refusal[];
 };
@@ -62,6 +64,21 @@ function paymentRefusal(store: OrderingStore, method: PaymentMethod): Refusal | 
   return refusal(409, 'payment_not_offered', 'payment', detail);
 }
 
+/** The kitchen's pace and what each slot holds now. */
+const kitchenLoad = async (db: Db, restaurantId: number, now: Date): Promise<KitchenLoad> => ({
+  pace: await readKitchenPace(db, restaurantId),
+  taken: await readSlotLoads(db, restaurantId, now),
+});
+
+/**
+ * The order's time counted again once placing holds the restaurant's counter row lock
+ * (place-order.ts): placements of one restaurant pass it one at a time, so what each slot holds
+ * is settled here, where the pricing's earlier read may be outrun by a placement committing meanwhile.
+ */
+export async function settledTime(db: Db, store: OrderingStore, body: PlaceOrderBody, now: Date): Promise<ReturnType<typeof orderTime>> {
+  return orderTime(store, body, now, await kitchenLoad(db, store.restaurantId, now));
+}
+
 /**
  * Lines naming an item or selection sold out now (issue 45): 409 `sold_out`, each line's field
  * (`lines.N.item_id` or `lines.N.extra_selection_ids`) with its sentence ("Margherita is sold
@@ -84,7 +101,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
   const priced = priceLines(body.lines, categories);
   const lines = priced.lines.map(({ line }) => line);
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const terms = orderTerms(store, body, subtotal, now);
+  const terms = orderTerms(store, body, subtotal, now, await kitchenLoad(db, store.restaurantId, now));
   const taxes = await taxTermsOf(db, store.restaurantId);
   const tip = orderTip(await tipTermsOf(db, store.restaurantId), body.tip);
   const code = body.coupon_code?.trim() ?? '';
@@ -125,7 +142,7 @@ export async function priceOrder(db: Db, store: OrderingStore, body: PlaceOrderB
     money,
     pricesIncludeTax: taxes.prices_include_tax,
     coupon: belowMinimum ? null : found.coupon,
-    estimatedAt: terms.estimatedAt,
+    time: terms.time,
     currency: restaurant.currency,
     refusals: refusals.filter((refused) => refused !== null),
   };
@@ -145,6 +162,8 @@ export function quoteOf(priced: PricedOrder): OrderQuote {
     prices_include_tax: priced.pricesIncludeTax,
     coupon_code: priced.coupon?.code ?? null,
     currency: priced.currency,
+    estimated_at: priced.time?.at.toISOString() ?? null,
+    asap_moved: priced.time?.asapMoved ?? false,
     refusals: priced.refusals.flatMap(quoteRefusals),
   };
 }

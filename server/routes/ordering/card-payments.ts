@@ -47,6 +47,8 @@ export async function cardPaymentRoutes(app: ContractApp, context: AppContext, d
     if (!row) return;
     const order = await trackOrder(payments.db, dependencies.readers, row.token);
     mailCustomer(context, { log }, 'placed', order, row.email);
+    // Accepted by itself (a kitchen that auto-accepts): told as a manual accept is.
+    if (order.status === 'accepted') mailCustomer(context, { log }, 'accepted', order, row.email);
     mailRestaurant(context, { log }, dependencies.readers, dependencies.newOrderMailTo, settled.placedOrderId);
   };
 

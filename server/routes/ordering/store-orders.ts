@@ -71,6 +71,8 @@ export async function storeOrderRoutes(
       }
       if (placement.placed) {
         mailCustomer(context, request, 'placed', placement.placed.order, placement.placed.email);
+        // Accepted by itself (a kitchen that auto-accepts): told as a manual accept is.
+        if (placement.placed.order.status === 'accepted') mailCustomer(context, request, 'accepted', placement.placed.order, placement.placed.email);
         mailRestaurant(context, request, readers, newOrderMailTo, placement.placed.order.id);
       }
       return sendIdempotent(reply, placement.answer);

@@ -1,7 +1,7 @@
 import { validate, type Struct } from 'superstruct';
 import type { Fulfilment, PlaceOrderBody } from '../../../contracts/ordering';
 import { openingStatus, type Schedule } from '../../../contracts/shared/opening-status';
-import { orderSlots, type SlotDay } from '../../../contracts/shared/order-slots';
+import { availability, FREE_PACE, takenOf, type Availability, type StoreSlots } from '../../../contracts/ordering/availability';
 import type { DeliveryTermsData } from '../../../contracts/ordering/order-terms';
 import type { OpeningDay, SpecialDay } from '../../../contracts/shared/opening-hours';
 import type { Currency } from '../../../contracts/shared/restaurants';
@@ -51,10 +51,28 @@ export const isOpenNow = (store: CheckoutStore, now: Date) => openingStatus(sche
 export const pauseNoteAt = (store: CheckoutStore, now: Date): string | null => pauseSentence(store.pause, now, clockOf(store));
 
 /**
- * The times to choose from: slots every 15 minutes from the quickest the restaurant quotes for
- * this way of ordering (its `eta_from`), as the server checks them (contracts/shared/order-slots.ts).
+ * The times to choose from, by the availability engine the server checks with
+ * (contracts/ordering/availability.ts): slots every 15 minutes from the quickest the restaurant
+ * quotes for this way of ordering, less the full and paused ones, and as soon as possible with its
+ * slot. `kitchen`: the store's slots answer (GET …/slots/); null before it comes (or without one):
+ * the hours alone, which the server still holds to the kitchen's pace.
  */
-export const slotsFor = (store: CheckoutStore, fulfilment: Fulfilment, now: Date): SlotDay[] => orderSlots(scheduleOf(store), now, store[fulfilment].eta_from);
+/**
+ * Until the kitchen's own figures arrive (GET …/slots/, uncached), the pause the store data
+ * carried: the checkout never offers "as soon as possible" of a store it knows is paused.
+ */
+const paceOfStore = (store: CheckoutStore) =>
+  store.pause ? { ...FREE_PACE, paused_at: 'as the store data read it', paused_until: store.pause.until } : FREE_PACE;
+
+export const timesFor = (store: CheckoutStore, fulfilment: Fulfilment, now: Date, kitchen: StoreSlots | null, items: number): Availability =>
+  availability({
+    schedule: scheduleOf(store),
+    now,
+    eta: store[fulfilment],
+    pace: kitchen?.pace ?? paceOfStore(store),
+    taken: kitchen ? takenOf(kitchen) : {},
+    items,
+  });
 
 /** The contract's own failures for `value`, keyed as the server keys them (`customer.phone`): the same sentences at both ends. */
 export function contractErrors<T, S>(struct: Struct<T, S>, value: unknown, prefix: string): FieldErrors {

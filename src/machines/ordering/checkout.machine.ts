@@ -10,20 +10,21 @@ import {
   type TipInput,
 } from '../../../contracts/ordering';
 import type { SlotDay } from '../../../contracts/shared/order-slots';
-import { clockOf, formatDayTime } from '../../../contracts/shared/clock-format';
+import { clockOf, formatDayTime, type Clock } from '../../../contracts/shared/clock-format';
 import { orderFigures, termsOf, type DeliveryTermsData, type OrderFigures, type Terms } from '../../../contracts/ordering/order-terms';
+import { ASAP_FULL, asapLabel, pausedSentence, type Availability, type StoreSlots } from '../../../contracts/ordering/availability';
 import { placeOrder, type Placement } from '../../services/ordering/place-order';
+import { readStoreSlots } from '../../services/ordering/store-slots';
 import { changedQuote, quoteOrder, type Quoting } from '../../services/ordering/quote-order';
 import type { DetailsMemory, RememberedDetails } from '../../services/ordering/contact-store';
 import {
   contractErrors,
   firstStepOf,
-  isOpenNow,
   pauseNoteAt,
   offeredFulfilments,
   orderBody,
   paymentMethodsOf,
-  slotsFor,
+  timesFor,
   stepOf,
   type CheckoutStore,
   type FieldErrors,
@@ -86,10 +87,15 @@ export type KeptForm = OrderForm & { remember: boolean };
 type Context = CheckoutInput &
   OrderForm & {
     terms: Terms;
+    /** As soon as possible can be asked for (open, not paused, a slot with room). */
     openNow: boolean;
     /** Issue 45: the kitchen's pause as the customer reads it, at the checkout's clock; null when taking orders. */
     pauseNote: string | null;
+    /** When as soon as possible would be ready, or why it cannot be asked for, as the time step says it. */
+    asapNote: string | null;
     slots: SlotDay[];
+    /** The kitchen's pace and what each slot holds (issue 45), read on the time step; null before. */
+    kitchen: StoreSlots | null;
     errors: FieldErrors;
     alert: string | null;
     key: string | null;
@@ -178,8 +184,11 @@ const customerErrors = (context: Context) => contractErrors(OrderCustomer, conte
 
 function timeError(context: Context): string | null {
   if (context.when === null) return 'Choose as soon as possible or a time.';
-  if (context.when === 'asap' && context.pauseNote) return `${context.pauseNote}: please choose a later time.`;
-  if (context.when === 'asap') return context.openNow ? null : 'We are closed now: please choose a time.';
+  if (context.when === 'asap') {
+    if (context.openNow) return null;
+    // Paused or fully booked: the time step's sentence says why; closed: as ever.
+    return context.asapNote === null || context.asapNote === CLOSED_NOW ? 'We are closed now: please choose a time.' : context.asapNote;
+  }
   return context.slots.some((day) => day.slots.includes(context.when!)) ? null : 'That time is no longer available. Please choose another.';
 }
 
@@ -251,6 +260,18 @@ function startingForm(input: CheckoutInput, remembered: RememberedDetails | null
   };
 }
 
+const CLOSED_NOW = 'We are closed now, so please choose a time.';
+
+/** The time step's sentence about as soon as possible: when it would be ready, or why not. */
+function asapNoteOf(times: Availability, fulfilment: Fulfilment, clock: Clock, now: Date): string {
+  if (times.asap) return asapLabel(times.asap, fulfilment, clock, now);
+  if (times.asap_refusal === 'paused' && times.pause) return pausedSentence(times.pause, clock, now);
+  return times.asap_refusal === 'full' ? ASAP_FULL : CLOSED_NOW;
+}
+
+/** Items in the cart (the sum of its quantities): what a slot's item limit counts. */
+const itemsOf = (context: Pick<Context, 'lines'>) => context.lines.reduce((sum, line) => sum + line.quantity, 0);
+
 /** The first field in error, in the order the step shows them. */
 const firstField = (errors: FieldErrors, step: Step) => Object.keys(errors).find((field) => firstStepOf({ [field]: '' }) === step) ?? null;
 
@@ -261,6 +282,7 @@ export const checkoutMachine = setup({
     checkZip: fromPromise<ZipAnswer, { slug: string; zip: string }>(async () => ({ kind: 'failed' })),
     placeOrder: fromPromise<Placement, { slug: string; body: PlaceOrderBody; key: string }>(({ input }) => placeOrder(input.slug, input.body, input.key)),
     quoteOrder: fromPromise<Quoting, { slug: string; body: PlaceOrderBody }>(({ input }) => quoteOrder(input.slug, input.body)),
+    readSlots: fromPromise<StoreSlots, { slug: string }>(({ input }) => readStoreSlots(input.slug)),
   },
   guards: {
     paymentOffered: ({ context, event }) => event.type === 'payment.choose' && paymentMethodsOf(context.store).includes(event.method),
@@ -302,7 +324,13 @@ export const checkoutMachine = setup({
       if (event.type !== 'fulfilment.choose') return {};
       // A time chosen for the other way of ordering may not be one of this one's slots.
       const when = event.fulfilment === context.fulfilment ? context.when : null;
-      return { fulfilment: event.fulfilment, when, errors: {}, alert: null, slots: slotsFor(context.store, event.fulfilment, context.now()) };
+      return {
+        fulfilment: event.fulfilment,
+        when,
+        errors: {},
+        alert: null,
+        slots: timesFor(context.store, event.fulfilment, context.now(), context.kitchen, itemsOf(context)).days,
+      };
     }),
     changeField: assign(({ context, event }) => (event.type === 'field.change' ? setField(context, event.field, event.value) : {})),
     chooseTime: assign(({ context, event }) => {
@@ -314,13 +342,24 @@ export const checkoutMachine = setup({
     // A time chosen earlier (in a checkout closed since) that is no longer offered is cleared, saying so on the field.
     readClock: assign(({ context }) => {
       const now = context.now();
-      const slots = context.fulfilment ? slotsFor(context.store, context.fulfilment, now) : [];
-      const openNow = isOpenNow(context.store, now);
+      const times = context.fulfilment ? timesFor(context.store, context.fulfilment, now, context.kitchen, itemsOf(context)) : null;
+      const slots = times?.days ?? [];
+      const openNow = times?.asap != null;
+      const asapNote = times ? asapNoteOf(times, context.fulfilment!, clockOf(context.store), now) : null;
       const pauseNote = pauseNoteAt(context.store, now);
       const { when } = context;
-      if (when === null || when === 'asap' || slots.some((day) => day.slots.includes(when))) return { openNow, pauseNote, slots };
-      return { openNow, pauseNote, slots, when: null, errors: { ...context.errors, scheduled_for: SLOT_GONE(formatDayTime(when, clockOf(context.store))) } };
+      if (when === null || slots.some((day) => day.slots.includes(when)) || (when === 'asap' && openNow)) return { openNow, asapNote, pauseNote, slots };
+      if (when === 'asap') return { openNow, asapNote, pauseNote, slots, when: null };
+      return {
+        openNow,
+        asapNote,
+        pauseNote,
+        slots,
+        when: null,
+        errors: { ...context.errors, scheduled_for: SLOT_GONE(formatDayTime(when, clockOf(context.store))) },
+      };
     }),
+    keepKitchen: assign(({ event }) => ({ kitchen: outputOf<StoreSlots>(event) ?? null })),
     setRemember: assign(({ event }) => (event.type === 'details.remember' ? { remember: event.remember, notice: null } : {})),
     forgetDetails: ({ context }) => context.details.forget(),
     markForgotten: assign({ remember: false, remembered: false, notice: FORGOTTEN }),
@@ -398,7 +437,9 @@ export const checkoutMachine = setup({
       terms: termsOf(input.store.delivery),
       openNow: false,
       pauseNote: pauseNoteAt(input.store, input.now()),
+      asapNote: null,
       slots: [],
+      kitchen: null,
       errors: {},
       alert: null,
       key: null,
@@ -464,6 +505,14 @@ export const checkoutMachine = setup({
     time: {
       tags: ['time'],
       entry: ['readClock', { type: 'show', params: { step: 'time' } }],
+      // The hours' slots show at once; the kitchen's pace then takes the full and paused ones away.
+      // No answer: the hours' slots stay, and the server still refuses a full one with its sentence.
+      invoke: {
+        src: 'readSlots',
+        input: ({ context }) => ({ slug: context.store.slug }),
+        onDone: { actions: ['keepKitchen', 'readClock'] },
+        onError: { actions: [] },
+      },
       on: {
         'time.choose': { actions: 'chooseTime' },
         'step.next': [{ guard: 'timeValid', target: 'contact' }, { actions: ['timeError', { type: 'show', params: { step: 'time' } }] }],

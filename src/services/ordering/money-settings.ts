@@ -1,6 +1,7 @@
 import { number, string, type } from 'superstruct';
 import { TaxSettingsAnswer, TipSettings, type TaxSettings } from '../../../contracts/ordering/order-settings';
 import { PaymentSettingsAnswer, type PaymentSettings } from '../../../contracts/ordering/payment-settings';
+import { KitchenSettings } from '../../../contracts/ordering/kitchen-settings';
 import { LIST_PAGE_SIZE_MAX } from '../../../contracts/shared/lists';
 import { paths } from '../../../contracts/shared/paths';
 import { api } from '../shared/api';
@@ -44,4 +45,13 @@ export async function loadCategoryNames({ restaurantId }: { restaurantId: number
     searchParams: { restaurant_id: restaurantId, page_size: LIST_PAGE_SIZE_MAX, ordering: 'id' },
   });
   return page.items.map(({ id, name }) => ({ id, name }));
+}
+
+/** The Kitchen section (issue 45): capacity per slot, notice, auto-accept. */
+export function loadKitchenSettings({ restaurantId }: { restaurantId: number }): Promise<KitchenSettings> {
+  return api.get(paths.restaurantSettings(restaurantId, 'kitchen'), { struct: KitchenSettings });
+}
+
+export function saveKitchenSettings({ restaurantId, settings }: { restaurantId: number; settings: KitchenSettings }): Promise<KitchenSettings> {
+  return api.put(paths.restaurantSettings(restaurantId, 'kitchen'), settings, { struct: KitchenSettings });
 }

@@ -156,8 +156,7 @@ function TimeStep({ context, send }: StepProps) {
   const error = context.errors.scheduled_for;
   return (
     <StepForm send={send} next="Continue">
-      {/* While paused, the note at the checkout's top says until when (issue 45). */}
-      {context.pauseNote ? <p>Please choose a later time.</p> : !context.openNow && <p>We are closed now, so please choose a time.</p>}
+      {context.asapNote && <p>{context.asapNote}</p>}
       <div className="field">
         <label htmlFor="when">{context.fulfilment === 'delivery' ? 'When should we deliver?' : 'When will you pick it up?'}</label>
         <p className="muted" id="when-hint">{`Times are the restaurant\u2019s local time (${store.time_zone}).`}</p>

@@ -12,16 +12,19 @@ import { useMachine } from '@xstate/react';
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { TAX_RATE_MAX, TIP_CHOICES_MAX, TIP_PERCENT_MAX } from '../../../contracts/ordering/order-settings';
+import { DEFAULT_PREP_MAX, MIN_LEAD_MAX, SLOT_LIMIT_MAX } from '../../../contracts/ordering/kitchen-settings';
 import { focusFirstInError } from '../../components/form-errors';
 import { Spinner } from '../../components/spinner';
 import { changed, type SettingsSectionEmitted } from '../../machines/ordering/settings-section';
 import { categoryField, taxSettingsMachine, type TaxForm, type TaxSettingsMachine } from '../../machines/ordering/tax-settings.machine';
 import { choiceField, tipSettingsMachine, type TipForm, type TipSettingsMachine } from '../../machines/ordering/tip-settings.machine';
 import { paymentSettingsMachine, type PaymentForm, type PaymentSettingsMachine } from '../../machines/ordering/payment-settings.machine';
+import { kitchenSettingsMachine, type KitchenForm, type KitchenSettingsMachine } from '../../machines/ordering/kitchen-settings.machine';
 import { useScreen } from '../shared/use-screen';
 
 /**
- * The Store screen's Taxes and Tips sections (issue 43) and Payments (issue 44). The Store screen
+ * The Store screen's Taxes and Tips sections (issue 43), Payments (issue 44) and Kitchen (issue 45,
+ * here beside them since it is built on the same section frame). The Store screen
  * (onboarding's) draws each section's card and heading; these are the bodies, handed to it by src/app.tsx.
  */
 
@@ -280,9 +283,56 @@ export function PaymentsSection({ restaurantId, machine = paymentSettingsMachine
   );
 }
 
+export function KitchenSection({ restaurantId, machine = kitchenSettingsMachine }: { restaurantId: number; machine?: KitchenSettingsMachine }) {
+  const [state, send, actor] = useMachine(machine, { input: { restaurantId } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const saved = useSectionEffects(actor, () => formRef.current);
+  const { form, fieldErrors, error } = state.context;
+  const edit = (change: Partial<KitchenForm>) => form && send({ type: 'form.change', form: { ...form, ...change } });
+  const whole = (field: 'max_orders_per_slot' | 'max_items_per_slot' | 'min_lead_minutes' | 'default_prep_minutes', label: string, description: string) =>
+    form ? (
+      <TextInput
+        label={label}
+        description={description}
+        inputMode="numeric"
+        value={form[field]}
+        error={fieldErrors[field]}
+        onChange={(event) => edit({ [field]: event.currentTarget.value })}
+      />
+    ) : null;
+  return (
+    <SectionForm what="kitchen settings" save="Save kitchen settings" {...frameProps(state, send)} saved={saved} error={error} formRef={formRef}>
+      {form ? (
+        <>
+          <Text size="sm" c="dimmed">
+            Orders are taken in 15-minute slots. Limits count pickup and delivery orders together. A full slot is not offered to customers.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {whole('max_orders_per_slot', 'Most orders per 15 minutes', `1 to ${SLOT_LIMIT_MAX}; leave empty for no limit.`)}
+            {whole('max_items_per_slot', 'Most items per 15 minutes', `Counts every item of every order. 1 to ${SLOT_LIMIT_MAX}; leave empty for no limit.`)}
+          </SimpleGrid>
+          {whole(
+            'min_lead_minutes',
+            'Extra notice (minutes)',
+            `Added to your quoted time before the earliest time customers can choose. 0 to ${MIN_LEAD_MAX}.`,
+          )}
+          <Switch
+            label="Accept new orders automatically"
+            description="New orders go straight to the kitchen with the prep time below, as if you pressed Accept."
+            checked={form.auto_accept}
+            onChange={(event) => edit({ auto_accept: event.currentTarget.checked })}
+          />
+          {whole('default_prep_minutes', 'Prep time for accepted orders (minutes)', `1 to ${DEFAULT_PREP_MAX}.`)}
+        </>
+      ) : null}
+    </SectionForm>
+  );
+}
+
 /** The sections the Store screen adds after its own, in order (src/app.tsx hands them over). */
 export const MONEY_SECTIONS = [
   { id: 'store-taxes', title: 'Taxes', intro: 'The sales tax, VAT or GST your orders carry.', Body: TaxesSection },
   { id: 'store-tips', title: 'Tips', intro: 'What checkout offers your customers to tip.', Body: TipsSection },
   { id: 'store-payments', title: 'Payments', intro: 'How your customers may pay for their orders.', Body: PaymentsSection },
+  { id: 'store-kitchen', title: 'Kitchen', intro: 'How many orders your kitchen takes at a time, and how new orders are accepted.', Body: KitchenSection },
 ] as const;

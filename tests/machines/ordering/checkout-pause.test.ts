@@ -32,7 +32,7 @@ describe('checkout of a paused store', () => {
     actor.send({ type: 'time.choose', when: 'asap' });
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().hasTag('time')).toBe(true);
-    expect(actor.getSnapshot().context.errors).toEqual({ scheduled_for: 'Not taking orders until 12:30 PM: please choose a later time.' });
+    expect(actor.getSnapshot().context.errors).toEqual({ scheduled_for: 'We are not taking orders until 12:30 PM. You can choose a later time.' });
     const later = orderSlots(scheduleOf(paused), OPEN_NOW, paused.pickup.eta_from)[0]!.slots.find((slot) => Date.parse(slot) >= UNTIL.getTime())!;
     actor.send({ type: 'time.choose', when: later });
     actor.send({ type: 'step.next' });

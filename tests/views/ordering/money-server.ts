@@ -2,9 +2,10 @@ import type { Coupon, CouponCreate, CouponUpdate } from '#contracts/ordering/cou
 import { couponCodeKey } from '#contracts/ordering/coupons';
 import type { TaxSettingsAnswer, TipSettings } from '#contracts/ordering/order-settings';
 import { platformRefusals, type PaymentSettings, type PaymentSettingsAnswer } from '#contracts/ordering/payment-settings';
+import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '#contracts/ordering/kitchen-settings';
 
 /**
- * Restaurant 42's coupons, taxes, tips and payments as the server keeps them, for the app harness's
+ * Restaurant 42's coupons, taxes, tips, payments and kitchen settings as the server keeps them, for the app harness's
  * `answer` (whose fetch has already checked each request with the server's contract): the
  * answers, and each write's body as sent.
  */
@@ -20,6 +21,7 @@ export function moneyServer(start: { coupons?: Coupon[]; taxes?: TaxSettingsAnsw
   let taxes = start.taxes ?? { prices_include_tax: false, default_rate: 0, delivery_fee_taxable: false, category_rates: [], needs_setup: true };
   let tips = start.tips ?? { enabled: false, choices: [10, 15, 20], allow_custom: true };
   let payments = start.payments ?? { card_online: false, in_person: true, card_available: true };
+  let kitchen: KitchenSettings = DEFAULT_KITCHEN_SETTINGS;
   const sent: Sent[] = [];
   const taken = (code: string, except?: number) => coupons.some((coupon) => coupon.id !== except && couponCodeKey(coupon.code) === couponCodeKey(code));
 
@@ -51,6 +53,10 @@ export function moneyServer(start: { coupons?: Coupon[]; taxes?: TaxSettingsAnsw
         payments = { ...(body as PaymentSettings), card_available: payments.card_available };
       }
       return json(payments);
+    }
+    if (path === '/api/v2/restaurants/42/settings/kitchen/') {
+      if (method === 'PUT') kitchen = body as KitchenSettings;
+      return json(kitchen);
     }
     if (path === '/api/v2/coupons/' && method === 'GET') return json({ count: coupons.length, next: null, previous: null, results: coupons });
     if (path === '/api/v2/coupons/' && method === 'POST') {

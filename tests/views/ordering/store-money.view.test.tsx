@@ -7,7 +7,7 @@ import { OWNER, openAppAt, signedInAs } from '../shared/app-harness';
 import { moneyServer } from './money-server';
 
 /**
- * The Store screen's Taxes and Tips sections (issue 43) and Payments (issue 44) through the real route (app.tsx hands
+ * The Store screen's Taxes and Tips sections (issue 43), Payments (issue 44) and Kitchen (issue 45) through the real route (app.tsx hands
  * them to the Store screen), machines, services and client, against a contract-checking double.
  */
 const FIRST_LOAD = { timeout: 10_000 };
@@ -105,5 +105,39 @@ describe('the Store screen’s Payments', () => {
     await waitFor(() => expect(inPerson).toHaveFocus());
     expect(inPerson).toHaveAccessibleDescription(expect.stringContaining(NO_WAY_TO_PAY));
     expect(server.sent).toEqual([]);
+  });
+});
+
+describe('the Store screen’s Kitchen', () => {
+  it('refuses a limit out of range on its field, then saves limits per 15 minutes and auto-accept', { timeout: 20_000 }, async () => {
+    const server = moneyServer();
+    signedInAs(OWNER, { answer: server.answer });
+    openAppAt('/backoffice/store');
+    const kitchen = await section('Kitchen');
+    const orders = await within(kitchen).findByRole('textbox', { name: /^Most orders per 15 minutes/ }, FIRST_LOAD);
+    expect(orders).toHaveValue('');
+    const prep = within(kitchen).getByRole('textbox', { name: /^Prep time for accepted orders/ });
+    expect(prep).toHaveValue('20');
+
+    const user = userEvent.setup({ delay: null });
+    await user.type(orders, '0');
+    await user.click(within(kitchen).getByRole('button', { name: 'Save kitchen settings' }));
+    await waitFor(() => expect(orders).toHaveFocus());
+    expect(orders).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number from 1 to 1000, or leave it empty for no limit.'));
+    expect(server.sent).toEqual([]);
+
+    await user.clear(orders);
+    await user.type(orders, '5');
+    await user.type(within(kitchen).getByRole('textbox', { name: /^Most items per 15 minutes/ }), '40');
+    await user.click(within(kitchen).getByRole('switch', { name: /^Accept new orders automatically/ }));
+    await user.click(within(kitchen).getByRole('button', { name: 'Save kitchen settings' }));
+    await waitFor(() => expect(within(kitchen).getByRole('status')).toHaveTextContent('Saved'));
+    expect(server.sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/v2/restaurants/42/settings/kitchen/',
+        body: { max_orders_per_slot: 5, max_items_per_slot: 40, min_lead_minutes: 0, auto_accept: true, default_prep_minutes: 20 },
+      },
+    ]);
   });
 });
