@@ -77,6 +77,7 @@ import * as kitchenPace from '#src/services/ordering/kitchen-pace';
 import { BusyBody, PaceQuery, PauseBody } from '#contracts/ordering/kitchen-pause';
 import { CouponCreate, CouponListQuery, CouponUpdate } from '#contracts/ordering/coupons';
 import { TaxSettings, TipSettings } from '#contracts/ordering/order-settings';
+import { KitchenSettings } from '#contracts/ordering/kitchen-settings';
 import { PaymentSettings } from '#contracts/ordering/payment-settings';
 import { MoneyStatsQuery } from '#contracts/ordering/money-stats';
 import * as storefront from '#src/services/storefront/delivery-check';
@@ -185,6 +186,15 @@ const AUDIT: Record<string, Audit> = {
     call: () => moneySettings.savePaymentSettings({ restaurantId: 42, settings: { card_online: true, in_person: false } }),
     route: `PUT ${M('/restaurants/:id/settings/payments/')}`,
     body: PaymentSettings,
+  },
+  'moneySettings.saveKitchenSettings': {
+    call: () =>
+      moneySettings.saveKitchenSettings({
+        restaurantId: 42,
+        settings: { max_orders_per_slot: 5, max_items_per_slot: null, min_lead_minutes: 15, auto_accept: true, default_prep_minutes: 20 },
+      }),
+    route: `PUT ${M('/restaurants/:id/settings/kitchen/')}`,
+    body: KitchenSettings,
   },
   'moneySettings.loadCategoryNames': {
     call: () => moneySettings.loadCategoryNames({ restaurantId: 42 }),
@@ -544,6 +554,8 @@ const NOTHING_TO_AUDIT = new Set([
   'moneySettings.loadTipSettings',
   // Issue 44: a read by id.
   'moneySettings.loadPaymentSettings',
+  // Issue 45: a read by id.
+  'moneySettings.loadKitchenSettings',
   'quoting.changedQuote',
 ]);
 
