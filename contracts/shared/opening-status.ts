@@ -123,7 +123,24 @@ type DatedOpening = Opening & { date: string };
  * in order, with openings that touch or overlap joined (24/7, or a night running into the next
  * date's morning, is one opening).
  */
-function openingsAround(schedule: Schedule, today: string): { openings: Opening[]; dated: DatedOpening[]; horizon: Opening } {
+type Around = { openings: Opening[]; dated: DatedOpening[]; horizon: Opening };
+
+/**
+ * The last answer of openingsAround for each schedule (the object itself, so nothing is kept once
+ * the caller drops it): checking every slot of a week, or each checkout event, asks the same
+ * schedule about the same date again, and each answer costs a week of time-zone arithmetic.
+ */
+const lastAround = new WeakMap<Schedule, { today: string; around: Around }>();
+
+function openingsAround(schedule: Schedule, today: string): Around {
+  const kept = lastAround.get(schedule);
+  if (kept?.today === today) return kept.around;
+  const around = openingsAroundOf(schedule, today);
+  lastAround.set(schedule, { today, around });
+  return around;
+}
+
+function openingsAroundOf(schedule: Schedule, today: string): Around {
   const specials = new Map(schedule.special_days.map((day) => [day.date, day]));
   const lastDate = addDays(today, DAYS_AHEAD);
   const dates = Array.from({ length: DAYS_BEHIND + DAYS_AHEAD + 1 }, (_, index) => addDays(today, index - DAYS_BEHIND));

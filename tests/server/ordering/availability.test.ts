@@ -123,7 +123,7 @@ describe('daylight-saving changes in America/New_York', () => {
         expect(slots.every((slot) => Date.parse(slot) >= now.getTime() + (ETA.eta_from + lead) * 60_000)).toBe(true);
         expectAgreement(value);
       }),
-      { numRuns: 8 },
+      { numRuns: 40 },
     );
   });
 });
@@ -238,7 +238,7 @@ describe('capacity', () => {
           expectAgreement(value);
         },
       ),
-      { numRuns: 8 },
+      { numRuns: 40 },
     );
   });
 });
