@@ -136,6 +136,28 @@ describe('a card order', { timeout: 30_000 }, () => {
     expect(await placedEvents(order.id)).toBe(1);
   });
 
+  it('holds its slot while awaiting payment, and is accepted by itself once paid where the kitchen auto-accepts', async () => {
+    const kitchen = `/restaurants/${owner.restaurantId}/settings/kitchen/`;
+    const settings = { max_orders_per_slot: 1, max_items_per_slot: null, min_lead_minutes: 0, auto_accept: true, default_prep_minutes: 25 };
+    expect((await owner.call('PUT', kitchen, settings)).status).toBe(200);
+    try {
+      const waiting = await placedByCard();
+      const slotOf = async (orderId: number) =>
+        ((await t.database.query(`select slot_at from orders where id = ${orderId}`))[0]!.slot_at as Date).toISOString();
+      // The slot's one place is the unpaid order's: the next order, wanted as soon as possible, takes the next slot.
+      const next = await placedByCard({ payment: 'in_person' });
+      expect(Date.parse(await slotOf(next.id)) - Date.parse(await slotOf(waiting.id))).toBe(15 * 60_000);
+      expect(next.status).toBe('accepted');
+      stripe.pay(sessionOf(waiting));
+      await stripe.webhooksSettled();
+      expect(await track(waiting.token)).toMatchObject({ status: 'accepted', payment: { state: 'authorized' } });
+      const accepted = await t.database.query(`select detail from order_events where order_id = ${waiting.id} and status = 'accepted'`);
+      expect(accepted).toEqual([{ detail: '25' }]);
+    } finally {
+      await t.database.query(`delete from restaurant_kitchen_settings where restaurant_id = ${owner.restaurantId}`);
+    }
+  });
+
   it('is captured when completed and released when cancelled, each with its own key', async () => {
     const kept = await placedByCard();
     const dropped = await placedByCard();
