@@ -137,6 +137,17 @@ describe('a sold-out item or selection at the store and in orders', { timeout: 3
     expect((await place({ ...order, scheduled_for: '2026-11-26T16:00:00Z' })).status).toBe(201);
   });
 
+  it('gives the store a new ETag the moment a sold-out time passes, before any sweep raises its version', async () => {
+    await blue.call('POST', itemUrl(itemId), { until: '2026-11-25T20:00:00Z' });
+    now = new Date('2026-11-25T19:59:59Z');
+    const before = await t.app.inject({ method: 'GET', url: '/api/v2/storefront/blue-door/' });
+    now = new Date('2026-11-25T20:00:01Z');
+    const after = await t.app.inject({ method: 'GET', url: '/api/v2/storefront/blue-door/', headers: { 'if-none-match': before.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as Storefront).version).toBe((before.json() as Storefront).version);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('refuses a line whose extra selection is sold out, naming the selection and the field', async () => {
     await blue.call('POST', selectionUrl(selectionId), { until: 'tomorrow' });
     const sentence = `${selectionName} is sold out until tomorrow. Please remove it from your order.`;
