@@ -434,7 +434,12 @@ describe('a store launched with only its location and name', { timeout: 30_000 }
 
 describe('storeEtag', () => {
   it('changes when a new day begins in the restaurant’s zone, even with the status unchanged, and not within a day', () => {
-    const allDay = { version: 7, status: { open_now: true, label: 'Open 24 hours', next_change_at: null }, restaurant: { time_zone: 'America/Chicago' } };
+    const allDay = {
+      version: 7,
+      status: { open_now: true, label: 'Open 24 hours', next_change_at: null },
+      restaurant: { time_zone: 'America/Chicago' },
+      categories: [],
+    };
     const tag = (instant: string) => storeEtag(allDay as Parameters<typeof storeEtag>[0], new Date(instant));
     // 23:30 and 00:30 in Chicago, then 01:30: two dates, one tag per date.
     expect(tag('2026-11-26T05:30:00Z')).not.toBe(tag('2026-11-26T06:30:00Z'));
