@@ -440,7 +440,7 @@ describe('storeEtag', () => {
       restaurant: { time_zone: 'America/Chicago' },
       categories: [],
     };
-    const tag = (instant: string) => storeEtag(allDay as Parameters<typeof storeEtag>[0], new Date(instant));
+    const tag = (instant: string) => storeEtag(allDay as unknown as Parameters<typeof storeEtag>[0], new Date(instant));
     // 23:30 and 00:30 in Chicago, then 01:30: two dates, one tag per date.
     expect(tag('2026-11-26T05:30:00Z')).not.toBe(tag('2026-11-26T06:30:00Z'));
     expect(tag('2026-11-26T06:30:00Z')).toBe(tag('2026-11-26T07:30:00Z'));
