@@ -70,9 +70,9 @@ const place = (sent: PlaceOrderBody) =>
 const quote = async (sent: PlaceOrderBody): Promise<OrderQuote> =>
   (await t.app.inject({ method: 'POST', url: '/api/v2/storefront/pace-door/quote/', payload: sent })).json();
 const storedIn = async (at: string) =>
-  (await fresh.database.query('select status, item_count, slot_at from orders where restaurant_id = $1 and slot_at = $2', [blue.restaurantId, at])).map(
-    (row) => ({ status: row.status, items: Number(row.item_count) }),
-  );
+  (
+    await fresh.database.query('select status, item_count, slot_at from orders where restaurant_id = $1 and slot_at = $2 order by id', [blue.restaurantId, at])
+  ).map((row) => ({ status: row.status, items: Number(row.item_count) }));
 
 describe('GET/PUT /api/v2/restaurants/{id}/settings/kitchen/', () => {
   it('answers the defaults before anything is saved, and keeps what is saved', async () => {
