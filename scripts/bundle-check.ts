@@ -13,7 +13,11 @@ const LANDING_SOURCE = 'src/views/leads/landing.view.tsx';
 // Issue 42: it hydrates the server's React render, so its budget is React DOM's ~55 KB and the
 // page's own code: 100 KB (60 KB while it was plain DOM code; docs/decisions.md, issue 42).
 const STORE_ENTRY = 'src/store-page.tsx';
-const STORE_BUDGET_KB = 100;
+// Issue 45 (stop 51): 102 KB. The kitchen's pause on the status pill and sold-out dishes (the
+// notes, the cart's flags, their clock) added 2.3 KB; the words were split from the owner's body
+// checks (contracts/shared/sold-out-words.ts) to keep validation out of the page. Next: find what
+// the shared `order-receipt` chunk (3.5 KB) carries into the store page.
+const STORE_BUDGET_KB = 102;
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;

@@ -12,7 +12,7 @@ import type { DeliveryAnswer } from './services/storefront/delivery-check';
 import type { DetailsMemory } from './services/ordering/contact-store';
 import { useState } from 'react';
 import { clockOf } from '../contracts/shared/clock-format';
-import { soldOutNote } from '../contracts/shared/sold-out';
+import { soldOutNote } from '../contracts/shared/sold-out-words';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { trackingMachine } from './machines/ordering/tracking.machine';
 import { ItemOrderForm } from './views/ordering/item-order-form';

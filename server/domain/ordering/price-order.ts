@@ -4,7 +4,7 @@ import { fromCents } from '../../../contracts/shared/cents';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import { wallClock } from '../../../contracts/shared/opening-status';
 import { clockOf } from '../../../contracts/shared/clock-format';
-import { soldOutLines } from '../../../contracts/shared/sold-out';
+import { soldOutLines } from '../../../contracts/shared/sold-out-words';
 import type { PaymentMethod } from '../../../contracts/shared/payment-methods';
 import type { Currency } from '../../../contracts/shared/restaurants';
 import type { Db } from '../../db/database';

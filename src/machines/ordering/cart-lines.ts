@@ -3,7 +3,7 @@ import { findItem, lineProblems, type LineProblem } from '../../../contracts/ord
 import { optionCopies, pricedOptions } from '../../../contracts/ordering/order-options';
 import { subtotalCents as linesSubtotal, unitCents } from '../../../contracts/ordering/order-pricing';
 import type { Clock } from '../../../contracts/shared/clock-format';
-import { soldOutLines } from '../../../contracts/shared/sold-out';
+import { soldOutLines } from '../../../contracts/shared/sold-out-words';
 import type { StoredLine } from '../../services/ordering/cart-store';
 
 /**

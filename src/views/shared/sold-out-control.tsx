@@ -6,7 +6,7 @@ import '@mantine/core/styles/Popover.css';
 import { Alert, Badge, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { soldOutNote } from '../../../contracts/shared/sold-out';
+import { soldOutNote } from '../../../contracts/shared/sold-out-words';
 import { soldOutMachine } from '../../machines/shared/sold-out.machine';
 import type { SoldOutTarget } from '../../services/shared/sold-out';
 

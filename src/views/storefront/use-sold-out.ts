@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { clockOf } from '../../../contracts/shared/clock-format';
-import { soldOutNote, soldOutWords } from '../../../contracts/shared/sold-out';
+import { soldOutNote, soldOutWords } from '../../../contracts/shared/sold-out-words';
 import type { Storefront } from '../../../contracts/storefront';
 import type { Today } from './store-info';
 

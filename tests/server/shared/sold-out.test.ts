@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningDay } from '#contracts/shared/opening-hours';
 import type { Schedule } from '#contracts/shared/opening-status';
-import { isSoldOut, resolveSoldOutUntil, SOLD_OUT_MESSAGES, soldOutLines, soldOutWords } from '#contracts/shared/sold-out';
+import { resolveSoldOutUntil, SOLD_OUT_MESSAGES } from '#contracts/shared/sold-out';
+import { isSoldOut, soldOutLines, soldOutWords } from '#contracts/shared/sold-out-words';
 
 /**
  * The sold-out rule both ends run (issue 45): what "until close", "until tomorrow" and a date and
