@@ -81,11 +81,26 @@ async function reserve(tx: Db, scope: Scope, orderId: number, body: RefundBody, 
 }
 
 /**
+ * Locks the order a refund belongs to, before the refund's own row is touched: every writer of an
+ * order's refunds (reserve, markRefundMade, takeBackRefund, reconcileRefunds) takes the order's
+ * lock first, so two of them never each hold a row the other waits for (found on PostgreSQL: a
+ * refund marked made while the provider's event reconciled the same order deadlocked). Null
+ * when the refund is gone.
+ */
+async function lockOrderOfRefund(tx: Db, refundId: number): Promise<OrderRow | null> {
+  const [refund] = await tx.select({ orderId: orderRefunds.orderId }).from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!refund) return null;
+  const [row] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for('update');
+  return row ?? null;
+}
+
+/**
  * Takes a pending refund back (the provider refused it): the row goes and the order's
  * `refunded_cents` comes down by its amount, only while it is still pending.
  */
 export async function takeBackRefund(db: Db, refundId: number): Promise<void> {
   await db.transaction(async (tx) => {
+    if (!(await lockOrderOfRefund(tx, refundId))) return;
     const [gone] = await tx
       .delete(orderRefunds)
       .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
@@ -105,14 +120,15 @@ export async function takeBackRefund(db: Db, refundId: number): Promise<void> {
  */
 export async function markRefundMade(db: Db, refundId: number, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const row = await lockOrderOfRefund(tx, refundId);
+    if (!row) return false;
     const [made] = await tx
       .update(orderRefunds)
       .set({ state: 'made' })
       .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
-      .returning({ orderId: orderRefunds.orderId, cents: orderRefunds.amountCents });
+      .returning({ cents: orderRefunds.amountCents });
     if (!made) return false;
-    const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
-    await notifyAboutOrder(tx, 'refund', row!, at, { amount: fromCents(made.cents) });
+    await notifyAboutOrder(tx, 'refund', row, at, { amount: fromCents(made.cents) });
     return true;
   });
 }
