@@ -161,6 +161,8 @@ export const Storefront = object({
   pause: optional(nullable(object({ until: nullable(string()) }))),
   busy_extra_minutes: optional(number()),
   busy_until: optional(nullable(string())),
+  /** Issue 45: the notice the kitchen asks for on every order, in minutes (its settings' `min_lead_minutes`); absent: none. */
+  min_lead_minutes: optional(number()),
 });
 export type Storefront = Infer<typeof Storefront>;
 

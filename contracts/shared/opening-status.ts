@@ -210,6 +210,12 @@ export function openingsNear(schedule: Schedule, now: Date): ReadonlyArray<{ sta
   return openingsAround(schedule, wallClock(schedule.time_zone, now).date).openings;
 }
 
+/**
+ * The instant a wall date and time ("2026-12-01", "21:00") reads in `zone`: a time skipped by a
+ * daylight-saving change is the instant the clocks jump, one that happens twice the earlier.
+ */
+export const wallInstant = (zone: string, date: string, time: string): number => instantOf(zone, date, timeToMinutes(time));
+
 /** The first instant of the day after `now`'s in `zone` (its midnight, across daylight-saving changes). */
 export function nextMidnight(zone: string, now: Date): number {
   return instantOf(zone, addDays(wallClock(zone, now).date, 1), 0);

@@ -26,13 +26,19 @@ export const RESTAURANT_ORDERING = ['id', 'name'] as const;
 export const RestaurantListQuery = listQuery({}, RESTAURANT_ORDERING);
 export type RestaurantListQuery = Infer<typeof RestaurantListQuery>;
 
-/** `currency`: what the restaurant's prices are in (see CURRENCIES). */
+/**
+ * `currency`: what the restaurant's prices are in (see CURRENCIES). `time_zone` and `country`: its
+ * clock (the zone its times are read in, the owner's choice else its location's; the country that
+ * decides how times are written), so the back office shows a time as the restaurant reads it.
+ */
 export const Restaurant = object({
   id: number(),
   name: nullable(string()),
   slug: nullable(string()),
   city: optional(nullable(string())),
   currency: enums(CURRENCIES),
+  time_zone: optional(string()),
+  country: optional(nullable(string())),
 });
 export type Restaurant = Infer<typeof Restaurant>;
 const Slug = trimmed(

@@ -1,6 +1,6 @@
 import { nullable, number, object, refine, string, type Infer } from 'superstruct';
 import { documented } from './documented';
-import { nextMidnight, openingsNear, type Schedule } from './opening-status';
+import { nextMidnight, openingsNear, wallInstant, type Schedule } from './opening-status';
 
 /**
  * Sold out (86) that ends by itself (issue 45): an item or an extra selection is sold out while
@@ -15,17 +15,23 @@ export const SOLD_OUT_DAYS_MAX = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const SOLD_OUT_MESSAGES = {
-  until: `Say until when: "close", "tomorrow" or a date and time (ISO 8601 with its offset, e.g. 2026-12-01T21:00:00Z).`,
+  until: `Say until when: "close", "tomorrow" or a date and time (ISO 8601, e.g. 2026-12-01T21:00 in the restaurant's time, or 2026-12-02T03:00:00Z).`,
   past: 'Choose a time after now.',
   tooFar: `Choose a time at most ${SOLD_OUT_DAYS_MAX} days ahead. To take a dish off the menu for longer, make it unavailable.`,
 } as const;
 
-/** An ISO 8601 date and time with its offset ("Z" or "+02:00"): a bare local time would be read in the server's zone. */
+/** An ISO 8601 date and time with its offset ("Z" or "+02:00"): an instant wherever it is read. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const isDateTime = (value: string) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+/**
+ * A wall date and time with no offset ("2026-12-01T21:00", what a date-and-time field gives): the
+ * restaurant's own clock, whatever the zone of the device that sent it.
+ */
+const WALL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+const isWallDateTime = (value: string) => WALL_DATE_TIME.test(value) && !Number.isNaN(Date.parse(`${value}:00Z`));
 
 export const SoldOutUntil = documented(
-  refine(string(), 'until', (value) => value === 'close' || value === 'tomorrow' || isDateTime(value) || SOLD_OUT_MESSAGES.until),
+  refine(string(), 'until', (value) => value === 'close' || value === 'tomorrow' || isDateTime(value) || isWallDateTime(value) || SOLD_OUT_MESSAGES.until),
   { maxLength: 40 },
 );
 
@@ -55,13 +61,15 @@ export type SoldOutResolved = { ok: true; at: Date } | { ok: false; message: str
 /**
  * The instant `until` means for this restaurant at `now`: 'close' (closeOf), 'tomorrow' (the start
  * of its next calendar day in its own zone, midnight across daylight-saving changes), or a date
- * and time after now and at most SOLD_OUT_DAYS_MAX days ahead.
+ * and time after now and at most SOLD_OUT_DAYS_MAX days ahead (with no offset, read on the
+ * restaurant's clock).
  */
 export function resolveSoldOutUntil(until: string, schedule: Schedule, now: Date): SoldOutResolved {
   if (until === 'close') return { ok: true, at: new Date(closeOf(schedule, now)) };
   if (until === 'tomorrow') return { ok: true, at: new Date(nextMidnight(schedule.time_zone, now)) };
-  if (!isDateTime(until)) return { ok: false, message: SOLD_OUT_MESSAGES.until };
-  const at = Date.parse(until);
+  const wall = isWallDateTime(until) ? WALL_DATE_TIME.exec(until) : null;
+  if (!wall && !isDateTime(until)) return { ok: false, message: SOLD_OUT_MESSAGES.until };
+  const at = wall ? wallInstant(schedule.time_zone, wall[1]!, wall[2]!) : Date.parse(until);
   if (at <= now.getTime()) return { ok: false, message: SOLD_OUT_MESSAGES.past };
   if (at > now.getTime() + SOLD_OUT_DAYS_MAX * DAY_MS) return { ok: false, message: SOLD_OUT_MESSAGES.tooFar };
   return { ok: true, at: new Date(at) };

@@ -59,8 +59,18 @@ export const todayNote = (day: SpecialDay, country: Country): string => {
 
 const minutes = (from: number, to: number) => (from === to ? `${from} min` : `${from}${DASH}${to} min`);
 
+/**
+ * The minutes the kitchen adds to every quoted time (issue 45): its notice and, while busy, its
+ * extra prep minutes, as the server sent them (only while on; the page is rendered again when
+ * they end), so the page says what checkout will offer.
+ */
+const kitchenMinutes = (store: Pick<Storefront, 'min_lead_minutes' | 'busy_extra_minutes'>) => (store.min_lead_minutes ?? 0) + (store.busy_extra_minutes ?? 0);
+
+const quoted = (store: Storefront, eta: { eta_from: number; eta_to: number }) =>
+  minutes(eta.eta_from + kitchenMinutes(store), eta.eta_to + kitchenMinutes(store));
+
 export const pickupTerms = (store: Storefront): string =>
-  store.pickup.available ? `Ready for pickup in ${minutes(store.pickup.eta_from, store.pickup.eta_to)}.` : 'Pickup is not offered.';
+  store.pickup.available ? `Ready for pickup in ${quoted(store, store.pickup)}.` : 'Pickup is not offered.';
 
 /** Each term of delivery as its own phrase: the ETA, the fee, the minimum, the free-over amount. */
 export const deliveryTerms = (store: Storefront): string[] => {
@@ -68,7 +78,7 @@ export const deliveryTerms = (store: Storefront): string[] => {
   const currency = store.restaurant.currency;
   if (!delivery.available) return ['Delivery is not offered.'];
   return [
-    `Delivered in ${minutes(delivery.eta_from, delivery.eta_to)}`,
+    `Delivered in ${quoted(store, delivery)}`,
     delivery.fee > 0 ? `Delivery fee ${formatMoney(delivery.fee, currency)}` : 'No delivery fee',
     ...(delivery.min_order !== null ? [`Minimum order ${formatMoney(delivery.min_order, currency)}`] : []),
     ...(delivery.free_over !== null ? [`Free delivery over ${formatMoney(delivery.free_over, currency)}`] : []),

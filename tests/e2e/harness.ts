@@ -120,6 +120,8 @@ export type PageOptions = {
   height?: number;
   /** Console errors the screen writes on purpose (a failure it only logs): the test checks them itself. */
   expectedConsoleErrors?: RegExp[];
+  /** The device's zone (IANA), for a person whose device is not on the restaurant's clock. */
+  timezoneId?: string;
 };
 
 /** A page in a context of its own, and what it reported that a test must fail on. */
@@ -133,7 +135,7 @@ type WatchedPage = {
 };
 
 async function watchedPage(browser: Browser, options: PageOptions): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, timezoneId: options.timezoneId });
   // This machine has no outside network: the map's tile server is answered here with a plain
   // tile, as a reachable one would be, so no test depends on the internet (or fails without it).
   plainTile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 236, b: 228 } } })

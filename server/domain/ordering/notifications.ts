@@ -10,6 +10,7 @@ import {
   type NotificationsQuery,
 } from '../../../contracts/ordering/notifications';
 import { fromCents } from '../../../contracts/shared/cents';
+import { UNREAD_COUNTED_MAX } from '../../../contracts/shared/new-orders';
 import type { Db } from '../../db/database';
 import { restaurantNotifications } from '../../db/schema-ordering';
 import type { Scope } from '../shared/scope';
@@ -66,6 +67,22 @@ async function unreadOf(db: Db, restaurantId: number): Promise<number> {
     .select({ value: count() })
     .from(restaurantNotifications)
     .where(and(eq(restaurantNotifications.restaurantId, restaurantId), isNull(restaurantNotifications.readAt)));
+  return row?.value ?? 0;
+}
+
+/**
+ * The restaurant's unread notifications, up to UNREAD_COUNTED_MAX: the sidebar's count, asked by
+ * every open back-office tab every few seconds, reads at most that many entries of the unread
+ * index however many a restaurant leaves unread.
+ */
+export async function unreadCounted(db: Db, restaurantId: number): Promise<number> {
+  const unread = db
+    .select({ id: restaurantNotifications.id })
+    .from(restaurantNotifications)
+    .where(and(eq(restaurantNotifications.restaurantId, restaurantId), isNull(restaurantNotifications.readAt)))
+    .limit(UNREAD_COUNTED_MAX)
+    .as('unread');
+  const [row] = await db.select({ value: count() }).from(unread);
   return row?.value ?? 0;
 }
 

@@ -25,28 +25,33 @@ import { checkedRestaurantFilter } from './tenancy';
  */
 type RestaurantRow = typeof restaurants.$inferSelect;
 
-const toRestaurant = (row: RestaurantRow, country: string | null): Restaurant => ({
+/** Where a restaurant's location is: its country and state (a restaurant without a location has neither). */
+type Place = { country: string; state: string | null };
+
+const toRestaurant = (row: RestaurantRow, place: Place | undefined): Restaurant => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
-  currency: currencyOfCountry(country),
+  currency: currencyOfCountry(place?.country),
+  time_zone: row.timeZone ?? defaultTimeZone(place?.country ?? null, place?.state ?? null),
+  country: place?.country ?? null,
 });
 
-/** The country of each restaurant's location, in one query (a restaurant without a location has none). */
-async function countriesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+/** The place of each restaurant's location, in one query. */
+async function placesOf(db: Db, ids: number[]): Promise<Map<number, Place>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ restaurantId: restaurantLocations.restaurantId, country: countries.name })
+    .select({ restaurantId: restaurantLocations.restaurantId, country: countries.name, state: cities.state })
     .from(restaurantLocations)
     .innerJoin(cities, eq(cities.id, restaurantLocations.cityId))
     .innerJoin(countries, eq(countries.id, cities.countryId))
     .where(inArray(restaurantLocations.restaurantId, ids));
-  return new Map(rows.map((row) => [row.restaurantId, row.country]));
+  return new Map(rows.map((row) => [row.restaurantId, { country: row.country, state: row.state }]));
 }
 
 /** The currency a restaurant prices in, from its location's country (USD without one). */
 export async function currencyOfRestaurant(db: Db, id: number): Promise<Currency> {
-  return currencyOfCountry((await countriesOf(db, [id])).get(id));
+  return currencyOfCountry((await placesOf(db, [id])).get(id)?.country);
 }
 
 export async function listRestaurants(db: Db, scope: Scope, query: RestaurantListQuery): Promise<Listed<Restaurant>> {
@@ -63,11 +68,11 @@ export async function listRestaurants(db: Db, scope: Scope, query: RestaurantLis
     },
     query,
   );
-  const country = await countriesOf(
+  const places = await placesOf(
     db,
     listed.rows.map((row) => row.id),
   );
-  return { ...listed, rows: listed.rows.map((row) => toRestaurant(row, country.get(row.id) ?? null)) };
+  return { ...listed, rows: listed.rows.map((row) => toRestaurant(row, places.get(row.id))) };
 }
 
 /** 'Pizza Loco' → 'pizza-loco'; a name with no letters or digits gets 'restaurant'. */
@@ -99,7 +104,7 @@ export async function createRestaurant(tx: Db, body: RestaurantCreate): Promise<
     const [retired] = await tx.select({ slug: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, slug));
     const row = retired ? null : await insertUnlessTaken(tx, body.name, slug);
     // A new restaurant has no location yet.
-    if (row) return toRestaurant(row, null);
+    if (row) return toRestaurant(row, undefined);
     if (body.slug !== undefined)
       throw new HttpError(409, 'slug_taken', 'This address is already taken by another restaurant.', { fields: { slug: 'This address is already taken.' } });
   }

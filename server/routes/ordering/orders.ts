@@ -66,12 +66,15 @@ export async function orderRoutes(app: ContractApp, context: AppContext, { reade
     `${API_BASE}${paths.orders.newCount}`,
     {
       preValidation: app.requireUser,
-      schema: { querystring: NewOrdersQuery, response: { 200: json(NewOrdersCount, 'How many orders wait to be accepted (status `placed`).') } },
+      schema: {
+        querystring: NewOrdersQuery,
+        response: { 200: json(NewOrdersCount, 'How many orders wait to be accepted (status `placed`), and how many notifications are unread.') },
+      },
     },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send({ count: await newOrdersCount(db, scopeOf(signedInUser(request)), request.query.restaurant_id) } satisfies NewOrdersCount),
+        .send((await newOrdersCount(db, scopeOf(signedInUser(request)), request.query.restaurant_id)) satisfies NewOrdersCount),
   );
 
   app.get(

@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { NewOrdersCount } from '../../../contracts/shared/new-orders';
 import { loadNewOrdersCount } from '../../services/shared/new-orders';
 
 /**
- * The count of new orders beside "Orders" in the back office's sidebar (issue 40), on every page.
+ * The count of new orders beside "Orders" in the back office's sidebar (issue 40), on every page,
+ * and of unread notifications beside "Notifications" (issue 45), from the same answer.
  *
  *   loading --done--> waiting (the count) ; --error--> waiting (the last count kept)
  *   waiting --after `poll`, or newOrders.refresh (another page opened)--> loading
@@ -22,19 +24,23 @@ export type NewOrdersEvent =
   | { type: 'page.hidden' }
   | { type: 'page.visible' };
 
-export type NewOrdersContext = { restaurantId: number | null; count: number | null };
+export type NewOrdersContext = { restaurantId: number | null; count: number | null; unread: number | null };
 
 export const newOrdersMachine = setup({
   types: { input: {} as { restaurantId: number | null }, context: {} as NewOrdersContext, events: {} as NewOrdersEvent },
-  actors: { loadNewOrdersCount: fromPromise<number, { restaurantId: number | null }>(({ input }) => loadNewOrdersCount(input)) },
+  actors: { loadNewOrdersCount: fromPromise<NewOrdersCount, { restaurantId: number | null }>(({ input }) => loadNewOrdersCount(input)) },
   delays: { poll: NEW_ORDERS_POLL_MS },
   guards: { otherRestaurant: ({ context, event }) => event.type === 'restaurant.changed' && event.restaurantId !== context.restaurantId },
 }).createMachine({
   id: 'newOrders',
-  context: ({ input }) => ({ restaurantId: input.restaurantId, count: null }),
+  context: ({ input }) => ({ restaurantId: input.restaurantId, count: null, unread: null }),
   initial: 'loading',
   on: {
-    'restaurant.changed': { guard: 'otherRestaurant', target: '.loading', actions: assign(({ event }) => ({ restaurantId: event.restaurantId, count: null })) },
+    'restaurant.changed': {
+      guard: 'otherRestaurant',
+      target: '.loading',
+      actions: assign(({ event }) => ({ restaurantId: event.restaurantId, count: null, unread: null })),
+    },
     'page.hidden': '.paused',
   },
   states: {
@@ -43,7 +49,10 @@ export const newOrdersMachine = setup({
         id: 'loadNewOrdersCount',
         src: 'loadNewOrdersCount',
         input: ({ context }) => ({ restaurantId: context.restaurantId }),
-        onDone: { target: 'waiting', actions: assign({ count: ({ event }) => event.output }) },
+        onDone: {
+          target: 'waiting',
+          actions: assign({ count: ({ event }) => event.output.count, unread: ({ event }) => event.output.unread_notifications ?? null }),
+        },
         // A failed count keeps the last one shown: the next poll tries again.
         onError: { target: 'waiting' },
       },

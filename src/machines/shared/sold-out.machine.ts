@@ -9,7 +9,8 @@ const reason = (error: unknown) => errorText(error, 'Request failed').message;
 /**
  * One item's or selection's sold-out control (issue 45): "Until close", "Until tomorrow", "Until a
  * date and time…" (a field, then Save) and, while sold out, "Back on sale". The server resolves
- * the words in the restaurant's zone and answers the time; the control shows it and says so
+ * the words, and the field's date and time (sent as typed, with no offset), on the restaurant's
+ * clock and answers the instant; the control shows it and says so
  * (`soldOut.changed`) to the list that shows the row.
  */
 export type SoldOutInput = { target: SoldOutTarget; id: number; until: string | null };
@@ -24,12 +25,6 @@ type Events =
   | { type: 'back' }
   | { type: 'alert.dismiss' }
   | { type: 'row.changed'; until: string | null };
-
-/** A local "2026-12-01T21:00" field's value as an instant, in the browser's zone (the owner's device is the restaurant's clock). */
-const instantOf = (local: string) => {
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? local : at.toISOString();
-};
 
 export const soldOutMachine = setup({
   types: { context: {} as Context, input: {} as SoldOutInput, events: {} as Events, emitted: {} as { type: 'soldOut.changed'; until: string | null } },
@@ -67,7 +62,7 @@ export const soldOutMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'markSoldOut',
-        input: ({ context, event }) => ({ target: context.target, id: context.id, until: event.type === 'mark' ? event.until : instantOf(context.custom) }),
+        input: ({ context, event }) => ({ target: context.target, id: context.id, until: event.type === 'mark' ? event.until : context.custom }),
         onDone: {
           target: 'idle',
           actions: [

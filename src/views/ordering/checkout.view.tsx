@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { ORDER_NOTE_MAX, type PlacedOrder } from '../../../contracts/ordering';
-import { clockOf, formatDate, formatDayTime, formatTime } from '../../../contracts/shared/clock-format';
+import { ORDER_NOTE_MAX, type OrderQuote, type PlacedOrder } from '../../../contracts/ordering';
+import { clockOf, formatDate, formatDayTime, formatTime, type Clock } from '../../../contracts/shared/clock-format';
 import { formatMoney } from '../../../contracts/shared/money-format';
 import type { CartLine } from '../../machines/ordering/cart-lines';
 import { offeredFulfilments, paymentMethodsOf, type Step } from '../../machines/ordering/checkout-rules';
@@ -238,6 +238,15 @@ function RememberDetails({ context, send }: StepProps) {
 type Pricing = 'quoting' | 'priced' | 'unpriced';
 
 /**
+ * "As soon as possible (ready about 7:45 PM)": the time the server's quote expects (issue 45), on
+ * the restaurant's clock; the words alone while there is no quote, or a server from before.
+ */
+function asapWords(quote: OrderQuote | null, delivery: boolean, clock: Clock): string {
+  if (!quote?.estimated_at) return 'As soon as possible';
+  return `As soon as possible (${delivery ? 'delivered' : 'ready'} about ${formatTime(quote.estimated_at, clock)})`;
+}
+
+/**
  * The order as it will be sent: its lines and figures (the server's quote, issue 43), the tip and
  * the coupon, where and when, who, the notes and how it is paid. Place order needs figures shown.
  */
@@ -246,7 +255,7 @@ function ReviewStep({ context, send, lines, pricing }: StepProps & { lines: read
   const money = (amountCents: number) => formatMoney(amountCents / 100, store.currency);
   const { minimum } = checkoutFigures(context);
   const delivery = context.fulfilment === 'delivery';
-  const when = context.when === 'asap' ? 'As soon as possible' : formatDayTime(context.when!, clockOf(store));
+  const when = context.when === 'asap' ? asapWords(context.quote, delivery, clockOf(store)) : formatDayTime(context.when!, clockOf(store));
   const where = delivery
     ? `Delivery to ${context.address.street.trim()}, ${context.address.city.trim()} ${context.address.zip_code.trim()}`
     : 'Pickup at the restaurant';
@@ -292,6 +301,11 @@ function ReviewStep({ context, send, lines, pricing }: StepProps & { lines: read
       )}
       <StepForm send={send} next="Place order" blockedBy={blockedBy}>
         <p>{`${where}. ${when} (${store.time_zone}).`}</p>
+        {context.when === 'asap' && context.quote?.asap_moved && context.quote.estimated_at ? (
+          <p id="asap-moved">
+            {`The earlier times are full, so the kitchen can have it ${delivery ? 'delivered' : 'ready'} at about ${formatTime(context.quote.estimated_at, clockOf(store))}.`}
+          </p>
+        ) : null}
         <p>{`${context.customer.name.trim()} \u00b7 ${context.customer.phone.trim()} \u00b7 ${context.customer.email.trim()}`}</p>
         {/* What the restaurant and the driver will read, as it will be sent (issue 40). */}
         {delivery && context.address.notes.trim() && <p>{`Delivery notes: ${context.address.notes.trim()}`}</p>}

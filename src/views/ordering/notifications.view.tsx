@@ -8,6 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { notificationLink, notificationWords, type Notification } from '../../../contracts/ordering/notifications';
 import { formatDayTimeWithYear, type Clock } from '../../../contracts/shared/clock-format';
@@ -15,6 +16,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { ScreenFrame, ScreenLoading } from '../../components/screen-frame';
 import { notificationsMachine, type NotificationsMachine } from '../../machines/ordering/notifications.machine';
 import { PLACEHOLDER_TEXTS, screenLabel } from '../shared/navigation';
+import { useSidebarCountsRefresh } from '../shared/new-orders-count';
 import { isAdmin, useSession } from '../shared/session-context';
 import classes from './notifications.module.css';
 
@@ -36,6 +38,10 @@ export function NotificationsView({ machine = notificationsMachine }: { machine?
 function Notifications({ machine, restaurantId, admin }: { machine: NotificationsMachine; restaurantId: number | null; admin: boolean }) {
   const [state, send] = useMachine(machine, { input: { restaurantId } });
   const { context } = state;
+  // Rows opened or marked read here: the sidebar's count follows at once rather than at its next poll.
+  const refreshSidebar = useSidebarCountsRefresh();
+  const { unread } = context;
+  useEffect(() => refreshSidebar(), [unread, refreshSidebar]);
   const ready = state.hasTag('ready');
   const busy = state.hasTag('busy');
   const markAll = (

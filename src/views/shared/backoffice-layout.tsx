@@ -15,8 +15,9 @@ import { PRODUCT_NAME } from '../../theme';
 import { isAdmin, RestaurantLabelsProvider, useSession } from './session-context';
 import classes from './backoffice.module.css';
 import { sidebarFor, type BackOfficeBase } from './navigation';
-import { OrdersLabel, ordersLinkName, useNewOrdersCount } from './new-orders-count';
+import { CountedLabel, countedLinkName, SidebarCountsRefreshProvider, useSidebarCounts, type SidebarCounts } from './new-orders-count';
 import { useRestaurantPicker } from './restaurant-picker';
+import { RestaurantClockProvider } from './restaurant-clock';
 import { StoreLinkRefreshProvider, useStoreLink, ViewStoreIcon, ViewStoreLabel } from './store-link';
 
 /**
@@ -67,6 +68,14 @@ function currentness(path: string, screen: string): 'page' | 'true' | undefined 
   return path.split('/')[0] === screen ? 'true' : undefined;
 }
 
+/** The count a sidebar entry shows beside its label, and what it counts: orders waiting, notifications unread. */
+const countOf = (screen: string, counts: SidebarCounts) =>
+  screen === 'orders'
+    ? { count: counts.orders, what: 'new' as const }
+    : screen === 'notifications'
+      ? { count: counts.notifications, what: 'unread' as const }
+      : null;
+
 function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBase; workingOn: ReactNode; tall?: boolean; children: ReactNode }) {
   const { user, signOut } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -78,7 +87,7 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
   const path = location.replace(/^\//, '');
   const who = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
   const store = useStoreLink(user.active_restaurant_id);
-  const newOrders = useNewOrdersCount(user.active_restaurant_id, path);
+  const counts = useSidebarCounts(user.active_restaurant_id, path);
 
   // On a phone the open menu covers the page: Escape closes it and hands the focus back to the
   // burger, as it does for any disclosure.
@@ -144,39 +153,46 @@ function Frame({ base, workingOn, tall = false, children }: { base: BackOfficeBa
       {/* Closed on a phone, the sidebar sits off screen: inert keeps its links out of the Tab order
           and away from screen readers. Open, it covers the page, which goes inert instead. */}
       <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="Back office" inert={phone && !opened}>
-        {sidebarFor(base).map((entry) => (
-          <Fragment key={entry.screen}>
-            <NavLink
-              component={Link}
-              href={`/${entry.screen}`}
-              label={entry.screen === 'orders' ? <OrdersLabel label={entry.label} count={newOrders} /> : entry.label}
-              aria-label={entry.screen === 'orders' ? ordersLinkName(entry.label, newOrders) : undefined}
-              active={currentness(path, entry.screen) !== undefined}
-              aria-current={currentness(path, entry.screen)}
-              onClick={chooseLink}
-              py={10}
-              style={{ borderRadius: 8 }}
-            />
-            {/* The public page beside the screen that changes it (issue 29: the sidebar names both). */}
-            {entry.screen === 'store' && store.href ? (
+        {sidebarFor(base).map((entry) => {
+          const counted = countOf(entry.screen, counts);
+          return (
+            <Fragment key={entry.screen}>
               <NavLink
-                component="a"
-                href={store.href}
-                target="_blank"
-                rel="noopener"
-                label={<ViewStoreLabel />}
-                rightSection={<ViewStoreIcon />}
+                component={Link}
+                href={`/${entry.screen}`}
+                label={counted ? <CountedLabel label={entry.label} count={counted.count} /> : entry.label}
+                aria-label={counted ? countedLinkName(entry.label, counted.count, counted.what) : undefined}
+                active={currentness(path, entry.screen) !== undefined}
+                aria-current={currentness(path, entry.screen)}
                 onClick={chooseLink}
                 py={10}
                 style={{ borderRadius: 8 }}
               />
-            ) : null}
-          </Fragment>
-        ))}
+              {/* The public page beside the screen that changes it (issue 29: the sidebar names both). */}
+              {entry.screen === 'store' && store.href ? (
+                <NavLink
+                  component="a"
+                  href={store.href}
+                  target="_blank"
+                  rel="noopener"
+                  label={<ViewStoreLabel />}
+                  rightSection={<ViewStoreIcon />}
+                  onClick={chooseLink}
+                  py={10}
+                  style={{ borderRadius: 8 }}
+                />
+              ) : null}
+            </Fragment>
+          );
+        })}
       </AppShell.Navbar>
       <AppShell.Main {...mainContentProps} inert={phone && opened}>
         <StoreLinkRefreshProvider value={store.refresh}>
-          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+          <RestaurantClockProvider value={store.clock}>
+            <SidebarCountsRefreshProvider value={counts.refresh}>
+              <Suspense fallback={<PageLoader />}>{children}</Suspense>
+            </SidebarCountsRefreshProvider>
+          </RestaurantClockProvider>
         </StoreLinkRefreshProvider>
       </AppShell.Main>
     </AppShell>

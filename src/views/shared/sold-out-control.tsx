@@ -9,9 +9,7 @@ import { useEffect, useId } from 'react';
 import { soldOutNote } from '../../../contracts/shared/sold-out-words';
 import { soldOutMachine } from '../../machines/shared/sold-out.machine';
 import type { SoldOutTarget } from '../../services/shared/sold-out';
-
-/** The back office's clock: the owner's device, whose zone is the restaurant's in practice. */
-const deviceClock = () => ({ zone: Intl.DateTimeFormat().resolvedOptions().timeZone, country: null });
+import { useRestaurantClock } from './restaurant-clock';
 
 /**
  * A row's sold-out state and control (issue 45): "Sold out until 21:00" and "Back on sale" while it
@@ -39,7 +37,8 @@ export function SoldOutControl({
     const subscription = actor.on('soldOut.changed', (event) => onChanged?.(event.until));
     return () => subscription.unsubscribe();
   }, [actor, onChanged]);
-  const note = soldOutNote(context.until, deviceClock(), new Date());
+  const clock = useRestaurantClock();
+  const note = soldOutNote(context.until, clock, new Date());
   const busy = state.hasTag('busy');
 
   return (
@@ -63,6 +62,7 @@ export function SoldOutControl({
             type="datetime-local"
             size="xs"
             label={`Sold out until (${name})`}
+            description={`The restaurant\u2019s local time (${clock.zone})`}
             value={context.custom}
             error={context.fieldError}
             onChange={(event) => send({ type: 'custom.change', value: event.currentTarget.value })}

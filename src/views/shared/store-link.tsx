@@ -22,8 +22,8 @@ export function useStoreLink(restaurantId: number | null) {
   // The restaurant chosen in an administrator's header changes under the frame.
   useRestaurantChanged(send, restaurantId);
   const refresh = useCallback(() => send({ type: 'storeLink.refresh' }), [send]);
-  const { slug } = state.context;
-  return { href: slug ? `/${slug}` : null, refresh };
+  const { slug, clock } = state.context;
+  return { href: slug ? `/${slug}` : null, refresh, clock };
 }
 
 /** What the Store screen calls once a new store address is saved. */

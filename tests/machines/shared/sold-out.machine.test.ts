@@ -56,7 +56,7 @@ describe('sold-out machine (issue 45)', () => {
     expect(told).toEqual([CLOSE, null]);
   });
 
-  it('sends a date and time as an instant and shows the server’s refusal on the field', async () => {
+  it('sends the date and time as typed, for the server to read on the restaurant’s clock, and shows its refusal on the field', async () => {
     const sent: string[] = [];
     const machine = soldOutMachine.provide({
       actors: {
@@ -72,6 +72,6 @@ describe('sold-out machine (issue 45)', () => {
     actor.send({ type: 'custom.submit' });
     await waitFor(actor, (snapshot) => snapshot.hasTag('choosing') && snapshot.context.fieldError !== null);
     expect(actor.getSnapshot().context.fieldError).toBe('Choose a time after now.');
-    expect(sent).toEqual([new Date('2020-01-01T10:00').toISOString()]);
+    expect(sent).toEqual(['2020-01-01T10:00']);
   });
 });

@@ -5,7 +5,15 @@ import { storeLinkMachine } from '#src/machines/shared/store-link.machine';
 import { provideChecked } from '../../support/contract-double';
 import { assertWalksCover } from '../../support/path-coverage';
 
-const restaurant = (id: number, slug: string | null): Restaurant => ({ id, name: `Restaurant ${id}`, slug, currency: 'USD' });
+const ZONES: Record<number, string> = { 7: 'America/Chicago', 8: 'Europe/London' };
+const restaurant = (id: number, slug: string | null): Restaurant => ({
+  id,
+  name: `Restaurant ${id}`,
+  slug,
+  currency: 'USD',
+  time_zone: ZONES[id],
+  country: id === 8 ? 'United Kingdom' : 'United States',
+});
 
 describe('store link machine', () => {
   it('reaches every state and transition', () => {
@@ -39,15 +47,18 @@ describe('store link machine', () => {
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('known'));
     expect(actor.getSnapshot().context.slug).toBe('corner');
+    // The same read gives the restaurant's clock, which the back office shows its times on.
+    expect(actor.getSnapshot().context.clock).toEqual({ zone: 'America/Chicago', country: 'United States' });
     slugs[7] = 'corner-2';
     actor.send({ type: 'storeLink.refresh' });
     await waitFor(actor, (snapshot) => snapshot.matches('known') && snapshot.context.slug === 'corner-2');
     actor.send({ type: 'restaurant.changed', restaurantId: 8 });
     await waitFor(actor, (snapshot) => snapshot.matches('known'));
     expect(actor.getSnapshot().context.slug).toBeNull();
+    expect(actor.getSnapshot().context.clock).toEqual({ zone: 'Europe/London', country: 'United Kingdom' });
     actor.send({ type: 'restaurant.changed', restaurantId: 9 });
     await waitFor(actor, (snapshot) => snapshot.matches('none'));
-    expect(actor.getSnapshot().context.slug).toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ slug: null, clock: null });
     actor.send({ type: 'restaurant.changed', restaurantId: null });
     expect(asked).toEqual([7, 7, 8, 9]);
   });

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { FALLBACK_TIME_ZONE } from '#contracts/shared/time-zones';
+import { restaurants } from '#server/db/schema';
 import { menuAppWithOwnerForFile, menuRowCounts, ownerWithRestaurant, staff, superadmin, type Caller } from './menu-helpers';
 
 const { t, api, owner } = menuAppWithOwnerForFile('library-owner@example.com');
@@ -319,11 +322,37 @@ describe('restaurants', () => {
     expect(await located(await ownerWithRestaurant(t, 'currency-us@example.com'), 'United States')).toBe('USD');
   });
 
+  it('gives each restaurant its clock: the zone of its location until the owner chooses one, and its country', async () => {
+    const clockOf = async (caller: typeof owner) => {
+      const { time_zone, country } = (await api.get(`/restaurants/?restaurant_id=${caller.restaurantId}`, caller)).body.results[0];
+      return { time_zone, country };
+    };
+    const fresh = await ownerWithRestaurant(t, 'clock-none@example.com');
+    expect(await clockOf(fresh)).toEqual({ time_zone: FALLBACK_TIME_ZONE, country: null });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/onboarding/${fresh.restaurantId}/location/`,
+      headers: { authorization: `Bearer ${fresh.token}` },
+      payload: { country: 'Canada', street: '1 Main St', city: 'Vancouver', state: 'BC', zip_code: 'V5K 0A1' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await clockOf(fresh)).toEqual({ time_zone: 'America/Vancouver', country: 'Canada' });
+    await t.database.db.update(restaurants).set({ timeZone: 'America/Edmonton' }).where(eq(restaurants.id, fresh.restaurantId!));
+    expect(await clockOf(fresh)).toEqual({ time_zone: 'America/Edmonton', country: 'Canada' });
+  });
+
   it('creates restaurants for administrators only, with a slug made from the name', async () => {
     const top = await superadmin(t, 'restaurants-super@example.com');
     const created = await api.post('/restaurants/', top, { name: 'Pizza Loco' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Pizza Loco', slug: 'pizza-loco', currency: 'USD' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Pizza Loco',
+      slug: 'pizza-loco',
+      currency: 'USD',
+      time_zone: FALLBACK_TIME_ZONE,
+      country: null,
+    });
     expect((await api.post('/restaurants/', top, { name: 'Pizza Loco' })).body.slug).toBe('pizza-loco-2');
     const taken = await api.post('/restaurants/', top, { name: 'Another', slug: 'pizza-loco' });
     expect(taken.status).toBe(409);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlacedOrder, PlaceOrderBody } from '#contracts/ordering';
 import { notificationWords, type NotificationsPage } from '#contracts/ordering/notifications';
+import { UNREAD_COUNTED_MAX } from '#contracts/shared/new-orders';
 import { expireUnpaid, type CardPayments } from '#server/domain/ordering/card-payments';
 import { stripeProvider } from '#server/domain/payments/stripe-provider';
 import type { StripeDouble } from '#tests/doubles/stripe/stripe-double';
@@ -167,5 +168,16 @@ describe('reading and marking', { timeout: 30_000 }, () => {
     expect((await feed()).unread).toBe(1);
     expect((await stranger.call('GET', `/notifications/?restaurant_id=${owner.restaurantId}`)).status).toBe(404);
     expect((await stranger.call('POST', '/notifications/read/', { all: true, restaurant_id: owner.restaurantId })).status).toBe(404);
+  });
+
+  it('counts each restaurant’s own unread beside its waiting orders for the sidebar, up to 100', async () => {
+    const sidebar = async (call: OwnerCall) => (await call('GET', '/orders/new-count/')).body as { count: number; unread_notifications?: number };
+    await seed(owner.restaurantId, 2);
+    await seed(stranger.restaurantId, UNREAD_COUNTED_MAX + 1);
+    expect((await sidebar(owner.call)).unread_notifications).toBe(2);
+    // Counting stops at the bound: the sidebar says "99+" past 99.
+    expect((await sidebar(stranger.call)).unread_notifications).toBe(UNREAD_COUNTED_MAX);
+    await owner.call('POST', '/notifications/read/', { all: true });
+    expect((await sidebar(owner.call)).unread_notifications).toBe(0);
   });
 });

@@ -154,11 +154,11 @@ describe('GET /api/v2/orders/new-count/ (issue 40)', { timeout: 30_000 }, () => 
     await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId });
     await insertOrder(fresh.database, { restaurantId: owners.blue.restaurantId, status: 'accepted' });
     await insertOrder(fresh.database, { restaurantId: owners.red.restaurantId });
-    expect((await get('/orders/new-count/', owners.blue.token)).json()).toEqual({ count: 2 });
-    expect((await get('/orders/new-count/', owners.red.token)).json()).toEqual({ count: 1 });
+    expect((await get('/orders/new-count/', owners.blue.token)).json()).toMatchObject({ count: 2 });
+    expect((await get('/orders/new-count/', owners.red.token)).json()).toMatchObject({ count: 1 });
     const foreign = await get(`/orders/new-count/?restaurant_id=${owners.red.restaurantId}`, owners.blue.token);
     expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'not_found']);
-    expect((await get(`/orders/new-count/?restaurant_id=${owners.red.restaurantId}`, superadmin)).json()).toEqual({ count: 1 });
+    expect((await get(`/orders/new-count/?restaurant_id=${owners.red.restaurantId}`, superadmin)).json()).toMatchObject({ count: 1 });
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/orders/new-count/' })).statusCode).toBe(401);
   });
 });

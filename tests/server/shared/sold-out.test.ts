@@ -58,7 +58,18 @@ describe('resolveSoldOutUntil', () => {
     expect(resolved('2026-07-10T16:00:00Z', schedule, '2026-06-10T16:00:00Z')).toBe('2026-07-10T16:00:00.000Z');
     expect(resolved('2026-07-10T16:00:01Z', schedule, '2026-06-10T16:00:00Z')).toBe(SOLD_OUT_MESSAGES.tooFar);
     expect(resolved('2026-06-10T16:00:00Z', schedule, '2026-06-10T16:00:00Z')).toBe(SOLD_OUT_MESSAGES.past);
-    expect(resolved('2026-06-10T18:00', schedule, '2026-06-10T16:00:00Z')).toBe(SOLD_OUT_MESSAGES.until);
+    expect(resolved('2026-06-10 18:00', schedule, '2026-06-10T16:00:00Z')).toBe(SOLD_OUT_MESSAGES.until);
+    expect(resolved('2026-06-10T25:00', schedule, '2026-06-10T16:00:00Z')).toBe(SOLD_OUT_MESSAGES.until);
+  });
+
+  it('reads a date and time without an offset on the restaurant’s clock, whatever the sender’s zone', () => {
+    const schedule = newYork(everyDay('09:00', '21:00'));
+    // 18:00 in New York (EDT) is 22:00 UTC; the same words for a London restaurant are 17:00 UTC.
+    expect(resolved('2026-06-10T18:00', schedule, '2026-06-10T16:00:00Z')).toBe('2026-06-10T22:00:00.000Z');
+    expect(resolved('2026-06-10T18:00', { ...schedule, time_zone: 'Europe/London' }, '2026-06-10T16:00:00Z')).toBe('2026-06-10T17:00:00.000Z');
+    // The night the clocks jump from 02:00 to 03:00 in New York: 02:30 does not exist, it is 03:00 EDT.
+    expect(resolved('2026-03-08T02:30', schedule, '2026-03-07T16:00:00Z')).toBe('2026-03-08T07:00:00.000Z');
+    expect(resolved('2026-06-10T11:59', schedule, '2026-06-10T16:00:00Z')).toBe(SOLD_OUT_MESSAGES.past);
   });
 });
 

@@ -33,6 +33,11 @@ describe('the store page as the server renders it', { timeout: 10_000 }, () => {
     expect(text(caesar!.querySelector('.price'))).toBe('$8.25');
     expect(text(usd.querySelector('.terms'))).toBe('Delivered in 30–45 minDelivery fee $3.00Minimum order $15.00Free delivery over $40.00');
 
+    // The kitchen's notice (issue 45) and, while busy, its extra minutes are in every quoted time.
+    const busy = parse(render({ ...storefrontFixture(), min_lead_minutes: 15, busy_extra_minutes: 20, busy_until: '2026-11-27T20:00:00Z' }));
+    expect(text(busy.querySelector('.terms li'))).toBe('Delivered in 65–80 min');
+    expect([...busy.querySelectorAll('.card p')].map(text)).toContain('Ready for pickup in 45–55 min.');
+
     const gbp = parse(render(storefrontFixture({ currency: 'GBP' })));
     expect([...gbp.querySelectorAll('.item .price')].map(text)).toEqual(['£9.00', '£14.50', '£16.00', '£8.25']);
     expect(gbp.body.textContent).not.toContain('$');

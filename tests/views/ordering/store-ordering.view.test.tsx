@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assert, validate } from 'superstruct';
 import { OrderQuote, PlaceOrderBody, type PlacedOrder } from '#contracts/ordering';
+import { formatTime } from '#contracts/shared/clock-format';
 import type { StorePageData } from '#contracts/storefront';
 import { storeBrowser } from '#src/store-page';
 import { StoreRoot } from '#src/store-roots';
@@ -29,6 +30,8 @@ let answers: Response[];
 /** The bodies the checkout asked the server to quote, and how the server answers the next one (its engine's quote unless a test says otherwise). */
 let quoted: unknown[];
 let quoteAnswers: Response[];
+/** What the fake server's quotes add to the engine's figures: when the order would be ready (issue 45). */
+let quoteTiming: Pick<OrderQuote, 'estimated_at' | 'asap_moved'>;
 let navigated: string[];
 const realFetch = globalThis.fetch;
 
@@ -37,6 +40,7 @@ beforeEach(() => {
   answers = [];
   quoted = [];
   quoteAnswers = [];
+  quoteTiming = {};
   navigated = [];
   localStorage.clear();
   const checked = contractFetch(() => jsonResponse(200, { zip: '60606', delivers: true, fee: 3, min_order: 15, free_over: 40, eta_from: 30, eta_to: 45 }));
@@ -51,7 +55,7 @@ beforeEach(() => {
     if (quoting) {
       expect(request.headers.get('idempotency-key')).toBeNull();
       quoted.push(body);
-      return quoteAnswers.shift() ?? served(quoteFor(valid));
+      return quoteAnswers.shift() ?? served({ ...quoteFor(valid), ...quoteTiming });
     }
     placements.push({ body, key: request.headers.get('idempotency-key') });
     return answers.shift()!;
@@ -460,8 +464,13 @@ describe('the store page’s money (issue 43)', () => {
     const place = within(checkout).getByRole('button', { name: 'Place order' });
     expect(place).toHaveAttribute('aria-disabled', 'true');
     expect(place).toHaveAccessibleDescription('Your order can be placed once its total is worked out.');
+    // The kitchen's earliest slots are full (issue 45): the quote says when as soon as possible is, and that it moved.
+    quoteTiming = { estimated_at: '2026-11-26T19:45:00.000Z', asap_moved: true };
     await user.click(within(checkout).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(checkout).toHaveTextContent('Total$21.65'));
+    const at = formatTime('2026-11-26T19:45:00.000Z', { zone: data.time_zone, country: data.country });
+    expect(checkout).toHaveTextContent(`Pickup at the restaurant. As soon as possible (ready about ${at}) (${data.time_zone}).`);
+    expect(checkout).toHaveTextContent(`The earlier times are full, so the kitchen can have it ready at about ${at}.`);
     for (const words of ['8 × Cola$20.00', 'Subtotal$20.00', 'Tax$1.65']) expect(checkout).toHaveTextContent(words);
 
     // The tips offered, each with what it comes to.

@@ -36,7 +36,7 @@ export const ADMIN: CurrentUser = { ...OWNER, id: 1, email: 'staff@example.com',
 /**
  * A stored token and a server (the page's fetch) that knows who it belongs to, as the guards
  * need; `launched` is what the onboarding status answers, `newOrders` the sidebar's count of new
- * orders (issue 40), `answer` a test's own answers to other calls (undefined: 404). Undo with
+ * orders (issue 40) and `unread` of unread notifications (issue 45), `answer` a test's own answers to other calls (undefined: 404). Undo with
  * `vi.unstubAllGlobals()`.
  */
 export function signedInAs(
@@ -44,8 +44,14 @@ export function signedInAs(
   {
     launched = false,
     newOrders = 0,
+    unread = 0,
     answer,
-  }: { launched?: boolean; newOrders?: number; answer?: (request: { method: string; url: string; body: unknown }) => Response | undefined } = {},
+  }: {
+    launched?: boolean;
+    newOrders?: number;
+    unread?: number;
+    answer?: (request: { method: string; url: string; body: unknown }) => Response | undefined;
+  } = {},
 ) {
   localStorage.setItem('access_token', 'token');
   // Each request is first checked against the real server's route and contract, as it would be there.
@@ -55,7 +61,7 @@ export function signedInAs(
       const path = new URL(request.url).pathname;
       const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/v2/auth/me/') return json(user);
-      if (path === '/api/v2/orders/new-count/') return json({ count: newOrders });
+      if (path === '/api/v2/orders/new-count/') return json({ count: newOrders, unread_notifications: unread });
       if (path === '/api/v2/onboarding/42/status/') {
         const progress = { location: false, about: false, delivery: false, hours: false, additional: false, contacts: false, launch: launched };
         return json({ id: 42, launched, progress });

@@ -63,6 +63,15 @@ describe('back-office frame', () => {
     expect(orders).toHaveTextContent('3');
   });
 
+  it('shows the count of unread notifications beside Notifications, “99+” past 99 (issue 45)', async () => {
+    signedInAs(OWNER, { unread: 100 });
+    openAppAt('/backoffice/coupons');
+    await screen.findByRole('heading', { level: 1, name: 'Coupons' }, FIRST_LOAD);
+    const notifications = await within(sidebar()).findByRole('link', { name: 'Notifications, 99+ unread' });
+    expect(notifications).toHaveTextContent('Notifications 99+');
+    expect(within(sidebar()).getByRole('link', { name: 'Orders' })).toHaveTextContent(/^Orders$/);
+  });
+
   it('marks Menu as the current section on a menu sub-screen', async () => {
     signedInAs(OWNER);
     openAppAt('/backoffice/menu/toppings');
