@@ -9,7 +9,8 @@ import { newPage, openBrowser, screenshot, startApp, type RunningApp } from './h
 
 const STAFF = { email: 'staff@example.com', password: 'correct horse battery' };
 // Short-lived access tokens, so the test can outlive one.
-const ACCESS_TOKEN_TTL_SECONDS = 2;
+// Long enough that a reload on a loaded machine is done before the renewed token expires in turn.
+const ACCESS_TOKEN_TTL_SECONDS = 6;
 
 let app: RunningApp;
 let browser: Browser;

@@ -347,7 +347,7 @@ describe('new category in Chromium, an owner: walks that take every transition o
       const olives = await apiAs<{ id: number }>(app, owner, 'POST', '/toppings/', { name: 'Olives' });
       const driver = await openNew(app, owner, 'backoffice', olives.id, true, async () => owner.restaurantId);
       await run(driver);
-    }, 90_000);
+    });
 });
 
 describe('new category in Chromium, a superadmin with no restaurant picked: walks that take every transition of the model', () => {
@@ -374,5 +374,5 @@ describe('new category in Chromium, a superadmin with no restaurant picked: walk
       const driver = await openNew(app, admin, 'admin', olives, false, firstRestaurant);
       await driver.page.getByRole('heading', { level: 1, name: 'Add new category' }).waitFor();
       await run(driver);
-    }, 90_000);
+    });
 });

@@ -69,7 +69,7 @@ describe('the primary option editor by keyboard', () => {
       "select s.name from option_set_selections s join option_sets o on o.id = s.set_id where o.name = 'Sauce' order by s.position",
     );
     expect(stored.map((row) => row.name)).toEqual(['Tomato', 'Cream', 'Pesto']);
-  }, 90_000);
+  });
 });
 
 describe('the selection image picker in Chromium', () => {
@@ -111,5 +111,5 @@ describe('the selection image picker in Chromium', () => {
       const [row] = await app.query('select image_url from option_set_selections where set_id = $1 and name = $2', [crust.id, name]);
       expect(String(row?.image_url)).toMatch(new RegExp(`^${UPLOADS_URL_PREFIX.replace(/[/.]/g, '\\$&')}`));
     }
-  }, 90_000);
+  });
 });

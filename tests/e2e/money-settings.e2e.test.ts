@@ -81,7 +81,7 @@ describe('money settings', () => {
     await screenshot(page, 'money-coupon-dialog-375');
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  }, 60_000);
+  });
 
   it('the owner sets 8.25 % sales tax and offers tips on the Store screen', async () => {
     const page = await newPage(run.browser, { width: 1280, height: 900 });
@@ -109,5 +109,5 @@ describe('money settings', () => {
     await screenshot(page, 'money-store-375');
     await expectAccessible(page, 'store money sections');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  }, 60_000);
+  });
 });

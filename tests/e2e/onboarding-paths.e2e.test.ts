@@ -441,5 +441,5 @@ describe('onboarding model walks in Chromium', () => {
   for (const { title, run } of modelPathCases(onboardingModel, executors))
     it(title, async () => {
       await run(await openOnboarding());
-    }, 90_000);
+    }, 150_000);
 });

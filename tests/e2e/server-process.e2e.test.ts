@@ -154,7 +154,7 @@ describe('with a server running on the embedded database', () => {
     const robots = await fetch(`${server!.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await robots.text()).toContain('Disallow: /backoffice');
-  }, 60_000);
+  });
 
   it('create-admin makes the admin through the running server, who can sign in at once', async () => {
     const made = await runScript('server/cli/create-admin-cli.ts', ['--email', 'admin@example.com', '--password', 'admin password'], env());
@@ -168,7 +168,7 @@ describe('with a server running on the embedded database', () => {
     const refused = await runScript('server/cli/create-admin-cli.ts', ['--email', 'not-an-email'], env());
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--email: Please enter a valid email.');
-  }, 60_000);
+  });
 
   it('a second server and db:migrate on the same folder refuse, saying to stop the server', async () => {
     // A second server that starts anyway is stopped again, so a regression leaves no process behind.
@@ -187,7 +187,7 @@ describe('with a server running on the embedded database', () => {
 
     // The running server was not disturbed.
     expect((await fetch(`${server!.url}/api/v2/health/`)).status).toBe(200);
-  }, 60_000);
+  });
 
   it('create-admin refuses without writing when the server cannot take the request', async () => {
     // The channel gone, as while a server is still starting: only the lock says a server runs.
@@ -198,5 +198,5 @@ describe('with a server running on the embedded database', () => {
     expect(refused.stderr).toContain('Stop the server, then run create-admin again.');
     expect(refused.stdout).toBe('');
     expect((await login('other@example.com', 'admin password')).status).toBe(401);
-  }, 60_000);
+  });
 });

@@ -71,7 +71,7 @@ describe('sold out until close (issue 45)', { timeout: 120_000 }, () => {
     const today = wallDateTime(new Date(), CHICAGO.zone).date;
     const tomorrow = addDays(today, 1);
     await field.fill(`${tomorrow}T21:00`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save sold out until: Dish 1.2' }).click();
 
     const expected = new Date(wallInstant(CHICAGO.zone, tomorrow, '21:00'));
     await page.getByText(`Sold out until ${formatTimeOrDayTime(expected, CHICAGO, today)}`, { exact: true }).waitFor();

@@ -88,7 +88,7 @@ describe('Store settings', () => {
     await page.setViewportSize({ width: 320, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     expect((await cutOffControls(page)).filter((control) => !SIDEBAR_LINK.test(control))).toEqual([]);
-  }, 40_000);
+  });
 
   it('an administrator opens /admin/store for the restaurant chosen in the header', async () => {
     const admin = await adminSession(run.app, 'store-admin');
@@ -149,5 +149,5 @@ describe('Store settings', () => {
     await screenshot(page, 'store-special-days-375');
     await second.fill('2099-12-25');
     expect(await hours.getByRole('switch', { name: 'Open on 2099-12-25' }).isChecked()).toBe(false);
-  }, 60_000);
+  });
 });

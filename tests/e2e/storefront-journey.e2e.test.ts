@@ -25,7 +25,7 @@ beforeAll(async () => {
   await seedStore(call, owner.restaurantId, { slug: SLUG, name: 'Journey Diner', categories: 2, itemsPerCategory: 2, launch: false });
 }, 30_000);
 
-describe('an owner launches, shares the store and closes it for a day', { timeout: 90_000 }, () => {
+describe('an owner launches, shares the store and closes it for a day', () => {
   it('launch → the store at every width → a zip → a closed special day in Store settings → the store says closed', async () => {
     // Before launch the store URL is no store: the app sends the visitor home.
     const page = await newPage(run.browser, { width: 1280, height: 900 });

@@ -54,7 +54,7 @@ async function openStore(width: number): Promise<Page> {
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('the store page in a browser', { timeout: 60_000 }, () => {
+describe('the store page in a browser', () => {
   it('shows the menu, prices and status at 1280, 375 and 320 px, with no axe violation and no sideways scroll', async () => {
     const page = await openStore(1280);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blue Door Diner');

@@ -67,7 +67,7 @@ export function SoldOutControl({
             error={context.fieldError}
             onChange={(event) => send({ type: 'custom.change', value: event.currentTarget.value })}
           />
-          <Button size="xs" onClick={() => send({ type: 'custom.submit' })} disabled={context.custom === ''}>
+          <Button size="xs" onClick={() => send({ type: 'custom.submit' })} disabled={context.custom === ''} aria-label={`Save sold out until: ${name}`}>
             Save
           </Button>
           <Button size="xs" variant="subtle" onClick={() => send({ type: 'custom.cancel' })}>

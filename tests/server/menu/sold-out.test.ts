@@ -86,6 +86,11 @@ describe('POST and DELETE /api/v2/menu/items/{id}/sold-out/', { timeout: 30_000 
       id: itemId,
       sold_out_until: '2026-11-27T18:30:00.000Z',
     });
+    // Without an offset, as a date-and-time field gives it: the restaurant's clock (Chicago), not the server's.
+    expect((await blue.call('POST', itemUrl(itemId), { until: '2026-11-27T12:45' })).body).toEqual({
+      id: itemId,
+      sold_out_until: '2026-11-27T18:45:00.000Z',
+    });
     expect(await blue.call('DELETE', itemUrl(itemId))).toEqual({ status: 200, body: { id: itemId, sold_out_until: null } });
     expect(await stored(itemId)).toBeNull();
   });
@@ -93,7 +98,8 @@ describe('POST and DELETE /api/v2/menu/items/{id}/sold-out/', { timeout: 30_000 
   it.each([
     [{}, 'until'],
     [{ until: 'soon' }, 'until'],
-    [{ until: '2026-11-27T12:30' }, 'until'],
+    [{ until: '2026-11-27 12:30' }, 'until'],
+    [{ until: '2026-11-27T24:30' }, 'until'],
     [{ until: '2026-11-25T17:59:00Z' }, 'until'],
     [{ until: '2026-12-25T18:00:01Z' }, 'until'],
     [{ until: 42 }, 'until'],
