@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../server/db/database';
 import { placeOrder } from '../server/domain/ordering/place-order';
+import { launchedStore } from '../server/domain/storefront/launched-store';
 import { orderRestaurants, storeForOrders } from '../server/domain/storefront/ordering-store';
 import { zipDistanceMeters } from '../server/domain/territories/zip-points';
 import { openOrderingStore, type OrderingStore } from '../scripts/soak/order-store';
@@ -50,6 +51,7 @@ async function capturePlacement(url: string, store: OrderingStore): Promise<{ qu
     const logging = drizzle({ client: pool, logger: { logQuery: (text, params) => queries.push({ text, params }) } }) as unknown as Db;
     const readers = {
       store: (db: Db, slug: string, now: Date) => storeForOrders(db, slug, now, zipDistanceMeters, { cardAvailable: false }),
+      launchedRestaurant: async (db: Db, slug: string) => (await launchedStore(db, slug))?.id ?? null,
       restaurants: orderRestaurants,
     };
     const { placed } = await placeOrder(logging, readers, {

@@ -48,6 +48,7 @@ import { sitemapRoutes } from './routes/storefront/sitemap';
 import { zipDistanceMeters } from './domain/territories/zip-points';
 import { createBackgroundTasks } from './background-tasks';
 import { storePageRoutes } from './routes/storefront/store-page';
+import { launchedStore } from './domain/storefront/launched-store';
 import { orderRestaurants, storeForOrders } from './domain/storefront/ordering-store';
 import type { StoreReaders } from './domain/ordering/store-readers';
 import { storeOrderRoutes } from './routes/ordering/store-orders';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // delivery coverage (which measures zip distances with the territories area's data).
   const orderStores: StoreReaders = {
     store: (db, slug, now) => storeForOrders(db, slug, now, zipDistanceMeters, { cardAvailable: config.stripe !== undefined }),
+    launchedRestaurant: async (db, slug) => (await launchedStore(db, slug))?.id ?? null,
     restaurants: orderRestaurants,
   };
   // A new order is mailed to the address the onboarding area keeps (issue 40).

@@ -44,6 +44,8 @@ export type OrderRestaurant = { name: string; slug: string; time_zone: string; a
 export type StoreReaders = {
   /** A launched store by slug, or null (unknown or not launched). */
   store: (db: Db, slug: string, now: Date) => Promise<OrderingStore | null>;
+  /** The restaurant of a launched store by slug, or null: one lookup, for what needs no menu (the public slots). */
+  launchedRestaurant: (db: Db, slug: string) => Promise<number | null>;
   /** The restaurants of a bounded set of orders, by id. */
   restaurants: (db: Db, ids: readonly number[]) => Promise<Map<number, OrderRestaurant>>;
 };

@@ -66,7 +66,11 @@ const words = (page: NotificationsPage) => page.results.map(notificationWords);
 const sweeper = (): CardPayments => ({
   db: t.database.db,
   provider: stripeProvider({ secretKey: stripe.secretKey, webhookSecret: store.webhookSecret, apiUrl: stripe.url }),
-  readers: { store: () => Promise.reject(new Error('no store')), restaurants: () => Promise.reject(new Error('no restaurant')) },
+  readers: {
+    store: () => Promise.reject(new Error('no store')),
+    launchedRestaurant: () => Promise.reject(new Error('no store')),
+    restaurants: () => Promise.reject(new Error('no restaurant')),
+  },
   publicUrl: 'http://localhost',
   clock: () => now,
 });

@@ -178,6 +178,7 @@ describe('GET /api/v2/orders/?format=csv', { timeout: 30_000 }, () => {
     const first = await insertOrder(t.database, { restaurantId: tex.restaurantId, placedAt: new Date('2026-11-25T10:00:00Z') });
     const readers: StoreReaders = {
       store: async () => null,
+      launchedRestaurant: async () => null,
       restaurants: async (_db, ids) => new Map(ids.map((id) => [id, { name: '', slug: '', time_zone: 'America/Chicago', address: '', phone: '' }])),
     };
     const scope = { allRestaurants: false, administrator: false, restaurantId: tex.restaurantId };

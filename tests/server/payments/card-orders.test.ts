@@ -61,6 +61,7 @@ const sweeper = (): CardPayments => ({
   provider: stripeProvider({ secretKey: stripe.secretKey, webhookSecret: store.webhookSecret, apiUrl: stripe.url }),
   readers: {
     store: () => Promise.reject(new Error('the sweep reads no store')),
+    launchedRestaurant: () => Promise.reject(new Error('the sweep reads no store')),
     restaurants: () => Promise.reject(new Error('the sweep reads no restaurant')),
   },
   publicUrl: 'http://localhost',

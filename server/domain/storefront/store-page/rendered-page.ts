@@ -2,11 +2,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { wallClock } from '../../../../contracts/shared/opening-status';
 import type { Db } from '../../../db/database';
-import { soldOutEnds, storeEtag } from '../store-etag';
+import { storeEtag } from '../store-etag';
 import { readStorefront, type StorePlatform } from '../storefront';
 import type { RenderedPage } from './page-cache';
 import { renderStorePage } from './page';
-import { pageTrueUntil } from './status-window';
+import { storeTrueUntil } from './status-window';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -30,12 +30,5 @@ export async function renderedPage(
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipped(identity, { level: 9 }),
   ]);
-  // Issue 45: the kitchen's pause, extra prep minutes and sold-out dishes end by themselves too, and the page with them.
-  const ends = [
-    store.status.next_change_at,
-    store.pause?.until ?? null,
-    store.busy_until ?? null,
-    ...soldOutEnds(store).filter((end) => Date.parse(end) > now.getTime()),
-  ];
-  return { etag: storeEtag(store, now), until: Math.min(...ends.map((end) => pageTrueUntil(zone, now, end))), identity, br, gzip };
+  return { etag: storeEtag(store, now), until: storeTrueUntil(store, now), identity, br, gzip };
 }
