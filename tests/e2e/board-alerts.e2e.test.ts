@@ -81,7 +81,9 @@ describe('alerts nobody misses', { timeout: 120_000 }, () => {
     // Acknowledged is not accepted: the order is still new, and the title still counts it.
     expect(await page.title()).toMatch(/^\(1\) Orders/);
 
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Notifications' }).click();
+    // The sidebar counts the unread beside Notifications on every page, in the link's name too.
+    const sidebar = page.getByRole('navigation', { name: 'Back office' });
+    await sidebar.getByRole('link', { name: 'Notifications, 1 unread', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     const feed = page.getByRole('list', { name: 'Notifications' });
     const words = `New order #${placed.number} · $${placed.total.toFixed(2)}`;
@@ -96,6 +98,7 @@ describe('alerts nobody misses', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('status').filter({ hasText: 'All read' }).waitFor();
     await feed.getByRole('link', { name: words, exact: true }).waitFor();
+    await sidebar.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     await screenshot(page, 'notifications-read-1280');
 
     await feed.getByRole('link', { name: words, exact: true }).click();

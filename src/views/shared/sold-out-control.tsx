@@ -49,8 +49,11 @@ export function SoldOutControl({
         </Alert>
       ) : null}
       {note ? (
-        <Group gap={4} wrap="nowrap">
-          <Badge color="orange" variant="light">{`Sold out ${note}`}</Badge>
+        // On a phone the row's controls are narrow: the words wrap rather than being cut off.
+        <Group gap={4} wrap="wrap" justify="flex-end">
+          <Badge color="orange" variant="light" tt="none" h="auto" py={2} maw={170} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
+            {`Sold out ${note}`}
+          </Badge>
           <Button size="xs" variant="subtle" loading={busy} onClick={() => send({ type: 'back' })} aria-label={`Back on sale: ${name}`}>
             Back on sale
           </Button>

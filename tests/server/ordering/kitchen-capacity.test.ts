@@ -209,6 +209,21 @@ describe('the pause', () => {
     now = new Date('2026-11-25T19:30:00Z');
     expect((await place(body(null))).statusCode).toBe(201);
   });
+
+  it('against customers ordering at that moment: each is placed or told of the pause, and none is placed once it answered', async () => {
+    const before = await fresh.database.query('select count(*)::int as n from orders where restaurant_id = $1', [blue.restaurantId]);
+    const inFlight = Array.from({ length: 20 }, () => place(body(null)));
+    const paused = await blue.call('POST', '/orders/pause/', { minutes: 30 });
+    const during = await Promise.all(inFlight);
+    const after = await Promise.all(Array.from({ length: 10 }, () => place(body(null))));
+    expect(paused.status).toBe(200);
+    const codeOf = (answer: (typeof during)[number]) => (answer.statusCode === 201 ? 'placed' : `${answer.statusCode} ${answer.json().code}`);
+    expect(new Set(during.map(codeOf))).toSatisfy((codes: Set<string>) => [...codes].every((code) => code === 'placed' || code === '409 paused'));
+    expect(after.map(codeOf)).toEqual(Array(10).fill('409 paused'));
+    // Every order answered 201 is stored, whole, and no other.
+    const stored = await fresh.database.query('select count(*)::int as n from orders where restaurant_id = $1', [blue.restaurantId]);
+    expect(Number(stored[0]!.n) - Number(before[0]!.n)).toBe(during.filter((answer) => answer.statusCode === 201).length);
+  });
 });
 
 describe('auto-accept', () => {
