@@ -154,6 +154,20 @@ describe('a sold-out item or selection at the store and in orders', { timeout: 3
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it('against customers ordering at that moment: each is placed or refused, and none is placed once the owner’s 86 answered', async () => {
+    const count = async () => Number((await t.database.query('select count(*)::int as n from orders'))[0]!.n);
+    const before = await count();
+    const inFlight = Array.from({ length: 20 }, () => place());
+    const marked = await blue.call('POST', itemUrl(itemId), { until: 'close' });
+    const during = await Promise.all(inFlight);
+    const after = await Promise.all(Array.from({ length: 10 }, () => place()));
+    expect(marked.status).toBe(200);
+    const codeOf = (answer: { status: number; body: { code?: string } }) => (answer.status === 201 ? 'placed' : `${answer.status} ${answer.body.code}`);
+    expect(during.map(codeOf).filter((code) => code !== 'placed' && code !== '409 sold_out')).toEqual([]);
+    expect(after.map(codeOf)).toEqual(Array(10).fill('409 sold_out'));
+    expect((await count()) - before).toBe(during.filter((answer) => answer.status === 201).length);
+  });
+
   it('refuses a line whose extra selection is sold out, naming the selection and the field', async () => {
     await blue.call('POST', selectionUrl(selectionId), { until: 'tomorrow' });
     const sentence = `${selectionName} is sold out until tomorrow. Please remove it from your order.`;
