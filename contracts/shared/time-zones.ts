@@ -96,3 +96,7 @@ export function defaultTimeZone(country: string | null, state: string | null): s
   if (!zones) return FALLBACK_TIME_ZONE;
   return (state === null ? undefined : zones.byState[state.trim().toUpperCase()]) ?? zones.otherwise;
 }
+
+/** The zone a restaurant's times are kept in: the owner's choice on the hours step, else its location's. */
+export const restaurantTimeZone = (restaurant: { timeZone: string | null; country: string | null; state: string | null }): string =>
+  restaurant.timeZone ?? defaultTimeZone(restaurant.country, restaurant.state);

@@ -9,7 +9,7 @@ import {
   type RestaurantListQuery,
 } from '../../../contracts/shared/restaurants';
 import { RESERVED_SLUGS } from '../../../contracts/shared/site-pages';
-import { defaultTimeZone } from '../../../contracts/shared/time-zones';
+import { restaurantTimeZone } from '../../../contracts/shared/time-zones';
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations, storeSlugHistory } from '../../db/schema-onboarding';
@@ -33,7 +33,7 @@ const toRestaurant = (row: RestaurantRow, place: Place | undefined): Restaurant 
   name: row.name,
   slug: row.slug,
   currency: currencyOfCountry(place?.country),
-  time_zone: row.timeZone ?? defaultTimeZone(place?.country ?? null, place?.state ?? null),
+  time_zone: restaurantTimeZone({ timeZone: row.timeZone, country: place?.country ?? null, state: place?.state ?? null }),
   country: place?.country ?? null,
 });
 
@@ -142,5 +142,9 @@ export async function restaurantLocale(db: Db, id: number): Promise<{ timeZone: 
     .leftJoin(countries, eq(countries.id, cities.countryId))
     .where(eq(restaurants.id, id));
   const country = row?.country ?? null;
-  return { timeZone: row?.timeZone ?? defaultTimeZone(country, row?.state ?? null), currency: currencyOfCountry(country), country };
+  return {
+    timeZone: restaurantTimeZone({ timeZone: row?.timeZone ?? null, country, state: row?.state ?? null }),
+    currency: currencyOfCountry(country),
+    country,
+  };
 }

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { fromCents } from '../../../contracts/shared/cents';
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from '../../../contracts/shared/delivery-terms';
-import { defaultTimeZone } from '../../../contracts/shared/time-zones';
 import type { Storefront } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
 import { onboardings, restaurants } from '../../db/schema';
@@ -44,10 +43,6 @@ export async function launchedStore(db: Db, slug: string) {
   return row ?? null;
 }
 export type LaunchedStore = NonNullable<Awaited<ReturnType<typeof launchedStore>>>;
-
-/** The zone the store's hours are kept in: the owner's choice, else the location's (contracts/shared/time-zones.ts). */
-export const timeZoneOf = (store: Pick<LaunchedStore, 'timeZone' | 'country' | 'state'>): string =>
-  store.timeZone ?? defaultTimeZone(store.country, store.state);
 
 /** The delivery step's settings as the store reads them, in money rather than cents. */
 type DeliverySettings = DeliveryTerms & { zip_codes: readonly string[] };

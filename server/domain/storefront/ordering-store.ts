@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantContacts, restaurantLocations } from '../../db/schema-onboarding';
 import { deliversTo, type ZipDistance } from './delivery-check';
-import { launchedStore, timeZoneOf } from './launched-store';
+import { restaurantTimeZone } from '../../../contracts/shared/time-zones';
+import { launchedStore } from './launched-store';
 import { addressLine } from '../../../contracts/storefront/store-words';
 import { storefrontOf, type StorePlatform } from './storefront';
 
@@ -82,7 +83,7 @@ export async function orderRestaurants(db: Db, ids: readonly number[]): Promise<
       {
         name: row.name ?? '',
         slug: row.slug ?? '',
-        time_zone: timeZoneOf(row),
+        time_zone: restaurantTimeZone(row),
         address: row.street
           ? addressLine({ street: row.street, city: row.city ?? '', state: row.state ?? '', zip_code: row.zipCode ?? '', country: row.country ?? '' })
           : '',

@@ -3,7 +3,7 @@ import { wallClock, type Schedule } from '../../../contracts/shared/opening-stat
 import type { Db } from '../../db/database';
 import { restaurants } from '../../db/schema';
 import { cities, countries, restaurantLocations, restaurantSchedules } from '../../db/schema-onboarding';
-import { timeZoneOf } from './launched-store';
+import { restaurantTimeZone } from '../../../contracts/shared/time-zones';
 import { readHours } from './storefront';
 
 /**
@@ -22,7 +22,7 @@ export async function restaurantSchedule(db: Db, restaurantId: number, now: Date
     .leftJoin(restaurantSchedules, eq(restaurantSchedules.restaurantId, restaurants.id))
     .where(eq(restaurants.id, restaurantId));
   if (!row) return null;
-  const timeZone = timeZoneOf(row);
+  const timeZone = restaurantTimeZone(row);
   const { days, specialDays } = await readHours(db, { id: restaurantId }, wallClock(timeZone, now).date);
   return { schedule: { time_zone: timeZone, open_247: row.open247 ?? false, days, special_days: specialDays }, country: row.country };
 }

@@ -6,7 +6,8 @@ import type { Storefront } from '../../../contracts/storefront';
 import type { Db } from '../../db/database';
 import { restaurantOpeningHours, restaurantSpecialDays } from '../../db/schema-onboarding';
 import { openingDayOf, specialDayOf } from '../shared/opening-rows';
-import { launchedStore, termsOf, timeZoneOf, type LaunchedStore } from './launched-store';
+import { restaurantTimeZone } from '../../../contracts/shared/time-zones';
+import { launchedStore, termsOf, type LaunchedStore } from './launched-store';
 import { readStoreMenu } from './store-menu';
 import { readStoreMoney } from './store-money';
 import { readStorePace } from './store-pace';
@@ -54,7 +55,7 @@ export async function readStorefront(db: Db, slug: string, now: Date, platform: 
  * from (yesterday's special day included): the ordering area checks an order's time against it.
  */
 export async function storefrontOf(db: Db, store: LaunchedStore, now: Date, platform: StorePlatform): Promise<{ storefront: Storefront; schedule: Schedule }> {
-  const timeZone = timeZoneOf(store);
+  const timeZone = restaurantTimeZone(store);
   const today = wallClock(timeZone, now).date;
   const [{ days, specialDays }, categories, money, pace] = await sideBySide(db, [
     () => readHours(db, store, today),

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { notificationLink, notificationWords, type Notification } from '../../../contracts/ordering/notifications';
 import { formatDayTimeWithYear, type Clock } from '../../../contracts/shared/clock-format';
@@ -38,11 +38,17 @@ export function NotificationsView({ machine = notificationsMachine }: { machine?
 function Notifications({ machine, restaurantId, admin }: { machine: NotificationsMachine; restaurantId: number | null; admin: boolean }) {
   const [state, send] = useMachine(machine, { input: { restaurantId } });
   const { context } = state;
-  // Rows opened or marked read here: the sidebar's count follows at once rather than at its next poll.
-  const refreshSidebar = useSidebarCountsRefresh();
-  const { unread } = context;
-  useEffect(() => refreshSidebar(), [unread, refreshSidebar]);
   const ready = state.hasTag('ready');
+  // Rows opened or marked read here: the sidebar's count follows at once rather than at its next
+  // poll. Only a change of a count already loaded: opening the screen refreshes the sidebar anyway.
+  const refreshSidebar = useSidebarCountsRefresh();
+  const loadedUnread = useRef<number | null>(null);
+  const { unread } = context;
+  useEffect(() => {
+    if (!ready) return;
+    if (loadedUnread.current !== null && loadedUnread.current !== unread) refreshSidebar();
+    loadedUnread.current = unread;
+  }, [ready, unread, refreshSidebar]);
   const busy = state.hasTag('busy');
   const markAll = (
     <Button
